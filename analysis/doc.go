@@ -1,0 +1,15 @@
+// Package analysis is the protocol-free heart of heat-ls. It holds no code of
+// its own; its subpackages form one pipeline, each layer depending only on the
+// ones below it:
+//
+//	source   byte spans, the position mapper and the Diagnostic result type
+//	syntax   YAML parsed with gopkg.in/yaml.v3 into nodes with exact spans,
+//	         duplicate keys, safe aliases and located syntax errors
+//	hot      the HOT template and environment-file model built on syntax
+//	check    every diagnostic rule, on the hot model and the schema
+//	feature  completion, hover, navigation, rename, symbols, code actions
+//	workspace  the multi-file index: environments, nested templates, get_file
+//
+// Nothing here imports go.lsp.dev: the lsp package translates positions and
+// results at the edge.
+package analysis
