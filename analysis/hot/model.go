@@ -149,11 +149,11 @@ type Condition struct {
 type Context int
 
 const (
-	InResource   Context = iota + 1 // resource definition (properties, metadata, policies, ...)
-	InOutput                        // output value or other output key
-	InCondition                     // conditions section
-	InParameter                     // parameters section (Heat does not resolve functions here)
-	InOther                         // anywhere else
+	InResource  Context = iota + 1 // resource definition (properties, metadata, policies, ...)
+	InOutput                       // output value or other output key
+	InCondition                    // conditions section
+	InParameter                    // parameters section (Heat does not resolve functions here)
+	InOther                        // anywhere else
 )
 
 // Call is an intrinsic function call: a mapping with exactly one key whose
@@ -185,7 +185,7 @@ type Environment struct {
 	Registry []*RegistryEntry
 	// ResourceOverrides holds resource_registry.resources.<name>.<type>
 	// entries: per-resource mappings.
-	ResourceOverrides []*ResourceOverride
+	ResourceOverrides   []*ResourceOverride
 	EncryptedParamNames []*syntax.Node
 	MergeStrategies     []*Entry
 	EventSinks          *syntax.Node
