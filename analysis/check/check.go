@@ -1,8 +1,15 @@
 // Package check computes every diagnostic heat-ls reports for a document.
+//
+// A run builds one Pass (the document, its model, the schema, the declared
+// version) and hands it to each rule in turn. Rules are plain functions
+// registered in the rule lists (templateRules, environmentRules); each
+// reports through Pass.Report with a stable rule id, so one bad section
+// never hides problems in another and every problem is reported in one go.
 package check
 
 import (
 	"context"
+	"sort"
 
 	"heat-ls/analysis/hot"
 	"heat-ls/analysis/source"
@@ -11,16 +18,39 @@ import (
 
 // Options carries what a run needs beyond the document.
 type Options struct {
+	// Schema is the loaded Heat knowledge (with the user's own types).
 	Schema *schema.Schema
 }
 
-// Run returns all diagnostics for doc. It stops early, returning what it
-// has, when ctx is cancelled. Documents that are neither HOT templates nor
-// environment files get no diagnostics.
+// Rule is one family of checks. It reports through the pass and must not
+// keep references to it after returning.
+type Rule func(p *Pass)
+
+// Run returns all diagnostics for doc, sorted by position. It stops early,
+// returning what it has, when ctx is cancelled. Documents that are neither
+// HOT templates nor environment files get no diagnostics at all. The
+// result is never nil.
 func Run(ctx context.Context, doc *hot.Document, opts Options) []source.Diagnostic {
+	out := []source.Diagnostic{}
 	if doc == nil || doc.Kind == hot.KindOther {
-		return []source.Diagnostic{}
+		return out
 	}
-	out := append([]source.Diagnostic{}, doc.Syntax.Problems...)
+	p := newPass(ctx, doc, opts)
+	out = append(out, doc.Syntax.Problems...)
+	var rules []Rule
+	switch {
+	case doc.Template != nil:
+		rules = templateRules()
+	case doc.Env != nil:
+		rules = environmentRules()
+	}
+	for _, rule := range rules {
+		if ctx.Err() != nil {
+			break
+		}
+		p.run(rule)
+	}
+	out = append(out, p.diags...)
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Span.Start < out[j].Span.Start })
 	return out
 }

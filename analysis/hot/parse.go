@@ -5,9 +5,23 @@ import (
 	"heat-ls/analysis/syntax"
 )
 
-// Parse parses src and builds its model.
+// Parse parses src and builds its model. It never fails: a text that is
+// not YAML still yields a Document whose Syntax holds the problems, and
+// whose Kind is guessed from the text so a half-typed template keeps its
+// syntax diagnostics while other YAML stays silent.
 func Parse(src []byte) *Document {
 	f := syntax.Parse(src)
 	d := &Document{Src: src, Mapper: source.NewMapper(src), Syntax: f}
+	root := f.Root().Resolve()
+	d.Kind = detectKind(root, src, f.Broken)
+	if root == nil || root.Kind != syntax.MappingNode {
+		return d
+	}
+	switch d.Kind {
+	case KindTemplate:
+		d.Template = buildTemplate(root)
+	case KindEnvironment:
+		d.Env = buildEnvironment(root)
+	}
 	return d
 }

@@ -1,0 +1,84 @@
+package check
+
+import (
+	"context"
+	"fmt"
+	"runtime/debug"
+
+	"heat-ls/analysis/hot"
+	"heat-ls/analysis/source"
+	"heat-ls/schema"
+)
+
+// Pass is the state of one check run, shared by all rules.
+type Pass struct {
+	Ctx    context.Context
+	Doc    *hot.Document
+	T      *hot.Template    // nil for environment files
+	Env    *hot.Environment // nil for templates
+	Schema *schema.Schema
+	diags  []source.Diagnostic
+}
+
+func newPass(ctx context.Context, doc *hot.Document, opts Options) *Pass {
+	return &Pass{Ctx: ctx, Doc: doc, T: doc.Template, Env: doc.Env, Schema: opts.Schema}
+}
+
+// Report records a diagnostic.
+func (p *Pass) Report(d source.Diagnostic) { p.diags = append(p.diags, d) }
+
+// Errorf reports an error with rule id code at span.
+func (p *Pass) Errorf(span source.Span, code, format string, args ...any) *source.Diagnostic {
+	return p.add(span, source.SeverityError, code, format, args...)
+}
+
+// Warnf reports a warning with rule id code at span.
+func (p *Pass) Warnf(span source.Span, code, format string, args ...any) *source.Diagnostic {
+	return p.add(span, source.SeverityWarning, code, format, args...)
+}
+
+// Infof reports an information diagnostic with rule id code at span.
+func (p *Pass) Infof(span source.Span, code, format string, args ...any) *source.Diagnostic {
+	return p.add(span, source.SeverityInfo, code, format, args...)
+}
+
+// Hintf reports a hint with rule id code at span.
+func (p *Pass) Hintf(span source.Span, code, format string, args ...any) *source.Diagnostic {
+	return p.add(span, source.SeverityHint, code, format, args...)
+}
+
+// add appends a diagnostic and returns a pointer to it so the caller can
+// attach tags, related information or suggestions. The pointer is valid
+// until the next report.
+func (p *Pass) add(span source.Span, sev source.Severity, code, format string, args ...any) *source.Diagnostic {
+	p.diags = append(p.diags, source.Diagnostic{
+		Span: span, Severity: sev, Code: code, Message: fmt.Sprintf(format, args...),
+	})
+	return &p.diags[len(p.diags)-1]
+}
+
+// run executes one rule, turning a panic into a diagnostic so a bug in one
+// rule never takes down the others or the server.
+func (p *Pass) run(rule Rule) {
+	defer func() {
+		if r := recover(); r != nil {
+			p.Report(source.Diagnostic{
+				Severity: source.SeverityWarning, Code: "internal-error",
+				Message: fmt.Sprintf("heat-ls hit an internal error while checking this file (%v); other checks still ran. Please report it.\n%s", r, firstLines(debug.Stack(), 12)),
+			})
+		}
+	}()
+	rule(p)
+}
+
+func firstLines(b []byte, n int) string {
+	for i, c := range b {
+		if c == '\n' {
+			n--
+			if n == 0 {
+				return string(b[:i])
+			}
+		}
+	}
+	return string(b)
+}

@@ -1,0 +1,6 @@
+package check
+
+// environmentRules lists the rules run on Heat environment files.
+func environmentRules() []Rule {
+	return []Rule{}
+}
