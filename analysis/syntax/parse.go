@@ -1,7 +1,90 @@
 package syntax
 
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+
+	"gopkg.in/yaml.v3"
+
+	"heat-ls/analysis/source"
+)
+
 // Parse parses src. It never fails and never panics: problems are reported
 // in File.Problems.
 func Parse(src []byte) *File {
-	return &File{Src: src}
+	f := &File{Src: src}
+	if bytes.HasPrefix(src, []byte{0xFE, 0xFF}) || bytes.HasPrefix(src, []byte{0xFF, 0xFE}) {
+		f.Broken = true
+		f.Problems = append(f.Problems, source.Diagnostic{
+			Span: source.Span{Start: 0, End: 2}, Severity: source.SeverityError, Code: CodeSyntax,
+			Message: "the file is encoded as UTF-16; templates must be UTF-8",
+		})
+		return f
+	}
+	base := 0
+	if bytes.HasPrefix(src, utf8BOM) {
+		base = len(utf8BOM)
+	}
+	c := newConverter(src, base)
+	dec := yaml.NewDecoder(bytes.NewReader(src[base:]))
+	for {
+		var doc yaml.Node
+		err := guard(func() error { return dec.Decode(&doc) })
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			f.Broken = true
+			f.Problems = append(f.Problems, c.decodeProblem(err))
+			break
+		}
+		if doc.Kind != yaml.DocumentNode || len(doc.Content) == 0 {
+			continue
+		}
+		if len(f.Docs) == 1 {
+			start := c.offset(doc.Line, doc.Column)
+			f.Problems = append(f.Problems, source.Diagnostic{
+				Span: markerSpan(src, start), Severity: source.SeverityError, Code: CodeMultiDocument,
+				Message: "a second YAML document starts here; a Heat template or environment must be a single document",
+			})
+		}
+		f.Docs = append(f.Docs, c.convert(doc.Content[0], 0))
+	}
+	if c.tooDeep {
+		f.Problems = append(f.Problems, source.Diagnostic{
+			Span: source.Span{Start: 0, End: 0}, Severity: source.SeverityError, Code: CodeTooLarge,
+			Message: fmt.Sprintf("the text nests more than %d levels deep; deeper levels were ignored", maxDepth),
+		})
+	}
+	f.Problems = append(f.Problems, c.problems...)
+	return f
+}
+
+var utf8BOM = []byte{0xEF, 0xBB, 0xBF}
+
+// markerSpan covers a "---" document marker at start, or the single
+// character there.
+func markerSpan(src []byte, start int) source.Span {
+	if bytes.HasPrefix(src[start:], []byte("---")) {
+		return source.Span{Start: start, End: start + 3}
+	}
+	return source.Span{Start: start, End: min(len(src), start+1)}
+}
+
+// panicError is a panic recovered from inside yaml.v3.
+type panicError struct{ value any }
+
+func (e *panicError) Error() string { return fmt.Sprint("yaml parser panic: ", e.value) }
+
+// guard runs fn and turns a panic into a *panicError, so a bug in the YAML
+// library costs one diagnostic instead of the server.
+func guard(fn func() error) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = &panicError{value: r}
+		}
+	}()
+	return fn()
 }

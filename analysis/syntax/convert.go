@@ -1,0 +1,274 @@
+package syntax
+
+import (
+	"gopkg.in/yaml.v3"
+
+	"heat-ls/analysis/source"
+)
+
+// maxDepth bounds the conversion's recursion. yaml.v3 already refuses
+// more than 10,000 levels of block or of flow nesting; the two can add up,
+// so the bound sits above their sum and exists only as a safety net.
+const maxDepth = 25000
+
+// converter turns one yaml.v3 node tree into syntax nodes. Nodes, pairs and
+// child slices come from chunked arenas so a large template costs a few
+// dozen allocations instead of one per node.
+type converter struct {
+	src   []byte // the whole text (BOM included)
+	base  int    // length of a leading BOM: yaml.v3 saw src[base:]
+	lines *lineIndex
+
+	nodes    []Node
+	pairs    []Pair
+	nodePtrs []*Node
+	pairPtrs []*Pair
+
+	// anchors maps anchored yaml.v3 nodes to their syntax nodes so aliases
+	// share the converted node; open lists anchored nodes whose conversion
+	// is in progress (ancestors), which is how cycles are detected.
+	anchors map[*yaml.Node]*Node
+	open    []openAnchor
+
+	problems  []source.Diagnostic
+	aliases   int
+	tooDeep   bool
+	chunkSize int
+}
+
+func newConverter(src []byte, base int) *converter {
+	return &converter{src: src, base: base, lines: newLineIndex(src[base:]), chunkSize: 64}
+}
+
+func (c *converter) grow() int {
+	if c.chunkSize < 4096 {
+		c.chunkSize *= 2
+	}
+	return c.chunkSize
+}
+
+func (c *converter) newNode() *Node {
+	if len(c.nodes) == cap(c.nodes) {
+		c.nodes = make([]Node, 0, c.grow())
+	}
+	c.nodes = c.nodes[:len(c.nodes)+1]
+	return &c.nodes[len(c.nodes)-1]
+}
+
+func (c *converter) newPair(k, v *Node) *Pair {
+	if len(c.pairs) == cap(c.pairs) {
+		c.pairs = make([]Pair, 0, c.grow())
+	}
+	c.pairs = append(c.pairs, Pair{Key: k, Value: v})
+	return &c.pairs[len(c.pairs)-1]
+}
+
+// nodeSlice returns an empty slice with capacity n whose appends can never
+// overwrite a neighbour's items (capacity is capped).
+func (c *converter) nodeSlice(n int) []*Node {
+	if n > 256 {
+		return make([]*Node, 0, n)
+	}
+	if cap(c.nodePtrs)-len(c.nodePtrs) < n {
+		c.nodePtrs = make([]*Node, 0, max(1024, n))
+	}
+	l := len(c.nodePtrs)
+	c.nodePtrs = c.nodePtrs[:l+n]
+	return c.nodePtrs[l : l : l+n]
+}
+
+func (c *converter) pairSlice(n int) []*Pair {
+	if n > 256 {
+		return make([]*Pair, 0, n)
+	}
+	if cap(c.pairPtrs)-len(c.pairPtrs) < n {
+		c.pairPtrs = make([]*Pair, 0, max(1024, n))
+	}
+	l := len(c.pairPtrs)
+	c.pairPtrs = c.pairPtrs[:l+n]
+	return c.pairPtrs[l : l : l+n]
+}
+
+// offset converts a yaml.v3 mark to an offset into the whole text.
+func (c *converter) offset(line, col int) int {
+	return c.base + c.lines.offset(line, col)
+}
+
+func styleOf(yn *yaml.Node) Style {
+	s := yn.Style
+	switch {
+	case s&yaml.DoubleQuotedStyle != 0:
+		return DoubleQuoted
+	case s&yaml.SingleQuotedStyle != 0:
+		return SingleQuoted
+	case s&yaml.LiteralStyle != 0:
+		return Literal
+	case s&yaml.FoldedStyle != 0:
+		return Folded
+	case s&yaml.FlowStyle != 0:
+		return Flow
+	}
+	if yn.Kind == yaml.MappingNode || yn.Kind == yaml.SequenceNode {
+		return Block
+	}
+	return Plain
+}
+
+// convert builds the syntax node for yn and its children.
+func (c *converter) convert(yn *yaml.Node, depth int) *Node {
+	n := c.newNode()
+	n.Style = styleOf(yn)
+	n.Anchor = yn.Anchor
+	start := c.offset(yn.Line, yn.Column)
+	propsEnd, content := start, start
+	if start < len(c.src) && (c.src[start] == '&' || c.src[start] == '!') {
+		propsEnd, content = skipProperties(c.src, start)
+	}
+	if yn.Anchor != "" {
+		if c.anchors == nil {
+			c.anchors = make(map[*yaml.Node]*Node)
+		}
+		c.anchors[yn] = n
+	}
+	switch yn.Kind {
+	case yaml.ScalarNode:
+		n.Kind = ScalarNode
+		n.Tag = yn.ShortTag()
+		n.Value = yn.Value
+		n.Span = c.scalarSpan(n, start, propsEnd, content)
+	case yaml.AliasNode:
+		c.alias(n, yn, start)
+	case yaml.MappingNode, yaml.SequenceNode:
+		n.Tag = yn.ShortTag()
+		if depth >= maxDepth {
+			c.tooDeep = true
+			n.Kind = MappingNode
+			if yn.Kind == yaml.SequenceNode {
+				n.Kind = SequenceNode
+			}
+			n.Span = source.Span{Start: content, End: content}
+			return n
+		}
+		if yn.Anchor != "" {
+			c.open = append(c.open, openAnchor{yn, anchorSpan(c.src, start, propsEnd, yn.Anchor)})
+		}
+		lastEnd := content
+		if yn.Kind == yaml.MappingNode {
+			n.Kind = MappingNode
+			n.Pairs = c.pairSlice(len(yn.Content) / 2)
+			for i := 0; i+1 < len(yn.Content); i += 2 {
+				k := c.convert(yn.Content[i], depth+1)
+				v := c.convert(yn.Content[i+1], depth+1)
+				n.Pairs = append(n.Pairs, c.newPair(k, v))
+				lastEnd = max(lastEnd, k.Span.End, v.Span.End)
+			}
+			c.duplicateKeys(n)
+		} else {
+			n.Kind = SequenceNode
+			n.Items = c.nodeSlice(len(yn.Content))
+			for _, item := range yn.Content {
+				child := c.convert(item, depth+1)
+				n.Items = append(n.Items, child)
+				lastEnd = max(lastEnd, child.Span.End)
+			}
+		}
+		if yn.Anchor != "" {
+			c.open = c.open[:len(c.open)-1]
+		}
+		n.Span = source.Span{Start: content, End: lastEnd}
+		if content < len(c.src) && (c.src[content] == '[' || c.src[content] == '{') && n.Style == Flow {
+			from := lastEnd
+			if from == content {
+				from++
+			}
+			n.Span.End = flowEnd(c.src, content, from)
+		}
+	default:
+		// A document node inside a tree does not occur; keep an empty
+		// scalar so callers never see a nil.
+		n.Kind = ScalarNode
+		n.Tag = "!!null"
+		n.Span = source.Span{Start: start, End: start}
+	}
+	return n
+}
+
+// scalarSpan computes the span of a scalar's content.
+func (c *converter) scalarSpan(n *Node, start, propsEnd, content int) source.Span {
+	src := c.src
+	switch n.Style {
+	case DoubleQuoted:
+		if content < len(src) && src[content] == '"' {
+			return source.Span{Start: content, End: doubleQuotedEnd(src, content)}
+		}
+	case SingleQuoted:
+		if content < len(src) && src[content] == '\'' {
+			return source.Span{Start: content, End: singleQuotedEnd(src, content)}
+		}
+	case Literal, Folded:
+		if content < len(src) && (src[content] == '|' || src[content] == '>') {
+			return source.Span{Start: content, End: blockScalarEnd(src, content, n.Value)}
+		}
+	default:
+		if n.Value == "" {
+			// An empty value: an empty span where the value would be, just
+			// after the colon, dash or properties.
+			return source.Span{Start: propsEnd, End: propsEnd}
+		}
+		if end, ok := matchValueEnd(src, content, n.Value); ok {
+			return source.Span{Start: content, End: end}
+		}
+	}
+	// The source disagrees with what yaml.v3 reported (should not happen):
+	// fall back to the rest of the line.
+	end := content
+	for end < len(src) && src[end] != '\n' && src[end] != '\r' {
+		end++
+	}
+	return source.Span{Start: content, End: end}
+}
+
+// alias fills an alias node: its Target is the shared anchored node.
+func (c *converter) alias(n *Node, yn *yaml.Node, start int) {
+	n.Kind = AliasNode
+	c.aliases++
+	n.Value = yn.Value
+	n.Span = source.Span{Start: start, End: min(len(c.src), start+1+len(yn.Value))}
+	n.Target = c.anchors[yn.Alias]
+	if n.Target == nil {
+		c.problems = append(c.problems, source.Diagnostic{
+			Span: n.Span, Severity: source.SeverityError, Code: CodeAlias,
+			Message: "alias *" + yn.Value + " refers to no anchor &" + yn.Value + " defined before it",
+		})
+		return
+	}
+	n.Tag = n.Target.Tag
+	for _, o := range c.open {
+		if o.node == yn.Alias {
+			c.problems = append(c.problems, source.Diagnostic{
+				Span: n.Span, Severity: source.SeverityError, Code: CodeAlias,
+				Message: "alias *" + yn.Value + " is used inside the node it names, making the structure contain itself; " +
+					"a template must be a finite tree, so Heat cannot use it",
+				Related: []source.Related{{Span: o.span, Message: "anchor &" + yn.Value + " is defined here"}},
+			})
+			return
+		}
+	}
+}
+
+// openAnchor is an anchored collection being converted and the span of
+// its "&name".
+type openAnchor struct {
+	node *yaml.Node
+	span source.Span
+}
+
+// anchorSpan finds "&name" among the properties in src[start:propsEnd].
+func anchorSpan(src []byte, start, propsEnd int, name string) source.Span {
+	for i := start; i < propsEnd; i++ {
+		if src[i] == '&' {
+			return source.Span{Start: i, End: min(propsEnd, i+1+len(name))}
+		}
+	}
+	return source.Span{Start: start, End: start}
+}

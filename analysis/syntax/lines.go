@@ -1,0 +1,78 @@
+package syntax
+
+import "unicode/utf8"
+
+// lineIndex converts yaml.v3's 1-based line/column marks into byte offsets.
+// It cannot reuse source.Mapper because yaml.v3 also breaks lines at NEL,
+// LS and PS (U+0085, U+2028, U+2029), which LSP does not. It remembers the
+// last answer so that marks arriving in source order cost amortised O(1)
+// even on a single very long line (minified JSON templates).
+type lineIndex struct {
+	src    []byte
+	starts []int
+	// cursor: the last converted mark.
+	curLine, curCol, curOff int
+}
+
+func newLineIndex(src []byte) *lineIndex {
+	starts := make([]int, 1, len(src)/24+1)
+	for i := 0; i < len(src); i++ {
+		switch c := src[i]; {
+		case c == '\n':
+			starts = append(starts, i+1)
+		case c == '\r':
+			if i+1 < len(src) && src[i+1] == '\n' {
+				i++
+			}
+			starts = append(starts, i+1)
+		case c == 0xC2 && i+1 < len(src) && src[i+1] == 0x85:
+			i++
+			starts = append(starts, i+1)
+		case c == 0xE2 && i+2 < len(src) && src[i+1] == 0x80 && (src[i+2] == 0xA8 || src[i+2] == 0xA9):
+			i += 2
+			starts = append(starts, i+1)
+		}
+	}
+	return &lineIndex{src: src, starts: starts, curLine: 1, curCol: 1}
+}
+
+// offset converts a 1-based line and character column to a byte offset,
+// clamped into the text.
+func (x *lineIndex) offset(line, col int) int {
+	if line < 1 {
+		return 0
+	}
+	if line > len(x.starts) {
+		return len(x.src)
+	}
+	off, c := x.starts[line-1], 1
+	if line == x.curLine && col >= x.curCol {
+		off, c = x.curOff, x.curCol
+	}
+	for c < col && off < len(x.src) {
+		b := x.src[off]
+		if b == '\n' || b == '\r' {
+			break
+		}
+		if b < utf8.RuneSelf {
+			off++
+		} else {
+			_, size := utf8.DecodeRune(x.src[off:])
+			off += size
+		}
+		c++
+	}
+	x.curLine, x.curCol, x.curOff = line, c, off
+	return off
+}
+
+// lineStart is the offset of the first byte of the 1-based line (clamped).
+func (x *lineIndex) lineStart(line int) int {
+	if line < 1 {
+		return 0
+	}
+	if line > len(x.starts) {
+		return len(x.src)
+	}
+	return x.starts[line-1]
+}
