@@ -1,0 +1,164 @@
+// The VS Code side of heat-ls: finds the server binary, starts it through
+// vscode-languageclient for `heat` and `yaml` documents, moves HOT templates
+// and environment files to the `heat` language (so the Red Hat YAML
+// extension, which serves only `yaml`, does not answer them a second time),
+// keeps the server's settings in sync and offers a restart command.
+
+import * as fs from 'node:fs';
+import * as vscode from 'vscode';
+import {
+  LanguageClient,
+  LanguageClientOptions,
+  RevealOutputChannelOn,
+  ServerOptions,
+  TransportKind,
+} from 'vscode-languageclient/node';
+import { isHeatDocument } from './detect';
+import { resolveServer } from './resolve';
+import { SECTION, serverSettings } from './settings';
+
+const HEAT_LANGUAGE = 'heat';
+
+function isExecutable(file: string): boolean {
+  try {
+    const st = fs.statSync(file);
+    if (!st.isFile()) {
+      return false;
+    }
+    if (process.platform !== 'win32') {
+      fs.accessSync(file, fs.constants.X_OK);
+    }
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Owns the language client across restarts. */
+class HeatLanguageServer implements vscode.Disposable {
+  private client: LanguageClient | undefined;
+  private readonly output: vscode.OutputChannel;
+
+  constructor() {
+    this.output = vscode.window.createOutputChannel('heat-ls');
+  }
+
+  async start(): Promise<void> {
+    const config = vscode.workspace.getConfiguration(SECTION);
+    const resolution = resolveServer({
+      configuredPath: config.get<string>('path'),
+      env: process.env,
+      platform: process.platform,
+      isExecutable,
+    });
+    if (!resolution.ok) {
+      this.output.appendLine(resolution.message);
+      const choice = await vscode.window.showErrorMessage(resolution.message, 'Open Settings');
+      if (choice === 'Open Settings') {
+        await vscode.commands.executeCommand('workbench.action.openSettings', `${SECTION}.path`);
+      }
+      return;
+    }
+    this.output.appendLine(`Starting ${resolution.command} (found via ${resolution.source})`);
+    const executable = { command: resolution.command, args: [], transport: TransportKind.stdio };
+    const serverOptions: ServerOptions = { run: executable, debug: executable };
+    const clientOptions: LanguageClientOptions = {
+      documentSelector: [
+        { scheme: 'file', language: HEAT_LANGUAGE },
+        { scheme: 'untitled', language: HEAT_LANGUAGE },
+        { scheme: 'file', language: 'yaml' },
+        { scheme: 'untitled', language: 'yaml' },
+      ],
+      initializationOptions: () => serverSettings((key) => vscode.workspace.getConfiguration(SECTION).get(key)),
+      synchronize: { configurationSection: SECTION },
+      middleware: {
+        workspace: {
+          // Answer workspace/configuration for "heat-ls" with the same
+          // normalized shape as initializationOptions.
+          configuration: async (params, token, next) => {
+            const answered = await next(params, token);
+            if (!Array.isArray(answered)) {
+              return answered; // a ResponseError: pass it on
+            }
+            return params.items.map((item, i) =>
+              item.section === SECTION || item.section === undefined || item.section === ''
+                ? serverSettings((key) =>
+                    vscode.workspace
+                      .getConfiguration(SECTION, item.scopeUri ? vscode.Uri.parse(item.scopeUri) : undefined)
+                      .get(key),
+                  )
+                : answered[i],
+            );
+          },
+        },
+      },
+      outputChannel: this.output,
+      traceOutputChannel: this.output,
+      revealOutputChannelOn: RevealOutputChannelOn.Never,
+    };
+    this.client = new LanguageClient(SECTION, 'heat-ls', serverOptions, clientOptions);
+    try {
+      await this.client.start();
+    } catch (err) {
+      const message = `heat-ls failed to start from ${resolution.command}: ${String(err)}`;
+      this.output.appendLine(message);
+      void vscode.window.showErrorMessage(message);
+    }
+  }
+
+  async stop(): Promise<void> {
+    const client = this.client;
+    this.client = undefined;
+    if (client) {
+      try {
+        await client.stop();
+      } catch (err) {
+        this.output.appendLine(`Stopping heat-ls: ${String(err)}`);
+      }
+    }
+  }
+
+  async restart(): Promise<void> {
+    await this.stop();
+    await this.start();
+  }
+
+  dispose(): void {
+    void this.stop();
+    this.output.dispose();
+  }
+}
+
+/** Moves a YAML document that holds a HOT template or environment file to `heat`. */
+async function claimHeatDocument(doc: vscode.TextDocument): Promise<void> {
+  if (doc.languageId !== 'yaml' || !vscode.workspace.getConfiguration(SECTION).get<boolean>('detectByContent', true)) {
+    return;
+  }
+  if (isHeatDocument(doc.getText())) {
+    await vscode.languages.setTextDocumentLanguage(doc, HEAT_LANGUAGE);
+  }
+}
+
+export async function activate(context: vscode.ExtensionContext): Promise<void> {
+  const server = new HeatLanguageServer();
+  context.subscriptions.push(server);
+  context.subscriptions.push(vscode.commands.registerCommand(`${SECTION}.restart`, () => server.restart()));
+  context.subscriptions.push(
+    vscode.workspace.onDidChangeConfiguration((e) => {
+      // Settings the server reads travel through workspace/didChangeConfiguration
+      // and trace.server is applied by the client; only a new binary needs a restart.
+      if (e.affectsConfiguration(`${SECTION}.path`)) {
+        void server.restart();
+      }
+    }),
+  );
+  context.subscriptions.push(vscode.workspace.onDidOpenTextDocument((doc) => void claimHeatDocument(doc)));
+  for (const doc of vscode.workspace.textDocuments) {
+    void claimHeatDocument(doc);
+  }
+  await server.start();
+}
+
+export async function deactivate(): Promise<void> {
+  // The server is disposed through context.subscriptions.
+}
