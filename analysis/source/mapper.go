@@ -30,12 +30,20 @@ type Position struct {
 type Mapper struct {
 	src        []byte
 	lineStarts []int // byte offset of the first byte of each line
+	// yamlStarts are the line starts as yaml.v3 counts lines, which also
+	// breaks at NEL, LS and PS (U+0085, U+2028, U+2029); nil when the text
+	// has none of those, so it equals lineStarts.
+	yamlStarts []int
+	// bom is 3 when the text starts with a UTF-8 byte order mark, which
+	// yaml.v3 does not count as a column but LSP clients do.
+	bom int
 }
 
 // NewMapper indexes the line starts of src. It keeps a reference to src,
 // which the caller must not modify afterwards.
 func NewMapper(src []byte) *Mapper {
 	starts := make([]int, 1, len(src)/32+1)
+	unicodeBreaks := false
 	for i := 0; i < len(src); i++ {
 		switch src[i] {
 		case '\n':
@@ -45,9 +53,54 @@ func NewMapper(src []byte) *Mapper {
 				i++
 			}
 			starts = append(starts, i+1)
+		case 0xC2, 0xE2:
+			if _, ok := unicodeBreak(src, i); ok {
+				unicodeBreaks = true
+			}
 		}
 	}
-	return &Mapper{src: src, lineStarts: starts}
+	m := &Mapper{src: src, lineStarts: starts}
+	if unicodeBreaks {
+		m.yamlStarts = yamlLineStarts(src)
+	}
+	if len(src) >= 3 && src[0] == 0xEF && src[1] == 0xBB && src[2] == 0xBF {
+		m.bom = 3
+	}
+	return m
+}
+
+// unicodeBreak reports whether a NEL, LS or PS line break starts at i and
+// how many bytes it has.
+func unicodeBreak(src []byte, i int) (int, bool) {
+	if src[i] == 0xC2 && i+1 < len(src) && src[i+1] == 0x85 {
+		return 2, true
+	}
+	if src[i] == 0xE2 && i+2 < len(src) && src[i+1] == 0x80 && (src[i+2] == 0xA8 || src[i+2] == 0xA9) {
+		return 3, true
+	}
+	return 0, false
+}
+
+// yamlLineStarts indexes lines the way yaml.v3 counts them.
+func yamlLineStarts(src []byte) []int {
+	starts := []int{0}
+	for i := 0; i < len(src); i++ {
+		switch src[i] {
+		case '\n':
+			starts = append(starts, i+1)
+		case '\r':
+			if i+1 < len(src) && src[i+1] == '\n' {
+				i++
+			}
+			starts = append(starts, i+1)
+		default:
+			if n, ok := unicodeBreak(src, i); ok {
+				i += n - 1
+				starts = append(starts, i+1)
+			}
+		}
+	}
+	return starts
 }
 
 // LineCount is the number of lines; an empty text has one (empty) line.
@@ -77,30 +130,52 @@ func (m *Mapper) LineSpan(line int) Span {
 
 // LineOf returns the zero-based line holding offset (clamped into the text).
 func (m *Mapper) LineOf(offset int) int {
-	offset = clamp(offset, 0, len(m.src))
-	lo, hi := 0, len(m.lineStarts)-1
-	for lo < hi {
-		mid := (lo + hi + 1) / 2
-		if m.lineStarts[mid] <= offset {
-			lo = mid
-		} else {
-			hi = mid - 1
-		}
-	}
-	return lo
+	return lineOf(m.lineStarts, clamp(offset, 0, len(m.src)))
 }
 
 // Position converts a byte offset to a Position in enc. Offsets outside
 // the text are clamped; an offset inside a multi-byte character or a
 // "\r\n" pair is moved back to the character's start.
 func (m *Mapper) Position(offset int, enc Encoding) Position {
+	line, start, offset := m.locate(offset)
+	end := m.lineEnd(line)
+	units := 0
+	for i := start; i < offset; {
+		r, size := utf8.DecodeRune(m.src[i:end])
+		if i+size > offset {
+			break
+		}
+		units += width(r, size, enc)
+		i += size
+	}
+	return Position{Line: line, Character: units}
+}
+
+// CharStart clamps offset into the text and moves it back to the start of
+// the character holding it (or to the line end if it is inside a line
+// break), which is where Position and Offset round-trip.
+func (m *Mapper) CharStart(offset int) int {
+	line, start, offset := m.locate(offset)
+	end := m.lineEnd(line)
+	i := start
+	for i < offset {
+		_, size := utf8.DecodeRune(m.src[i:end])
+		if i+size > offset {
+			break
+		}
+		i += size
+	}
+	return i
+}
+
+// locate clamps offset into the text and into its line's content.
+func (m *Mapper) locate(offset int) (line, start, clamped int) {
 	offset = clamp(offset, 0, len(m.src))
-	line := m.LineOf(offset)
-	start := m.lineStarts[line]
+	line = m.LineOf(offset)
 	if end := m.lineEnd(line); offset > end {
 		offset = end
 	}
-	return Position{Line: line, Character: count(m.src[start:offset], enc)}
+	return line, m.lineStarts[line], offset
 }
 
 // Offset converts a Position in enc to a byte offset. A line past the end
@@ -135,35 +210,67 @@ func (m *Mapper) Offset(p Position, enc Encoding) (int, bool) {
 	return end, units == p.Character
 }
 
-// LineCol converts a byte offset to yaml.v3's 1-based line and column,
-// where the column counts characters (code points).
+// LineCol converts a byte offset to yaml.v3's 1-based line and column.
+// Like yaml.v3 it counts columns in characters (code points), does not
+// count a leading byte order mark, and also breaks lines at NEL, LS and PS.
 func (m *Mapper) LineCol(offset int) (line, col int) {
-	p := m.Position(offset, UTF32)
-	return p.Line + 1, p.Character + 1
+	offset = m.CharStart(offset)
+	starts := m.yamlLines()
+	l := lineOf(starts, offset)
+	start := starts[l]
+	if l == 0 {
+		start = min(m.bom, offset)
+	}
+	return l + 1, utf8.RuneCount(m.src[start:offset]) + 1
 }
 
 // OffsetOfLineCol converts yaml.v3's 1-based line and column to a byte
-// offset, clamping like Offset.
+// offset. A line past the end maps to the end of the text and a column
+// past the end of its line to the end of that line.
 func (m *Mapper) OffsetOfLineCol(line, col int) int {
-	off, _ := m.Offset(Position{Line: line - 1, Character: col - 1}, UTF32)
-	return off
-}
-
-// count measures b in the units of enc.
-func count(b []byte, enc Encoding) int {
-	switch enc {
-	case UTF8:
-		return len(b)
-	case UTF32:
-		return utf8.RuneCount(b)
+	starts := m.yamlLines()
+	if line < 1 {
+		return 0
 	}
-	n := 0
-	for i := 0; i < len(b); {
-		r, size := utf8.DecodeRune(b[i:])
-		n += width(r, size, UTF16)
+	if line > len(starts) {
+		return len(m.src)
+	}
+	i := starts[line-1]
+	if line == 1 {
+		i = m.bom
+	}
+	for c := 1; c < col && i < len(m.src); c++ {
+		if m.src[i] == '\n' || m.src[i] == '\r' {
+			break
+		}
+		if _, ok := unicodeBreak(m.src, i); ok {
+			break
+		}
+		_, size := utf8.DecodeRune(m.src[i:])
 		i += size
 	}
-	return n
+	return i
+}
+
+func (m *Mapper) yamlLines() []int {
+	if m.yamlStarts != nil {
+		return m.yamlStarts
+	}
+	return m.lineStarts
+}
+
+// lineOf is the index of the last line start at or before offset.
+func lineOf(starts []int, offset int) int {
+	lo, hi := 0, len(starts)-1
+	for lo < hi {
+		mid := (lo + hi + 1) / 2
+		if starts[mid] <= offset {
+			lo = mid
+		} else {
+			hi = mid - 1
+		}
+	}
+	return lo
 }
 
 // width is how many units of enc one decoded character occupies. Invalid
