@@ -2,11 +2,105 @@
 // with its functions, sections and keys, every resource type with its
 // properties and attributes, and own-words documentation for all of them.
 // It also overlays resource type schemas a user supplies for their cloud.
+//
+// Everything is read from files embedded at build time (see data/ and
+// internal/gen); nothing is read from disk except the user's own schema
+// directories. A *Schema never changes after it is built, so it can be
+// shared freely between goroutines. All lookups by name are map lookups.
 package schema
+
+//go:generate go run ./internal/gen -in ../../shared/heat -out data
+
+import (
+	_ "embed"
+	"encoding/json"
+	"fmt"
+	"sort"
+
+	"heat-ls/schema/internal/wire"
+)
+
+var (
+	//go:embed data/versions.json
+	versionsJSON []byte
+	//go:embed data/types_index.json
+	typesIndexJSON []byte
+	//go:embed data/types_body.json
+	typesBodyJSON []byte
+	//go:embed data/type_descriptions.txt
+	typeDescriptionsTxt string
+)
 
 // Schema is an immutable, loaded view of everything heat-ls knows about
 // Heat. Build one with Load and share it; it is safe for concurrent use.
-type Schema struct{}
+type Schema struct {
+	heatVersion string
 
-// Load decodes the embedded data.
-func Load() (*Schema, error) { return &Schema{}, nil }
+	versions      []*Version          // oldest first
+	versionByName map[string]*Version // dates and aliases
+
+	functions     map[string]*Function
+	functionNames []string // sorted
+
+	types      map[string]*ResourceType // embedded, by canonical name
+	user       map[string]*ResourceType // the user's overlay, preferred
+	typeNames  []string                 // sorted, embedded and user
+	aliases    map[string]string
+	globs      []wire.Glob
+	namespaces map[string]bool
+	nsList     []string
+}
+
+// Load decodes the embedded data. Resource type bodies (properties,
+// attributes…) stay encoded until a type is first asked for them.
+func Load() (*Schema, error) {
+	s := &Schema{}
+	if err := s.loadVersions(); err != nil {
+		return nil, err
+	}
+	s.loadFunctions()
+	if err := s.loadTypes(); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// HeatVersion is the Heat release the embedded facts were read from.
+func (s *Schema) HeatVersion() string { return s.heatVersion }
+
+func (s *Schema) loadTypes() error {
+	var idx wire.Index
+	if err := json.Unmarshal(typesIndexJSON, &idx); err != nil {
+		return fmt.Errorf("schema: embedded type index: %w", err)
+	}
+	descs := parseTypeDescriptions(typeDescriptionsTxt)
+	s.aliases = idx.Aliases
+	s.globs = idx.Globs
+	s.types = make(map[string]*ResourceType, len(idx.Types))
+	s.typeNames = make([]string, 0, len(idx.Types))
+	for i := range idx.Types {
+		h := &idx.Types[i]
+		end := h.Offset + h.Length
+		if h.Offset < 0 || end > len(typesBodyJSON) {
+			return fmt.Errorf("schema: embedded type %s: body out of range", h.Name)
+		}
+		t := &ResourceType{
+			Name:                     h.Name,
+			Description:              descs[h.Name],
+			Support:                  convertSupport(h.Support),
+			APIVisible:               h.APIVisible,
+			RegistryKind:             h.RegistryKind,
+			TemplateURL:              h.TemplateURL,
+			SnapshotDeletion:         h.SnapshotDeletion,
+			RequiredServiceExtension: h.RequiredServiceExtension,
+			DynamicAttributes:        hasDynamicAttributes(h.Name, h.RegistryKind),
+			AcceptsAnyProperties:     acceptsAnyProperties(h.Name),
+			body:                     typesBodyJSON[h.Offset:end:end],
+		}
+		s.types[h.Name] = t
+		s.typeNames = append(s.typeNames, h.Name)
+	}
+	sort.Strings(s.typeNames)
+	s.indexNamespaces()
+	return nil
+}

@@ -1,0 +1,112 @@
+package schema
+
+import "sort"
+
+// Function documents one intrinsic function name, as hover and completion
+// show it. Availability per version is the Version's business
+// (v.HasFunction); Since and RemovedIn summarise it.
+type Function struct {
+	Name string
+	// Description says in one to three sentences what the function does.
+	Description string
+	// Forms are the accepted argument shapes, one line each.
+	Forms []string
+	// ArgKeys are the keys of the function's map argument, if it takes one.
+	ArgKeys []string
+	// Example is a short YAML use.
+	Example string
+	// Since is the oldest version that accepts the name (in the body of a
+	// template or in conditions); RemovedIn the oldest that rejects it.
+	Since, RemovedIn *Version
+	// Replacement says what to write instead once it is removed.
+	Replacement string
+	// Snippet is an LSP snippet for the function's argument, after the
+	// "name: " key, e.g. "[${1:resource}, ${2:attribute}]".
+	Snippet string
+	// ConditionFunction: some version accepts it in the conditions section.
+	ConditionFunction bool
+	// ConditionOnly: it is a function only inside conditions (and, or, not,
+	// equals); elsewhere Heat keeps such a map as plain data.
+	ConditionOnly bool
+}
+
+func (s *Schema) loadFunctions() {
+	docs := functionDocs()
+	s.functions = make(map[string]*Function, len(docs))
+	for _, d := range docs {
+		f := d
+		f.Since = s.FirstVersionWithFunction(f.Name)
+		inBody := false
+		for _, v := range s.versions {
+			if v.IsRemovedFunction(f.Name) && f.RemovedIn == nil {
+				f.RemovedIn = v
+			}
+			if v.IsConditionFunction(f.Name) {
+				f.ConditionFunction = true
+			}
+			if v.HasFunction(f.Name) {
+				inBody = true
+			}
+		}
+		f.ConditionOnly = f.ConditionFunction && !inBody
+		s.functions[f.Name] = &f
+		s.functionNames = append(s.functionNames, f.Name)
+	}
+	sort.Strings(s.functionNames)
+}
+
+// Function looks up a function by exact name, whatever the version.
+func (s *Schema) Function(name string) (*Function, bool) {
+	f, ok := s.functions[name]
+	return f, ok
+}
+
+// Functions lists every known function name, sorted.
+func (s *Schema) Functions() []*Function {
+	out := make([]*Function, len(s.functionNames))
+	for i, n := range s.functionNames {
+		out[i] = s.functions[n]
+	}
+	return out
+}
+
+// NearestFunctions suggests up to n function names close to name by edit
+// distance (at most maxDist edits), nearest first, for "did you mean".
+func (s *Schema) NearestFunctions(name string, n, maxDist int) []string {
+	type cand struct {
+		name string
+		d    int
+	}
+	var cands []cand
+	for _, fn := range s.functionNames {
+		if d := editDistance(name, fn); d <= maxDist {
+			cands = append(cands, cand{fn, d})
+		}
+	}
+	sort.SliceStable(cands, func(i, j int) bool { return cands[i].d < cands[j].d })
+	if len(cands) > n {
+		cands = cands[:n]
+	}
+	out := make([]string, len(cands))
+	for i, c := range cands {
+		out[i] = c.name
+	}
+	return out
+}
+
+// DigestAlgorithms are the algorithm names digest is sure to accept
+// (Python's hashlib guarantees them). Heat also passes other names to
+// OpenSSL, so an unknown name is worth a warning, not an error.
+func DigestAlgorithms() []string {
+	return []string{"md5", "sha1", "sha224", "sha256", "sha384", "sha512"}
+}
+
+// MakeURLKeys are the keys make_url's map argument may hold; all optional.
+func MakeURLKeys() []string {
+	return []string{"scheme", "username", "password", "host", "port", "path", "query", "fragment"}
+}
+
+// ResourceFacadeKinds are the values resource_facade accepts.
+func ResourceFacadeKinds() []string {
+	return []string{"metadata", "deletion_policy", "update_policy"}
+}
