@@ -12,6 +12,7 @@ await build({
   entryPoints: ['src/extension.ts'],
   outfile: 'out/extension.js',
   external: ['vscode'],
+  minify: true,
 });
 
 const tests = readdirSync('test').filter((f) => f.endsWith('.test.ts')).map((f) => `test/${f}`);
