@@ -1,9 +1,14 @@
 package syntax
 
 import (
+	"bytes"
 	"errors"
+	"io"
 	"strconv"
 	"strings"
+	"unicode/utf8"
+
+	"gopkg.in/yaml.v3"
 
 	"heat-ls/analysis/source"
 )
@@ -18,11 +23,18 @@ func (c *converter) decodeProblem(err error) source.Diagnostic {
 		}
 	}
 	line, reason := splitYAMLError(err.Error())
-	span := c.locateError(line, reason)
-	return source.Diagnostic{
-		Span: span, Severity: source.SeverityError, Code: CodeSyntax,
-		Message: "invalid YAML: " + reason,
+	if name, ok := unknownAnchor(reason); ok {
+		return source.Diagnostic{
+			Span: c.findAlias(name), Severity: source.SeverityError, Code: CodeAlias,
+			Message: "alias *" + name + " refers to no anchor &" + name + " defined before it",
+		}
 	}
+	span := c.locateError(line, reason)
+	msg := "invalid YAML: " + reason
+	if hint := errorHint(reason); hint != "" {
+		msg += " (" + hint + ")"
+	}
+	return source.Diagnostic{Span: span, Severity: source.SeverityError, Code: CodeSyntax, Message: msg}
 }
 
 // splitYAMLError splits "yaml: line 3: reason" into 3 and "reason"; line is
@@ -39,19 +51,307 @@ func splitYAMLError(msg string) (line int, reason string) {
 	return 0, msg
 }
 
-// locateError picks the span a syntax error is shown on.
+func unknownAnchor(reason string) (string, bool) {
+	rest, ok := strings.CutPrefix(reason, "unknown anchor '")
+	if !ok {
+		return "", false
+	}
+	name, _, ok := strings.Cut(rest, "' referenced")
+	return name, ok
+}
+
+// errorHint adds a short explanation, in plain words, to the messages
+// people meet most often.
+func errorHint(reason string) string {
+	switch {
+	case strings.HasPrefix(reason, "mapping values are not allowed"):
+		return "a \": \" here would start a mapping where none may begin; quote the value if the colon is part of the text, or fix the indentation"
+	case strings.Contains(reason, "tab character"):
+		return "YAML indentation must use spaces, not tabs"
+	case strings.HasPrefix(reason, "found character that cannot start any token"):
+		return "this character cannot begin a value; quote the value or use spaces instead of tabs"
+	case strings.HasPrefix(reason, "found unexpected end of stream"):
+		return "a quoted string or bracket is never closed"
+	case strings.HasPrefix(reason, "did not find expected ',' or"):
+		return "this bracket is never closed, or an item is missing a comma"
+	case strings.HasPrefix(reason, "did not find expected key"), strings.HasPrefix(reason, "did not find expected '-' indicator"):
+		return "check the indentation of this line against the entries above it"
+	case strings.Contains(reason, "UTF-8"):
+		return "the file must be valid UTF-8 text"
+	}
+	return ""
+}
+
+// locateError picks the span a syntax error is shown on. yaml.v3 reports
+// at most a line, and for parser (not scanner) errors that line is the
+// zero-based line of the enclosing construct, so each known message is
+// mapped to the character at fault, and the rest are narrowed down by
+// re-parsing prefixes of the text.
 func (c *converter) locateError(line int, reason string) source.Span {
-	if line < 1 {
-		line = 1
+	src := c.src
+	lineOrFirst := max(line, 1)
+	switch {
+	case strings.HasPrefix(reason, "mapping values are not allowed"):
+		if off, ok := c.offendingColon(lineOrFirst); ok {
+			return source.Span{Start: off, End: off + 1}
+		}
+	case strings.Contains(reason, "tab character"), strings.HasPrefix(reason, "found character that cannot start any token"):
+		if off, ok := c.badTokenStart(lineOrFirst); ok {
+			return c.charSpan(off)
+		}
+	case strings.HasPrefix(reason, "found unexpected end of stream"),
+		strings.HasPrefix(reason, "did not find expected ',' or"),
+		strings.HasPrefix(reason, "did not find expected node content") && line == 0:
+		want := byte(0)
+		if strings.HasSuffix(reason, "']'") {
+			want = '['
+		} else if strings.HasSuffix(reason, "'}'") {
+			want = '{'
+		}
+		if off, ok := unclosed(src, c.base, want); ok {
+			return source.Span{Start: off, End: off + 1}
+		}
+	case strings.Contains(reason, "UTF-8"):
+		if off, ok := firstInvalidUTF8(src); ok {
+			return source.Span{Start: off, End: off + 1}
+		}
+	case strings.HasPrefix(reason, "found unknown escape character"):
+		if off, ok := c.badEscape(lineOrFirst); ok {
+			return source.Span{Start: off, End: min(len(src), off+2)}
+		}
+	case strings.HasPrefix(reason, "did not find expected"), strings.HasPrefix(reason, "block sequence entries"):
+		// A parser error: the reported line is the zero-based line of the
+		// enclosing collection, the fault lies at or after it.
+		if l, ok := c.firstFailingLine(max(line-1, 1), reason); ok {
+			return c.lineContent(l)
+		}
 	}
-	off := c.base + c.lines.lineStart(line)
-	end := off
-	for end < len(c.src) && isBlank(c.src[end]) {
-		end++
+	return c.lineContent(lineOrFirst)
+}
+
+// charSpan covers the character starting at off.
+func (c *converter) charSpan(off int) source.Span {
+	if off >= len(c.src) {
+		return source.Span{Start: len(c.src), End: len(c.src)}
 	}
-	off = end
+	_, size := utf8.DecodeRune(c.src[off:])
+	return source.Span{Start: off, End: off + size}
+}
+
+// lineBounds returns the byte range of a 1-based line's content.
+func (c *converter) lineBounds(line int) (start, end int) {
+	start = c.base + c.lines.lineStart(line)
+	end = start
 	for end < len(c.src) && c.src[end] != '\n' && c.src[end] != '\r' {
 		end++
 	}
-	return source.Span{Start: off, End: end}
+	return start, end
+}
+
+// lineContent spans a line from its first non-blank character to its
+// last, or is empty at the line start for a blank line.
+func (c *converter) lineContent(line int) source.Span {
+	start, end := c.lineBounds(line)
+	for start < end && isBlank(c.src[start]) {
+		start++
+	}
+	for end > start && isBlank(c.src[end-1]) {
+		end--
+	}
+	return source.Span{Start: start, End: end}
+}
+
+// offendingColon finds the ": " that yaml.v3 refused on line: the second
+// mapping colon of the line ("a: b: c") or, if there is only one, that one
+// (a key indented under a scalar value).
+func (c *converter) offendingColon(line int) (int, bool) {
+	start, end := c.lineBounds(line)
+	src := c.src
+	var colons []int
+	for i := start; i < end && len(colons) < 2; i++ {
+		switch src[i] {
+		case '"':
+			i = min(end, doubleQuotedEnd(src[:end], i)) - 1
+		case '\'':
+			i = min(end, singleQuotedEnd(src[:end], i)) - 1
+		case '#':
+			if i == start || isBlank(src[i-1]) {
+				i = end
+			}
+		case ':':
+			if i+1 == end || isSpace(src[i+1]) {
+				colons = append(colons, i)
+			}
+		}
+	}
+	if len(colons) == 0 {
+		return 0, false
+	}
+	return colons[len(colons)-1], true
+}
+
+// badTokenStart finds, from line onwards, the first tab in indentation or
+// the first character that cannot begin a token ("@", "`", a tab).
+func (c *converter) badTokenStart(line int) (int, bool) {
+	src := c.src
+	start, _ := c.lineBounds(line)
+	atLineStart := true
+	for i := start; i < len(src); i++ {
+		b := src[i]
+		switch {
+		case b == '\n' || b == '\r':
+			atLineStart = true
+			continue
+		case b == '\t' && atLineStart:
+			return i, true
+		case (b == '@' || b == '`') && (i == 0 || isSpace(src[i-1]) || isFlowIndicator(src[i-1])):
+			return i, true
+		}
+		if b != ' ' {
+			atLineStart = false
+		}
+	}
+	return 0, false
+}
+
+// badEscape finds, from line onwards, a backslash starting an escape that
+// YAML double-quoted strings do not know.
+func (c *converter) badEscape(line int) (int, bool) {
+	src := c.src
+	start, _ := c.lineBounds(line)
+	for i := start; i+1 < len(src); i++ {
+		if src[i] != '\\' {
+			continue
+		}
+		if !strings.ContainsRune("0abt\tnvfre \"/\\N_LPxuU\n\r", rune(src[i+1])) {
+			return i, true
+		}
+		i++
+	}
+	return 0, false
+}
+
+// unclosed returns the opening quote that is never closed or, failing
+// that, the innermost flow bracket never closed (of kind want when want is
+// non-zero).
+func unclosed(src []byte, from int, want byte) (int, bool) {
+	var stack []int
+	flow := 0
+	for i := from; i < len(src); i++ {
+		b := src[i]
+		prevBoundary := i == from || tokenBoundary(src[i-1]) || src[i-1] == '-'
+		switch {
+		case b == '#' && (i == from || isSpace(src[i-1])):
+			for i < len(src) && src[i] != '\n' && src[i] != '\r' {
+				i++
+			}
+		case (b == '"' || b == '\'') && prevBoundary:
+			end := singleQuotedEnd(src, i)
+			if b == '"' {
+				end = doubleQuotedEnd(src, i)
+			}
+			if closed := end-1 > i && src[end-1] == b; !closed {
+				return i, true
+			}
+			i = end - 1
+		case (b == '[' || b == '{') && (flow > 0 || prevBoundary):
+			stack = append(stack, i)
+			flow++
+		case (b == ']' || b == '}') && flow > 0:
+			stack = stack[:len(stack)-1]
+			flow--
+		}
+	}
+	for k := len(stack) - 1; k >= 0; k-- {
+		if want == 0 || src[stack[k]] == want {
+			return stack[k], true
+		}
+	}
+	return 0, false
+}
+
+// firstInvalidUTF8 returns the offset of the first byte that is not part
+// of valid UTF-8.
+func firstInvalidUTF8(src []byte) (int, bool) {
+	for i := 0; i < len(src); {
+		r, size := utf8.DecodeRune(src[i:])
+		if r == utf8.RuneError && size == 1 {
+			return i, true
+		}
+		i += size
+	}
+	return 0, false
+}
+
+// findAlias returns the span of the first "*name" used as an alias.
+func (c *converter) findAlias(name string) source.Span {
+	src := c.src
+	needle := []byte("*" + name)
+	for i := c.base; i < len(src); {
+		j := bytes.Index(src[i:], needle)
+		if j < 0 {
+			break
+		}
+		at := i + j
+		end := at + len(needle)
+		if (at == 0 || tokenBoundary(src[at-1]) || src[at-1] == '-') && (end == len(src) || isSpace(src[end]) || isFlowIndicator(src[end])) {
+			return source.Span{Start: at, End: end}
+		}
+		i = at + 1
+	}
+	return source.Span{Start: c.base, End: c.base}
+}
+
+// maxBisectSize bounds the text size for which broken documents are
+// re-parsed to find the failing line; larger texts fall back to the line
+// yaml.v3 reported.
+const maxBisectSize = 4 << 20
+
+// firstFailingLine finds, by bisection over prefixes of whole lines, the
+// first 1-based line at or after lo such that the text up to and including
+// it already fails with reason. Each probe is a bare yaml.v3 parse, and
+// only broken texts pay for the O(log n) probes.
+func (c *converter) firstFailingLine(lo int, reason string) (int, bool) {
+	body := c.src[c.base:]
+	if len(body) > maxBisectSize {
+		return 0, false
+	}
+	n := len(c.lines.starts)
+	prefixFails := func(line int) bool {
+		end := len(body)
+		if line < n {
+			end = c.lines.starts[line]
+		}
+		_, r := splitYAMLError(decodeError(body[:end]))
+		return r == reason
+	}
+	hi := n
+	if lo > hi {
+		return 0, false
+	}
+	for lo < hi {
+		mid := lo + (hi-lo)/2
+		if prefixFails(mid) {
+			hi = mid
+		} else {
+			lo = mid + 1
+		}
+	}
+	return lo, true
+}
+
+// decodeError parses every document of text and returns the first error
+// message, or "".
+func decodeError(text []byte) string {
+	dec := yaml.NewDecoder(bytes.NewReader(text))
+	for {
+		var n yaml.Node
+		err := guard(func() error { return dec.Decode(&n) })
+		if errors.Is(err, io.EOF) {
+			return ""
+		}
+		if err != nil {
+			return err.Error()
+		}
+	}
 }
