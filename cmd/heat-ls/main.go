@@ -1,0 +1,96 @@
+// Command heat-ls is the language server for OpenStack Heat Orchestration
+// Templates. It only wires flags, the logger and stdio together; the server
+// lives in heat-ls/lsp and the analysis in heat-ls/analysis.
+//
+//	heat-ls [flags] [serve]        speak LSP over stdin/stdout
+//	heat-ls [flags] check PATH...  print the diagnostics of templates
+//	heat-ls version                print the version
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"syscall"
+
+	"heat-ls/lsp"
+	"heat-ls/schema"
+)
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}
+
+// run is main without the process: it returns the exit status.
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("heat-ls", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	logFile := fs.String("log-file", "", "write logs to this file instead of stderr")
+	logLevel := fs.String("log-level", "info", "log level: debug, info, warn, error")
+	fs.Usage = func() {
+		fmt.Fprintf(stderr, "usage:\n  heat-ls [flags] [serve]\n  heat-ls [flags] check PATH...\n  heat-ls version\nflags:\n")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	cmd, rest := "serve", fs.Args()
+	if len(rest) > 0 {
+		cmd, rest = rest[0], rest[1:]
+	}
+	// Flags may also follow the command ("heat-ls serve --log-level debug").
+	if err := fs.Parse(rest); err != nil {
+		return 2
+	}
+	rest = fs.Args()
+
+	switch cmd {
+	case "version":
+		fmt.Fprintln(stdout, "heat-ls", version())
+		return 0
+	case "serve", "check":
+	default:
+		fmt.Fprintf(stderr, "heat-ls: unknown command %q\n", cmd)
+		fs.Usage()
+		return 2
+	}
+
+	log, level, closeLog, err := newLogger(*logFile, *logLevel, stderr)
+	if err != nil {
+		fmt.Fprintln(stderr, "heat-ls:", err)
+		return 2
+	}
+	defer closeLog()
+
+	sc, err := schema.Load()
+	if err != nil {
+		fmt.Fprintln(stderr, "heat-ls: loading the schema:", err)
+		return 2
+	}
+
+	if cmd == "check" {
+		if len(rest) == 0 {
+			fmt.Fprintln(stderr, "heat-ls check: no paths given")
+			fs.Usage()
+			return 2
+		}
+		return runCheck(context.Background(), rest, sc, stdout, stderr)
+	}
+	if len(rest) > 0 {
+		fmt.Fprintf(stderr, "heat-ls serve: unexpected arguments %q\n", rest)
+		return 2
+	}
+
+	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM, os.Interrupt)
+	defer stop()
+	srv := lsp.New(
+		lsp.WithLogger(log),
+		lsp.WithLogLevel(&level),
+		lsp.WithSchema(sc),
+		lsp.WithVersion(version()),
+	)
+	return srv.Serve(ctx, stdin, stdout)
+}

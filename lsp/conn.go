@@ -1,0 +1,212 @@
+package lsp
+
+import (
+	"context"
+	"errors"
+	"io"
+	"reflect"
+	"time"
+
+	"go.lsp.dev/jsonrpc2"
+	"go.lsp.dev/protocol"
+	"go.uber.org/zap"
+)
+
+// drainTimeout bounds how long Serve waits for running handlers after the
+// session ends, so a stuck handler cannot keep the process alive.
+const drainTimeout = 2 * time.Second
+
+// Serve speaks LSP over in (client to server) and out (server to client)
+// until the client sends exit or closes in. It returns the process exit
+// status the protocol asks for: 0 when shutdown came before the end, 1
+// otherwise. Only a broken output stream is reported as an error.
+func (s *Server) Serve(ctx context.Context, in io.Reader, out io.Writer) int {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	s.out = &frameWriter{out: out}
+	s.queue = newOrderedQueue(s.log)
+	s.diags = newDiagnostics(ctx, s)
+	defer func() {
+		cancel()
+		s.cancelAll()
+		s.calls.abandon()
+		s.diags.stop()
+		s.queue.stop()
+		s.waitWork()
+	}()
+
+	r := newFrameReader(in)
+	for !s.life.exited() {
+		body, err := r.read()
+		if err != nil {
+			if errors.Is(err, errBadHeader) {
+				s.log.Warn("dropping a message with a bad header", zap.Error(err))
+				s.reply(jsonrpc2.ID{}, nil, jsonrpc2.NewError(jsonrpc2.ParseError, err.Error()))
+				continue
+			}
+			if !errors.Is(err, io.EOF) {
+				s.log.Warn("input ended", zap.Error(err))
+			}
+			break
+		}
+		s.handleFrame(ctx, body)
+	}
+	return s.life.exitCode()
+}
+
+// handleFrame decodes one message and routes it. body is owned by the
+// caller's loop iteration and not reused, so handlers may keep slices of it.
+func (s *Server) handleFrame(ctx context.Context, body []byte) {
+	msg, err := jsonrpc2.DecodeMessage(body)
+	if err != nil {
+		code := jsonrpc2.InvalidRequest
+		if errors.Is(err, jsonrpc2.ErrParse) {
+			code = jsonrpc2.ParseError
+		}
+		s.log.Warn("dropping a malformed message", zap.Error(err), zap.ByteString("body", truncate(body)))
+		s.reply(jsonrpc2.ID{}, nil, jsonrpc2.NewError(code, err.Error()))
+		return
+	}
+	switch m := msg.(type) {
+	case *jsonrpc2.Response:
+		s.calls.deliver(m)
+	case *jsonrpc2.Call:
+		s.dispatch(ctx, m.ID(), true, m.Method(), m.Params())
+	case *jsonrpc2.Notification:
+		s.dispatch(ctx, jsonrpc2.ID{}, false, m.Method(), m.Params())
+	}
+}
+
+// dispatch applies the lifecycle gate and runs the route in its mode.
+func (s *Server) dispatch(ctx context.Context, id jsonrpc2.ID, isCall bool, method string, params []byte) {
+	rt, known := s.routes[method]
+	if gateErr := s.life.gate(method, isCall); gateErr != nil {
+		if isCall {
+			s.reply(id, nil, gateErr)
+		} else {
+			s.log.Debug("dropping a notification", zap.String("method", method), zap.Error(gateErr))
+		}
+		return
+	}
+	if !known || rt.call != isCall {
+		if isCall {
+			s.reply(id, nil, jsonrpc2.NewError(jsonrpc2.MethodNotFound, "method not found: "+method))
+		} else {
+			s.log.Debug("ignoring a notification", zap.String("method", method))
+		}
+		return
+	}
+
+	switch rt.mode {
+	case modeInline:
+		s.run(ctx, rt, id, isCall, params)
+	case modeOrdered:
+		req := s.track(ctx, id, isCall)
+		s.queue.push(func() { s.finish(req, rt, params) })
+	case modeConcurrent:
+		req := s.track(ctx, id, isCall)
+		applied := s.queue.barrier()
+		s.work.Add(1)
+		go func() {
+			defer s.work.Done()
+			select {
+			case <-applied:
+			case <-req.ctx.Done():
+			}
+			s.finish(req, rt, params)
+		}()
+	}
+}
+
+// run executes an inline route and answers it.
+func (s *Server) run(ctx context.Context, rt route, id jsonrpc2.ID, isCall bool, params []byte) {
+	result, err := s.guard(ctx, rt, params)
+	s.answer(rt.method, id, isCall, result, err)
+}
+
+// finish executes a tracked route, answers it and forgets it.
+func (s *Server) finish(req *inflightRequest, rt route, params []byte) {
+	defer s.untrack(req)
+	var result any
+	var err error
+	if req.ctx.Err() == nil {
+		result, err = s.guard(req.ctx, rt, params)
+	}
+	if req.ctx.Err() != nil && (req.cancelled() || err != nil || result == nil) {
+		// Cancelled by the client, or the session is ending.
+		result, err = nil, errCancelled
+	}
+	s.answer(rt.method, req.id, req.isCall, result, err)
+}
+
+// answer replies to a request, or logs a notification handler's failure.
+func (s *Server) answer(method string, id jsonrpc2.ID, isCall bool, result any, err error) {
+	if isCall {
+		s.reply(id, result, err)
+		return
+	}
+	if err != nil {
+		s.log.Warn("notification failed", zap.String("method", method), zap.Error(err))
+	}
+}
+
+// reply writes a response. A result that cannot be encoded becomes an
+// internal error.
+func (s *Server) reply(id jsonrpc2.ID, result any, err error) {
+	var raw []byte
+	if err == nil {
+		raw, err = encodeResult(result)
+	}
+	var wire error
+	if err != nil {
+		wire = wireError(err)
+		raw = nil
+	}
+	s.write(jsonrpc2.AppendResponse(nil, id, raw, wire))
+}
+
+// notify sends a notification to the client.
+func (s *Server) notify(method string, params any) error {
+	raw, err := protocol.Marshal(params)
+	if err != nil {
+		return err
+	}
+	return s.write(jsonrpc2.AppendNotification(nil, method, raw))
+}
+
+func (s *Server) write(body []byte) error {
+	if err := s.out.write(body); err != nil {
+		s.log.Error("cannot write to the client", zap.Error(err))
+		return err
+	}
+	return nil
+}
+
+func encodeResult(result any) ([]byte, error) {
+	if result == nil {
+		return nil, nil
+	}
+	if v := reflect.ValueOf(result); v.Kind() == reflect.Pointer && v.IsNil() {
+		return nil, nil
+	}
+	return protocol.Marshal(result)
+}
+
+// truncate keeps log lines short when echoing a bad message.
+func truncate(b []byte) []byte {
+	if len(b) > 200 {
+		return b[:200]
+	}
+	return b
+}
+
+// waitWork waits for request goroutines, but not forever.
+func (s *Server) waitWork() {
+	done := make(chan struct{})
+	go func() { s.work.Wait(); close(done) }()
+	select {
+	case <-done:
+	case <-time.After(drainTimeout):
+		s.log.Warn("handlers still running at exit")
+	}
+}

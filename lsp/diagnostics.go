@@ -1,0 +1,125 @@
+package lsp
+
+import (
+	"context"
+	"sync"
+	"time"
+
+	"go.lsp.dev/protocol"
+	"go.lsp.dev/uri"
+	"go.uber.org/zap"
+
+	"heat-ls/analysis/check"
+	"heat-ls/analysis/source"
+	"heat-ls/lsp/store"
+)
+
+// diagnostics computes and publishes diagnostics off the request path:
+// each document version gets one run on its own goroutine after a short
+// pause (typing usually comes in bursts). A newer version cancels the
+// older run, and a run whose version is no longer current publishes
+// nothing, so the client never sees diagnostics for text it no longer has.
+type diagnostics struct {
+	s      *Server
+	parent context.Context
+
+	// mu orders publishing against replacement and close: a run checks
+	// that it is still current and publishes while holding it.
+	mu   sync.Mutex
+	runs map[string]*diagnosticRun
+	wg   sync.WaitGroup
+}
+
+type diagnosticRun struct {
+	doc    *store.Document
+	cancel context.CancelFunc
+}
+
+func newDiagnostics(ctx context.Context, s *Server) *diagnostics {
+	return &diagnostics{s: s, parent: ctx, runs: make(map[string]*diagnosticRun)}
+}
+
+// schedule starts a run for doc, cancelling the document's previous one.
+func (d *diagnostics) schedule(doc *store.Document) {
+	ctx, cancel := context.WithCancel(d.parent)
+	run := &diagnosticRun{doc: doc, cancel: cancel}
+	d.mu.Lock()
+	if old := d.runs[doc.URI]; old != nil {
+		old.cancel()
+	}
+	d.runs[doc.URI] = run
+	d.mu.Unlock()
+
+	d.wg.Add(1)
+	go func() {
+		defer d.wg.Done()
+		defer cancel()
+		d.run(ctx, run)
+	}()
+}
+
+func (d *diagnostics) run(ctx context.Context, run *diagnosticRun) {
+	defer func() {
+		if p := recover(); p != nil {
+			d.s.log.Error("diagnostics panicked", zap.String("uri", run.doc.URI), zap.Any("panic", p))
+		}
+	}()
+	select {
+	case <-time.After(d.s.debounce):
+	case <-ctx.Done():
+		return
+	}
+	found := check.Run(ctx, run.doc.Doc, check.Options{Schema: d.s.schema})
+	if ctx.Err() != nil {
+		return
+	}
+	enc := d.s.encoding()
+	u := uri.URI(run.doc.URI)
+	params := &protocol.PublishDiagnosticsParams{
+		URI:         u,
+		Version:     protocol.NewOptional(run.doc.Version),
+		Diagnostics: toDiagnostics(u, run.doc.Mapper(), enc, found, d.openMapper),
+	}
+
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if d.runs[run.doc.URI] != run || d.s.store.Get(run.doc.URI) != run.doc || ctx.Err() != nil {
+		return // a newer version or a close got here first
+	}
+	delete(d.runs, run.doc.URI)
+	if err := d.s.notify(protocol.MethodTextDocumentPublishDiagnostics, params); err != nil {
+		d.s.log.Warn("cannot publish diagnostics", zap.Error(err))
+	}
+}
+
+// openMapper finds the mapper of another open document.
+func (d *diagnostics) openMapper(u uri.URI) *source.Mapper {
+	if doc := d.s.store.Get(string(u)); doc != nil {
+		return doc.Mapper()
+	}
+	return nil
+}
+
+// clear cancels u's run and publishes an empty list for it.
+func (d *diagnostics) clear(u uri.URI) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if old := d.runs[string(u)]; old != nil {
+		old.cancel()
+		delete(d.runs, string(u))
+	}
+	params := &protocol.PublishDiagnosticsParams{URI: u, Diagnostics: []protocol.Diagnostic{}}
+	if err := d.s.notify(protocol.MethodTextDocumentPublishDiagnostics, params); err != nil {
+		d.s.log.Warn("cannot clear diagnostics", zap.Error(err))
+	}
+}
+
+// stop cancels every run and waits for them.
+func (d *diagnostics) stop() {
+	d.mu.Lock()
+	for _, r := range d.runs {
+		r.cancel()
+	}
+	d.mu.Unlock()
+	d.wg.Wait()
+}

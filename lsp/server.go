@@ -1,0 +1,96 @@
+package lsp
+
+import (
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"go.uber.org/zap"
+
+	"heat-ls/lsp/store"
+	"heat-ls/schema"
+)
+
+// Server is one language-server session: it serves a single connection
+// (Serve may be called once) and holds that session's documents, client
+// abilities and settings.
+type Server struct {
+	log      *zap.Logger
+	level    *zap.AtomicLevel
+	schema   *schema.Schema
+	version  string
+	debounce time.Duration
+	extra    []route
+
+	store  *store.Store
+	routes map[string]route
+
+	out   *frameWriter
+	queue *orderedQueue
+	diags *diagnostics
+
+	life     lifecycle
+	client   atomic.Pointer[ClientCapabilities]
+	settings atomic.Pointer[Settings]
+
+	reqMu    sync.Mutex
+	inflight map[idKey]*inflightRequest
+
+	calls outgoing
+
+	// work counts goroutines started for requests and configuration pulls,
+	// so Serve can wait for them before returning.
+	work sync.WaitGroup
+}
+
+// Option configures a Server.
+type Option func(*Server)
+
+// WithLogger sets the logger; the default discards everything.
+func WithLogger(l *zap.Logger) Option { return func(s *Server) { s.log = l } }
+
+// WithLogLevel lets the heat-ls.logLevel setting change the level of the
+// logger given with WithLogger.
+func WithLogLevel(l *zap.AtomicLevel) Option { return func(s *Server) { s.level = l } }
+
+// WithSchema sets the loaded schema every check and feature uses.
+func WithSchema(sc *schema.Schema) Option { return func(s *Server) { s.schema = sc } }
+
+// WithVersion sets the version reported in serverInfo.
+func WithVersion(v string) Option { return func(s *Server) { s.version = v } }
+
+// WithDiagnosticsDelay sets how long diagnostics wait for typing to pause
+// before running (the default is 75ms).
+func WithDiagnosticsDelay(d time.Duration) Option { return func(s *Server) { s.debounce = d } }
+
+// withRoute registers an extra route; tests use it to inject handlers
+// (one that panics, one that waits for cancellation).
+func withRoute(r route) Option { return func(s *Server) { s.extra = append(s.extra, r) } }
+
+// New builds a server ready to Serve one connection.
+func New(opts ...Option) *Server {
+	s := &Server{
+		log:      zap.NewNop(),
+		version:  "devel",
+		debounce: 75 * time.Millisecond,
+		store:    store.New(),
+		inflight: make(map[idKey]*inflightRequest),
+	}
+	for _, o := range opts {
+		o(s)
+	}
+	if s.schema == nil {
+		s.schema, _ = schema.Load()
+	}
+	s.routes = make(map[string]route)
+	for _, r := range append(s.routeTable(), s.extra...) {
+		s.routes[r.method] = r
+	}
+	s.client.Store(&ClientCapabilities{})
+	s.settings.Store(&Settings{})
+	return s
+}
+
+// Store exposes the session's documents (read-only use: features and
+// tests). Changes go through the protocol.
+func (s *Server) Store() *store.Store { return s.store }

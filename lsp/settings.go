@@ -1,0 +1,137 @@
+package lsp
+
+import (
+	"context"
+	"encoding/json"
+	"slices"
+
+	"go.lsp.dev/protocol"
+	"go.uber.org/zap"
+	"go.uber.org/zap/zapcore"
+)
+
+// settingsSection is the name under which clients keep heat-ls settings.
+const settingsSection = "heat-ls"
+
+// Settings are the user's heat-ls settings. They arrive three ways:
+// initializationOptions, workspace/didChangeConfiguration, and answers to
+// workspace/configuration (pulled after initialized and after every change
+// notification when the client supports it). Each source may give them
+// nested under "heat-ls" ({"heat-ls": {"schemaPaths": [...]}}), flat
+// ({"schemaPaths": [...]}), or with dotted keys ({"heat-ls.schemaPaths":
+// [...]}). Fields a source leaves out keep their previous values.
+//
+// Read them with s.Settings(). To react to a change (reload a schema,
+// rebuild an index), add the reaction to applySettings.
+type Settings struct {
+	// SchemaPaths are files or directories of resource type schemas that
+	// extend the built-in ones (heat-ls.schemaPaths).
+	SchemaPaths []string
+	// LogLevel is the zap level name: debug, info, warn, error
+	// (heat-ls.logLevel). Empty keeps the command-line level.
+	LogLevel string
+}
+
+// Settings returns the current settings.
+func (s *Server) Settings() Settings { return *s.settings.Load() }
+
+// rawSettings is the JSON shape of the section's content.
+type rawSettings struct {
+	SchemaPaths *[]string `json:"schemaPaths"`
+	LogLevel    *string   `json:"logLevel"`
+}
+
+// parseSettings reads raw over base. Values of the wrong type are ignored
+// one by one, so one bad setting does not discard the others.
+func parseSettings(raw []byte, base Settings) Settings {
+	var top map[string]json.RawMessage
+	if json.Unmarshal(raw, &top) != nil {
+		return base
+	}
+	fields := top
+	if nested, ok := top[settingsSection]; ok {
+		var inner map[string]json.RawMessage
+		if json.Unmarshal(nested, &inner) == nil {
+			fields = inner
+		}
+	}
+	get := func(name string) (json.RawMessage, bool) {
+		if v, ok := fields[name]; ok {
+			return v, true
+		}
+		v, ok := top[settingsSection+"."+name]
+		return v, ok
+	}
+	out := base
+	if v, ok := get("schemaPaths"); ok {
+		var paths []string
+		if json.Unmarshal(v, &paths) == nil {
+			out.SchemaPaths = paths
+		}
+	}
+	if v, ok := get("logLevel"); ok {
+		var level string
+		if json.Unmarshal(v, &level) == nil {
+			out.LogLevel = level
+		}
+	}
+	return out
+}
+
+// applySettings installs next and performs what a change requires.
+func (s *Server) applySettings(next Settings) {
+	prev := s.settings.Swap(&next)
+	if next.LogLevel != "" && next.LogLevel != prev.LogLevel && s.level != nil {
+		if lvl, err := zapcore.ParseLevel(next.LogLevel); err == nil {
+			s.level.SetLevel(lvl)
+		} else {
+			s.log.Warn("ignoring an unknown heat-ls.logLevel", zap.String("value", next.LogLevel))
+		}
+	}
+	if !slices.Equal(prev.SchemaPaths, next.SchemaPaths) {
+		s.log.Info("schema paths changed", zap.Strings("schemaPaths", next.SchemaPaths))
+		// Schema overlays are loaded by the schema package's owner; until
+		// then the change is recorded and diagnostics are refreshed.
+		if s.diags != nil {
+			for _, doc := range s.store.All() {
+				s.diags.schedule(doc)
+			}
+		}
+	}
+}
+
+// didChangeConfiguration takes settings pushed by the client, then pulls
+// them when the client supports workspace/configuration (many clients send
+// an empty notification and expect the pull).
+func (s *Server) didChangeConfiguration(_ context.Context, p *protocol.DidChangeConfigurationParams) error {
+	if len(p.Settings) > 0 && string(p.Settings) != "null" {
+		s.applySettings(parseSettings(p.Settings, s.Settings()))
+	}
+	s.pullSettings()
+	return nil
+}
+
+// pullSettings asks the client for the heat-ls section, off the reading
+// loop and off the document queue (the answer arrives through the loop).
+func (s *Server) pullSettings() {
+	if !s.Client().Configuration {
+		return
+	}
+	s.work.Add(1)
+	go func() {
+		defer s.work.Done()
+		section := settingsSection
+		params := &protocol.ConfigurationParams{Items: []protocol.ConfigurationItem{{Section: &section}}}
+		var answer []json.RawMessage
+		if err := s.call(context.Background(), protocol.MethodWorkspaceConfiguration, params, &answer); err != nil {
+			s.log.Info("workspace/configuration failed", zap.Error(err))
+			return
+		}
+		if len(answer) == 0 || string(answer[0]) == "null" {
+			return
+		}
+		// Apply on the document queue so settings changes are ordered with
+		// the document changes that follow them.
+		s.queue.push(func() { s.applySettings(parseSettings(answer[0], s.Settings())) })
+	}()
+}

@@ -1,0 +1,147 @@
+// Package store keeps the open documents of an editing session as immutable
+// values. It knows nothing about the protocol: positions arrive as
+// source.Position in a source.Encoding and are converted by source.Mapper,
+// the one position mapper. The lsp package translates protocol messages into
+// these calls; tests and benchmarks drive the store directly.
+package store
+
+import (
+	"errors"
+	"fmt"
+	"sync"
+
+	"heat-ls/analysis/hot"
+	"heat-ls/analysis/source"
+)
+
+// Document is one version of an open text with its parse. It is never
+// modified after the store hands it out: every change builds a new Document
+// and swaps it in, so a reader may keep and use one without locking.
+type Document struct {
+	URI     string
+	Version int32
+	Text    []byte
+	// Doc is the parse of Text.
+	Doc *hot.Document
+	// LastGood is the most recent parse (this one or an earlier version's)
+	// whose YAML was not broken, so features keep working while the user is
+	// in the middle of typing. It is nil until one such parse exists.
+	LastGood *hot.Document
+}
+
+// Mapper converts positions in this version's text.
+func (d *Document) Mapper() *source.Mapper { return d.Doc.Mapper }
+
+// Range is a half-open range of positions in some Encoding.
+type Range struct {
+	Start, End source.Position
+}
+
+// Change is one content change: a replacement of Range by Text, or of the
+// whole document when Range is nil.
+type Change struct {
+	Range *Range
+	Text  string
+}
+
+// Errors the store reports. They are wrapped with details; test with
+// errors.Is.
+var (
+	ErrNotOpen      = errors.New("document is not open")
+	ErrStaleVersion = errors.New("version does not increase")
+	ErrBadRange     = errors.New("change range is outside the document")
+	ErrConflict     = errors.New("document changed concurrently")
+)
+
+// Store holds the open documents. It is safe for concurrent use; changes to
+// one document are expected to come from a single goroutine in the order
+// the client sent them (the lsp package guarantees this), and a change that
+// races with another on the same document fails with ErrConflict rather
+// than losing an edit.
+type Store struct {
+	mu   sync.Mutex
+	docs map[string]*Document
+}
+
+// New returns an empty store.
+func New() *Store {
+	return &Store{docs: make(map[string]*Document)}
+}
+
+// Get returns the current version of uri, or nil when it is not open.
+func (s *Store) Get(uri string) *Document {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.docs[uri]
+}
+
+// All returns the current version of every open document, in no
+// particular order.
+func (s *Store) All() []*Document {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	out := make([]*Document, 0, len(s.docs))
+	for _, d := range s.docs {
+		out = append(out, d)
+	}
+	return out
+}
+
+// Open adds uri with its first text, replacing whatever was open under that
+// name (a client that reopens a document starts over).
+func (s *Store) Open(uri string, version int32, text []byte) *Document {
+	doc := build(uri, version, text, nil)
+	s.mu.Lock()
+	s.docs[uri] = doc
+	s.mu.Unlock()
+	return doc
+}
+
+// Close drops uri and returns its last version, or nil when it was not open.
+func (s *Store) Close(uri string) *Document {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	doc := s.docs[uri]
+	delete(s.docs, uri)
+	return doc
+}
+
+// Change applies changes, in order, to the current text of uri and installs
+// the result as version. Ranges are in enc. The batch is atomic: when the
+// document is not open, the version does not increase, or any range falls
+// outside the text it applies to, nothing changes and the error says why.
+func (s *Store) Change(uri string, version int32, enc source.Encoding, changes []Change) (*Document, error) {
+	prev := s.Get(uri)
+	if prev == nil {
+		return nil, fmt.Errorf("change %s: %w", uri, ErrNotOpen)
+	}
+	if version <= prev.Version {
+		return nil, fmt.Errorf("change %s to version %d (current %d): %w", uri, version, prev.Version, ErrStaleVersion)
+	}
+	text, err := ApplyChanges(prev.Text, enc, changes)
+	if err != nil {
+		return nil, fmt.Errorf("change %s to version %d: %w", uri, version, err)
+	}
+	doc := build(uri, version, text, prev)
+
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.docs[uri] != prev {
+		return nil, fmt.Errorf("change %s to version %d: %w", uri, version, ErrConflict)
+	}
+	s.docs[uri] = doc
+	return doc, nil
+}
+
+// build parses text and links it to the previous version's last good parse.
+func build(uri string, version int32, text []byte, prev *Document) *Document {
+	parsed := hot.Parse(text)
+	doc := &Document{URI: uri, Version: version, Text: text, Doc: parsed}
+	switch {
+	case parsed.Syntax == nil || !parsed.Syntax.Broken:
+		doc.LastGood = parsed
+	case prev != nil:
+		doc.LastGood = prev.LastGood
+	}
+	return doc
+}

@@ -1,0 +1,107 @@
+package lsp
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"sync"
+)
+
+// maxFrame bounds the body a client may declare, so a hostile or corrupt
+// Content-Length cannot make the server allocate without limit.
+const maxFrame = 256 << 20
+
+// errBadHeader marks a header block the reader could not use. The reader
+// has consumed it and can go on with the next frame; the server answers
+// with a parse error instead of ending the session.
+var errBadHeader = errors.New("malformed message header")
+
+// frameReader reads LSP base-protocol frames: header lines, a blank line,
+// then Content-Length bytes of JSON. It is written here rather than taken
+// from jsonrpc2 because jsonrpc2's reader ends the connection on a bad
+// header, and heat-ls must survive one.
+type frameReader struct {
+	in *bufio.Reader
+}
+
+func newFrameReader(r io.Reader) *frameReader {
+	return &frameReader{in: bufio.NewReaderSize(r, 64<<10)}
+}
+
+// read returns the next frame's body. An error wrapping errBadHeader is
+// recoverable; any other error means the stream is finished.
+func (r *frameReader) read() ([]byte, error) {
+	length := -1
+	bad := false
+	sawLine := false
+	for {
+		line, err := r.in.ReadBytes('\n')
+		if err != nil {
+			if err == io.EOF && (len(line) > 0 || sawLine) {
+				err = io.ErrUnexpectedEOF
+			}
+			return nil, err
+		}
+		sawLine = true
+		line = bytes.TrimRight(line, "\r\n")
+		if len(line) == 0 {
+			if length < 0 {
+				if bad {
+					return nil, fmt.Errorf("%w: invalid Content-Length", errBadHeader)
+				}
+				// A stray blank line between frames carries nothing.
+				sawLine = false
+				continue
+			}
+			break
+		}
+		// A body that was not consumed (after an unusable header) runs into
+		// the next header line without a line break; find the field wherever
+		// it starts so the reader falls back into step.
+		idx := bytes.Index(bytes.ToLower(line), []byte("content-length:"))
+		if idx < 0 {
+			continue // other header fields (Content-Type) and debris
+		}
+		value := bytes.TrimSpace(line[idx+len("content-length:"):])
+		n, perr := strconv.Atoi(string(value))
+		if perr != nil || n <= 0 || n > maxFrame {
+			bad = true
+			length = -1
+			continue
+		}
+		length = n
+		bad = false
+	}
+	body := make([]byte, length)
+	if _, err := io.ReadFull(r.in, body); err != nil {
+		if err == io.EOF {
+			err = io.ErrUnexpectedEOF
+		}
+		return nil, err
+	}
+	return body, nil
+}
+
+// frameWriter writes whole frames, one Write call each, from any goroutine.
+type frameWriter struct {
+	mu  sync.Mutex
+	out io.Writer
+	buf []byte
+}
+
+func (w *frameWriter) write(body []byte) error {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.buf = append(w.buf[:0], "Content-Length: "...)
+	w.buf = strconv.AppendInt(w.buf, int64(len(body)), 10)
+	w.buf = append(w.buf, "\r\n\r\n"...)
+	w.buf = append(w.buf, body...)
+	_, err := w.out.Write(w.buf)
+	if cap(w.buf) > 1<<20 {
+		w.buf = nil // do not pin one huge message's buffer forever
+	}
+	return err
+}
