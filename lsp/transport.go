@@ -35,8 +35,9 @@ func newFrameReader(r io.Reader) *frameReader {
 // recoverable; any other error means the stream is finished.
 func (r *frameReader) read() ([]byte, error) {
 	length := -1
-	bad := false
-	sawLine := false
+	bad := false      // a Content-Length field was present but unusable
+	sawLine := false  // any line of this frame was read
+	sawField := false // a non-blank header line was read
 	for {
 		line, err := r.in.ReadBytes('\n')
 		if err != nil {
@@ -52,12 +53,16 @@ func (r *frameReader) read() ([]byte, error) {
 				if bad {
 					return nil, fmt.Errorf("%w: invalid Content-Length", errBadHeader)
 				}
+				if sawField {
+					return nil, fmt.Errorf("%w: no Content-Length", errBadHeader)
+				}
 				// A stray blank line between frames carries nothing.
 				sawLine = false
 				continue
 			}
 			break
 		}
+		sawField = true
 		// A body that was not consumed (after an unusable header) runs into
 		// the next header line without a line break; find the field wherever
 		// it starts so the reader falls back into step.
