@@ -247,8 +247,8 @@ func (c *converter) alias(n *Node, yn *yaml.Node, start int) {
 		if o.node == yn.Alias {
 			c.problems = append(c.problems, source.Diagnostic{
 				Span: n.Span, Severity: source.SeverityError, Code: CodeAlias,
-				Message: "alias *" + yn.Value + " is used inside the node it names, making the structure contain itself; " +
-					"a template must be a finite tree, so Heat cannot use it",
+				Message: "alias *" + yn.Value + " is used inside the node it names, so the loaded data would contain itself; " +
+					"a template must be a finite tree, and Heat cannot store or process a recursive one",
 				Related: []source.Related{{Span: o.span, Message: "anchor &" + yn.Value + " is defined here"}},
 			})
 			return
