@@ -41,7 +41,9 @@ const testTimeout = 10 * time.Second
 func startServer(t *testing.T, opts ...Option) *testClient {
 	t.Helper()
 	clientSide, serverSide := net.Pipe()
-	srv := New(append([]Option{WithDiagnosticsDelay(5 * time.Millisecond)}, opts...)...)
+	settleRoute := withRoute(route{method: "test/settle", call: true, mode: modeConcurrent,
+		handle: func(context.Context, []byte) (any, error) { return "settled", nil }})
+	srv := New(append([]Option{WithDiagnosticsDelay(5 * time.Millisecond), settleRoute}, opts...)...)
 	c := &testClient{t: t, conn: clientSide, msgs: make(chan wireMessage, 1024), exit: make(chan int, 1), server: srv}
 	go func() {
 		c.exit <- srv.Serve(context.Background(), serverSide, serverSide)
