@@ -16,7 +16,7 @@ type wireMessage struct {
 	Method string          `json:"method,omitempty"`
 	Params json.RawMessage `json:"params,omitempty"`
 	Result json.RawMessage `json:"result,omitempty"`
-	Error  *testWireError      `json:"error,omitempty"`
+	Error  *testWireError  `json:"error,omitempty"`
 }
 
 type testWireError struct {
