@@ -152,7 +152,7 @@ func (c *converter) convert(yn *yaml.Node, depth int) *Node {
 		if yn.Anchor != "" {
 			c.open = append(c.open, openAnchor{yn, anchorSpan(c.src, start, propsEnd, yn.Anchor)})
 		}
-		lastEnd := content
+		lastEnd, firstStart := content, content
 		if yn.Kind == yaml.MappingNode {
 			n.Kind = MappingNode
 			n.Pairs = c.pairSlice(len(yn.Content) / 2)
@@ -161,6 +161,7 @@ func (c *converter) convert(yn *yaml.Node, depth int) *Node {
 				v := c.convert(yn.Content[i+1], depth+1)
 				n.Pairs = append(n.Pairs, c.newPair(k, v))
 				lastEnd = max(lastEnd, k.Span.End, v.Span.End)
+				firstStart = min(firstStart, k.Span.Start, v.Span.Start)
 			}
 			c.duplicateKeys(n)
 		} else {
@@ -170,18 +171,22 @@ func (c *converter) convert(yn *yaml.Node, depth int) *Node {
 				child := c.convert(item, depth+1)
 				n.Items = append(n.Items, child)
 				lastEnd = max(lastEnd, child.Span.End)
+				firstStart = min(firstStart, child.Span.Start)
 			}
 		}
 		if yn.Anchor != "" {
 			c.open = c.open[:len(c.open)-1]
 		}
-		n.Span = source.Span{Start: content, End: lastEnd}
+		// A block collection starts at its first entry; skipProperties may
+		// have stepped over properties that belong to the first key (which
+		// yaml.v3 reports at the same place), so include the children.
+		n.Span = source.Span{Start: firstStart, End: lastEnd}
 		if content < len(c.src) && (c.src[content] == '[' || c.src[content] == '{') && n.Style == Flow {
 			from := lastEnd
 			if from == content {
 				from++
 			}
-			n.Span.End = flowEnd(c.src, content, from)
+			n.Span = source.Span{Start: content, End: flowEnd(c.src, content, from)}
 		}
 	default:
 		// A document node inside a tree does not occur; keep an empty
@@ -212,8 +217,20 @@ func (c *converter) scalarSpan(n *Node, start, propsEnd, content int) source.Spa
 	default:
 		if n.Value == "" {
 			// An empty value: an empty span where the value would be, just
-			// after the colon, dash or properties.
-			return source.Span{Start: propsEnd, End: propsEnd}
+			// after the colon, dash or properties. In flow collections
+			// yaml.v3 reports it at the next "," or "}", so step back over
+			// blanks to a colon there.
+			at := propsEnd
+			if at == start {
+				j := at
+				for j > 0 && isBlank(src[j-1]) {
+					j--
+				}
+				if j > 0 && src[j-1] == ':' {
+					at = j
+				}
+			}
+			return source.Span{Start: at, End: at}
 		}
 		if end, ok := matchValueEnd(src, content, n.Value); ok {
 			return source.Span{Start: content, End: end}

@@ -78,6 +78,8 @@ func errorHint(reason string) string {
 		return "check the indentation of this line against the entries above it"
 	case strings.Contains(reason, "UTF-8"):
 		return "the file must be valid UTF-8 text"
+	case strings.Contains(reason, "control characters"):
+		return "remove the invisible control character"
 	}
 	return ""
 }
@@ -110,6 +112,10 @@ func (c *converter) locateError(line int, reason string) source.Span {
 		}
 		if off, ok := unclosed(src, c.base, want); ok {
 			return source.Span{Start: off, End: off + 1}
+		}
+	case strings.Contains(reason, "control characters"):
+		if off, ok := firstUnprintable(src[c.base:]); ok {
+			return c.charSpan(c.base + off)
 		}
 	case strings.Contains(reason, "UTF-8"):
 		if off, ok := firstInvalidUTF8(src); ok {
@@ -354,4 +360,20 @@ func decodeError(text []byte) string {
 			return err.Error()
 		}
 	}
+}
+
+// firstUnprintable returns the offset of the first character YAML does not
+// allow in a stream (control characters other than tab and line breaks,
+// surrogates, U+FFFE/U+FFFF), as yaml.v3's reader checks them.
+func firstUnprintable(src []byte) (int, bool) {
+	for i := 0; i < len(src); {
+		r, size := utf8.DecodeRune(src[i:])
+		ok := r == 0x09 || r == 0x0A || r == 0x0D || (r >= 0x20 && r <= 0x7E) || r == 0x85 ||
+			(r >= 0xA0 && r <= 0xD7FF) || (r >= 0xE000 && r <= 0xFFFD) || (r >= 0x10000 && r <= 0x10FFFF)
+		if !ok && !(r == utf8.RuneError && size == 1) {
+			return i, true
+		}
+		i += size
+	}
+	return 0, false
 }

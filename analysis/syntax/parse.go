@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"sort"
 
 	"gopkg.in/yaml.v3"
 
@@ -59,6 +60,9 @@ func Parse(src []byte) *File {
 		})
 	}
 	f.Problems = append(f.Problems, c.problems...)
+	// Mappings are checked when complete, inner ones first; report in
+	// source order.
+	sort.SliceStable(f.Problems, func(i, j int) bool { return f.Problems[i].Span.Start < f.Problems[j].Span.Start })
 	return f
 }
 

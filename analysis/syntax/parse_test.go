@@ -53,6 +53,8 @@ func TestSpans(t *testing.T) {
 		{"block sequence of mappings", "- a: 1\n  b: 2\n- c\n", []string{"- a: 1\n  b: 2\n- c", "a: 1\n  b: 2", "a", "1", "b", "2", "c"}},
 		{"empty sequence entry", "- a\n-\n- c\n", []string{"- a\n-\n- c", "a", "", "c"}},
 		{"explicit document markers", "---\na: 1\n...\n", []string{"a: 1", "a", "1"}},
+		{"literal with CRLF", "k: |\r\n  a\r\n  b\r\n\r\nn: 1\r\n", []string{"k: |\r\n  a\r\n  b\r\n\r\nn: 1", "k", "|\r\n  a\r\n  b", "n", "1"}},
+		{"empty values in flow mapping", "m: {x, y: , z: 1}\n", []string{"m: {x, y: , z: 1}", "m", "{x, y: , z: 1}", "x", "", "y", "", "z", "1"}},
 		{"lone CR line breaks", "a: 1\rb: 2\r", []string{"a: 1\rb: 2", "a", "1", "b", "2"}},
 		{"scalar document", "hello world\n", []string{"hello world"}},
 		{"plain scalar with inner colon and hash", "url: http://x:80/a#b\n", []string{"url: http://x:80/a#b", "url", "http://x:80/a#b"}},
@@ -123,5 +125,13 @@ func TestEmptyAndCommentOnly(t *testing.T) {
 		if len(f.Docs) != 0 || len(f.Problems) != 0 || f.Broken {
 			t.Errorf("%q: docs %d problems %+v broken %v", src, len(f.Docs), f.Problems, f.Broken)
 		}
+	}
+}
+
+func TestEmptyValueInFlowMappingSitsAfterColon(t *testing.T) {
+	src := "m: {y:  }\n"
+	v := Parse([]byte(src)).Root().Get("m").Get("y")
+	if want := strings.Index(src, ":  }") + 1; v == nil || v.Span != (source.Span{Start: want, End: want}) {
+		t.Errorf("empty value %+v, want empty span at %d", v, want)
 	}
 }

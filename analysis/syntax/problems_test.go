@@ -33,6 +33,7 @@ func TestSyntaxErrorPositions(t *testing.T) {
 		{"bad escape", "a: 1\nb: \"x\\qy\"\n", 2, 6, "\\q", CodeSyntax},
 		{"invalid utf-8", "a: 1\nb: \xff\n", 2, 4, "\xff", CodeSyntax},
 		{"unknown alias", "a: 1\nb: *nowhere\n", 2, 4, "*nowhere", CodeAlias},
+		{"control character", "a: 1\nb: x\x01y\n", 2, 5, "\x01", CodeSyntax},
 		{"error with a BOM", "\ufeffa: 1\nb: c: d\n", 2, 5, ":", CodeSyntax},
 	}
 	for _, tt := range tests {
