@@ -1,0 +1,206 @@
+;;; heat-ls.el --- OpenStack Heat templates with the heat-ls language server  -*- lexical-binding: t; -*-
+
+;; Version: 0.1.0
+;; Package-Requires: ((emacs "28.1") (eglot "1.9"))
+;; Keywords: languages, tools
+;; URL: editors/emacs in the heat-ls repository
+
+;;; Commentary:
+
+;; `heat-mode' for OpenStack Heat Orchestration Templates (HOT) and Heat
+;; environment files, selected by content, and the glue that runs the
+;; heat-ls language server in those buffers through eglot (built into
+;; Emacs 29+, the `elpa-eglot' package on Debian's Emacs 28).
+;;
+;;   (add-to-list 'load-path "/path/to/heat-ls/editors/emacs")
+;;   (require 'heat-ls)
+;;
+;; or with use-package:
+;;
+;;   (use-package heat-ls
+;;     :load-path "/path/to/heat-ls/editors/emacs"
+;;     :custom (heat-ls-command '("heat-ls" "--log-level" "info")))
+;;
+;; `heat-mode' derives from `yaml-mode' when that package is installed and
+;; from a small built-in YAML-ish mode otherwise.  A buffer is a HOT
+;; template when a top-level `heat_template_version' key appears, and an
+;; environment file when all its top-level keys are environment sections
+;; (a lone `parameters' section is not claimed: too much YAML looks so).
+
+;;; Code:
+
+(require 'cl-lib)
+(require 'yaml-mode nil t)
+(require 'eieio)
+(eval-when-compile (require 'eglot nil t))
+
+(defvar eglot-server-programs)
+(declare-function eglot-ensure "eglot" ())
+(declare-function eglot-current-server "eglot" ())
+(declare-function jsonrpc-notify "jsonrpc" (connection method params))
+
+(defgroup heat-ls nil
+  "OpenStack Heat templates with the heat-ls language server."
+  :group 'languages
+  :prefix "heat-ls-")
+
+(defcustom heat-ls-command '("heat-ls")
+  "Command line that starts heat-ls, program first.
+Add \"--log-file\" \"/tmp/heat-ls.log\" or \"--log-level\" \"debug\" to
+see more of what the server does."
+  :type '(repeat string))
+
+(defcustom heat-ls-auto-start t
+  "Whether `heat-mode' buffers start heat-ls through `eglot-ensure'.
+Set it to nil to start the server by hand with \\[eglot]."
+  :type 'boolean)
+
+(defcustom heat-ls-settings '(:schemaPaths [] :logLevel "info")
+  "Settings heat-ls reads, as a plist.
+Sent as initializationOptions and as the \"heat-ls\" section of
+workspace/configuration (unless `eglot-workspace-configuration' has a
+:heat-ls section, which wins).  After changing it, run
+\\[heat-ls-send-settings] to apply it without a restart."
+  :type 'plist)
+
+(defconst heat-ls-environment-sections
+  '("parameters" "parameter_defaults" "resource_registry"
+    "encrypted_param_names" "event_sinks" "parameter_merge_strategies")
+  "Sections a Heat environment file may hold at its top level.")
+
+(defconst heat-ls-detection-limit (* 64 1024)
+  "Characters of a buffer looked at when detecting its kind.")
+
+(defconst heat-ls--top-level-key-regexp
+  "^\\(?:\"\\([^\"\n]+\\)\"\\|'\\([^'\n]+\\)'\\|\\([^-#[:space:]:\n][^:#\n]*?\\)\\)[ \t]*:\\(?:[ \t\r]\\|$\\)"
+  "Matches an unindented `key:' line; the key is group 1, 2 or 3.")
+
+(defun heat-ls-buffer-kind ()
+  "Return `template', `environment' or nil for the current buffer."
+  (save-excursion
+    (save-restriction
+      (widen)
+      (goto-char (point-min))
+      (let ((limit (min (point-max) (+ (point-min) heat-ls-detection-limit)))
+            (case-fold-search nil)
+            keys kind)
+        (while (and (not kind) (re-search-forward heat-ls--top-level-key-regexp limit t))
+          (let ((key (or (match-string-no-properties 1) (match-string-no-properties 2)
+                         (match-string-no-properties 3))))
+            (if (string= key "heat_template_version")
+                (setq kind 'template)
+              (push key keys))))
+        (cond (kind kind)
+              ((and keys
+                    (cl-every (lambda (k) (member k heat-ls-environment-sections)) keys)
+                    (cl-some (lambda (k) (not (string= k "parameters"))) keys))
+               'environment))))))
+
+(defun heat-ls--yamlish-file-p ()
+  "Non-nil when the visited file's name looks like YAML (or there is none)."
+  (or (null buffer-file-name)
+      (string-match-p "\\.\\(?:ya?ml\\|template\\|hot\\|env\\)\\'" buffer-file-name)))
+
+(defun heat-ls-magic-p ()
+  "For `magic-mode-alist': non-nil when the buffer is a Heat file.
+Templates are recognised whatever the file name; environment files only
+in files named like YAML."
+  (let ((kind (heat-ls-buffer-kind)))
+    (or (eq kind 'template)
+        (and (eq kind 'environment) (heat-ls--yamlish-file-p)))))
+
+;;;; The mode
+
+(defvar heat-ls-base-mode-syntax-table
+  (let ((table (make-syntax-table)))
+    (modify-syntax-entry ?# "<" table)
+    (modify-syntax-entry ?\n ">" table)
+    (modify-syntax-entry ?\" "\"" table)
+    (modify-syntax-entry ?' "\"" table)
+    (modify-syntax-entry ?_ "_" table)
+    (modify-syntax-entry ?- "_" table)
+    table)
+  "Syntax table of `heat-ls-base-mode'.")
+
+(define-derived-mode heat-ls-base-mode prog-mode "YAML"
+  "Minimal YAML editing, the parent of `heat-mode' without `yaml-mode'."
+  :syntax-table heat-ls-base-mode-syntax-table
+  (setq-local comment-start "# ")
+  (setq-local comment-start-skip "#+[ \t]*")
+  (setq-local indent-line-function #'indent-relative)
+  (setq-local indent-tabs-mode nil)
+  (setq-local font-lock-defaults
+              '((("^[ \t-]*\\([^#:\n]+?\\)[ \t]*:\\(?:[ \t]\\|$\\)" 1 font-lock-variable-name-face)
+                 ("\\_<\\(get_[a-z_]+\\|list_join\\|str_replace\\(?:_strict\\|_vstrict\\)?\\|str_split\\|repeat\\|digest\\|resource_facade\\|map_merge\\|map_replace\\|yaql\\|equals\\|if\\|not\\|and\\|or\\|filter\\|make_url\\|list_concat\\(?:_unique\\)?\\|contains\\)\\_>:" 1 font-lock-builtin-face)))))
+
+(defmacro heat-ls--define-heat-mode (parent)
+  "Define `heat-mode' derived from PARENT."
+  `(define-derived-mode heat-mode ,parent "HOT"
+     "Major mode for OpenStack Heat templates and environment files.
+heat-ls provides diagnostics, completion, hover and navigation through
+eglot; see `heat-ls-auto-start'."
+     (setq-local heat-ls-kind (heat-ls-buffer-kind))))
+
+(defvar-local heat-ls-kind nil
+  "What the buffer held when `heat-mode' started: `template' or `environment'.")
+
+(if (fboundp 'yaml-mode)
+    (heat-ls--define-heat-mode yaml-mode)
+  (heat-ls--define-heat-mode heat-ls-base-mode))
+
+;;;###autoload
+(add-to-list 'magic-mode-alist '(heat-ls-magic-p . heat-mode))
+;;;###autoload
+(add-to-list 'auto-mode-alist '("\\.hot\\'" . heat-mode))
+
+;;;; eglot
+
+(defun heat-ls--missing-command-message ()
+  "Explain how to get the heat-ls executable."
+  (format "heat-ls: `%s' is not executable.  Install it with `go install ./cmd/heat-ls' \
+in a heat-ls checkout (or build it with `go build -o DIR/heat-ls ./cmd/heat-ls') \
+and put it on `exec-path', or set `heat-ls-command'"
+          (car heat-ls-command)))
+
+(with-eval-after-load 'eglot
+  (defclass heat-ls-server (eglot-lsp-server) ()
+    :documentation "The heat-ls language server.")
+
+  (cl-defmethod eglot-handle-request
+    ((_server heat-ls-server) (_method (eql workspace/configuration)) &key items)
+    "Answer the \"heat-ls\" section from `heat-ls-settings' unless configured."
+    (let ((answers (cl-call-next-method)))
+      (cl-loop for item across items
+               for i from 0
+               when (and (equal (plist-get item :section) "heat-ls")
+                         (null (aref answers i)))
+               do (aset answers i heat-ls-settings))
+      answers))
+
+  (add-to-list 'eglot-server-programs '(heat-mode . heat-ls-eglot-contact)))
+
+(defun heat-ls-eglot-contact (&optional _interactive)
+  "The eglot contact for heat-ls: server class, command and options."
+  `(heat-ls-server ,@heat-ls-command :initializationOptions ,heat-ls-settings))
+
+(defun heat-ls-send-settings ()
+  "Send `heat-ls-settings' to the running heat-ls of the current buffer."
+  (interactive)
+  (require 'eglot)
+  (let ((server (eglot-current-server)))
+    (unless server
+      (user-error "No heat-ls server manages this buffer"))
+    (jsonrpc-notify server :workspace/didChangeConfiguration
+                    (list :settings (list :heat-ls heat-ls-settings)))))
+
+(defun heat-ls-maybe-start ()
+  "Start heat-ls in this buffer when `heat-ls-auto-start' says so."
+  (when heat-ls-auto-start
+    (if (executable-find (car heat-ls-command))
+        (progn (require 'eglot) (eglot-ensure))
+      (display-warning 'heat-ls (heat-ls--missing-command-message) :error))))
+
+(add-hook 'heat-mode-hook #'heat-ls-maybe-start)
+
+(provide 'heat-ls)
+;;; heat-ls.el ends here

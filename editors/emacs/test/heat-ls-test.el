@@ -1,0 +1,255 @@
+;;; heat-ls-test.el --- Batch test of heat-ls.el against the real server  -*- lexical-binding: t; -*-
+
+;;; Commentary:
+
+;; HEAT_LS_BIN=/path/heat-ls emacs --batch -q -L editors/emacs -l editors/emacs/test/heat-ls-test.el
+;;
+;; Opens testdata/editors/template.yaml, checks that `heat-mode' was chosen
+;; by content, lets `heat-mode' start eglot, waits for heat-ls's flymake
+;; diagnostics and asks for xref definitions, hover and completion.
+;; Expected values come from testdata/editors/expectations.json.  Prints
+;; "ok: ...", "SKIP: ..." and "FAIL: ..." lines and a summary on stdout and
+;; exits non-zero when anything failed.
+
+;;; Code:
+
+(require 'cl-lib)
+(require 'json)
+(require 'subr-x)
+
+(defvar heat-ls-test--passed 0)
+(defvar heat-ls-test--skipped 0)
+(defvar heat-ls-test--failed 0)
+(defvar heat-ls-test--server nil "The eglot server under test, for the failure dump.")
+
+(defconst heat-ls-test--dir
+  (file-name-directory (or load-file-name buffer-file-name)))
+
+(defconst heat-ls-test--fixture-dir
+  (or (getenv "HEAT_LS_FIXTURE_DIR")
+      (expand-file-name "../../../testdata/editors" heat-ls-test--dir)))
+
+(defconst heat-ls-test--timeout
+  (/ (string-to-number (or (getenv "HEAT_LS_TEST_TIMEOUT_MS") "15000")) 1000.0))
+
+(defun heat-ls-test--out (fmt &rest args)
+  (princ (concat (apply #'format fmt args) "\n")))
+
+(defun heat-ls-test--ok (what)
+  (cl-incf heat-ls-test--passed)
+  (heat-ls-test--out "ok: %s" what))
+
+(defun heat-ls-test--skip (why)
+  (cl-incf heat-ls-test--skipped)
+  (heat-ls-test--out "SKIP: %s" why))
+
+(defun heat-ls-test--fail (why)
+  (cl-incf heat-ls-test--failed)
+  (heat-ls-test--out "FAIL: %s" why))
+
+(defun heat-ls-test--check (cond what &optional detail)
+  (if cond
+      (heat-ls-test--ok what)
+    (heat-ls-test--fail (if detail (format "%s: %s" what detail) what)))
+  cond)
+
+(defun heat-ls-test--read-json (file)
+  (with-temp-buffer
+    (insert-file-contents file)
+    (let ((json-object-type 'plist)
+          (json-array-type 'list)
+          (json-key-type 'keyword))
+      (json-read))))
+
+(defun heat-ls-test--wait (pred seconds)
+  "Process output and timers until PRED holds or SECONDS pass; return PRED's value."
+  (let ((deadline (+ (float-time) seconds))
+        value)
+    (while (and (not (setq value (funcall pred)))
+                (< (float-time) deadline))
+      (accept-process-output nil 0.05)
+      (run-hooks 'post-command-hook)
+      (when (fboundp 'timer-event-handler)
+        (dolist (timer (copy-sequence timer-list))
+          (when (time-less-p (timer--time timer) nil)
+            (timer-event-handler timer)))))
+    value))
+
+(defun heat-ls-test--goto (pos)
+  "Move to the 0-based line and character of POS (ASCII text)."
+  (goto-char (point-min))
+  (forward-line (plist-get pos :line))
+  (forward-char (plist-get pos :character)))
+
+(defun heat-ls-test--position-ok (name pos)
+  (let ((text (plist-get pos :text)))
+    (or (null text)
+        (save-excursion
+          (heat-ls-test--goto pos)
+          (let ((got (buffer-substring-no-properties
+                      (point) (min (point-max) (+ (point) (length text))))))
+            (heat-ls-test--check
+             (string= got text)
+             (format "expectations.json %s position matches the template" name)
+             (format "%d:%d should hold %S, the template has %S; update testdata/editors/expectations.json"
+                     (plist-get pos :line) (plist-get pos :character) text got)))))))
+
+(defun heat-ls-test--capable (server cap)
+  (plist-get (eglot--capabilities server) cap))
+
+(defun heat-ls-test--lsp-position (pos)
+  (list :line (plist-get pos :line) :character (plist-get pos :character)))
+
+(defun heat-ls-test--run ()
+  (let* ((exp (heat-ls-test--read-json (expand-file-name "expectations.json" heat-ls-test--fixture-dir)))
+         (template (expand-file-name (plist-get exp :template) heat-ls-test--fixture-dir))
+         (bin (getenv "HEAT_LS_BIN")))
+    (setq heat-ls-command (list (or bin "heat-ls")))
+    (setq eglot-sync-connect heat-ls-test--timeout)
+
+    ;; Detection by content.
+    (let* ((tmp (make-temp-file "heat-ls-test" t))
+           (env (expand-file-name "env.yaml" tmp))
+           (other (expand-file-name "other.yaml" tmp)))
+      (with-temp-file env (insert "resource_registry:\n  My::Server: server.yaml\nparameter_defaults:\n  flavor: m1.small\n"))
+      (with-temp-file other (insert "parameters:\n  a: 1\nhosts: all\n"))
+      (let ((heat-ls-auto-start nil))
+        (with-current-buffer (find-file-noselect env)
+          (heat-ls-test--check (eq major-mode 'heat-mode) "environment file opens in heat-mode" (format "got %s" major-mode))
+          (heat-ls-test--check (eq heat-ls-kind 'environment) "heat-ls-kind is environment" (format "got %s" heat-ls-kind))
+          (kill-buffer))
+        (with-current-buffer (find-file-noselect other)
+          (heat-ls-test--check (not (eq major-mode 'heat-mode)) "unrelated YAML does not open in heat-mode" (format "got %s" major-mode))
+          (kill-buffer)))
+      (delete-directory tmp t))
+    (heat-ls-test--check (eq (get 'heat-mode 'derived-mode-parent) (if (fboundp 'yaml-mode) 'yaml-mode 'heat-ls-base-mode))
+                         (format "heat-mode derives from %s" (get 'heat-mode 'derived-mode-parent)))
+
+    ;; The template: mode, eglot connection, diagnostics.
+    (with-current-buffer (find-file-noselect template)
+      (heat-ls-test--check (eq major-mode 'heat-mode) "template opens in heat-mode" (format "got %s" major-mode))
+      (let ((positions-ok (and (heat-ls-test--position-ok "hover" (plist-get (plist-get exp :hover) :position))
+                               (heat-ls-test--position-ok "definition" (plist-get (plist-get exp :definition) :position))
+                               (heat-ls-test--position-ok "definition target" (plist-get (plist-get exp :definition) :target))
+                               (heat-ls-test--position-ok "completion" (plist-get (plist-get exp :completion) :position))))
+            (server (heat-ls-test--wait (lambda () (and (bound-and-true-p eglot--managed-mode) (eglot-current-server)))
+                                        heat-ls-test--timeout)))
+        (unless (heat-ls-test--check server "eglot connected heat-ls in the heat-mode buffer"
+                                     (format "no server within %ss (heat-ls-command %S); see the *EGLOT events* buffer"
+                                             heat-ls-test--timeout heat-ls-command))
+          (cl-return-from heat-ls-test--run))
+        (setq heat-ls-test--server server)
+        (heat-ls-test--check (object-of-class-p server 'heat-ls-server) "the server uses the heat-ls-server class" (format "got %s" (type-of server)))
+        (heat-ls-test--check (equal (eglot-initialization-options server) heat-ls-settings)
+                             "initializationOptions are heat-ls-settings"
+                             (format "got %S" (eglot-initialization-options server)))
+        (let ((answer (eglot-handle-request server 'workspace/configuration
+                                            :items (vector (list :section "heat-ls") (list :section "other")))))
+          (heat-ls-test--check (equal answer (vector heat-ls-settings nil))
+                               "workspace/configuration answers the heat-ls section"
+                               (format "got %S" answer)))
+        (heat-ls-test--check (bound-and-true-p flymake-mode) "flymake is on in the eglot buffer")
+
+        (let* ((wanted (plist-get exp :diagnostics))
+               (line-of (lambda (d) (1- (line-number-at-pos (flymake-diagnostic-beg d)))))
+               (matches (lambda (d want)
+                          (and (= (funcall line-of d) (plist-get want :line))
+                               (or (null (plist-get want :message_contains))
+                                   (string-match-p (regexp-quote (downcase (plist-get want :message_contains)))
+                                                   (downcase (flymake-diagnostic-text d)))))))
+               (all-present (lambda ()
+                              (let ((diags (flymake-diagnostics)))
+                                (cl-every (lambda (want) (cl-some (lambda (d) (funcall matches d want)) diags)) wanted))))
+               (have (heat-ls-test--wait (lambda () (or (funcall all-present) (progn (flymake-start) nil)))
+                                         heat-ls-test--timeout)))
+          (heat-ls-test--check
+           have "flymake shows heat-ls's expected diagnostics"
+           (format "want %S, got %S" wanted
+                   (mapcar (lambda (d) (format "%d: %s %s" (funcall line-of d) (flymake-diagnostic-type d) (flymake-diagnostic-text d)))
+                           (flymake-diagnostics)))))
+
+        (unless positions-ok
+          (heat-ls-test--fail "feature probes not run: expectations.json positions do not match the template")
+          (cl-return-from heat-ls-test--run))
+
+        ;; xref definitions through eglot's xref backend.
+        (let ((def (plist-get exp :definition)))
+          (if (not (heat-ls-test--capable server :definitionProvider))
+              (heat-ls-test--skip "server does not advertise definitionProvider")
+            (heat-ls-test--goto (plist-get def :position))
+            (let* ((backend (xref-find-backend))
+                   (id (xref-backend-identifier-at-point backend))
+                   (xrefs (condition-case err (xref-backend-definitions backend id)
+                            (error (list 'error err))))
+                   (want (plist-get def :target))
+                   (found (and (not (eq (car-safe xrefs) 'error))
+                               (cl-some (lambda (x)
+                                          (let ((loc (xref-item-location x)))
+                                            (and (equal (file-truename (xref-location-group loc)) (file-truename template))
+                                                 (= (xref-location-line loc) (1+ (plist-get want :line)))
+                                                 (or (not (fboundp 'xref-file-location-column))
+                                                     (= (xref-file-location-column loc) (plist-get want :character))))))
+                                        xrefs))))
+              (heat-ls-test--check (eq backend 'eglot) "xref uses the eglot backend" (format "got %s" backend))
+              (heat-ls-test--check found (format "xref definition leads to %d:%d" (plist-get want :line) (plist-get want :character))
+                                   (format "got %S" (if (eq (car-safe xrefs) 'error) xrefs
+                                                      (mapcar (lambda (x) (let ((l (xref-item-location x)))
+                                                                            (list (xref-location-group l) (xref-location-line l))))
+                                                              xrefs)))))))
+
+        ;; Hover and completion, asked the server directly at the expected positions.
+        (let ((doc (list :uri (eglot--path-to-uri template))))
+          (let ((hover (plist-get exp :hover)))
+            (if (not (heat-ls-test--capable server :hoverProvider))
+                (heat-ls-test--skip "server does not advertise hoverProvider")
+              (let* ((result (jsonrpc-request server :textDocument/hover
+                                              (list :textDocument doc :position (heat-ls-test--lsp-position (plist-get hover :position)))))
+                     (contents (plist-get result :contents))
+                     (text (cond ((stringp contents) contents)
+                                 ((plist-get contents :value))
+                                 ((vectorp contents) (mapconcat (lambda (c) (if (stringp c) c (or (plist-get c :value) ""))) contents "\n"))
+                                 (t ""))))
+                (heat-ls-test--check (string-match-p (regexp-quote (downcase (plist-get hover :contains))) (downcase text))
+                                     (format "hover mentions %s" (plist-get hover :contains)) (format "got %S" text)))))
+          (let ((completion (plist-get exp :completion)))
+            (if (not (heat-ls-test--capable server :completionProvider))
+                (heat-ls-test--skip "server does not advertise completionProvider")
+              (let* ((result (jsonrpc-request server :textDocument/completion
+                                              (list :textDocument doc :position (heat-ls-test--lsp-position (plist-get completion :position))
+                                                    :context (list :triggerKind 1))))
+                     (items (if (vectorp result) result (plist-get result :items)))
+                     (labels (mapcar (lambda (i) (plist-get i :label)) items)))
+                (dolist (want (plist-get completion :labels))
+                  (heat-ls-test--check (member want labels) (format "completion offers %s" want) (format "got %S" labels)))))))
+
+        (let ((eglot-autoreconnect nil))
+          (ignore-errors (eglot-shutdown server)))))))
+
+(defun heat-ls-test-main ()
+  "Run the test and exit Emacs with its status."
+  (condition-case err
+      (progn
+        (when (member (getenv "HEAT_LS_TEST_WITHOUT_YAML_MODE") (quote ("1" "true" "yes")))
+          ;; Exercise the fallback parent mode even where yaml-mode is installed.
+          (setq load-path (cl-remove-if (lambda (dir) (string-match-p "yaml-mode" dir)) load-path)))
+        (require 'heat-ls)
+        (require 'eglot)
+        (require 'flymake)
+        (require 'xref)
+        (cl-block heat-ls-test--run (heat-ls-test--run)))
+    (error (heat-ls-test--fail (format "test error: %S" err))))
+  (heat-ls-test--out "heat-ls emacs test (Emacs %s, %s, %s): %d passed, %d skipped, %d failed"
+                     emacs-version
+                     (file-name-nondirectory (directory-file-name (file-name-directory (or (locate-library "eglot") "?/"))))
+                     (if (fboundp 'yaml-mode) "yaml-mode" "no yaml-mode")
+                     heat-ls-test--passed heat-ls-test--skipped heat-ls-test--failed)
+  (when (and (> heat-ls-test--failed 0) heat-ls-test--server)
+    (ignore-errors
+      (with-current-buffer (eglot-events-buffer heat-ls-test--server)
+        (heat-ls-test--out "--- tail of %s ---\n%s" (buffer-name)
+                           (buffer-substring-no-properties (max (point-min) (- (point-max) 4000)) (point-max))))))
+  (kill-emacs (if (> heat-ls-test--failed 0) 1 0)))
+
+(heat-ls-test-main)
+
+;;; heat-ls-test.el ends here
