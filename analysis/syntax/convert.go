@@ -31,7 +31,6 @@ type converter struct {
 	open    []openAnchor
 
 	problems  []source.Diagnostic
-	aliases   int
 	tooDeep   bool
 	chunkSize int
 }
@@ -248,7 +247,6 @@ func (c *converter) scalarSpan(n *Node, start, propsEnd, content int) source.Spa
 // alias fills an alias node: its Target is the shared anchored node.
 func (c *converter) alias(n *Node, yn *yaml.Node, start int) {
 	n.Kind = AliasNode
-	c.aliases++
 	n.Value = yn.Value
 	n.Span = source.Span{Start: start, End: min(len(c.src), start+1+len(yn.Value))}
 	n.Target = c.anchors[yn.Alias]

@@ -126,9 +126,11 @@ func (c *converter) locateError(line int, reason string) source.Span {
 			return source.Span{Start: off, End: min(len(src), off+2)}
 		}
 	case strings.HasPrefix(reason, "did not find expected"), strings.HasPrefix(reason, "block sequence entries"):
-		// A parser error: the reported line is the zero-based line of the
-		// enclosing collection, the fault lies at or after it.
-		if l, ok := c.firstFailingLine(max(line-1, 1), reason); ok {
+		// A parser error: the reported number is the zero-based line of
+		// the enclosing collection or, when that starts on the first line,
+		// of the fault itself; either way the fault is on the 1-based line
+		// line+1 or later.
+		if l, ok := c.firstFailingLine(line+1, reason); ok {
 			return c.lineContent(l)
 		}
 	}
@@ -313,10 +315,11 @@ func (c *converter) findAlias(name string) source.Span {
 // yaml.v3 reported.
 const maxBisectSize = 4 << 20
 
-// firstFailingLine finds, by bisection over prefixes of whole lines, the
-// first 1-based line at or after lo such that the text up to and including
-// it already fails with reason. Each probe is a bare yaml.v3 parse, and
-// only broken texts pay for the O(log n) probes.
+// firstFailingLine finds the first 1-based line at or after lo such that
+// the text up to and including it already fails with reason. It gallops
+// forward from lo (the fault is usually a few lines after the construct
+// yaml.v3 names), then bisects, so it costs a few bare yaml.v3 parses of a
+// prefix, and only for broken texts.
 func (c *converter) firstFailingLine(lo int, reason string) (int, bool) {
 	body := c.src[c.base:]
 	if len(body) > maxBisectSize {
@@ -324,26 +327,31 @@ func (c *converter) firstFailingLine(lo int, reason string) (int, bool) {
 	}
 	n := len(c.lines.starts)
 	prefixFails := func(line int) bool {
-		end := len(body)
-		if line < n {
-			end = c.lines.starts[line]
+		if line >= n {
+			return true // the whole text fails
 		}
-		_, r := splitYAMLError(decodeError(body[:end]))
+		_, r := splitYAMLError(decodeError(body[:c.lines.starts[line]]))
 		return r == reason
 	}
-	hi := n
-	if lo > hi {
+	if lo > n {
 		return 0, false
 	}
-	for lo < hi {
-		mid := lo + (hi-lo)/2
+	// Gallop: find prev < hi with prefixFails(hi) and not prefixFails(prev).
+	prev, hi, step := lo-1, lo, 1
+	for !prefixFails(hi) {
+		prev = hi
+		hi = min(n, lo+step)
+		step *= 4
+	}
+	for prev+1 < hi {
+		mid := prev + (hi-prev)/2
 		if prefixFails(mid) {
 			hi = mid
 		} else {
-			lo = mid + 1
+			prev = mid
 		}
 	}
-	return lo, true
+	return hi, true
 }
 
 // decodeError parses every document of text and returns the first error
