@@ -131,6 +131,9 @@ func (c *converter) locateError(line int, reason string) source.Span {
 		// of the fault itself; either way the fault is on the 1-based line
 		// line+1 or later.
 		if l, ok := c.firstFailingLine(line+1, reason); ok {
+			if off, ok := c.strayCloser(l); ok {
+				return source.Span{Start: off, End: off + 1}
+			}
 			return c.lineContent(l)
 		}
 	}
@@ -382,6 +385,38 @@ func firstUnprintable(src []byte) (int, bool) {
 			return i, true
 		}
 		i += size
+	}
+	return 0, false
+}
+
+// strayCloser finds a "]" or "}" on line that closes nothing opened on that
+// line, such as the extra bracket in "a: [1, 2]]".
+func (c *converter) strayCloser(line int) (int, bool) {
+	start, end := c.lineBounds(line)
+	src := c.src[:end]
+	depth := 0
+	for i := start; i < end; i++ {
+		switch b := src[i]; b {
+		case '"', '\'':
+			if i == start || tokenBoundary(src[i-1]) {
+				if b == '"' {
+					i = doubleQuotedEnd(src, i) - 1
+				} else {
+					i = singleQuotedEnd(src, i) - 1
+				}
+			}
+		case '#':
+			if i == start || isBlank(src[i-1]) {
+				return 0, false
+			}
+		case '[', '{':
+			depth++
+		case ']', '}':
+			if depth == 0 {
+				return i, true
+			}
+			depth--
+		}
 	}
 	return 0, false
 }
