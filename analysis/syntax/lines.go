@@ -1,6 +1,9 @@
 package syntax
 
-import "unicode/utf8"
+import (
+	"bytes"
+	"unicode/utf8"
+)
 
 // lineIndex converts yaml.v3's 1-based line/column marks into byte offsets.
 // It cannot reuse source.Mapper because yaml.v3 also breaks lines at NEL,
@@ -16,6 +19,19 @@ type lineIndex struct {
 
 func newLineIndex(src []byte) *lineIndex {
 	starts := make([]int, 1, len(src)/24+1)
+	if onlyNewlines(src) {
+		// The common case: "\n" is the only break, so let IndexByte's
+		// vectorised search find them.
+		for i := 0; ; {
+			j := bytes.IndexByte(src[i:], '\n')
+			if j < 0 {
+				break
+			}
+			i += j + 1
+			starts = append(starts, i)
+		}
+		return &lineIndex{src: src, starts: starts, curLine: 1, curCol: 1}
+	}
 	for i := 0; i < len(src); i++ {
 		switch c := src[i]; {
 		case c == '\n':
@@ -75,4 +91,13 @@ func (x *lineIndex) lineStart(line int) int {
 		return len(x.src)
 	}
 	return x.starts[line-1]
+}
+
+// onlyNewlines reports whether "\n" is the only line break in src (no CR,
+// NEL, LS or PS).
+func onlyNewlines(src []byte) bool {
+	return bytes.IndexByte(src, '\r') < 0 &&
+		!bytes.Contains(src, []byte{0xC2, 0x85}) &&
+		!bytes.Contains(src, []byte{0xE2, 0x80, 0xA8}) &&
+		!bytes.Contains(src, []byte{0xE2, 0x80, 0xA9})
 }
