@@ -1,0 +1,105 @@
+package feature
+
+import (
+	"strings"
+	"testing"
+
+	"heat-ls/analysis/hot"
+	"heat-ls/schema"
+)
+
+func loadSchema(tb testing.TB) *schema.Schema {
+	tb.Helper()
+	s, err := schema.Load()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return s
+}
+
+const hoverTemplate = `heat_template_version: 2018-08-31
+parameters:
+  key:
+    type: string
+    label: Key pair
+    description: Which key to inject
+    default: mykey
+    constraints:
+      - custom_constraint: nova.keypair
+conditions:
+  prod: {equals: [{get_param: key}, prod]}
+resources:
+  server:
+    type: OS::Nova::Server
+    properties:
+      key_name: {get_param: key}
+      flavor: m1.small
+      image: cirros
+      networks:
+        - network: private
+  port:
+    type: OS::Neutron::Port
+    condition: prod
+    properties:
+      network: {get_attr: [server, first_address]}
+      name: {str_replace: {template: x, params: {x: {get_param: OS::stack_name}}}}
+`
+
+func TestHover(t *testing.T) {
+	sch := loadSchema(t)
+	doc := hot.Parse([]byte(hoverTemplate))
+	tests := []struct {
+		probe string
+		want  []string // substrings of the markdown text
+		token string   // the hovered token's text
+	}{
+		{"heat_template_version: 2018|-08-31", []string{"HOT version", "rocky"}, "2018-08-31"},
+		{"heat_template_ver|sion", []string{"template section"}, "heat_template_version"},
+		{"key_name: {get_param: k|ey}", []string{"parameter", "`string`", "Key pair", "Which key to inject", "`mykey`", "custom_constraint: nova.keypair"}, "key"},
+		{"  k|ey:\n    type", []string{"parameter", "Which key to inject"}, "key"},
+		{"key_name: {get_pa|ram: key}", []string{"intrinsic function", "Forms", "```yaml"}, "get_param"},
+		{"get_param: OS::stack|_name", []string{"pseudo parameter"}, "OS::stack_name"},
+		{"[ser|ver, first_address]", []string{"resource", "`OS::Nova::Server`"}, "server"},
+		{"type: OS::Nova::Ser|ver", []string{"resource type", "Required properties", "flavor"}, "OS::Nova::Server"},
+		{"    condition: pr|od", []string{"condition", "prod: {equals: [{get_param: key}, prod]}"}, "prod"},
+		{"      fla|vor: m1.small", []string{"property of OS::Nova::Server", "Required", "yes", "updates in place"}, "flavor"},
+		{"      ima|ge: cirros", []string{"property of OS::Nova::Server", "On update"}, "image"},
+		{"- netw|ork: private", []string{"property of OS::Nova::Server", "`string`"}, "network"},
+		{"[server, first_add|ress]", []string{"attribute of OS::Nova::Server"}, "first_address"},
+		{"    lab|el: Key pair", []string{"parameter key"}, "label"},
+		{"      - custom_con|straint", []string{"parameter constraint"}, "custom_constraint"},
+	}
+	for _, tc := range tests {
+		off := at(t, hoverTemplate, tc.probe)
+		h, ok := Hover(doc, sch, off, true)
+		if !ok {
+			t.Errorf("%q: no hover", tc.probe)
+			continue
+		}
+		for _, w := range tc.want {
+			if !strings.Contains(h.Text, w) {
+				t.Errorf("%q: hover lacks %q:\n%s", tc.probe, w, h.Text)
+			}
+		}
+		if text(hoverTemplate, h.Span) != tc.token {
+			t.Errorf("%q: range covers %q, want %q", tc.probe, text(hoverTemplate, h.Span), tc.token)
+		}
+	}
+}
+
+func TestHoverPlainText(t *testing.T) {
+	sch := loadSchema(t)
+	doc := hot.Parse([]byte(hoverTemplate))
+	h, ok := Hover(doc, sch, at(t, hoverTemplate, "key_name: {get_pa|ram: key}"), false)
+	if !ok || strings.Contains(h.Text, "```") || strings.Contains(h.Text, "**") || !strings.Contains(h.Text, "get_param") {
+		t.Fatalf("plain text hover: %v %q", ok, h.Text)
+	}
+}
+
+func TestHoverNothing(t *testing.T) {
+	sch := loadSchema(t)
+	doc := hot.Parse([]byte(hoverTemplate))
+	if h, ok := Hover(doc, sch, at(t, hoverTemplate, "image: cir|ros"), true); ok {
+		t.Fatalf("hover on a plain value: %q", h.Text)
+	}
+}

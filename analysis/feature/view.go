@@ -1,0 +1,117 @@
+package feature
+
+import (
+	"bytes"
+
+	"heat-ls/analysis/hot"
+	"heat-ls/analysis/source"
+)
+
+// View is the parse a query runs on. While the current text is broken
+// YAML, a query uses the last good parse instead, but only where the lines
+// around the cursor are the same in both texts: offsets are mapped through
+// the lines the two texts share at their start and at their end, and
+// anything in the edited lines in between is out of reach (the query then
+// finds nothing, which is better than answering about text that changed).
+type View struct {
+	// Doc is the parse to query.
+	Doc *hot.Document
+	// lines maps offsets when Doc is an older text; nil when Doc is current.
+	lines *LineMap
+}
+
+// NewView picks the parse for a query: cur when its YAML is not broken,
+// else lastGood (mapped), else cur.
+func NewView(cur, lastGood *hot.Document) View {
+	if cur == nil {
+		return View{Doc: lastGood}
+	}
+	if cur.Syntax == nil || !cur.Syntax.Broken || lastGood == nil || lastGood == cur {
+		return View{Doc: cur}
+	}
+	m := NewLineMap(cur.Src, lastGood.Src)
+	return View{Doc: lastGood, lines: &m}
+}
+
+// Offset maps an offset in the current text to one in View.Doc; ok is false
+// when the cursor's line was edited since.
+func (v View) Offset(off int) (int, bool) {
+	if v.lines == nil {
+		return off, true
+	}
+	return v.lines.ToOld(off)
+}
+
+// Span maps a span of View.Doc back to the current text; ok is false when
+// it lies in edited lines.
+func (v View) Span(sp source.Span) (source.Span, bool) {
+	if v.lines == nil {
+		return sp, true
+	}
+	return v.lines.FromOld(sp)
+}
+
+// Stale reports whether View.Doc is an older text than the current one.
+func (v View) Stale() bool { return v.lines != nil }
+
+// LineMap relates two texts through their common leading lines and their
+// common trailing lines.
+type LineMap struct {
+	// prefix is the byte length of the shared leading lines (same in both).
+	prefix int
+	// curSuffix and oldSuffix are where the shared trailing lines start.
+	curSuffix, oldSuffix int
+	curLen, oldLen       int
+}
+
+// NewLineMap compares cur and old line-wise.
+func NewLineMap(cur, old []byte) LineMap {
+	n := min(len(cur), len(old))
+	p := 0
+	for p < n && cur[p] == old[p] {
+		p++
+	}
+	// Back off to the start of the line the first difference is on.
+	if p < len(cur) || p < len(old) {
+		p = bytes.LastIndexByte(cur[:p], '\n') + 1
+	}
+	s := 0
+	for s < n-p && cur[len(cur)-1-s] == old[len(old)-1-s] {
+		s++
+	}
+	ci, oi := len(cur)-s, len(old)-s
+	for ci < len(cur) && !(atLineStart(cur, ci) && atLineStart(old, oi)) {
+		ci++
+		oi++
+	}
+	return LineMap{prefix: p, curSuffix: ci, oldSuffix: oi, curLen: len(cur), oldLen: len(old)}
+}
+
+func atLineStart(b []byte, i int) bool { return i == 0 || b[i-1] == '\n' }
+
+// ToOld maps an offset of the current text into the old one.
+func (m LineMap) ToOld(off int) (int, bool) {
+	switch {
+	case off < 0:
+		return 0, false
+	case off < m.prefix:
+		return off, true
+	case off >= m.curSuffix && off <= m.curLen && m.curSuffix < m.curLen:
+		return off - m.curSuffix + m.oldSuffix, true
+	}
+	return 0, false
+}
+
+// FromOld maps a span of the old text into the current one.
+func (m LineMap) FromOld(sp source.Span) (source.Span, bool) {
+	switch {
+	case sp.Start < 0 || sp.End < sp.Start:
+		return source.Span{}, false
+	case sp.End <= m.prefix:
+		return sp, true
+	case sp.Start >= m.oldSuffix && sp.End <= m.oldLen && m.oldSuffix < m.oldLen:
+		d := m.curSuffix - m.oldSuffix
+		return source.Span{Start: sp.Start + d, End: sp.End + d}, true
+	}
+	return source.Span{}, false
+}
