@@ -29,10 +29,26 @@ func Parse(src []byte) *File {
 		base = len(utf8BOM)
 	}
 	c := newConverter(src, base)
-	dec := yaml.NewDecoder(bytes.NewReader(src[base:]))
+	body := src[base:]
+	var next func(*yaml.Node) error
+	if singleDocument(body) {
+		// yaml.Unmarshal reads only the first document, and is faster than
+		// the Decoder, which copies its input through a reader buffer.
+		done := false
+		next = func(doc *yaml.Node) error {
+			if done {
+				return io.EOF
+			}
+			done = true
+			return yaml.Unmarshal(body, doc)
+		}
+	} else {
+		dec := yaml.NewDecoder(bytes.NewReader(body))
+		next = func(doc *yaml.Node) error { return dec.Decode(doc) }
+	}
 	for {
 		var doc yaml.Node
-		err := guard(func() error { return dec.Decode(&doc) })
+		err := guard(func() error { return next(&doc) })
 		if errors.Is(err, io.EOF) {
 			break
 		}
@@ -91,4 +107,50 @@ func guard(fn func() error) (err error) {
 		}
 	}()
 	return fn()
+}
+
+// singleDocument reports, conservatively, that text holds at most one YAML
+// document: no line starts with a "---" or "..." marker except a "---"
+// preceded only by blank lines, comments and directives.
+func singleDocument(text []byte) bool {
+	if bytes.Contains(text, []byte("\r---")) || bytes.Contains(text, []byte("\r...")) ||
+		bytes.Contains(text, []byte{0xC2, 0x85}) || bytes.Contains(text, []byte{0xE2, 0x80, 0xA8}) ||
+		bytes.Contains(text, []byte{0xE2, 0x80, 0xA9}) {
+		return false // markers after breaks other than LF: let the Decoder decide
+	}
+	for i := 0; ; {
+		if isDocumentMarker(text[i:]) && (text[i] == '.' || hasContentBefore(text[:i])) {
+			return false
+		}
+		a := bytes.Index(text[i:], []byte("\n---"))
+		b := bytes.Index(text[i:], []byte("\n..."))
+		if a < 0 || (b >= 0 && b < a) {
+			a = b
+		}
+		if a < 0 {
+			return true
+		}
+		i += a + 1
+	}
+}
+
+// isDocumentMarker reports whether text starts with "---" or "..." followed
+// by white space or the end.
+func isDocumentMarker(text []byte) bool {
+	if len(text) < 3 || !(bytes.HasPrefix(text, []byte("---")) || bytes.HasPrefix(text, []byte("..."))) {
+		return false
+	}
+	return len(text) == 3 || isSpace(text[3])
+}
+
+// hasContentBefore reports whether text has anything but blank lines,
+// comments and "%" directives.
+func hasContentBefore(text []byte) bool {
+	for _, line := range bytes.Split(text, []byte("\n")) {
+		line = bytes.TrimLeft(line, " \t\r")
+		if len(line) > 0 && line[0] != '#' && line[0] != '%' {
+			return true
+		}
+	}
+	return false
 }

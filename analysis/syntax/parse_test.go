@@ -135,3 +135,28 @@ func TestEmptyValueInFlowMappingSitsAfterColon(t *testing.T) {
 		t.Errorf("empty value %+v, want empty span at %d", v, want)
 	}
 }
+
+func TestSingleDocument(t *testing.T) {
+	tests := []struct {
+		text string
+		want bool
+	}{
+		{"", true},
+		{"a: 1\n", true},
+		{"---\na: 1\n", true},
+		{"# c\n%YAML 1.1\n---\na: 1\n", true},
+		{"a: |\n  ---x\n  ...\nb: '---'\n", true},
+		{"a: 1\n---\nb: 2\n", false},
+		{"a: 1\n...\n", false},
+		{"---\n---\n", false},
+		{"a: 1\r\n---\r\nb: 2\r\n", false},
+		{"a: 1\r---\rb: 2", false},
+		{"a: 1\n--- b\n", false},
+		{"a: 1\n----\n", true},
+	}
+	for _, tt := range tests {
+		if got := singleDocument([]byte(tt.text)); got != tt.want {
+			t.Errorf("singleDocument(%q) = %v, want %v", tt.text, got, tt.want)
+		}
+	}
+}
