@@ -53,7 +53,11 @@ type Node struct {
 	// quotes or the block header; for flow collections the brackets; for
 	// block collections from the first key or "-" to the end of the last
 	// value. An empty value ("key:" with nothing after it) is a "!!null"
-	// scalar with an empty Span right after the colon.
+	// scalar with an empty Span right after the colon (after the "-" in a
+	// sequence, after the anchor or tag if it has one). Anchor and tag
+	// properties in front of the content are not part of Span. A literal
+	// or folded scalar ends at the end of its last non-blank line; an
+	// alias covers "*name".
 	Span source.Span
 	// Pairs holds a mapping's entries in source order, duplicates included.
 	Pairs []*Pair
