@@ -125,7 +125,15 @@ func (c *converter) locateError(line int, reason string) source.Span {
 		if off, ok := c.badEscape(lineOrFirst); ok {
 			return source.Span{Start: off, End: min(len(src), off+2)}
 		}
-	case strings.HasPrefix(reason, "did not find expected"), strings.HasPrefix(reason, "block sequence entries"):
+	case strings.HasPrefix(reason, "block sequence entries are not allowed"):
+		if off, ok := c.inlineDash(lineOrFirst); ok {
+			return source.Span{Start: off, End: off + 1}
+		}
+	case strings.Contains(reason, "YAML document"), strings.Contains(reason, "directive"):
+		if off := bytes.Index(src, []byte("\n%")); off >= 0 {
+			return c.lineContent(c.lines.lineOf(off+1-c.base) + 1)
+		}
+	case strings.HasPrefix(reason, "did not find expected"):
 		// A parser error: the reported number is the zero-based line of
 		// the enclosing collection or, when that starts on the first line,
 		// of the fault itself; either way the fault is on the 1-based line
@@ -269,6 +277,10 @@ func unclosed(src []byte, from int, want byte) (int, bool) {
 			stack = append(stack, i)
 			flow++
 		case (b == ']' || b == '}') && flow > 0:
+			top := stack[len(stack)-1]
+			if (src[top] == '[') != (b == ']') && (want == 0 || src[top] == want) {
+				return top, true // closed by the wrong kind of bracket
+			}
 			stack = stack[:len(stack)-1]
 			flow--
 		}
@@ -416,6 +428,23 @@ func (c *converter) strayCloser(line int) (int, bool) {
 				return i, true
 			}
 			depth--
+		}
+	}
+	return 0, false
+}
+
+// inlineDash finds a "- " sequence entry that follows other content on
+// line, as in "key: - item".
+func (c *converter) inlineDash(line int) (int, bool) {
+	start, end := c.lineBounds(line)
+	src := c.src
+	i := start
+	for i < end && isBlank(src[i]) {
+		i++
+	}
+	for i++; i < end; i++ {
+		if src[i] == '-' && isBlank(src[i-1]) && (i+1 == end || isBlank(src[i+1])) {
+			return i, true
 		}
 	}
 	return 0, false

@@ -101,3 +101,17 @@ func onlyNewlines(src []byte) bool {
 		!bytes.Contains(src, []byte{0xE2, 0x80, 0xA8}) &&
 		!bytes.Contains(src, []byte{0xE2, 0x80, 0xA9})
 }
+
+// lineOf returns the zero-based line holding offset.
+func (x *lineIndex) lineOf(offset int) int {
+	lo, hi := 0, len(x.starts)-1
+	for lo < hi {
+		mid := (lo + hi + 1) / 2
+		if x.starts[mid] <= offset {
+			lo = mid
+		} else {
+			hi = mid - 1
+		}
+	}
+	return lo
+}
