@@ -20,6 +20,12 @@ import (
 type Options struct {
 	// Schema is the loaded Heat knowledge (with the user's own types).
 	Schema *schema.Schema
+	// Workspace answers questions about other files (nil: the document is
+	// checked alone and workspace rules stay silent).
+	Workspace WorkspaceView
+	// Path is the document's absolute file path, used to resolve relative
+	// references ("" for unsaved buffers).
+	Path string
 }
 
 // Rule is one family of checks. It reports through the pass and must not
@@ -40,9 +46,9 @@ func Run(ctx context.Context, doc *hot.Document, opts Options) []source.Diagnost
 	var rules []Rule
 	switch {
 	case doc.Template != nil:
-		rules = templateRules()
+		rules = append(templateRules(), workspaceTemplateRules()...)
 	case doc.Env != nil:
-		rules = environmentRules()
+		rules = append(environmentRules(), workspaceEnvironmentRules()...)
 	}
 	for _, rule := range rules {
 		if ctx.Err() != nil {

@@ -17,11 +17,15 @@ type Pass struct {
 	T      *hot.Template    // nil for environment files
 	Env    *hot.Environment // nil for templates
 	Schema *schema.Schema
-	diags  []source.Diagnostic
+	// Workspace and Path come from Options (see there).
+	Workspace WorkspaceView
+	Path      string
+	diags     []source.Diagnostic
 }
 
 func newPass(ctx context.Context, doc *hot.Document, opts Options) *Pass {
-	return &Pass{Ctx: ctx, Doc: doc, T: doc.Template, Env: doc.Env, Schema: opts.Schema}
+	return &Pass{Ctx: ctx, Doc: doc, T: doc.Template, Env: doc.Env, Schema: opts.Schema,
+		Workspace: opts.Workspace, Path: opts.Path}
 }
 
 // Report records a diagnostic.

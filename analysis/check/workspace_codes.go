@@ -1,0 +1,50 @@
+package check
+
+// Rules that look at other files (workspace_*.go). They run only when
+// Options.Workspace is set.
+//
+//	id                         severity     meaning
+//	nested-template-missing    warning      a resource type is a template path that does not exist
+//	nested-template-outside    information  a template path leaves the workspace; heat-ls does not read it
+//	nested-unknown-property    error        a property is not a parameter of the nested template
+//	nested-missing-property    error        a nested parameter without default gets no value (neither a
+//	                                        property nor parameter_defaults of an environment)
+//	nested-unknown-attribute   error        get_attr names neither an output of the nested template nor a
+//	                                        built-in stack attribute (show, OS::stack_id, resource.NAME...)
+//	get-file-missing           warning      a get_file path does not exist
+//	get-file-outside           information  a get_file path leaves the workspace; heat-ls does not read it
+//	registry-target-missing    warning      a resource_registry target file does not exist (it may be
+//	                                        generated at deploy time, hence not an error)
+//	registry-target-outside    information  a resource_registry target leaves the workspace
+const (
+	codeNestedMissing     = "nested-template-missing"
+	codeNestedOutside     = "nested-template-outside"
+	codeNestedUnknownProp = "nested-unknown-property"
+	codeNestedMissingProp = "nested-missing-property"
+	codeNestedUnknownAttr = "nested-unknown-attribute"
+	codeGetFileMissing    = "get-file-missing"
+	codeGetFileOutside    = "get-file-outside"
+	codeRegistryMissing   = "registry-target-missing"
+	codeRegistryOutside   = "registry-target-outside"
+)
+
+func workspaceTemplateRules() []Rule {
+	return []Rule{checkNestedResources, checkNestedAttributes, checkGetFilePaths}
+}
+
+func workspaceEnvironmentRules() []Rule {
+	return []Rule{checkRegistryTargets}
+}
+
+// WorkspaceTypeKnown reports whether an environment of the workspace maps
+// the custom type name, which makes it a known type (the unknown-type rule
+// asks this through its customTypeKnown hook).
+func (p *Pass) WorkspaceTypeKnown(name string) bool {
+	if p.Workspace == nil || name == "" {
+		return false
+	}
+	if p.Workspace.TypeMapped(name) {
+		return true
+	}
+	return p.Workspace.NestedTemplates(p.Path, "", name).Mapped
+}

@@ -1,0 +1,74 @@
+package check
+
+import (
+	"strings"
+
+	"heat-ls/analysis/source"
+)
+
+// checkGetFilePaths reports get_file paths that do not exist, or that
+// heat-ls will not look at.
+func checkGetFilePaths(p *Pass) {
+	if p.Workspace == nil {
+		return
+	}
+	for _, c := range p.T.Calls {
+		if c.Name != "get_file" {
+			continue
+		}
+		ref, ok := wsString(c.Args)
+		if !ok || ref == "" {
+			continue
+		}
+		at := c.Args.Resolve().Span
+		switch p.Workspace.FileState(p.Path, ref) {
+		case FileMissing:
+			p.Warnf(at, codeGetFileMissing,
+				"get_file: %q was not found. Paths are relative to this template's directory; fix the path or create the file (the client reads it when the stack is created).", ref)
+		case FileOutside:
+			p.Infof(at, codeGetFileOutside,
+				"get_file: %q is outside the workspace folders and this template's directory, so heat-ls does not look at it.", ref)
+		}
+	}
+}
+
+// checkRegistryTargets reports resource_registry targets that are
+// template files which do not exist. Targets are often generated at
+// deploy time, so this is a warning.
+func checkRegistryTargets(p *Pass) {
+	if p.Workspace == nil || p.Env == nil {
+		return
+	}
+	check := func(name string, target string, span source.Span) {
+		if !wsIsTemplateRef(target) {
+			return
+		}
+		switch p.Workspace.FileState(p.Path, target) {
+		case FileMissing:
+			p.Warnf(span, codeRegistryMissing,
+				"The template %q mapped to %s was not found. It may be generated at deploy time; otherwise fix the path (relative to this environment file).", target, name)
+		case FileOutside:
+			p.Infof(span, codeRegistryOutside,
+				"The template %q mapped to %s is outside the workspace folders and this file's directory, so heat-ls does not look at it.", target, name)
+		}
+	}
+	for _, re := range p.Env.Registry {
+		if t, ok := wsString(re.Target); ok {
+			check(re.Name, t, re.Target.Resolve().Span)
+		}
+	}
+	for _, o := range p.Env.ResourceOverrides {
+		for _, re := range o.Entries {
+			if t, ok := wsString(re.Target); ok {
+				check(re.Name, t, re.Target.Resolve().Span)
+			}
+		}
+	}
+}
+
+// wsIsTemplateRef reports whether a registry target or resource type names a
+// template file (a .yaml/.yml/.template path or a URL) rather than a type.
+func wsIsTemplateRef(name string) bool {
+	n := strings.ToLower(strings.TrimSpace(name))
+	return strings.Contains(n, "://") || strings.HasSuffix(n, ".yaml") || strings.HasSuffix(n, ".yml") || strings.HasSuffix(n, ".template")
+}

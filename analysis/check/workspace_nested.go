@@ -1,0 +1,173 @@
+package check
+
+import (
+	"sort"
+	"strings"
+
+	"heat-ls/analysis/hot"
+	"heat-ls/analysis/syntax"
+)
+
+// checkNestedResources checks every resource (and group member
+// definition) whose type stands for a template against that template's
+// parameters.
+func checkNestedResources(p *Pass) {
+	if p.Workspace == nil {
+		return
+	}
+	for _, r := range p.T.Resources {
+		for _, def := range ResourceDefinitions(r) {
+			if def.Type == nil || def.TypeName == "" {
+				continue
+			}
+			p.checkNestedDefinition(def)
+		}
+	}
+}
+
+func (p *Pass) checkNestedDefinition(def Definition) {
+	name := def.Resource.Name
+	if def.Inner {
+		name = ""
+	}
+	nt := p.Workspace.NestedTemplates(p.Path, name, def.TypeName)
+	if !nt.Mapped {
+		return
+	}
+	switch {
+	case nt.MissingPath != "" && nt.Outside:
+		p.Infof(def.Type.Span, codeNestedOutside,
+			"The template %q is outside the workspace folders and this template's directory, so heat-ls does not read it; its parameters are not checked.", def.TypeName)
+		return
+	case nt.MissingPath != "":
+		p.Warnf(def.Type.Span, codeNestedMissing,
+			"The nested template %q was not found (looked for %s). Create it, or fix the path: it is relative to this template's directory.", def.TypeName, nt.MissingPath)
+		return
+	}
+	if nt.Opaque || len(nt.Templates) == 0 {
+		return
+	}
+	props := def.Properties.Resolve()
+	if def.Properties != nil && !props.IsMapping() && !props.IsNull() {
+		return // a function or a wrong shape: other rules speak about it
+	}
+	given := map[string]bool{}
+	if props.IsMapping() {
+		for _, pr := range props.Pairs {
+			k := pr.Key
+			if k.Kind != syntax.ScalarNode {
+				continue
+			}
+			given[k.Value] = true
+			if !wsAnyTemplate(nt.Templates, func(t *hot.Template) bool { return t.Parameter(k.Value) != nil }) {
+				cands := wsNearest(k.Value, nestedParameterNames(nt.Templates), 3)
+				d := p.Errorf(k.Span, codeNestedUnknownProp,
+					"%q is not a parameter of the nested template %s%s. A nested template's properties are its parameters: use one of them, or add the parameter to the template.",
+					k.Value, wsTemplateNames(nt.Templates), wsDidYouMean(cands))
+				d.Suggestions = cands
+			}
+		}
+	}
+	if def.Properties != nil && !props.IsMapping() && !props.IsNull() {
+		return
+	}
+	var missing []string
+	for _, prm := range nt.Templates[0].Doc.Template.Parameters {
+		if given[prm.Name] || p.Workspace.ParameterDefaulted(prm.Name) {
+			continue
+		}
+		if wsAnyTemplate(nt.Templates, func(t *hot.Template) bool { q := t.Parameter(prm.Name); return q == nil || wsHasDefault(q) }) {
+			continue
+		}
+		missing = append(missing, prm.Name)
+	}
+	if len(missing) == 0 {
+		return
+	}
+	sort.Strings(missing)
+	at := def.Type.Span
+	if def.Properties != nil && props.IsMapping() {
+		at = def.Properties.Span
+		if def.PropertiesKey != nil {
+			at = def.PropertiesKey.Span
+		}
+	}
+	d := p.Errorf(at, codeNestedMissingProp,
+		"The nested template %s needs a value for %s, which has no default: set it under properties, or give it a default (in the template or under parameter_defaults of an environment).",
+		wsTemplateNames(nt.Templates), wsQuoteList(missing))
+	d.Data = map[string]string{"missing": strings.Join(missing, ",")}
+}
+
+func wsHasDefault(prm *hot.Parameter) bool { return prm.Field("default") != nil }
+
+func wsAnyTemplate(ts []NestedTemplate, fn func(*hot.Template) bool) bool {
+	for _, t := range ts {
+		if t.Doc != nil && t.Doc.Template != nil && fn(t.Doc.Template) {
+			return true
+		}
+	}
+	return false
+}
+
+func nestedParameterNames(ts []NestedTemplate) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, t := range ts {
+		for _, prm := range t.Doc.Template.Parameters {
+			if !seen[prm.Name] {
+				seen[prm.Name] = true
+				out = append(out, prm.Name)
+			}
+		}
+	}
+	return out
+}
+
+func nestedOutputNames(ts []NestedTemplate) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, t := range ts {
+		for _, o := range t.Doc.Template.Outputs {
+			if !seen[o.Name] {
+				seen[o.Name] = true
+				out = append(out, o.Name)
+			}
+		}
+	}
+	return out
+}
+
+func wsTemplateNames(ts []NestedTemplate) string {
+	names := make([]string, 0, len(ts))
+	for _, t := range ts {
+		names = append(names, wsShortPath(t.Path))
+	}
+	if len(names) == 1 {
+		return names[0]
+	}
+	return "(any of " + strings.Join(names, ", ") + ")"
+}
+
+// wsShortPath keeps the last two elements of a path for messages.
+func wsShortPath(p string) string {
+	parts := strings.Split(p, "/")
+	if len(parts) > 2 {
+		parts = parts[len(parts)-2:]
+	}
+	return strings.Join(parts, "/")
+}
+
+func wsQuoteList(names []string) string {
+	q := make([]string, len(names))
+	for i, n := range names {
+		q[i] = `"` + n + `"`
+	}
+	return strings.Join(q, ", ")
+}
+
+func wsDidYouMean(cands []string) string {
+	if len(cands) == 0 {
+		return ""
+	}
+	return " (did you mean " + wsQuoteList(cands) + "?)"
+}

@@ -1,0 +1,70 @@
+package check
+
+import "heat-ls/analysis/hot"
+
+// WorkspaceView is what rules may ask about the files around the checked
+// document: environments, nested templates, files named by get_file. The
+// workspace package implements it (check never imports workspace, so the
+// dependency stays one way). Options.Workspace is nil when a document is
+// checked alone; every workspace rule is then silent.
+type WorkspaceView interface {
+	// TypeMapped reports whether an environment that applies maps the
+	// resource type name (exactly, by a pattern, or per resource).
+	TypeMapped(typeName string) bool
+	// NestedTemplates says what a resource type written in the template
+	// at fromPath (inside resource resourceName) stands for.
+	NestedTemplates(fromPath, resourceName, typeName string) NestedTypes
+	// FileState says whether a file reference (a get_file path, a
+	// template path) written in the document at fromPath can be found.
+	FileState(fromPath, ref string) FileState
+	// ParameterDefaulted reports whether an applying environment sets
+	// name under parameter_defaults, which Heat passes down to every
+	// nested stack.
+	ParameterDefaulted(name string) bool
+}
+
+// NestedTypes is what a resource type stands for. When several
+// environments map a type differently, there is one template per distinct
+// target; rules report only what is wrong for all of them.
+type NestedTypes struct {
+	// Mapped: the type is a template path or an environment maps it.
+	Mapped bool
+	// Templates are the readable nested templates the type stands for.
+	Templates []NestedTemplate
+	// Opaque is true when some meaning of the type cannot be checked (a
+	// plain type, a URL, a missing or unreadable file): rules that would
+	// report unknown properties or attributes stay silent.
+	Opaque bool
+	// MissingPath is the resolved path when the type itself is a template
+	// path that does not exist; Outside is true when the path leaves the
+	// workspace and the template's directory tree.
+	MissingPath string
+	Outside     bool
+}
+
+// NestedTemplate is one template a resource type stands for.
+type NestedTemplate struct {
+	Path string
+	Doc  *hot.Document
+	// Via is the environment file that maps the type, "" when the type is
+	// the template's path itself.
+	Via string
+}
+
+// FileState is the outcome of looking a file reference up.
+type FileState int
+
+const (
+	// FileFound: the file exists inside the allowed folders.
+	FileFound FileState = iota
+	// FileMissing: a local path that does not exist.
+	FileMissing
+	// FileOutside: a local path outside the workspace folders and the
+	// document's own directory tree; heat-ls does not look at it.
+	FileOutside
+	// FileRemote: a URL, never fetched.
+	FileRemote
+	// FileUnknown: the document has no path (an unsaved buffer), so
+	// relative references cannot be resolved.
+	FileUnknown
+)

@@ -1,0 +1,127 @@
+package workspace
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"heat-ls/analysis/check"
+	"heat-ls/analysis/source"
+	"heat-ls/schema"
+)
+
+// workspaceCodes are the rule ids of the cross-file rules.
+var workspaceCodes = map[string]bool{
+	"nested-template-missing": true, "nested-template-outside": true,
+	"nested-unknown-property": true, "nested-missing-property": true,
+	"nested-unknown-attribute": true, "get-file-missing": true, "get-file-outside": true,
+	"registry-target-missing": true, "registry-target-outside": true,
+	CodeEnvUnknownParameter: true,
+}
+
+func loadSchema(t testing.TB) *schema.Schema {
+	sc, err := schema.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sc
+}
+
+// wsDiags runs the checks on one indexed file and keeps the workspace
+// rules' findings as "code@text" strings.
+func wsDiags(t *testing.T, s *Snapshot, path string) []string {
+	f := s.File(path)
+	if f == nil {
+		t.Fatalf("%s not indexed", path)
+	}
+	ds := check.Run(context.Background(), f.Doc, check.Options{Schema: loadSchema(t), Workspace: s.CheckView(), Path: path})
+	return render(f.Doc.Src, ds)
+}
+
+func render(src []byte, ds []source.Diagnostic) []string {
+	var out []string
+	for _, d := range ds {
+		if workspaceCodes[d.Code] {
+			out = append(out, fmt.Sprintf("%s@%s", d.Code, src[d.Span.Start:d.Span.End]))
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+func TestWorkspaceRulesOnFixtures(t *testing.T) {
+	root := fixtures(t)
+	x := New(root)
+	x.Scan(context.Background(), nil)
+	s := x.Snapshot()
+	tests := []struct {
+		file string
+		want []string
+	}{
+		{"parent.yaml", nil},
+		{"nested/server.yaml", nil},
+		{"env/dev_env.yaml", nil},
+		{"env/prod_env.yaml", []string{"registry-target-missing@../generated/later.yaml"}},
+		{"broken.yaml", []string{
+			"get-file-missing@scripts/missing.sh",
+			"nested-template-missing@nested/absent.yaml",
+			"nested-template-outside@../../../../../../etc/passwd.yaml",
+			"nested-unknown-attribute@first_adress",
+			"nested-unknown-property@imag",
+		}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.file, func(t *testing.T) {
+			got := wsDiags(t, s, filepath.Join(root, tc.file))
+			if strings.Join(got, "\n") != strings.Join(tc.want, "\n") {
+				t.Errorf("got\n  %s\nwant\n  %s", strings.Join(got, "\n  "), strings.Join(tc.want, "\n  "))
+			}
+		})
+	}
+}
+
+// TestParameterDefaultsReachNested: image has no default in the nested
+// template; only prod_env's parameter_defaults give it a value, so without
+// that environment the parent's resources miss it.
+func TestParameterDefaultsReachNested(t *testing.T) {
+	root := fixtures(t)
+	x := New(root)
+	x.Scan(context.Background(), nil)
+	parent := filepath.Join(root, "parent.yaml")
+	dev := x.Snapshot().File(filepath.Join(root, "env", "dev_env.yaml"))
+	s := x.Snapshot().WithApplied(dev)
+	got := strings.Join(wsDiags(t, s, parent), "\n")
+	want := strings.Join([]string{
+		"nested-missing-property@properties",
+		"nested-missing-property@properties",
+	}, "\n")
+	// direct gives image itself; mapped and the group member do not, and
+	// with only dev_env applied My::Server is not mapped at all.
+	if got != "" {
+		t.Errorf("with only dev_env, My::Server is unmapped and direct sets image: got\n%s", got)
+	}
+	prod := x.Snapshot().File(filepath.Join(root, "env", "prod_env.yaml"))
+	noDefaults := hotEnv(t, prod.Path, "resource_registry:\n  My::Server: ../nested/server.yaml\n")
+	s = x.Snapshot().WithApplied(noDefaults)
+	if got := strings.Join(wsDiags(t, s, parent), "\n"); got != want {
+		t.Errorf("without parameter_defaults: got\n%s\nwant\n%s", got, want)
+	}
+	s = x.Snapshot().WithApplied(prod)
+	if got := wsDiags(t, s, parent); len(got) != 0 {
+		t.Errorf("with prod_env's parameter_defaults: got %v", got)
+	}
+}
+
+func TestWithoutWorkspaceRulesAreSilent(t *testing.T) {
+	root := fixtures(t)
+	x := New(root)
+	x.Scan(context.Background(), nil)
+	f := x.Snapshot().File(filepath.Join(root, "broken.yaml"))
+	ds := check.Run(context.Background(), f.Doc, check.Options{Schema: loadSchema(t)})
+	if got := render(f.Doc.Src, ds); len(got) != 0 {
+		t.Errorf("workspace rules ran without a workspace: %v", got)
+	}
+}

@@ -1,0 +1,183 @@
+package workspace
+
+import (
+	"strings"
+
+	"heat-ls/analysis/hot"
+	"heat-ls/analysis/syntax"
+)
+
+// Mapping is one resource_registry entry of an environment file.
+type Mapping struct {
+	Env   *File
+	Entry *hot.RegistryEntry
+	// Name is the mapped type name or glob ("My::Server", "OS::TripleO::*").
+	Name string
+	// Target is the target as written: a template path, a URL or a type.
+	Target string
+	// Path is the absolute target path when the target is a template
+	// reference (relative to the environment file), "" otherwise.
+	Path string
+	// Resource is set for entries under resource_registry.resources.<name>.
+	Resource string
+}
+
+// IsGlob reports whether the mapping's name is a pattern.
+func (m *Mapping) IsGlob() bool { return strings.Contains(m.Name, "*") }
+
+// Matches reports whether the mapping applies to typeName.
+func (m *Mapping) Matches(typeName string) bool {
+	if !m.IsGlob() {
+		return m.Name == typeName
+	}
+	return globMatch(m.Name, typeName)
+}
+
+// Setting is one parameter value given by an environment file.
+type Setting struct {
+	Env *File
+	// Section is "parameters" or "parameter_defaults".
+	Section string
+	Key     *syntax.Node
+	Value   *syntax.Node
+}
+
+// Declaration is one template parameter definition.
+type Declaration struct {
+	File  *File
+	Param *hot.Parameter
+}
+
+// derived is what a snapshot computes once from its files.
+type derived struct {
+	envs, templates []*File
+	mappings        []*Mapping
+	settings        map[string][]*Setting
+	decls           map[string][]*Declaration
+}
+
+func (s *Snapshot) derive() *derived {
+	s.once.Do(func() {
+		d := &derived{settings: map[string][]*Setting{}, decls: map[string][]*Declaration{}}
+		for _, f := range s.Files() {
+			switch {
+			case f.IsEnvironment():
+				d.envs = append(d.envs, f)
+			case f.IsTemplate():
+				d.templates = append(d.templates, f)
+				for _, p := range f.Doc.Template.Parameters {
+					d.decls[p.Name] = append(d.decls[p.Name], &Declaration{File: f, Param: p})
+				}
+			}
+		}
+		envs := d.envs
+		if s.applied != nil {
+			envs = s.applied
+		}
+		for _, e := range envs {
+			d.mappings = append(d.mappings, envMappings(e)...)
+			for _, sec := range []struct {
+				name    string
+				entries []*hot.Entry
+			}{{"parameters", e.Doc.Env.Parameters}, {"parameter_defaults", e.Doc.Env.ParameterDefaults}} {
+				for _, en := range sec.entries {
+					d.settings[en.Name] = append(d.settings[en.Name], &Setting{Env: e, Section: sec.name, Key: en.Key, Value: en.Value})
+				}
+			}
+		}
+		s.derived = d
+	})
+	return s.derived
+}
+
+// envMappings lists an environment's registry entries, global ones and
+// per-resource ones.
+func envMappings(e *File) []*Mapping {
+	var out []*Mapping
+	add := func(re *hot.RegistryEntry, resource string) {
+		m := &Mapping{Env: e, Entry: re, Name: re.Name, Resource: resource}
+		if t := re.Target.Resolve(); t.IsScalar() {
+			m.Target = strings.TrimSpace(t.Value)
+			if IsTemplateRef(m.Target) {
+				m.Path = ResolvePath(e.Path, m.Target)
+			}
+		}
+		out = append(out, m)
+	}
+	for _, re := range e.Doc.Env.Registry {
+		add(re, "")
+	}
+	for _, o := range e.Doc.Env.ResourceOverrides {
+		for _, re := range o.Entries {
+			if re.Name == "hooks" || re.Name == "restricted_actions" {
+				continue
+			}
+			add(re, o.Resource)
+		}
+	}
+	return out
+}
+
+// Mappings returns every registry entry of the applying environments.
+func (s *Snapshot) Mappings() []*Mapping { return s.derive().mappings }
+
+// Settings returns the environment entries that give parameter name a value.
+func (s *Snapshot) Settings(name string) []*Setting { return s.derive().settings[name] }
+
+// SettingNames returns every parameter name set by an applying environment.
+func (s *Snapshot) SettingNames() []string {
+	out := make([]string, 0, len(s.derive().settings))
+	for k := range s.derive().settings {
+		out = append(out, k)
+	}
+	return out
+}
+
+// Declarations returns every template parameter named name in the workspace.
+func (s *Snapshot) Declarations(name string) []*Declaration { return s.derive().decls[name] }
+
+// ParameterNames returns the names of every template parameter in the
+// workspace.
+func (s *Snapshot) ParameterNames() []string {
+	out := make([]string, 0, len(s.derive().decls))
+	for k := range s.derive().decls {
+		out = append(out, k)
+	}
+	return out
+}
+
+// IsTemplateRef reports whether a resource type or registry target names a
+// template file rather than a type: Heat treats names ending in .yaml or
+// .template (and URLs) as templates; .yml is accepted too.
+func IsTemplateRef(name string) bool {
+	n := strings.ToLower(strings.TrimSpace(name))
+	if n == "" {
+		return false
+	}
+	if IsURL(n) {
+		return true
+	}
+	return strings.HasSuffix(n, ".yaml") || strings.HasSuffix(n, ".yml") || strings.HasSuffix(n, ".template")
+}
+
+// globMatch matches name against a pattern in which "*" stands for any run
+// of characters (Heat's registry matches with shell-style patterns).
+func globMatch(pattern, name string) bool {
+	if !strings.Contains(pattern, "*") {
+		return pattern == name
+	}
+	parts := strings.Split(pattern, "*")
+	if !strings.HasPrefix(name, parts[0]) {
+		return false
+	}
+	name = name[len(parts[0]):]
+	last := parts[len(parts)-1]
+	for _, p := range parts[1 : len(parts)-1] {
+		i := strings.Index(name, p)
+		if i < 0 {
+			return false
+		}
+		name = name[i+len(p):]
+	}
+	return strings.HasSuffix(name, last)
+}

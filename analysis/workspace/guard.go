@@ -1,0 +1,145 @@
+package workspace
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// Guard is the one place that decides which files heat-ls may read or
+// show. A path is allowed when, after following symbolic links, it lies
+// inside one of the workspace folders or inside the directory tree of the
+// document that refers to it. Relative references are resolved against the
+// referring document's directory; URLs are never allowed (never fetched).
+type Guard struct {
+	roots []string // cleaned, absolute, symlinks evaluated
+}
+
+// NewGuard builds a guard for the given workspace folders. Folders that do
+// not exist are kept as written (cleaned, made absolute).
+func NewGuard(roots ...string) Guard {
+	g := Guard{}
+	for _, r := range roots {
+		if r == "" {
+			continue
+		}
+		g.roots = append(g.roots, realPath(r))
+	}
+	return g
+}
+
+// Roots returns the guarded workspace folders.
+func (g Guard) Roots() []string { return append([]string(nil), g.roots...) }
+
+// Allow reports whether path may be read or shown for the document at
+// fromPath (which may be empty when there is no referring document).
+func (g Guard) Allow(path, fromPath string) bool {
+	if path == "" || IsURL(path) {
+		return false
+	}
+	real := realPath(path)
+	for _, r := range g.roots {
+		if within(real, r) {
+			return true
+		}
+	}
+	if fromPath != "" {
+		return within(real, realPath(filepath.Dir(fromPath)))
+	}
+	return false
+}
+
+// Resolve turns a reference written in the document at fromPath (a
+// relative path, an absolute path or a file:// URL) into an absolute path,
+// and says whether the guard allows it. Other URLs give ok=false.
+func (g Guard) Resolve(fromPath, ref string) (abs string, ok bool) {
+	abs = ResolvePath(fromPath, ref)
+	if abs == "" {
+		return "", false
+	}
+	return abs, g.Allow(abs, fromPath)
+}
+
+// ReadFile reads path when the guard allows it for fromPath.
+func (g Guard) ReadFile(path, fromPath string) ([]byte, error) {
+	if !g.Allow(path, fromPath) {
+		return nil, &os.PathError{Op: "read", Path: path, Err: os.ErrPermission}
+	}
+	return os.ReadFile(path)
+}
+
+// ResolvePath resolves ref against the directory of fromPath without any
+// access check: "" for URLs other than file:// and for empty references.
+func ResolvePath(fromPath, ref string) string {
+	ref = strings.TrimSpace(ref)
+	if ref == "" {
+		return ""
+	}
+	if rest, ok := strings.CutPrefix(ref, "file://"); ok {
+		ref = rest
+		if !filepath.IsAbs(ref) {
+			ref = filepath.Join(filepath.Dir(fromPath), ref)
+		}
+		return filepath.Clean(ref)
+	}
+	if IsURL(ref) {
+		return ""
+	}
+	if filepath.IsAbs(ref) {
+		return filepath.Clean(ref)
+	}
+	if fromPath == "" {
+		return ""
+	}
+	return filepath.Clean(filepath.Join(filepath.Dir(fromPath), ref))
+}
+
+// IsURL reports whether ref has a URL scheme ("http://", "file://", ...).
+func IsURL(ref string) bool {
+	i := strings.Index(ref, "://")
+	if i <= 0 {
+		return false
+	}
+	for _, c := range ref[:i] {
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '+' || c == '-' || c == '.') {
+			return false
+		}
+	}
+	return true
+}
+
+// realPath makes p absolute and follows symbolic links. For a path that
+// does not exist it follows links in the longest existing parent, so a
+// missing file below a link that leaves the folder is still caught.
+func realPath(p string) string {
+	abs, err := filepath.Abs(p)
+	if err != nil {
+		abs = filepath.Clean(p)
+	}
+	var rest []string
+	cur := abs
+	for range 256 {
+		if r, err := filepath.EvalSymlinks(cur); err == nil {
+			return filepath.Join(append([]string{r}, rest...)...)
+		}
+		parent := filepath.Dir(cur)
+		if parent == cur {
+			break
+		}
+		rest = append([]string{filepath.Base(cur)}, rest...)
+		cur = parent
+	}
+	return abs
+}
+
+// within reports whether path is dir or below it (both cleaned, absolute).
+func within(path, dir string) bool {
+	if path == dir {
+		return true
+	}
+	rel, err := filepath.Rel(dir, path)
+	if err != nil {
+		return false
+	}
+	return rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) && !filepath.IsAbs(rel)
+}

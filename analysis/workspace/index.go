@@ -1,0 +1,152 @@
+package workspace
+
+import (
+	"context"
+	"path/filepath"
+	"sync"
+
+	"heat-ls/analysis/hot"
+)
+
+// File is one template or environment file known to the workspace.
+type File struct {
+	// Path is absolute and cleaned.
+	Path string
+	Doc  *hot.Document
+	// Open is true when the text comes from an editor buffer.
+	Open bool
+}
+
+// IsTemplate reports whether the file is a HOT template.
+func (f *File) IsTemplate() bool { return f != nil && f.Doc != nil && f.Doc.Template != nil }
+
+// IsEnvironment reports whether the file is an environment file.
+func (f *File) IsEnvironment() bool { return f != nil && f.Doc != nil && f.Doc.Env != nil }
+
+// Index holds the files found on disk under the workspace folders. It is
+// safe for concurrent use; readers take Snapshots, which never change.
+type Index struct {
+	guard Guard
+
+	mu   sync.Mutex
+	disk map[string]*File // replaced, never mutated, on every change
+	gen  uint64
+	last *Snapshot // cached snapshot of disk without overlays
+}
+
+// New builds an empty index for the given workspace folders.
+func New(roots ...string) *Index {
+	return &Index{guard: NewGuard(roots...), disk: map[string]*File{}}
+}
+
+// Guard returns the index's path guard.
+func (x *Index) Guard() Guard { return x.guard }
+
+// Len returns the number of indexed files on disk.
+func (x *Index) Len() int {
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	return len(x.disk)
+}
+
+// Scan walks every workspace folder and indexes the templates and
+// environments found, parsing on all CPUs. progress (may be nil) is called
+// after each candidate file, from several goroutines. Files already indexed
+// are replaced; files that vanished are dropped. Cancelling ctx stops the
+// scan and keeps what was indexed before it.
+func (x *Index) Scan(ctx context.Context, progress func(done, total int)) {
+	var paths []string
+	for _, r := range x.guard.roots {
+		paths = append(paths, walk(ctx, r, x.guard)...)
+	}
+	files := loadAll(ctx, paths, progress)
+	if ctx.Err() != nil {
+		return
+	}
+	next := make(map[string]*File, len(files))
+	for _, f := range files {
+		if f != nil {
+			next[f.Path] = f
+		}
+	}
+	x.mu.Lock()
+	x.disk, x.last = next, nil
+	x.gen++
+	x.mu.Unlock()
+}
+
+// Refresh re-reads one file from disk after a change event: it is added,
+// replaced or dropped depending on what is there now. Files outside the
+// workspace folders are ignored.
+func (x *Index) Refresh(path string) {
+	path = filepath.Clean(path)
+	var f *File
+	if x.guard.Allow(path, "") && IsCandidateName(path) {
+		f = loadFile(path)
+	}
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	if old := x.disk[path]; old == nil && f == nil {
+		return
+	}
+	next := make(map[string]*File, len(x.disk)+1)
+	for k, v := range x.disk {
+		next[k] = v
+	}
+	if f == nil {
+		delete(next, path)
+	} else {
+		next[path] = f
+	}
+	x.disk, x.last = next, nil
+	x.gen++
+}
+
+// Put installs parsed files directly (tests and callers that already hold
+// the text). A nil Doc removes the path.
+func (x *Index) Put(files ...*File) {
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	next := make(map[string]*File, len(x.disk)+len(files))
+	for k, v := range x.disk {
+		next[k] = v
+	}
+	for _, f := range files {
+		if f.Doc == nil || f.Doc.Kind == hot.KindOther {
+			delete(next, f.Path)
+			continue
+		}
+		next[filepath.Clean(f.Path)] = f
+	}
+	x.disk, x.last = next, nil
+	x.gen++
+}
+
+// Snapshot returns an immutable view of the index with the given open
+// documents laid over the disk (an open document's text wins; an open
+// document that is neither a template nor an environment hides the disk
+// version). Without overlays the same snapshot is reused until the index
+// changes.
+func (x *Index) Snapshot(open ...*File) *Snapshot {
+	x.mu.Lock()
+	disk, last, gen := x.disk, x.last, x.gen
+	x.mu.Unlock()
+	if len(open) == 0 && last != nil {
+		return last
+	}
+	s := newSnapshot(x.guard, disk, open)
+	if len(open) == 0 {
+		x.mu.Lock()
+		if x.gen == gen {
+			x.last = s
+		}
+		x.mu.Unlock()
+	}
+	return s
+}
+
+// OpenFile builds the overlay entry for an open document (nil doc or a
+// document of another kind gives an entry that hides the disk file).
+func OpenFile(path string, doc *hot.Document) *File {
+	return &File{Path: filepath.Clean(path), Doc: doc, Open: true}
+}

@@ -1,0 +1,165 @@
+package workspace
+
+import (
+	"bytes"
+	"context"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"sync"
+
+	"heat-ls/analysis/hot"
+)
+
+// MaxFileSize bounds what the index reads: bigger files are data, not
+// templates, and would only cost memory.
+const MaxFileSize = 5 << 20
+
+// IsCandidateName reports whether a file name is worth sniffing: the
+// extensions Heat projects use for templates and environments. The same
+// set is what the editor is asked to watch.
+func IsCandidateName(name string) bool {
+	switch strings.ToLower(filepath.Ext(name)) {
+	case ".yaml", ".yml", ".template":
+		return true
+	}
+	return false
+}
+
+// WatchGlob is the file pattern the index wants change events for.
+const WatchGlob = "**/*.{yaml,yml,template}"
+
+// skipDir reports whether a directory is never indexed: version control,
+// dependency and virtualenv trees, and hidden directories.
+func skipDir(name string) bool {
+	if strings.HasPrefix(name, ".") && name != "." && name != ".." {
+		return true
+	}
+	switch name {
+	case "node_modules", "vendor", "venv", "__pycache__", "site-packages", "bower_components":
+		return true
+	}
+	return false
+}
+
+// sniff is the cheap test run before parsing: a template or environment
+// has one of its top-level keys at the start of a line.
+func sniff(src []byte) bool {
+	for _, key := range [...]string{"heat_template_version", "resource_registry", "parameter_defaults", "parameters", "encrypted_param_names", "event_sinks", "parameter_merge_strategies"} {
+		i := 0
+		for {
+			j := bytes.Index(src[i:], []byte(key))
+			if j < 0 {
+				break
+			}
+			at := i + j
+			if at == 0 || src[at-1] == '\n' || src[at-1] == '"' || src[at-1] == '\'' || (at == 3 && bytes.HasPrefix(src, []byte("\ufeff"))) {
+				return true
+			}
+			i = at + len(key)
+		}
+	}
+	return false
+}
+
+// loadFile reads and parses one file; nil when it is not a template or an
+// environment, too big, or unreadable.
+func loadFile(path string) *File {
+	info, err := os.Stat(path)
+	if err != nil || !info.Mode().IsRegular() || info.Size() > MaxFileSize {
+		return nil
+	}
+	src, err := os.ReadFile(path)
+	if err != nil || !sniff(src) {
+		return nil
+	}
+	return parseFile(path, src, false)
+}
+
+// parseFile builds a File from text; nil when the text is neither a
+// template nor an environment.
+func parseFile(path string, src []byte, open bool) (f *File) {
+	defer func() {
+		if recover() != nil {
+			f = nil
+		}
+	}()
+	doc := hot.Parse(src)
+	if doc.Kind == hot.KindOther {
+		return nil
+	}
+	return &File{Path: path, Doc: doc, Open: open}
+}
+
+// walk lists the candidate files under root, skipping excluded directories
+// and symbolic links whose target leaves the root.
+func walk(ctx context.Context, root string, g Guard) []string {
+	var out []string
+	_ = filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if ctx.Err() != nil {
+			return fs.SkipAll
+		}
+		if err != nil {
+			if d != nil && d.IsDir() {
+				return fs.SkipDir
+			}
+			return nil
+		}
+		if d.IsDir() {
+			if path != root && skipDir(d.Name()) {
+				return fs.SkipDir
+			}
+			return nil
+		}
+		if !IsCandidateName(d.Name()) {
+			return nil
+		}
+		if d.Type()&fs.ModeSymlink != 0 && !g.Allow(path, "") {
+			return nil
+		}
+		if d.Type().IsRegular() || d.Type()&fs.ModeSymlink != 0 {
+			out = append(out, path)
+		}
+		return nil
+	})
+	return out
+}
+
+// loadAll parses paths on all CPUs, calling progress after each file.
+func loadAll(ctx context.Context, paths []string, progress func(done, total int)) []*File {
+	files := make([]*File, len(paths))
+	workers := min(runtime.GOMAXPROCS(0), max(1, len(paths)))
+	var (
+		wg   sync.WaitGroup
+		mu   sync.Mutex
+		done int
+		next = make(chan int)
+	)
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				files[i] = loadFile(paths[i])
+				if progress != nil {
+					mu.Lock()
+					done++
+					n := done
+					mu.Unlock()
+					progress(n, len(paths))
+				}
+			}
+		}()
+	}
+	for i := range paths {
+		if ctx.Err() != nil {
+			break
+		}
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	return files
+}

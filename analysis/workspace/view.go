@@ -1,0 +1,76 @@
+package workspace
+
+import (
+	"heat-ls/analysis/check"
+)
+
+// CheckView adapts a snapshot to the check package's WorkspaceView.
+func (s *Snapshot) CheckView() check.WorkspaceView { return checkView{s} }
+
+type checkView struct{ s *Snapshot }
+
+func (v checkView) TypeMapped(typeName string) bool { return v.s.TypeMapped(typeName) }
+
+func (v checkView) ParameterDefaulted(name string) bool {
+	for _, st := range v.s.Settings(name) {
+		if st.Section == "parameter_defaults" {
+			return true
+		}
+	}
+	return false
+}
+
+func (v checkView) FileState(fromPath, ref string) check.FileState {
+	if IsURL(ref) && !hasFileScheme(ref) {
+		return check.FileRemote
+	}
+	if fromPath == "" && !isAbsRef(ref) {
+		return check.FileUnknown
+	}
+	path := ResolvePath(fromPath, ref)
+	if path == "" {
+		return check.FileUnknown
+	}
+	exists, allowed := v.s.Exists(path, fromPath)
+	switch {
+	case !allowed:
+		return check.FileOutside
+	case !exists:
+		return check.FileMissing
+	}
+	return check.FileFound
+}
+
+func (v checkView) NestedTemplates(fromPath, resourceName, typeName string) check.NestedTypes {
+	if fromPath == "" && IsTemplateRef(typeName) && !isAbsRef(typeName) {
+		return check.NestedTypes{Mapped: true, Opaque: true}
+	}
+	r := v.s.Resolve(fromPath, resourceName, typeName)
+	out := check.NestedTypes{Mapped: r.Mapped}
+	for _, c := range r.Candidates {
+		t := c.Template()
+		if t == nil {
+			out.Opaque = true
+			if c.Via == nil && c.Path != "" {
+				out.MissingPath = c.Path
+				out.Outside = !c.Allowed
+				if c.Exists {
+					out.MissingPath = "" // exists but is not a template
+				}
+			}
+			continue
+		}
+		via := ""
+		if c.Via != nil {
+			via = c.Via.Env.Path
+		}
+		out.Templates = append(out.Templates, check.NestedTemplate{Path: c.Path, Doc: t.Doc, Via: via})
+	}
+	return out
+}
+
+func hasFileScheme(ref string) bool { return len(ref) >= 7 && ref[:7] == "file://" }
+
+func isAbsRef(ref string) bool {
+	return len(ref) > 0 && ref[0] == '/' || hasFileScheme(ref) && len(ref) > 7 && ref[7] == '/'
+}
