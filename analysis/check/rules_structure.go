@@ -9,7 +9,17 @@ func templateRules() []Rule {
 }
 
 // structureRules: version and sections, functions and their arguments,
-// references between entries and dependency cycles.
+// references between entries and dependency cycles. Rule ids are listed
+// in codes_structure.go.
 func structureRules() []Rule {
-	return []Rule{}
+	return []Rule{
+		checkVersion,
+		checkSections,
+		checkEntryKeys,
+		checkFunctions,
+		checkNearMisses,
+		checkArguments,
+		checkReferences,
+		checkCycles,
+	}
 }

@@ -1,0 +1,75 @@
+package check
+
+// Rule ids of the structure rules (version, sections, entry keys,
+// functions, argument shapes, references and cycles). They are sent as the
+// LSP diagnostic code and never change meaning once released.
+//
+//	id                          severity  meaning
+//	missing-version             error     the template has no heat_template_version
+//	version-not-scalar          error     heat_template_version is a mapping or list
+//	unknown-version             error     the version is no date or alias Heat knows
+//	section-not-in-version      error     a real section the declared version lacks (conditions)
+//	placeholder-section         warning   __undefined__: Heat accepts it but it means nothing
+//	unknown-section             error     a top-level key Heat does not know
+//	section-wrong-shape         error     a section that is not a mapping / list / string
+//	unknown-parameter-key       error     a key a parameter definition may not hold (in this version)
+//	unknown-resource-key        error     a key a resource definition may not hold (in this version)
+//	unknown-output-key          warning   a key an output may not hold (Heat ignores it)
+//	output-condition-ignored    warning   output condition before the version that reads it
+//	function-not-in-version     warning   a function the declared version lacks (Heat keeps it as data);
+//	                            error     ... where the property it fills refuses a map, or in a condition
+//	removed-function            error     a function the declared version rejects
+//	condition-function-outside  warning   and/or/not/equals outside conditions (Heat keeps it as data);
+//	                            error     ... where the property it fills refuses a map
+//	function-invalid-in-conditions error  a function Heat rejects inside conditions
+//	function-in-parameters      warning   a call in the parameters section (never evaluated)
+//	function-near-miss          warning   a one-key map whose key is nearly a function name
+//	function-extra-keys         warning   a map holding a function name next to other keys
+//	bad-function-args           error     arguments of the wrong shape for the function
+//	unknown-digest-algorithm    warning   digest algorithm Python's hashlib does not guarantee
+//	repeat-permutations-ignored warning   repeat permutations before the version that reads it
+//	repeat-unused-placeholder   warning   a for_each placeholder absent from a literal template
+//	str-replace-unused-param    error     strict str_replace param absent from a literal template
+//	undefined-parameter         error     get_param of a parameter the template does not declare
+//	undefined-resource          error     get_resource / get_attr / depends_on of no such resource
+//	depends-on-self             error     a resource depending on itself
+//	unknown-attribute           error     get_attr of an attribute the resource type lacks
+//	undefined-condition         error     a condition name that the conditions section lacks
+//	dependency-cycle            error     resources that depend on each other in a loop
+//	condition-cycle             error     conditions that refer to each other in a loop
+const (
+	codeMissingVersion        = "missing-version"
+	codeVersionNotScalar      = "version-not-scalar"
+	codeUnknownVersion        = "unknown-version"
+	codeSectionNotInVersion   = "section-not-in-version"
+	codePlaceholderSection    = "placeholder-section"
+	codeUnknownSection        = "unknown-section"
+	codeSectionWrongShape     = "section-wrong-shape"
+	codeUnknownParameterKey   = "unknown-parameter-key"
+	codeUnknownResourceKey    = "unknown-resource-key"
+	codeUnknownOutputKey      = "unknown-output-key"
+	codeOutputConditionIgnore = "output-condition-ignored"
+
+	codeFunctionNotInVersion        = "function-not-in-version"
+	codeRemovedFunction             = "removed-function"
+	codeConditionFunctionOutside    = "condition-function-outside"
+	codeFunctionInvalidInConditions = "function-invalid-in-conditions"
+	codeFunctionInParameters        = "function-in-parameters"
+	codeFunctionNearMiss            = "function-near-miss"
+	codeFunctionExtraKeys           = "function-extra-keys"
+
+	codeBadFunctionArgs         = "bad-function-args"
+	codeUnknownDigestAlgorithm  = "unknown-digest-algorithm"
+	codeRepeatPermutationsIgnor = "repeat-permutations-ignored"
+	codeRepeatUnusedPlaceholder = "repeat-unused-placeholder"
+	codeStrReplaceUnusedParam   = "str-replace-unused-param"
+
+	codeUndefinedParameter = "undefined-parameter"
+	codeUndefinedResource  = "undefined-resource"
+	codeDependsOnSelf      = "depends-on-self"
+	codeUnknownAttribute   = "unknown-attribute"
+	codeUndefinedCondition = "undefined-condition"
+
+	codeDependencyCycle = "dependency-cycle"
+	codeConditionCycle  = "condition-cycle"
+)

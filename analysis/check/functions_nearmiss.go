@@ -1,0 +1,136 @@
+package check
+
+import (
+	"strings"
+
+	"heat-ls/analysis/hot"
+	"heat-ls/analysis/syntax"
+	"heat-ls/schema"
+)
+
+// checkNearMisses finds mappings that look like function calls but are not
+// calls to Heat, which then keeps them as plain data without a word: a
+// one-key mapping whose key is a near miss of a function name (get_parm,
+// Get_Param, getparam), and a mapping that holds a function name beside
+// other keys. It walks resources, outputs and conditions once.
+func checkNearMisses(p *Pass) {
+	v := declaredVersion(p)
+	if v == nil {
+		v = p.Schema.Latest()
+	}
+	w := nearMissWalker{p: p, v: v, names: nearMissCandidates(p.Schema)}
+	for _, r := range p.T.Resources {
+		w.walk(r.Value, 0)
+	}
+	for _, o := range p.T.Outputs {
+		w.walk(o.Value, 0)
+	}
+	for _, c := range p.T.Conditions {
+		w.walk(c.Value, 0)
+	}
+}
+
+// nearMissCandidates are the function names worth matching misspellings
+// against: the long ones. Short names (if, or, and, not, Ref) are near
+// too many ordinary words.
+func nearMissCandidates(s *schema.Schema) []string {
+	var out []string
+	for _, f := range s.Functions() {
+		if len(f.Name) >= 6 && !strings.HasPrefix(f.Name, "Fn::") {
+			out = append(out, f.Name)
+		}
+	}
+	return out
+}
+
+type nearMissWalker struct {
+	p     *Pass
+	v     *schema.Version
+	names []string
+}
+
+const maxNearMissDepth = 256
+
+func (w *nearMissWalker) walk(n *syntax.Node, depth int) {
+	if n == nil || depth > maxNearMissDepth {
+		return
+	}
+	switch n.Kind {
+	case syntax.MappingNode:
+		if len(n.Pairs) == 1 {
+			w.oneKey(n.Pairs[0].Key)
+		} else {
+			w.manyKeys(n)
+		}
+		for _, pr := range n.Pairs {
+			w.walk(pr.Value, depth+1)
+		}
+	case syntax.SequenceNode:
+		for _, it := range n.Items {
+			w.walk(it, depth+1)
+		}
+	}
+}
+
+// oneKey reports a lone key that is almost a function name.
+func (w *nearMissWalker) oneKey(k *syntax.Node) {
+	if k.Kind != syntax.ScalarNode || k.Style != syntax.Plain || len(k.Value) < 4 || len(k.Value) > 40 || hot.IsFunctionName(k.Value) {
+		return
+	}
+	norm := normalizeFunctionName(k.Value)
+	var best []string
+	for _, name := range w.names {
+		if normalizeFunctionName(name) == norm {
+			best = []string{name}
+			break
+		}
+	}
+	if best == nil {
+		best = closestNames(k.Value, w.names, 3, 2)
+	}
+	if len(best) == 0 {
+		return
+	}
+	d := w.p.Warnf(k.Span, codeFunctionNearMiss,
+		"`%s` is not a function name, so Heat keeps this mapping as plain data.%s", k.Value, didYouMean(best))
+	d.Suggestions = best
+}
+
+// manyKeys reports a function name sitting beside other keys: a call must
+// be the only key of its mapping.
+func (w *nearMissWalker) manyKeys(n *syntax.Node) {
+	for _, pr := range n.Pairs {
+		k := pr.Key
+		if k.Kind != syntax.ScalarNode || !looksLikeCallKey(k.Value) {
+			continue
+		}
+		w.p.Warnf(k.Span, codeFunctionExtraKeys,
+			"`%s` is a function only when it is the single key of its mapping; with %d other keys here Heat keeps the whole mapping as plain data. Move the call into its own mapping.",
+			k.Value, len(n.Pairs)-1)
+		return
+	}
+}
+
+// looksLikeCallKey: function names unlikely to be ordinary data keys
+// (those with an underscore or the Fn:: prefix). Words such as filter,
+// repeat or contains are common property names and are left alone.
+func looksLikeCallKey(name string) bool {
+	return hot.IsFunctionName(name) && (strings.Contains(name, "_") || strings.HasPrefix(name, "Fn::"))
+}
+
+// normalizeFunctionName folds case and drops separators, so Get_Param,
+// getparam and get-param all meet get_param.
+func normalizeFunctionName(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == '_' || c == '-' || c == ' ':
+			continue
+		case 'A' <= c && c <= 'Z':
+			c += 'a' - 'A'
+		}
+		b.WriteByte(c)
+	}
+	return b.String()
+}

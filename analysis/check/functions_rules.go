@@ -1,0 +1,199 @@
+package check
+
+import (
+	"fmt"
+
+	"heat-ls/analysis/hot"
+	"heat-ls/analysis/syntax"
+	"heat-ls/schema"
+)
+
+// checkFunctions judges every call against the declared version and the
+// place it sits in: functions the version lacks or has removed, condition
+// functions outside conditions, functions Heat refuses inside conditions,
+// and calls in the parameters section, which Heat never evaluates.
+func checkFunctions(p *Pass) {
+	v := declaredVersion(p)
+	if v == nil {
+		return
+	}
+	for _, c := range p.T.Calls {
+		if c.Context == hot.InParameter {
+			if c.Parent == nil {
+				p.Warnf(c.Key.Span, codeFunctionInParameters,
+					"Heat does not evaluate `%s` in the parameters section: the value stays this mapping. Write a literal value, or move the call to where the parameter is used.", c.Name)
+			}
+			continue
+		}
+		if inConditionPosition(p.T, c) {
+			checkConditionCall(p, v, c)
+		} else {
+			checkBodyCall(p, v, c)
+		}
+	}
+}
+
+// checkConditionCall judges a call evaluated as a condition.
+func checkConditionCall(p *Pass, v *schema.Version, c *hot.Call) {
+	switch {
+	case v.IsConditionFunction(c.Name):
+	case v.IsRemovedFunction(c.Name):
+		reportRemoved(p, c)
+	case v.HasFunction(c.Name) || v.IsInvalidInConditions(c.Name):
+		p.Errorf(c.Key.Span, codeFunctionInvalidInConditions,
+			"`%s` cannot be used in a condition: Heat refuses it there. Conditions may use %s.",
+			c.Name, quotedList(v.ConditionFunctions))
+	default:
+		first := firstVersion(p.Schema, func(x *schema.Version) bool { return x.IsConditionFunction(c.Name) })
+		if first == nil {
+			p.Errorf(c.Key.Span, codeFunctionInvalidInConditions,
+				"`%s` cannot be used in a condition. Conditions may use %s.", c.Name, quotedList(v.ConditionFunctions))
+			return
+		}
+		d := p.Errorf(c.Key.Span, codeFunctionNotInVersion,
+			"`%s` works in conditions only from heat_template_version %s; Heat refuses this condition in %s. Raise the version.",
+			c.Name, first.Name, p.T.VersionText)
+		d.Data = map[string]string{"minVersion": first.Name, "function": c.Name}
+	}
+}
+
+// checkBodyCall judges a call in a resource, an output or elsewhere.
+func checkBodyCall(p *Pass, v *schema.Version, c *hot.Call) {
+	if v.HasFunction(c.Name) {
+		return
+	}
+	f, _ := p.Schema.Function(c.Name)
+	switch {
+	case v.IsRemovedFunction(c.Name):
+		reportRemoved(p, c)
+	case f != nil && f.ConditionOnly:
+		report, tail := p.Warnf, ""
+		if prop := propertyHolding(p, c); prop != nil && rejectsMap(prop.Type) {
+			report, tail = p.Errorf, fmt.Sprintf(" The %s property `%s` refuses a mapping, so stack create fails.", prop.Type, prop.Name)
+		}
+		report(c.Key.Span, codeConditionFunctionOutside,
+			"`%s` is a condition function and works only in the conditions section (or a `condition:` key); here Heat keeps the mapping as plain data.%s Define a condition and use it with `if`.", c.Name, tail)
+	default:
+		first := p.Schema.FirstVersionWithFunction(c.Name)
+		if f != nil && f.Since != nil {
+			first = f.Since
+		}
+		firstName := "a newer version"
+		if first != nil {
+			firstName = first.Name
+		}
+		report, tail := p.Warnf, ""
+		if prop := propertyHolding(p, c); prop != nil && rejectsMap(prop.Type) {
+			report, tail = p.Errorf, fmt.Sprintf(" The %s property `%s` refuses a mapping, so stack create fails.", prop.Type, prop.Name)
+		}
+		d := report(c.Key.Span, codeFunctionNotInVersion,
+			"`%s` needs heat_template_version %s or later; in %s Heat does not call it and keeps the mapping as plain data.%s Raise the version.",
+			c.Name, firstName, p.T.VersionText, tail)
+		d.Data = map[string]string{"minVersion": firstName, "function": c.Name}
+	}
+}
+
+func reportRemoved(p *Pass, c *hot.Call) {
+	msg := "`%s` is no longer supported in heat_template_version %s, so Heat refuses the template."
+	f, _ := p.Schema.Function(c.Name)
+	args := []any{c.Name, p.T.VersionText}
+	if f != nil && f.Replacement != "" {
+		msg += " Use %s instead."
+		args = append(args, f.Replacement)
+	}
+	p.Errorf(c.Key.Span, codeRemovedFunction, msg, args...)
+}
+
+// rejectsMap reports whether a property of this schema type refuses a map.
+func rejectsMap(typ string) bool {
+	switch typ {
+	case "string", "number", "integer", "boolean", "list":
+		return true
+	}
+	return false
+}
+
+// propertyHolding finds the property schema whose value is exactly node
+// n, when n sits in a resource's properties and the type is known; nil
+// otherwise. It walks down one path, so it costs the nesting depth.
+func propertyHolding(p *Pass, c *hot.Call) *schema.Property {
+	if c.Context != hot.InResource || c.Parent != nil {
+		return nil
+	}
+	r := resourceOf(p.T, c.Owner)
+	if r == nil || r.Properties == nil || r.Type == "" {
+		return nil
+	}
+	rt, ok := p.Schema.ResourceType(r.Type)
+	if !ok || rt.AcceptsAnyProperties {
+		return nil
+	}
+	n := r.Properties.Resolve()
+	var prop *schema.Property
+	for depth := 0; n != nil && depth < 32; depth++ {
+		next, key := childContaining(n, c.Map)
+		if next == nil || (prop == nil && key == "*") {
+			return nil
+		}
+		if prop == nil {
+			prop, ok = rt.Property(key)
+		} else {
+			prop, ok = prop.Child(key)
+		}
+		if !ok {
+			return nil
+		}
+		if next == c.Map {
+			return prop
+		}
+		n = next.Resolve()
+	}
+	return nil
+}
+
+// childContaining returns the value or item of n that contains target,
+// with its key ("*" for a list item).
+func childContaining(n, target *syntax.Node) (*syntax.Node, string) {
+	switch {
+	case n.IsMapping():
+		for _, pr := range n.Pairs {
+			if spanWithin(target.Span, pr.Value.Span) {
+				return pr.Value, pr.Key.Value
+			}
+		}
+	case n.IsSequence():
+		for _, it := range n.Items {
+			if spanWithin(target.Span, it.Span) {
+				return it, "*"
+			}
+		}
+	}
+	return nil, ""
+}
+
+// inProperties reports whether a call sits in its resource's properties,
+// which Heat resolves and validates at stack create. Elsewhere (outputs)
+// a value is only resolved when shown, so such problems are warnings.
+func inProperties(p *Pass, c *hot.Call) bool {
+	if c.Context != hot.InResource {
+		return false
+	}
+	r := resourceOf(p.T, c.Owner)
+	return r != nil && r.Properties != nil && spanWithin(c.Map.Span, r.Properties.Span)
+}
+
+// quotedList renders names as "`a`, `b` and `c`".
+func quotedList(names []string) string {
+	s := ""
+	for i, n := range names {
+		switch {
+		case i == 0:
+		case i == len(names)-1:
+			s += " and "
+		default:
+			s += ", "
+		}
+		s += "`" + n + "`"
+	}
+	return s
+}

@@ -1,0 +1,182 @@
+package check
+
+import (
+	"context"
+	"strings"
+	"sync"
+	"testing"
+
+	"heat-ls/analysis/hot"
+	"heat-ls/analysis/source"
+	"heat-ls/schema"
+)
+
+var (
+	structureSchemaOnce sync.Once
+	structureSchema     *schema.Schema
+)
+
+func testSchema(t testing.TB) *schema.Schema {
+	t.Helper()
+	structureSchemaOnce.Do(func() {
+		s, err := schema.Load()
+		if err != nil {
+			panic(err)
+		}
+		structureSchema = s
+	})
+	return structureSchema
+}
+
+// structureDiags runs only the structure rules, so the tests do not depend
+// on the other rule files.
+func structureDiags(t testing.TB, src string) []source.Diagnostic {
+	t.Helper()
+	doc := hot.Parse([]byte(src))
+	if doc.Template == nil {
+		t.Fatalf("not a template:\n%s", src)
+	}
+	p := newPass(context.Background(), doc, Options{Schema: testSchema(t)})
+	for _, r := range structureRules() {
+		p.run(r)
+	}
+	return p.diags
+}
+
+// want is one expected diagnostic: rule id, severity, the exact text under
+// its span and a fragment of its message.
+type want struct {
+	code string
+	sev  source.Severity
+	text string
+	msg  string
+}
+
+type structureCase struct {
+	name string
+	src  string
+	want []want
+}
+
+func runStructureCases(t *testing.T, cases []structureCase) {
+	t.Helper()
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			src := strings.ReplaceAll(tc.src, "\t", "  ")
+			got := structureDiags(t, src)
+			used := make([]bool, len(got))
+			for _, w := range tc.want {
+				found := false
+				for i, d := range got {
+					if used[i] || d.Code != w.code {
+						continue
+					}
+					text := src[d.Span.Start:d.Span.End]
+					if d.Severity == w.sev && text == w.text && strings.Contains(d.Message, w.msg) {
+						used[i], found = true, true
+						break
+					}
+				}
+				if !found {
+					t.Errorf("missing %s %v on %q (message with %q)", w.code, w.sev, w.text, w.msg)
+				}
+			}
+			for i, d := range got {
+				if !used[i] {
+					t.Errorf("unexpected %s %v on %q: %s", d.Code, d.Severity, src[d.Span.Start:d.Span.End], d.Message)
+				}
+			}
+		})
+	}
+}
+
+const (
+	E = source.SeverityError
+	W = source.SeverityWarning
+)
+
+func TestVersionAndSections(t *testing.T) {
+	runStructureCases(t, []structureCase{
+		{"valid minimal", "heat_template_version: 2016-10-14\nresources: {}\n", nil},
+		{"alias", "heat_template_version: wallaby\nresources: {}\n", nil},
+		{"unknown date", "heat_template_version: 2019-01-01\nresources: {}\n",
+			[]want{{codeUnknownVersion, E, "2019-01-01", "Did you mean `2018-08-31`"}}},
+		{"not scalar", "heat_template_version: [2016-10-14]\nresources: {}\n",
+			[]want{{codeVersionNotScalar, E, "[2016-10-14]", "single date"}}},
+		{"empty", "heat_template_version:\nresources: {}\n",
+			[]want{{codeUnknownVersion, E, "heat_template_version", "empty"}}},
+		{"conditions before newton", "heat_template_version: 2016-04-08\nconditions: {}\nresources: {}\n",
+			[]want{{codeSectionNotInVersion, E, "conditions", "2016-10-14 or later"}}},
+		{"conditions at newton", "heat_template_version: 2016-10-14\nconditions: {}\nresources: {}\n", nil},
+		{"undefined placeholder", "heat_template_version: 2016-10-14\n__undefined__: {}\nresources: {}\n",
+			[]want{{codePlaceholderSection, W, "__undefined__", "means nothing"}}},
+		{"unknown section", "heat_template_version: 2016-10-14\nresource: {}\n",
+			[]want{{codeUnknownSection, E, "resource", "`resources`"}}},
+		{"resources a list", "heat_template_version: 2016-10-14\nresources: [a]\n",
+			[]want{{codeSectionWrongShape, E, "[a]", "mapping"}}},
+		{"groups a map", "heat_template_version: 2016-10-14\nparameter_groups:\n  label: g\nresources: {}\n",
+			[]want{{codeSectionWrongShape, E, "label: g", "list"}}},
+		{"description a map", "heat_template_version: 2016-10-14\ndescription: {a: b}\nresources: {}\n",
+			[]want{{codeSectionWrongShape, W, "{a: b}", "text"}}},
+		{"empty sections", "heat_template_version: 2016-10-14\nparameters:\nresources:\noutputs:\n", nil},
+	})
+}
+
+func TestEntryKeys(t *testing.T) {
+	runStructureCases(t, []structureCase{
+		{"tags before queens", "heat_template_version: 2017-09-01\nparameters:\n  p: {type: string, tags: [a]}\nresources: {}\n",
+			[]want{{codeUnknownParameterKey, E, "tags", "2018-03-02 or later"}}},
+		{"tags at queens", "heat_template_version: 2018-03-02\nparameters:\n  p: {type: string, tags: [a]}\nresources: {}\n", nil},
+		{"parameter typo", "heat_template_version: 2016-10-14\nparameters:\n  p: {type: string, defualt: x}\nresources: {}\n",
+			[]want{{codeUnknownParameterKey, E, "defualt", "`default`"}}},
+		{"external_id before newton", "heat_template_version: 2016-04-08\nresources:\n  r:\n    type: OS::Heat::None\n    external_id: abc\n",
+			[]want{{codeUnknownResourceKey, E, "external_id", "2016-10-14 or later"}}},
+		{"external_id at newton", "heat_template_version: 2016-10-14\nresources:\n  r:\n    type: OS::Heat::None\n    external_id: abc\n", nil},
+		{"resource typo", "heat_template_version: 2016-10-14\nresources:\n  r:\n    type: OS::Heat::None\n    propertes: {}\n",
+			[]want{{codeUnknownResourceKey, E, "propertes", "`properties`"}}},
+		{"output condition before newton", "heat_template_version: 2016-04-08\nresources: {}\noutputs:\n  o:\n    value: 1\n    condition: true\n",
+			[]want{{codeOutputConditionIgnore, W, "condition", "no effect"}}},
+		{"output typo", "heat_template_version: 2016-10-14\nresources: {}\noutputs:\n  o:\n    value: 1\n    valeu: 2\n",
+			[]want{{codeUnknownOutputKey, W, "valeu", "`value`"}}},
+	})
+}
+
+func TestFunctions(t *testing.T) {
+	out := func(v, value string) string {
+		return "heat_template_version: " + v + "\nresources: {}\noutputs:\n  o:\n    value: " + value + "\n"
+	}
+	prop := func(v, typ, name, value string) string {
+		return "heat_template_version: " + v + "\nresources:\n  r:\n    type: " + typ + "\n    properties:\n      " + name + ": " + value + "\n"
+	}
+	runStructureCases(t, []structureCase{
+		{"map_merge before mitaka", out("2015-10-15", "{map_merge: [{a: 1}]}"),
+			[]want{{codeFunctionNotInVersion, W, "map_merge", "2016-04-08 or later"}}},
+		{"map_merge at mitaka", out("2016-04-08", "{map_merge: [{a: 1}]}"), nil},
+		{"if in a string property before newton", prop("2016-04-08", "OS::Heat::RandomString", "salt", "{if: [c, a, b]}"),
+			[]want{{codeFunctionNotInVersion, E, "if", "refuses a mapping"}}},
+		{"if in a free property before newton", prop("2016-04-08", "OS::Heat::None", "anything", "{if: [c, a, b]}"),
+			[]want{{codeFunctionNotInVersion, W, "if", "2016-10-14 or later"}}},
+		{"removed Fn::Select", out("2015-10-15", "{'Fn::Select': [0, [a]]}"),
+			[]want{{codeRemovedFunction, E, "'Fn::Select'", "get_attr"}}},
+		{"Fn::Select still there", out("2015-04-30", "{'Fn::Select': [0, [a]]}"), nil},
+		{"equals outside conditions", out("2016-10-14", "{equals: [a, b]}"),
+			[]want{{codeConditionFunctionOutside, W, "equals", "condition function"}}},
+		{"get_attr in conditions", "heat_template_version: 2016-10-14\nresources: {}\nconditions:\n  c: {equals: [{get_attr: [r, a]}, x]}\n",
+			[]want{{codeFunctionInvalidInConditions, E, "get_attr", "cannot be used in a condition"}}},
+		{"contains in conditions before pike", "heat_template_version: 2017-02-24\nresources: {}\nconditions:\n  c: {contains: [a, [a, b]]}\n",
+			[]want{{codeFunctionNotInVersion, E, "contains", "2017-09-01"}}},
+		{"contains in conditions at pike", "heat_template_version: 2017-09-01\nresources: {}\nconditions:\n  c: {contains: [a, [a, b]]}\n", nil},
+		{"inline resource condition", "heat_template_version: 2017-09-01\nconditions:\n  a: true\nresources:\n  r:\n    type: OS::Heat::None\n    condition: {not: a}\n", nil},
+		{"call in parameters", "heat_template_version: 2016-10-14\nparameters:\n  p: {type: string, default: {get_param: q}}\nresources: {}\n",
+			[]want{{codeFunctionInParameters, W, "get_param", "does not evaluate"}}},
+		{"near miss", out("2016-10-14", "{get_parm: x}"),
+			[]want{{codeFunctionNearMiss, W, "get_parm", "`get_param`"}}},
+		{"near miss case", out("2016-10-14", "{Get_Param: x}"),
+			[]want{{codeFunctionNearMiss, W, "Get_Param", "`get_param`"}}},
+		{"near miss joined", out("2016-10-14", "{getparam: x}"),
+			[]want{{codeFunctionNearMiss, W, "getparam", "`get_param`"}}},
+		{"extra keys", out("2016-10-14", "{get_param: x, foo: 1}"),
+			[]want{{codeFunctionExtraKeys, W, "get_param", "single key"}}},
+		{"plain one-key data", out("2016-10-14", "{network: x}"), nil},
+	})
+}

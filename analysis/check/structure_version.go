@@ -1,0 +1,214 @@
+package check
+
+import (
+	"heat-ls/analysis/hot"
+	"heat-ls/analysis/source"
+	"heat-ls/analysis/syntax"
+	"heat-ls/schema"
+)
+
+// checkVersion reports a missing, non-scalar or unknown
+// heat_template_version. Heat refuses all three before anything else.
+func checkVersion(p *Pass) {
+	t := p.T
+	if t.Version == nil {
+		d := p.Errorf(emptySpanAt(0), codeMissingVersion,
+			"This template has no `heat_template_version`; Heat refuses it. Add `heat_template_version: %s` as the first line.",
+			p.Schema.Latest().Name)
+		d.Suggestions = []string{"heat_template_version: " + p.Schema.Latest().Name + "\n"}
+		return
+	}
+	val := t.Version.Value
+	if r := val.Resolve(); r != nil && !r.IsScalar() {
+		p.Errorf(val.Span, codeVersionNotScalar,
+			"`heat_template_version` must be a single date such as `%s`, not %s.",
+			p.Schema.Latest().Name, kindName(val))
+		return
+	}
+	if t.VersionText == "" {
+		d := p.Errorf(spanOrKey(val, t.Version.Key), codeUnknownVersion,
+			"`heat_template_version` is empty; write a HOT version such as `%s`.", p.Schema.Latest().Name)
+		d.Suggestions = []string{p.Schema.Latest().Name}
+		return
+	}
+	if _, ok := p.Schema.Version(t.VersionText); ok {
+		return
+	}
+	near := p.Schema.NearestVersions(t.VersionText, 3)
+	d := p.Errorf(val.Span, codeUnknownVersion,
+		"`%s` is not a HOT version Heat knows (dates from %s to %s, or release names such as `wallaby`).%s",
+		t.VersionText, p.Schema.Versions()[0].Name, p.Schema.Latest().Name, didYouMean(near))
+	d.Suggestions = near
+}
+
+// spanOrKey is n's span, or the key's when n is an empty value (so the
+// diagnostic is visible).
+func spanOrKey(n, key *syntax.Node) source.Span {
+	if n != nil && n.Span.Len() > 0 {
+		return n.Span
+	}
+	return key.Span
+}
+
+// checkSections reports top-level keys the declared version does not have,
+// Heat's meaningless __undefined__ placeholder, and sections of the wrong
+// shape.
+func checkSections(p *Pass) {
+	v := declaredVersion(p)
+	known := v
+	if known == nil {
+		known = p.Schema.Latest()
+	}
+	for _, s := range p.T.Sections {
+		if s.Key.Kind != syntax.ScalarNode {
+			p.Errorf(s.Key.Span, codeUnknownSection,
+				"A top-level key must be a plain name such as `resources`, not %s.", kindName(s.Key))
+			continue
+		}
+		name := s.Name
+		switch {
+		case name == "heat_template_version":
+			continue
+		case known.HasSection(name):
+			checkSectionShape(p, s)
+		case name == "__undefined__" && known.UndefinedSectionAccepted:
+			p.Warnf(s.Key.Span, codePlaceholderSection,
+				"Heat accepts `__undefined__` as a top-level key only as a leftover of its internals; it means nothing. Remove it.")
+		default:
+			if first := firstVersionWithSection(p.Schema, name); first != nil && v != nil {
+				d := p.Errorf(s.Key.Span, codeSectionNotInVersion,
+					"The `%s` section needs heat_template_version %s or later; this template declares %s. Raise the version or remove the section.",
+					name, first.Name, p.T.VersionText)
+				d.Data = map[string]string{"minVersion": first.Name}
+				d.Suggestions = nil
+				continue
+			}
+			near := closestNames(name, known.Sections, 3, suggestionDistance(name))
+			d := p.Errorf(s.Key.Span, codeUnknownSection,
+				"`%s` is not a section of a HOT template, so Heat refuses the template.%s", name, didYouMean(near))
+			d.Suggestions = near
+		}
+	}
+}
+
+func firstVersionWithSection(s *schema.Schema, name string) *schema.Version {
+	for _, v := range s.Versions() {
+		if v.HasSection(name) {
+			return v
+		}
+	}
+	return nil
+}
+
+// checkSectionShape reports a section whose value has the wrong kind.
+// Empty values are fine: Heat reads them as an empty section.
+func checkSectionShape(p *Pass, s *hot.Entry) {
+	val := s.Value.Resolve()
+	if val == nil || val.IsNull() {
+		return
+	}
+	switch s.Name {
+	case "parameters", "resources", "outputs", "conditions":
+		if !val.IsMapping() {
+			p.Errorf(s.Value.Span, codeSectionWrongShape,
+				"`%s` must be a mapping of names to definitions, not %s.", s.Name, kindName(val))
+		}
+	case "parameter_groups":
+		if !val.IsSequence() {
+			p.Errorf(s.Value.Span, codeSectionWrongShape,
+				"`parameter_groups` must be a list of groups (each with `label` and `parameters`), not %s.", kindName(val))
+		}
+	case "description":
+		if !val.IsScalar() {
+			p.Warnf(s.Value.Span, codeSectionWrongShape,
+				"`description` should be text, not %s; use a block scalar (`|`) for several lines.", kindName(val))
+		}
+	}
+}
+
+// checkEntryKeys reports keys that parameter, resource and output bodies
+// may not hold in the declared version. Heat refuses unknown parameter and
+// resource keys; it ignores unknown output keys, so those are warnings.
+func checkEntryKeys(p *Pass) {
+	v := declaredVersion(p)
+	if v == nil {
+		return
+	}
+	for _, prm := range p.T.Parameters {
+		eachKey(prm.Value, func(k *syntax.Node) {
+			if v.HasParameterKey(k.Value) {
+				return
+			}
+			if first := firstVersion(p.Schema, func(x *schema.Version) bool { return x.HasParameterKey(k.Value) }); first != nil {
+				d := p.Errorf(k.Span, codeUnknownParameterKey,
+					"The parameter key `%s` needs heat_template_version %s or later; Heat refuses it in %s. Raise the version or remove the key.",
+					k.Value, first.Name, p.T.VersionText)
+				d.Data = map[string]string{"minVersion": first.Name}
+				return
+			}
+			near := closestNames(k.Value, v.ParameterKeys, 3, suggestionDistance(k.Value))
+			d := p.Errorf(k.Span, codeUnknownParameterKey,
+				"`%s` is not a key of a parameter definition, so Heat refuses the template.%s", k.Value, didYouMean(near))
+			d.Suggestions = near
+		})
+	}
+	for _, r := range p.T.Resources {
+		eachKey(r.Value, func(k *syntax.Node) {
+			if v.HasResourceKey(k.Value) {
+				return
+			}
+			if first := firstVersion(p.Schema, func(x *schema.Version) bool { return x.HasResourceKey(k.Value) }); first != nil {
+				d := p.Errorf(k.Span, codeUnknownResourceKey,
+					"The resource key `%s` needs heat_template_version %s or later; Heat refuses it in %s. Raise the version or remove the key.",
+					k.Value, first.Name, p.T.VersionText)
+				d.Data = map[string]string{"minVersion": first.Name}
+				return
+			}
+			near := closestNames(k.Value, v.ResourceKeys, 3, suggestionDistance(k.Value))
+			d := p.Errorf(k.Span, codeUnknownResourceKey,
+				"`%s` is not a key of a resource definition, so Heat refuses the template.%s", k.Value, didYouMean(near))
+			d.Suggestions = near
+		})
+	}
+	for _, o := range p.T.Outputs {
+		eachKey(o.Value, func(k *syntax.Node) {
+			if v.HasOutputKey(k.Value) {
+				return
+			}
+			if first := firstVersion(p.Schema, func(x *schema.Version) bool { return x.HasOutputKey(k.Value) }); first != nil {
+				d := p.Warnf(k.Span, codeOutputConditionIgnore,
+					"The output key `%s` has no effect before heat_template_version %s: Heat ignores it in %s, so the output is always shown. Raise the version or remove the key.",
+					k.Value, first.Name, p.T.VersionText)
+				d.Data = map[string]string{"minVersion": first.Name}
+				return
+			}
+			near := closestNames(k.Value, v.OutputKeys, 3, suggestionDistance(k.Value))
+			d := p.Warnf(k.Span, codeUnknownOutputKey,
+				"`%s` is not a key of an output; Heat ignores it.%s", k.Value, didYouMean(near))
+			d.Suggestions = near
+		})
+	}
+}
+
+// eachKey calls fn for every scalar key of body when body is a mapping.
+func eachKey(body *syntax.Node, fn func(k *syntax.Node)) {
+	body = body.Resolve()
+	if !body.IsMapping() {
+		return
+	}
+	for _, pr := range body.Pairs {
+		if pr.Key.Kind == syntax.ScalarNode {
+			fn(pr.Key)
+		}
+	}
+}
+
+// firstVersion is the oldest version for which has is true, or nil.
+func firstVersion(s *schema.Schema, has func(*schema.Version) bool) *schema.Version {
+	for _, v := range s.Versions() {
+		if has(v) {
+			return v
+		}
+	}
+	return nil
+}
