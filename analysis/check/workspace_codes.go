@@ -16,6 +16,9 @@ package check
 //	registry-target-missing    warning      a resource_registry target file does not exist (it may be
 //	                                        generated at deploy time, hence not an error)
 //	registry-target-outside    information  a resource_registry target leaves the workspace
+//	env-unknown-parameter      error        an applied environment (check --env) sets, under parameters,
+//	                                        a parameter the template does not declare (Heat refuses the
+//	                                        stack; parameter_defaults may name any parameter)
 const (
 	codeNestedMissing     = "nested-template-missing"
 	codeNestedOutside     = "nested-template-outside"
@@ -26,10 +29,11 @@ const (
 	codeGetFileOutside    = "get-file-outside"
 	codeRegistryMissing   = "registry-target-missing"
 	codeRegistryOutside   = "registry-target-outside"
+	codeEnvUnknownParam   = "env-unknown-parameter"
 )
 
 func workspaceTemplateRules() []Rule {
-	return []Rule{checkNestedResources, checkNestedAttributes, checkGetFilePaths}
+	return []Rule{checkNestedResources, checkNestedAttributes, checkGetFilePaths, checkAppliedParameters}
 }
 
 func workspaceEnvironmentRules() []Rule {

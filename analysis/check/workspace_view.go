@@ -1,6 +1,9 @@
 package check
 
-import "heat-ls/analysis/hot"
+import (
+	"heat-ls/analysis/hot"
+	"heat-ls/analysis/source"
+)
 
 // WorkspaceView is what rules may ask about the files around the checked
 // document: environments, nested templates, files named by get_file. The
@@ -21,6 +24,19 @@ type WorkspaceView interface {
 	// name under parameter_defaults, which Heat passes down to every
 	// nested stack.
 	ParameterDefaulted(name string) bool
+	// AppliedParameters lists the values set under "parameters" by
+	// environment files applied explicitly to the checked template (as
+	// with "openstack stack create -e"); nil when none are applied, as in
+	// the editor, where an environment's target template is unknown.
+	AppliedParameters() []AppliedParameter
+}
+
+// AppliedParameter is one "parameters" entry of an applied environment.
+type AppliedParameter struct {
+	Name string
+	// Env is the environment file's path, Span the entry key's span in it.
+	Env  string
+	Span source.Span
 }
 
 // NestedTypes is what a resource type stands for. When several

@@ -11,17 +11,9 @@ import (
 	"heat-ls/schema"
 )
 
-// FileDiagnostic is a diagnostic with the file it belongs to.
-type FileDiagnostic struct {
-	Path string
-	Doc  *hot.Document
-	source.Diagnostic
-}
-
-// CodeEnvUnknownParameter is the rule id for a parameter set under
+// CodeEnvUnknownParameter is the rule id of a parameter set under
 // "parameters" of an applied environment that the template does not
-// declare (Heat refuses the stack: UnknownUserParameter). Values under
-// parameter_defaults are exempt, as in Heat.
+// declare (Heat refuses the stack with UnknownUserParameter).
 const CodeEnvUnknownParameter = "env-unknown-parameter"
 
 // ReadEnvironments reads environment files given explicitly (heat-ls check
@@ -52,42 +44,65 @@ func (e envError) Error() string { return string(e) }
 
 const errNotEnvironment = envError("not a Heat environment file (its top-level keys must be environment sections)")
 
-// CheckWithEnvironments checks the template at path the way "openstack
-// stack create -t path -e env..." would see it: the environments'
-// registries map types, parameter_defaults reach nested templates, and
-// every parameter an environment sets under "parameters" must be declared
-// by the template. The template's own diagnostics come first, then those
-// located in the environment files. roots are the folders the guard lets
-// heat-ls read besides the template's own tree.
+// CLIView builds the view "heat-ls check" gives every checked file: the
+// guard allows the checked files' folders, the environments' folders and
+// the current directory; only envs apply (as "openstack stack create -e"
+// applies them), so their registries map types, their parameter_defaults
+// reach nested templates, and their "parameters" must be declared by each
+// checked template. Without envs the view still checks nested templates
+// given by path and get_file paths.
+func CLIView(files []string, envs []*File) check.WorkspaceView {
+	var roots []string
+	if wd, err := os.Getwd(); err == nil {
+		roots = append(roots, wd)
+	}
+	for _, f := range files {
+		roots = append(roots, filepath.Dir(f))
+	}
+	for _, e := range envs {
+		roots = append(roots, filepath.Dir(e.Path))
+	}
+	snap := NewSnapshot(NewGuard(dedupe(roots)...), envs...)
+	if len(envs) > 0 {
+		snap = snap.WithApplied(envs...)
+	}
+	return snap.CheckView()
+}
+
+func dedupe(paths []string) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, p := range paths {
+		if !seen[p] {
+			seen[p] = true
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// FileDiagnostic is a diagnostic with the file it belongs to.
+type FileDiagnostic struct {
+	Path string
+	Doc  *hot.Document
+	source.Diagnostic
+}
+
+// CheckWithEnvironments checks one template with envs applied, as
+// "heat-ls check --env" does; roots are extra folders the guard allows.
 func CheckWithEnvironments(ctx context.Context, sc *schema.Schema, path string, doc *hot.Document, envs []*File, roots ...string) []FileDiagnostic {
 	abs, err := filepath.Abs(path)
 	if err != nil {
 		abs = path
 	}
-	guardRoots := append([]string{}, roots...)
+	guardRoots := append([]string{filepath.Dir(abs)}, roots...)
 	for _, e := range envs {
 		guardRoots = append(guardRoots, filepath.Dir(e.Path))
 	}
-	self := &File{Path: abs, Doc: doc}
-	snap := NewSnapshot(NewGuard(guardRoots...), append([]*File{self}, envs...)...).WithApplied(envs...)
+	snap := NewSnapshot(NewGuard(guardRoots...), envs...).WithApplied(envs...)
 	var out []FileDiagnostic
 	for _, d := range check.Run(ctx, doc, check.Options{Schema: sc, Workspace: snap.CheckView(), Path: abs}) {
 		out = append(out, FileDiagnostic{Path: path, Doc: doc, Diagnostic: d})
-	}
-	if doc.Template == nil {
-		return out
-	}
-	for _, e := range envs {
-		for _, en := range e.Doc.Env.Parameters {
-			if doc.Template.Parameter(en.Name) != nil {
-				continue
-			}
-			out = append(out, FileDiagnostic{Path: e.Path, Doc: e.Doc, Diagnostic: source.Diagnostic{
-				Span: en.Key.Span, Severity: source.SeverityError, Code: CodeEnvUnknownParameter,
-				Message: "The parameter \"" + en.Name + "\" is set here but " + filepath.Base(path) +
-					" does not declare it; Heat refuses the stack. Declare it in the template, remove it, or move it under parameter_defaults (which may name parameters a template lacks).",
-			}})
-		}
 	}
 	return out
 }

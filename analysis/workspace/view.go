@@ -20,6 +20,16 @@ func (v checkView) ParameterDefaulted(name string) bool {
 	return false
 }
 
+func (v checkView) AppliedParameters() []check.AppliedParameter {
+	var out []check.AppliedParameter
+	for _, e := range v.s.applied {
+		for _, en := range e.Doc.Env.Parameters {
+			out = append(out, check.AppliedParameter{Name: en.Name, Env: e.Path, Span: en.Key.Span})
+		}
+	}
+	return out
+}
+
 func (v checkView) FileState(fromPath, ref string) check.FileState {
 	if IsURL(ref) && !hasFileScheme(ref) {
 		return check.FileRemote
