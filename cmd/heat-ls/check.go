@@ -2,107 +2,75 @@ package main
 
 import (
 	"context"
+	"flag"
 	"fmt"
 	"io"
-	"io/fs"
-	"os"
-	"path/filepath"
-	"slices"
 	"strings"
 
-	"heat-ls/analysis/check"
-	"heat-ls/analysis/hot"
+	"heat-ls/analysis/config"
+	"heat-ls/analysis/lint"
 	"heat-ls/analysis/source"
 	"heat-ls/schema"
 )
 
-// runCheck prints the diagnostics of every HOT template and environment
-// file under paths as "file:line:col: severity: message [code]" (line and
-// column 1-based, the column counting characters). Files named directly
-// are always read; directories are walked for YAML files, and only those
-// whose content makes them a template or an environment are reported.
-// The status is 0 when clean, 1 when any error was found, 2 when a path
-// could not be read.
-func runCheck(ctx context.Context, paths []string, sc *schema.Schema, stdout, stderr io.Writer) int {
-	status := 0
-	fail := func(err error) {
-		fmt.Fprintln(stderr, "heat-ls check:", err)
-		status = 2
+// runCheck is "heat-ls check [flags] PATH...": it turns flags into
+// lint.Options and returns lint.Run's exit status (0 clean, 1 problems at
+// or above the threshold, 2 usage or I/O error). All the work is in
+// analysis/lint.
+func runCheck(ctx context.Context, args []string, sc *schema.Schema, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("heat-ls check", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	format := fs.String("format", "text", "output format: text, json or sarif")
+	severity := fs.String("severity", "error", "exit 1 when a problem is at or above this severity: error, warning or info")
+	var schemaDirs listFlag
+	fs.Var(&schemaDirs, "schema", "directory of resource type schema files (repeatable)")
+	// The global flags are accepted after the command too.
+	fs.String("log-file", "", "write logs to this file instead of stderr")
+	fs.String("log-level", "info", "log level: debug, info, warn, error")
+	fs.Usage = func() {
+		fmt.Fprintf(stderr, "usage: heat-ls check [flags] PATH...\nflags:\n")
+		fs.PrintDefaults()
 	}
-	for _, root := range paths {
-		files, err := collect(root)
-		if err != nil {
-			fail(err)
-		}
-		for _, file := range files {
-			src, err := os.ReadFile(file)
-			if err != nil {
-				fail(err)
-				continue
-			}
-			if printDiagnostics(ctx, file, src, sc, stdout) && status == 0 {
-				status = 1
-			}
-		}
-	}
-	return status
-}
-
-// collect lists root itself when it is a file, or the YAML files below it.
-func collect(root string) ([]string, error) {
-	info, err := os.Stat(root)
+	paths, err := parseInterleaved(fs, args)
 	if err != nil {
-		return nil, err
+		return lint.ExitError
 	}
-	if !info.IsDir() {
-		return []string{root}, nil
+	threshold, ok := config.ParseSeverity(*severity)
+	if !ok || threshold == source.SeverityHint {
+		fmt.Fprintf(stderr, "heat-ls check: --severity must be error, warning or info, not %q\n", *severity)
+		return lint.ExitError
 	}
-	var files []string
-	err = filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if d.IsDir() {
-			if path != root && strings.HasPrefix(d.Name(), ".") {
-				return filepath.SkipDir
-			}
-			return nil
-		}
-		if isYAMLName(d.Name()) {
-			files = append(files, path)
-		}
-		return nil
+	return lint.Run(ctx, lint.Options{
+		Paths:      paths,
+		Schema:     sc,
+		SchemaDirs: schemaDirs,
+		Format:     *format,
+		Threshold:  threshold,
+		Version:    version(),
+		Stdout:     stdout,
+		Stderr:     stderr,
 	})
-	return files, err
 }
 
-func isYAMLName(name string) bool {
-	switch strings.ToLower(filepath.Ext(name)) {
-	case ".yaml", ".yml", ".template", ".hot":
-		return true
+// parseInterleaved parses flags that may come before, between or after
+// the paths.
+func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
+	var paths []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, err
+		}
+		args = fs.Args()
+		if len(args) == 0 {
+			return paths, nil
+		}
+		paths = append(paths, args[0])
+		args = args[1:]
 	}
-	return false
 }
 
-// printDiagnostics checks one file and reports whether it had errors.
-func printDiagnostics(ctx context.Context, file string, src []byte, sc *schema.Schema, out io.Writer) bool {
-	doc := hot.Parse(src)
-	if doc.Kind == hot.KindOther {
-		return false
-	}
-	ds := check.Run(ctx, doc, check.Options{Schema: sc})
-	slices.SortStableFunc(ds, func(a, b source.Diagnostic) int { return a.Span.Start - b.Span.Start })
-	hasError := false
-	for _, d := range ds {
-		line, col := doc.Mapper.LineCol(d.Span.Start)
-		code := ""
-		if d.Code != "" {
-			code = " [" + d.Code + "]"
-		}
-		fmt.Fprintf(out, "%s:%d:%d: %s: %s%s\n", file, line, col, d.Severity, d.Message, code)
-		if d.Severity == source.SeverityError {
-			hasError = true
-		}
-	}
-	return hasError
-}
+// listFlag is a repeatable string flag.
+type listFlag []string
+
+func (l *listFlag) String() string     { return strings.Join(*l, ",") }
+func (l *listFlag) Set(v string) error { *l = append(*l, v); return nil }

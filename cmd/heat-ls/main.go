@@ -41,11 +41,14 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(rest) > 0 {
 		cmd, rest = rest[0], rest[1:]
 	}
-	// Flags may also follow the command ("heat-ls serve --log-level debug").
-	if err := fs.Parse(rest); err != nil {
-		return 2
+	// Flags may also follow the command ("heat-ls serve --log-level debug");
+	// check parses its own, which include these.
+	if cmd != "check" {
+		if err := fs.Parse(rest); err != nil {
+			return 2
+		}
+		rest = fs.Args()
 	}
-	rest = fs.Args()
 
 	switch cmd {
 	case "version":
@@ -72,11 +75,6 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 
 	if cmd == "check" {
-		if len(rest) == 0 {
-			fmt.Fprintln(stderr, "heat-ls check: no paths given")
-			fs.Usage()
-			return 2
-		}
 		return runCheck(context.Background(), rest, sc, stdout, stderr)
 	}
 	if len(rest) > 0 {

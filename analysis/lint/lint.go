@@ -1,0 +1,288 @@
+package lint
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strings"
+	"sync"
+
+	"heat-ls/analysis/check"
+	"heat-ls/analysis/config"
+	"heat-ls/analysis/hot"
+	"heat-ls/analysis/source"
+	"heat-ls/schema"
+)
+
+// Exit statuses of Run.
+const (
+	ExitClean    = 0
+	ExitProblems = 1
+	ExitError    = 2
+)
+
+// Options configures one run.
+type Options struct {
+	// Paths are the files and directories to check.
+	Paths []string
+	// Schema is the loaded Heat knowledge; SchemaDirs adds the user's
+	// resource type files to it (schema.WithUserSchemas).
+	Schema     *schema.Schema
+	SchemaDirs []string
+	// Format is "text" (default), "json" or "sarif".
+	Format string
+	// Threshold is the lowest severity that makes the status 1 (default
+	// error); hints never count.
+	Threshold source.Severity
+	// Workspace, when set, is called once with the absolute paths of all
+	// files about to be checked and returns the multi-file view the
+	// workspace rules use (nil: every file is checked alone).
+	Workspace func(files []string) check.WorkspaceView
+	// Jobs bounds the files checked at once (default GOMAXPROCS).
+	Jobs int
+	// Version is the tool version written into SARIF.
+	Version string
+	Stdout  io.Writer
+	Stderr  io.Writer
+}
+
+// Problem is one reported diagnostic with its position resolved.
+type Problem struct {
+	// Path is the file as found from the given paths.
+	Path string
+	// Line and Column are 1-based; Column counts characters, Column16
+	// counts UTF-16 code units (plus one). The End fields are the same for
+	// the end of the span.
+	Line, Column, Column16          int
+	EndLine, EndColumn, EndColumn16 int
+	Severity                        source.Severity
+	Rule                            string
+	Message                         string
+}
+
+// Report is the outcome of checking a set of paths.
+type Report struct {
+	// Files is the number of templates and environment files checked.
+	Files    int
+	Problems []Problem
+	// Errors are I/O and usage problems (unreadable paths and the like).
+	Errors []error
+}
+
+// Run checks opts.Paths, writes the report in opts.Format and returns the
+// exit status.
+func Run(ctx context.Context, opts Options) int {
+	if opts.Stdout == nil {
+		opts.Stdout = io.Discard
+	}
+	if opts.Stderr == nil {
+		opts.Stderr = io.Discard
+	}
+	write, ok := writers(opts.Format)
+	if !ok {
+		fmt.Fprintf(opts.Stderr, "heat-ls check: unknown format %q (text, json or sarif)\n", opts.Format)
+		return ExitError
+	}
+	if opts.Threshold == 0 {
+		opts.Threshold = source.SeverityError
+	}
+	if opts.Threshold < source.SeverityError || opts.Threshold > source.SeverityInfo {
+		fmt.Fprintln(opts.Stderr, "heat-ls check: the severity threshold must be error, warning or info")
+		return ExitError
+	}
+	if len(opts.Paths) == 0 {
+		fmt.Fprintln(opts.Stderr, "heat-ls check: no paths given")
+		return ExitError
+	}
+	if len(opts.SchemaDirs) > 0 {
+		sc, bad := loadSchemas(opts.Schema, opts.SchemaDirs, opts.Stderr)
+		if bad {
+			return ExitError
+		}
+		opts.Schema = sc
+	}
+	rep := Check(ctx, opts)
+	status := ExitClean
+	for _, err := range rep.Errors {
+		fmt.Fprintln(opts.Stderr, "heat-ls check:", err)
+		status = ExitError
+	}
+	if err := write(opts.Stdout, rep, opts.Version); err != nil {
+		fmt.Fprintln(opts.Stderr, "heat-ls check: writing the report:", err)
+		return ExitError
+	}
+	if status == ExitClean && rep.Fails(opts.Threshold) {
+		status = ExitProblems
+	}
+	return status
+}
+
+// Fails reports whether any problem is at or above threshold.
+func (r *Report) Fails(threshold source.Severity) bool {
+	for _, p := range r.Problems {
+		if p.Severity <= threshold && p.Severity != source.SeverityHint {
+			return true
+		}
+	}
+	return false
+}
+
+// loadSchemas adds the user's schema directories, printing their problems.
+// A directory that does not exist is an error; problems inside files are
+// reported and the rest still loads.
+func loadSchemas(base *schema.Schema, dirs []string, stderr io.Writer) (*schema.Schema, bool) {
+	bad := false
+	for _, dir := range dirs {
+		info, err := os.Stat(dir)
+		if err != nil || !info.IsDir() {
+			fmt.Fprintf(stderr, "heat-ls check: --schema %s: not a directory\n", dir)
+			bad = true
+		}
+	}
+	if bad {
+		return base, true
+	}
+	sc, problems := base.WithUserSchemas(dirs)
+	for _, p := range problems {
+		fmt.Fprintln(stderr, "heat-ls check: schema:", p.Error())
+	}
+	return sc, false
+}
+
+// Check finds and checks the files under opts.Paths (Format, Stdout and
+// Stderr are not used) and returns the problems sorted by path, then
+// position, then rule.
+func Check(ctx context.Context, opts Options) *Report {
+	rep := &Report{}
+	files, errs := collect(opts.Paths)
+	rep.Errors = append(rep.Errors, errs...)
+	configs := newConfigCache()
+	var view check.WorkspaceView
+	if opts.Workspace != nil {
+		abs := make([]string, 0, len(files))
+		for _, f := range files {
+			abs = append(abs, absPath(f.path))
+		}
+		view = opts.Workspace(abs)
+	}
+
+	jobs := opts.Jobs
+	if jobs <= 0 {
+		jobs = runtime.GOMAXPROCS(0)
+	}
+	results := make([]fileResult, len(files))
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range min(jobs, max(len(files), 1)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				results[i] = checkFile(ctx, files[i], opts.Schema, view, configs)
+			}
+		}()
+	}
+	for i := range files {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+
+	for _, r := range results {
+		if r.err != nil {
+			rep.Errors = append(rep.Errors, r.err)
+			continue
+		}
+		if r.checked {
+			rep.Files++
+		}
+		rep.Problems = append(rep.Problems, r.problems...)
+	}
+	rep.Problems = append(rep.Problems, configs.problems()...)
+	slices.SortStableFunc(rep.Problems, compareProblems)
+	return rep
+}
+
+func compareProblems(a, b Problem) int {
+	if c := strings.Compare(a.Path, b.Path); c != 0 {
+		return c
+	}
+	if a.Line != b.Line {
+		return a.Line - b.Line
+	}
+	if a.Column != b.Column {
+		return a.Column - b.Column
+	}
+	return strings.Compare(a.Rule, b.Rule)
+}
+
+type fileResult struct {
+	checked  bool
+	problems []Problem
+	err      error
+}
+
+// checkFile reads, parses, checks and filters one file. A panic anywhere
+// becomes an internal-error problem so one bad file never stops the run.
+func checkFile(ctx context.Context, f candidate, sc *schema.Schema, view check.WorkspaceView, configs *configCache) (res fileResult) {
+	defer func() {
+		if p := recover(); p != nil {
+			res = fileResult{checked: true, problems: []Problem{{
+				Path: f.path, Line: 1, Column: 1, Column16: 1, EndLine: 1, EndColumn: 1, EndColumn16: 1,
+				Severity: source.SeverityError, Rule: "internal-error",
+				Message: fmt.Sprintf("heat-ls failed while checking this file (%v); please report it", p),
+			}}}
+		}
+	}()
+	cfg := configs.forFile(f.path)
+	if cfg.Ignored(f.path) {
+		return fileResult{}
+	}
+	src, err := os.ReadFile(f.path)
+	if err != nil {
+		return fileResult{err: err}
+	}
+	doc := hot.Parse(src)
+	if doc.Kind == hot.KindOther {
+		return fileResult{}
+	}
+	diags := check.Run(ctx, doc, check.Options{Schema: sc, Workspace: view, Path: absPath(f.path)})
+	diags = config.Apply(diags, src, cfg)
+	res.checked = true
+	for _, d := range diags {
+		if d.Severity == source.SeverityHint || d.Severity < source.SeverityError || d.Severity > source.SeverityHint {
+			continue
+		}
+		res.problems = append(res.problems, problemOf(f.path, doc.Mapper, d))
+	}
+	return res
+}
+
+// problemOf resolves a diagnostic's span to lines and columns.
+func problemOf(path string, m *source.Mapper, d source.Diagnostic) Problem {
+	start32, end32 := m.Position(d.Span.Start, source.UTF32), m.Position(d.Span.End, source.UTF32)
+	start16, end16 := m.Position(d.Span.Start, source.UTF16), m.Position(d.Span.End, source.UTF16)
+	return Problem{
+		Path:        path,
+		Line:        start32.Line + 1,
+		Column:      start32.Character + 1,
+		Column16:    start16.Character + 1,
+		EndLine:     end32.Line + 1,
+		EndColumn:   end32.Character + 1,
+		EndColumn16: end16.Character + 1,
+		Severity:    d.Severity,
+		Rule:        d.Code,
+		Message:     d.Message,
+	}
+}
+
+func absPath(p string) string {
+	if abs, err := filepath.Abs(p); err == nil {
+		return abs
+	}
+	return p
+}
