@@ -1,3 +1,477 @@
 package check
 
-func checkArguments(p *Pass) {}
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"heat-ls/analysis/hot"
+	"heat-ls/analysis/source"
+	"heat-ls/analysis/syntax"
+	"heat-ls/schema"
+)
+
+// checkGetAttrArgs does not gate a path after the attribute on the
+// version: 2013-05-23 reads such a path too (its get_attr selects into the
+// value), and real templates of that version use it.
+
+// checkArguments checks the shape of every call's arguments, one table
+// entry per function (argShapes). Arguments that are themselves calls are
+// resolved by Heat at run time, so only literals are judged. Calls in the
+// parameters section are never evaluated and are skipped, as are calls the
+// declared version does not know (checkFunctions reports those).
+func checkArguments(p *Pass) {
+	v := declaredVersion(p)
+	if v == nil {
+		return
+	}
+	shapes := argShapes()
+	for _, c := range p.T.Calls {
+		if c.Context == hot.InParameter {
+			continue
+		}
+		cond := inConditionPosition(p.T, c)
+		if cond && !v.IsConditionFunction(c.Name) || !cond && !v.HasFunction(c.Name) {
+			continue
+		}
+		shape, ok := shapes[c.Name]
+		if !ok {
+			continue
+		}
+		a := &argCtx{p: p, v: v, c: c, args: c.Args.Resolve(), form: shape.form}
+		if a.args == nil || isDynamic(a.args) {
+			continue
+		}
+		shape.check(a)
+	}
+}
+
+// argShape is one function's accepted argument form (in words, for
+// messages) and its check.
+type argShape struct {
+	form  string
+	check func(a *argCtx)
+}
+
+// argShapes is the table of argument checks, by function name.
+func argShapes() map[string]argShape {
+	return map[string]argShape{
+		"get_param":           {"`get_param: name` or `get_param: [name, key or index, ...]`", checkGetParamArgs},
+		"get_resource":        {"`get_resource: resource_name`", checkNameArg},
+		"get_file":            {"`get_file: path_or_url`", checkNameArg},
+		"get_attr":            {"`get_attr: [resource, attribute, key or index, ...]`", checkGetAttrArgs},
+		"list_join":           {"`list_join: [delimiter, [item, ...], ...]`", checkListJoinArgs},
+		"str_replace":         {"`str_replace: {template: text, params: {placeholder: value}}`", checkStrReplaceArgs},
+		"str_replace_strict":  {"`str_replace_strict: {template: text, params: {placeholder: value}}`", checkStrReplaceArgs},
+		"str_replace_vstrict": {"`str_replace_vstrict: {template: text, params: {placeholder: value}}`", checkStrReplaceArgs},
+		"str_split":           {"`str_split: [delimiter, text]` or `str_split: [delimiter, text, index]`", checkStrSplitArgs},
+		"digest":              {"`digest: [algorithm, value]`", checkDigestArgs},
+		"repeat":              {"`repeat: {for_each: {placeholder: [value, ...]}, template: ...}`", checkRepeatArgs},
+		"map_merge":           {"`map_merge: [{...}, {...}, ...]`", checkMapMergeArgs},
+		"map_replace":         {"`map_replace: [{...}, {keys: {old: new}, values: {old: new}}]`", checkMapReplaceArgs},
+		"yaql":                {"`yaql: {expression: text, data: ...}`", checkYaqlArgs},
+		"if":                  {"`if: [condition, value_if_true, value_if_false]`", checkIfArgs},
+		"equals":              {"`equals: [value_1, value_2]`", checkEqualsArgs},
+		"not":                 {"`not: condition`", checkNotArgs},
+		"and":                 {"`and: [condition, condition, ...]`", checkAndOrArgs},
+		"or":                  {"`or: [condition, condition, ...]`", checkAndOrArgs},
+		"contains":            {"`contains: [value, [item, ...]]`", checkContainsArgs},
+		"filter":              {"`filter: [[value_to_remove, ...], [item, ...]]`", checkFilterArgs},
+		"make_url":            {"`make_url: {scheme: ..., host: ..., port: ..., path: ..., query: {...}, fragment: ...}`", checkMakeURLArgs},
+		"list_concat":         {"`list_concat: [[item, ...], [item, ...], ...]`", checkListConcatArgs},
+		"list_concat_unique":  {"`list_concat_unique: [[item, ...], [item, ...], ...]`", checkListConcatArgs},
+		"resource_facade":     {"`resource_facade: metadata`, `deletion_policy` or `update_policy`", checkResourceFacadeArgs},
+	}
+}
+
+// argCtx is one call under check.
+type argCtx struct {
+	p    *Pass
+	v    *schema.Version
+	c    *hot.Call
+	args *syntax.Node // resolved argument value, never a call
+	form string
+}
+
+// bad reports a malformed argument that Heat refuses when it parses the
+// template (template validate fails wherever the call is).
+func (a *argCtx) bad(n *syntax.Node, format string, args ...any) *source.Diagnostic {
+	return a.p.Errorf(a.spanOf(n), codeBadFunctionArgs, "%s: %s. Write %s.",
+		"`"+a.c.Name+"`", fmt.Sprintf(format, args...), a.form)
+}
+
+// badValue reports a literal Heat refuses only when it computes the value:
+// in resource properties that is at stack create (an error); in outputs
+// only when the output is shown, so there it is a warning.
+func (a *argCtx) badValue(code string, n *syntax.Node, format string, args ...any) *source.Diagnostic {
+	report := a.p.Warnf
+	if inProperties(a.p, a.c) {
+		report = a.p.Errorf
+	}
+	return report(a.spanOf(n), code, "%s: %s", "`"+a.c.Name+"`", fmt.Sprintf(format, args...))
+}
+
+// spanOf is n's span, or the function key's when n is empty or missing.
+func (a *argCtx) spanOf(n *syntax.Node) source.Span {
+	if n == nil || n.Span.Len() == 0 {
+		return a.c.Key.Span
+	}
+	return n.Span
+}
+
+// isDynamic reports whether n is a call, whose value Heat computes later.
+func isDynamic(n *syntax.Node) bool {
+	n = n.Resolve()
+	return n.IsMapping() && len(n.Pairs) == 1 && n.Pairs[0].Key.Kind == syntax.ScalarNode && hot.IsFunctionName(n.Pairs[0].Key.Value)
+}
+
+// literal is n resolved when it is not a call, else nil.
+func literal(n *syntax.Node) *syntax.Node {
+	if isDynamic(n) {
+		return nil
+	}
+	return n.Resolve()
+}
+
+// isScalarLiteral: a non-null scalar (Heat reads numbers and booleans too).
+func isScalarLiteral(n *syntax.Node) bool { return n.IsScalar() && !n.IsNull() }
+
+func checkNameArg(a *argCtx) {
+	if !isScalarLiteral(a.args) {
+		a.bad(a.args, "the argument must be a name, not %s", kindName(a.args))
+	}
+}
+
+func checkGetParamArgs(a *argCtx) {
+	switch {
+	case isScalarLiteral(a.args):
+	case a.args.IsSequence():
+		if len(a.args.Items) == 0 {
+			a.bad(a.args, "the list is empty; it needs the parameter name first")
+			return
+		}
+		if n := literal(a.args.Items[0]); n != nil && !isScalarLiteral(n) {
+			a.bad(a.args.Items[0], "the parameter name must be text, not %s", kindName(n))
+		}
+		checkPathItems(a, a.args.Items[1:])
+	default:
+		a.bad(a.args, "the argument must be a parameter name or a list, not %s", kindName(a.args))
+	}
+}
+
+// checkPathItems: keys and indexes of a path must be text or numbers.
+func checkPathItems(a *argCtx, items []*syntax.Node) {
+	for _, it := range items {
+		if n := literal(it); n != nil && !isScalarLiteral(n) {
+			a.bad(it, "a path item must be a key or an index, not %s", kindName(n))
+		}
+	}
+}
+
+func checkGetAttrArgs(a *argCtx) {
+	if !a.args.IsSequence() {
+		a.bad(a.args, "the argument must be a list, not %s", kindName(a.args))
+		return
+	}
+	items := a.args.Items
+	switch {
+	case len(items) == 0:
+		a.bad(a.args, "the list is empty")
+		return
+	case len(items) == 1 && !a.v.Supports(schema.FeatureGetAttrAllAttributes):
+		d := a.bad(a.args, "naming only the resource (all its attributes) needs heat_template_version %s or later",
+			a.p.Schema.FeatureSince(schema.FeatureGetAttrAllAttributes).Name)
+		d.Data = map[string]string{"minVersion": a.p.Schema.FeatureSince(schema.FeatureGetAttrAllAttributes).Name}
+	}
+	for i, it := range items {
+		if i > 1 {
+			break
+		}
+		if n := literal(it); n != nil && !isScalarLiteral(n) {
+			a.bad(it, "the resource and attribute names must be text, not %s", kindName(n))
+		}
+	}
+	if len(items) > 2 {
+		checkPathItems(a, items[2:])
+	}
+}
+
+func checkListJoinArgs(a *argCtx) {
+	if !a.args.IsSequence() {
+		a.bad(a.args, "the argument must be a list of a delimiter and a list, not %s", kindName(a.args))
+		return
+	}
+	items := a.args.Items
+	if len(items) < 2 {
+		a.bad(a.args, "it needs a delimiter and a list")
+		return
+	}
+	if len(items) > 2 && !a.v.Supports(schema.FeatureListJoinMultipleLists) {
+		first := a.p.Schema.FeatureSince(schema.FeatureListJoinMultipleLists).Name
+		d := a.bad(items[2], "joining several lists needs heat_template_version %s or later", first)
+		d.Data = map[string]string{"minVersion": first}
+	}
+	if n := literal(items[0]); n != nil && !isScalarLiteral(n) {
+		a.bad(items[0], "the delimiter must be text, not %s", kindName(n))
+	}
+	for _, it := range items[1:] {
+		if n := literal(it); n != nil && !n.IsSequence() {
+			a.bad(it, "the values to join must be a list, not %s", kindName(n))
+		}
+	}
+}
+
+func checkStrReplaceArgs(a *argCtx) {
+	if !a.args.IsMapping() {
+		a.bad(a.args, "the argument must be a mapping with `template` and `params`, not %s", kindName(a.args))
+		return
+	}
+	tmplPair, paramsPair := a.args.Pair("template"), a.args.Pair("params")
+	if tmplPair == nil || paramsPair == nil {
+		missing := "`template`"
+		if tmplPair != nil {
+			missing = "`params`"
+		} else if paramsPair == nil {
+			missing = "`template` and `params`"
+		}
+		a.bad(a.args, "%s missing", missing)
+		return
+	}
+	params := literal(paramsPair.Value)
+	if params == nil {
+		return
+	}
+	if !params.IsMapping() {
+		a.badValue(codeBadFunctionArgs, paramsPair.Value, "`params` must be a mapping of placeholder to value, not %s.", kindName(params))
+		return
+	}
+	if a.c.Name == "str_replace" {
+		return
+	}
+	tmpl := literal(tmplPair.Value)
+	for _, pr := range params.Pairs {
+		if a.c.Name == "str_replace_vstrict" {
+			if val := literal(pr.Value); val != nil && (val.IsNull() || val.IsScalar() && val.Value == "" && val.Tag == "!!str") {
+				a.badValue(codeBadFunctionArgs, pr.Value, "the value of `%s` is empty, which this function refuses. Give it a value or use `str_replace_strict`.", pr.Key.Value)
+			}
+		}
+		if tmpl == nil || !isLiteralString(tmpl) || pr.Key.Kind != syntax.ScalarNode {
+			continue
+		}
+		if !strings.Contains(tmpl.Value, pr.Key.Value) {
+			d := a.badValue(codeStrReplaceUnusedParam, pr.Key, "the placeholder `%s` does not occur in the template, which this function refuses. Remove it, fix the template, or use `str_replace`.", pr.Key.Value)
+			d.Related = []source.Related{{Span: tmplPair.Value.Span, Message: "the template"}}
+		}
+	}
+}
+
+func checkStrSplitArgs(a *argCtx) {
+	if !a.args.IsSequence() {
+		a.bad(a.args, "the argument must be a list, not %s", kindName(a.args))
+		return
+	}
+	items := a.args.Items
+	if len(items) < 2 || len(items) > 3 {
+		a.bad(a.args, "it takes two or three items, not %d", len(items))
+		return
+	}
+	if n := literal(items[0]); n != nil && !isScalarLiteral(n) {
+		a.bad(items[0], "the delimiter must be text, not %s", kindName(n))
+	}
+	if n := literal(items[1]); n != nil && !n.IsScalar() {
+		a.badValue(codeBadFunctionArgs, items[1], "the value to split must be text, not %s.", kindName(n))
+	}
+	if len(items) == 3 {
+		if n := literal(items[2]); n != nil && (!n.IsScalar() || n.Tag != "!!int" && n.Tag != "!!str") {
+			a.badValue(codeBadFunctionArgs, items[2], "the index must be a whole number, not %s.", kindName(n))
+		}
+	}
+}
+
+func checkDigestArgs(a *argCtx) {
+	if !a.args.IsSequence() || len(a.args.Items) != 2 {
+		a.bad(a.args, "it takes exactly an algorithm and a value")
+		return
+	}
+	alg := literal(a.args.Items[0])
+	if alg == nil {
+		return
+	}
+	if !isScalarLiteral(alg) {
+		a.bad(alg, "the algorithm must be a name such as `sha256`, not %s", kindName(alg))
+		return
+	}
+	known := schema.DigestAlgorithms()
+	if slices.Contains(known, alg.Value) {
+		return
+	}
+	near := closestNames(alg.Value, known, 3, 3)
+	d := a.badValue(codeUnknownDigestAlgorithm, alg, "`%s` is not an algorithm every Heat host has (%s); Heat refuses the value when it computes it.%s",
+		alg.Value, strings.Join(known, ", "), didYouMean(near))
+	d.Suggestions = near
+}
+
+func checkMapMergeArgs(a *argCtx) {
+	if !a.args.IsSequence() {
+		a.badValue(codeBadFunctionArgs, a.args, "the argument must be a list of mappings, not %s.", kindName(a.args))
+		return
+	}
+	for _, it := range a.args.Items {
+		if n := literal(it); n != nil && !n.IsMapping() && !n.IsNull() {
+			a.badValue(codeBadFunctionArgs, it, "every item to merge must be a mapping, not %s.", kindName(n))
+		}
+	}
+}
+
+func checkMapReplaceArgs(a *argCtx) {
+	if !a.args.IsSequence() || len(a.args.Items) != 2 {
+		a.badValue(codeBadFunctionArgs, a.args, "the argument must be a list of a mapping and a `{keys: ..., values: ...}` mapping.")
+		return
+	}
+	if n := literal(a.args.Items[0]); n != nil && !n.IsMapping() {
+		a.badValue(codeBadFunctionArgs, a.args.Items[0], "the first item must be the mapping to change, not %s.", kindName(n))
+	}
+	repl := literal(a.args.Items[1])
+	if repl == nil {
+		return
+	}
+	if !repl.IsMapping() {
+		a.badValue(codeBadFunctionArgs, a.args.Items[1], "the second item must be a mapping with `keys` and/or `values`, not %s.", kindName(repl))
+		return
+	}
+	for _, pr := range repl.Pairs {
+		if pr.Key.Value != "keys" && pr.Key.Value != "values" {
+			a.badValue(codeBadFunctionArgs, pr.Key, "`%s` is not accepted here; use `keys` and `values`.", pr.Key.Value)
+			continue
+		}
+		if n := literal(pr.Value); n != nil && !n.IsMapping() && !n.IsNull() {
+			a.badValue(codeBadFunctionArgs, pr.Value, "`%s` must map old names to new ones, not be %s.", pr.Key.Value, kindName(n))
+		}
+	}
+}
+
+func checkYaqlArgs(a *argCtx) {
+	if !a.args.IsMapping() {
+		a.bad(a.args, "the argument must be a mapping with `expression` (and optionally `data`), not %s", kindName(a.args))
+		return
+	}
+	if a.args.Pair("expression") == nil {
+		a.bad(a.args, "`expression` is missing")
+	}
+	for _, pr := range a.args.Pairs {
+		if k := pr.Key.Value; k != "expression" && k != "data" {
+			a.bad(pr.Key, "`%s` is not accepted; only `expression` and `data` are", k)
+		}
+	}
+	if n := literal(a.args.Get("expression")); n != nil && !isScalarLiteral(n) {
+		a.bad(n, "the expression must be text, not %s", kindName(n))
+	}
+}
+
+func checkIfArgs(a *argCtx) {
+	if !a.args.IsSequence() {
+		a.bad(a.args, "the argument must be a list, not %s", kindName(a.args))
+		return
+	}
+	n := len(a.args.Items)
+	switch {
+	case n == 2 && !a.v.Supports(schema.FeatureIfTwoArguments):
+		first := a.p.Schema.FeatureSince(schema.FeatureIfTwoArguments).Name
+		d := a.bad(a.args, "leaving out the false value needs heat_template_version %s or later", first)
+		d.Data = map[string]string{"minVersion": first}
+		return
+	case n < 2 || n > 3:
+		a.bad(a.args, "it takes a condition and two values, not %d items", n)
+		return
+	}
+	checkConditionArg(a, a.args.Items[0])
+}
+
+// checkConditionArg: a condition is a name, a boolean or an expression.
+func checkConditionArg(a *argCtx, n *syntax.Node) {
+	if r := literal(n); r != nil && (r.IsSequence() || r.IsNull()) {
+		a.bad(n, "a condition must be a condition name, a boolean or a condition expression, not %s", kindName(r))
+	}
+}
+
+func checkEqualsArgs(a *argCtx) {
+	if !a.args.IsSequence() || len(a.args.Items) != 2 {
+		a.bad(a.args, "it compares exactly two values")
+	}
+}
+
+func checkNotArgs(a *argCtx) { checkConditionArg(a, a.args) }
+
+func checkAndOrArgs(a *argCtx) {
+	if !a.args.IsSequence() {
+		a.bad(a.args, "the argument must be a list of conditions, not %s", kindName(a.args))
+		return
+	}
+	if len(a.args.Items) < 2 {
+		a.bad(a.args, "it needs at least two conditions")
+	}
+	for _, it := range a.args.Items {
+		checkConditionArg(a, it)
+	}
+}
+
+func checkContainsArgs(a *argCtx) {
+	if !a.args.IsSequence() || len(a.args.Items) != 2 {
+		a.bad(a.args, "it takes a value and a list")
+		return
+	}
+	if n := literal(a.args.Items[1]); n != nil && !n.IsSequence() {
+		a.bad(a.args.Items[1], "the second item must be a list, not %s", kindName(n))
+	}
+}
+
+func checkFilterArgs(a *argCtx) {
+	if !a.args.IsSequence() || len(a.args.Items) != 2 {
+		a.badValue(codeBadFunctionArgs, a.args, "the argument must be a list of the values to remove and the list to filter.")
+		return
+	}
+	for _, it := range a.args.Items {
+		if n := literal(it); n != nil && !n.IsSequence() {
+			a.badValue(codeBadFunctionArgs, it, "both items must be lists, not %s.", kindName(n))
+		}
+	}
+}
+
+func checkMakeURLArgs(a *argCtx) {
+	if !a.args.IsMapping() {
+		a.bad(a.args, "the argument must be a mapping, not %s", kindName(a.args))
+		return
+	}
+	keys := schema.MakeURLKeys()
+	for _, pr := range a.args.Pairs {
+		if pr.Key.Kind != syntax.ScalarNode || slices.Contains(keys, pr.Key.Value) {
+			continue
+		}
+		near := closestNames(pr.Key.Value, keys, 3, suggestionDistance(pr.Key.Value))
+		d := a.bad(pr.Key, "`%s` is not one of its keys (%s)%s", pr.Key.Value, strings.Join(keys, ", "), didYouMean(near))
+		d.Suggestions = near
+	}
+}
+
+func checkListConcatArgs(a *argCtx) {
+	if !a.args.IsSequence() {
+		a.badValue(codeBadFunctionArgs, a.args, "the argument must be a list of lists, not %s.", kindName(a.args))
+		return
+	}
+	for _, it := range a.args.Items {
+		if n := literal(it); n != nil && !n.IsSequence() && !n.IsNull() {
+			a.badValue(codeBadFunctionArgs, it, "every item must be a list, not %s.", kindName(n))
+		}
+	}
+}
+
+func checkResourceFacadeArgs(a *argCtx) {
+	kinds := schema.ResourceFacadeKinds()
+	if isScalarLiteral(a.args) && slices.Contains(kinds, a.args.Value) {
+		return
+	}
+	d := a.bad(a.args, "`%s` is not one of %s", a.args.Value, quotedList(kinds))
+	if a.args.IsScalar() {
+		d.Suggestions = closestNames(a.args.Value, kinds, 3, 6)
+	}
+}

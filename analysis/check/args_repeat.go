@@ -1,0 +1,115 @@
+package check
+
+import (
+	"strings"
+
+	"heat-ls/analysis/syntax"
+	"heat-ls/schema"
+)
+
+// checkRepeatArgs checks repeat: a mapping with for_each (placeholders to
+// lists, or maps from the version that allows them) and template, and the
+// permutations flag where the version reads it.
+func checkRepeatArgs(a *argCtx) {
+	if !a.args.IsMapping() {
+		a.bad(a.args, "the argument must be a mapping with `for_each` and `template`, not %s", kindName(a.args))
+		return
+	}
+	forEachPair, tmplPair := a.args.Pair("for_each"), a.args.Pair("template")
+	if forEachPair == nil || tmplPair == nil {
+		a.bad(a.args, "both `for_each` and `template` are needed")
+		return
+	}
+	permutations := true
+	if pp := a.args.Pair("permutations"); pp != nil {
+		if !a.v.Supports(schema.FeatureRepeatPermutations) {
+			first := a.p.Schema.FeatureSince(schema.FeatureRepeatPermutations).Name
+			d := a.p.Warnf(pp.Key.Span, codeRepeatPermutationsIgnor,
+				"`permutations` has no effect before heat_template_version %s: Heat ignores it in %s and always combines every value. Raise the version or remove the key.",
+				first, a.p.T.VersionText)
+			d.Data = map[string]string{"minVersion": first}
+		} else if n := literal(pp.Value); n != nil {
+			b, ok := yamlBool(n)
+			if !ok {
+				a.bad(pp.Value, "`permutations` must be true or false, not %s", kindName(n))
+			} else {
+				permutations = b
+			}
+		}
+	}
+	forEach := literal(forEachPair.Value)
+	if forEach == nil {
+		return
+	}
+	if !forEach.IsMapping() {
+		a.bad(forEachPair.Value, "`for_each` must map each placeholder to its values, not be %s", kindName(forEach))
+		return
+	}
+	mapsOK := a.v.Supports(schema.FeatureRepeatMapForEach)
+	length := -1
+	tmpl := literal(tmplPair.Value)
+	for _, pr := range forEach.Pairs {
+		vals := literal(pr.Value)
+		switch {
+		case vals == nil:
+			length = -2 // unknown until run time
+		case vals.IsSequence():
+			if length == -1 {
+				length = len(vals.Items)
+			} else if length >= 0 && len(vals.Items) != length && !permutations {
+				a.badValue(codeBadFunctionArgs, pr.Value, "with `permutations: false` every list must have the same length; this one has %d items, an earlier one %d.", len(vals.Items), length)
+			}
+		case vals.IsMapping() && mapsOK:
+			length = -2
+		case vals.IsMapping():
+			first := a.p.Schema.FeatureSince(schema.FeatureRepeatMapForEach).Name
+			d := a.bad(pr.Value, "looping over a mapping needs heat_template_version %s or later", first)
+			d.Data = map[string]string{"minVersion": first}
+		default:
+			a.bad(pr.Value, "the values of `%s` must be a list, not %s", pr.Key.Value, kindName(vals))
+		}
+		if tmpl != nil && pr.Key.Kind == syntax.ScalarNode && pr.Key.Value != "" && !textOccurs(tmpl, pr.Key.Value, 0) {
+			a.p.Warnf(pr.Key.Span, codeRepeatUnusedPlaceholder,
+				"The placeholder `%s` does not occur in the template, so its values are never used. Use it in the template or remove it.", pr.Key.Value)
+		}
+	}
+}
+
+// textOccurs reports whether s occurs in any scalar (key or value) of n.
+func textOccurs(n *syntax.Node, s string, depth int) bool {
+	n = n.Resolve()
+	if n == nil || depth > 64 {
+		return true // give up: assume used
+	}
+	switch n.Kind {
+	case syntax.ScalarNode:
+		return strings.Contains(n.Value, s)
+	case syntax.MappingNode:
+		for _, pr := range n.Pairs {
+			if textOccurs(pr.Key, s, depth+1) || textOccurs(pr.Value, s, depth+1) {
+				return true
+			}
+		}
+	case syntax.SequenceNode:
+		for _, it := range n.Items {
+			if textOccurs(it, s, depth+1) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// yamlBool reads a boolean as Heat's YAML 1.1 loader does.
+func yamlBool(n *syntax.Node) (bool, bool) {
+	if !n.IsScalar() || n.Style != syntax.Plain {
+		return false, false
+	}
+	switch strings.ToLower(n.Value) {
+	case "true", "yes", "on", "y":
+		return true, true
+	case "false", "no", "off", "n":
+		return false, true
+	}
+	return false, false
+}

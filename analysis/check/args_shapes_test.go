@@ -1,0 +1,92 @@
+package check
+
+import "testing"
+
+func TestArgumentShapes(t *testing.T) {
+	out := func(v, value string) string {
+		return "heat_template_version: " + v + "\nresources: {}\noutputs:\n  o:\n    value: " + value + "\n"
+	}
+	prop := func(v, value string) string {
+		return "heat_template_version: " + v + "\nresources:\n  r:\n    type: OS::Heat::Value\n    properties:\n      value: " + value + "\n"
+	}
+	cond := func(v, expr string) string {
+		return "heat_template_version: " + v + "\nresources: {}\nconditions:\n  a: true\n  b: false\n  c: " + expr + "\n"
+	}
+	runStructureCases(t, []structureCase{
+		{"get_param map", out("2016-10-14", "{get_param: {a: b}}"),
+			[]want{{codeBadFunctionArgs, E, "{a: b}", "parameter name or a list"}}},
+		{"get_param path ok", out("2016-10-14", "{get_param: [OS::stack_name, 0]}"), nil},
+		{"get_param path item map", out("2016-10-14", "{get_param: [OS::stack_name, {a: 1}]}"),
+			[]want{{codeBadFunctionArgs, E, "{a: 1}", "path item"}}},
+		{"get_attr not list", out("2016-10-14", "{get_attr: r}"),
+			[]want{{codeBadFunctionArgs, E, "r", "must be a list"}}},
+		{"get_attr resource only before liberty", out("2015-04-30", "{get_attr: [r]}"),
+			[]want{{codeBadFunctionArgs, E, "[r]", "2015-10-15 or later"}}},
+		{"get_attr with a call in the path", out("2013-05-23", "{get_attr: [r, a, {get_param: x}, 0]}"), nil},
+		{"list_join delimiter only", out("2016-10-14", "{list_join: ','}"),
+			[]want{{codeBadFunctionArgs, E, "','", "delimiter and a list"}}},
+		{"list_join several lists before liberty", out("2015-04-30", "{list_join: [',', [a], [b]]}"),
+			[]want{{codeBadFunctionArgs, E, "[b]", "2015-10-15 or later"}}},
+		{"list_join several lists at liberty", out("2015-10-15", "{list_join: [',', [a], [b]]}"), nil},
+		{"list_join not a list", out("2016-10-14", "{list_join: [',', a]}"),
+			[]want{{codeBadFunctionArgs, E, "a", "must be a list"}}},
+		{"str_replace no params", out("2016-10-14", "{str_replace: {template: x}}"),
+			[]want{{codeBadFunctionArgs, E, "{template: x}", "`params` missing"}}},
+		{"str_replace params list in output", out("2016-10-14", "{str_replace: {template: x, params: [a]}}"),
+			[]want{{codeBadFunctionArgs, W, "[a]", "mapping"}}},
+		{"strict unused param in output", out("2017-02-24", "{str_replace_strict: {template: hello, params: {$name: x}}}"),
+			[]want{{codeStrReplaceUnusedParam, W, "$name", "does not occur"}}},
+		{"strict unused param in property", prop("2017-02-24", "{str_replace_strict: {template: hello, params: {$name: x}}}"),
+			[]want{{codeStrReplaceUnusedParam, E, "$name", "does not occur"}}},
+		{"vstrict empty value", prop("2017-09-01", "{str_replace_vstrict: {template: hi $n, params: {$n: ''}}}"),
+			[]want{{codeBadFunctionArgs, E, "''", "empty"}}},
+		{"str_split arity", out("2016-10-14", "{str_split: [',']}"),
+			[]want{{codeBadFunctionArgs, E, "[',']", "two or three"}}},
+		{"digest unknown in output", out("2016-10-14", "{digest: [sha999, hello]}"),
+			[]want{{codeUnknownDigestAlgorithm, W, "sha999", "sha256"}}},
+		{"digest unknown in property", prop("2016-10-14", "{digest: [sha999, hello]}"),
+			[]want{{codeUnknownDigestAlgorithm, E, "sha999", "sha256"}}},
+		{"digest ok", out("2016-10-14", "{digest: [sha512, hello]}"), nil},
+		{"repeat no template", out("2016-10-14", "{repeat: {for_each: {'%a%': [x]}}}"),
+			[]want{{codeBadFunctionArgs, E, "{for_each: {'%a%': [x]}}", "`template`"}}},
+		{"repeat map before newton", out("2016-04-08", "{repeat: {for_each: {'%a%': {x: 1}}, template: '%a%'}}"),
+			[]want{{codeBadFunctionArgs, E, "{x: 1}", "2016-10-14 or later"}}},
+		{"repeat map at newton", out("2016-10-14", "{repeat: {for_each: {'%a%': {x: 1}}, template: '%a%'}}"), nil},
+		{"repeat permutations before pike", out("2016-10-14", "{repeat: {for_each: {'%a%': [x]}, template: '%a%', permutations: false}}"),
+			[]want{{codeRepeatPermutationsIgnor, W, "permutations", "no effect"}}},
+		{"repeat permutations at pike", out("2017-09-01", "{repeat: {for_each: {'%a%': [x]}, template: '%a%', permutations: false}}"), nil},
+		{"repeat unequal lengths", prop("2017-09-01", "{repeat: {for_each: {'%a%': [x, y], '%b%': [z]}, template: '%a%%b%', permutations: false}}"),
+			[]want{{codeBadFunctionArgs, E, "[z]", "same length"}}},
+		{"repeat unused placeholder", out("2016-10-14", "{repeat: {for_each: {'%a%': [x], '%b%': [y]}, template: '%a%'}}"),
+			[]want{{codeRepeatUnusedPlaceholder, W, "'%b%'", "does not occur"}}},
+		{"map_merge not maps in property", prop("2016-10-14", "{map_merge: [a, {b: 1}]}"),
+			[]want{{codeBadFunctionArgs, E, "a", "mapping"}}},
+		{"map_replace bad key", out("2016-10-14", "{map_replace: [{a: 1}, {key: {a: b}}]}"),
+			[]want{{codeBadFunctionArgs, W, "key", "`keys` and `values`"}}},
+		{"yaql without expression", out("2016-10-14", "{yaql: {data: 1}}"),
+			[]want{{codeBadFunctionArgs, E, "{data: 1}", "`expression` is missing"}}},
+		{"if two arguments before wallaby", out("2018-08-31", "{if: [a, x]}"),
+			[]want{{codeBadFunctionArgs, E, "[a, x]", "2021-04-16 or later"}}},
+		{"if two arguments at wallaby", out("2021-04-16", "{if: [a, x]}"), nil},
+		{"equals arity", cond("2016-10-14", "{equals: [a]}"),
+			[]want{{codeBadFunctionArgs, E, "[a]", "exactly two"}}},
+		{"and not a list", cond("2016-10-14", "{and: true}"),
+			[]want{{codeBadFunctionArgs, E, "true", "list of conditions"}}},
+		{"or one item", cond("2016-10-14", "{or: [a]}"),
+			[]want{{codeBadFunctionArgs, E, "[a]", "at least two"}}},
+		{"not a list", cond("2016-10-14", "{not: [a]}"),
+			[]want{{codeBadFunctionArgs, E, "[a]", "condition name"}}},
+		{"contains arity", out("2017-09-01", "{contains: [a]}"),
+			[]want{{codeBadFunctionArgs, E, "[a]", "a value and a list"}}},
+		{"filter not lists", out("2017-02-24", "{filter: [a, [a, b]]}"),
+			[]want{{codeBadFunctionArgs, W, "a", "lists"}}},
+		{"filter ok", out("2017-02-24", "{filter: [[null], [a, null, b]]}"), nil},
+		{"make_url bad key", out("2017-09-01", "{make_url: {scheme: http, hostt: x}}"),
+			[]want{{codeBadFunctionArgs, E, "hostt", "Did you mean `host`"}}},
+		{"list_concat not lists in output", out("2017-09-01", "{list_concat: [a, [b]]}"),
+			[]want{{codeBadFunctionArgs, W, "a", "list"}}},
+		{"resource_facade bad", out("2016-10-14", "{resource_facade: metadta}"),
+			[]want{{codeBadFunctionArgs, E, "metadta", "`metadata`"}}},
+		{"call arguments are not judged", out("2017-09-01", "{list_concat: {get_param: x}}"), nil},
+	})
+}
