@@ -1,0 +1,34 @@
+package lsp
+
+import (
+	"net/url"
+	"path/filepath"
+
+	"heat-ls/analysis/config"
+	"heat-ls/analysis/source"
+)
+
+// applyProjectConfig filters a document's diagnostics through its inline
+// ignore comments and the .heat-ls.yaml governing its file, the same way
+// "heat-ls check" does (analysis/config). A malformed project file adds one
+// warning at the top of the document naming the problem; the defaults
+// apply meanwhile. The file is read on every run: runs are debounced, the
+// file is small, and an edit to it then takes effect on the next keystroke.
+func applyProjectConfig(docURI string, text []byte, diags []source.Diagnostic) []source.Diagnostic {
+	var cfg *config.Config
+	var problems []config.Problem
+	if u, err := url.Parse(docURI); err == nil && u.Scheme == "file" && u.Path != "" {
+		if file := config.Find(filepath.Dir(filepath.FromSlash(u.Path)), ""); file != "" {
+			cfg, problems = config.Load(file)
+		}
+	}
+	out := config.Apply(diags, text, cfg)
+	for _, p := range problems {
+		out = append(out, source.Diagnostic{
+			Severity: source.SeverityWarning,
+			Code:     config.CodeInvalid,
+			Message:  p.String() + "; the defaults apply until it is fixed",
+		})
+	}
+	return out
+}
