@@ -4,7 +4,12 @@ import "testing"
 
 func TestArgumentShapes(t *testing.T) {
 	out := func(v, value string) string {
-		return "heat_template_version: " + v + "\nresources: {}\noutputs:\n  o:\n    value: " + value + "\n"
+		conds := ""
+		if v >= "2016-10-14" {
+			conds = "conditions:\n  a: true\n"
+		}
+		return "heat_template_version: " + v + "\nparameters:\n  x: {type: string}\n" + conds +
+			"resources:\n  r: {type: OS::Heat::None}\noutputs:\n  o:\n    value: " + value + "\n"
 	}
 	prop := func(v, value string) string {
 		return "heat_template_version: " + v + "\nresources:\n  r:\n    type: OS::Heat::Value\n    properties:\n      value: " + value + "\n"

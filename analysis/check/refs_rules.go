@@ -1,3 +1,298 @@
 package check
 
-func checkReferences(p *Pass) {}
+import (
+	"heat-ls/analysis/hot"
+	"heat-ls/analysis/source"
+	"heat-ls/analysis/syntax"
+	"heat-ls/schema"
+)
+
+// checkReferences reports names that point nowhere: get_param of an
+// undeclared parameter, get_resource / get_attr / depends_on of an
+// undefined resource, get_attr of an attribute the type lacks, and
+// condition names that the conditions section does not define. Every
+// lookup is a map access; suggestions are computed only for misses.
+func checkReferences(p *Pass) {
+	r := newRefChecker(p)
+	for _, c := range p.T.Calls {
+		if c.Context == hot.InParameter {
+			continue
+		}
+		cond := inConditionPosition(p.T, c)
+		if cond && !r.v.IsConditionFunction(c.Name) || !cond && !r.v.HasFunction(c.Name) {
+			continue
+		}
+		switch c.Name {
+		case "get_param":
+			r.getParam(c)
+		case "get_resource":
+			if n := literal(c.Args); isScalarLiteral(n) {
+				r.resource(n, "get_resource")
+			}
+		case "get_attr":
+			r.getAttr(c)
+		case "if":
+			if a := c.Args.Resolve(); a.IsSequence() && len(a.Items) > 0 {
+				r.conditionUse(a.Items[0])
+			}
+		case "not":
+			r.conditionName(c, c.Args)
+		case "and", "or":
+			if a := c.Args.Resolve(); a.IsSequence() {
+				for _, it := range a.Items {
+					r.conditionName(c, it)
+				}
+			}
+		}
+	}
+	for _, res := range p.T.Resources {
+		for _, dep := range res.DependsOn {
+			if dep.Value == res.Name {
+				p.Errorf(dep.Span, codeDependsOnSelf,
+					"`%s` depends on itself, which Heat refuses as a circular dependency. Remove it from depends_on.", dep.Value)
+				continue
+			}
+			r.resource(dep, "depends_on")
+		}
+		if res.ConditionRef != nil && r.v.Supports(schema.FeatureResourceCondition) {
+			r.conditionUse(res.ConditionRef)
+		}
+	}
+	if r.v.Supports(schema.FeatureOutputCondition) {
+		for _, o := range p.T.Outputs {
+			if o.ConditionRef != nil {
+				r.conditionUse(o.ConditionRef)
+			}
+		}
+	}
+}
+
+type refChecker struct {
+	p *Pass
+	v *schema.Version
+	// broken memoises whether a condition refers, directly or through
+	// other conditions, to an undefined one (1 broken, 2 fine, 3 visiting).
+	broken map[string]uint8
+}
+
+func newRefChecker(p *Pass) *refChecker {
+	v := declaredVersion(p)
+	if v == nil {
+		v = p.Schema.Latest()
+	}
+	return &refChecker{p: p, v: v}
+}
+
+func (r *refChecker) getParam(c *hot.Call) {
+	name := literal(c.Args)
+	if name.IsSequence() && len(name.Items) > 0 {
+		name = literal(name.Items[0])
+	}
+	if !isScalarLiteral(name) || r.p.T.Parameter(name.Value) != nil || r.v.IsPseudoParameter(name.Value) {
+		return
+	}
+	cands := make([]string, 0, len(r.p.T.Parameters)+len(r.v.PseudoParameters))
+	for _, prm := range r.p.T.Parameters {
+		cands = append(cands, prm.Name)
+	}
+	cands = append(cands, r.v.PseudoParameters...)
+	near := closestNames(name.Value, cands, 3, suggestionDistance(name.Value))
+	report, when := r.p.Errorf, "stack create fails"
+	if c.Context == hot.InOutput {
+		report, when = r.p.Warnf, "showing this output fails"
+	}
+	d := report(name.Span, codeUndefinedParameter,
+		"The parameter `%s` is not declared, so %s. Declare it under `parameters`.%s", name.Value, when, didYouMean(near))
+	d.Suggestions = near
+	d.Data = map[string]string{"kind": "parameter", "name": name.Value, "guessedType": guessParameterType(r.p, c)}
+}
+
+// guessParameterType guesses the type an undeclared parameter needs from
+// the property it fills, for the quick fix that declares it.
+func guessParameterType(p *Pass, c *hot.Call) string {
+	if prop := propertyHolding(p, c); prop != nil {
+		switch prop.Type {
+		case "integer", "number":
+			return "number"
+		case "list":
+			return "comma_delimited_list"
+		case "map":
+			return "json"
+		case "boolean":
+			return "boolean"
+		}
+	}
+	return "string"
+}
+
+// resource reports name when no resource has it.
+func (r *refChecker) resource(name *syntax.Node, via string) bool {
+	if r.p.T.Resource(name.Value) != nil {
+		return true
+	}
+	cands := make([]string, 0, len(r.p.T.Resources))
+	for _, res := range r.p.T.Resources {
+		cands = append(cands, res.Name)
+	}
+	near := closestNames(name.Value, cands, 3, suggestionDistance(name.Value))
+	d := r.p.Errorf(name.Span, codeUndefinedResource,
+		"No resource is named `%s` (used by %s), so Heat refuses the template.%s", name.Value, via, didYouMean(near))
+	d.Suggestions = near
+	d.Data = map[string]string{"kind": "resource", "name": name.Value}
+	return false
+}
+
+func (r *refChecker) getAttr(c *hot.Call) {
+	a := c.Args.Resolve()
+	if !a.IsSequence() || len(a.Items) == 0 {
+		return
+	}
+	resName := literal(a.Items[0])
+	if !isScalarLiteral(resName) || !r.resource(resName, "get_attr") || len(a.Items) < 2 {
+		return
+	}
+	attr := literal(a.Items[1])
+	if !isScalarLiteral(attr) || attr.Value == "show" {
+		return
+	}
+	res := r.p.T.Resource(resName.Value)
+	rt, ok := r.p.Schema.ResourceType(res.Type)
+	if !ok || rt.DynamicAttributes || rt.AcceptsAnyProperties || rt.Hidden() {
+		return
+	}
+	// Hidden types are skipped above: Heat keeps them for old stacks and
+	// their recorded attribute sets are not complete.
+	if _, ok := rt.Attribute(attr.Value); ok {
+		return
+	}
+	near := closestNames(attr.Value, append(rt.AttributeNames(), "show"), 3, suggestionDistance(attr.Value))
+	d := r.p.Errorf(attr.Span, codeUnknownAttribute,
+		"`%s` (%s) has no attribute `%s`, so Heat refuses the template.%s", resName.Value, rt.Name, attr.Value, didYouMean(near))
+	d.Suggestions = near
+	d.Related = []source.Related{{Span: res.Key.Span, Message: "the resource"}}
+}
+
+// conditionName checks a string argument of not/and/or that names a
+// condition. Inside the conditions section Heat only fails once a
+// resource or output uses the condition (reported there), so a warning.
+func (r *refChecker) conditionName(c *hot.Call, n *syntax.Node) {
+	n = literal(n)
+	if !isScalarLiteral(n) || n.Tag == "!!bool" || r.p.T.Condition(n.Value) != nil {
+		return
+	}
+	if _, isBool := yamlBool(n); isBool {
+		return
+	}
+	if c.Context == hot.InCondition {
+		d := r.undefinedCondition(n, r.p.Warnf)
+		d.Message += " Heat fails once a resource or output uses this condition."
+		return
+	}
+	r.undefinedCondition(n, r.p.Errorf)
+}
+
+// conditionUse checks a place that uses a condition: a resource's or an
+// output's condition key, or the first argument of if. A name must be
+// defined, and the condition it names must not itself refer to an
+// undefined one. Booleans and inline expressions are checked elsewhere.
+func (r *refChecker) conditionUse(n *syntax.Node) {
+	n = literal(n)
+	if !isScalarLiteral(n) || n.Tag == "!!bool" {
+		return
+	}
+	if _, isBool := yamlBool(n); isBool {
+		return
+	}
+	if r.p.T.Condition(n.Value) == nil {
+		r.undefinedCondition(n, r.p.Errorf)
+		return
+	}
+	if missing := r.brokenBy(n.Value); missing != "" {
+		d := r.p.Errorf(n.Span, codeUndefinedCondition,
+			"The condition `%s` refers to `%s`, which is not defined, so Heat refuses what uses it. Define `%s` or fix the reference.",
+			n.Value, missing, missing)
+		d.Related = []source.Related{{Span: r.p.T.Condition(n.Value).Key.Span, Message: "the condition"}}
+	}
+}
+
+func (r *refChecker) undefinedCondition(n *syntax.Node, report func(source.Span, string, string, ...any) *source.Diagnostic) *source.Diagnostic {
+	cands := make([]string, 0, len(r.p.T.Conditions))
+	for _, c := range r.p.T.Conditions {
+		cands = append(cands, c.Name)
+	}
+	near := closestNames(n.Value, cands, 3, suggestionDistance(n.Value))
+	d := report(n.Span, codeUndefinedCondition,
+		"No condition is named `%s`; define it in the `conditions` section.%s", n.Value, didYouMean(near))
+	d.Suggestions = near
+	d.Data = map[string]string{"kind": "condition", "name": n.Value}
+	return d
+}
+
+// brokenBy returns the first undefined condition name that the condition
+// name refers to, directly or through other conditions, or "".
+func (r *refChecker) brokenBy(name string) string {
+	if r.broken == nil {
+		r.broken = map[string]uint8{}
+	}
+	return r.walkCondition(name, 0)
+}
+
+func (r *refChecker) walkCondition(name string, depth int) string {
+	if r.broken[name] != 0 || depth > 256 {
+		return "" // fine, visiting (a cycle, reported elsewhere) or memoised
+	}
+	cd := r.p.T.Condition(name)
+	if cd == nil {
+		return name
+	}
+	r.broken[name] = 3
+	missing := ""
+	eachConditionName(cd.Value, func(n *syntax.Node) bool {
+		missing = r.walkCondition(n.Value, depth+1)
+		return missing == ""
+	})
+	if missing != "" {
+		r.broken[name] = 1
+		return missing
+	}
+	r.broken[name] = 2
+	return ""
+}
+
+// eachConditionName calls fn for every condition name an expression
+// refers to (string arguments of not, and, or), until fn returns false.
+func eachConditionName(n *syntax.Node, fn func(*syntax.Node) bool) {
+	walkConditionNames(n, fn, 0)
+}
+
+func walkConditionNames(n *syntax.Node, fn func(*syntax.Node) bool, depth int) bool {
+	n = n.Resolve()
+	if !n.IsMapping() || len(n.Pairs) != 1 || depth > 256 {
+		return true
+	}
+	args := n.Pairs[0].Value.Resolve()
+	var items []*syntax.Node
+	switch n.Pairs[0].Key.Value {
+	case "not":
+		items = []*syntax.Node{args}
+	case "and", "or":
+		if args.IsSequence() {
+			items = args.Items
+		}
+	default:
+		return true
+	}
+	for _, it := range items {
+		r := it.Resolve()
+		if isScalarLiteral(r) && r.Tag != "!!bool" {
+			if _, isBool := yamlBool(r); !isBool && !fn(r) {
+				return false
+			}
+			continue
+		}
+		if !walkConditionNames(r, fn, depth+1) {
+			return false
+		}
+	}
+	return true
+}
