@@ -97,6 +97,9 @@ func (s *Server) routeTable() []route {
 
 		// Settings (settings.go).
 		{method: protocol.MethodWorkspaceDidChangeConfiguration, mode: modeOrdered, handle: notification(s.didChangeConfiguration)},
+
+		// Completion (completion.go).
+		{method: protocol.MethodTextDocumentCompletion, call: true, mode: modeConcurrent, handle: request(s.completion), advertise: advertiseCompletion},
 	}
 }
 

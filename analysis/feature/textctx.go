@@ -1,0 +1,623 @@
+package feature
+
+import (
+	"strings"
+	"unicode/utf8"
+
+	"heat-ls/analysis/source"
+)
+
+// This file reads where a cursor is from the text alone. Completion runs on
+// documents the YAML parser rejects (an unclosed "{", a key without its
+// value yet, a lone "-"), so the position inside the template is worked out
+// from indentation, "- " markers and flow brackets, the way a reader does,
+// and the parsed tree is only consulted for names.
+
+// maxContextLines bounds how far the scans walk away from the cursor line.
+const maxContextLines = 20000
+
+// Step is one step of the path from the document root to the cursor.
+type Step struct {
+	// Key is the mapping key stepped into; empty for a sequence item.
+	Key string
+	// Index is the item's position for a sequence step, -1 for a key.
+	Index int
+	// Prev holds the scalar texts of the earlier items of a sequence step,
+	// as far as the text shows them (get_attr's resource name).
+	Prev []string
+}
+
+// IsItem reports whether the step enters a sequence item.
+func (s Step) IsItem() bool { return s.Index >= 0 }
+
+// Slot says what the token under the cursor can be.
+type Slot int
+
+const (
+	// SlotKeyOrScalar: a bare token starting a node, either a mapping key
+	// (a property name, a function name) or a plain scalar value.
+	SlotKeyOrScalar Slot = iota
+	// SlotKey: the key of a flow mapping ("{get_").
+	SlotKey
+	// SlotScalar: a value after "key: " on the same line; it cannot open a
+	// block mapping.
+	SlotScalar
+)
+
+// TextContext is where the cursor is, read from the text.
+type TextContext struct {
+	// Path leads from the root to the node being typed. For a key slot
+	// the last step is the mapping holding the key; for a scalar slot it
+	// is the key (or item) whose value is typed.
+	Path []Step
+	Slot Slot
+	// Prefix is the token typed before the cursor and Span its bytes.
+	Prefix string
+	Span   source.Span
+	// Flow is true inside "{...}" or "[...]".
+	Flow bool
+	// Siblings are the keys already present in the mapping a key slot
+	// belongs to, the token's own line excluded.
+	Siblings []string
+}
+
+// Keys returns the path's keys with items written as "-".
+func (c *TextContext) Keys() []string {
+	out := make([]string, len(c.Path))
+	for i, s := range c.Path {
+		if s.IsItem() {
+			out[i] = "-"
+		} else {
+			out[i] = s.Key
+		}
+	}
+	return out
+}
+
+// ReadContext works out the cursor context at offset in src. It returns
+// nil where nothing can be completed: inside a comment, a quoted string
+// that is not a value start, a block scalar, or a line whose brackets do
+// not make sense.
+func ReadContext(src []byte, offset int) *TextContext {
+	if offset < 0 {
+		offset = 0
+	}
+	if offset > len(src) {
+		offset = len(src)
+	}
+	for offset > 0 && offset < len(src) && !utf8.RuneStart(src[offset]) {
+		offset--
+	}
+	lines := lineIndex{src: src}
+	cur := lines.lineAt(offset)
+
+	start := offset
+	for start > 0 && !isTokenBreak(src[start-1]) {
+		start--
+	}
+	ctx := &TextContext{Prefix: string(src[start:offset]), Span: source.Span{Start: start, End: offset}}
+	if start > 0 && (src[start-1] == '"' || src[start-1] == '\'') {
+		// A quoted value being typed: complete inside the quotes.
+		start--
+	}
+
+	// The statement the cursor line belongs to may start on an earlier
+	// line when a flow collection spans lines.
+	stmt := cur
+	for n := 0; n < 50 && stmt > 0; n++ {
+		prev := lines.prevContent(stmt)
+		if prev < 0 || !lines.continuesFlow(prev) {
+			break
+		}
+		stmt = prev
+	}
+
+	st := scanStatement(src, lines.start(stmt), start)
+	if st == nil {
+		return nil
+	}
+	ctx.Slot, ctx.Flow = st.slot, st.flow
+
+	// Walk up for the block parents of the statement line. A key parent
+	// sits left of its children; an item's parent key may sit in the same
+	// column ("key:" then "- a" unindented), hence two thresholds.
+	keyThr, itemThr := st.firstCol, st.firstCol
+	var pending *Step // the lowest item parent, counting its earlier siblings
+	pendingCol := -1
+	if len(st.steps) > 0 && st.steps[0].step.IsItem() {
+		keyThr = st.firstCol + 1
+	}
+	keyCol := -1
+	if !st.flow && st.slot == SlotKeyOrScalar && len(st.steps) == 0 {
+		keyCol = st.tokenCol
+	}
+	var parents []Step
+	for _, s := range st.steps {
+		parents = append(parents, s.step)
+	}
+	if len(st.steps) > 0 && st.steps[0].step.IsItem() {
+		pending, pendingCol = &parents[0], st.steps[0].col
+	}
+	for ln, n := lines.prevContent(stmt), 0; ln >= 0 && keyThr > 0 && n < maxContextLines; ln, n = lines.prevContent(ln), n+1 {
+		ents := lineEntries(src, lines.start(ln), lines.end(ln))
+		if len(ents) == 0 {
+			continue
+		}
+		if pending != nil && ents[0].col >= pendingCol {
+			if ents[0].item && ents[0].col == pendingCol {
+				pending.Index++
+				pending.Prev = append([]string{ents[0].scalar}, pending.Prev...)
+				continue
+			}
+			if ents[0].col > pendingCol {
+				continue
+			}
+		}
+		var found []Step
+		newPending := -1
+		for i := len(ents) - 1; i >= 0; i-- {
+			e := ents[i]
+			if e.item && e.col < itemThr {
+				found = append([]Step{{Index: 0}}, found...)
+				keyThr, itemThr = e.col+1, e.col
+				newPending = e.col
+			} else if !e.item && e.col < keyThr {
+				if e.blockScalar {
+					return nil // the cursor is inside a "|" or ">" text
+				}
+				found = append([]Step{{Key: e.key, Index: -1}}, found...)
+				keyThr, itemThr = e.col, e.col
+				newPending = -1
+			}
+		}
+		if len(found) > 0 {
+			parents = append(found, parents...)
+			pending, pendingCol = nil, -1
+			if newPending >= 0 && found[0].IsItem() {
+				pending, pendingCol = &parents[0], newPending
+			}
+		}
+	}
+	if keyCol >= 0 {
+		ctx.Siblings = siblingKeys(lines, cur, keyCol)
+	}
+	if st.flow && st.slot == SlotKey {
+		ctx.Siblings = append(ctx.Siblings, st.flowKeys...)
+	}
+	ctx.Path = parents
+	return ctx
+}
+
+// siblingKeys lists the keys written in column col above and below the
+// cursor line, as far as the mapping holding them reaches.
+func siblingKeys(lines lineIndex, cur, col int) []string {
+	var out []string
+	// Going up, a "- key:" line left of col still holds a sibling (the
+	// first key of the cursor's item); going down it starts another item.
+	collect := func(next func(int) int, up bool) {
+		for ln, n := next(cur), 0; ln >= 0 && n < maxContextLines; ln, n = next(ln), n+1 {
+			ents := lineEntries(lines.src, lines.start(ln), lines.end(ln))
+			if len(ents) == 0 {
+				continue
+			}
+			if !up && ents[0].col < col {
+				return
+			}
+			for _, e := range ents {
+				if !e.item && e.col == col {
+					out = append(out, e.key)
+				}
+			}
+			if ents[0].col < col {
+				return
+			}
+		}
+	}
+	collect(lines.prevContent, true)
+	collect(lines.nextContent, false)
+	return out
+}
+
+// isTokenBreak reports whether b ends a token when scanning back from the
+// cursor. Colons are part of a token ("OS::Nova::Server").
+func isTokenBreak(b byte) bool {
+	switch b {
+	case ' ', '\t', '\n', '\r', '{', '}', '[', ']', ',', '"', '\'', '#':
+		return true
+	}
+	return false
+}
+
+// lineIndex finds line boundaries on demand (no allocation per call).
+type lineIndex struct{ src []byte }
+
+// lineAt returns the start offset of the line holding offset; lines are
+// named by their start offset.
+func (l lineIndex) lineAt(offset int) int {
+	i := offset
+	for i > 0 && l.src[i-1] != '\n' {
+		i--
+	}
+	return i
+}
+
+func (l lineIndex) start(line int) int { return line }
+
+func (l lineIndex) end(line int) int {
+	i := line
+	for i < len(l.src) && l.src[i] != '\n' {
+		i++
+	}
+	if i > line && l.src[i-1] == '\r' {
+		i--
+	}
+	return i
+}
+
+// prevContent returns the previous line holding something other than
+// blanks and comments, or -1.
+func (l lineIndex) prevContent(line int) int {
+	for line > 0 {
+		line = l.lineAt(line - 1)
+		if l.hasContent(line) {
+			return line
+		}
+	}
+	return -1
+}
+
+// nextContent returns the next line with content, or -1.
+func (l lineIndex) nextContent(line int) int {
+	for {
+		e := line
+		for e < len(l.src) && l.src[e] != '\n' {
+			e++
+		}
+		if e >= len(l.src) {
+			return -1
+		}
+		line = e + 1
+		if l.hasContent(line) {
+			return line
+		}
+	}
+}
+
+func (l lineIndex) hasContent(line int) bool {
+	for i := line; i < len(l.src) && l.src[i] != '\n'; i++ {
+		switch l.src[i] {
+		case ' ', '\t', '\r':
+		case '#':
+			return false
+		default:
+			return true
+		}
+	}
+	return false
+}
+
+// continuesFlow reports whether the line leaves a flow collection open,
+// so the next line continues it: it ends with "," or an opening bracket,
+// or opens more brackets than it closes.
+func (l lineIndex) continuesFlow(line int) bool {
+	text := stripComment(l.src[line:l.end(line)])
+	t := strings.TrimRight(text, " \t")
+	if t == "" {
+		return false
+	}
+	if last := t[len(t)-1]; last == ',' || last == '{' || last == '[' {
+		return true
+	}
+	depth := 0
+	inQuote := byte(0)
+	for i := 0; i < len(t); i++ {
+		c := t[i]
+		switch {
+		case inQuote != 0:
+			if c == inQuote {
+				inQuote = 0
+			}
+		case c == '"' || c == '\'':
+			if i == 0 || t[i-1] == ' ' || t[i-1] == '[' || t[i-1] == '{' || t[i-1] == ',' {
+				inQuote = c
+			}
+		case c == '{' || c == '[':
+			depth++
+		case c == '}' || c == ']':
+			depth--
+		}
+	}
+	return depth > 0
+}
+
+// stripComment drops a " #" comment (outside quotes) from a line.
+func stripComment(b []byte) string {
+	inQuote := byte(0)
+	for i, c := range b {
+		switch {
+		case inQuote != 0:
+			if c == inQuote {
+				inQuote = 0
+			}
+		case c == '"' || c == '\'':
+			if i == 0 || b[i-1] == ' ' || b[i-1] == '[' || b[i-1] == '{' || b[i-1] == ',' || b[i-1] == ':' {
+				inQuote = c
+			}
+		case c == '#' && (i == 0 || b[i-1] == ' ' || b[i-1] == '\t'):
+			return string(b[:i])
+		}
+	}
+	return string(b)
+}
+
+// column of byte offset i on a line starting at ls; a tab counts as
+// reaching the next multiple of 8, as YAML readers without tab support
+// tend to display it.
+func displayColumn(src []byte, ls, i int) int {
+	col := 0
+	for j := ls; j < i && j < len(src); j++ {
+		if src[j] == '\t' {
+			col = (col/8 + 1) * 8
+		} else if utf8.RuneStart(src[j]) {
+			col++
+		}
+	}
+	return col
+}
+
+// entry is one structural element of a block line: a "- " item marker or
+// a "key:".
+type lineEntry struct {
+	col         int
+	item        bool
+	key         string
+	scalar      string // an item's plain scalar on the same line ("- server")
+	blockScalar bool   // the key's value is "|" or ">" text on the lines below
+}
+
+// lineEntries lists the "- " markers and the "key:" of a block line.
+func lineEntries(src []byte, ls, le int) []lineEntry {
+	var out []lineEntry
+	i := ls
+	for {
+		for i < le && (src[i] == ' ' || src[i] == '\t') {
+			i++
+		}
+		if i >= le || src[i] == '#' {
+			return out
+		}
+		if src[i] == '-' && (i+1 >= le || src[i+1] == ' ' || src[i+1] == '\t') {
+			out = append(out, lineEntry{col: displayColumn(src, ls, i), item: true})
+			i++
+			continue
+		}
+		break
+	}
+	key, after, ok := blockKey(src, i, le)
+	if !ok {
+		if n := len(out); n > 0 {
+			out[n-1].scalar = unquoteText(strings.TrimSpace(stripComment(src[i:le])))
+		}
+		return out
+	}
+	e := lineEntry{col: displayColumn(src, ls, i), key: key}
+	v := strings.TrimSpace(stripComment(src[after:le]))
+	e.blockScalar = v != "" && (v[0] == '|' || v[0] == '>')
+	return append(out, e)
+}
+
+// blockKey reads "key:" (plain or quoted) at i, returning the key and the
+// offset after the colon.
+func blockKey(src []byte, i, le int) (key string, after int, ok bool) {
+	if i >= le {
+		return "", 0, false
+	}
+	switch src[i] {
+	case '{', '[', '&', '*', '!', '|', '>', '%', '@', '`':
+		return "", 0, false
+	case '"', '\'':
+		q := src[i]
+		j := i + 1
+		for j < le && src[j] != q {
+			j++
+		}
+		if j+1 < le && src[j+1] == ':' && (j+2 >= le || src[j+2] == ' ' || src[j+2] == '\t') {
+			return string(src[i+1 : j]), j + 2, true
+		}
+		return "", 0, false
+	}
+	for j := i; j < le; j++ {
+		c := src[j]
+		if c == ':' && (j+1 >= le || src[j+1] == ' ' || src[j+1] == '\t' || src[j+1] == '\r') {
+			return strings.TrimRight(string(src[i:j]), " \t"), j + 1, true
+		}
+		if c == '#' && j > i && (src[j-1] == ' ' || src[j-1] == '\t') {
+			return "", 0, false
+		}
+		if c == '{' || c == '[' || c == ',' || c == '}' || c == ']' {
+			return "", 0, false
+		}
+	}
+	return "", 0, false
+}
+
+func unquoteText(s string) string {
+	if len(s) >= 2 && (s[0] == '"' || s[0] == '\'') && s[len(s)-1] == s[0] {
+		return s[1 : len(s)-1]
+	}
+	return s
+}
+
+// statement is what scanStatement learns from the text between the start
+// of the statement line and the token.
+type statementScan struct {
+	steps      []colStep
+	slot       Slot
+	flow       bool
+	firstCol   int // column of the line's first element (or the token)
+	tokenCol   int
+	valueStart int      // offset after "key: " for a block scalar slot
+	flowKeys   []string // keys already in the innermost flow mapping
+}
+
+type colStep struct {
+	step Step
+	col  int
+}
+
+// flowFrame is one open flow collection.
+type flowFrame struct {
+	open    byte
+	key     string // map: the key whose value is being read
+	inValue bool   // map: after "key:"; seq: inside a "k: v" item
+	index   int
+	items   []string
+	keys    []string
+	cur     strings.Builder
+}
+
+// scanStatement reads the statement starting at line start ls up to the
+// token at tok. It returns nil when the cursor is in a comment or the
+// brackets do not add up.
+func scanStatement(src []byte, ls, tok int) *statementScan {
+	st := &statementScan{}
+	le := tok
+	i := ls
+	for i < le && (src[i] == ' ' || src[i] == '\t') {
+		i++
+	}
+	st.firstCol = displayColumn(src, ls, i)
+	st.tokenCol = displayColumn(src, ls, tok)
+	for i < le && src[i] == '-' && (i+1 == le || src[i+1] == ' ' || src[i+1] == '\t') {
+		st.steps = append(st.steps, colStep{Step{Index: 0}, displayColumn(src, ls, i)})
+		i++
+		for i < le && (src[i] == ' ' || src[i] == '\t') {
+			i++
+		}
+	}
+	if i == le {
+		st.slot = SlotKeyOrScalar
+		if len(st.steps) == 0 {
+			st.firstCol = st.tokenCol
+		}
+		return st
+	}
+	if key, after, ok := blockKey(src, i, le); ok {
+		st.steps = append(st.steps, colStep{Step{Key: key, Index: -1}, displayColumn(src, ls, i)})
+		i = after
+		for i < le && (src[i] == ' ' || src[i] == '\t') {
+			i++
+		}
+		st.valueStart = i
+		if i == le {
+			st.slot = SlotScalar
+			return st
+		}
+	}
+	if src[i] != '{' && src[i] != '[' {
+		// Text that is neither a key nor a flow start precedes the token:
+		// a comment or a multi-word scalar.
+		if len(stripComment(src[i:le])) < le-i {
+			return nil // the token is inside a comment
+		}
+		if len(st.steps) > 0 && !st.steps[len(st.steps)-1].step.IsItem() {
+			st.slot = SlotScalar
+			return st
+		}
+		return nil
+	}
+	st.flow = true
+	var frames []*flowFrame
+	for i < le {
+		c := src[i]
+		var top *flowFrame
+		if len(frames) > 0 {
+			top = frames[len(frames)-1]
+		}
+		switch {
+		case c == '"' || c == '\'':
+			j := i + 1
+			for j < le && src[j] != c {
+				j++
+			}
+			if top != nil {
+				top.cur.Write(src[i+1 : min(j, le)])
+			}
+			i = j + 1
+			continue
+		case c == '#' && i > 0 && (src[i-1] == ' ' || src[i-1] == '\t'):
+			return nil // a comment: nothing to complete
+		case c == '{' || c == '[':
+			frames = append(frames, &flowFrame{open: c})
+		case c == '}' || c == ']':
+			if top == nil {
+				return nil
+			}
+			frames = frames[:len(frames)-1]
+			if len(frames) == 0 {
+				return nil // the collection closed before the token
+			}
+			frames[len(frames)-1].cur.WriteString("…")
+		case c == ',':
+			if top == nil {
+				return nil
+			}
+			if top.open == '[' {
+				top.items = append(top.items, strings.TrimSpace(top.cur.String()))
+				top.index++
+			} else if !top.inValue {
+				top.keys = append(top.keys, strings.TrimSpace(top.cur.String()))
+			}
+			top.inValue, top.key = false, ""
+			top.cur.Reset()
+		case c == ':' && top != nil && !top.inValue && (i+1 >= le || strings.IndexByte(" \t\r\n,]}", src[i+1]) >= 0):
+			top.key = strings.TrimSpace(top.cur.String())
+			if top.open == '{' {
+				top.keys = append(top.keys, top.key)
+			}
+			top.inValue = true
+			top.cur.Reset()
+		case c == '\n' || c == '\r' || c == '\t':
+			if top != nil {
+				top.cur.WriteByte(' ')
+			}
+		default:
+			if top != nil {
+				top.cur.WriteByte(c)
+			}
+		}
+		i++
+	}
+	if len(frames) == 0 {
+		return nil
+	}
+	for n, f := range frames {
+		last := n == len(frames)-1
+		switch f.open {
+		case '[':
+			st.steps = append(st.steps, colStep{Step{Index: f.index, Prev: f.items}, -1})
+			if f.inValue {
+				st.steps = append(st.steps, colStep{Step{Key: f.key, Index: -1}, -1})
+			}
+			if last {
+				st.slot = SlotKeyOrScalar
+				if f.inValue {
+					st.slot = SlotScalar
+				}
+			}
+		case '{':
+			if f.inValue {
+				st.steps = append(st.steps, colStep{Step{Key: f.key, Index: -1}, -1})
+			}
+			if last {
+				st.slot = SlotKey
+				if f.inValue {
+					st.slot = SlotScalar
+				} else {
+					st.flowKeys = f.keys
+				}
+			}
+		}
+	}
+	return st
+}

@@ -1,0 +1,94 @@
+package lsp
+
+import (
+	"context"
+
+	"go.lsp.dev/protocol"
+
+	"heat-ls/analysis/feature"
+	"heat-ls/analysis/source"
+)
+
+// completion answers textDocument/completion. The analysis works on byte
+// offsets of the current text (it reads the cursor's place from the text
+// and names from the last good parse), so this glue only converts the
+// position, the items' edit spans and their kinds.
+func (s *Server) completion(_ context.Context, p *protocol.CompletionParams) (*protocol.CompletionList, error) {
+	doc := s.document(p.TextDocument.URI)
+	if doc == nil {
+		return nil, nil
+	}
+	off, _ := s.offset(doc, p.Position)
+	cl := s.Client()
+	items := feature.Complete(feature.CompletionRequest{
+		Doc:      doc.Doc,
+		LastGood: doc.LastGood,
+		Offset:   off,
+		Schema:   s.schema,
+		Snippets: cl.SnippetSupport,
+	})
+	m, enc := doc.Mapper(), s.encoding()
+	out := make([]protocol.CompletionItem, 0, len(items))
+	for _, it := range items {
+		out = append(out, toCompletionItem(it, m, enc, cl.HoverMarkdown))
+	}
+	return &protocol.CompletionList{Items: out}, nil
+}
+
+// toCompletionItem converts one analysis item.
+func toCompletionItem(it feature.CompletionItem, m *source.Mapper, enc source.Encoding, markdown bool) protocol.CompletionItem {
+	ci := protocol.CompletionItem{
+		Label:            it.Label,
+		Kind:             completionKind(it.Kind),
+		SortText:         protocol.NewOptional(it.SortText),
+		InsertTextFormat: protocol.InsertTextFormatPlainText,
+		TextEdit:         &protocol.TextEdit{Range: toRange(m, it.Edit, enc), NewText: it.Insert},
+	}
+	if it.Snippet {
+		ci.InsertTextFormat = protocol.InsertTextFormatSnippet
+	}
+	if it.Detail != "" {
+		ci.Detail = protocol.NewOptional(it.Detail)
+	}
+	if it.Required {
+		req := "required"
+		ci.LabelDetails = &protocol.CompletionItemLabelDetails{Description: &req}
+	}
+	if it.FilterText != "" {
+		ci.FilterText = protocol.NewOptional(it.FilterText)
+	}
+	if it.Doc != "" {
+		kind := protocol.MarkupKindPlainText
+		if markdown {
+			kind = protocol.MarkupKindMarkdown
+		}
+		ci.Documentation = &protocol.MarkupContent{Kind: kind, Value: it.Doc}
+	}
+	if it.Deprecated {
+		ci.Tags = []protocol.CompletionItemTag{protocol.CompletionItemTagDeprecated}
+		ci.Deprecated = protocol.NewOptional(true)
+	}
+	return ci
+}
+
+func completionKind(k feature.CompletionKind) protocol.CompletionItemKind {
+	switch k {
+	case feature.CompleteFunction:
+		return protocol.CompletionItemKindFunction
+	case feature.CompleteKey:
+		return protocol.CompletionItemKindKeyword
+	case feature.CompleteReference:
+		return protocol.CompletionItemKindReference
+	case feature.CompleteProperty:
+		return protocol.CompletionItemKindProperty
+	case feature.CompleteAttribute:
+		return protocol.CompletionItemKindField
+	case feature.CompleteType:
+		return protocol.CompletionItemKindClass
+	}
+	return protocol.CompletionItemKindValue
+}
+
+func advertiseCompletion(c *protocol.ServerCapabilities, _ ClientCapabilities) {
+	c.CompletionProvider = &protocol.CompletionOptions{TriggerCharacters: []string{":", " ", "{", "[", ","}}
+}
