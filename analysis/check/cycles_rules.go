@@ -1,3 +1,249 @@
 package check
 
-func checkCycles(p *Pass) {}
+import (
+	"strings"
+
+	"heat-ls/analysis/hot"
+	"heat-ls/analysis/source"
+	"heat-ls/analysis/syntax"
+)
+
+// checkCycles reports resources that depend on each other in a loop
+// (through depends_on, get_resource and get_attr), which Heat refuses,
+// and conditions that refer to each other in a loop. Each loop is
+// reported once, on every reference that closes it, with the loop spelt
+// out. Tarjan's algorithm keeps it linear in the references.
+func checkCycles(p *Pass) {
+	resourceCycles(p)
+	conditionCycles(p)
+}
+
+func resourceCycles(p *Pass) {
+	g := newRefGraph(len(p.T.Resources))
+	for _, r := range p.T.Resources {
+		g.node(r.Name, r.Key)
+	}
+	for _, r := range p.T.Resources {
+		for _, dep := range r.DependsOn {
+			if dep.Value != r.Name { // self: depends-on-self reports it
+				g.edge(r.Name, dep.Value, dep)
+			}
+		}
+	}
+	v := declaredVersion(p)
+	for _, c := range p.T.Calls {
+		if c.Context != hot.InResource || c.Owner == nil || v != nil && !v.HasFunction(c.Name) {
+			continue
+		}
+		var target *syntax.Node
+		switch c.Name {
+		case "get_resource":
+			target = literal(c.Args)
+		case "get_attr":
+			if a := c.Args.Resolve(); a.IsSequence() && len(a.Items) > 0 {
+				target = literal(a.Items[0])
+			}
+		}
+		if isScalarLiteral(target) {
+			g.edge(c.Owner.Name, target.Value, target)
+		}
+	}
+	g.reportCycles(p, codeDependencyCycle,
+		"These resources depend on each other in a loop (%s), so Heat cannot order them and refuses the template. Break the loop by removing one of the references.")
+}
+
+func conditionCycles(p *Pass) {
+	if len(p.T.Conditions) == 0 {
+		return
+	}
+	g := newRefGraph(len(p.T.Conditions))
+	for _, c := range p.T.Conditions {
+		g.node(c.Name, c.Key)
+	}
+	for _, c := range p.T.Conditions {
+		eachConditionName(c.Value, func(n *syntax.Node) bool {
+			g.edge(c.Name, n.Value, n)
+			return true
+		})
+	}
+	g.reportCycles(p, codeConditionCycle,
+		"These conditions refer to each other in a loop (%s), so none of them can be evaluated and Heat refuses the template. Break the loop.")
+}
+
+// refGraph is a directed graph of named entries with the reference node
+// of each edge.
+type refGraph struct {
+	index map[string]int
+	names []string
+	keys  []*syntax.Node
+	out   [][]refEdge
+}
+
+type refEdge struct {
+	to   int
+	node *syntax.Node
+}
+
+func newRefGraph(n int) *refGraph {
+	return &refGraph{index: make(map[string]int, n)}
+}
+
+// node adds a named entry; a repeated name keeps its first index.
+func (g *refGraph) node(name string, key *syntax.Node) {
+	if _, ok := g.index[name]; ok {
+		return
+	}
+	g.index[name] = len(g.names)
+	g.names = append(g.names, name)
+	g.keys = append(g.keys, key)
+	g.out = append(g.out, nil)
+}
+
+// edge adds a reference; references to unknown names are ignored (other
+// rules report them).
+func (g *refGraph) edge(from, to string, ref *syntax.Node) {
+	f, ok1 := g.index[from]
+	t, ok2 := g.index[to]
+	if ok1 && ok2 {
+		g.out[f] = append(g.out[f], refEdge{t, ref})
+	}
+}
+
+// components returns the strongly connected components that hold a loop
+// (more than one entry, or an entry referring to itself). Iterative
+// Tarjan, so deep chains cannot exhaust the stack.
+func (g *refGraph) components() [][]int {
+	n := len(g.names)
+	idx := make([]int, n)
+	low := make([]int, n)
+	onStack := make([]bool, n)
+	for i := range idx {
+		idx[i] = -1
+	}
+	var stack []int
+	var comps [][]int
+	type frame struct{ v, next int }
+	counter := 0
+	for root := 0; root < n; root++ {
+		if idx[root] != -1 {
+			continue
+		}
+		call := []frame{{root, 0}}
+		idx[root], low[root] = counter, counter
+		counter++
+		stack = append(stack, root)
+		onStack[root] = true
+		for len(call) > 0 {
+			f := &call[len(call)-1]
+			if f.next < len(g.out[f.v]) {
+				w := g.out[f.v][f.next].to
+				f.next++
+				if idx[w] == -1 {
+					idx[w], low[w] = counter, counter
+					counter++
+					stack = append(stack, w)
+					onStack[w] = true
+					call = append(call, frame{w, 0})
+				} else if onStack[w] {
+					low[f.v] = min(low[f.v], idx[w])
+				}
+				continue
+			}
+			v := f.v
+			call = call[:len(call)-1]
+			if len(call) > 0 {
+				u := call[len(call)-1].v
+				low[u] = min(low[u], low[v])
+			}
+			if low[v] != idx[v] {
+				continue
+			}
+			var comp []int
+			for {
+				w := stack[len(stack)-1]
+				stack = stack[:len(stack)-1]
+				onStack[w] = false
+				comp = append(comp, w)
+				if w == v {
+					break
+				}
+			}
+			if len(comp) > 1 || g.selfLoop(v) {
+				comps = append(comps, comp)
+			}
+		}
+	}
+	return comps
+}
+
+func (g *refGraph) selfLoop(v int) bool {
+	for _, e := range g.out[v] {
+		if e.to == v {
+			return true
+		}
+	}
+	return false
+}
+
+// reportCycles reports every loop once: on each reference between two of
+// its members (the first per pair), naming one loop through its first
+// member in source order.
+func (g *refGraph) reportCycles(p *Pass, code, format string) {
+	for _, comp := range g.components() {
+		in := make(map[int]bool, len(comp))
+		start := comp[0]
+		for _, v := range comp {
+			in[v] = true
+			start = min(start, v)
+		}
+		loop := g.loopThrough(start, in)
+		seen := map[[2]int]bool{}
+		for _, v := range comp {
+			for _, e := range g.out[v] {
+				pair := [2]int{v, e.to}
+				if !in[e.to] || seen[pair] {
+					continue
+				}
+				seen[pair] = true
+				d := p.Errorf(e.node.Span, code, format, loop)
+				d.Related = []source.Related{{Span: g.keys[v].Span, Message: "`" + g.names[v] + "` is part of the loop"}}
+			}
+		}
+	}
+}
+
+// loopThrough finds a shortest loop from start back to start inside the
+// component (breadth-first) and spells it "a → b → a".
+func (g *refGraph) loopThrough(start int, in map[int]bool) string {
+	prev := map[int]int{start: -1}
+	queue := []int{start}
+	last := -1
+	for len(queue) > 0 && last == -1 {
+		v := queue[0]
+		queue = queue[1:]
+		for _, e := range g.out[v] {
+			if !in[e.to] {
+				continue
+			}
+			if e.to == start {
+				last = v
+				break
+			}
+			if _, ok := prev[e.to]; !ok {
+				prev[e.to] = v
+				queue = append(queue, e.to)
+			}
+		}
+	}
+	var path []string
+	for v := last; v != -1; v = prev[v] {
+		path = append(path, g.names[v])
+	}
+	var b strings.Builder
+	for i := len(path) - 1; i >= 0; i-- {
+		b.WriteString(path[i])
+		b.WriteString(" → ")
+	}
+	b.WriteString(g.names[start])
+	return b.String()
+}
