@@ -1,6 +1,7 @@
 package check
 
 import (
+	"slices"
 	"strings"
 
 	"heat-ls/analysis/hot"
@@ -87,6 +88,11 @@ func (w *nearMissWalker) oneKey(k *syntax.Node) {
 	}
 	if best == nil {
 		best = closestNames(k.Value, w.names, 3, 2)
+		// Names without an underscore are ordinary words (filter, repeat):
+		// only one edit away counts, so "files" is not taken for "filter".
+		best = slices.DeleteFunc(best, func(name string) bool {
+			return !strings.Contains(name, "_") && editDistance(k.Value, name) > 1
+		})
 	}
 	if len(best) == 0 {
 		return

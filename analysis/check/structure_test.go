@@ -180,3 +180,11 @@ func TestFunctions(t *testing.T) {
 		{"plain one-key data", out("2016-10-14", "{network: x}"), nil},
 	})
 }
+
+func TestNearMissWords(t *testing.T) {
+	runStructureCases(t, []structureCase{
+		{"files is no filter", "heat_template_version: 2017-02-24\nresources:\n  r:\n    type: OS::Heat::None\n    metadata:\n      files: {a: b}\n", nil},
+		{"filtr is filter", "heat_template_version: 2017-02-24\nresources:\n  r:\n    type: OS::Heat::None\n    metadata:\n      x: {filtr: [[a], [a, b]]}\n",
+			[]want{{codeFunctionNearMiss, W, "filtr", "`filter`"}}},
+	})
+}
