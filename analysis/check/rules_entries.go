@@ -1,7 +1,222 @@
 package check
 
+import (
+	"regexp"
+	"sort"
+	"strings"
+
+	"heat-ls/analysis/hot"
+	"heat-ls/analysis/syntax"
+	"heat-ls/schema"
+)
+
 // entryRules: parameters, parameter groups, resources against the schema,
-// outputs, conditions, and quiet hints.
+// outputs, conditions, and quiet hints. Each family is its own rule, so a
+// bug in one never hides the others' findings.
 func entryRules() []Rule {
-	return []Rule{}
+	return []Rule{
+		checkParameters,
+		checkParameterGroups,
+		checkResources,
+		checkOutputs,
+		checkConditionBodies,
+		checkUnusedEntries,
+	}
+}
+
+// entryVersion is the version the entry rules check against: the declared
+// one, or the newest when the declaration is missing or unknown (the
+// structure rules report that), so the other checks still run.
+func entryVersion(p *Pass) *schema.Version {
+	if p.Schema == nil {
+		return nil
+	}
+	if p.T != nil {
+		if v, ok := p.Schema.Version(p.T.VersionText); ok {
+			return v
+		}
+	}
+	return p.Schema.Latest()
+}
+
+// regexpCache compiles each allowed_pattern once per rule run. A pattern
+// Go cannot compile (lookarounds, back references: fine for Python) is
+// remembered as nil and never reported.
+type regexpCache map[string]*regexp.Regexp
+
+func (c regexpCache) get(pattern string) *regexp.Regexp {
+	if re, ok := c[pattern]; ok {
+		return re
+	}
+	// Python's re.match anchors at the start; Heat then demands the match
+	// end at the end of the value. Go's leftmost-first matching picks the
+	// same match Python's backtracking does, so its end is comparable.
+	re, err := regexp.Compile(`^(?:` + pattern + `)`)
+	if err != nil {
+		re = nil
+	}
+	c[pattern] = re
+	return re
+}
+
+// fullMatch reports whether pattern matches all of value the way Heat
+// checks allowed_pattern; ok is false when the pattern cannot be judged.
+func (c regexpCache) fullMatch(pattern, value string) (matched, ok bool) {
+	re := c.get(pattern)
+	if re == nil {
+		return false, false
+	}
+	loc := re.FindStringIndex(value)
+	return loc != nil && loc[1] == len(value), true
+}
+
+// isFunctionCall reports whether n is a one-key mapping whose key is an
+// intrinsic function name of some version: its value is only known when
+// Heat resolves it, so value checks skip it (the structure rules judge the
+// call itself).
+func isFunctionCall(n *syntax.Node) bool {
+	n = n.Resolve()
+	if !n.IsMapping() || len(n.Pairs) != 1 {
+		return false
+	}
+	k := n.Pairs[0].Key
+	return k.Kind == syntax.ScalarNode && hot.IsFunctionName(k.Value)
+}
+
+// containsFunctionCall reports whether a call sits anywhere inside n.
+func containsFunctionCall(n *syntax.Node, depth int) bool {
+	n = n.Resolve()
+	if n == nil || depth > 64 {
+		return n != nil
+	}
+	if isFunctionCall(n) {
+		return true
+	}
+	for _, it := range n.Items {
+		if containsFunctionCall(it, depth+1) {
+			return true
+		}
+	}
+	for _, pr := range n.Pairs {
+		if containsFunctionCall(pr.Value, depth+1) {
+			return true
+		}
+	}
+	return false
+}
+
+// describeNode names what a node is, for messages.
+func describeNode(n *syntax.Node) string {
+	n = n.Resolve()
+	switch {
+	case n == nil || n.IsNull():
+		return "nothing (null)"
+	case n.IsMapping():
+		return "a mapping"
+	case n.IsSequence():
+		return "a list"
+	}
+	switch n.Tag {
+	case "!!int", "!!float":
+		return "a number"
+	case "!!bool":
+		return "a boolean"
+	}
+	return "text"
+}
+
+// isYAML11Bool reports whether a plain scalar is a boolean to Heat's YAML
+// 1.1 loader (yaml.v3 reads "yes", "on"... as text).
+func isYAML11Bool(n *syntax.Node) bool {
+	if n == nil || n.Kind != syntax.ScalarNode || n.Style != syntax.Plain {
+		return false
+	}
+	if n.Tag == "!!bool" {
+		return true
+	}
+	switch n.Value {
+	case "yes", "Yes", "YES", "no", "No", "NO", "on", "On", "ON", "off", "Off", "OFF",
+		"true", "True", "TRUE", "false", "False", "FALSE":
+		return true
+	}
+	return false
+}
+
+// nearestNames returns up to n candidates within a small edit distance of
+// name, nearest first (ties alphabetical).
+func nearestNames(name string, cands []string, n int) []string {
+	maxDist := 2
+	if len(name) > 8 {
+		maxDist = 3
+	}
+	type cand struct {
+		s string
+		d int
+	}
+	var out []cand
+	lname := strings.ToLower(name)
+	for _, c := range cands {
+		if c == name {
+			continue
+		}
+		if d := levenshtein(lname, strings.ToLower(c)); d <= maxDist {
+			out = append(out, cand{c, d})
+		}
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if out[i].d != out[j].d {
+			return out[i].d < out[j].d
+		}
+		return out[i].s < out[j].s
+	})
+	if len(out) > n {
+		out = out[:n]
+	}
+	names := make([]string, len(out))
+	for i, c := range out {
+		names[i] = c.s
+	}
+	return names
+}
+
+// levenshtein is the edit distance over bytes, bounded to short names.
+func levenshtein(a, b string) int {
+	if len(a) > 80 {
+		a = a[:80]
+	}
+	if len(b) > 80 {
+		b = b[:80]
+	}
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}
+
+// suggestText turns candidates into " Did you mean `a` or `b`?" or "".
+func suggestText(names []string) string {
+	if len(names) == 0 {
+		return ""
+	}
+	q := make([]string, len(names))
+	for i, n := range names {
+		q[i] = "`" + n + "`"
+	}
+	if len(q) == 1 {
+		return " Did you mean " + q[0] + "?"
+	}
+	return " Did you mean " + strings.Join(q[:len(q)-1], ", ") + " or " + q[len(q)-1] + "?"
 }

@@ -2,5 +2,9 @@ package check
 
 // environmentRules lists the rules run on Heat environment files.
 func environmentRules() []Rule {
-	return []Rule{}
+	return []Rule{
+		checkEnvSections,
+		checkEnvRegistry,
+		checkEnvLists,
+	}
 }

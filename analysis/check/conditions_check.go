@@ -1,0 +1,121 @@
+package check
+
+import (
+	"heat-ls/analysis/hot"
+	"heat-ls/analysis/syntax"
+)
+
+// checkConditionBodies checks condition names and the shape of each
+// condition's expression. Calls inside are the structure rules' to judge;
+// this rule catches what is no expression at all.
+func checkConditionBodies(p *Pass) {
+	if p.T == nil || len(p.T.Conditions) == 0 {
+		return
+	}
+	used := conditionUses(p.T)
+	names := make([]string, 0, len(p.T.Conditions))
+	for _, c := range p.T.Conditions {
+		names = append(names, c.Name)
+	}
+	for _, c := range p.T.Conditions {
+		if k := c.Key; k.Style == syntax.Plain && (isYAML11Bool(k) || k.Tag == "!!int" || k.Tag == "!!float" || k.Tag == "!!null") {
+			d := p.Errorf(k.Span, codeConditionNameNotString,
+				"Heat's YAML reader turns the unquoted name `%s` into %s, not a name, and then fails on the template. Quote it (`'%s':`) or pick another name.",
+				k.Value, yaml11Reading(k), k.Value)
+			d.Suggestions = []string{"'" + k.Value + "'"}
+		}
+		body := c.Value.Resolve()
+		switch {
+		case body == nil || body.IsNull():
+			p.Errorf(valueSpan(c.Value, c.Key), codeConditionBodyInvalid,
+				"Condition `%s` is empty; give it an expression such as `{equals: [{get_param: env}, prod]}`, or true/false.", c.Name)
+		case body.IsSequence():
+			p.Errorf(body.Span, codeConditionBodyInvalid,
+				"Condition `%s` is a list, which is no condition; combine several with `and: [...]` or `or: [...]`.", c.Name)
+		case body.IsMapping():
+			if len(body.Pairs) != 1 || !hot.IsFunctionName(body.Pairs[0].Key.Value) {
+				p.Errorf(body.Span, codeConditionBodyInvalid,
+					"Condition `%s` is a plain mapping, not a condition function; use one of equals, not, and, or, contains, or get_param.", c.Name)
+			}
+		case body.Tag == "!!int" || body.Tag == "!!float":
+			p.Errorf(body.Span, codeConditionBodyInvalid,
+				"Condition `%s` is a number; a condition is true/false, another condition's name, or a condition function.", c.Name)
+		case isYAML11Bool(body):
+		default:
+			if p.T.Condition(body.Value) != nil {
+				continue
+			}
+			near := nearestNames(body.Value, names, 3)
+			if used[c.Name] {
+				d := p.Errorf(body.Span, codeConditionBodyUndefined,
+					"Condition `%s` refers to `%s`, which is no condition of this template; Heat refuses it.%s", c.Name, body.Value, suggestText(near))
+				d.Suggestions = near
+			} else {
+				d := p.Warnf(body.Span, codeConditionBodyUndefined,
+					"Condition `%s` refers to `%s`, which is no condition of this template; Heat refuses it once the condition is used.%s", c.Name, body.Value, suggestText(near))
+				d.Suggestions = near
+			}
+		}
+	}
+}
+
+func yaml11Reading(k *syntax.Node) string {
+	if isYAML11Bool(k) {
+		return "a boolean"
+	}
+	if k.Tag == "!!null" {
+		return "null"
+	}
+	return "a number"
+}
+
+// conditionUses collects every condition name the template refers to:
+// resource and output condition keys, the first argument of `if`, and
+// names inside other conditions.
+func conditionUses(t *hot.Template) map[string]bool {
+	used := map[string]bool{}
+	for _, r := range t.Resources {
+		collectConditionNames(r.ConditionRef, used, 0)
+	}
+	for _, o := range t.Outputs {
+		collectConditionNames(o.ConditionRef, used, 0)
+	}
+	for _, c := range t.Conditions {
+		collectConditionNames(c.Value, used, 0)
+	}
+	for _, call := range t.Calls {
+		if call.Name != "if" {
+			continue
+		}
+		if args := call.Args.Resolve(); args.IsSequence() && len(args.Items) > 0 {
+			collectConditionNames(args.Items[0], used, 0)
+		}
+	}
+	return used
+}
+
+// collectConditionNames adds the names a condition expression refers to.
+func collectConditionNames(n *syntax.Node, into map[string]bool, depth int) {
+	n = n.Resolve()
+	if n == nil || depth > 64 {
+		return
+	}
+	switch {
+	case n.IsScalar():
+		if !n.IsNull() && !isYAML11Bool(n) {
+			into[n.Value] = true
+		}
+	case n.IsMapping() && len(n.Pairs) == 1:
+		switch n.Pairs[0].Key.Value {
+		case "not", "and", "or":
+			args := n.Pairs[0].Value.Resolve()
+			if args.IsSequence() {
+				for _, it := range args.Items {
+					collectConditionNames(it, into, depth+1)
+				}
+			} else {
+				collectConditionNames(args, into, depth+1)
+			}
+		}
+	}
+}

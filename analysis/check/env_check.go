@@ -1,0 +1,147 @@
+package check
+
+import (
+	"strings"
+
+	"heat-ls/analysis/hot"
+	"heat-ls/analysis/syntax"
+)
+
+// envSectionNames are the top-level keys of an environment file.
+func envSectionNames() []string {
+	return []string{"parameters", "parameter_defaults", "resource_registry",
+		"encrypted_param_names", "event_sinks", "parameter_merge_strategies"}
+}
+
+// checkEnvSections checks the top-level keys and the sections that must
+// be mappings, and the merge strategy values.
+func checkEnvSections(p *Pass) {
+	if p.Env == nil {
+		return
+	}
+	for _, s := range p.Env.Sections {
+		if s.Key.Kind != syntax.ScalarNode || !hot.IsEnvironmentSection(s.Name) {
+			near := nearestNames(s.Name, envSectionNames(), 3)
+			d := p.Errorf(s.Key.Span, codeEnvSectionUnknown,
+				"`%s` is not a section of an environment file; Heat knows %s.%s", s.Key.Value, strings.Join(envSectionNames(), ", "), suggestText(near))
+			d.Suggestions = near
+			continue
+		}
+		switch s.Name {
+		case "parameters", "parameter_defaults", "resource_registry", "parameter_merge_strategies":
+			if v := s.Value.Resolve(); !v.IsNull() && !v.IsMapping() {
+				p.Errorf(valueSpan(s.Value, s.Key), codeEnvSectionNotMapping,
+					"`%s` must be a mapping of names to values, not %s.", s.Name, describeNode(v))
+			}
+		}
+	}
+	strategies := []string{"overwrite", "merge", "deep_merge"}
+	for _, e := range p.Env.MergeStrategies {
+		v := e.Value.Resolve()
+		if v.IsScalar() && !v.IsNull() {
+			ok := false
+			for _, s := range strategies {
+				ok = ok || s == v.Value
+			}
+			if ok {
+				continue
+			}
+		}
+		near := nearestNames(v.Value, strategies, 2)
+		d := p.Errorf(valueSpan(e.Value, e.Key), codeEnvMergeStrategyInvalid,
+			"The merge strategy for `%s` must be overwrite, merge or deep_merge, not %s.%s", e.Name, quoteValue(v), suggestText(near))
+		d.Suggestions = near
+	}
+}
+
+// checkEnvRegistry checks resource_registry: each type mapping has a
+// text target; per-resource overrides are mappings of text (or lists for
+// hooks). Whether target files exist is the workspace's question.
+func checkEnvRegistry(p *Pass) {
+	if p.Env == nil {
+		return
+	}
+	for _, e := range p.Env.Registry {
+		checkRegistryTarget(p, e, codeEnvRegistryTargetInvalid)
+	}
+	for _, o := range p.Env.ResourceOverrides {
+		body := o.Body.Resolve()
+		if body.IsNull() {
+			continue
+		}
+		if !body.IsMapping() {
+			p.Errorf(valueSpan(o.Body, o.ResourceKey), codeEnvResourceOverrideInvalid,
+				"The registry entry for resource `%s` must be a mapping (type names to targets, or hooks), not %s.", o.Resource, describeNode(body))
+			continue
+		}
+		for _, e := range o.Entries {
+			switch e.Name {
+			case "hooks", "restricted_actions":
+				v := e.Target.Resolve()
+				if v.IsScalar() || v.IsNull() {
+					continue
+				}
+				if v.IsSequence() {
+					for _, it := range v.Items {
+						if !it.Resolve().IsScalar() {
+							p.Errorf(it.Span, codeEnvResourceOverrideInvalid, "`%s` lists names as text; %s is not one.", e.Name, describeNode(it))
+						}
+					}
+					continue
+				}
+				p.Errorf(v.Span, codeEnvResourceOverrideInvalid, "`%s` must be a name or a list of names, not %s.", e.Name, describeNode(v))
+			default:
+				checkRegistryTarget(p, e, codeEnvResourceOverrideInvalid)
+			}
+		}
+	}
+}
+
+func checkRegistryTarget(p *Pass, e *hot.RegistryEntry, code string) {
+	v := e.Target.Resolve()
+	if v.IsMapping() || v.IsSequence() {
+		p.Errorf(v.Span, code,
+			"`%s` must map to a template path, a URL or another type name as text, not %s.", e.Name, describeNode(v))
+	}
+}
+
+// checkEnvLists checks encrypted_param_names (names) and event_sinks
+// (mappings).
+func checkEnvLists(p *Pass) {
+	if p.Env == nil {
+		return
+	}
+	for _, s := range p.Env.Sections {
+		v := s.Value.Resolve()
+		switch s.Name {
+		case "encrypted_param_names":
+			if v.IsNull() {
+				continue
+			}
+			if !v.IsSequence() {
+				p.Errorf(valueSpan(s.Value, s.Key), codeEnvEncryptedParamsInvalid,
+					"`encrypted_param_names` must be a list of parameter names, not %s.", describeNode(v))
+				continue
+			}
+			for _, it := range v.Items {
+				if n := it.Resolve(); !n.IsScalar() || n.IsNull() {
+					p.Errorf(it.Span, codeEnvEncryptedParamsInvalid, "`encrypted_param_names` lists names as text; %s is not one.", describeNode(n))
+				}
+			}
+		case "event_sinks":
+			if v.IsNull() {
+				continue
+			}
+			if !v.IsSequence() {
+				p.Errorf(valueSpan(s.Value, s.Key), codeEnvEventSinksInvalid,
+					"`event_sinks` must be a list of sinks, each a mapping such as `{type: zaqar-queue, target: myqueue}`, not %s.", describeNode(v))
+				continue
+			}
+			for _, it := range v.Items {
+				if n := it.Resolve(); !n.IsMapping() {
+					p.Errorf(it.Span, codeEnvEventSinksInvalid, "Each event sink must be a mapping with `type` and `target`, not %s.", describeNode(n))
+				}
+			}
+		}
+	}
+}

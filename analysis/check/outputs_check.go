@@ -1,0 +1,22 @@
+package check
+
+// checkOutputs checks that each output is a mapping with a value. Unknown
+// output keys are the structure rules' to report.
+func checkOutputs(p *Pass) {
+	if p.T == nil {
+		return
+	}
+	for _, o := range p.T.Outputs {
+		body := o.Value.Resolve()
+		if !body.IsMapping() {
+			p.Errorf(valueSpan(o.Value, o.Key), codeOutputNotMapping,
+				"Output `%s` must be a mapping with a `value` (and optionally `description`), not %s; Heat refuses it. Write `value: ...` under the name.",
+				o.Name, describeNode(body))
+			continue
+		}
+		if body.Pair("value") == nil {
+			p.Warnf(o.Key.Span, codeOutputValueMissing,
+				"Output `%s` has no `value`, so it is always null. Add `value:` or remove the output.", o.Name)
+		}
+	}
+}

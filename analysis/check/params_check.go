@@ -1,0 +1,455 @@
+package check
+
+import (
+	"encoding/json"
+	"strings"
+
+	"heat-ls/analysis/hot"
+	"heat-ls/analysis/source"
+	"heat-ls/analysis/syntax"
+	"heat-ls/schema"
+)
+
+// paramSchemaType maps a HOT parameter type to the schema type Heat
+// validates its constraints and default with.
+func paramSchemaType(t string) string {
+	switch t {
+	case "string":
+		return "string"
+	case "number":
+		return "number"
+	case "comma_delimited_list":
+		return "list"
+	case "json":
+		return "map"
+	case "boolean":
+		return "boolean"
+	}
+	return ""
+}
+
+// constraintAppliesTo says whether Heat accepts a constraint kind on a
+// schema type (each constraint class lists the types it is valid for).
+func constraintAppliesTo(kind schema.ConstraintKind, typ string) bool {
+	switch kind {
+	case schema.ConstraintRange, schema.ConstraintModulo:
+		return typ == "number" || typ == "integer"
+	case schema.ConstraintLength:
+		return typ == "string" || typ == "list" || typ == "map"
+	case schema.ConstraintAllowedValues, schema.ConstraintCustom:
+		return typ != "map"
+	case schema.ConstraintAllowedPattern:
+		return typ == "string"
+	}
+	return true
+}
+
+// checkParameters checks each parameter definition: its type, flags,
+// constraints and default.
+func checkParameters(p *Pass) {
+	v := entryVersion(p)
+	if p.T == nil || v == nil {
+		return
+	}
+	res := regexpCache{}
+	var customNames map[string]bool // built on first use
+	for _, prm := range p.T.Parameters {
+		if p.Ctx.Err() != nil {
+			return
+		}
+		body := prm.Value.Resolve()
+		if !body.IsMapping() {
+			p.Errorf(valueSpan(prm.Value, prm.Key), codeParameterNotMapping,
+				"Parameter `%s` must be a mapping with at least `type` (for example `type: string`), not %s.", prm.Name, describeNode(prm.Value))
+			continue
+		}
+		typ := checkParameterType(p, v, prm)
+		checkParameterFlags(p, prm)
+		cons := parseParameterConstraints(p, v, prm, typ, func() map[string]bool {
+			if customNames == nil {
+				customNames = knownCustomConstraints(p.Schema)
+			}
+			return customNames
+		})
+		checkParameterDefault(p, prm, typ, cons, res)
+	}
+}
+
+// valueSpan is the value's span, or the key's when the value is empty.
+func valueSpan(value, key *syntax.Node) source.Span {
+	if value == nil || value.Span.Len() == 0 {
+		return key.Span
+	}
+	return value.Span
+}
+
+// checkParameterType returns the parameter's schema type ("" if unknown).
+func checkParameterType(p *Pass, v *schema.Version, prm *hot.Parameter) string {
+	f := prm.Field("type")
+	if f == nil {
+		d := p.Errorf(prm.Key.Span, codeParameterTypeMissing,
+			"Parameter `%s` has no `type`; Heat refuses it. Add one of: %s.", prm.Name, strings.Join(v.ParameterTypes, ", "))
+		d.Data = map[string]string{"types": strings.Join(v.ParameterTypes, ",")}
+		return ""
+	}
+	tn := f.Value.Resolve()
+	if !tn.IsScalar() || tn.IsNull() {
+		p.Errorf(valueSpan(f.Value, f.Key), codeParameterTypeUnknown,
+			"The type of parameter `%s` must be one of %s, not %s.", prm.Name, strings.Join(v.ParameterTypes, ", "), describeNode(tn))
+		return ""
+	}
+	if v.HasParameterType(tn.Value) {
+		return paramSchemaType(tn.Value)
+	}
+	near := nearestNames(tn.Value, v.ParameterTypes, 3)
+	if lower := strings.ToLower(tn.Value); v.HasParameterType(lower) && len(near) == 0 {
+		near = []string{lower}
+	}
+	d := p.Errorf(tn.Span, codeParameterTypeUnknown,
+		"`%s` is not a parameter type; Heat knows %s.%s", tn.Value, strings.Join(v.ParameterTypes, ", "), suggestText(near))
+	d.Suggestions = near
+	return ""
+}
+
+// checkParameterFlags checks hidden and immutable (booleans) and label and
+// description (text).
+func checkParameterFlags(p *Pass, prm *hot.Parameter) {
+	for _, key := range []string{"hidden", "immutable"} {
+		f := prm.Field(key)
+		if f == nil {
+			continue
+		}
+		n := f.Value.Resolve()
+		switch {
+		case n == nil || n.IsNull() || n.Tag == "!!bool" || isYAML11Bool(n) || isFunctionCall(n):
+		case n.IsScalar() && (strings.EqualFold(n.Value, "true") || strings.EqualFold(n.Value, "false")):
+			d := p.Warnf(n.Span, codeParameterFlagNotBoolean,
+				"`%s` is written as text; write the boolean without quotes: %s.", key, strings.ToLower(n.Value))
+			d.Suggestions = []string{strings.ToLower(n.Value)}
+		default:
+			p.Errorf(valueSpan(f.Value, f.Key), codeParameterFlagNotBoolean,
+				"`%s` must be true or false, not %s.", key, describeNode(n))
+		}
+	}
+	for _, key := range []string{"label", "description"} {
+		if f := prm.Field(key); f != nil {
+			if n := f.Value.Resolve(); n.IsMapping() || n.IsSequence() {
+				p.Errorf(n.Span, codeParameterTextNotString,
+					"The %s of parameter `%s` must be text, not %s; use a block scalar (`|`) for several lines.", key, prm.Name, describeNode(n))
+			}
+		}
+	}
+}
+
+// parseParameterConstraints checks the constraints list and returns the
+// constraints Heat would build from it, for checking the default.
+func parseParameterConstraints(p *Pass, v *schema.Version, prm *hot.Parameter, typ string, customNames func() map[string]bool) []schema.Constraint {
+	f := prm.Field("constraints")
+	if f == nil {
+		return nil
+	}
+	list := f.Value.Resolve()
+	if list.IsNull() {
+		return nil
+	}
+	if !list.IsSequence() {
+		p.Errorf(valueSpan(f.Value, f.Key), codeParameterConstraintsNotList,
+			"`constraints` must be a list, each item one constraint (for example `- length: {min: 1}`), not %s.", describeNode(list))
+		return nil
+	}
+	var out []schema.Constraint
+	for _, item := range list.Items {
+		if c, ok := parseOneConstraint(p, v, prm, typ, item, customNames); ok {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+func parseOneConstraint(p *Pass, v *schema.Version, prm *hot.Parameter, typ string, item *syntax.Node, customNames func() map[string]bool) (schema.Constraint, bool) {
+	c := schema.Constraint{}
+	body := item.Resolve()
+	if !body.IsMapping() {
+		p.Errorf(item.Span, codeParameterConstraintInvalid,
+			"Each constraint must be a mapping such as `allowed_values: [a, b]` or `range: {min: 1}`, not %s.", describeNode(body))
+		return c, false
+	}
+	var kindPair *syntax.Pair
+	for _, pr := range body.Pairs {
+		k := pr.Key
+		if k.Kind != syntax.ScalarNode {
+			continue
+		}
+		known := false
+		for _, ck := range v.ConstraintKeys {
+			if ck == k.Value {
+				known = true
+			}
+		}
+		switch {
+		case !known:
+			near := nearestNames(k.Value, v.ConstraintKeys, 3)
+			d := p.Errorf(k.Span, codeParameterConstraintUnknown,
+				"`%s` is not a constraint key; use one of %s.%s", k.Value, strings.Join(v.ConstraintKeys, ", "), suggestText(near))
+			d.Suggestions = near
+		case k.Value == "description":
+		case !v.HasConstraintKind(k.Value):
+			since := ""
+			for _, later := range p.Schema.Versions() {
+				if later.HasConstraintKind(k.Value) {
+					since = later.Name
+					break
+				}
+			}
+			d := p.Errorf(k.Span, codeParameterConstraintUnknown,
+				"The `%s` constraint needs heat_template_version %s or later; Heat refuses it in %s. Raise the version or drop the constraint.",
+				k.Value, since, v.Name)
+			d.Data = map[string]string{"minVersion": since}
+		default:
+			if kindPair == nil || kindRank(k.Value) < kindRank(kindPair.Key.Value) {
+				kindPair = pr
+			}
+		}
+	}
+	if kindPair == nil {
+		if body.Pair("modulo") == nil || v.HasConstraintKind("modulo") {
+			p.Errorf(item.Span, codeParameterConstraintUnknown,
+				"This constraint names no kind; add one of %s.", strings.Join(v.ConstraintKinds, ", "))
+		}
+		return c, false
+	}
+	c.Kind = schema.ConstraintKind(kindPair.Key.Value)
+	if typ != "" && !constraintAppliesTo(c.Kind, typ) {
+		p.Errorf(kindPair.Key.Span, codeParameterConstraintNotApplies,
+			"A `%s` constraint does not apply to a %s parameter; Heat refuses it.%s", c.Kind, prm.Type, applicableHint(c.Kind))
+		return c, false
+	}
+	arg := kindPair.Value.Resolve()
+	argSpan := valueSpan(kindPair.Value, kindPair.Key)
+	switch c.Kind {
+	case schema.ConstraintRange, schema.ConstraintLength:
+		if !arg.IsMapping() {
+			p.Errorf(argSpan, codeParameterConstraintInvalid,
+				"`%s` needs a mapping with `min` and/or `max`, for example `%s: {min: 1, max: 10}`.", c.Kind, c.Kind)
+			return c, false
+		}
+		ok := true
+		for _, bound := range []string{"min", "max"} {
+			bn := arg.Get(bound).Resolve()
+			if bn == nil || bn.IsNull() {
+				continue
+			}
+			f, isInt, isNum := pyNumber(bn)
+			if !isNum || (bn.Tag != "!!int" && bn.Tag != "!!float") || (c.Kind == schema.ConstraintLength && !isInt) {
+				what := "a number"
+				if c.Kind == schema.ConstraintLength {
+					what = "a whole number"
+				}
+				p.Errorf(bn.Span, codeParameterConstraintInvalid, "`%s` of `%s` must be %s, not %s.", bound, c.Kind, what, describeNode(bn))
+				ok = false
+				continue
+			}
+			fc := f
+			if bound == "min" {
+				c.Min = &fc
+			} else {
+				c.Max = &fc
+			}
+		}
+		if !ok {
+			return c, false
+		}
+		if c.Min == nil && c.Max == nil {
+			p.Errorf(argSpan, codeParameterConstraintInvalid, "`%s` needs `min`, `max` or both.", c.Kind)
+			return c, false
+		}
+		if c.Min != nil && c.Max != nil && *c.Min > *c.Max {
+			p.Errorf(argSpan, codeParameterConstraintInvalid,
+				"`min` (%s) is greater than `max` (%s), so no value can pass; swap them.", trimFloat(*c.Min), trimFloat(*c.Max))
+			return c, false
+		}
+	case schema.ConstraintModulo:
+		if !arg.IsMapping() {
+			p.Errorf(argSpan, codeParameterConstraintInvalid, "`modulo` needs a mapping with `step` and `offset`, for example `modulo: {step: 2, offset: 0}`.")
+			return c, false
+		}
+		var vals [2]*float64
+		for i, key := range []string{"step", "offset"} {
+			bn := arg.Get(key).Resolve()
+			f, isInt, isNum := pyNumber(bn)
+			if bn == nil || bn.IsNull() || !isNum || !isInt || bn.Tag != "!!int" {
+				p.Errorf(argSpan, codeParameterConstraintInvalid, "`modulo` needs a whole-number `%s`.", key)
+				return c, false
+			}
+			fc := f
+			vals[i] = &fc
+		}
+		step, off := *vals[0], *vals[1]
+		switch {
+		case step == 0:
+			p.Errorf(argSpan, codeParameterConstraintInvalid, "The `step` of `modulo` cannot be 0.")
+			return c, false
+		case (step > 0) != (off >= 0) && off != 0:
+			p.Errorf(argSpan, codeParameterConstraintInvalid, "`step` and `offset` of `modulo` must have the same sign.")
+			return c, false
+		case abs(off) >= abs(step):
+			p.Errorf(argSpan, codeParameterConstraintInvalid, "The `offset` of `modulo` must be smaller than its `step`.")
+			return c, false
+		}
+		c.Step, c.Offset = vals[0], vals[1]
+	case schema.ConstraintAllowedValues:
+		if !arg.IsSequence() {
+			p.Errorf(argSpan, codeParameterConstraintInvalid,
+				"`allowed_values` must be a list of values, for example `allowed_values: [small, large]`, not %s.", describeNode(arg))
+			return c, false
+		}
+		for _, it := range arg.Items {
+			it = it.Resolve()
+			if !it.IsScalar() {
+				return c, false // lists or maps as values: leave to Heat
+			}
+			if isYAML11Bool(it) && it.Tag != "!!bool" {
+				return c, false
+			}
+			switch it.Tag {
+			case "!!int", "!!float":
+				f, _, _ := pyNumber(it)
+				c.AllowedValues = append(c.AllowedValues, f)
+			case "!!bool":
+				b, _ := heatParamBool(it)
+				c.AllowedValues = append(c.AllowedValues, b)
+			default:
+				c.AllowedValues = append(c.AllowedValues, it.Value)
+			}
+		}
+	case schema.ConstraintAllowedPattern:
+		if !arg.IsScalar() || arg.IsNull() {
+			p.Errorf(argSpan, codeParameterConstraintInvalid, "`allowed_pattern` must be a regular expression as text, not %s.", describeNode(arg))
+			return c, false
+		}
+		c.Pattern = arg.Value
+	case schema.ConstraintCustom:
+		if !arg.IsScalar() || arg.IsNull() {
+			p.Errorf(argSpan, codeParameterConstraintInvalid, "`custom_constraint` must be a constraint name such as `nova.flavor`, not %s.", describeNode(arg))
+			return c, false
+		}
+		names := customNames()
+		if !names[arg.Value] {
+			cands := make([]string, 0, len(names))
+			for n := range names {
+				cands = append(cands, n)
+			}
+			near := nearestNames(arg.Value, cands, 3)
+			d := p.Errorf(arg.Span, codeParameterCustomUnknown,
+				"No Heat plugin registers a custom constraint named `%s`, so any value for `%s` fails at stack create.%s",
+				arg.Value, prm.Name, suggestText(near))
+			d.Suggestions = near
+			return c, false
+		}
+		c.Custom = arg.Value
+	}
+	return c, true
+}
+
+// kindRank is the order Heat tests an entry's keys in: when one entry
+// names several kinds, the first present is the one that counts.
+func kindRank(k string) int {
+	switch schema.ConstraintKind(k) {
+	case schema.ConstraintRange:
+		return 0
+	case schema.ConstraintLength:
+		return 1
+	case schema.ConstraintModulo:
+		return 2
+	case schema.ConstraintAllowedValues:
+		return 3
+	case schema.ConstraintAllowedPattern:
+		return 4
+	case schema.ConstraintCustom:
+		return 5
+	}
+	return 6
+}
+
+func applicableHint(kind schema.ConstraintKind) string {
+	switch kind {
+	case schema.ConstraintRange, schema.ConstraintModulo:
+		return " It works on number parameters only."
+	case schema.ConstraintLength:
+		return " It works on string, comma_delimited_list and json parameters."
+	case schema.ConstraintAllowedPattern:
+		return " It works on string parameters only."
+	case schema.ConstraintAllowedValues, schema.ConstraintCustom:
+		return " It does not work on json parameters."
+	}
+	return ""
+}
+
+func abs(f float64) float64 {
+	if f < 0 {
+		return -f
+	}
+	return f
+}
+
+// checkParameterDefault checks that the default reads as the type and
+// passes the parameter's own constraints (Heat checks both: the type when
+// the stack is created, the constraints already at validate).
+func checkParameterDefault(p *Pass, prm *hot.Parameter, typ string, cons []schema.Constraint, res regexpCache) {
+	f := prm.Field("default")
+	if f == nil || typ == "" {
+		return
+	}
+	n := f.Value.Resolve()
+	if n == nil || n.IsNull() || containsFunctionCall(n, 0) {
+		return
+	}
+	bad := ""
+	switch typ {
+	case "number":
+		if _, _, ok := pyNumber(n); !ok {
+			bad = "a number"
+		}
+	case "boolean":
+		if _, ok := heatParamBool(n); !ok {
+			bad = "a boolean (true/false, yes/no, on/off, 1/0, t/f, y/n)"
+		}
+	case "list":
+		if n.IsMapping() {
+			bad = "a list or comma-separated text"
+		}
+	case "map":
+		if n.IsScalar() && !isValidJSON(n.Value) {
+			bad = "a mapping or JSON text"
+		}
+	}
+	if bad != "" {
+		p.Errorf(n.Span, codeParameterDefaultType,
+			"The default of `%s` must be %s because the parameter's type is %s; %s is not. Fix the default or change the type.",
+			prm.Name, bad, prm.Type, quoteValue(n))
+		return
+	}
+	for _, c := range cons {
+		if problem := constraintProblem(c, typ, n, res); problem != "" {
+			p.Errorf(n.Span, codeParameterDefaultConstraint,
+				"The default of `%s` breaks its own constraint: %s. Heat refuses the template; change the default or the constraint.", prm.Name, problem)
+			return
+		}
+	}
+}
+
+func isValidJSON(s string) bool {
+	var v any
+	return json.Unmarshal([]byte(s), &v) == nil
+}
+
+func quoteValue(n *syntax.Node) string {
+	if n.IsScalar() {
+		s := n.Value
+		if len(s) > 40 {
+			s = s[:40] + "…"
+		}
+		return "`" + s + "`"
+	}
+	return describeNode(n)
+}

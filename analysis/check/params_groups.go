@@ -1,0 +1,67 @@
+package check
+
+import (
+	"heat-ls/analysis/source"
+	"heat-ls/analysis/syntax"
+)
+
+// checkParameterGroups checks parameter_groups items: mappings whose
+// parameters list names declared parameters, each in one group only. A
+// section that is not a list is the structure rules' to report.
+func checkParameterGroups(p *Pass) {
+	if p.T == nil {
+		return
+	}
+	sec := p.T.Section("parameter_groups")
+	if sec == nil || !sec.Value.Resolve().IsSequence() {
+		return
+	}
+	names := make([]string, 0, len(p.T.Parameters))
+	for _, prm := range p.T.Parameters {
+		names = append(names, prm.Name)
+	}
+	v := entryVersion(p)
+	first := map[string]*syntax.Node{}
+	for _, item := range sec.Value.Resolve().Items {
+		body := item.Resolve()
+		if !body.IsMapping() {
+			p.Errorf(item.Span, codeParameterGroupNotMapping,
+				"Each parameter group must be a mapping with `label`, `description` and `parameters`, not %s.", describeNode(body))
+			continue
+		}
+		pf := body.Pair("parameters")
+		if pf == nil {
+			continue // a group without parameters is harmless
+		}
+		list := pf.Value.Resolve()
+		if list.IsNull() {
+			continue
+		}
+		if !list.IsSequence() {
+			p.Errorf(valueSpan(pf.Value, pf.Key), codeParameterGroupParamsInvalid,
+				"The `parameters` of a group must be a list of parameter names, not %s.", describeNode(list))
+			continue
+		}
+		for _, n := range list.Items {
+			n = n.Resolve()
+			if !n.IsScalar() || n.IsNull() {
+				p.Errorf(n.Span, codeParameterGroupParamsInvalid, "A group lists parameter names; %s is not one.", describeNode(n))
+				continue
+			}
+			if p.T.Parameter(n.Value) == nil && (v == nil || !v.IsPseudoParameter(n.Value)) {
+				near := nearestNames(n.Value, names, 3)
+				d := p.Errorf(n.Span, codeParameterGroupUnknownParam,
+					"The group names `%s`, which is not a parameter of this template; Heat refuses it.%s", n.Value, suggestText(near))
+				d.Suggestions = near
+				continue
+			}
+			if prev, ok := first[n.Value]; ok {
+				d := p.Errorf(n.Span, codeParameterGroupDuplicateParam,
+					"Parameter `%s` is already in a group; Heat allows each parameter in one group only. Remove this entry.", n.Value)
+				d.Related = []source.Related{{Span: prev.Span, Message: "first listed here"}}
+				continue
+			}
+			first[n.Value] = n
+		}
+	}
+}

@@ -1,0 +1,257 @@
+package check
+
+import (
+	"sort"
+	"strings"
+
+	"heat-ls/analysis/hot"
+	"heat-ls/analysis/source"
+	"heat-ls/analysis/syntax"
+	"heat-ls/schema"
+)
+
+// customTypeKnown is the hook through which environment files (the
+// workspace) tell that a type outside Heat's namespaces is mapped. Alone,
+// a template knows no such mapping.
+func (p *Pass) customTypeKnown(name string) bool { return false }
+
+// isTemplatePath reports whether a resource type names a nested template
+// (a file or URL) rather than a type.
+func isTemplatePath(name string) bool {
+	if strings.Contains(name, "://") || strings.Contains(name, "/") {
+		return true
+	}
+	for _, ext := range []string{".yaml", ".yml", ".template", ".json"} {
+		if strings.HasSuffix(strings.ToLower(name), ext) {
+			return true
+		}
+	}
+	return false
+}
+
+// checkResources checks each resource definition against its type.
+func checkResources(p *Pass) {
+	v := entryVersion(p)
+	if p.T == nil || v == nil {
+		return
+	}
+	rc := &resourceChecker{p: p, v: v, res: regexpCache{}}
+	for _, r := range p.T.Resources {
+		if p.Ctx.Err() != nil {
+			return
+		}
+		rc.check(r)
+	}
+}
+
+type resourceChecker struct {
+	p   *Pass
+	v   *schema.Version
+	res regexpCache
+}
+
+func (rc *resourceChecker) check(r *hot.Resource) {
+	p := rc.p
+	if strings.Contains(r.Name, "/") {
+		d := p.Errorf(r.Key.Span, codeResourceNameInvalid,
+			"Resource names may not contain `/`; Heat refuses `%s`. Use `_` or `-` instead.", r.Name)
+		d.Suggestions = []string{strings.ReplaceAll(r.Name, "/", "_")}
+	}
+	body := r.Value.Resolve()
+	if !body.IsMapping() {
+		msg := "Resource `%s` must be a mapping with at least `type`, not %s."
+		if body.IsScalar() && !body.IsNull() {
+			msg += " To use that type, write `type: " + body.Value + "` on the next line, indented."
+		}
+		p.Errorf(valueSpan(r.Value, r.Key), codeResourceNotMapping, msg, r.Name, describeNode(body))
+		return
+	}
+	rt := rc.checkType(r)
+	rc.checkProperties(r, rt)
+	rc.checkDeletionPolicy(r, rt)
+	rc.checkUpdatePolicy(r, rt)
+	if f := r.Field("metadata"); f != nil {
+		if n := f.Value.Resolve(); !n.IsNull() && !n.IsMapping() && !isFunctionCall(n) {
+			p.Errorf(valueSpan(f.Value, f.Key), codeResourceMetadataNotMapping,
+				"The `metadata` of a resource must be a mapping, not %s.", describeNode(n))
+		}
+	}
+}
+
+// checkType reports type problems and returns the schema type, or nil.
+func (rc *resourceChecker) checkType(r *hot.Resource) *schema.ResourceType {
+	p := rc.p
+	f := r.Field("type")
+	if f == nil {
+		p.Errorf(r.Key.Span, codeResourceTypeMissing,
+			"Resource `%s` has no `type`; Heat refuses it. Add `type:` with a type name such as OS::Heat::None, or a template file.", r.Name)
+		return nil
+	}
+	tn := f.Value.Resolve()
+	if !tn.IsScalar() || tn.IsNull() {
+		if !isFunctionCall(tn) {
+			p.Errorf(valueSpan(f.Value, f.Key), codeResourceTypeNotString,
+				"The `type` of resource `%s` must be a type name or a template path, not %s.", r.Name, describeNode(tn))
+		}
+		return nil
+	}
+	name := tn.Value
+	if p.Schema == nil {
+		return nil
+	}
+	rt, ok := p.Schema.ResourceType(name)
+	if !ok {
+		switch {
+		case isTemplatePath(name), p.customTypeKnown(name):
+		case p.Schema.HasNamespace(schema.NamespaceOf(name)):
+			near := p.Schema.NearestResourceTypes(name, 3, 3)
+			d := p.Errorf(tn.Span, codeResourceTypeUnknown,
+				"Heat has no resource type `%s`.%s", name, suggestText(near))
+			d.Suggestions = near
+		default:
+			p.Infof(tn.Span, codeResourceTypeCustom,
+				"`%s` is not a built-in type; map it to a template or type in an environment file's resource_registry.", name)
+		}
+		return nil
+	}
+	switch {
+	case rt.Hidden():
+		msg := "Heat keeps `%s` only so that old stacks can be deleted; new stacks cannot use it."
+		repl := hiddenTypeReplacement(rt.Name)
+		if repl != "" {
+			msg += " Use " + repl + " instead."
+		}
+		d := p.Errorf(tn.Span, codeResourceTypeHidden, msg, name)
+		d.Tags = []source.Tag{source.TagDeprecated}
+	case rt.Deprecated():
+		d := p.Warnf(tn.Span, codeResourceTypeDeprecated, "`%s` is deprecated%s.%s", name, sinceText(rt.Support), statusAdvice(rt.Support))
+		d.Tags = []source.Tag{source.TagDeprecated}
+	case rt.Unsupported():
+		p.Warnf(tn.Span, codeResourceTypeUnsupported,
+			"Heat marks `%s` as unsupported (experimental): it may change or go away; prefer a supported type if there is one.", name)
+	}
+	if rt.Name != name && !rt.Hidden() && !rt.Deprecated() {
+		// an alias such as OS::Quantum::Net: fine, but name the real type
+		d := p.Hintf(tn.Span, codeResourceTypeDeprecated, "`%s` is an old name of `%s`; use the current name.", name, rt.Name)
+		d.Tags = []source.Tag{source.TagDeprecated}
+		d.Suggestions = []string{rt.Name}
+	}
+	return rt
+}
+
+// hiddenTypeReplacement names what to use instead of a hidden type.
+func hiddenTypeReplacement(name string) string {
+	switch name {
+	case "OS::Neutron::RouterGateway":
+		return "`external_gateway_info` on OS::Neutron::Router"
+	case "OS::Designate::Domain":
+		return "OS::Designate::Zone"
+	case "OS::Designate::Record":
+		return "OS::Designate::RecordSet"
+	case "OS::Nova::FloatingIP":
+		return "OS::Neutron::FloatingIP"
+	case "OS::Nova::FloatingIPAssociation":
+		return "OS::Neutron::FloatingIPAssociation"
+	case "OS::Neutron::Pool", "OS::Neutron::PoolMember", "OS::Neutron::HealthMonitor", "OS::Neutron::LoadBalancer":
+		return "the OS::Octavia types (OS::Octavia::Pool, PoolMember, HealthMonitor, LoadBalancer)"
+	case "OS::Neutron::LBaaS::LoadBalancer", "OS::Neutron::LBaaS::Listener", "OS::Neutron::LBaaS::Pool",
+		"OS::Neutron::LBaaS::PoolMember", "OS::Neutron::LBaaS::HealthMonitor", "OS::Neutron::LBaaS::L7Policy",
+		"OS::Neutron::LBaaS::L7Rule":
+		return "OS::Octavia::" + name[strings.LastIndex(name, "::")+2:]
+	case "OS::Heat::HARestarter":
+		return "an OS::Aodh alarm with a Mistral or Heat signal"
+	}
+	return ""
+}
+
+func sinceText(s *schema.SupportStatus) string {
+	if s == nil || s.Version == "" {
+		return ""
+	}
+	return " since Heat " + s.Version
+}
+
+// statusAdvice passes on what Heat's status says to use instead, in a
+// short sentence, when it says something.
+func statusAdvice(s *schema.SupportStatus) string {
+	if s == nil || s.Message == "" {
+		return " Plan to move to its replacement."
+	}
+	return " Heat's note: " + strings.TrimSpace(s.Message)
+}
+
+func (rc *resourceChecker) checkDeletionPolicy(r *hot.Resource, rt *schema.ResourceType) {
+	f := r.Field("deletion_policy")
+	if f == nil {
+		return
+	}
+	n := f.Value.Resolve()
+	if n.IsNull() || isFunctionCall(n) {
+		return
+	}
+	if !n.IsScalar() {
+		rc.p.Errorf(valueSpan(f.Value, f.Key), codeResourceDeletionPolicy,
+			"`deletion_policy` must be one of %s, not %s.", strings.Join(rc.v.DeletionPolicies, ", "), describeNode(n))
+		return
+	}
+	if !rc.v.HasDeletionPolicy(n.Value) {
+		near := nearestNames(n.Value, rc.v.DeletionPolicies, 2)
+		d := rc.p.Errorf(n.Span, codeResourceDeletionPolicy,
+			"`%s` is not a deletion policy in heat_template_version %s; use one of %s.%s", n.Value, rc.v.Name, strings.Join(rc.v.DeletionPolicies, ", "), suggestText(near))
+		d.Suggestions = near
+		return
+	}
+	if strings.EqualFold(n.Value, "snapshot") && rt != nil && !rt.SnapshotDeletion {
+		rc.p.Errorf(n.Span, codeResourceDeletionPolicy,
+			"`%s` cannot take a snapshot when deleted, so Heat refuses the Snapshot policy for it; use Delete or Retain.", rt.Name)
+	}
+}
+
+func (rc *resourceChecker) checkUpdatePolicy(r *hot.Resource, rt *schema.ResourceType) {
+	f := r.Field("update_policy")
+	if f == nil {
+		return
+	}
+	n := f.Value.Resolve()
+	if n.IsNull() || isFunctionCall(n) {
+		return
+	}
+	if !n.IsMapping() {
+		rc.p.Errorf(valueSpan(f.Value, f.Key), codeResourceUpdatePolicy,
+			"`update_policy` must be a mapping, not %s.", describeNode(n))
+		return
+	}
+	if rt == nil || rt.AcceptsAnyProperties {
+		return
+	}
+	schemaMap := rt.UpdatePolicy()
+	names := make([]string, 0, len(schemaMap))
+	for k := range schemaMap {
+		names = append(names, k)
+	}
+	for _, pr := range n.Pairs {
+		k := pr.Key
+		if k.Kind != syntax.ScalarNode || k.Value == "<<" {
+			continue
+		}
+		prop, ok := schemaMap[k.Value]
+		if !ok {
+			near := nearestNames(k.Value, names, 3)
+			what := "has no update policy keys"
+			if len(names) > 0 {
+				what = "takes only " + strings.Join(sortedCopy(names), ", ")
+			}
+			d := rc.p.Errorf(k.Span, codeResourceUpdatePolicy,
+				"`%s` is not an update policy of `%s` (it %s); Heat refuses it.%s", k.Value, rt.Name, what, suggestText(near))
+			d.Suggestions = near
+			continue
+		}
+		rc.checkValue(prop, pr.Value, k, 0)
+	}
+}
+
+func sortedCopy(names []string) []string {
+	out := append([]string(nil), names...)
+	sort.Strings(out)
+	return out
+}

@@ -1,0 +1,241 @@
+package check
+
+import (
+	"sort"
+	"strings"
+
+	"heat-ls/analysis/hot"
+	"heat-ls/analysis/source"
+	"heat-ls/analysis/syntax"
+	"heat-ls/schema"
+)
+
+// maxValueDepth bounds recursion through nested property values.
+const maxValueDepth = 32
+
+func (rc *resourceChecker) checkProperties(r *hot.Resource, rt *schema.ResourceType) {
+	p := rc.p
+	f := r.Field("properties")
+	var props *syntax.Node
+	if f != nil {
+		props = f.Value.Resolve()
+		if isFunctionCall(props) {
+			return
+		}
+		if !props.IsNull() && !props.IsMapping() {
+			p.Errorf(valueSpan(f.Value, f.Key), codeResourcePropertiesNotMap,
+				"`properties` must be a mapping of property names to values, not %s.", describeNode(props))
+			return
+		}
+	}
+	// Hidden types keep no property schema; a resource adopting an
+	// existing one (external_id) is not built from its properties.
+	if rt == nil || rt.AcceptsAnyProperties || rt.Hidden() || rt.DecodeError() != nil || r.Field("external_id") != nil {
+		return
+	}
+	anchor := r.Key
+	if f != nil {
+		anchor = f.Key
+	}
+	rc.checkFields(rt.Properties(), rt.PropertyNames(), props, anchor, "`"+rt.Name+"`", 0)
+}
+
+// checkFields checks a mapping value against named field schemas: unknown
+// keys, hidden or deprecated ones, missing required ones, and each value.
+// anchor is where a missing-field error goes (the key owning the mapping).
+func (rc *resourceChecker) checkFields(fields map[string]*schema.Property, visible []string, m *syntax.Node, anchor *syntax.Node, owner string, depth int) {
+	p := rc.p
+	present := map[string]bool{}
+	hiddenUsed := false
+	if m.IsMapping() {
+		for _, pr := range m.Pairs {
+			k := pr.Key
+			if k.Kind != syntax.ScalarNode || k.Value == "<<" {
+				continue
+			}
+			present[k.Value] = true
+			prop, ok := fields[k.Value]
+			if !ok {
+				rc.unknownField(k, visible, owner)
+				continue
+			}
+			hiddenUsed = hiddenUsed || prop.Hidden
+			rc.checkStatus(prop, k, owner)
+			rc.checkValue(prop, pr.Value, k, depth+1)
+		}
+	}
+	var missing []string
+	for _, name := range visible {
+		if prop := fields[name]; prop != nil && prop.Required && !present[name] {
+			missing = append(missing, name)
+		}
+	}
+	// Heat translates hidden properties onto their replacements (an old
+	// floating_network_id fills floating_network), so with one present a
+	// required property may well be given.
+	if len(missing) > 0 && !hiddenUsed && !mergesOtherKeys(m) {
+		sort.Strings(missing)
+		list := "`" + strings.Join(missing, "`, `") + "`"
+		d := p.Errorf(anchor.Span, codeResourcePropertyMissing,
+			"%s requires %s; Heat refuses the stack without it. Add the missing propert%s.", owner, list, plural(len(missing), "y", "ies"))
+		d.Data = map[string]string{"missing": strings.Join(missing, ",")}
+	}
+}
+
+// mergesOtherKeys reports a YAML merge key, whose contents we do not chase.
+func mergesOtherKeys(m *syntax.Node) bool {
+	return m.IsMapping() && m.Pair("<<") != nil
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+// checkStatus warns about hidden and deprecated properties.
+func (rc *resourceChecker) checkStatus(prop *schema.Property, k *syntax.Node, owner string) {
+	switch {
+	case prop.Hidden:
+		d := rc.p.Warnf(k.Span, codeResourcePropertyHidden,
+			"Property `%s` of %s is hidden: Heat still accepts it but no longer documents it.%s", k.Value, owner, statusAdvice(prop.Support))
+		d.Tags = []source.Tag{source.TagDeprecated}
+	case prop.Support != nil && prop.Support.Status == schema.StatusDeprecated:
+		d := rc.p.Warnf(k.Span, codeResourcePropertyDeprecated,
+			"Property `%s` of %s is deprecated%s.%s", k.Value, owner, sinceText(prop.Support), statusAdvice(prop.Support))
+		d.Tags = []source.Tag{source.TagDeprecated}
+	}
+}
+
+// checkValue checks one literal value against its schema. Function calls
+// (anywhere) are left alone: their value is only known at run time.
+func (rc *resourceChecker) checkValue(prop *schema.Property, n *syntax.Node, key *syntax.Node, depth int) {
+	rc.checkValueAt(prop, n, key, key, depth)
+}
+
+// checkValueAt is checkValue with the node that missing nested keys are
+// reported on (a list item's own first key rather than the list's key).
+func (rc *resourceChecker) checkValueAt(prop *schema.Property, n *syntax.Node, key, anchor *syntax.Node, depth int) {
+	n = n.Resolve()
+	if prop == nil || n == nil || n.IsNull() || depth > maxValueDepth || isFunctionCall(n) {
+		return
+	}
+	p := rc.p
+	wrong := func(want string) {
+		p.Errorf(n.Span, codeResourcePropertyType,
+			"`%s` must be %s, not %s.", key.Value, want, describeNode(n))
+	}
+	switch prop.Type {
+	case "string":
+		if !n.IsScalar() {
+			wrong("text")
+			return
+		}
+	case "integer":
+		if !n.IsScalar() {
+			wrong("a whole number")
+			return
+		}
+		if _, isInt, ok := pyNumber(n); !ok || !isInt {
+			p.Errorf(n.Span, codeResourcePropertyType, "`%s` must be a whole number; `%s` is not one.", key.Value, n.Value)
+			return
+		}
+	case "number":
+		if !n.IsScalar() {
+			wrong("a number")
+			return
+		}
+		if _, _, ok := pyNumber(n); !ok {
+			p.Errorf(n.Span, codeResourcePropertyType, "`%s` must be a number; `%s` is not one.", key.Value, n.Value)
+			return
+		}
+	case "boolean":
+		if !n.IsScalar() {
+			wrong("true or false")
+			return
+		}
+		if !isYAML11Bool(n) {
+			if n.Tag != "!!str" || !(strings.EqualFold(n.Value, "true") || strings.EqualFold(n.Value, "false")) {
+				d := p.Errorf(n.Span, codeResourcePropertyType, "`%s` must be true or false; `%s` is not a boolean to Heat.", key.Value, n.Value)
+				d.Suggestions = []string{"true", "false"}
+				return
+			}
+		}
+	case "list":
+		if n.IsMapping() {
+			rc.collectionSwap(key, n, "a list")
+			return
+		}
+		if !n.IsSequence() {
+			wrong("a list")
+			return
+		}
+		if prop.Item != nil {
+			for _, it := range n.Items {
+				rc.checkValueAt(prop.Item, it, key, itemAnchor(it, key), depth+1)
+			}
+		}
+	case "map":
+		if n.IsSequence() {
+			rc.collectionSwap(key, n, "a mapping")
+			return
+		}
+		if !n.IsMapping() {
+			wrong("a mapping")
+			return
+		}
+		if prop.Fields != nil {
+			rc.checkFields(prop.Fields, prop.FieldNames(), n, anchor, "`"+key.Value+"`", depth+1)
+		}
+	}
+	for _, c := range prop.Constraints {
+		if problem := constraintProblem(c, prop.Type, n, rc.res); problem != "" {
+			p.Errorf(n.Span, codeResourcePropertyConstraint, "`%s`: %s.", key.Value, problem)
+			return
+		}
+	}
+}
+
+// itemAnchor is where a list item's missing keys are reported: its first
+// key, or the list's key when the item is not a non-empty mapping.
+func itemAnchor(item, key *syntax.Node) *syntax.Node {
+	if it := item.Resolve(); it.IsMapping() && len(it.Pairs) > 0 {
+		return it.Pairs[0].Key
+	}
+	return key
+}
+
+// collectionSwap reports a list where a mapping is expected or the other
+// way round. Heat converts such values for some properties (those fed
+// from nested-stack parameters serialise them as JSON), so it is a
+// warning rather than an error.
+func (rc *resourceChecker) collectionSwap(key, n *syntax.Node, want string) {
+	rc.p.Warnf(n.Span, codeResourcePropertyType,
+		"`%s` expects %s, not %s; Heat refuses this unless the property converts it.", key.Value, want, describeNode(n))
+}
+
+// unknownField reports a key the schema lacks. With a close known name it
+// is surely a typo: an error, as Heat refuses it. Without one it may be a
+// property a newer Heat release added (the embedded schema is one
+// release's), so it is a warning that says so.
+func (rc *resourceChecker) unknownField(k *syntax.Node, visible []string, owner string) {
+	near := nearestNames(k.Value, visible, 3)
+	var d *source.Diagnostic
+	if len(near) > 0 {
+		d = rc.p.Errorf(k.Span, codeResourcePropertyUnknown,
+			"%s has no property `%s`; Heat refuses it.%s", owner, k.Value, suggestText(near))
+	} else {
+		d = rc.p.Warnf(k.Span, codeResourcePropertyUnknown,
+			"%s has no property `%s` in Heat %s; Heat refuses it unless your cloud runs a newer release that added it. Known properties: %s.",
+			owner, k.Value, rc.p.Schema.HeatVersion(), shortList(visible, 12))
+	}
+	d.Suggestions = near
+}
+
+func shortList(names []string, n int) string {
+	if len(names) > n {
+		return strings.Join(names[:n], ", ") + ", …"
+	}
+	return strings.Join(names, ", ")
+}
