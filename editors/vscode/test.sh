@@ -13,10 +13,10 @@ if [ -z "${HEAT_LS_BIN:-}" ]; then
 	HEAT_LS_BIN="$bindir/heat-ls"
 fi
 export HEAT_LS_BIN
-npm ci --no-audit --no-fund
+npm ci --no-audit --no-fund --prefer-offline
 npm run build
 npm test
-npx vsce package --skip-license --allow-missing-repository --out heat-ls.vsix
+npx vsce package --no-dependencies --skip-license --allow-missing-repository --out heat-ls.vsix
 if command -v unzip >/dev/null; then
 	unzip -l heat-ls.vsix | grep -q "extension/out/extension.js" || { echo "heat-ls.vsix lacks out/extension.js" >&2; exit 1; }
 fi

@@ -100,7 +100,7 @@
 (defun heat-ls-test--lsp-position (pos)
   (list :line (plist-get pos :line) :character (plist-get pos :character)))
 
-(defun heat-ls-test--run ()
+(cl-defun heat-ls-test--run ()
   (let* ((exp (heat-ls-test--read-json (expand-file-name "expectations.json" heat-ls-test--fixture-dir)))
          (template (expand-file-name (plist-get exp :template) heat-ls-test--fixture-dir))
          (bin (getenv "HEAT_LS_BIN")))
@@ -236,7 +236,7 @@
         (require 'eglot)
         (require 'flymake)
         (require 'xref)
-        (cl-block heat-ls-test--run (heat-ls-test--run)))
+        (heat-ls-test--run))
     (error (heat-ls-test--fail (format "test error: %S" err))))
   (heat-ls-test--out "heat-ls emacs test (Emacs %s, %s, %s): %d passed, %d skipped, %d failed"
                      emacs-version
