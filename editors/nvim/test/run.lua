@@ -49,11 +49,14 @@ local function finish()
       end
     end
   end
-  for _, client in ipairs(vim.lsp.get_active_clients and vim.lsp.get_active_clients() or vim.lsp.get_clients()) do
-    client.stop()
+  local function all_clients()
+    return vim.lsp.get_clients and vim.lsp.get_clients() or vim.lsp.get_active_clients()
+  end
+  for _, client in ipairs(all_clients()) do
+    vim.lsp.stop_client(client.id)
   end
   vim.wait(2000, function()
-    return #(vim.lsp.get_active_clients and vim.lsp.get_active_clients() or vim.lsp.get_clients()) == 0
+    return #all_clients() == 0
   end, 50)
   if failed > 0 then
     vim.cmd('cquit')
@@ -127,6 +130,11 @@ local function run()
     end
   end
   local caps = client.server_capabilities or {}
+  check(client.config.init_options and client.config.init_options.logLevel == 'debug',
+    'setup() settings reach initializationOptions', vim.inspect(client.config.init_options))
+  local answer = vim.lsp.handlers['workspace/configuration'](nil, { items = { { section = 'heat-ls' } } }, { client_id = client.id })
+  check(type(answer) == 'table' and type(answer[1]) == 'table' and answer[1].logLevel == 'debug',
+    'workspace/configuration answers the heat-ls section from setup() settings', vim.inspect(answer))
 
   local function diag_code(d)
     if d.code ~= nil then
