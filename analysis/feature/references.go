@@ -8,6 +8,7 @@ import (
 // Reference is one occurrence found by FindReferences.
 type Reference struct {
 	Span source.Span
+	// Span covers the name text (inside quotes, as rename edits it).
 	// Definition marks the name's key in its section (a write in document
 	// highlight terms); the others are uses (reads).
 	Definition bool
@@ -36,7 +37,7 @@ func FindReferences(doc *hot.Document, offset int, includeDeclaration bool) (out
 		if o.Definition && !includeDeclaration {
 			continue
 		}
-		out = append(out, Reference{Span: o.Span, Definition: o.Definition})
+		out = append(out, Reference{Span: o.NameSpan, Definition: o.Definition})
 	}
 	return out
 }

@@ -1,0 +1,80 @@
+package lsp
+
+import (
+	"context"
+
+	"go.lsp.dev/protocol"
+	"go.lsp.dev/uri"
+
+	"heat-ls/analysis/feature"
+	"heat-ls/analysis/source"
+	"heat-ls/lsp/store"
+)
+
+// query is what a position-based feature needs: the store snapshot, the
+// parse to ask (the current one, or the last good one while the text is
+// broken YAML) and the cursor offset in that parse.
+type query struct {
+	doc    *store.Document
+	view   feature.View
+	offset int
+}
+
+// queryAt prepares a position query; ok is false when the document is not
+// open or the cursor's line differs from the last good parse.
+func (s *Server) queryAt(u uri.URI, pos protocol.Position) (q query, ok bool) {
+	doc := s.document(u)
+	if doc == nil {
+		return query{}, false
+	}
+	off, _ := s.offset(doc, pos)
+	view := feature.NewView(doc.Doc, doc.LastGood)
+	mapped, ok := view.Offset(off)
+	if !ok || view.Doc == nil {
+		return query{}, false
+	}
+	return query{doc: doc, view: view, offset: mapped}, true
+}
+
+// location turns a span of the queried parse into a protocol location in
+// the current text; ok is false when the span lies in edited lines.
+func (s *Server) location(q query, u uri.URI, sp source.Span) (protocol.Location, bool) {
+	r, ok := s.rangeOf(q, sp)
+	return protocol.Location{URI: u, Range: r}, ok
+}
+
+// rangeOf converts a span of the queried parse to a range of the current text.
+func (s *Server) rangeOf(q query, sp source.Span) (protocol.Range, bool) {
+	cur, ok := q.view.Span(sp)
+	if !ok {
+		return protocol.Range{}, false
+	}
+	return toRange(q.doc.Mapper(), cur, s.encoding()), true
+}
+
+// hover answers textDocument/hover with Markdown when the client renders
+// it, plain text otherwise.
+func (s *Server) hover(_ context.Context, p *protocol.HoverParams) (*protocol.Hover, error) {
+	q, ok := s.queryAt(p.TextDocument.URI, p.Position)
+	if !ok {
+		return nil, nil
+	}
+	md := s.Client().HoverMarkdown
+	h, ok := feature.Hover(q.view.Doc, s.schema, q.offset, md)
+	if !ok {
+		return nil, nil
+	}
+	r, ok := s.rangeOf(q, h.Span)
+	if !ok {
+		return nil, nil
+	}
+	kind := protocol.MarkupKindPlainText
+	if md {
+		kind = protocol.MarkupKindMarkdown
+	}
+	return &protocol.Hover{Contents: &protocol.MarkupContent{Kind: kind, Value: h.Text}, Range: &r}, nil
+}
+
+func advertiseHover(c *protocol.ServerCapabilities, _ ClientCapabilities) {
+	c.HoverProvider = protocol.Boolean(true)
+}
