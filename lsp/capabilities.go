@@ -44,6 +44,8 @@ type ClientCapabilities struct {
 	HierarchicalSymbols bool
 	// PrepareRename: the client sends textDocument/prepareRename.
 	PrepareRename bool
+	// DocumentChanges: workspace edits may use versioned documentChanges.
+	DocumentChanges bool
 }
 
 // Client returns the capabilities recorded at initialize (zero before).
@@ -63,6 +65,9 @@ func readClientCapabilities(p *protocol.InitializeParams) ClientCapabilities {
 		cl.Configuration = isTrue(w.Configuration)
 		if f := w.DidChangeWatchedFiles; f != nil {
 			cl.WatchedFilesDynamicRegistration = isTrue(f.DynamicRegistration)
+		}
+		if e := w.WorkspaceEdit; e != nil {
+			cl.DocumentChanges = isTrue(e.DocumentChanges)
 		}
 		if f := w.DidChangeConfiguration; f != nil {
 			cl.ConfigurationDynamicRegistration = isTrue(f.DynamicRegistration)

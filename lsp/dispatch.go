@@ -95,8 +95,23 @@ func (s *Server) routeTable() []route {
 		{method: protocol.MethodTextDocumentDidClose, mode: modeOrdered, handle: notification(s.didClose)},
 		{method: protocol.MethodTextDocumentDidSave, mode: modeOrdered, handle: ignore},
 
+		// Navigation and hover (hover.go, definition.go, references.go, highlight.go, rename.go, symbols.go, codeaction.go).
+		{method: protocol.MethodTextDocumentHover, call: true, mode: modeConcurrent, handle: request(s.hover), advertise: advertiseHover},
+		{method: protocol.MethodTextDocumentDefinition, call: true, mode: modeConcurrent, handle: request(s.definition), advertise: advertiseDefinition},
+		{method: protocol.MethodTextDocumentReferences, call: true, mode: modeConcurrent, handle: request(s.references), advertise: advertiseReferences},
+		{method: protocol.MethodTextDocumentDocumentHighlight, call: true, mode: modeConcurrent, handle: request(s.documentHighlight), advertise: advertiseDocumentHighlight},
+		{method: protocol.MethodTextDocumentPrepareRename, call: true, mode: modeConcurrent, handle: request(s.prepareRename)},
+		{method: protocol.MethodTextDocumentRename, call: true, mode: modeConcurrent, handle: request(s.rename), advertise: advertiseRename},
+		{method: protocol.MethodTextDocumentDocumentSymbol, call: true, mode: modeConcurrent, handle: request(s.documentSymbol), advertise: advertiseDocumentSymbol},
+		{method: protocol.MethodWorkspaceSymbol, call: true, mode: modeConcurrent, handle: request(s.workspaceSymbol), advertise: advertiseWorkspaceSymbol},
+		{method: protocol.MethodTextDocumentCodeAction, call: true, mode: modeConcurrent, handle: request(s.codeAction), advertise: advertiseCodeAction},
+
 		// Settings (settings.go).
 		{method: protocol.MethodWorkspaceDidChangeConfiguration, mode: modeOrdered, handle: notification(s.didChangeConfiguration)},
+
+		// Workspace index and cross-file links (workspace.go, links.go).
+		{method: protocol.MethodWorkspaceDidChangeWatchedFiles, mode: modeOrdered, handle: notification(s.didChangeWatchedFiles)},
+		{method: protocol.MethodTextDocumentDocumentLink, call: true, mode: modeConcurrent, handle: request(s.documentLink), advertise: advertiseDocumentLink},
 
 		// Completion (completion.go).
 		{method: protocol.MethodTextDocumentCompletion, call: true, mode: modeConcurrent, handle: request(s.completion), advertise: advertiseCompletion},

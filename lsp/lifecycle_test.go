@@ -223,8 +223,8 @@ func TestServerInfoAndPositionEncoding(t *testing.T) {
 			if !res.Capabilities.TextDocumentSync.OpenClose || res.Capabilities.TextDocumentSync.Change != 2 {
 				t.Errorf("textDocumentSync = %+v, want open/close and incremental", res.Capabilities.TextDocumentSync)
 			}
-			if res.Capabilities.HoverProvider != nil {
-				t.Errorf("hover advertised but not implemented")
+			if res.Capabilities.HoverProvider != true {
+				t.Errorf("hoverProvider = %v, want true", res.Capabilities.HoverProvider)
 			}
 		})
 	}

@@ -23,7 +23,11 @@ type Server struct {
 	extra    []route
 
 	store  *store.Store
+	ws     workspaceState // multi-file index (workspace.go)
 	routes map[string]route
+	// symbolSource lists the documents workspace/symbol searches (nil:
+	// the open ones; see symbols.go).
+	symbolSource SymbolSource
 
 	out   *frameWriter
 	queue *orderedQueue
