@@ -89,3 +89,11 @@ func ParseFloorOnce(b *testing.B, src []byte) {
 		b.Fatal(err)
 	}
 }
+
+// avg is the average parse time measured so far.
+func (f *Floor) avg() time.Duration {
+	if f.runs == 0 {
+		return 0
+	}
+	return f.floor / time.Duration(f.runs)
+}
