@@ -100,15 +100,17 @@ func textOccurs(n *syntax.Node, s string, depth int) bool {
 	return false
 }
 
-// yamlBool reads a boolean as Heat's YAML 1.1 loader does.
+// yamlBool reads a plain scalar as a boolean the way Heat's YAML 1.1
+// loader (PyYAML) does: true/yes/on and false/no/off in lower, capitalised
+// or upper case. Single letters such as y and n stay strings there.
 func yamlBool(n *syntax.Node) (bool, bool) {
 	if !n.IsScalar() || n.Style != syntax.Plain {
 		return false, false
 	}
-	switch strings.ToLower(n.Value) {
-	case "true", "yes", "on", "y":
+	switch n.Value {
+	case "true", "True", "TRUE", "yes", "Yes", "YES", "on", "On", "ON":
 		return true, true
-	case "false", "no", "off", "n":
+	case "false", "False", "FALSE", "no", "No", "NO", "off", "Off", "OFF":
 		return false, true
 	}
 	return false, false

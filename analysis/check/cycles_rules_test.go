@@ -13,6 +13,8 @@ func TestCycles(t *testing.T) {
 		{"chain without a loop", "heat_template_version: 2016-10-14\nresources:\n  a:\n    type: OS::Heat::None\n  b:\n    type: OS::Heat::None\n    depends_on: [a]\n  c:\n    type: OS::Heat::Value\n    properties:\n      value: {get_attr: [b, show]}\n", nil},
 		{"condition loop", "heat_template_version: 2016-10-14\nconditions:\n  x: {not: y}\n  y: {and: [true, x]}\nresources: {}\n",
 			[]want{{codeConditionCycle, E, "y", "x → y → x"}, {codeConditionCycle, E, "x", "x → y → x"}}},
+		{"single-letter names are names", "heat_template_version: 2016-10-14\nconditions:\n  n: {not: y}\n  y: {or: [n, false]}\nresources: {}\n",
+			[]want{{codeConditionCycle, E, "y", "n → y → n"}, {codeConditionCycle, E, "n", "n → y → n"}}},
 		{"condition self loop", "heat_template_version: 2016-10-14\nconditions:\n  x: {not: x}\nresources: {}\n",
 			[]want{{codeConditionCycle, E, "x", "x → x"}}},
 	})
