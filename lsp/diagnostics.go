@@ -69,7 +69,7 @@ func (d *diagnostics) run(ctx context.Context, run *diagnosticRun) {
 	case <-ctx.Done():
 		return
 	}
-	found := check.Run(ctx, run.doc.Doc, check.Options{Schema: d.s.schema})
+	found := check.Run(ctx, run.doc.Doc, d.s.checkOptions(run.doc))
 	found = applyProjectConfig(run.doc.URI, run.doc.Text, found)
 	if ctx.Err() != nil {
 		return

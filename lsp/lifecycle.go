@@ -83,6 +83,7 @@ func (l *lifecycle) exitCode() int {
 func (s *Server) initialize(_ context.Context, p *protocol.InitializeParams) (*protocol.InitializeResult, error) {
 	cl := readClientCapabilities(p)
 	s.client.Store(&cl)
+	s.setupWorkspace(p)
 	if len(p.InitializationOptions) > 0 {
 		s.applySettings(parseSettings(p.InitializationOptions, *s.settings.Load()))
 	}
@@ -107,12 +108,14 @@ func (s *Server) initialize(_ context.Context, p *protocol.InitializeParams) (*p
 // supports it.
 func (s *Server) initialized(context.Context, *protocol.InitializedParams) error {
 	s.pullSettings()
+	s.startWorkspace()
 	return nil
 }
 
 // shutdown accepts any params (null, absent or {}) and answers null.
 func (s *Server) shutdown(context.Context, []byte) (any, error) {
 	s.life.to(phaseShutDown)
+	s.stopWorkspace()
 	s.log.Info("shutdown")
 	return nil, nil
 }

@@ -51,7 +51,7 @@ func (x *Index) Len() int {
 
 // Scan walks every workspace folder and indexes the templates and
 // environments found, parsing on all CPUs. progress (may be nil) is called
-// after each candidate file, from several goroutines. Files already indexed
+// after each candidate file, one call at a time. Files already indexed
 // are replaced; files that vanished are dropped. Cancelling ctx stops the
 // scan and keeps what was indexed before it.
 func (x *Index) Scan(ctx context.Context, progress func(done, total int)) {

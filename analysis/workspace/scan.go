@@ -127,7 +127,8 @@ func walk(ctx context.Context, root string, g Guard) []string {
 	return out
 }
 
-// loadAll parses paths on all CPUs, calling progress after each file.
+// loadAll parses paths on all CPUs, calling progress after each file
+// (one call at a time, with done rising).
 func loadAll(ctx context.Context, paths []string, progress func(done, total int)) []*File {
 	files := make([]*File, len(paths))
 	workers := min(runtime.GOMAXPROCS(0), max(1, len(paths)))
@@ -146,9 +147,8 @@ func loadAll(ctx context.Context, paths []string, progress func(done, total int)
 				if progress != nil {
 					mu.Lock()
 					done++
-					n := done
+					progress(done, len(paths))
 					mu.Unlock()
-					progress(n, len(paths))
 				}
 			}
 		}()

@@ -1,0 +1,266 @@
+package lsp
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"path/filepath"
+	"sync"
+	"time"
+
+	"go.lsp.dev/protocol"
+	"go.lsp.dev/uri"
+	"go.uber.org/zap"
+
+	"heat-ls/analysis/check"
+	"heat-ls/analysis/workspace"
+	"heat-ls/lsp/store"
+)
+
+// workspaceState holds the session's multi-file index. The index is built
+// in the background after initialized and kept current from file watcher
+// events; open documents are laid over it at each query, so their text
+// wins over the disk. Before indexing finishes, queries see whatever was
+// indexed so far (nothing at first) plus the open documents: the server
+// never waits for the index.
+type workspaceState struct {
+	mu      sync.Mutex
+	index   *workspace.Index
+	folders []string
+	cancel  context.CancelFunc
+	// indexed is closed when the first scan has finished (tests wait on it).
+	indexed chan struct{}
+}
+
+// workspaceFolders reads the folders from initialize: workspaceFolders,
+// else rootUri, else rootPath. Only file URIs count.
+func workspaceFolders(p *protocol.InitializeParams) []string {
+	var out []string
+	if fs, ok := p.WorkspaceFolders.Get(); ok {
+		for _, f := range fs {
+			if path := filePath(f.URI); path != "" {
+				out = append(out, path)
+			}
+		}
+	}
+	if len(out) == 0 && p.RootURI != nil {
+		if path := filePath(*p.RootURI); path != "" {
+			out = append(out, path)
+		}
+	}
+	if len(out) == 0 {
+		if rp, ok := p.RootPath.Get(); ok && rp != "" {
+			out = append(out, filepath.Clean(rp))
+		}
+	}
+	return out
+}
+
+// filePath is the file system path of a file URI, "" for other schemes.
+func filePath(u uri.URI) string {
+	if u.Scheme() != "file" {
+		return ""
+	}
+	return filepath.Clean(u.FsPath())
+}
+
+// setupWorkspace records the folders at initialize (inline, cheap).
+func (s *Server) setupWorkspace(p *protocol.InitializeParams) {
+	w := &s.ws
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.folders = workspaceFolders(p)
+	w.index = workspace.New(w.folders...)
+	w.indexed = make(chan struct{})
+}
+
+// workspaceIndex returns the index (an empty one before initialize).
+func (s *Server) workspaceIndex() *workspace.Index {
+	w := &s.ws
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.index == nil {
+		w.index = workspace.New()
+		w.indexed = make(chan struct{})
+	}
+	return w.index
+}
+
+// startWorkspace runs after initialized: it registers the file watcher
+// and indexes the folders in the background with work-done progress.
+func (s *Server) startWorkspace() {
+	idx := s.workspaceIndex()
+	w := &s.ws
+	ctx, cancel := context.WithCancel(context.Background())
+	w.mu.Lock()
+	w.cancel = cancel
+	folders, done := w.folders, w.indexed
+	w.mu.Unlock()
+
+	s.work.Add(1)
+	go func() {
+		defer s.work.Done()
+		defer cancel()
+		defer close(done)
+		defer func() {
+			if p := recover(); p != nil {
+				s.log.Error("workspace indexing panicked", zap.Any("panic", p))
+			}
+		}()
+		s.registerWatcher(ctx)
+		if len(folders) == 0 {
+			return
+		}
+		start := time.Now()
+		progress := s.beginProgress(ctx, "heat-ls: indexing templates")
+		idx.Scan(ctx, progress.report)
+		progress.end(fmt.Sprintf("%d templates and environments", idx.Len()))
+		s.log.Info("workspace indexed", zap.Int("files", idx.Len()), zap.Duration("took", time.Since(start)))
+		s.recheckOpenDocuments()
+	}()
+}
+
+// stopWorkspace cancels a running scan (at shutdown).
+func (s *Server) stopWorkspace() {
+	w := &s.ws
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.cancel != nil {
+		w.cancel()
+	}
+}
+
+// registerWatcher asks the client to report changes to template-like
+// files, when it allows dynamic registration.
+func (s *Server) registerWatcher(ctx context.Context) {
+	if !s.Client().WatchedFilesDynamicRegistration {
+		return
+	}
+	opts, err := json.Marshal(map[string]any{"watchers": []map[string]any{{"globPattern": workspace.WatchGlob}}})
+	if err != nil {
+		return
+	}
+	params := &protocol.RegistrationParams{Registrations: []protocol.Registration{{
+		ID: "heat-ls-watch-templates", Method: protocol.MethodWorkspaceDidChangeWatchedFiles, RegisterOptions: opts,
+	}}}
+	callCtx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	if err := s.call(callCtx, protocol.MethodClientRegisterCapability, params, nil); err != nil {
+		s.log.Info("file watcher registration failed", zap.Error(err))
+	}
+}
+
+// didChangeWatchedFiles refreshes the changed files in the index, then
+// re-checks the open documents (a nested template or an environment may
+// have changed under them).
+func (s *Server) didChangeWatchedFiles(_ context.Context, p *protocol.DidChangeWatchedFilesParams) error {
+	idx := s.workspaceIndex()
+	changed := false
+	for _, c := range p.Changes {
+		if path := filePath(c.URI); path != "" && workspace.IsCandidateName(path) {
+			idx.Refresh(path)
+			changed = true
+		}
+	}
+	if changed {
+		s.recheckOpenDocuments()
+	}
+	return nil
+}
+
+// recheckOpenDocuments schedules diagnostics for every open document.
+func (s *Server) recheckOpenDocuments() {
+	if s.diags == nil {
+		return
+	}
+	for _, d := range s.store.All() {
+		s.diags.schedule(d)
+	}
+}
+
+// workspaceSnapshot is the index with every open document laid over it.
+func (s *Server) workspaceSnapshot() *workspace.Snapshot {
+	idx := s.workspaceIndex()
+	var open []*workspace.File
+	for _, d := range s.store.All() {
+		if path := filePath(uri.URI(d.URI)); path != "" {
+			open = append(open, workspace.OpenFile(path, d.Doc))
+		}
+	}
+	return idx.Snapshot(open...)
+}
+
+// checkOptions are the options a diagnostics run uses for doc: the schema,
+// the workspace view and the document's path.
+func (s *Server) checkOptions(doc *store.Document) check.Options {
+	return check.Options{
+		Schema:    s.schema,
+		Workspace: s.workspaceSnapshot().CheckView(),
+		Path:      filePath(uri.URI(doc.URI)),
+	}
+}
+
+// progressReporter sends $/progress for one work-done token; all methods
+// are no-ops when the client did not accept the token.
+type progressReporter struct {
+	s     *Server
+	token protocol.ProgressToken
+	mu    sync.Mutex
+	last  time.Time
+	pct   uint32
+}
+
+// beginProgress creates a work-done token and sends "begin" when the
+// client supports server-initiated progress.
+func (s *Server) beginProgress(ctx context.Context, title string) *progressReporter {
+	r := &progressReporter{s: s}
+	if !s.Client().WorkDoneProgress {
+		return r
+	}
+	token := protocol.String(fmt.Sprintf("heat-ls-index-%d", time.Now().UnixNano()))
+	callCtx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	if err := s.call(callCtx, protocol.MethodWindowWorkDoneProgressCreate, &protocol.WorkDoneProgressCreateParams{Token: token}, nil); err != nil {
+		s.log.Info("work-done progress refused", zap.Error(err))
+		return r
+	}
+	r.token = token
+	zero := uint32(0)
+	r.send(&protocol.WorkDoneProgressBegin{Kind: "begin", Title: title, Percentage: &zero})
+	return r
+}
+
+// report sends a throttled "report" (at most every 100ms and only when
+// the percentage moves).
+func (r *progressReporter) report(done, total int) {
+	if r.token == nil || total == 0 {
+		return
+	}
+	pct := uint32(done * 100 / total)
+	r.mu.Lock()
+	if pct == r.pct || time.Since(r.last) < 100*time.Millisecond && done != total {
+		r.mu.Unlock()
+		return
+	}
+	r.pct, r.last = pct, time.Now()
+	r.mu.Unlock()
+	msg := fmt.Sprintf("%d/%d files", done, total)
+	r.send(&protocol.WorkDoneProgressReport{Kind: "report", Message: &msg, Percentage: &pct})
+}
+
+func (r *progressReporter) end(message string) {
+	if r.token == nil {
+		return
+	}
+	r.send(&protocol.WorkDoneProgressEnd{Kind: "end", Message: &message})
+}
+
+func (r *progressReporter) send(value any) {
+	raw, err := json.Marshal(value)
+	if err != nil {
+		return
+	}
+	if err := r.s.notify(protocol.MethodProgress, &protocol.ProgressParams{Token: r.token, Value: raw}); err != nil {
+		r.s.log.Info("cannot send progress", zap.Error(err))
+	}
+}
