@@ -15,6 +15,8 @@ func TestCycles(t *testing.T) {
 			[]want{{codeConditionCycle, E, "y", "x → y → x"}, {codeConditionCycle, E, "x", "x → y → x"}}},
 		{"single-letter names are names", "heat_template_version: 2016-10-14\nconditions:\n  n: {not: y}\n  y: {or: [n, false]}\nresources: {}\n",
 			[]want{{codeConditionCycle, E, "y", "n → y → n"}, {codeConditionCycle, E, "n", "n → y → n"}}},
+		{"bare names", "heat_template_version: 2016-10-14\nconditions:\n  a: b\n  b: a\nresources: {}\n",
+			[]want{{codeConditionCycle, E, "b", "a → b → a"}, {codeConditionCycle, E, "a", "a → b → a"}}},
 		{"condition self loop", "heat_template_version: 2016-10-14\nconditions:\n  x: {not: x}\nresources: {}\n",
 			[]want{{codeConditionCycle, E, "x", "x → x"}}},
 	})

@@ -260,9 +260,24 @@ func (r *refChecker) walkCondition(name string, depth int) string {
 }
 
 // eachConditionName calls fn for every condition name an expression
-// refers to (string arguments of not, and, or), until fn returns false.
+// refers to (a body that is just a name, string arguments of not, and,
+// or), until fn returns false.
 func eachConditionName(n *syntax.Node, fn func(*syntax.Node) bool) {
+	if r := n.Resolve(); isConditionNameNode(r) {
+		fn(r)
+		return
+	}
 	walkConditionNames(n, fn, 0)
+}
+
+// isConditionNameNode: a plain string scalar that Heat does not read as a
+// boolean names a condition.
+func isConditionNameNode(r *syntax.Node) bool {
+	if !isScalarLiteral(r) || r.Tag == "!!bool" {
+		return false
+	}
+	_, isBool := yamlBool(r)
+	return !isBool
 }
 
 func walkConditionNames(n *syntax.Node, fn func(*syntax.Node) bool, depth int) bool {
@@ -284,8 +299,8 @@ func walkConditionNames(n *syntax.Node, fn func(*syntax.Node) bool, depth int) b
 	}
 	for _, it := range items {
 		r := it.Resolve()
-		if isScalarLiteral(r) && r.Tag != "!!bool" {
-			if _, isBool := yamlBool(r); !isBool && !fn(r) {
+		if isScalarLiteral(r) {
+			if isConditionNameNode(r) && !fn(r) {
 				return false
 			}
 			continue
