@@ -29,14 +29,16 @@ package check
 //	resource-type-unknown                error     no such type in a namespace Heat knows (did you mean)
 //	resource-type-custom                 info      a type outside Heat's namespaces: map it in an environment file
 //	resource-type-hidden                 error     a type Heat keeps only for old stacks (names the replacement)
-//	resource-type-deprecated             warning   a deprecated type (Deprecated tag)
+//	resource-type-deprecated             warning   a deprecated type (Deprecated tag); a hint for an old alias name (OS::Quantum::…)
 //	resource-type-unsupported            warning   a type Heat marks unsupported
 //	resource-properties-not-mapping      error     properties is not a mapping
-//	resource-property-unknown            error     a property (or nested key) the type does not have
+//	resource-property-unknown            error     a property (or nested key) the type does not have, close to a known one;
+//	                                     warning   when no known name is close (a newer Heat release may have added it)
 //	resource-property-hidden             warning   a hidden property Heat still accepts (Deprecated tag)
 //	resource-property-deprecated         warning   a deprecated property (Deprecated tag)
 //	resource-property-missing            error     required properties (or nested keys) are missing; Data["missing"]
-//	resource-property-type               error     a literal value of the wrong type for the property
+//	resource-property-type               error     a literal value of the wrong type for the property;
+//	                                     warning   a list where a mapping is expected or the reverse (some properties convert)
 //	resource-property-constraint         error     a literal value outside allowed values / range / length / pattern
 //	resource-deletion-policy-invalid     error     a deletion_policy the version or the type does not accept
 //	resource-update-policy-invalid       error     update_policy not a mapping, or a key the type does not have
