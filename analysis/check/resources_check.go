@@ -12,8 +12,9 @@ import (
 
 // customTypeKnown is the hook through which environment files (the
 // workspace) tell that a type outside Heat's namespaces is mapped. Alone,
-// a template knows no such mapping.
-func (p *Pass) customTypeKnown(name string) bool { return false }
+// a template knows no such mapping (WorkspaceTypeKnown is false without a
+// workspace view).
+func (p *Pass) customTypeKnown(name string) bool { return p.WorkspaceTypeKnown(name) }
 
 // isTemplatePath reports whether a resource type names a nested template
 // (a file or URL) rather than a type.

@@ -125,3 +125,36 @@ func TestWithoutWorkspaceRulesAreSilent(t *testing.T) {
 		t.Errorf("workspace rules ran without a workspace: %v", got)
 	}
 }
+
+// TestMappedTypesAreKnown: a custom type mapped by an environment of the
+// workspace gets no unknown-type diagnostic; unmapped, it keeps at most
+// an information.
+func TestMappedTypesAreKnown(t *testing.T) {
+	root := fixtures(t)
+	x := New(root)
+	x.Scan(context.Background(), nil)
+	path := filepath.Join(root, "probe.yaml")
+	src := "heat_template_version: 2018-08-31\nresources:\n  a:\n    type: My::Alias\n  b:\n    type: My::Unmapped\n"
+	f := parseFile(path, []byte(src), true)
+	s := x.Snapshot(f)
+	ds := check.Run(context.Background(), f.Doc, check.Options{Schema: loadSchema(t), Workspace: s.CheckView(), Path: path})
+	for _, d := range ds {
+		text := src[d.Span.Start:d.Span.End]
+		if text == "My::Alias" {
+			t.Errorf("mapped type reported: %s [%s]", d.Message, d.Code)
+		}
+		if text == "My::Unmapped" && d.Severity < source.SeverityInfo {
+			t.Errorf("unmapped custom type reported above information: %s [%s]", d.Message, d.Code)
+		}
+	}
+	alone := check.Run(context.Background(), f.Doc, check.Options{Schema: loadSchema(t)})
+	seen := false
+	for _, d := range alone {
+		if src[d.Span.Start:d.Span.End] == "My::Alias" {
+			seen = true
+		}
+	}
+	if !seen {
+		t.Error("without the workspace My::Alias should be reported as custom (else this test checks nothing)")
+	}
+}
