@@ -4,39 +4,46 @@ package check
 // functions, argument shapes, references and cycles). They are sent as the
 // LSP diagnostic code and never change meaning once released.
 //
-//	id                          severity  meaning
-//	missing-version             error     the template has no heat_template_version
-//	version-not-scalar          error     heat_template_version is a mapping or list
-//	unknown-version             error     the version is no date or alias Heat knows
-//	section-not-in-version      error     a real section the declared version lacks (conditions)
-//	placeholder-section         warning   __undefined__: Heat accepts it but it means nothing
-//	unknown-section             error     a top-level key Heat does not know
-//	section-wrong-shape         error     a section that is not a mapping / list / string
-//	unknown-parameter-key       error     a key a parameter definition may not hold (in this version)
-//	unknown-resource-key        error     a key a resource definition may not hold (in this version)
-//	unknown-output-key          warning   a key an output may not hold (Heat ignores it)
-//	output-condition-ignored    warning   output condition before the version that reads it
-//	function-not-in-version     warning   a function the declared version lacks (Heat keeps it as data);
-//	                            error     ... where the property it fills refuses a map, or in a condition
-//	removed-function            error     a function the declared version rejects
-//	condition-function-outside  warning   and/or/not/equals outside conditions (Heat keeps it as data);
-//	                            error     ... where the property it fills refuses a map
-//	function-invalid-in-conditions error  a function Heat rejects inside conditions
-//	function-in-parameters      warning   a call in the parameters section (never evaluated)
-//	function-near-miss          warning   a one-key map whose key is nearly a function name
-//	function-extra-keys         warning   a map holding a function name next to other keys
-//	bad-function-args           error     arguments of the wrong shape for the function
-//	unknown-digest-algorithm    warning   digest algorithm Python's hashlib does not guarantee
-//	repeat-permutations-ignored warning   repeat permutations before the version that reads it
-//	repeat-unused-placeholder   warning   a for_each placeholder absent from a literal template
-//	str-replace-unused-param    error     strict str_replace param absent from a literal template
-//	undefined-parameter         error     get_param of a parameter the template does not declare
-//	undefined-resource          error     get_resource / get_attr / depends_on of no such resource
-//	depends-on-self             error     a resource depending on itself
-//	unknown-attribute           error     get_attr of an attribute the resource type lacks
-//	undefined-condition         error     a condition name that the conditions section lacks
-//	dependency-cycle            error     resources that depend on each other in a loop
-//	condition-cycle             error     conditions that refer to each other in a loop
+//	id                             severity  meaning
+//	missing-version                error     the template has no heat_template_version
+//	version-not-scalar             error     heat_template_version is a mapping or list
+//	unknown-version                error     the version is no date or alias Heat knows; Suggestions
+//	section-not-in-version         error     a real section the declared version lacks (conditions); Data minVersion
+//	placeholder-section            warning   __undefined__: Heat accepts it but it means nothing
+//	unknown-section                error     a top-level key Heat does not know; Suggestions
+//	section-wrong-shape            error     parameters/resources/outputs/conditions not a mapping,
+//	                                         parameter_groups not a list (description not text: warning)
+//	unknown-parameter-key          error     a key a parameter may not hold here; Suggestions or Data minVersion
+//	unknown-resource-key           error     a key a resource may not hold here; Suggestions or Data minVersion
+//	unknown-output-key             warning   a key an output may not hold (Heat ignores it); Suggestions
+//	output-condition-ignored       warning   output condition before the version that reads it; Data minVersion
+//	function-not-in-version        warning   a function the declared version lacks: Heat keeps the map as data;
+//	                               error     ... where the property it fills refuses a map, or in a condition.
+//	                                         Data minVersion, function
+//	removed-function               error     a function the declared version refuses; names the replacement
+//	condition-function-outside     warning   and/or/not/equals outside conditions (kept as data);
+//	                               error     ... where the property it fills refuses a map
+//	function-invalid-in-conditions error     a function Heat refuses inside conditions
+//	function-in-parameters         warning   a call in the parameters section (never evaluated)
+//	function-near-miss             warning   a one-key map whose key is nearly a function name; Suggestions
+//	function-extra-keys            warning   a function name beside other keys of one map (kept as data)
+//	bad-function-args              error     arguments Heat refuses when it reads the template;
+//	                               error     values Heat refuses when it computes them, in resource
+//	                                         properties (stack create); warning elsewhere (outputs)
+//	unknown-digest-algorithm       warning   algorithm not sure to exist (error in resource properties)
+//	repeat-permutations-ignored    warning   repeat permutations before the version that reads it
+//	repeat-unused-placeholder      warning   a for_each placeholder absent from a literal template
+//	str-replace-unused-param       error     strict str_replace param absent from a literal template
+//	                                         (warning outside resource properties)
+//	undefined-parameter            error     get_param of an undeclared parameter (warning in outputs);
+//	                                         Suggestions, Data kind=parameter, name, guessedType
+//	undefined-resource             error     get_resource / get_attr / depends_on of no such resource
+//	depends-on-self                error     a resource listing itself in depends_on
+//	unknown-attribute              error     get_attr of an attribute the (known, fixed) type lacks
+//	undefined-condition            error     a condition name nothing defines, or a used condition
+//	                                         that refers to one (warning inside an unused condition)
+//	dependency-cycle               error     resources that depend on each other in a loop
+//	condition-cycle                error     conditions that refer to each other in a loop
 const (
 	codeMissingVersion        = "missing-version"
 	codeVersionNotScalar      = "version-not-scalar"
