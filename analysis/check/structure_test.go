@@ -188,3 +188,22 @@ func TestNearMissWords(t *testing.T) {
 			[]want{{codeFunctionNearMiss, W, "filtr", "`filter`"}}},
 	})
 }
+
+// TestMissingVersion builds the model by hand: hot.Parse does not take a
+// text without heat_template_version for a template at all.
+func TestMissingVersion(t *testing.T) {
+	doc := hot.Parse([]byte("heat_template_version: 2016-10-14\nresources: {}\n"))
+	doc.Template.Version, doc.Template.VersionText = nil, ""
+	p := newPass(context.Background(), doc, Options{Schema: testSchema(t)})
+	p.run(checkVersion)
+	if len(p.diags) != 1 {
+		t.Fatalf("got %d diagnostics, want 1", len(p.diags))
+	}
+	d := p.diags[0]
+	if d.Code != codeMissingVersion || d.Severity != source.SeverityError || d.Span != (source.Span{}) {
+		t.Errorf("got %s %v at %v", d.Code, d.Severity, d.Span)
+	}
+	if len(d.Suggestions) != 1 || !strings.HasPrefix(d.Suggestions[0], "heat_template_version: ") {
+		t.Errorf("suggestions %q", d.Suggestions)
+	}
+}
