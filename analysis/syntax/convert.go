@@ -180,7 +180,11 @@ func (c *converter) convert(yn *yaml.Node, depth int) *Node {
 		// have stepped over properties that belong to the first key (which
 		// yaml.v3 reports at the same place), so include the children.
 		n.Span = source.Span{Start: firstStart, End: lastEnd}
-		if content < len(c.src) && (c.src[content] == '[' || c.src[content] == '{') && n.Style == Flow {
+		// A flow collection owns the bracket at its start, unless its first
+		// child starts there too: "[{a: 1}: b]" holds a single-pair mapping
+		// whose key is the bracketed one.
+		ownsBracket := firstStart == content && !(len(n.Pairs) > 0 && n.Pairs[0].Key.Span.Start == content)
+		if ownsBracket && content < len(c.src) && (c.src[content] == '[' || c.src[content] == '{') && n.Style == Flow {
 			from := lastEnd
 			if from == content {
 				from++

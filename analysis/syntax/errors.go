@@ -3,12 +3,9 @@ package syntax
 import (
 	"bytes"
 	"errors"
-	"io"
 	"strconv"
 	"strings"
 	"unicode/utf8"
-
-	"gopkg.in/yaml.v3"
 
 	"heat-ls/analysis/source"
 )
@@ -135,15 +132,14 @@ func (c *converter) locateError(line int, reason string) source.Span {
 		}
 	case strings.HasPrefix(reason, "did not find expected"):
 		// A parser error: the reported number is the zero-based line of
-		// the enclosing collection or, when that starts on the first line,
-		// of the fault itself; either way the fault is on the 1-based line
-		// line+1 or later.
-		if l, ok := c.firstFailingLine(line+1, reason); ok {
-			if off, ok := c.strayCloser(l); ok {
-				return source.Span{Start: off, End: off + 1}
-			}
-			return c.lineContent(l)
+		// the enclosing block collection or, when that starts on the first
+		// line, of the fault itself; either way the fault is on the 1-based
+		// line line+1 or later.
+		l := c.indentationFault(line + 1)
+		if off, ok := c.strayCloser(l); ok {
+			return source.Span{Start: off, End: off + 1}
 		}
+		return c.lineContent(l)
 	}
 	return c.lineContent(lineOrFirst)
 }
@@ -325,109 +321,38 @@ func (c *converter) findAlias(name string) source.Span {
 	return source.Span{Start: c.base, End: c.base}
 }
 
-// maxBisectSize bounds the text size for which broken documents are
-// re-parsed to find the failing line; larger texts fall back to the line
-// yaml.v3 reported.
-const maxBisectSize = 4 << 20
-
-// firstFailingLine finds the first 1-based line at or after lo such that
-// the text up to and including it already fails with reason. It gallops
-// forward from lo (the fault is usually a few lines after the construct
-// yaml.v3 names), then bisects, so it costs a few bare yaml.v3 parses of a
-// prefix, and only for broken texts.
-func (c *converter) firstFailingLine(lo int, reason string) (int, bool) {
-	body := c.src[c.base:]
-	if len(body) > maxBisectSize {
-		return 0, false
-	}
-	n := len(c.lines.starts)
-	prefixFails := func(line int) bool {
-		if line >= n {
-			return true // the whole text fails
-		}
-		_, r := splitYAMLError(decodeError(body[:c.lines.starts[line]]))
-		return r == reason
-	}
-	if lo > n {
-		return 0, false
-	}
-	// Gallop: find prev < hi with prefixFails(hi) and not prefixFails(prev).
-	prev, hi, step := lo-1, lo, 1
-	for !prefixFails(hi) {
-		prev = hi
-		hi = min(n, lo+step)
-		step *= 4
-	}
-	for prev+1 < hi {
-		mid := prev + (hi-prev)/2
-		if prefixFails(mid) {
-			hi = mid
-		} else {
-			prev = mid
-		}
-	}
-	return hi, true
-}
-
-// decodeError parses every document of text and returns the first error
-// message, or "".
-func decodeError(text []byte) string {
-	dec := yaml.NewDecoder(bytes.NewReader(text))
-	for {
-		var n yaml.Node
-		err := guard(func() error { return dec.Decode(&n) })
-		if errors.Is(err, io.EOF) {
-			return ""
-		}
-		if err != nil {
-			return err.Error()
-		}
-	}
-}
-
-// firstUnprintable returns the offset of the first character YAML does not
-// allow in a stream (control characters other than tab and line breaks,
-// surrogates, U+FFFE/U+FFFF), as yaml.v3's reader checks them.
-func firstUnprintable(src []byte) (int, bool) {
-	for i := 0; i < len(src); {
-		r, size := utf8.DecodeRune(src[i:])
-		ok := r == 0x09 || r == 0x0A || r == 0x0D || (r >= 0x20 && r <= 0x7E) || r == 0x85 ||
-			(r >= 0xA0 && r <= 0xD7FF) || (r >= 0xE000 && r <= 0xFFFD) || (r >= 0x10000 && r <= 0x10FFFF)
-		if !ok && !(r == utf8.RuneError && size == 1) {
-			return i, true
-		}
-		i += size
-	}
-	return 0, false
-}
-
-// strayCloser finds a "]" or "}" on line that closes nothing opened on that
-// line, such as the extra bracket in "a: [1, 2]]".
+// strayCloser finds a "]" or "}" on line after a flow collection that
+// started and ended on that line, such as the extra bracket in
+// "a: [1, 2]]". Brackets inside block plain scalars ("${HOME}") are text.
 func (c *converter) strayCloser(line int) (int, bool) {
 	start, end := c.lineBounds(line)
-	src := c.src[:end]
-	depth := 0
-	for i := start; i < end; i++ {
-		switch b := src[i]; b {
+	text := c.src[start:end]
+	depth, closed := 0, false
+	for i := 0; i < len(text); i++ {
+		switch b := text[i]; b {
 		case '"', '\'':
-			if i == start || tokenBoundary(src[i-1]) {
+			if i == 0 || tokenBoundary(text[i-1]) {
 				if b == '"' {
-					i = doubleQuotedEnd(src, i) - 1
+					i = doubleQuotedEnd(text, i) - 1
 				} else {
-					i = singleQuotedEnd(src, i) - 1
+					i = singleQuotedEnd(text, i) - 1
 				}
 			}
 		case '#':
-			if i == start || isBlank(src[i-1]) {
+			if i == 0 || isBlank(text[i-1]) {
 				return 0, false
 			}
 		case '[', '{':
-			depth++
-		case ']', '}':
-			if depth == 0 {
-				return i, true
+			if depth > 0 || atNodeStart(text, i) {
+				depth++
 			}
-			depth--
+		case ']', '}':
+			if depth > 0 {
+				depth--
+				closed = depth == 0
+			} else if closed {
+				return start + i, true
+			}
 		}
 	}
 	return 0, false
@@ -446,6 +371,22 @@ func (c *converter) inlineDash(line int) (int, bool) {
 		if src[i] == '-' && isBlank(src[i-1]) && (i+1 == end || isBlank(src[i+1])) {
 			return i, true
 		}
+	}
+	return 0, false
+}
+
+// firstUnprintable returns the offset of the first character YAML does not
+// allow in a stream (control characters other than tab and line breaks,
+// surrogates, U+FFFE/U+FFFF), as yaml.v3's reader checks them.
+func firstUnprintable(src []byte) (int, bool) {
+	for i := 0; i < len(src); {
+		r, size := utf8.DecodeRune(src[i:])
+		ok := r == 0x09 || r == 0x0A || r == 0x0D || (r >= 0x20 && r <= 0x7E) || r == 0x85 ||
+			(r >= 0xA0 && r <= 0xD7FF) || (r >= 0xE000 && r <= 0xFFFD) || (r >= 0x10000 && r <= 0x10FFFF)
+		if !ok && !(r == utf8.RuneError && size == 1) {
+			return i, true
+		}
+		i += size
 	}
 	return 0, false
 }

@@ -43,6 +43,8 @@ func TestSpans(t *testing.T) {
 			[]string{"k: [a, \"]\", [b, c], {d: e} # x\n  ]", "k", "[a, \"]\", [b, c], {d: e} # x\n  ]", "a", "\"]\"", "[b, c]", "b", "c", "{d: e}", "d", "e"}},
 		{"empty flow collections", "k: []\nm: { }\n", []string{"k: []\nm: { }", "k", "[]", "m", "{ }"}},
 		{"single pair mapping in flow sequence", "k: [a: 1, b]\n", []string{"k: [a: 1, b]", "k", "[a: 1, b]", "a: 1", "a", "1", "b"}},
+		{"single pair with a flow mapping key in a flow sequence", "k: [x, {a: b}: 0]\n",
+			[]string{"k: [x, {a: b}: 0]", "k", "[x, {a: b}: 0]", "x", "{a: b}: 0", "{a: b}", "a", "b", "0"}},
 		{"anchor and alias", "a: &x v\nb: *x\n", []string{"a: &x v\nb: *x", "a", "v", "b", "*x"}},
 		{"anchored block mapping", "a: &m\n  b: 1\nc: *m\n", []string{"a: &m\n  b: 1\nc: *m", "a", "b: 1", "b", "1", "c", "*m"}},
 		{"empty values and nulls", "a:\nb:   # c\nc: ~\nd: null\n", []string{"a:\nb:   # c\nc: ~\nd: null", "a", "", "b", "", "c", "~", "d", "null"}},

@@ -1,0 +1,352 @@
+package syntax
+
+import "strings"
+
+// level is one block collection being followed by indentationFault.
+type level struct {
+	indent     int
+	sequence   bool
+	indentless bool // a sequence at its parent key's indentation
+}
+
+// indentationFault finds the line that breaks block structure, for
+// yaml.v3's "did not find expected key" and "did not find expected '-'
+// indicator", which name only a line at or before the fault (the 1-based
+// line from). It follows indentation levels from the top of the text in
+// one pass, without re-parsing: the fault is the first line at or after
+// from that starts a key or entry where none may start (between two
+// levels, deeper than a line that already has its value, or of the other
+// kind than its level's entries), or that has a stray closing bracket.
+// Block scalar bodies, multi-line flow collections and multi-line quoted
+// scalars are skipped. Without a candidate the answer is from itself.
+func (c *converter) indentationFault(from int) int {
+	src := c.src
+	n := len(c.lines.starts)
+	var levels []level
+	opens, continues := false, false
+	scalarHeader, scalarBody := -1, -1 // indentation of a block scalar's header line and body
+	flow := 0                          // open brackets carried over from earlier lines
+	var quote byte                     // quote of a scalar continuing on the next line
+	for l := 1; l <= n; l++ {
+		start, end := c.lineBounds(l)
+		i := start
+		for i < end && src[i] == ' ' {
+			i++
+		}
+		if quote != 0 {
+			if close := closingQuote(src[start:end], quote); close >= 0 {
+				quote = 0
+			}
+			continue
+		}
+		if i == end || src[i] == '#' {
+			continue
+		}
+		d := i - start
+		if scalarHeader >= 0 {
+			if scalarBody < 0 && d > scalarHeader {
+				scalarBody = d
+			}
+			if scalarBody >= 0 && d >= scalarBody {
+				continue
+			}
+			if d > scalarHeader && l >= from {
+				return l // less indented than the block scalar, yet inside its key
+			}
+			scalarHeader, scalarBody = -1, -1
+		}
+		if flow > 0 {
+			flow = bracketDepth(src[i:end], flow)
+			continue
+		}
+		line := src[i:end]
+		if d == 0 && (isDocumentMarker(line) || line[0] == '%') {
+			levels, opens = levels[:0], false
+			continue
+		}
+		if _, stray := c.strayCloser(l); stray && l >= from {
+			return l
+		}
+		dash := isEntry(line)
+		key := hasMappingColon(line) || explicitKey(line)
+		fault := false
+		switch {
+		case len(levels) == 0:
+			levels = append(levels, level{indent: d, sequence: dash})
+		case d > levels[len(levels)-1].indent:
+			if !opens {
+				// A key or entry under a line that has its value, or more
+				// text after a value that cannot continue on the next line.
+				fault = dash || key || !continues
+				if !fault {
+					continue // a continuation line of a plain scalar
+				}
+			}
+			levels = append(levels, level{indent: d, sequence: dash})
+		default:
+			for len(levels) > 0 && levels[len(levels)-1].indent > d {
+				levels = levels[:len(levels)-1]
+			}
+			if len(levels) == 0 || levels[len(levels)-1].indent != d {
+				fault = true // between levels, or left of everything
+				levels = append(levels, level{indent: d, sequence: dash})
+				break
+			}
+			top := &levels[len(levels)-1]
+			if top.sequence == dash {
+				break
+			}
+			if top.indentless { // the indentless sequence ends
+				levels = levels[:len(levels)-1]
+				top = &levels[len(levels)-1]
+				if top.sequence == dash && top.indent == d {
+					break
+				}
+			}
+			if dash && opens && !top.sequence {
+				levels = append(levels, level{indent: d, sequence: true, indentless: true})
+				break
+			}
+			fault = true // the other kind of entry at this level
+		}
+		if fault && l >= from {
+			return l
+		}
+		// "- key: value" starts a mapping inside the entry.
+		if dash {
+			rest := trimBlankLeft(line[1:])
+			if hasMappingColon(rest) || isEntry(rest) {
+				levels = append(levels, level{indent: d + len(line) - len(rest), sequence: isEntry(rest)})
+			}
+		}
+		opens = opensBlock(line)
+		continues = plainValue(line)
+		if blockScalarHeader(line) {
+			scalarHeader, scalarBody = d, -1
+		}
+		flow = bracketDepth(line, 0)
+		quote = openQuote(line)
+	}
+	return from
+}
+
+// openQuote returns the quote character of a quoted scalar that starts on
+// line and is not closed on it, or 0.
+func openQuote(line []byte) byte {
+	for i := 0; i < len(line); i++ {
+		switch b := line[i]; b {
+		case '"', '\'':
+			if i > 0 && !tokenBoundary(line[i-1]) && line[i-1] != '-' {
+				continue
+			}
+			end := doubleQuotedEnd(line, i)
+			if b == '\'' {
+				end = singleQuotedEnd(line, i)
+			}
+			if end == len(line) && (end-1 == i || line[end-1] != b) {
+				return b
+			}
+			i = end - 1
+		case '#':
+			if i == 0 || isBlank(line[i-1]) {
+				return 0
+			}
+		}
+	}
+	return 0
+}
+
+// closingQuote returns the offset just after the quote that closes a
+// scalar continued from an earlier line, or -1 if the line does not close
+// it.
+func closingQuote(line []byte, quote byte) int {
+	for i := 0; i < len(line); i++ {
+		switch {
+		case quote == '"' && line[i] == '\\':
+			i++
+		case line[i] == quote:
+			if quote == '\'' && i+1 < len(line) && line[i+1] == '\'' {
+				i++
+				continue
+			}
+			return i + 1
+		}
+	}
+	return -1
+}
+
+func trimBlankLeft(b []byte) []byte {
+	for len(b) > 0 && isBlank(b[0]) {
+		b = b[1:]
+	}
+	return b
+}
+
+// isEntry reports a block sequence entry: "-" followed by a blank or the
+// end of the line.
+func isEntry(line []byte) bool {
+	return len(line) > 0 && line[0] == '-' && (len(line) == 1 || isBlank(line[1]))
+}
+
+// explicitKey reports a "? " complex key line.
+func explicitKey(line []byte) bool {
+	return len(line) > 0 && line[0] == '?' && (len(line) == 1 || isBlank(line[1]))
+}
+
+// hasMappingColon reports a ":" followed by a blank or the line end outside
+// quotes, brackets and comments: the line holds a mapping key.
+func hasMappingColon(line []byte) bool {
+	return mappingColon(line) >= 0
+}
+
+// mappingColon returns the offset of the first mapping ":" in line, or -1.
+func mappingColon(line []byte) int {
+	depth := 0
+	for i := 0; i < len(line); i++ {
+		switch b := line[i]; b {
+		case '"', '\'':
+			if i == 0 || tokenBoundary(line[i-1]) {
+				if b == '"' {
+					i = doubleQuotedEnd(line, i) - 1
+				} else {
+					i = singleQuotedEnd(line, i) - 1
+				}
+			}
+		case '#':
+			if i == 0 || isBlank(line[i-1]) {
+				return -1
+			}
+		case '[', '{':
+			if depth > 0 || atNodeStart(line, i) {
+				depth++
+			}
+		case ']', '}':
+			if depth > 0 {
+				depth--
+			}
+		case ':':
+			if depth == 0 && (i+1 == len(line) || isBlank(line[i+1])) {
+				return i
+			}
+		}
+	}
+	return -1
+}
+
+// valueAfterColon returns what follows the mapping colon (or the entry's
+// dash), without the trailing comment and blanks.
+func valueAfterColon(line []byte) []byte {
+	if i := mappingColon(line); i >= 0 {
+		line = line[i+1:]
+	} else if isEntry(line) {
+		line = line[1:]
+	} else {
+		return line
+	}
+	line = trimBlankLeft(line)
+	if len(line) > 0 && line[0] == '#' {
+		return nil
+	}
+	for i := 1; i < len(line); i++ {
+		if line[i] == '#' && isBlank(line[i-1]) {
+			line = line[:i]
+			break
+		}
+	}
+	for len(line) > 0 && isBlank(line[len(line)-1]) {
+		line = line[:len(line)-1]
+	}
+	return line
+}
+
+// opensBlock reports a line whose deeper successors belong to it: a key
+// with no value on the line, or with only an anchor or tag.
+func opensBlock(line []byte) bool {
+	if !hasMappingColon(line) && !isEntry(line) {
+		return false
+	}
+	v := valueAfterColon(line)
+	for len(v) > 0 && (v[0] == '&' || v[0] == '!') {
+		for len(v) > 0 && !isBlank(v[0]) {
+			v = v[1:]
+		}
+		v = trimBlankLeft(v)
+	}
+	return len(v) == 0
+}
+
+// blockScalarHeader reports a line whose value is a "|" or ">" header.
+func blockScalarHeader(line []byte) bool {
+	v := valueAfterColon(line)
+	for len(v) > 0 && (v[0] == '&' || v[0] == '!') {
+		for len(v) > 0 && !isBlank(v[0]) {
+			v = v[1:]
+		}
+		v = trimBlankLeft(v)
+	}
+	if len(v) == 0 || (v[0] != '|' && v[0] != '>') {
+		return false
+	}
+	for _, b := range v[1:] {
+		if b != '+' && b != '-' && (b < '0' || b > '9') {
+			return false
+		}
+	}
+	return true
+}
+
+// bracketDepth returns the flow nesting depth after line, given the depth
+// before it, counting brackets outside quotes and comments.
+func bracketDepth(line []byte, depth int) int {
+	for i := 0; i < len(line); i++ {
+		switch b := line[i]; b {
+		case '"', '\'':
+			if i == 0 || tokenBoundary(line[i-1]) {
+				if b == '"' {
+					i = doubleQuotedEnd(line, i) - 1
+				} else {
+					i = singleQuotedEnd(line, i) - 1
+				}
+			}
+		case '#':
+			if i == 0 || isBlank(line[i-1]) {
+				return depth
+			}
+		case '[', '{':
+			if depth > 0 || atNodeStart(line, i) {
+				depth++
+			}
+		case ']', '}':
+			if depth > 0 {
+				depth--
+			}
+		}
+	}
+	return depth
+}
+
+// atNodeStart reports whether a bracket at line[i], outside any flow
+// collection, opens one: only at the start of a node (line start, after
+// "- ", ": " or "? "), since inside a block plain scalar brackets are text.
+func atNodeStart(line []byte, i int) bool {
+	j := i - 1
+	for j >= 0 && isBlank(line[j]) {
+		j--
+	}
+	if j < 0 {
+		return true
+	}
+	if j == i-1 && line[j] != ':' {
+		// directly after another character, except "key:{" is not YAML
+		// anyway; only a preceding blank separates indicators.
+		return false
+	}
+	return line[j] == '-' || line[j] == ':' || line[j] == '?' || line[j] == '!' || line[j] == '&'
+}
+
+// plainValue reports whether the value on line is a plain scalar, the only
+// kind that may continue on more indented lines.
+func plainValue(line []byte) bool {
+	v := valueAfterColon(line)
+	return len(v) > 0 && !strings.ContainsRune("'\"[{|>*&!", rune(v[0]))
+}
