@@ -1,6 +1,7 @@
 package check
 
 import (
+	"fmt"
 	"sort"
 	"strings"
 
@@ -60,7 +61,7 @@ func (rc *resourceChecker) checkFields(fields map[string]*schema.Property, visib
 				continue
 			}
 			hiddenUsed = hiddenUsed || prop.Hidden
-			rc.checkStatus(prop, k, owner)
+			rc.checkStatus(prop, k, owner, fields)
 			rc.checkValue(prop, pr.Value, k, depth+1)
 		}
 	}
@@ -95,11 +96,18 @@ func plural(n int, one, many string) string {
 }
 
 // checkStatus warns about hidden and deprecated properties.
-func (rc *resourceChecker) checkStatus(prop *schema.Property, k *syntax.Node, owner string) {
+func (rc *resourceChecker) checkStatus(prop *schema.Property, k *syntax.Node, owner string, fields map[string]*schema.Property) {
 	switch {
 	case prop.Hidden:
+		advice := statusAdvice(prop.Support)
+		if repl := renamedProperty(k.Value, fields); repl != "" {
+			advice = fmt.Sprintf(" Use `%s` instead.", repl)
+		}
 		d := rc.p.Warnf(k.Span, codeResourcePropertyHidden,
-			"Property `%s` of %s is hidden: Heat still accepts it but no longer documents it.%s", k.Value, owner, statusAdvice(prop.Support))
+			"Property `%s` of %s is hidden: Heat still accepts it but no longer documents it.%s", k.Value, owner, advice)
+		if repl := renamedProperty(k.Value, fields); repl != "" {
+			d.Suggestions = []string{repl}
+		}
 		d.Tags = []source.Tag{source.TagDeprecated}
 	case prop.Support != nil && prop.Support.Status == schema.StatusDeprecated:
 		d := rc.p.Warnf(k.Span, codeResourcePropertyDeprecated,
@@ -238,4 +246,18 @@ func shortList(names []string, n int) string {
 		return strings.Join(names[:n], ", ") + ", …"
 	}
 	return strings.Join(names, ", ")
+}
+
+// renamedProperty finds the visible successor of a hidden property. Heat
+// retired many "<thing>_id" properties in favour of "<thing>", which
+// accepts a name or an id; the successor is that name when the schema has it.
+func renamedProperty(name string, fields map[string]*schema.Property) string {
+	base, ok := strings.CutSuffix(name, "_id")
+	if !ok {
+		return ""
+	}
+	if f := fields[base]; f != nil && !f.Hidden {
+		return base
+	}
+	return ""
 }
