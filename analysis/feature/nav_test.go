@@ -224,6 +224,16 @@ func TestViewLastGood(t *testing.T) {
 	if !ok || text(broken, back) != "net" || back.Start != at(t, broken, "  |net:\n") {
 		t.Fatalf("mapped back %v %v", back, ok)
 	}
+	// The conditions section encloses the edit: its range still maps, and
+	// grows by the length difference.
+	for _, sym := range DocumentSymbols(v.Doc) {
+		if sym.Name == "conditions" {
+			cur, ok := v.Span(sym.Span)
+			if !ok || cur.Len() != sym.Span.Len()+len(broken)-len(locateTemplate) {
+				t.Fatalf("enclosing span %v → %v %v", sym.Span, cur, ok)
+			}
+		}
+	}
 	// The edited line itself is out of reach.
 	if _, ok := v.Offset(at(t, broken, "{and: [is_p|rod")); ok {
 		t.Fatal("edited line mapped")

@@ -102,16 +102,28 @@ func (m LineMap) ToOld(off int) (int, bool) {
 	return 0, false
 }
 
-// FromOld maps a span of the old text into the current one.
+// FromOld maps a span of the old text into the current one. Each end is
+// mapped on its own, so an entry that encloses the edited lines (a section
+// being typed in) keeps a range that encloses them in the current text;
+// a span with an end inside the edited lines does not map.
 func (m LineMap) FromOld(sp source.Span) (source.Span, bool) {
-	switch {
-	case sp.Start < 0 || sp.End < sp.Start:
+	if sp.Start < 0 || sp.End < sp.Start || sp.End > m.oldLen {
 		return source.Span{}, false
-	case sp.End <= m.prefix:
-		return sp, true
-	case sp.Start >= m.oldSuffix && sp.End <= m.oldLen && m.oldSuffix < m.oldLen:
-		d := m.curSuffix - m.oldSuffix
-		return source.Span{Start: sp.Start + d, End: sp.End + d}, true
 	}
-	return source.Span{}, false
+	start, ok1 := m.pointFromOld(sp.Start)
+	end, ok2 := m.pointFromOld(sp.End)
+	if !ok1 || !ok2 {
+		return source.Span{}, false
+	}
+	return source.Span{Start: start, End: end}, true
+}
+
+func (m LineMap) pointFromOld(p int) (int, bool) {
+	switch {
+	case p <= m.prefix:
+		return p, true
+	case p >= m.oldSuffix && m.oldSuffix < m.oldLen:
+		return p + m.curSuffix - m.oldSuffix, true
+	}
+	return 0, false
 }
