@@ -1,0 +1,211 @@
+package workspace
+
+import (
+	"fmt"
+	"path/filepath"
+	"strings"
+
+	"heat-ls/analysis/feature"
+	"heat-ls/analysis/hot"
+	"heat-ls/analysis/syntax"
+	"heat-ls/schema"
+)
+
+// Hover explains the cross-file thing under offset in the template at
+// path: a nested template (its parameters and outputs), a property that
+// sets one of its parameters, an output read with get_attr, and for
+// get_param and parameter names the places a value can come from (the
+// default, and every environment of the workspace that sets it) added to
+// the in-file hover. ok is false when nothing cross-file is there.
+func (s *Snapshot) Hover(path string, doc *hot.Document, sc *schema.Schema, offset int, markdown bool) (res feature.HoverResult, ok bool) {
+	defer func() {
+		if recover() != nil {
+			res, ok = feature.HoverResult{}, false
+		}
+	}()
+	ct := s.locate(path, doc, offset)
+	w := &textWriter{markdown: markdown}
+	switch ct.kind {
+	case crossNestedType:
+		for _, f := range ct.templates {
+			s.describeTemplate(w, path, f)
+		}
+	case crossNestedProp:
+		for _, f := range ct.templates {
+			if p := f.Doc.Template.Parameter(ct.name); p != nil {
+				describeParameter(w, f, p, rel(path, f.Path))
+			}
+		}
+	case crossNestedAttr:
+		for _, f := range ct.templates {
+			if o := f.Doc.Template.Output(ct.name); o != nil {
+				w.title(ct.name, "output of "+rel(path, f.Path))
+				w.para(scalarField(o.Field("description")))
+			}
+		}
+	case crossGetParam, crossParamDef:
+		base, baseOK := feature.Hover(doc, sc, offset, markdown)
+		if baseOK {
+			w.b.WriteString(base.Text)
+		}
+		s.describeSources(w, path, doc, ct.name)
+		if w.b.Len() == 0 {
+			return feature.HoverResult{}, false
+		}
+		return feature.HoverResult{Span: ct.node.Span, Text: w.b.String(), Markdown: markdown}, true
+	default:
+		return feature.HoverResult{}, false
+	}
+	if w.b.Len() == 0 {
+		return feature.HoverResult{}, false
+	}
+	return feature.HoverResult{Span: ct.node.Span, Text: w.b.String(), Markdown: markdown}, true
+}
+
+// describeTemplate summarises a nested template: description, parameters
+// (required ones marked) and outputs.
+func (s *Snapshot) describeTemplate(w *textWriter, from string, f *File) {
+	t := f.Doc.Template
+	w.title(rel(from, f.Path), "nested template")
+	if d := t.Section("description"); d != nil {
+		w.para(scalarField(&syntax.Pair{Key: d.Key, Value: d.Value}))
+	}
+	var params, outs []string
+	for _, p := range t.Parameters {
+		item := p.Name
+		if p.Type != "" {
+			item += " (" + p.Type + ")"
+		}
+		if p.Field("default") == nil {
+			item += ", required"
+		}
+		params = append(params, item)
+	}
+	for _, o := range t.Outputs {
+		outs = append(outs, o.Name)
+	}
+	w.list("Parameters (its properties)", params)
+	w.list("Outputs (its attributes)", outs)
+}
+
+// describeParameter shows one parameter of a nested template.
+func describeParameter(w *textWriter, f *File, p *hot.Parameter, where string) {
+	w.title(p.Name, "parameter of "+where)
+	w.field("type", p.Type)
+	w.para(scalarField(p.Field("description")))
+	if d := p.Field("default"); d != nil {
+		w.field("default", clip(f.Doc.Syntax.Text(d.Value)))
+	} else {
+		w.para("No default: the resource must set it (or an environment's parameter_defaults).")
+	}
+}
+
+// describeSources lists where a parameter's value can come from.
+func (s *Snapshot) describeSources(w *textWriter, path string, doc *hot.Document, name string) {
+	var lines []string
+	if p := doc.Template.Parameter(name); p != nil {
+		if d := p.Field("default"); d != nil {
+			lines = append(lines, "default in this template: "+clip(doc.Syntax.Text(d.Value)))
+		} else {
+			lines = append(lines, "no default in this template")
+		}
+	}
+	for _, st := range s.Settings(name) {
+		lines = append(lines, fmt.Sprintf("%s (%s): %s", rel(path, st.Env.Path), st.Section, clip(st.Env.Doc.Syntax.Text(st.Value))))
+	}
+	if len(s.Settings(name)) == 0 {
+		lines = append(lines, "no environment file of the workspace sets it")
+	}
+	w.list("Where the value can come from", lines)
+}
+
+// textWriter renders hover text as Markdown or plain text.
+type textWriter struct {
+	markdown bool
+	b        strings.Builder
+}
+
+func (w *textWriter) sep() {
+	if w.b.Len() > 0 {
+		w.b.WriteString("\n\n")
+	}
+}
+
+func (w *textWriter) title(code, what string) {
+	w.sep()
+	if w.markdown {
+		w.b.WriteString("**`" + code + "`** — " + what)
+		return
+	}
+	w.b.WriteString(code + " — " + what)
+}
+
+func (w *textWriter) para(text string) {
+	if strings.TrimSpace(text) == "" {
+		return
+	}
+	w.sep()
+	w.b.WriteString(text)
+}
+
+func (w *textWriter) field(label, value string) {
+	if value == "" {
+		return
+	}
+	w.sep()
+	if w.markdown {
+		w.b.WriteString("*" + label + ":* `" + value + "`")
+		return
+	}
+	w.b.WriteString(label + ": " + value)
+}
+
+func (w *textWriter) list(label string, items []string) {
+	if len(items) == 0 {
+		return
+	}
+	w.sep()
+	if w.markdown {
+		w.b.WriteString("*" + label + ":*")
+		for _, it := range items {
+			w.b.WriteString("\n- " + it)
+		}
+		return
+	}
+	w.b.WriteString(label + ":")
+	for _, it := range items {
+		w.b.WriteString("\n  " + it)
+	}
+}
+
+// scalarField returns a pair's scalar value, "" otherwise.
+func scalarField(p *syntax.Pair) string {
+	if p == nil {
+		return ""
+	}
+	if v := p.Value.Resolve(); v.IsScalar() {
+		return strings.TrimSpace(v.Value)
+	}
+	return ""
+}
+
+// clip shortens a value's source text to one short line.
+func clip(s string) string {
+	s = strings.Join(strings.Fields(s), " ")
+	if len(s) > 60 {
+		s = s[:57] + "..."
+	}
+	return s
+}
+
+// rel shows target relative to from's directory.
+func rel(from, target string) string {
+	if from == "" {
+		return target
+	}
+	r, err := filepath.Rel(filepath.Dir(from), target)
+	if err != nil {
+		return target
+	}
+	return r
+}

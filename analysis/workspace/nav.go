@@ -1,0 +1,180 @@
+package workspace
+
+import (
+	"heat-ls/analysis/check"
+	"heat-ls/analysis/feature"
+	"heat-ls/analysis/hot"
+	"heat-ls/analysis/source"
+	"heat-ls/analysis/syntax"
+)
+
+// Location is a place in another (or the same) file. Doc is the parsed
+// file when it is a template or environment (so callers can map the
+// span), nil for other files such as get_file scripts, whose Span is
+// empty.
+type Location struct {
+	Path string
+	Span source.Span
+	Doc  *hot.Document
+}
+
+// crossKind says what cross-file thing sits under the cursor.
+type crossKind int
+
+const (
+	crossNone       crossKind = iota
+	crossGetFile              // a get_file path
+	crossNestedType           // a resource type that stands for templates
+	crossNestedProp           // a property key of a nested-template resource
+	crossNestedAttr           // get_attr's attribute of a nested-template resource
+	crossGetParam             // get_param's parameter name
+	crossParamDef             // a parameter's name key
+)
+
+// crossTarget is what cross-file features found at an offset.
+type crossTarget struct {
+	kind crossKind
+	node *syntax.Node
+	name string
+	// templates are the nested templates concerned (nested kinds).
+	templates []*File
+	// ref is the get_file reference.
+	ref string
+	// t is the in-file target (feature.Locate).
+	t feature.Target
+}
+
+// locate finds the cross-file target at offset in the template at path.
+func (s *Snapshot) locate(path string, doc *hot.Document, offset int) crossTarget {
+	if doc == nil || doc.Template == nil {
+		return crossTarget{}
+	}
+	for _, c := range doc.Template.Calls {
+		if c.Name != "get_file" {
+			continue
+		}
+		if a := c.Args.Resolve(); a.IsScalar() && a.Span.Start <= offset && offset <= a.Span.End {
+			return crossTarget{kind: crossGetFile, node: a, ref: a.Value}
+		}
+	}
+	t := feature.Locate(doc, offset)
+	switch t.Kind {
+	case feature.TargetReference:
+		if t.Namespace == feature.NamespaceParameter {
+			return crossTarget{kind: crossGetParam, node: t.Node, name: t.Name, t: t}
+		}
+	case feature.TargetDefinition:
+		if t.Namespace == feature.NamespaceParameter {
+			return crossTarget{kind: crossParamDef, node: t.Node, name: t.Name, t: t}
+		}
+	case feature.TargetAttribute:
+		if r := t.Resource; r != nil {
+			if ts := s.nestedTemplates(path, r.Name, r.Type); len(ts) > 0 {
+				return crossTarget{kind: crossNestedAttr, node: t.Node, name: t.Name, templates: ts, t: t}
+			}
+		}
+	}
+	if t.Resource == nil || t.Node == nil {
+		return crossTarget{}
+	}
+	for _, def := range check.ResourceDefinitions(t.Resource) {
+		name := t.Resource.Name
+		if def.Inner {
+			name = ""
+		}
+		if def.Type == t.Node {
+			if ts := s.nestedTemplates(path, name, def.TypeName); len(ts) > 0 {
+				return crossTarget{kind: crossNestedType, node: t.Node, name: def.TypeName, templates: ts, t: t}
+			}
+			return crossTarget{}
+		}
+		if props := def.Properties.Resolve(); props.IsMapping() {
+			for _, pr := range props.Pairs {
+				if pr.Key == t.Node {
+					if ts := s.nestedTemplates(path, name, def.TypeName); len(ts) > 0 {
+						return crossTarget{kind: crossNestedProp, node: t.Node, name: pr.Key.Value, templates: ts, t: t}
+					}
+					return crossTarget{}
+				}
+			}
+		}
+	}
+	return crossTarget{}
+}
+
+// nestedTemplates returns the readable templates a resource type stands
+// for, as seen from the template at path.
+func (s *Snapshot) nestedTemplates(path, resourceName, typeName string) []*File {
+	if typeName == "" {
+		return nil
+	}
+	var out []*File
+	for _, c := range s.Resolve(path, resourceName, typeName).Candidates {
+		if f := c.Template(); f != nil {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// Definition returns where the cross-file thing under offset is defined:
+// the file of a get_file path or of a nested template type, the parameter
+// a nested resource's property sets, the output get_attr reads. nil when
+// the cursor is on nothing cross-file (in-file definition applies).
+func (s *Snapshot) Definition(path string, doc *hot.Document, offset int) []Location {
+	ct := s.locate(path, doc, offset)
+	var out []Location
+	switch ct.kind {
+	case crossGetFile:
+		target, ok := s.guard.Resolve(path, ct.ref)
+		if !ok {
+			return nil
+		}
+		if exists, _ := s.Exists(target, path); !exists {
+			return nil
+		}
+		loc := Location{Path: target}
+		if f := s.Load(target, path); f != nil {
+			loc.Doc = f.Doc
+		}
+		out = append(out, loc)
+	case crossNestedType:
+		for _, f := range ct.templates {
+			out = append(out, Location{Path: f.Path, Doc: f.Doc})
+		}
+	case crossNestedProp:
+		for _, f := range ct.templates {
+			if p := f.Doc.Template.Parameter(ct.name); p != nil {
+				out = append(out, Location{Path: f.Path, Span: p.Key.Span, Doc: f.Doc})
+			}
+		}
+	case crossNestedAttr:
+		for _, f := range ct.templates {
+			if o := f.Doc.Template.Output(ct.name); o != nil {
+				out = append(out, Location{Path: f.Path, Span: o.Key.Span, Doc: f.Doc})
+			}
+		}
+	}
+	return out
+}
+
+// MoreAttributes returns, for completion in the template at path, the
+// outputs of the nested templates a resource stands for.
+func (s *Snapshot) MoreAttributes(path string) func(r *hot.Resource) []string {
+	return func(r *hot.Resource) []string {
+		if r == nil {
+			return nil
+		}
+		seen := map[string]bool{}
+		var out []string
+		for _, f := range s.nestedTemplates(path, r.Name, r.Type) {
+			for _, o := range f.Doc.Template.Outputs {
+				if !seen[o.Name] {
+					seen[o.Name] = true
+					out = append(out, o.Name)
+				}
+			}
+		}
+		return out
+	}
+}

@@ -1,0 +1,246 @@
+package workspace
+
+import (
+	"path/filepath"
+	"sort"
+
+	"heat-ls/analysis/check"
+	"heat-ls/analysis/feature"
+	"heat-ls/analysis/hot"
+	"heat-ls/analysis/source"
+	"heat-ls/analysis/syntax"
+)
+
+// Reference is one place a name is written, in any file.
+type Reference struct {
+	Location
+	// NameSpan is the name text without quotes (what rename replaces).
+	NameSpan source.Span
+	// Definition marks the name's declaration.
+	Definition bool
+}
+
+// Symbol says which cross-file name the cursor is on.
+type Symbol struct {
+	// Kind is "parameter" (a template parameter, with Template set) or
+	// "type" (a custom resource type name).
+	Kind     string
+	Name     string
+	Template string
+	// Span is the token under the cursor, NameSpan its text.
+	Span, NameSpan source.Span
+}
+
+// SymbolAt finds the cross-file name under offset in the file at path:
+// a parameter of a template (its key, a get_param, or a parent resource's
+// property key that sets it, or an environment entry), or a custom type
+// (a registry key, or a resource type an environment maps).
+func (s *Snapshot) SymbolAt(path string, doc *hot.Document, offset int) (sym Symbol, ok bool) {
+	defer func() {
+		if recover() != nil {
+			sym, ok = Symbol{}, false
+		}
+	}()
+	if doc == nil {
+		return Symbol{}, false
+	}
+	if doc.Env != nil {
+		return envSymbolAt(doc, offset)
+	}
+	ct := s.locate(path, doc, offset)
+	switch ct.kind {
+	case crossGetParam, crossParamDef:
+		if doc.Template.Parameter(ct.name) == nil {
+			return Symbol{}, false
+		}
+		return Symbol{Kind: "parameter", Name: ct.name, Template: filepath.Clean(path), Span: ct.node.Span, NameSpan: feature.InnerSpan(ct.node)}, true
+	case crossNestedProp:
+		if len(ct.templates) == 1 {
+			return Symbol{Kind: "parameter", Name: ct.name, Template: ct.templates[0].Path, Span: ct.node.Span, NameSpan: feature.InnerSpan(ct.node)}, true
+		}
+	}
+	t := feature.Locate(doc, offset)
+	if t.Kind == feature.TargetResourceType && !IsTemplateRef(t.Name) && s.TypeMapped(t.Name) {
+		return Symbol{Kind: "type", Name: t.Name, Span: t.Span, NameSpan: t.NameSpan}, true
+	}
+	return Symbol{}, false
+}
+
+// envSymbolAt finds a registry key or a parameter entry key in an
+// environment file.
+func envSymbolAt(doc *hot.Document, offset int) (Symbol, bool) {
+	in := func(n *syntax.Node) bool { return n != nil && n.Span.Start <= offset && offset <= n.Span.End }
+	for _, m := range envMappings(&File{Doc: doc}) {
+		if in(m.Entry.Key) && !m.IsGlob() && m.Name != "" {
+			return Symbol{Kind: "type", Name: m.Name, Span: m.Entry.Key.Span, NameSpan: feature.InnerSpan(m.Entry.Key)}, true
+		}
+	}
+	for _, list := range [][]*hot.Entry{doc.Env.Parameters, doc.Env.ParameterDefaults} {
+		for _, e := range list {
+			if in(e.Key) {
+				return Symbol{Kind: "parameter", Name: e.Name, Span: e.Key.Span, NameSpan: feature.InnerSpan(e.Key)}, true
+			}
+		}
+	}
+	return Symbol{}, false
+}
+
+// References lists every place sym is written across the workspace.
+// For a template parameter: its declaration and uses in the template,
+// the property keys of parent resources whose type stands for that
+// template, and the environment entries that set a parameter of that
+// name. For a parameter named in an environment (no template known):
+// every template declaring it and every environment setting it. For a
+// custom type: registry keys and resource types naming it.
+func (s *Snapshot) References(sym Symbol) []Reference {
+	var out []Reference
+	add := func(f *File, n *syntax.Node, def bool) {
+		if f == nil || n == nil {
+			return
+		}
+		out = append(out, Reference{Location: Location{Path: f.Path, Span: n.Span, Doc: f.Doc}, NameSpan: feature.InnerSpan(n), Definition: def})
+	}
+	switch sym.Kind {
+	case "parameter":
+		templates := s.Declarations(sym.Name)
+		if sym.Template != "" {
+			templates = nil
+			if f := s.File(sym.Template); f.IsTemplate() {
+				templates = []*Declaration{{File: f, Param: f.Doc.Template.Parameter(sym.Name)}}
+			} else if f := s.Load(sym.Template, ""); f.IsTemplate() {
+				templates = []*Declaration{{File: f, Param: f.Doc.Template.Parameter(sym.Name)}}
+			}
+		}
+		for _, d := range templates {
+			for _, o := range feature.Occurrences(d.File.Doc, feature.NamespaceParameter, sym.Name) {
+				add(d.File, o.Node, o.Definition)
+			}
+			for _, pk := range s.parentPropertyKeys(d.File.Path, sym.Name) {
+				add(pk.file, pk.key, false)
+			}
+		}
+		for _, st := range s.Settings(sym.Name) {
+			add(st.Env, st.Key, false)
+		}
+	case "type":
+		for _, f := range s.Files() {
+			switch {
+			case f.IsEnvironment():
+				for _, m := range envMappings(f) {
+					if m.Name == sym.Name {
+						add(f, m.Entry.Key, true)
+					}
+					if m.Target == sym.Name {
+						add(f, m.Entry.Target.Resolve(), false)
+					}
+				}
+			case f.IsTemplate():
+				for _, r := range f.Doc.Template.Resources {
+					for _, def := range check.ResourceDefinitions(r) {
+						if def.TypeName == sym.Name && def.Type != nil {
+							add(f, def.Type, false)
+						}
+					}
+				}
+			}
+		}
+	}
+	sort.SliceStable(out, func(i, j int) bool {
+		if out[i].Path != out[j].Path {
+			return out[i].Path < out[j].Path
+		}
+		return out[i].Span.Start < out[j].Span.Start
+	})
+	return dedupeRefs(out)
+}
+
+func dedupeRefs(in []Reference) []Reference {
+	var out []Reference
+	for i, r := range in {
+		if i > 0 && r.Path == in[i-1].Path && r.Span == in[i-1].Span {
+			continue
+		}
+		out = append(out, r)
+	}
+	return out
+}
+
+type propertyKey struct {
+	file *File
+	key  *syntax.Node
+}
+
+// parentPropertyKeys finds, in every workspace template, the property
+// keys named name of resources whose type stands for the template at
+// nested.
+func (s *Snapshot) parentPropertyKeys(nested, name string) []propertyKey {
+	var out []propertyKey
+	for _, f := range s.Templates() {
+		for _, r := range f.Doc.Template.Resources {
+			for _, def := range check.ResourceDefinitions(r) {
+				props := def.Properties.Resolve()
+				pr := props.Pair(name)
+				if pr == nil {
+					continue
+				}
+				resName := r.Name
+				if def.Inner {
+					resName = ""
+				}
+				for _, t := range s.nestedTemplates(f.Path, resName, def.TypeName) {
+					if t.Path == nested {
+						out = append(out, propertyKey{file: f, key: pr.Key})
+						break
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// FileEdit is one text replacement in a file.
+type FileEdit struct {
+	Path string
+	Doc  *hot.Document
+	feature.Edit
+}
+
+// Rename returns the edits renaming sym to newName across the workspace.
+// Parameter names must be safe names (feature.ValidName); type names may
+// hold "::" but no spaces or YAML indicators.
+func (s *Snapshot) Rename(sym Symbol, newName string) ([]FileEdit, error) {
+	switch sym.Kind {
+	case "parameter":
+		if err := feature.ValidName(newName); err != nil {
+			return nil, err
+		}
+	case "type":
+		if err := validTypeName(newName); err != nil {
+			return nil, err
+		}
+	default:
+		return nil, &feature.RenameError{Reason: "nothing to rename here"}
+	}
+	var out []FileEdit
+	for _, r := range s.References(sym) {
+		out = append(out, FileEdit{Path: r.Path, Doc: r.Doc, Edit: feature.Edit{Span: r.NameSpan, NewText: newName}})
+	}
+	return out, nil
+}
+
+func validTypeName(name string) error {
+	if name == "" {
+		return &feature.RenameError{Reason: "the new type name is empty"}
+	}
+	for _, r := range name {
+		ok := r == '_' || r == ':' || r == '.' || r == '-' || 'A' <= r && r <= 'Z' || 'a' <= r && r <= 'z' || '0' <= r && r <= '9'
+		if !ok {
+			return &feature.RenameError{Reason: "a type name may use letters, digits, '_', '.', '-' and '::' only"}
+		}
+	}
+	if IsTemplateRef(name) {
+		return &feature.RenameError{Reason: "the new name would read as a template path"}
+	}
+	return nil
+}
