@@ -224,12 +224,17 @@ func TestViewLastGood(t *testing.T) {
 	if !ok || text(broken, back) != "net" || back.Start != at(t, broken, "  |net:\n") {
 		t.Fatalf("mapped back %v %v", back, ok)
 	}
-	// The conditions section encloses the edit: its range still maps, and
-	// grows by the length difference.
-	for _, sym := range DocumentSymbols(v.Doc) {
-		if sym.Name == "conditions" {
-			cur, ok := v.Span(sym.Span)
-			if !ok || cur.Len() != sym.Span.Len()+len(broken)-len(locateTemplate) {
+	// The resources section encloses an edit in its middle: its range still
+	// maps, grown by the length difference.
+	broken2 := strings.Replace(locateTemplate, "deletion_policy: Retain", "deletion_policy: [Retain", 1)
+	v2 := NewView(hot.Parse([]byte(broken2)), good)
+	if !v2.Stale() {
+		t.Fatal("second edit parses")
+	}
+	for _, sym := range DocumentSymbols(v2.Doc) {
+		if sym.Name == "resources" {
+			cur, ok := v2.Span(sym.Span)
+			if !ok || cur.Len() != sym.Span.Len()+1 {
 				t.Fatalf("enclosing span %v → %v %v", sym.Span, cur, ok)
 			}
 		}
