@@ -1,7 +1,6 @@
 package feature
 
 import (
-	"fmt"
 	"strings"
 
 	"heat-ls/analysis/hot"
@@ -186,7 +185,7 @@ func (c *completer) add(group int, it CompletionItem) {
 	if !strings.HasPrefix(it.Insert, it.Label) {
 		it.FilterText = it.Label
 	}
-	it.SortText = fmt.Sprintf("%d%05d", group, len(c.items))
+	it.SortText = sortKey(group, len(c.items))
 	c.items = append(c.items, it)
 }
 
@@ -430,4 +429,15 @@ func entryScalar(e *hot.Entry, key string) string {
 		return p.Value.Value
 	}
 	return ""
+}
+
+// sortKey is a fixed-width key: the group digit, then the position.
+func sortKey(group, n int) string {
+	var b [6]byte
+	b[0] = byte('0' + group%10)
+	for i := 5; i >= 1; i-- {
+		b[i] = byte('0' + n%10)
+		n /= 10
+	}
+	return string(b[:])
 }

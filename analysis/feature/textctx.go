@@ -1,6 +1,7 @@
 package feature
 
 import (
+	"bytes"
 	"strings"
 	"unicode/utf8"
 
@@ -138,18 +139,35 @@ func ReadContext(src []byte, offset int) *TextContext {
 	if len(st.steps) > 0 && st.steps[0].step.IsItem() {
 		pending, pendingCol = &parents[0], st.steps[0].col
 	}
-	for ln, n := lines.prevContent(stmt), 0; ln >= 0 && keyThr > 0 && n < maxContextLines; ln, n = lines.prevContent(ln), n+1 {
+	// Most lines are deeper than any parent still to find: prevShallow
+	// skips them on their indentation alone.
+	for ln, n := lines.prevShallow(stmt, max(keyThr-1, pendingCol)), 0; ln >= 0 && keyThr > 0 && n < maxContextLines; ln, n = lines.prevShallow(ln, max(keyThr-1, pendingCol)), n+1 {
 		ents := lineEntries(src, lines.start(ln), lines.end(ln))
 		if len(ents) == 0 {
 			continue
 		}
-		if pending != nil && ents[0].col >= pendingCol {
-			if ents[0].item && ents[0].col == pendingCol {
-				pending.Index++
-				pending.Prev = append([]string{ents[0].scalar}, pending.Prev...)
-				continue
-			}
+		if pending != nil {
 			if ents[0].col > pendingCol {
+				continue // inside an earlier item
+			}
+			// An earlier item of the same sequence, perhaps after the
+			// markers of enclosing items ("- - x").
+			for j, e := range ents {
+				if !e.item {
+					break
+				}
+				if e.col == pendingCol {
+					pending.Index++
+					scalar := ""
+					if j == len(ents)-1 {
+						scalar = e.scalar
+					}
+					pending.Prev = append([]string{scalar}, pending.Prev...)
+					ents = ents[:j]
+					break
+				}
+			}
+			if len(ents) == 0 {
 				continue
 			}
 		}
@@ -194,8 +212,8 @@ func siblingKeys(lines lineIndex, cur, col int) []string {
 	var out []string
 	// Going up, a "- key:" line left of col still holds a sibling (the
 	// first key of the cursor's item); going down it starts another item.
-	collect := func(next func(int) int, up bool) {
-		for ln, n := next(cur), 0; ln >= 0 && n < maxContextLines; ln, n = next(ln), n+1 {
+	collect := func(next func(int, int) int, up bool) {
+		for ln, n := next(cur, col), 0; ln >= 0 && n < maxContextLines; ln, n = next(ln, col), n+1 {
 			ents := lineEntries(lines.src, lines.start(ln), lines.end(ln))
 			if len(ents) == 0 {
 				continue
@@ -213,8 +231,8 @@ func siblingKeys(lines lineIndex, cur, col int) []string {
 			}
 		}
 	}
-	collect(lines.prevContent, true)
-	collect(lines.nextContent, false)
+	collect(lines.prevShallow, true)
+	collect(lines.nextShallow, false)
 	return out
 }
 
@@ -234,11 +252,75 @@ type lineIndex struct{ src []byte }
 // lineAt returns the start offset of the line holding offset; lines are
 // named by their start offset.
 func (l lineIndex) lineAt(offset int) int {
-	i := offset
-	for i > 0 && l.src[i-1] != '\n' {
-		i--
+	return bytes.LastIndexByte(l.src[:offset], '\n') + 1
+}
+
+// prevShallow returns the nearest line before line that has content and
+// is indented by at most limit columns, or -1. It is the hot loop of the
+// upward walk, so it looks at each earlier line's first bytes only.
+func (l lineIndex) prevShallow(line, limit int) int {
+	src := l.src
+	for line > 0 {
+		line = bytes.LastIndexByte(src[:line-1], '\n') + 1
+		i, end := line, line+limit+1
+		for i < len(src) && i < end && src[i] == ' ' {
+			i++
+		}
+		if i >= len(src) {
+			continue
+		}
+		switch src[i] {
+		case ' ', '\n', '\r', '#':
+			continue // too deep, blank or a comment line
+		case '\t':
+			if l.indent(line) > limit || !l.hasContent(line) {
+				continue
+			}
+		}
+		if l.hasContent(line) {
+			return line
+		}
 	}
-	return i
+	return -1
+}
+
+// nextShallow is prevShallow going down.
+func (l lineIndex) nextShallow(line, limit int) int {
+	src := l.src
+	for {
+		e := bytes.IndexByte(src[line:], '\n')
+		if e < 0 {
+			return -1
+		}
+		line += e + 1
+		i, end := line, line+limit+1
+		for i < len(src) && i < end && src[i] == ' ' {
+			i++
+		}
+		if i >= len(src) {
+			return -1
+		}
+		switch src[i] {
+		case ' ', '\n', '\r', '#':
+			continue
+		case '\t':
+			if l.indent(line) > limit {
+				continue
+			}
+		}
+		if l.hasContent(line) {
+			return line
+		}
+	}
+}
+
+// indent is the display column of the line's first non-blank character.
+func (l lineIndex) indent(line int) int {
+	i := line
+	for i < len(l.src) && (l.src[i] == ' ' || l.src[i] == '\t') {
+		i++
+	}
+	return displayColumn(l.src, line, i)
 }
 
 func (l lineIndex) start(line int) int { return line }
@@ -269,14 +351,11 @@ func (l lineIndex) prevContent(line int) int {
 // nextContent returns the next line with content, or -1.
 func (l lineIndex) nextContent(line int) int {
 	for {
-		e := line
-		for e < len(l.src) && l.src[e] != '\n' {
-			e++
-		}
-		if e >= len(l.src) {
+		e := bytes.IndexByte(l.src[line:], '\n')
+		if e < 0 {
 			return -1
 		}
-		line = e + 1
+		line += e + 1
 		if l.hasContent(line) {
 			return line
 		}

@@ -1,0 +1,242 @@
+package feature
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"sort"
+	"testing"
+	"time"
+	"unicode/utf8"
+
+	"heat-ls/analysis/hot"
+	"heat-ls/analysis/syntax/synthtest"
+	"heat-ls/schema"
+)
+
+func completionSchema(t testing.TB) *schema.Schema {
+	t.Helper()
+	s, err := schema.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+func completionLabels(items []CompletionItem) []string {
+	out := make([]string, len(items))
+	for i, it := range items {
+		out[i] = it.Label
+	}
+	return out
+}
+
+var fixtureMarks = regexp.MustCompile(`⟨[^⟩]*⟩|⟦|⟧`)
+
+// completionTexts are the marker fixtures without their markers, plus
+// texts chosen to be awkward.
+func completionTexts(t *testing.T) map[string][]byte {
+	t.Helper()
+	texts := map[string][]byte{
+		"empty":         nil,
+		"only newline":  []byte("\n"),
+		"no newline":    []byte("heat_template_version: 2018-08-31\nresources:\n  a: {get_attr: [b, "),
+		"brackets":      []byte("heat_template_version: 2018-08-31\nx: ]]]}}}[[[{{{\n- - - -\n: : :\n"),
+		"quotes":        []byte("heat_template_version: '2018-08-31\nresources: \"a\n  b: 'c\n"),
+		"block scalars": []byte("heat_template_version: 2018-08-31\ndescription: |\n  get_param: x\n  {[\nresources:\n  a:\n    type: >\n      b\n"),
+		"multibyte":     []byte("heat_template_version: 2018-08-31\nparameters:\n  é😀: {type: string}\nresources:\n  ü:\n    type: OS::Nova::Server\n    properties:\n      name: {get_param: é😀}\n"),
+		"crlf":          []byte("heat_template_version: 2018-08-31\r\nresources:\r\n  a:\r\n    type: OS::Nova::Server\r\n    properties:\r\n      name: {get_\r\n"),
+		"tabs":          []byte("heat_template_version: 2018-08-31\n\tresources:\n\t\ta:\t{\t"),
+		"deep":          []byte("heat_template_version: 2018-08-31\nresources:\n  a:\n    properties:\n      x: " + string(slices.Repeat([]byte("[{"), 300)) + "\n"),
+	}
+	files, _ := filepath.Glob(filepath.Join("..", "..", "testdata", "markers", "*.yaml"))
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		texts[filepath.Base(f)] = fixtureMarks.ReplaceAll(b, nil)
+	}
+	return texts
+}
+
+// TestCompleteEveryOffset asks for completion at every offset of many
+// texts (and past their end): it must not panic, and every item must
+// replace a span that ends at the cursor, with unique sort keys.
+func TestCompleteEveryOffset(t *testing.T) {
+	s := completionSchema(t)
+	for name, src := range completionTexts(t) {
+		doc := hot.Parse(src)
+		for off := -2; off <= len(src)+2; off++ {
+			for _, snippets := range []bool{true, false} {
+				items := Complete(CompletionRequest{Doc: doc, LastGood: doc, Offset: off, Schema: s, Snippets: snippets})
+				// An offset inside a character counts as that character's start.
+				cursor := off
+				for cursor > 0 && cursor < len(src) && !utf8.RuneStart(src[cursor]) {
+					cursor--
+				}
+				seen := map[string]bool{}
+				for _, it := range items {
+					if it.Edit.End != cursor || it.Edit.Start < 0 || it.Edit.Start > it.Edit.End {
+						t.Fatalf("%s at %d: %q edits %v", name, off, it.Label, it.Edit)
+					}
+					if it.Label == "" || it.Insert == "" || it.SortText == "" || seen[it.SortText] {
+						t.Fatalf("%s at %d: bad item %+v", name, off, it)
+					}
+					seen[it.SortText] = true
+					if !snippets && it.Snippet {
+						t.Fatalf("%s at %d: snippet %q for a client without snippets", name, off, it.Insert)
+					}
+				}
+			}
+		}
+	}
+}
+
+func TestCompleteNamesWhileBroken(t *testing.T) {
+	s := completionSchema(t)
+	good := hot.Parse([]byte("heat_template_version: 2018-08-31\nparameters:\n  old_param: {type: string}\nresources:\n  r:\n    type: OS::Heat::None\n"))
+	src, off := cursorText(t, "heat_template_version: 2018-08-31\nparameters:\n  old_param: {type: string}\n  new_param: {type: string}\nresources:\n  r:\n    type: OS::Heat::None\n    properties:\n      a: {get_param: |\n")
+	cur := hot.Parse(src)
+	if !cur.Syntax.Broken {
+		t.Fatal("test text should be broken YAML")
+	}
+	tests := []struct {
+		name     string
+		lastGood *hot.Document
+		want     []string
+	}{
+		// With a last good parse, names come from it.
+		{"last good", good, []string{"old_param"}},
+		// Without one, the text with the cursor line blanked is parsed.
+		{"repaired", nil, []string{"old_param", "new_param"}},
+	}
+	for _, tc := range tests {
+		got := completionLabels(Complete(CompletionRequest{Doc: cur, LastGood: tc.lastGood, Offset: off, Schema: s}))
+		var params []string
+		for _, l := range got {
+			if l != "" && l[0] != 'O' { // drop pseudo parameters (OS::…)
+				params = append(params, l)
+			}
+		}
+		if !slices.Equal(params, tc.want) {
+			t.Errorf("%s: %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}
+
+func TestCompleteOnlyTopLevelWithoutVersion(t *testing.T) {
+	s := completionSchema(t)
+	for _, tc := range []struct {
+		text string
+		want bool
+	}{
+		{"hea|", true},
+		{"foo:\n  b|", false},
+		{"resources:\n  a:\n    type: OS::|", false},
+	} {
+		src, off := cursorText(t, tc.text)
+		items := Complete(CompletionRequest{Doc: hot.Parse(src), Offset: off, Schema: s})
+		if got := slices.Contains(completionLabels(items), "heat_template_version"); got != tc.want {
+			t.Errorf("%q: offers heat_template_version = %v, want %v (%v)", tc.text, got, tc.want, completionLabels(items))
+		}
+		if !tc.want && len(items) > 0 {
+			t.Errorf("%q: %d items for a text that is not a template", tc.text, len(items))
+		}
+	}
+}
+
+func TestCompleteAttributeHook(t *testing.T) {
+	s := completionSchema(t)
+	src, off := cursorText(t, "heat_template_version: 2018-08-31\nresources:\n  nested:\n    type: child.yaml\noutputs:\n  o:\n    value: {get_attr: [nested, |]}\n")
+	doc := hot.Parse(src)
+	more := func(r *hot.Resource) []string {
+		if r.Type == "child.yaml" {
+			return []string{"child_output"}
+		}
+		return nil
+	}
+	got := completionLabels(Complete(CompletionRequest{Doc: doc, Offset: off, Schema: s, MoreAttributes: more}))
+	if !slices.Equal(got, []string{"child_output"}) {
+		t.Fatalf("got %v, want the hook's attribute", got)
+	}
+}
+
+func TestRequiredPropertiesSortFirst(t *testing.T) {
+	s := completionSchema(t)
+	src, off := cursorText(t, "heat_template_version: 2018-08-31\nresources:\n  a:\n    type: OS::Cinder::VolumeAttachment\n    properties:\n      |\n")
+	items := Complete(CompletionRequest{Doc: hot.Parse(src), Offset: off, Schema: s})
+	sort.Slice(items, func(i, j int) bool { return items[i].SortText < items[j].SortText })
+	var required []string
+	for i, it := range items {
+		if it.Required {
+			required = append(required, it.Label)
+			if i >= 2 {
+				t.Errorf("required %q sorted at %d", it.Label, i)
+			}
+		}
+	}
+	if !slices.Equal(required, []string{"instance_uuid", "volume_id"}) {
+		t.Errorf("required %v", required)
+	}
+}
+
+// BenchmarkCompletion measures one completion on a 12,000-line template at
+// several places (function names, get_param names, property names, resource
+// types, top-level keys) and reports the 99th percentile latency.
+func BenchmarkCompletion(b *testing.B) {
+	s := completionSchema(b)
+	base := synthtest.GenerateTemplate(12000)
+	doc := hot.Parse(base)
+	if doc.Template == nil {
+		b.Fatal("generated template did not parse")
+	}
+	// Text typed after the last resource, the worst case for walking up
+	// the text: the resources section spans almost every line above.
+	at := bytes.Index(base, []byte("\noutputs:")) + 1
+	if at <= 0 {
+		b.Fatal("generated template has no outputs section")
+	}
+	insert := func(text string) (*hot.Document, int) {
+		src := append(append(append([]byte(nil), base[:at]...), text...), base[at:]...)
+		return hot.Parse(src), at + len(text)
+	}
+	type spot struct {
+		doc *hot.Document
+		off int
+	}
+	var spots []spot
+	for _, text := range []string{
+		"  extra:\n    type: OS::Nova::Server\n    properties:\n      flavor: {get_",
+		"  extra:\n    type: OS::Nova::Server\n    properties:\n      flavor: {get_param: ",
+		"  extra:\n    type: OS::Nova::Server\n    properties:\n      ",
+		"  extra:\n    type: OS::Nova::",
+		"  extra:\n    type: OS::Heat::None\n    depends_on: [",
+		"  extra:\n    type: OS::Heat::None\n    properties:\n      value: {get_attr: [port_1, ",
+		"  extra:\n    ",
+	} {
+		d, off := insert(text)
+		spots = append(spots, spot{d, off})
+	}
+	// Spots in the good text, with the current parse: a top-level key
+	// (siblings are searched through the whole text) and the middle.
+	spots = append(spots, spot{doc, at}, spot{doc, len(base) / 2})
+
+	lat := make([]time.Duration, 0, b.N)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		sp := spots[i%len(spots)]
+		start := time.Now()
+		Complete(CompletionRequest{Doc: sp.doc, LastGood: doc, Offset: sp.off, Schema: s, Snippets: true})
+		lat = append(lat, time.Since(start))
+	}
+	b.StopTimer()
+	slices.Sort(lat)
+	p99 := lat[(len(lat)*99)/100]
+	if len(lat) < 100 {
+		p99 = lat[len(lat)-1]
+	}
+	b.ReportMetric(float64(p99.Microseconds())/1000, "p99-ms")
+}
