@@ -83,9 +83,9 @@ func moduleRoot(t *testing.T) string {
 }
 
 // buildServer builds cmd/heat-ls into a temporary directory.
-func buildServer(t *testing.T, root string) string {
+func buildServer(t *testing.T, root, dir string) string {
 	t.Helper()
-	bin := filepath.Join(t.TempDir(), "heat-ls")
+	bin := filepath.Join(dir, "heat-ls")
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, "go", "build", "-o", bin, "./cmd/heat-ls")
@@ -198,13 +198,14 @@ func TestEditors(t *testing.T) {
 	}
 	// Decide what can run before paying for the build.
 	var bin string
+	binDir := t.TempDir() // the parent's: it outlives every subtest using the binary
 	server := func(t *testing.T) string {
 		if bin == "" && os.Getenv("HEAT_LS_BIN") != "" {
 			bin = os.Getenv("HEAT_LS_BIN") // a prebuilt server, for quick local runs
 			t.Logf("using HEAT_LS_BIN=%s instead of building cmd/heat-ls", bin)
 		}
 		if bin == "" {
-			bin = buildServer(t, root)
+			bin = buildServer(t, root, binDir)
 		}
 		return bin
 	}

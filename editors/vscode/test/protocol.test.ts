@@ -106,7 +106,8 @@ test('VS Code initialize replay against the real heat-ls', async (t) => {
   const pos = (p: { line: number; character: number }) => ({ line: p.line, character: p.character });
 
   await t.test('hover', async (st) => {
-    if (!caps?.hoverProvider) {
+    assert.ok(caps, 'initialize failed, so the server capabilities are unknown');
+    if (!caps.hoverProvider) {
       st.skip('server does not advertise hoverProvider');
       return;
     }
@@ -117,7 +118,8 @@ test('VS Code initialize replay against the real heat-ls', async (t) => {
   });
 
   await t.test('definition', async (st) => {
-    if (!caps?.definitionProvider) {
+    assert.ok(caps, 'initialize failed, so the server capabilities are unknown');
+    if (!caps.definitionProvider) {
       st.skip('server does not advertise definitionProvider');
       return;
     }
@@ -132,7 +134,8 @@ test('VS Code initialize replay against the real heat-ls', async (t) => {
   });
 
   await t.test('completion', async (st) => {
-    if (!caps?.completionProvider) {
+    assert.ok(caps, 'initialize failed, so the server capabilities are unknown');
+    if (!caps.completionProvider) {
       st.skip('server does not advertise completionProvider');
       return;
     }
