@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -82,18 +83,17 @@ func moduleRoot(t *testing.T) string {
 	return root
 }
 
-// buildServer builds cmd/heat-ls into a temporary directory.
-func buildServer(t *testing.T, root, dir string) string {
-	t.Helper()
+// buildServer builds cmd/heat-ls into dir.
+func buildServer(root, dir string) (string, error) {
 	bin := filepath.Join(dir, "heat-ls")
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, "go", "build", "-o", bin, "./cmd/heat-ls")
 	cmd.Dir = root
 	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("building heat-ls: %v\n%s", err, out)
+		return "", fmt.Errorf("building heat-ls: %v\n%s", err, out)
 	}
-	return bin
+	return bin, nil
 }
 
 // isolatedEnv is the environment for an editor run: the server and fixture
@@ -197,15 +197,23 @@ func TestEditors(t *testing.T) {
 		t.Fatalf("editor test fixtures missing: %v", err)
 	}
 	// Decide what can run before paying for the build.
-	var bin string
+	var bin, buildErr string
 	binDir := t.TempDir() // the parent's: it outlives every subtest using the binary
 	server := func(t *testing.T) string {
-		if bin == "" && os.Getenv("HEAT_LS_BIN") != "" {
+		t.Helper()
+		switch {
+		case buildErr != "":
+			t.Fatal(buildErr) // built once; do not retry a failed build per editor
+		case bin == "" && os.Getenv("HEAT_LS_BIN") != "":
 			bin = os.Getenv("HEAT_LS_BIN") // a prebuilt server, for quick local runs
 			t.Logf("using HEAT_LS_BIN=%s instead of building cmd/heat-ls", bin)
-		}
-		if bin == "" {
-			bin = buildServer(t, root, binDir)
+		case bin == "":
+			b, err := buildServer(root, binDir)
+			if err != nil {
+				buildErr = err.Error()
+				t.Fatal(buildErr)
+			}
+			bin = b
 		}
 		return bin
 	}
