@@ -241,6 +241,8 @@ type wireDiagnostic struct {
 	Severity int             `json:"severity"`
 	Code     json.RawMessage `json:"code"`
 	Message  string          `json:"message"`
+	// Data is sent back in code action requests, as editors do.
+	Data json.RawMessage `json:"data,omitempty"`
 }
 
 func (d wireDiagnostic) code() string {
