@@ -78,7 +78,11 @@ func Complete(req CompletionRequest) (items []CompletionItem) {
 	if req.Offset < 0 || req.Offset > len(src) {
 		return nil
 	}
-	tc := ReadContext(src, req.Offset)
+	top := newTopLines(src, req.Doc)
+	if top == nil {
+		top = newTopLines(src, req.LastGood)
+	}
+	tc := readContext(src, req.Offset, top)
 	if tc == nil {
 		return nil
 	}

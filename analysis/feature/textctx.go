@@ -80,6 +80,12 @@ func (c *TextContext) Keys() []string {
 // that is not a value start, a block scalar, or a line whose brackets do
 // not make sense.
 func ReadContext(src []byte, offset int) *TextContext {
+	return readContext(src, offset, nil)
+}
+
+// readContext is ReadContext with the top-level lines already known from
+// a parse (nil when none), which spares walking a long text line by line.
+func readContext(src []byte, offset int, top *topLines) *TextContext {
 	if offset < 0 {
 		offset = 0
 	}
@@ -89,7 +95,7 @@ func ReadContext(src []byte, offset int) *TextContext {
 	for offset > 0 && offset < len(src) && !utf8.RuneStart(src[offset]) {
 		offset--
 	}
-	lines := lineIndex{src: src}
+	lines := lineIndex{src: src, top: top}
 	cur := lines.lineAt(offset)
 
 	start := offset
@@ -247,7 +253,10 @@ func isTokenBreak(b byte) bool {
 }
 
 // lineIndex finds line boundaries on demand (no allocation per call).
-type lineIndex struct{ src []byte }
+type lineIndex struct {
+	src []byte
+	top *topLines
+}
 
 // lineAt returns the start offset of the line holding offset; lines are
 // named by their start offset.
@@ -261,6 +270,9 @@ func (l lineIndex) lineAt(offset int) int {
 func (l lineIndex) prevShallow(line, limit int) int {
 	src := l.src
 	for line > 0 {
+		if l.top.covers(limit) && line <= l.top.lo {
+			return l.top.before(line)
+		}
 		line = bytes.LastIndexByte(src[:line-1], '\n') + 1
 		i, end := line, line+limit+1
 		for i < len(src) && i < end && src[i] == ' ' {
@@ -288,6 +300,9 @@ func (l lineIndex) prevShallow(line, limit int) int {
 func (l lineIndex) nextShallow(line, limit int) int {
 	src := l.src
 	for {
+		if l.top.covers(limit) && line >= l.top.hi {
+			return l.top.after(line)
+		}
 		e := bytes.IndexByte(src[line:], '\n')
 		if e < 0 {
 			return -1

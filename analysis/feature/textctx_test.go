@@ -1,9 +1,15 @@
 package feature
 
 import (
+	"os"
+	"path/filepath"
+	"reflect"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
+
+	"heat-ls/analysis/hot"
 )
 
 // cursorText splits a test text at its last "|" (the cursor; an earlier
@@ -102,6 +108,40 @@ func TestReadContextRefusesCommentsAndBlockScalars(t *testing.T) {
 		src, off := cursorText(t, text)
 		if c := ReadContext(src, off); c != nil {
 			t.Errorf("%q: context %+v, want none", text, c)
+		}
+	}
+}
+
+var typedRegion = regexp.MustCompile(`(?s)⟦.*?⟧`)
+
+// TestTopLinesAgreeWithTheWalk checks the shortcut through a parse's
+// top-level keys against the plain line walk, at every offset of every
+// fixture: with the text's own parse, and with the parse of the text
+// before its ⟦typed⟧ parts (the last good parse while typing).
+func TestTopLinesAgreeWithTheWalk(t *testing.T) {
+	files, _ := filepath.Glob(filepath.Join("..", "..", "testdata", "markers", "*.yaml"))
+	if len(files) == 0 {
+		t.Fatal("no fixtures")
+	}
+	for _, f := range files {
+		raw, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cur := fixtureMarks.ReplaceAll(raw, nil)
+		before := fixtureMarks.ReplaceAll(typedRegion.ReplaceAll(raw, nil), nil)
+		for _, parse := range []*hot.Document{hot.Parse(cur), hot.Parse(before)} {
+			top := newTopLines(cur, parse)
+			if top == nil {
+				continue
+			}
+			for off := 0; off <= len(cur); off++ {
+				want := ReadContext(cur, off)
+				got := readContext(cur, off, top)
+				if !reflect.DeepEqual(got, want) {
+					t.Fatalf("%s at %d: with top lines %+v, walking %+v", filepath.Base(f), off, got, want)
+				}
+			}
 		}
 	}
 }
