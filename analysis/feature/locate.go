@@ -278,6 +278,13 @@ func (l *locator) inEntries(ns Namespace, bodyCtx schema.Context) Target {
 			t.Entry = entry
 			return t
 		}
+		if ns == NamespaceCondition && isConditionName(l.leaf) {
+			// A condition whose body is another condition's name.
+			t := l.target(TargetReference)
+			t.Namespace = NamespaceCondition
+			t.Entry = entry
+			return t
+		}
 		return Target{}
 	}
 	if ns == NamespaceCondition {
@@ -318,7 +325,7 @@ func (l *locator) inEntries(ns Namespace, bodyCtx schema.Context) Target {
 
 // conditionRef is a condition: value naming a condition (not a boolean).
 func (l *locator) conditionRef(entry *hot.Entry) Target {
-	if l.leaf.Tag == "!!bool" {
+	if !isConditionName(l.leaf) {
 		return Target{}
 	}
 	t := l.target(TargetReference)
@@ -544,17 +551,17 @@ func (l *locator) classifyInCall(call *hot.Call, i int) Target {
 			return t
 		}
 	case "if":
-		if idx == 0 && l.leaf.Tag != "!!bool" {
+		if idx == 0 && isConditionName(l.leaf) {
 			t.Kind, t.Namespace = TargetReference, NamespaceCondition
 			return t
 		}
 	case "not":
-		if idx == -1 && call.Context == hot.InCondition && l.leaf.Tag != "!!bool" {
+		if idx == -1 && inConditionExpression(l.tpl, call) && isConditionName(l.leaf) {
 			t.Kind, t.Namespace = TargetReference, NamespaceCondition
 			return t
 		}
 	case "and", "or":
-		if idx >= 0 && call.Context == hot.InCondition && l.leaf.Tag != "!!bool" {
+		if idx >= 0 && inConditionExpression(l.tpl, call) && isConditionName(l.leaf) {
 			t.Kind, t.Namespace = TargetReference, NamespaceCondition
 			return t
 		}

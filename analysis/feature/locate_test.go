@@ -196,3 +196,48 @@ func TestLocateNeverPanics(t *testing.T) {
 		}
 	}
 }
+
+func TestConditionReferences(t *testing.T) {
+	src := `heat_template_version: 2018-08-31
+conditions:
+  prod: {equals: [a, b]}
+  alias: prod
+  flag: yes
+resources:
+  r:
+    type: OS::Heat::None
+    condition: {not: prod}
+    properties:
+      a: {if: [{and: [prod, alias]}, x, y]}
+      b: {not: prod}
+  s:
+    type: OS::Heat::None
+    condition: "yes"
+`
+	doc := hot.Parse([]byte(src))
+	tests := []struct {
+		probe string
+		kind  TargetKind
+		name  string
+	}{
+		{"alias: pr|od", TargetReference, "prod"},
+		{"flag: y|es", TargetNone, ""},
+		{"condition: {not: pr|od}", TargetReference, "prod"},
+		{"[{and: [pr|od", TargetReference, "prod"},
+		{"b: {not: pr|od}", TargetNone, ""}, // outside a condition, Heat keeps it as data
+		{`condition: "y|es"`, TargetReference, "yes"},
+	}
+	for _, tc := range tests {
+		got := Locate(doc, at(t, src, tc.probe))
+		if got.Kind != tc.kind || got.Name != tc.name && tc.kind != TargetNone {
+			t.Errorf("%q: %v %q, want %v %q", tc.probe, got.Kind, got.Name, tc.kind, tc.name)
+		}
+	}
+	// definition, alias body, resource condition, and item
+	if occ := Occurrences(doc, NamespaceCondition, "prod"); len(occ) != 4 {
+		t.Errorf("prod occurrences: %+v", occ)
+	}
+	if occ := Occurrences(doc, NamespaceCondition, "alias"); len(occ) != 2 {
+		t.Errorf("alias occurrences: %+v", occ)
+	}
+}
