@@ -86,7 +86,20 @@ func Complete(req CompletionRequest) (items []CompletionItem) {
 	if tc == nil {
 		return nil
 	}
+	if tc.Prefix == "-" && strings.TrimSpace(string(src[lineIndex{src: src}.lineAt(tc.Span.Start):tc.Span.Start])) == "" {
+		return nil // a list item marker without its space yet
+	}
 	c := &completer{req: req, s: req.Schema, tc: tc}
+	if isEnvironment(req) {
+		if len(tc.Path) == 0 && c.keySlot() {
+			for _, name := range schema.EnvironmentSections() {
+				if !c.has(tc.Siblings, name) {
+					c.add(0, CompletionItem{Label: name, Kind: CompleteKey, Detail: "environment section", Doc: schema.KeyDoc(schema.ContextEnvironment, name), Insert: keyInsert(name)})
+				}
+			}
+		}
+		return c.items
+	}
 	c.tpl = namesTemplate(req)
 	c.v = c.version(src)
 	if c.v == nil {
@@ -94,6 +107,15 @@ func Complete(req CompletionRequest) (items []CompletionItem) {
 	}
 	c.complete()
 	return c.items
+}
+
+// isEnvironment reports whether the document is a Heat environment file
+// (by its current parse, else its last good one).
+func isEnvironment(req CompletionRequest) bool {
+	if req.Doc.Kind == hot.KindEnvironment {
+		return true
+	}
+	return req.Doc.Kind == hot.KindOther && req.LastGood != nil && req.LastGood.Kind == hot.KindEnvironment
 }
 
 // namesTemplate picks the template that names come from.

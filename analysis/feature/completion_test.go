@@ -240,3 +240,27 @@ func BenchmarkCompletion(b *testing.B) {
 	}
 	b.ReportMetric(float64(p99.Microseconds())/1000, "p99-ms")
 }
+
+func TestCompleteSpecialPlaces(t *testing.T) {
+	s := completionSchema(t)
+	tests := []struct {
+		name, text string
+		want       []string // exact labels, nil for none
+	}{
+		{"environment sections", "parameters: {}\n|", []string{"parameter_defaults", "resource_registry", "encrypted_param_names", "event_sinks", "parameter_merge_strategies"}},
+		{"dash without its space", "heat_template_version: 2018-08-31\nresources:\n  a:\n    type: OS::Heat::None\n  b:\n    type: OS::Heat::None\n    depends_on:\n      -|\n", nil},
+		{"dash with its space", "heat_template_version: 2018-08-31\nresources:\n  a:\n    type: OS::Heat::None\n  b:\n    type: OS::Heat::None\n    depends_on:\n      - |\n", []string{"a"}},
+		{"in a description", "heat_template_version: 2018-08-31\ndescription: uses get_|\n", nil},
+		{"in a comment", "heat_template_version: 2018-08-31\n# get_|\n", nil},
+	}
+	for _, tc := range tests {
+		src, off := cursorText(t, tc.text)
+		got := completionLabels(Complete(CompletionRequest{Doc: hot.Parse(src), Offset: off, Schema: s}))
+		if len(got) == 0 {
+			got = nil
+		}
+		if !slices.Equal(got, tc.want) {
+			t.Errorf("%s: %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}
