@@ -20,13 +20,19 @@ func (s *Server) completion(_ context.Context, p *protocol.CompletionParams) (*p
 	}
 	off, _ := s.offset(doc, p.Position)
 	cl := s.Client()
-	items := feature.Complete(feature.CompletionRequest{
-		Doc:      doc.Doc,
-		LastGood: doc.LastGood,
-		Offset:   off,
-		Schema:   s.schema,
-		Snippets: cl.SnippetSupport,
-	})
+	wsItems, isEnv := s.workspaceCompletion(p.TextDocument.URI, off) // other files (workspace_features.go)
+	var items []feature.CompletionItem
+	if !isEnv {
+		items = feature.Complete(feature.CompletionRequest{
+			Doc:            doc.Doc,
+			LastGood:       doc.LastGood,
+			Offset:         off,
+			Schema:         s.schema,
+			Snippets:       cl.SnippetSupport,
+			MoreAttributes: s.moreAttributes(p.TextDocument.URI),
+		})
+	}
+	items = append(items, wsItems...)
 	m, enc := doc.Mapper(), s.encoding()
 	out := make([]protocol.CompletionItem, 0, len(items))
 	for _, it := range items {

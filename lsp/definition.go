@@ -11,6 +11,9 @@ import (
 // definition answers textDocument/definition: the name key a reference
 // points at. Pseudo parameters and undefined names give an empty result.
 func (s *Server) definition(_ context.Context, p *protocol.DefinitionParams) (protocol.DefinitionResult, error) {
+	if res, ok := s.workspaceDefinition(p.TextDocument.URI, p.Position); ok { // other files (workspace_features.go)
+		return res, nil
+	}
 	q, ok := s.queryAt(p.TextDocument.URI, p.Position)
 	if !ok {
 		return nil, nil

@@ -55,6 +55,9 @@ func (s *Server) rangeOf(q query, sp source.Span) (protocol.Range, bool) {
 // hover answers textDocument/hover with Markdown when the client renders
 // it, plain text otherwise.
 func (s *Server) hover(_ context.Context, p *protocol.HoverParams) (*protocol.Hover, error) {
+	if h, ok := s.workspaceHover(p.TextDocument.URI, p.Position); ok { // other files (workspace_features.go)
+		return h, nil
+	}
 	q, ok := s.queryAt(p.TextDocument.URI, p.Position)
 	if !ok {
 		return nil, nil

@@ -11,6 +11,9 @@ import (
 // references answers textDocument/references for parameters, resources
 // and conditions, honouring includeDeclaration.
 func (s *Server) references(_ context.Context, p *protocol.ReferenceParams) ([]protocol.Location, error) {
+	if locs, ok := s.workspaceReferences(p.TextDocument.URI, p.Position, p.Context.IncludeDeclaration); ok { // other files (workspace_features.go)
+		return locs, nil
+	}
 	out := []protocol.Location{}
 	q, ok := s.queryAt(p.TextDocument.URI, p.Position)
 	if !ok {

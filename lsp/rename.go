@@ -19,6 +19,9 @@ func errRenameRefused(err error) error {
 // prepareRename answers the name's range and text, or an error saying why
 // the thing under the cursor cannot be renamed.
 func (s *Server) prepareRename(_ context.Context, p *protocol.PrepareRenameParams) (protocol.PrepareRenameResult, error) {
+	if r, ok := s.workspacePrepareRename(p.TextDocument.URI, p.Position); ok { // other files (workspace_features.go)
+		return r, nil
+	}
 	q, ok := s.queryAt(p.TextDocument.URI, p.Position)
 	if !ok {
 		return nil, nil
@@ -36,6 +39,9 @@ func (s *Server) prepareRename(_ context.Context, p *protocol.PrepareRenameParam
 
 // rename answers a workspace edit renaming the definition and every use.
 func (s *Server) rename(_ context.Context, p *protocol.RenameParams) (*protocol.WorkspaceEdit, error) {
+	if we, ok, err := s.workspaceRename(p.TextDocument.URI, p.Position, p.NewName); ok { // other files (workspace_features.go)
+		return we, err
+	}
 	q, ok := s.queryAt(p.TextDocument.URI, p.Position)
 	if !ok {
 		return nil, nil

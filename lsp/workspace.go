@@ -70,6 +70,9 @@ func (s *Server) setupWorkspace(p *protocol.InitializeParams) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	w.folders = workspaceFolders(p)
+	if s.symbolSource == nil {
+		s.symbolSource = s.workspaceDocuments // workspace/symbol searches the index too
+	}
 	w.index = workspace.New(w.folders...)
 	w.indexed = make(chan struct{})
 }
@@ -184,7 +187,12 @@ func (s *Server) workspaceSnapshot() *workspace.Snapshot {
 	var open []*workspace.File
 	for _, d := range s.store.All() {
 		if path := filePath(uri.URI(d.URI)); path != "" {
-			open = append(open, workspace.OpenFile(path, d.Doc))
+			doc := d.Doc
+			if doc.Syntax != nil && doc.Syntax.Broken && d.LastGood != nil {
+				// Other files see the last text that parsed, as features do.
+				doc = d.LastGood
+			}
+			open = append(open, workspace.OpenFile(path, doc))
 		}
 	}
 	return idx.Snapshot(open...)

@@ -5,6 +5,9 @@ import "sort"
 // wsNearest returns up to n names close to name (a few edits away,
 // relative to its length), nearest first, for did-you-mean hints.
 func wsNearest(name string, names []string, n int) []string {
+	if len(name) < 3 {
+		return []string{}
+	}
 	maxDist := max(1, min(3, len(name)/3))
 	type cand struct {
 		name string

@@ -16,7 +16,8 @@ import (
 // sets one of its parameters, an output read with get_attr, and for
 // get_param and parameter names the places a value can come from (the
 // default, and every environment of the workspace that sets it) added to
-// the in-file hover. ok is false when nothing cross-file is there.
+// the in-file hover when some environment sets it. ok is false when
+// nothing cross-file is there.
 func (s *Snapshot) Hover(path string, doc *hot.Document, sc *schema.Schema, offset int, markdown bool) (res feature.HoverResult, ok bool) {
 	defer func() {
 		if recover() != nil {
@@ -44,6 +45,9 @@ func (s *Snapshot) Hover(path string, doc *hot.Document, sc *schema.Schema, offs
 			}
 		}
 	case crossGetParam, crossParamDef:
+		if len(s.Settings(ct.name)) == 0 {
+			return feature.HoverResult{}, false // nothing beyond the in-file hover
+		}
 		base, baseOK := feature.Hover(doc, sc, offset, markdown)
 		if baseOK {
 			w.b.WriteString(base.Text)
@@ -112,9 +116,6 @@ func (s *Snapshot) describeSources(w *textWriter, path string, doc *hot.Document
 	}
 	for _, st := range s.Settings(name) {
 		lines = append(lines, fmt.Sprintf("%s (%s): %s", rel(path, st.Env.Path), st.Section, clip(st.Env.Doc.Syntax.Text(st.Value))))
-	}
-	if len(s.Settings(name)) == 0 {
-		lines = append(lines, "no environment file of the workspace sets it")
 	}
 	w.list("Where the value can come from", lines)
 }

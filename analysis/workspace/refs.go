@@ -199,6 +199,20 @@ func (s *Snapshot) parentPropertyKeys(nested, name string) []propertyKey {
 	return out
 }
 
+// CrossFile reports whether sym reaches beyond the file at path: a
+// custom type always does; a parameter when some reference is elsewhere.
+func (s *Snapshot) CrossFile(sym Symbol, path string) bool {
+	if sym.Kind == "type" {
+		return true
+	}
+	for _, r := range s.References(sym) {
+		if r.Path != path {
+			return true
+		}
+	}
+	return false
+}
+
 // FileEdit is one text replacement in a file.
 type FileEdit struct {
 	Path string

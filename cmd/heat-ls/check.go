@@ -7,9 +7,11 @@ import (
 	"io"
 	"strings"
 
+	"heat-ls/analysis/check"
 	"heat-ls/analysis/config"
 	"heat-ls/analysis/lint"
 	"heat-ls/analysis/source"
+	"heat-ls/analysis/workspace"
 	"heat-ls/schema"
 )
 
@@ -24,6 +26,8 @@ func runCheck(ctx context.Context, args []string, sc *schema.Schema, stdout, std
 	severity := fs.String("severity", "error", "exit 1 when a problem is at or above this severity: error, warning or info")
 	var schemaDirs listFlag
 	fs.Var(&schemaDirs, "schema", "directory of resource type schema files (repeatable)")
+	var envFiles listFlag
+	fs.Var(&envFiles, "env", "environment file applied to the checked templates, as with openstack stack create -e (repeatable)")
 	// The global flags are accepted after the command too.
 	fs.String("log-file", "", "write logs to this file instead of stderr")
 	fs.String("log-level", "info", "log level: debug, info, warn, error")
@@ -40,7 +44,13 @@ func runCheck(ctx context.Context, args []string, sc *schema.Schema, stdout, std
 		fmt.Fprintf(stderr, "heat-ls check: --severity must be error, warning or info, not %q\n", *severity)
 		return lint.ExitError
 	}
+	envs, err := workspace.ReadEnvironments(envFiles)
+	if err != nil {
+		fmt.Fprintln(stderr, "heat-ls check: --env:", err)
+		return lint.ExitError
+	}
 	return lint.Run(ctx, lint.Options{
+		Workspace:  func(files []string) check.WorkspaceView { return workspace.CLIView(files, envs) },
 		Paths:      paths,
 		Schema:     sc,
 		SchemaDirs: schemaDirs,

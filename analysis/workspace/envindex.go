@@ -1,0 +1,75 @@
+package workspace
+
+import (
+	"sort"
+
+	"heat-ls/analysis/feature"
+	"heat-ls/analysis/hot"
+)
+
+// EnvIndex adapts the snapshot to what the environment-file features ask.
+func (s *Snapshot) EnvIndex() feature.EnvIndex { return envIndex{s} }
+
+type envIndex struct{ s *Snapshot }
+
+func (e envIndex) MappedTypes() []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, f := range e.s.derive().envs {
+		for _, m := range envMappings(f) {
+			if m.Name != "" && !m.IsGlob() && !seen[m.Name] {
+				seen[m.Name] = true
+				out = append(out, m.Name)
+			}
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+func (e envIndex) TemplateFiles() []string {
+	var out []string
+	for _, f := range e.s.Templates() {
+		out = append(out, f.Path)
+	}
+	return out
+}
+
+func (e envIndex) ParameterDecls(name string) []feature.EnvParam {
+	var out []feature.EnvParam
+	add := func(d *Declaration) {
+		p := d.Param
+		ep := feature.EnvParam{Name: p.Name, Type: p.Type, Description: scalarField(p.Field("description")),
+			Path: d.File.Path, Key: p.Key.Span, Doc: d.File.Doc}
+		if def := p.Field("default"); def != nil {
+			ep.HasDefault, ep.Default = true, clip(d.File.Doc.Syntax.Text(def.Value))
+		}
+		out = append(out, ep)
+	}
+	if name != "" {
+		for _, d := range e.s.Declarations(name) {
+			add(d)
+		}
+		return out
+	}
+	for _, f := range e.s.Templates() {
+		for _, p := range f.Doc.Template.Parameters {
+			add(&Declaration{File: f, Param: p})
+		}
+	}
+	return out
+}
+
+func (e envIndex) Template(path, fromPath string) *hot.Document {
+	if f := e.s.Load(path, fromPath); f.IsTemplate() {
+		return f.Doc
+	}
+	return nil
+}
+
+func (e envIndex) Resolve(fromPath, ref string) string {
+	if !IsTemplateRef(ref) {
+		return ""
+	}
+	return ResolvePath(fromPath, ref)
+}
