@@ -50,6 +50,7 @@ func (s *Server) didChange(_ context.Context, p *protocol.DidChangeTextDocumentP
 		return nil
 	}
 	s.diags.schedule(doc)
+	s.recheckDependents(doc) // other open templates using it (workspace.go)
 	return nil
 }
 

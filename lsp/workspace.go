@@ -13,6 +13,7 @@ import (
 	"go.uber.org/zap"
 
 	"heat-ls/analysis/check"
+	"heat-ls/analysis/hot"
 	"heat-ls/analysis/workspace"
 	"heat-ls/lsp/store"
 )
@@ -271,4 +272,46 @@ func (r *progressReporter) send(value any) {
 	if err := r.s.notify(protocol.MethodProgress, &protocol.ProgressParams{Token: r.token, Value: raw}); err != nil {
 		r.s.log.Info("cannot send progress", zap.Error(err))
 	}
+}
+
+// recheckDependents re-checks the other open templates that depend on a
+// document that just changed: every one when it is an environment (its
+// registry and parameter_defaults apply everywhere), those with a resource
+// standing for it when it is a template.
+func (s *Server) recheckDependents(changed *store.Document) {
+	path := filePath(uri.URI(changed.URI))
+	if path == "" || changed.Doc == nil || changed.Doc.Template == nil && changed.Doc.Env == nil {
+		return
+	}
+	var snap *workspace.Snapshot
+	for _, d := range s.store.All() {
+		if d.URI == changed.URI || d.Doc == nil || d.Doc.Template == nil {
+			continue
+		}
+		if changed.Doc.Env != nil {
+			s.diags.schedule(d)
+			continue
+		}
+		if snap == nil {
+			snap = s.workspaceSnapshot()
+		}
+		if usesTemplate(snap, filePath(uri.URI(d.URI)), d.Doc.Template, path) {
+			s.diags.schedule(d)
+		}
+	}
+}
+
+// usesTemplate reports whether a resource of tpl (at from) stands for the
+// template at target.
+func usesTemplate(snap *workspace.Snapshot, from string, tpl *hot.Template, target string) bool {
+	for _, r := range tpl.Resources {
+		for _, def := range check.ResourceDefinitions(r) {
+			for _, c := range snap.Resolve(from, r.Name, def.TypeName).Candidates {
+				if c.Path == target {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }

@@ -143,3 +143,30 @@ func TestWorkspaceRenameAndCompletion(t *testing.T) {
 		t.Errorf("workspace symbols %s", m.Result)
 	}
 }
+
+// TestOpenNestedTemplateEditsRecheckParent: editing an open nested
+// template re-checks the open parent with the editor's text, not the disk.
+func TestOpenNestedTemplateEditsRecheckParent(t *testing.T) {
+	c, root := startIndexed(t, "nested/server.yaml")
+	broken := filepath.Join(root, "broken.yaml")
+	bu := string(uri.File(broken))
+	text, _ := os.ReadFile(broken)
+	c.notify("textDocument/didOpen", `{"textDocument":{"uri":`+quote(bu)+`,"languageId":"yaml","version":1,"text":`+quote(string(text))+`}}`)
+	if codes := c.diagnosticCodes(bu); !contains(codes, "nested-unknown-property") {
+		t.Fatalf("expected nested-unknown-property first, got %v", codes)
+	}
+	server := filepath.Join(root, "nested", "server.yaml")
+	b, _ := os.ReadFile(server)
+	edited := strings.Replace(string(b), "parameters:\n", "parameters:\n  imag:\n    type: string\n    default: x\n", 1)
+	c.notify("textDocument/didChange", `{"textDocument":{"uri":`+quote(string(uri.File(server)))+`,"version":2},"contentChanges":[{"text":`+quote(edited)+`}]}`)
+	var codes []string
+	for range 4 {
+		codes = c.diagnosticCodes(bu)
+		if !contains(codes, "nested-unknown-property") {
+			break
+		}
+	}
+	if contains(codes, "nested-unknown-property") {
+		t.Errorf("the parent was not re-checked against the edited nested template: %v", codes)
+	}
+}

@@ -44,3 +44,28 @@ func BenchmarkIndex1000(b *testing.B) {
 		_ = x.Snapshot().Mappings()
 	}
 }
+
+// BenchmarkSnapshotWithOverlay is the per-keystroke cost of the workspace
+// view in the server: a snapshot with one open document over 1,000 indexed
+// templates, then one registry question.
+func BenchmarkSnapshotWithOverlay(b *testing.B) {
+	var files []*File
+	tmpl := synthtest.GenerateTemplate(120)
+	for i := range 1000 {
+		files = append(files, parseFile(fmt.Sprintf("/w/d%d/t%d.yaml", i%40, i), tmpl, false))
+		if i%10 == 0 {
+			env := fmt.Sprintf("resource_registry:\n  My::T%d: t%d.yaml\n", i, i)
+			files = append(files, parseFile(fmt.Sprintf("/w/d%d/e%d.yaml", i%40, i), []byte(env), false))
+		}
+	}
+	x := New("/w")
+	x.Put(files...)
+	open := parseFile("/w/open.yaml", tmpl, true)
+	b.ResetTimer()
+	for b.Loop() {
+		s := x.Snapshot(open)
+		if !s.CheckView().TypeMapped("My::T10") {
+			b.Fatal("mapping lost")
+		}
+	}
+}

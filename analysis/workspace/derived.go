@@ -1,6 +1,7 @@
 package workspace
 
 import (
+	"sort"
 	"strings"
 
 	"heat-ls/analysis/hot"
@@ -48,28 +49,41 @@ type Declaration struct {
 	Param *hot.Parameter
 }
 
-// derived is what a snapshot computes once from its files.
+// derived is what a snapshot computes once from its files. Parameter
+// declarations (decls) are computed separately, on first use, because only
+// environment features need them and they cost a pass over every template.
 type derived struct {
 	envs, templates []*File
 	mappings        []*Mapping
 	settings        map[string][]*Setting
-	decls           map[string][]*Declaration
 }
 
 func (s *Snapshot) derive() *derived {
 	s.once.Do(func() {
-		d := &derived{settings: map[string][]*Setting{}, decls: map[string][]*Declaration{}}
-		for _, f := range s.Files() {
+		d := &derived{settings: map[string][]*Setting{}}
+		visit := func(f *File) {
 			switch {
 			case f.IsEnvironment():
 				d.envs = append(d.envs, f)
 			case f.IsTemplate():
 				d.templates = append(d.templates, f)
-				for _, p := range f.Doc.Template.Parameters {
-					d.decls[p.Name] = append(d.decls[p.Name], &Declaration{File: f, Param: p})
-				}
 			}
 		}
+		for p, f := range s.disk {
+			if _, hidden := s.open[p]; !hidden {
+				visit(f)
+			}
+		}
+		for p := range s.open {
+			if f := s.File(p); f != nil {
+				visit(f)
+			}
+		}
+		byPath := func(list []*File) {
+			sort.Slice(list, func(i, j int) bool { return list[i].Path < list[j].Path })
+		}
+		byPath(d.envs)
+		byPath(d.templates)
 		envs := d.envs
 		if s.applied != nil {
 			envs = s.applied
@@ -88,6 +102,20 @@ func (s *Snapshot) derive() *derived {
 		s.derived = d
 	})
 	return s.derived
+}
+
+// declarations indexes every template parameter by name, once.
+func (s *Snapshot) declarations() map[string][]*Declaration {
+	s.declOnce.Do(func() {
+		decls := map[string][]*Declaration{}
+		for _, f := range s.derive().templates {
+			for _, p := range f.Doc.Template.Parameters {
+				decls[p.Name] = append(decls[p.Name], &Declaration{File: f, Param: p})
+			}
+		}
+		s.decls = decls
+	})
+	return s.decls
 }
 
 // envMappings lists an environment's registry entries, global ones and
@@ -134,13 +162,13 @@ func (s *Snapshot) SettingNames() []string {
 }
 
 // Declarations returns every template parameter named name in the workspace.
-func (s *Snapshot) Declarations(name string) []*Declaration { return s.derive().decls[name] }
+func (s *Snapshot) Declarations(name string) []*Declaration { return s.declarations()[name] }
 
 // ParameterNames returns the names of every template parameter in the
 // workspace.
 func (s *Snapshot) ParameterNames() []string {
-	out := make([]string, 0, len(s.derive().decls))
-	for k := range s.derive().decls {
+	out := make([]string, 0, len(s.declarations()))
+	for k := range s.declarations() {
 		out = append(out, k)
 	}
 	return out

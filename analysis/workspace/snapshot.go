@@ -25,6 +25,9 @@ type Snapshot struct {
 	once    sync.Once
 	derived *derived
 
+	declOnce sync.Once
+	decls    map[string][]*Declaration
+
 	loadMu sync.Mutex
 	loaded map[string]*File // on-demand reads, nil entry = not a HOT file
 }
