@@ -170,14 +170,13 @@ func (c *completer) attributes(res string) {
 // keys of map properties, allowed values and booleans.
 func (c *completer) properties() {
 	path := c.tc.Path
-	if c.tpl == nil {
-		return
+	typeName := typeFromText(c.req.Doc.Src, c.tc.Span.Start, path[1].Key)
+	if typeName == "" && c.tpl != nil {
+		if r := c.tpl.Resource(path[1].Key); r != nil {
+			typeName = r.Type
+		}
 	}
-	r := c.tpl.Resource(path[1].Key)
-	if r == nil {
-		return
-	}
-	rt, ok := c.s.ResourceType(r.Type)
+	rt, ok := c.s.ResourceType(typeName)
 	if !ok {
 		return
 	}
@@ -307,6 +306,50 @@ func constraintSummary(con schema.Constraint) string {
 	case schema.ConstraintModulo:
 		if con.Step != nil && con.Offset != nil {
 			return fmt.Sprintf("A multiple of %v plus %v.", *con.Step, *con.Offset)
+		}
+	}
+	return ""
+}
+
+// typeFromText reads the "type:" of resource name from the text around
+// offset, so a resource being written gets its properties before the text
+// parses again. It returns "" when the text does not show one.
+func typeFromText(src []byte, offset int, name string) string {
+	lines := lineIndex{src: src}
+	cur := lines.lineAt(offset)
+	threshold := displayColumn(src, cur, offset)
+	// Up the chain of enclosing keys to the resource's own line.
+	res, resCol := -1, 0
+	for ln, n := cur, 0; ln >= 0 && n < maxContextLines && threshold > 0; ln, n = lines.prevShallow(ln, threshold-1), n+1 {
+		if ln == cur {
+			continue
+		}
+		ents := lineEntries(src, lines.start(ln), lines.end(ln))
+		if len(ents) == 0 {
+			continue
+		}
+		last := ents[len(ents)-1]
+		threshold = ents[0].col
+		if !last.item && last.key == name {
+			res, resCol = ln, last.col
+			break
+		}
+	}
+	if res < 0 {
+		return ""
+	}
+	// Down its body for a "type:" key.
+	for ln, n := lines.nextContent(res), 0; ln >= 0 && n < maxContextLines; ln, n = lines.nextContent(ln), n+1 {
+		if lines.indent(ln) <= resCol {
+			break
+		}
+		ls, le := lines.start(ln), lines.end(ln)
+		i := ls
+		for i < le && (src[i] == ' ' || src[i] == '\t') {
+			i++
+		}
+		if key, after, ok := blockKey(src, i, le); ok && key == "type" {
+			return unquoteText(strings.TrimSpace(stripComment(src[after:le])))
 		}
 	}
 	return ""
