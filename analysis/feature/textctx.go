@@ -444,7 +444,7 @@ func stripComment(b []byte) string {
 	return string(b)
 }
 
-// column of byte offset i on a line starting at ls; a tab counts as
+// displayColumn is the column of byte offset i on a line starting at ls; a tab counts as
 // reaching the next multiple of 8, as YAML readers without tab support
 // tend to display it.
 func displayColumn(src []byte, ls, i int) int {
@@ -459,7 +459,7 @@ func displayColumn(src []byte, ls, i int) int {
 	return col
 }
 
-// entry is one structural element of a block line: a "- " item marker or
+// lineEntry is one structural element of a block line: a "- " item marker or
 // a "key:".
 type lineEntry struct {
 	col         int
@@ -542,16 +542,15 @@ func unquoteText(s string) string {
 	return s
 }
 
-// statement is what scanStatement learns from the text between the start
+// statementScan is what scanStatement learns from the text between the start
 // of the statement line and the token.
 type statementScan struct {
-	steps      []colStep
-	slot       Slot
-	flow       bool
-	firstCol   int // column of the line's first element (or the token)
-	tokenCol   int
-	valueStart int      // offset after "key: " for a block scalar slot
-	flowKeys   []string // keys already in the innermost flow mapping
+	steps    []colStep
+	slot     Slot
+	flow     bool
+	firstCol int // column of the line's first element (or the token)
+	tokenCol int
+	flowKeys []string // keys already in the innermost flow mapping
 }
 
 type colStep struct {
@@ -602,7 +601,6 @@ func scanStatement(src []byte, ls, tok int) *statementScan {
 		for i < le && (src[i] == ' ' || src[i] == '\t') {
 			i++
 		}
-		st.valueStart = i
 		if i == le {
 			st.slot = SlotScalar
 			return st
