@@ -4,10 +4,13 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
 	"go.lsp.dev/uri"
+
+	"heat-ls/analysis/syntax/synthtest"
 )
 
 // copyTree copies testdata/workspace into a temp dir the test may change.
@@ -189,5 +192,37 @@ func TestWorkspaceWithoutClientSupport(t *testing.T) {
 		if n.Method == "window/workDoneProgress/create" || n.Method == "client/registerCapability" || n.Method == "$/progress" {
 			t.Errorf("server sent %s to a client that does not support it", n.Method)
 		}
+	}
+}
+
+// TestRequestsAnsweredWhileIndexing: with a tree big enough that the scan
+// takes a while, a request sent right after the scan starts is answered
+// before the scan's progress ends.
+func TestRequestsAnsweredWhileIndexing(t *testing.T) {
+	root := t.TempDir()
+	tmpl := synthtest.GenerateTemplate(200)
+	for i := range 200 {
+		dir := filepath.Join(root, "d"+strconv.Itoa(i%20))
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, "t"+strconv.Itoa(i)+".yaml"), tmpl, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	c := startServer(t)
+	wantResult(t, c.call("0", "initialize", `{"processId":null,"rootUri":`+quote(string(uri.File(root)))+`,"capabilities":{"window":{"workDoneProgress":true}}}`))
+	c.notify("initialized", `{}`)
+	c.answer(c.notification("window/workDoneProgress/create"))
+	c.notification("$/progress") // begin
+	wantResult(t, c.call("1", "test/settle", ""))
+	for _, n := range c.notes {
+		if n.Method == "$/progress" && strings.Contains(string(n.Params), `"end"`) {
+			t.Fatal("the request was answered only after indexing ended")
+		}
+	}
+	<-c.server.ws.indexed
+	if n := c.server.workspaceIndex().Len(); n != 200 {
+		t.Errorf("indexed %d, want 200", n)
 	}
 }
