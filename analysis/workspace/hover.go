@@ -15,8 +15,9 @@ import (
 // path: a nested template (its parameters and outputs), a property that
 // sets one of its parameters, an output read with get_attr, and for
 // get_param and parameter names the places a value can come from (the
-// default, and every environment of the workspace that sets it) added to
-// the in-file hover when some environment sets it. ok is false when
+// default, the parent resources that pass it when this template is
+// nested, and every environment of the workspace that sets it), added to
+// the in-file hover when some other file gives a value. ok is false when
 // nothing cross-file is there.
 func (s *Snapshot) Hover(path string, doc *hot.Document, sc *schema.Schema, offset int, markdown bool) (res feature.HoverResult, ok bool) {
 	defer func() {
@@ -45,7 +46,7 @@ func (s *Snapshot) Hover(path string, doc *hot.Document, sc *schema.Schema, offs
 			}
 		}
 	case crossGetParam, crossParamDef:
-		if len(s.Settings(ct.name)) == 0 {
+		if len(s.Settings(ct.name)) == 0 && len(s.parentPropertyKeys(filepath.Clean(path), ct.name)) == 0 {
 			return feature.HoverResult{}, false // nothing beyond the in-file hover
 		}
 		base, baseOK := feature.Hover(doc, sc, offset, markdown)
@@ -113,6 +114,9 @@ func (s *Snapshot) describeSources(w *textWriter, path string, doc *hot.Document
 		} else {
 			lines = append(lines, "no default in this template")
 		}
+	}
+	for _, pk := range s.parentPropertyKeys(filepath.Clean(path), name) {
+		lines = append(lines, fmt.Sprintf("%s, resource %s: %s", rel(path, pk.file.Path), pk.resource, clip(pk.file.Doc.Syntax.Text(pk.value))))
 	}
 	for _, st := range s.Settings(name) {
 		lines = append(lines, fmt.Sprintf("%s (%s): %s", rel(path, st.Env.Path), st.Section, clip(st.Env.Doc.Syntax.Text(st.Value))))

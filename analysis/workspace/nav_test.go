@@ -92,6 +92,12 @@ func TestHoverAcrossFiles(t *testing.T) {
 		{"get_param sources", "get_param: flavor", 0, 12, []string{"default in this template: m1.tiny", "dev_env.yaml (parameters): m1.small"}},
 		{"parameter key sources", "key_name:", 0, 1, []string{"no default in this template", "dev_env.yaml (parameters): dev-key"}},
 	}
+	server := filepath.Join(root, "nested", "server.yaml")
+	sdoc := s.File(server).Doc
+	h, ok := s.Hover(server, sdoc, loadSchema(t), offsetOf(t, sdoc.Src, "get_param: image", 0, 12), false)
+	if !ok || !strings.Contains(h.Text, "parent.yaml, resource direct: cirros") || !strings.Contains(h.Text, "prod_env.yaml (parameter_defaults): cirros") {
+		t.Errorf("nested get_param hover:\n%s", h.Text)
+	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			h, ok := s.Hover(parent, doc, loadSchema(t), offsetOf(t, doc.Src, tc.marker, tc.n, tc.delta), true)

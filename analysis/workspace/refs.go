@@ -166,8 +166,10 @@ func dedupeRefs(in []Reference) []Reference {
 }
 
 type propertyKey struct {
-	file *File
-	key  *syntax.Node
+	file     *File
+	key      *syntax.Node
+	value    *syntax.Node
+	resource string
 }
 
 // parentPropertyKeys finds, in every workspace template, the property
@@ -189,7 +191,7 @@ func (s *Snapshot) parentPropertyKeys(nested, name string) []propertyKey {
 				}
 				for _, t := range s.nestedTemplates(f.Path, resName, def.TypeName) {
 					if t.Path == nested {
-						out = append(out, propertyKey{file: f, key: pr.Key})
+						out = append(out, propertyKey{file: f, key: pr.Key, value: pr.Value, resource: r.Name})
 						break
 					}
 				}
