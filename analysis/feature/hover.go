@@ -413,7 +413,11 @@ func (h *hoverer) attribute(r *hot.Resource, name string) {
 		return
 	}
 	h.d.title(name, "attribute of "+rt.Name)
-	h.d.para(a.Description)
+	desc := a.Description
+	if desc == "" && name == "show" {
+		desc = "Every attribute of the resource at once, as one map (what the cloud's API reports for it)."
+	}
+	h.d.para(desc)
 	h.d.field("Type", a.Type, true)
 	if a.Support != nil && a.Support.Status != schema.StatusSupported {
 		h.d.field("Status", supportText(a.Support, a.Hidden), false)

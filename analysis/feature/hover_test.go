@@ -42,6 +42,7 @@ resources:
     condition: prod
     properties:
       network: {get_attr: [server, first_address]}
+      device_id: {get_attr: [server, show]}
       name: {str_replace: {template: x, params: {x: {get_param: OS::stack_name}}}}
 `
 
@@ -66,6 +67,7 @@ func TestHover(t *testing.T) {
 		{"      ima|ge: cirros", []string{"property of OS::Nova::Server", "On update"}, "image"},
 		{"- netw|ork: private", []string{"property of OS::Nova::Server", "`string`"}, "network"},
 		{"[server, first_add|ress]", []string{"attribute of OS::Nova::Server"}, "first_address"},
+		{"[server, sh|ow]", []string{"attribute of OS::Nova::Server", "one map"}, "show"},
 		{"    lab|el: Key pair", []string{"parameter key"}, "label"},
 		{"      - custom_con|straint", []string{"parameter constraint"}, "custom_constraint"},
 	}
