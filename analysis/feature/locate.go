@@ -569,10 +569,11 @@ func (l *locator) classifyInCall(call *hot.Call, i int) Target {
 	return Target{}
 }
 
-// isPseudo reports whether name is one of Heat's pseudo parameters.
+// isPseudo reports whether name is one of Heat's pseudo parameters in
+// some HOT version (the version decides which; the check package says so).
 func isPseudo(name string) bool {
 	switch name {
-	case "OS::stack_name", "OS::stack_id", "OS::project_id":
+	case "OS::stack_name", "OS::stack_id", "OS::project_id", "OS::region":
 		return true
 	}
 	return false
