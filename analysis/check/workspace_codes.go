@@ -19,21 +19,24 @@ package check
 //	env-unknown-parameter      error        an applied environment (check --env) sets, under parameters,
 //	                                        a parameter the template does not declare (Heat refuses the
 //	                                        stack; parameter_defaults may name any parameter)
+//	env-value-constraint       error        the value an applied environment gives a parameter breaks the
+//	                                        parameter's constraints (Heat refuses the stack at create)
 const (
-	codeNestedMissing     = "nested-template-missing"
-	codeNestedOutside     = "nested-template-outside"
-	codeNestedUnknownProp = "nested-unknown-property"
-	codeNestedMissingProp = "nested-missing-property"
-	codeNestedUnknownAttr = "nested-unknown-attribute"
-	codeGetFileMissing    = "get-file-missing"
-	codeGetFileOutside    = "get-file-outside"
-	codeRegistryMissing   = "registry-target-missing"
-	codeRegistryOutside   = "registry-target-outside"
-	codeEnvUnknownParam   = "env-unknown-parameter"
+	codeNestedMissing      = "nested-template-missing"
+	codeNestedOutside      = "nested-template-outside"
+	codeNestedUnknownProp  = "nested-unknown-property"
+	codeNestedMissingProp  = "nested-missing-property"
+	codeNestedUnknownAttr  = "nested-unknown-attribute"
+	codeGetFileMissing     = "get-file-missing"
+	codeGetFileOutside     = "get-file-outside"
+	codeRegistryMissing    = "registry-target-missing"
+	codeRegistryOutside    = "registry-target-outside"
+	codeEnvUnknownParam    = "env-unknown-parameter"
+	codeEnvValueConstraint = "env-value-constraint"
 )
 
 func workspaceTemplateRules() []Rule {
-	return []Rule{checkNestedResources, checkNestedAttributes, checkGetFilePaths, checkAppliedParameters}
+	return []Rule{checkNestedResources, checkNestedAttributes, checkGetFilePaths, checkAppliedParameters, checkAppliedValues}
 }
 
 func workspaceEnvironmentRules() []Rule {

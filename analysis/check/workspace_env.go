@@ -25,7 +25,7 @@ func checkAppliedParameters(p *Pass) {
 		at = p.T.Version.Key.Span
 	}
 	for _, ap := range applied {
-		if p.T.Parameter(ap.Name) != nil {
+		if ap.Defaults || p.T.Parameter(ap.Name) != nil {
 			continue
 		}
 		var names []string
@@ -38,5 +38,55 @@ func checkAppliedParameters(p *Pass) {
 			filepath.Base(ap.Env), ap.Name, wsDidYouMean(cands))
 		d.Related = []source.Related{{Path: ap.Env, Span: ap.Span, Message: "set here"}}
 		d.Data = map[string]string{"parameter": ap.Name, "environment": ap.Env}
+	}
+}
+
+// checkAppliedValues checks the values applied environments give declared
+// parameters against the parameters' constraints, as Heat does when it
+// creates the stack. A "parameters" value beats a "parameter_defaults"
+// one and a later environment beats an earlier one, so only the value
+// that wins is checked. The diagnostic sits on the parameter's name and
+// points at the environment's entry.
+func checkAppliedValues(p *Pass) {
+	if p.Workspace == nil {
+		return
+	}
+	effective := map[string]AppliedParameter{}
+	var order []string
+	for _, ap := range p.Workspace.AppliedParameters() {
+		old, seen := effective[ap.Name]
+		if seen && !old.Defaults && ap.Defaults {
+			continue
+		}
+		if !seen {
+			order = append(order, ap.Name)
+		}
+		effective[ap.Name] = ap
+	}
+	v := entryVersion(p)
+	if v == nil {
+		return
+	}
+	// Constraints are parsed on a scratch pass: their own problems are
+	// reported by the parameter rules already.
+	scratch := &Pass{Ctx: p.Ctx, Doc: p.Doc, T: p.T, Schema: p.Schema}
+	res := regexpCache{}
+	for _, name := range order {
+		ap := effective[name]
+		prm := p.T.Parameter(name)
+		if prm == nil || ap.Value == nil || !prm.Value.Resolve().IsMapping() {
+			continue
+		}
+		typ := checkParameterType(scratch, v, prm)
+		cons := parseParameterConstraints(scratch, v, prm, typ, func() map[string]bool { return knownCustomConstraints(p.Schema) })
+		for _, c := range cons {
+			if problem := constraintProblem(c, typ, ap.Value, res); problem != "" {
+				d := p.Errorf(prm.Key.Span, codeEnvValueConstraint,
+					"The value that %s gives %q breaks its constraint: %s. Heat refuses the stack; change the value in the environment or the constraint.",
+					filepath.Base(ap.Env), name, problem)
+				d.Related = []source.Related{{Path: ap.Env, Span: ap.Value.Span, Message: "value set here"}}
+				break
+			}
+		}
 	}
 }

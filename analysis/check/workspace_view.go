@@ -3,6 +3,7 @@ package check
 import (
 	"heat-ls/analysis/hot"
 	"heat-ls/analysis/source"
+	"heat-ls/analysis/syntax"
 )
 
 // WorkspaceView is what rules may ask about the files around the checked
@@ -24,19 +25,25 @@ type WorkspaceView interface {
 	// name under parameter_defaults, which Heat passes down to every
 	// nested stack.
 	ParameterDefaulted(name string) bool
-	// AppliedParameters lists the values set under "parameters" by
-	// environment files applied explicitly to the checked template (as
-	// with "openstack stack create -e"); nil when none are applied, as in
-	// the editor, where an environment's target template is unknown.
+	// AppliedParameters lists the values set under "parameters" and
+	// "parameter_defaults" by environment files applied explicitly to the
+	// checked template (as with "openstack stack create -e"), in the order
+	// they apply; nil when none are applied, as in the editor, where an
+	// environment's target template is unknown.
 	AppliedParameters() []AppliedParameter
 }
 
-// AppliedParameter is one "parameters" entry of an applied environment.
+// AppliedParameter is one parameters / parameter_defaults entry of an
+// applied environment.
 type AppliedParameter struct {
 	Name string
-	// Env is the environment file's path, Span the entry key's span in it.
-	Env  string
-	Span source.Span
+	// Defaults is true for parameter_defaults entries.
+	Defaults bool
+	// Env is the environment file's path, Span the entry key's span in it,
+	// Value the value node (in the environment's syntax tree).
+	Env   string
+	Span  source.Span
+	Value *syntax.Node
 }
 
 // NestedTypes is what a resource type stands for. When several

@@ -19,7 +19,7 @@ var workspaceCodes = map[string]bool{
 	"nested-unknown-property": true, "nested-missing-property": true,
 	"nested-unknown-attribute": true, "get-file-missing": true, "get-file-outside": true,
 	"registry-target-missing": true, "registry-target-outside": true,
-	CodeEnvUnknownParameter: true,
+	CodeEnvUnknownParameter: true, "env-value-constraint": true,
 }
 
 func loadSchema(t testing.TB) *schema.Schema {
@@ -156,5 +156,42 @@ func TestMappedTypesAreKnown(t *testing.T) {
 	}
 	if !seen {
 		t.Error("without the workspace My::Alias should be reported as custom (else this test checks nothing)")
+	}
+}
+
+// TestAppliedValuesPrecedence: only the value that wins is checked —
+// parameters over parameter_defaults, a later environment over an earlier.
+func TestAppliedValuesPrecedence(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "t.yaml")
+	src := "heat_template_version: 2018-08-31\nparameters:\n  size:\n    type: string\n    constraints:\n      - allowed_values: [small, medium]\nresources: {}\n"
+	f := parseFile(path, []byte(src), false)
+	env := func(name, text string) *File { return hotEnv(t, filepath.Join(dir, name), text) }
+	tests := []struct {
+		name string
+		envs []*File
+		want int
+	}{
+		{"bad default alone", []*File{env("a.yaml", "parameter_defaults:\n  size: huge\n")}, 1},
+		{"good parameters beat bad defaults", []*File{env("b.yaml", "parameters:\n  size: small\nparameter_defaults:\n  size: huge\n")}, 0},
+		{"later environment wins", []*File{env("c.yaml", "parameters:\n  size: huge\n"), env("d.yaml", "parameters:\n  size: medium\n")}, 0},
+		{"later bad value", []*File{env("e.yaml", "parameters:\n  size: small\n"), env("f.yaml", "parameters:\n  size: large\n")}, 1},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			s := NewSnapshot(NewGuard(dir), f).WithApplied(tc.envs...)
+			n := 0
+			for _, d := range check.Run(context.Background(), f.Doc, check.Options{Schema: loadSchema(t), Workspace: s.CheckView(), Path: path}) {
+				if d.Code == "env-value-constraint" {
+					n++
+					if len(d.Related) != 1 || d.Related[0].Path == "" {
+						t.Errorf("no related location: %+v", d)
+					}
+				}
+			}
+			if n != tc.want {
+				t.Errorf("%d env-value-constraint, want %d", n, tc.want)
+			}
+		})
 	}
 }

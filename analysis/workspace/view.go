@@ -23,8 +23,11 @@ func (v checkView) ParameterDefaulted(name string) bool {
 func (v checkView) AppliedParameters() []check.AppliedParameter {
 	var out []check.AppliedParameter
 	for _, e := range v.s.applied {
+		for _, en := range e.Doc.Env.ParameterDefaults {
+			out = append(out, check.AppliedParameter{Name: en.Name, Defaults: true, Env: e.Path, Span: en.Key.Span, Value: en.Value})
+		}
 		for _, en := range e.Doc.Env.Parameters {
-			out = append(out, check.AppliedParameter{Name: en.Name, Env: e.Path, Span: en.Key.Span})
+			out = append(out, check.AppliedParameter{Name: en.Name, Env: e.Path, Span: en.Key.Span, Value: en.Value})
 		}
 	}
 	return out
