@@ -170,8 +170,10 @@ func (h *hoverer) parameter(name string) {
 		h.d.field("Hidden", "yes: its value is not shown in stack details", false)
 	}
 	if f := p.Field("constraints"); f != nil {
-		h.d.field("Constraints", "", false)
-		h.d.code(h.blockText(f.Value))
+		if text := h.blockText(f.Value); text != "" {
+			h.d.label("Constraints")
+			h.d.code(text)
+		}
 	}
 }
 

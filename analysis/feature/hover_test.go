@@ -56,7 +56,7 @@ func TestHover(t *testing.T) {
 	}{
 		{"heat_template_version: 2018|-08-31", []string{"HOT version", "rocky"}, "2018-08-31"},
 		{"heat_template_ver|sion", []string{"template section"}, "heat_template_version"},
-		{"key_name: {get_param: k|ey}", []string{"parameter", "`string`", "Key pair", "Which key to inject", "`mykey`", "custom_constraint: nova.keypair"}, "key"},
+		{"key_name: {get_param: k|ey}", []string{"parameter", "`string`", "Key pair", "Which key to inject", "`mykey`", "*Constraints:*", "custom_constraint: nova.keypair"}, "key"},
 		{"  k|ey:\n    type", []string{"parameter", "Which key to inject"}, "key"},
 		{"key_name: {get_pa|ram: key}", []string{"intrinsic function", "Forms", "```yaml"}, "get_param"},
 		{"get_param: OS::stack|_name", []string{"pseudo parameter"}, "OS::stack_name"},

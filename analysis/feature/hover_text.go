@@ -53,6 +53,16 @@ func (d *docText) field(label, value string, code bool) {
 	}
 }
 
+// label is a line introducing what follows (a code block).
+func (d *docText) label(text string) {
+	d.sep()
+	if d.markdown {
+		d.b.WriteString("*" + text + ":*")
+	} else {
+		d.b.WriteString(text + ":")
+	}
+}
+
 // list is a labelled bullet list of code items.
 func (d *docText) list(label string, items []string) {
 	if len(items) == 0 {
