@@ -263,3 +263,35 @@ func TestFeaturesNeverPanic(t *testing.T) {
 		}
 	}
 }
+
+// Lines inserted above the cursor shift the mapping by whole lines.
+func TestLineMapInsertedLines(t *testing.T) {
+	old := "a: 1\nb: 2\nc: 3\nd: 4\n"
+	cur := "a: 1\nb: 2\nx: [\ny: {\nc: 3\nd: 4\n"
+	m := NewLineMap([]byte(cur), []byte(old))
+	tests := []struct {
+		cur, old int
+		ok       bool
+	}{
+		{0, 0, true},
+		{6, 6, true},                                             // "b"
+		{strings.Index(cur, "x"), 0, false},                      // inserted line
+		{strings.Index(cur, "y"), 0, false},                      // inserted line
+		{strings.Index(cur, "c"), strings.Index(old, "c"), true}, // shifted
+		{strings.Index(cur, "4"), strings.Index(old, "4"), true},
+		{len(cur), len(old), true},
+	}
+	for _, tc := range tests {
+		got, ok := m.ToOld(tc.cur)
+		if ok != tc.ok || ok && got != tc.old {
+			t.Errorf("ToOld(%d) = %d %v, want %d %v", tc.cur, got, ok, tc.old, tc.ok)
+		}
+		if !tc.ok {
+			continue
+		}
+		back, ok := m.FromOld(source.Span{Start: tc.old, End: tc.old})
+		if !ok || back.Start != tc.cur {
+			t.Errorf("FromOld(%d) = %v %v, want %d", tc.old, back, ok, tc.cur)
+		}
+	}
+}

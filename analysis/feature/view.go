@@ -119,11 +119,13 @@ func (m LineMap) FromOld(sp source.Span) (source.Span, bool) {
 }
 
 func (m LineMap) pointFromOld(p int) (int, bool) {
+	// The suffix first: when lines were only inserted, the line start
+	// where both meet belongs to the line after the insertion.
 	switch {
-	case p <= m.prefix:
-		return p, true
 	case p >= m.oldSuffix && m.oldSuffix < m.oldLen:
 		return p + m.curSuffix - m.oldSuffix, true
+	case p <= m.prefix:
+		return p, true
 	}
 	return 0, false
 }
