@@ -274,9 +274,9 @@ func TestLineMapInsertedLines(t *testing.T) {
 		ok       bool
 	}{
 		{0, 0, true},
-		{6, 6, true},                                             // "b"
-		{strings.Index(cur, "x"), 0, false},                      // inserted line
-		{strings.Index(cur, "y"), 0, false},                      // inserted line
+		{6, 6, true},                        // "b"
+		{strings.Index(cur, "x"), 0, false}, // inserted line
+		{strings.Index(cur, "y"), 0, false}, // inserted line
 		{strings.Index(cur, "c"), strings.Index(old, "c"), true}, // shifted
 		{strings.Index(cur, "4"), strings.Index(old, "4"), true},
 		{len(cur), len(old), true},
