@@ -32,7 +32,7 @@ func benchSchema(b *testing.B) *schema.Schema {
 
 func diagnose(sc *schema.Schema, doc *store.Document) []source.Diagnostic {
 	found := check.Run(context.Background(), doc.Doc, check.Options{Schema: sc})
-	return applyProjectConfig(doc.URI, doc.Text, found)
+	return finishDiagnostics(doc, found)
 }
 
 // BenchmarkOpenToDiagnostics12k: didOpen of a 12,000-line template until

@@ -70,7 +70,7 @@ func (d *diagnostics) run(ctx context.Context, run *diagnosticRun) {
 		return
 	}
 	found := check.Run(ctx, run.doc.Doc, d.s.checkOptions(run.doc))
-	found = applyProjectConfig(run.doc.URI, run.doc.Text, found)
+	found = finishDiagnostics(run.doc, found)
 	if ctx.Err() != nil {
 		return
 	}

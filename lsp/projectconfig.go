@@ -1,12 +1,29 @@
 package lsp
 
 import (
+	"fmt"
 	"net/url"
 	"path/filepath"
 
 	"heat-ls/analysis/config"
 	"heat-ls/analysis/source"
+	"heat-ls/lsp/store"
 )
+
+// finishDiagnostics is the last step of a diagnostics run: it applies the
+// project's suppressions (applyProjectConfig) and, for a document too large
+// to analyse, says so instead of staying silent.
+func finishDiagnostics(doc *store.Document, found []source.Diagnostic) []source.Diagnostic {
+	if doc.TooLarge {
+		return []source.Diagnostic{{
+			Severity: source.SeverityInfo,
+			Code:     "document-too-large",
+			Message: fmt.Sprintf("This document is %d MiB; heat-ls analyses documents up to %d MiB, so it shows no problems, completions or hovers here. Split it into nested templates to get them back.",
+				len(doc.Text)>>20, store.MaxAnalysedSize>>20),
+		}}
+	}
+	return applyProjectConfig(doc.URI, doc.Text, found)
+}
 
 // applyProjectConfig filters a document's diagnostics through its inline
 // ignore comments and the .heat-ls.yaml governing its file, the same way

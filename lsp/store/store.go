@@ -12,6 +12,7 @@ import (
 
 	"heat-ls/analysis/hot"
 	"heat-ls/analysis/source"
+	"heat-ls/analysis/syntax"
 )
 
 // Document is one version of an open text with its parse. It is never
@@ -27,6 +28,22 @@ type Document struct {
 	// whose YAML was not broken, so features keep working while the user is
 	// in the middle of typing. It is nil until one such parse exists.
 	LastGood *hot.Document
+	// TooLarge is set when Text is over MaxAnalysedSize: Doc then holds the
+	// text and its line index but no syntax tree or model, so every
+	// feature finds nothing and the diagnostics say why.
+	TooLarge bool
+}
+
+// MaxAnalysedSize bounds the documents heat-ls parses. A parse holds about
+// fifteen times the text in memory, so a bigger document (generated data
+// rather than a template someone edits) is kept as text only; editing it
+// still works.
+const MaxAnalysedSize = 16 << 20
+
+// unanalysed is the stand-in parse of a document too large to analyse: the
+// text and its positions, nothing else.
+func unanalysed(text []byte) *hot.Document {
+	return &hot.Document{Src: text, Mapper: source.NewMapper(text), Syntax: syntax.Parse(nil), Kind: hot.KindOther}
 }
 
 // Mapper converts positions in this version's text.
@@ -135,6 +152,9 @@ func (s *Store) Change(uri string, version int32, enc source.Encoding, changes [
 
 // build parses text and links it to the previous version's last good parse.
 func build(uri string, version int32, text []byte, prev *Document) *Document {
+	if len(text) > MaxAnalysedSize {
+		return &Document{URI: uri, Version: version, Text: text, Doc: unanalysed(text), TooLarge: true}
+	}
 	parsed := hot.Parse(text)
 	doc := &Document{URI: uri, Version: version, Text: text, Doc: parsed}
 	switch {
