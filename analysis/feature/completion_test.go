@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"slices"
 	"sort"
+	"strings"
 	"testing"
 	"time"
 	"unicode/utf8"
@@ -261,6 +262,28 @@ func TestCompleteSpecialPlaces(t *testing.T) {
 		}
 		if !slices.Equal(got, tc.want) {
 			t.Errorf("%s: %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}
+
+// TestCompleteDeepLinesAreRefused: a line nested a hundred thousand levels
+// gets no completion (beyond maxPathDepth), and reading it stays linear:
+// a quadratic column count would make this test take minutes.
+func TestCompleteDeepLinesAreRefused(t *testing.T) {
+	s := completionSchema(t)
+	const depth = 100000
+	for name, text := range map[string]string{
+		"flow":  "heat_template_version: 2018-08-31\nresources: " + strings.Repeat("[", depth) + strings.Repeat("]", depth) + "\n",
+		"maps":  "heat_template_version: 2018-08-31\nresources: " + strings.Repeat("{a: ", depth) + "1" + strings.Repeat("}", depth) + "\n",
+		"block": "heat_template_version: 2018-08-31\nresources:\n" + strings.Repeat("- ", depth) + "x\n",
+		"calls": "heat_template_version: 2018-08-31\noutputs:\n  o:\n    value: " + strings.Repeat("{get_param: [", depth/4) + "p" + strings.Repeat("]}", depth/4) + "\n",
+	} {
+		src := []byte(text)
+		doc := hot.Parse(src)
+		for _, off := range []int{len(src) / 2, len(src) - 2} {
+			if items := Complete(CompletionRequest{Doc: doc, LastGood: doc, Offset: off, Schema: s}); len(items) > 0 {
+				t.Errorf("%s at %d: %d items, want none this deep", name, off, len(items))
+			}
 		}
 	}
 }

@@ -17,6 +17,10 @@ import (
 // maxContextLines bounds how far the scans walk away from the cursor line.
 const maxContextLines = 20000
 
+// maxPathDepth bounds the nesting read from one line; deeper text gets no
+// completion rather than slow answers.
+const maxPathDepth = 256
+
 // Step is one step of the path from the document root to the cursor.
 type Step struct {
 	// Key is the mapping key stepped into; empty for a sequence item.
@@ -459,6 +463,27 @@ func displayColumn(src []byte, ls, i int) int {
 	return col
 }
 
+// columnCursor computes display columns left to right along one line
+// without going back to the line start each time (a line of a hundred
+// thousand "- " must not cost quadratic time).
+type columnCursor struct {
+	src      []byte
+	pos, col int
+}
+
+// at returns the column of offset i, which must not precede the last one
+// asked for.
+func (c *columnCursor) at(i int) int {
+	for ; c.pos < i && c.pos < len(c.src); c.pos++ {
+		if c.src[c.pos] == '\t' {
+			c.col = (c.col/8 + 1) * 8
+		} else if utf8.RuneStart(c.src[c.pos]) {
+			c.col++
+		}
+	}
+	return c.col
+}
+
 // lineEntry is one structural element of a block line: a "- " item marker or
 // a "key:".
 type lineEntry struct {
@@ -472,6 +497,7 @@ type lineEntry struct {
 // lineEntries lists the "- " markers and the "key:" of a block line.
 func lineEntries(src []byte, ls, le int) []lineEntry {
 	var out []lineEntry
+	cols := columnCursor{src: src, pos: ls}
 	i := ls
 	for {
 		for i < le && (src[i] == ' ' || src[i] == '\t') {
@@ -481,7 +507,10 @@ func lineEntries(src []byte, ls, le int) []lineEntry {
 			return out
 		}
 		if src[i] == '-' && (i+1 >= le || src[i+1] == ' ' || src[i+1] == '\t') {
-			out = append(out, lineEntry{col: displayColumn(src, ls, i), item: true})
+			if len(out) == maxPathDepth {
+				return nil // not a template anyone writes
+			}
+			out = append(out, lineEntry{col: cols.at(i), item: true})
 			i++
 			continue
 		}
@@ -494,7 +523,7 @@ func lineEntries(src []byte, ls, le int) []lineEntry {
 		}
 		return out
 	}
-	e := lineEntry{col: displayColumn(src, ls, i), key: key}
+	e := lineEntry{col: cols.at(i), key: key}
 	v := strings.TrimSpace(stripComment(src[after:le]))
 	e.blockScalar = v != "" && (v[0] == '|' || v[0] == '>')
 	return append(out, e)
@@ -576,13 +605,17 @@ func scanStatement(src []byte, ls, tok int) *statementScan {
 	st := &statementScan{}
 	le := tok
 	i := ls
+	cols := columnCursor{src: src, pos: ls}
 	for i < le && (src[i] == ' ' || src[i] == '\t') {
 		i++
 	}
-	st.firstCol = displayColumn(src, ls, i)
+	st.firstCol = cols.at(i)
 	st.tokenCol = displayColumn(src, ls, tok)
 	for i < le && src[i] == '-' && (i+1 == le || src[i+1] == ' ' || src[i+1] == '\t') {
-		st.steps = append(st.steps, colStep{Step{Index: 0}, displayColumn(src, ls, i)})
+		if len(st.steps) == maxPathDepth {
+			return nil
+		}
+		st.steps = append(st.steps, colStep{Step{Index: 0}, cols.at(i)})
 		i++
 		for i < le && (src[i] == ' ' || src[i] == '\t') {
 			i++
@@ -596,7 +629,7 @@ func scanStatement(src []byte, ls, tok int) *statementScan {
 		return st
 	}
 	if key, after, ok := blockKey(src, i, le); ok {
-		st.steps = append(st.steps, colStep{Step{Key: key, Index: -1}, displayColumn(src, ls, i)})
+		st.steps = append(st.steps, colStep{Step{Key: key, Index: -1}, cols.at(i)})
 		i = after
 		for i < le && (src[i] == ' ' || src[i] == '\t') {
 			i++
@@ -640,6 +673,9 @@ func scanStatement(src []byte, ls, tok int) *statementScan {
 		case c == '#' && i > 0 && (src[i-1] == ' ' || src[i-1] == '\t'):
 			return nil // a comment: nothing to complete
 		case c == '{' || c == '[':
+			if len(frames) == maxPathDepth {
+				return nil
+			}
 			frames = append(frames, &flowFrame{open: c})
 		case c == '}' || c == ']':
 			if top == nil {
