@@ -32,6 +32,8 @@ type Index struct {
 	disk map[string]*File // replaced, never mutated, on every change
 	gen  uint64
 	last *Snapshot // cached snapshot of disk without overlays
+
+	cache fileCache // files read on demand, shared by snapshots
 }
 
 // New builds an empty index for the given workspace folders.
@@ -135,6 +137,7 @@ func (x *Index) Snapshot(open ...*File) *Snapshot {
 		return last
 	}
 	s := newSnapshot(x.guard, disk, open)
+	s.cache = &x.cache
 	if len(open) == 0 {
 		x.mu.Lock()
 		if x.gen == gen {

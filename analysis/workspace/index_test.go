@@ -194,3 +194,32 @@ func TestSettings(t *testing.T) {
 		t.Errorf("Declarations(flavor) = %d, want 2 (parent and nested)", len(s.Declarations("flavor")))
 	}
 }
+
+// TestOnDemandReadsFollowTheDisk: files read on demand (not indexed) are
+// cached across snapshots but re-read once they change.
+func TestOnDemandReadsFollowTheDisk(t *testing.T) {
+	dir := t.TempDir()
+	nested := filepath.Join(dir, "n.yaml")
+	write := func(text string) {
+		if err := os.WriteFile(nested, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("heat_template_version: 2018-08-31\nparameters:\n  a: {type: string}\n")
+	x := New() // no folders: only the referring template's tree is readable
+	from := filepath.Join(dir, "t.yaml")
+	first := x.Snapshot().Load(nested, from)
+	if first == nil || first.Doc.Template.Parameter("a") == nil {
+		t.Fatal("nested template not read")
+	}
+	if again := x.Snapshot().Load(nested, from); again != first {
+		t.Error("an unchanged file was parsed again")
+	}
+	write("heat_template_version: 2018-08-31\nparameters:\n  bb: {type: string}\n")
+	if next := x.Snapshot().Load(nested, from); next == nil || next.Doc.Template.Parameter("bb") == nil {
+		t.Error("a changed file was not re-read")
+	}
+	if x.Snapshot().Load(nested, "/elsewhere/t.yaml") != nil {
+		t.Error("read a file outside the referring template's tree")
+	}
+}

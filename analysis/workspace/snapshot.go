@@ -30,6 +30,9 @@ type Snapshot struct {
 
 	loadMu sync.Mutex
 	loaded map[string]*File // on-demand reads, nil entry = not a HOT file
+	// cache, when set, is the index's cache of on-demand reads shared by
+	// its snapshots.
+	cache *fileCache
 }
 
 func newSnapshot(g Guard, disk map[string]*File, open []*File) *Snapshot {
@@ -115,7 +118,12 @@ func (s *Snapshot) Load(path, fromPath string) *File {
 	if f, ok := s.loaded[path]; ok {
 		return f
 	}
-	f := loadFile(path)
+	var f *File
+	if s.cache != nil {
+		f = s.cache.load(path)
+	} else {
+		f = loadFile(path)
+	}
 	if s.loaded == nil {
 		s.loaded = map[string]*File{}
 	}
