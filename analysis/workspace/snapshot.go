@@ -29,9 +29,9 @@ type Snapshot struct {
 	decls    map[string][]*Declaration
 
 	loadMu sync.Mutex
-	loaded map[string]*File // on-demand reads, nil entry = not a HOT file
+	loaded map[string]*File // on-demand reads without an index (NewSnapshot)
 	// cache, when set, is the index's cache of on-demand reads shared by
-	// its snapshots.
+	// its snapshots (checked against the disk on every read).
 	cache *fileCache
 }
 
@@ -113,17 +113,15 @@ func (s *Snapshot) Load(path, fromPath string) *File {
 	if !s.guard.Allow(path, fromPath) {
 		return nil
 	}
+	if s.cache != nil {
+		return s.cache.load(path)
+	}
 	s.loadMu.Lock()
 	defer s.loadMu.Unlock()
 	if f, ok := s.loaded[path]; ok {
 		return f
 	}
-	var f *File
-	if s.cache != nil {
-		f = s.cache.load(path)
-	} else {
-		f = loadFile(path)
-	}
+	f := loadFile(path)
 	if s.loaded == nil {
 		s.loaded = map[string]*File{}
 	}
