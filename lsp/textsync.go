@@ -61,5 +61,6 @@ func (s *Server) didClose(_ context.Context, p *protocol.DidCloseTextDocumentPar
 		s.log.Warn("closing a document that is not open", zap.String("uri", string(u)))
 	}
 	s.diags.clear(u)
+	s.documentClosed(u) // the index takes the file from disk again (workspace.go)
 	return nil
 }

@@ -315,3 +315,17 @@ func usesTemplate(snap *workspace.Snapshot, from string, tpl *hot.Template, targ
 	}
 	return false
 }
+
+// documentClosed re-reads a closed document's file into the index (its
+// saved text may differ from what was indexed when the client does not
+// report file changes) and re-checks the open templates that used it.
+func (s *Server) documentClosed(u uri.URI) {
+	path := filePath(u)
+	if path == "" || !workspace.IsCandidateName(path) {
+		return
+	}
+	s.workspaceIndex().Refresh(path)
+	if f := s.workspaceSnapshot().File(path); f != nil {
+		s.recheckDependents(&store.Document{URI: string(u), Doc: f.Doc})
+	}
+}

@@ -170,3 +170,33 @@ func TestOpenNestedTemplateEditsRecheckParent(t *testing.T) {
 		t.Errorf("the parent was not re-checked against the edited nested template: %v", codes)
 	}
 }
+
+// TestClosingRereadsTheDisk: without file watching, a nested template
+// saved and closed in the editor is taken from disk again, and the open
+// parent is re-checked against it.
+func TestClosingRereadsTheDisk(t *testing.T) {
+	c, root := startIndexed(t, "nested/server.yaml")
+	broken := filepath.Join(root, "broken.yaml")
+	bu := string(uri.File(broken))
+	text, _ := os.ReadFile(broken)
+	c.notify("textDocument/didOpen", `{"textDocument":{"uri":`+quote(bu)+`,"languageId":"yaml","version":1,"text":`+quote(string(text))+`}}`)
+	if codes := c.diagnosticCodes(bu); !contains(codes, "nested-unknown-property") {
+		t.Fatalf("expected nested-unknown-property first, got %v", codes)
+	}
+	server := filepath.Join(root, "nested", "server.yaml")
+	b, _ := os.ReadFile(server)
+	if err := os.WriteFile(server, []byte(strings.Replace(string(b), "parameters:\n", "parameters:\n  imag:\n    type: string\n    default: x\n", 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c.notify("textDocument/didClose", `{"textDocument":{"uri":`+quote(string(uri.File(server)))+`}}`)
+	var codes []string
+	for range 4 {
+		codes = c.diagnosticCodes(bu)
+		if !contains(codes, "nested-unknown-property") {
+			break
+		}
+	}
+	if contains(codes, "nested-unknown-property") {
+		t.Errorf("after closing the saved nested template, imag is still unknown: %v", codes)
+	}
+}
