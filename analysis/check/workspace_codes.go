@@ -19,6 +19,9 @@ package check
 //	env-unknown-parameter      error        an applied environment (check --env) sets, under parameters,
 //	                                        a parameter the template does not declare (Heat refuses the
 //	                                        stack; parameter_defaults may name any parameter)
+//	env-parameter-undeclared   warning      (environment files, in the editor) no template of the workspace
+//	                           / hint       declares this parameter: warning under parameters, hint under
+//	                                        parameter_defaults
 //	env-value-constraint       error        the value an applied environment gives a parameter breaks the
 //	                                        parameter's constraints (Heat refuses the stack at create)
 const (
@@ -33,6 +36,7 @@ const (
 	codeRegistryOutside    = "registry-target-outside"
 	codeEnvUnknownParam    = "env-unknown-parameter"
 	codeEnvValueConstraint = "env-value-constraint"
+	codeEnvParamUndeclared = "env-parameter-undeclared"
 )
 
 func workspaceTemplateRules() []Rule {
@@ -40,7 +44,7 @@ func workspaceTemplateRules() []Rule {
 }
 
 func workspaceEnvironmentRules() []Rule {
-	return []Rule{checkRegistryTargets}
+	return []Rule{checkRegistryTargets, checkEnvironmentParameters}
 }
 
 // WorkspaceTypeKnown reports whether an environment of the workspace maps

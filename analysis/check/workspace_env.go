@@ -90,3 +90,41 @@ func checkAppliedValues(p *Pass) {
 		}
 	}
 }
+
+// checkEnvironmentParameters compares an environment file's entries with
+// the parameters the workspace templates declare. A "parameters" entry no
+// template declares is a warning (Heat refuses it for any template it is
+// applied to, and it is often a misspelling); a "parameter_defaults" one
+// is only a hint, since Heat ignores defaults nobody declares.
+func checkEnvironmentParameters(p *Pass) {
+	if p.Workspace == nil || p.Env == nil {
+		return
+	}
+	names := p.Workspace.TemplateParameters()
+	if names == nil {
+		return
+	}
+	declared := make(map[string]bool, len(names))
+	for _, n := range names {
+		declared[n] = true
+	}
+	for _, e := range p.Env.Parameters {
+		if declared[e.Name] {
+			continue
+		}
+		cands := wsNearest(e.Name, names, 3)
+		d := p.Warnf(e.Key.Span, codeEnvParamUndeclared,
+			"No template in the workspace declares the parameter %q%s; Heat refuses a stack whose template lacks it. Fix the name, or move it under parameter_defaults if it is meant for templates elsewhere.",
+			e.Name, wsDidYouMean(cands))
+		d.Suggestions = cands
+	}
+	for _, e := range p.Env.ParameterDefaults {
+		if declared[e.Name] {
+			continue
+		}
+		cands := wsNearest(e.Name, names, 3)
+		d := p.Hintf(e.Key.Span, codeEnvParamUndeclared,
+			"No template in the workspace declares %q%s; Heat ignores defaults that no template uses.", e.Name, wsDidYouMean(cands))
+		d.Suggestions = cands
+	}
+}

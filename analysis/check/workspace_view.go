@@ -31,6 +31,10 @@ type WorkspaceView interface {
 	// they apply; nil when none are applied, as in the editor, where an
 	// environment's target template is unknown.
 	AppliedParameters() []AppliedParameter
+	// TemplateParameters lists the parameter names the templates of the
+	// workspace declare; nil when no template is known (then environment
+	// entries are not compared with templates).
+	TemplateParameters() []string
 }
 
 // AppliedParameter is one parameters / parameter_defaults entry of an

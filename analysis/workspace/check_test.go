@@ -19,7 +19,7 @@ var workspaceCodes = map[string]bool{
 	"nested-unknown-property": true, "nested-missing-property": true,
 	"nested-unknown-attribute": true, "get-file-missing": true, "get-file-outside": true,
 	"registry-target-missing": true, "registry-target-outside": true,
-	CodeEnvUnknownParameter: true, "env-value-constraint": true,
+	CodeEnvUnknownParameter: true, "env-value-constraint": true, "env-parameter-undeclared": true,
 }
 
 func loadSchema(t testing.TB) *schema.Schema {
@@ -193,5 +193,34 @@ func TestAppliedValuesPrecedence(t *testing.T) {
 				t.Errorf("%d env-value-constraint, want %d", n, tc.want)
 			}
 		})
+	}
+}
+
+// TestEnvironmentParametersAgainstTemplates: in the editor, environment
+// entries that no workspace template declares are flagged, softly.
+func TestEnvironmentParametersAgainstTemplates(t *testing.T) {
+	root := fixtures(t)
+	x := New(root)
+	x.Scan(context.Background(), nil)
+	path := filepath.Join(root, "env", "probe_env.yaml")
+	src := "parameters:\n  flavour: m1.small\n  key_name: k\nparameter_defaults:\n  nobody_uses_this: 1\n  image: x\n"
+	f := parseFile(path, []byte(src), true)
+	s := x.Snapshot(f)
+	var got []string
+	for _, d := range check.Run(context.Background(), f.Doc, check.Options{Schema: loadSchema(t), Workspace: s.CheckView(), Path: path}) {
+		if d.Code == "env-parameter-undeclared" {
+			got = append(got, fmt.Sprintf("%s:%s:%v", src[d.Span.Start:d.Span.End], d.Severity, d.Suggestions))
+		}
+	}
+	want := "flavour:warning:[flavor],nobody_uses_this:hint:[]"
+	if strings.Join(got, ",") != want {
+		t.Errorf("got %v, want %s", got, want)
+	}
+	// Without any template known, nothing is compared.
+	lone := NewSnapshot(NewGuard(root), f)
+	for _, d := range check.Run(context.Background(), f.Doc, check.Options{Schema: loadSchema(t), Workspace: lone.CheckView(), Path: path}) {
+		if d.Code == "env-parameter-undeclared" {
+			t.Errorf("reported without templates: %s", d.Message)
+		}
 	}
 }

@@ -33,6 +33,13 @@ func (v checkView) AppliedParameters() []check.AppliedParameter {
 	return out
 }
 
+func (v checkView) TemplateParameters() []string {
+	if len(v.s.Templates()) == 0 {
+		return nil
+	}
+	return v.s.ParameterNames()
+}
+
 func (v checkView) FileState(fromPath, ref string) check.FileState {
 	if IsURL(ref) && !hasFileScheme(ref) {
 		return check.FileRemote
