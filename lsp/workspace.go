@@ -31,6 +31,8 @@ type workspaceState struct {
 	cancel  context.CancelFunc
 	// indexed is closed when the first scan has finished (tests wait on it).
 	indexed chan struct{}
+	// started guards against a second "initialized" starting a second scan.
+	started bool
 }
 
 // workspaceFolders reads the folders from initialize: workspaceFolders,
@@ -97,6 +99,12 @@ func (s *Server) startWorkspace() {
 	w := &s.ws
 	ctx, cancel := context.WithCancel(context.Background())
 	w.mu.Lock()
+	if w.started {
+		w.mu.Unlock()
+		cancel()
+		return
+	}
+	w.started = true
 	w.cancel = cancel
 	folders, done := w.folders, w.indexed
 	w.mu.Unlock()

@@ -183,6 +183,7 @@ func TestWorkspaceWithoutClientSupport(t *testing.T) {
 	m := c.call("0", "initialize", `{"processId":null,"rootUri":`+quote(string(uri.File(root)))+`,"capabilities":{}}`)
 	wantResult(t, m)
 	c.notify("initialized", `{}`)
+	c.notify("initialized", `{}`) // a second one must not start (or crash) a second scan
 	<-c.server.ws.indexed
 	if n := c.server.workspaceIndex().Len(); n != 5 {
 		t.Errorf("indexed %d files, want 5", n)
