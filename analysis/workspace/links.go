@@ -20,8 +20,12 @@ type Link struct {
 }
 
 // Links lists the links of the document at path.
-func (s *Snapshot) Links(path string, doc *hot.Document) []Link {
-	var out []Link
+func (s *Snapshot) Links(path string, doc *hot.Document) (out []Link) {
+	defer func() {
+		if recover() != nil {
+			out = nil
+		}
+	}()
 	add := func(n *syntax.Node, kind string) {
 		n = n.Resolve()
 		if !n.IsScalar() || n.Tag != "!!str" || n.Value == "" {

@@ -121,9 +121,13 @@ func (s *Snapshot) nestedTemplates(path, resourceName, typeName string) []*File 
 // the file of a get_file path or of a nested template type, the parameter
 // a nested resource's property sets, the output get_attr reads. nil when
 // the cursor is on nothing cross-file (in-file definition applies).
-func (s *Snapshot) Definition(path string, doc *hot.Document, offset int) []Location {
+func (s *Snapshot) Definition(path string, doc *hot.Document, offset int) (out []Location) {
+	defer func() {
+		if recover() != nil {
+			out = nil
+		}
+	}()
 	ct := s.locate(path, doc, offset)
-	var out []Location
 	switch ct.kind {
 	case crossGetFile:
 		target, ok := s.guard.Resolve(path, ct.ref)

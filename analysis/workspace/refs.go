@@ -92,8 +92,12 @@ func envSymbolAt(doc *hot.Document, offset int) (Symbol, bool) {
 // name. For a parameter named in an environment (no template known):
 // every template declaring it and every environment setting it. For a
 // custom type: registry keys and resource types naming it.
-func (s *Snapshot) References(sym Symbol) []Reference {
-	var out []Reference
+func (s *Snapshot) References(sym Symbol) (out []Reference) {
+	defer func() {
+		if recover() != nil {
+			out = nil
+		}
+	}()
 	add := func(f *File, n *syntax.Node, def bool) {
 		if f == nil || n == nil {
 			return
@@ -151,7 +155,8 @@ func (s *Snapshot) References(sym Symbol) []Reference {
 		}
 		return out[i].Span.Start < out[j].Span.Start
 	})
-	return dedupeRefs(out)
+	out = dedupeRefs(out)
+	return out
 }
 
 func dedupeRefs(in []Reference) []Reference {
