@@ -13,6 +13,8 @@ type envTarget struct {
 	// "parameter" (a parameters / parameter_defaults key).
 	kind string
 	name string
+	// target is a registry key's target as written.
+	target string
 }
 
 func envTargetAt(doc *hot.Document, offset int) (envTarget, bool) {
@@ -30,7 +32,11 @@ func envTargetAt(doc *hot.Document, offset int) (envTarget, bool) {
 	}
 	for _, re := range entries {
 		if in(re.Key) {
-			return envTarget{node: re.Key, kind: "type", name: re.Name}, true
+			target := ""
+			if t := re.Target.Resolve(); t.IsScalar() {
+				target = t.Value
+			}
+			return envTarget{node: re.Key, kind: "type", name: re.Name, target: target}, true
 		}
 		if in(re.Target) {
 			t := re.Target.Resolve()
@@ -48,8 +54,8 @@ func envTargetAt(doc *hot.Document, offset int) (envTarget, bool) {
 }
 
 // EnvDefinition answers definition in an environment file: a registry
-// target jumps to the template, a parameter to its declarations in the
-// workspace templates. path is the environment's absolute path.
+// key or target jumps to the template it maps to, a parameter to its
+// declarations in the workspace templates. path is the environment's absolute path.
 func EnvDefinition(doc *hot.Document, offset int, idx EnvIndex, path string) []FileLocation {
 	t, ok := envTargetAt(doc, offset)
 	if !ok || idx == nil {
@@ -57,8 +63,12 @@ func EnvDefinition(doc *hot.Document, offset int, idx EnvIndex, path string) []F
 	}
 	var out []FileLocation
 	switch t.kind {
-	case "target":
-		if p := idx.Resolve(path, t.name); p != "" {
+	case "type", "target":
+		ref := t.name
+		if t.kind == "type" {
+			ref = t.target // the key leads to what it is mapped to
+		}
+		if p := idx.Resolve(path, ref); p != "" {
 			if tpl := idx.Template(p, path); tpl != nil {
 				out = append(out, FileLocation{Path: p, Doc: tpl})
 			}
@@ -91,7 +101,10 @@ func EnvHover(doc *hot.Document, offset int, sc *schema.Schema, idx EnvIndex, pa
 		}
 		if t.kind == "type" {
 			d.title(t.name, "custom resource type")
-			d.para("Templates that use this type get the target below instead.")
+			if t.target != "" {
+				d.field("mapped to", t.target, true)
+			}
+			d.para("Templates that use this type get what it is mapped to when this environment applies.")
 			break
 		}
 		if idx == nil {

@@ -78,7 +78,8 @@ func TestEnvHoverAndDefinition(t *testing.T) {
 		hover        []string
 		defPath      string
 	}{
-		{"registry key of a custom type", "My::Server", []string{"custom resource type"}, ""},
+		{"registry key of a custom type", "My::Server", []string{"custom resource type", "../nested/server.yaml"}, "nested/server.yaml"},
+		{"registry key mapped to a type", "My::Alias", []string{"custom resource type", "OS::Heat::None"}, ""},
 		{"registry target template", "../nested/server.yaml", []string{"One server", "image (string), required", "first_address"}, "nested/server.yaml"},
 		{"registry target type", "OS::Heat::None", []string{"Heat resource type"}, ""},
 		{"parameter_defaults key", "image:", []string{"Image to boot", "nested/server.yaml"}, "nested/server.yaml"},
