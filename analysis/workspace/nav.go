@@ -29,6 +29,7 @@ const (
 	crossNestedAttr           // get_attr's attribute of a nested-template resource
 	crossGetParam             // get_param's parameter name
 	crossParamDef             // a parameter's name key
+	crossMappedType           // a resource type an environment maps to another type
 )
 
 // crossTarget is what cross-file features found at an offset.
@@ -86,6 +87,9 @@ func (s *Snapshot) locate(path string, doc *hot.Document, offset int) crossTarge
 			if ts := s.nestedTemplates(path, name, def.TypeName); len(ts) > 0 {
 				return crossTarget{kind: crossNestedType, node: t.Node, name: def.TypeName, templates: ts, t: t}
 			}
+			if !IsTemplateRef(def.TypeName) && s.TypeMapped(def.TypeName) {
+				return crossTarget{kind: crossMappedType, node: t.Node, name: def.TypeName, t: t}
+			}
 			return crossTarget{}
 		}
 		if props := def.Properties.Resolve(); props.IsMapping() {
@@ -118,7 +122,8 @@ func (s *Snapshot) nestedTemplates(path, resourceName, typeName string) []*File 
 }
 
 // Definition returns where the cross-file thing under offset is defined:
-// the file of a get_file path or of a nested template type, the parameter
+// the file of a get_file path or of a nested template type, the registry
+// entries mapping a type to another type, the parameter
 // a nested resource's property sets, the output get_attr reads. nil when
 // the cursor is on nothing cross-file (in-file definition applies).
 func (s *Snapshot) Definition(path string, doc *hot.Document, offset int) (out []Location) {
@@ -145,6 +150,12 @@ func (s *Snapshot) Definition(path string, doc *hot.Document, offset int) (out [
 	case crossNestedType:
 		for _, f := range ct.templates {
 			out = append(out, Location{Path: f.Path, Doc: f.Doc})
+		}
+	case crossMappedType:
+		for _, m := range s.Mappings() {
+			if m.Matches(ct.name) {
+				out = append(out, Location{Path: m.Env.Path, Span: m.Entry.Key.Span, Doc: m.Env.Doc})
+			}
 		}
 	case crossNestedProp:
 		for _, f := range ct.templates {

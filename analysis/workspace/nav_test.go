@@ -67,6 +67,12 @@ func TestDefinitionAcrossFiles(t *testing.T) {
 			}
 		})
 	}
+	probePath := filepath.Join(root, "probe.yaml")
+	probe := parseFile(probePath, []byte("heat_template_version: 2018-08-31\nresources:\n  a: {type: My::Alias}\n"), true)
+	if locs := s.Definition(probePath, probe.Doc, offsetOf(t, probe.Doc.Src, "My::Alias", 0, 2)); len(locs) != 1 || filepath.Base(locs[0].Path) != "prod_env.yaml" ||
+		string(locs[0].Doc.Src[locs[0].Span.Start:locs[0].Span.End]) != "My::Alias" {
+		t.Errorf("definition of a type mapped to a type: %v", locs)
+	}
 	if locs := s.Definition(parent, doc, offsetOf(t, doc.Src, "OS::Heat::SoftwareConfig", 0, 2)); len(locs) != 0 {
 		t.Errorf("a plain type has no cross-file definition, got %v", locs)
 	}
