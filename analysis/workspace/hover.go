@@ -32,6 +32,26 @@ func (s *Snapshot) Hover(path string, doc *hot.Document, sc *schema.Schema, offs
 		for _, f := range ct.templates {
 			s.describeTemplate(w, path, f)
 		}
+	case crossMappedType:
+		var lines []string
+		for _, m := range s.Mappings() {
+			if m.Matches(ct.name) {
+				line := rel(path, m.Env.Path) + ": " + m.Target
+				if m.Resource != "" {
+					line += " (for resource " + m.Resource + " only)"
+				}
+				lines = append(lines, line)
+			}
+		}
+		w.title(ct.name, "custom resource type")
+		w.list("Mapped by the environments", lines)
+		if sc != nil {
+			for _, c := range s.Resolve(path, "", ct.name).Candidates {
+				if rt, ok := sc.ResourceType(c.TypeName); ok && rt.Description != "" {
+					w.para(c.TypeName + ": " + rt.Description)
+				}
+			}
+		}
 	case crossNestedProp:
 		for _, f := range ct.templates {
 			if p := f.Doc.Template.Parameter(ct.name); p != nil {

@@ -73,6 +73,10 @@ func TestDefinitionAcrossFiles(t *testing.T) {
 		string(locs[0].Doc.Src[locs[0].Span.Start:locs[0].Span.End]) != "My::Alias" {
 		t.Errorf("definition of a type mapped to a type: %v", locs)
 	}
+	if h, ok := s.Hover(probePath, probe.Doc, loadSchema(t), offsetOf(t, probe.Doc.Src, "My::Alias", 0, 2), false); !ok ||
+		!strings.Contains(h.Text, "prod_env.yaml: OS::Heat::None") || !strings.Contains(h.Text, "OS::Heat::None: ") {
+		t.Errorf("hover of a type mapped to a type:\n%s", h.Text)
+	}
 	if locs := s.Definition(parent, doc, offsetOf(t, doc.Src, "OS::Heat::SoftwareConfig", 0, 2)); len(locs) != 0 {
 		t.Errorf("a plain type has no cross-file definition, got %v", locs)
 	}
