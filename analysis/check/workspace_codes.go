@@ -7,8 +7,10 @@ package check
 //	nested-template-missing    warning      a resource type is a template path that does not exist
 //	nested-template-outside    information  a template path leaves the workspace; heat-ls does not read it
 //	nested-unknown-property    error        a property is not a parameter of the nested template
-//	nested-missing-property    error        a nested parameter without default gets no value (neither a
-//	                                        property nor parameter_defaults of an environment)
+//	nested-missing-property    warning      a nested parameter without default gets no value (neither a
+//	                           / error      property nor parameter_defaults of an environment); an error
+//	                                        when environments are applied explicitly (check --env), since
+//	                                        nothing else can give it then
 //	nested-unknown-attribute   error        get_attr names neither an output of the nested template nor a
 //	                                        built-in stack attribute (show, OS::stack_id, resource.NAME...)
 //	get-file-missing           warning      a get_file path does not exist

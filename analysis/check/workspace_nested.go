@@ -92,7 +92,14 @@ func (p *Pass) checkNestedDefinition(def Definition) {
 			at = def.PropertiesKey.Span
 		}
 	}
-	d := p.Errorf(at, codeNestedMissingProp,
+	// With environments applied explicitly (check --env) nothing else can
+	// give the value: Heat refuses the stack. Otherwise an environment
+	// generated at deploy time may still set it under parameter_defaults.
+	report := p.Warnf
+	if p.Workspace.EnvironmentsApplied() {
+		report = p.Errorf
+	}
+	d := report(at, codeNestedMissingProp,
 		"The nested template %s needs a value for %s, which has no default: set it under properties, or give it a default (in the template or under parameter_defaults of an environment).",
 		wsTemplateNames(nt.Templates), wsQuoteList(missing))
 	d.Data = map[string]string{"missing": strings.Join(missing, ",")}

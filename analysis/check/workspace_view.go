@@ -31,6 +31,10 @@ type WorkspaceView interface {
 	// they apply; nil when none are applied, as in the editor, where an
 	// environment's target template is unknown.
 	AppliedParameters() []AppliedParameter
+	// EnvironmentsApplied reports whether environments were applied
+	// explicitly (check --env): the view then knows everything that
+	// applies, and missing values are certain rather than likely.
+	EnvironmentsApplied() bool
 	// TemplateParameters lists the parameter names the templates of the
 	// workspace declare; nil when no template is known (then environment
 	// entries are not compared with templates).

@@ -224,3 +224,36 @@ func TestEnvironmentParametersAgainstTemplates(t *testing.T) {
 		}
 	}
 }
+
+// TestMissingNestedValueSeverity: a missing nested parameter is a warning
+// while environments may still be generated at deploy time, an error once
+// the environments that apply are given explicitly.
+func TestMissingNestedValueSeverity(t *testing.T) {
+	root := fixtures(t)
+	path := filepath.Join(root, "probe.yaml")
+	src := "heat_template_version: 2018-08-31\nresources:\n  a:\n    type: nested/server.yaml\n"
+	f := parseFile(path, []byte(src), true)
+	for _, tc := range []struct {
+		name string
+		snap *Snapshot
+		want source.Severity
+	}{
+		{"editor", NewSnapshot(NewGuard(root), f), source.SeverityWarning},
+		{"check --env", NewSnapshot(NewGuard(root), f).WithApplied(hotEnv(t, filepath.Join(root, "e.yaml"), "parameter_defaults: {other: 1}\n")), source.SeverityError},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			n := 0
+			for _, d := range check.Run(context.Background(), f.Doc, check.Options{Schema: loadSchema(t), Workspace: tc.snap.CheckView(), Path: path}) {
+				if d.Code == "nested-missing-property" {
+					n++
+					if d.Severity != tc.want {
+						t.Errorf("severity %v, want %v", d.Severity, tc.want)
+					}
+				}
+			}
+			if n != 1 {
+				t.Errorf("%d nested-missing-property, want 1", n)
+			}
+		})
+	}
+}

@@ -33,6 +33,8 @@ func (v checkView) AppliedParameters() []check.AppliedParameter {
 	return out
 }
 
+func (v checkView) EnvironmentsApplied() bool { return v.s.applied != nil }
+
 func (v checkView) TemplateParameters() []string {
 	if len(v.s.Templates()) == 0 {
 		return nil
