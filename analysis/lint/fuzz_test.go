@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -88,6 +89,21 @@ func checkSpans(t *testing.T, src []byte, ds []source.Diagnostic) {
 	}
 }
 
+// maxFuzzHeap bounds the heap while an input's results are alive: an
+// input of at most 64 KiB that needs more has found an amplification (an
+// alias expanded, a quadratic structure).
+const maxFuzzHeap = 512 << 20
+
+// checkHeap fails when the heap in use exceeds maxFuzzHeap.
+func checkHeap(t *testing.T, size int) {
+	t.Helper()
+	var m runtime.MemStats
+	runtime.ReadMemStats(&m)
+	if m.HeapInuse > maxFuzzHeap {
+		t.Fatalf("%d bytes of input left %d MiB of heap in use", size, m.HeapInuse>>20)
+	}
+}
+
 // FuzzModel parses arbitrary text into the HOT model, runs every rule and
 // the suppression filter: no panic (the rules' own recovery turns a panic
 // into an internal-error diagnostic, which fails here too), spans in
@@ -118,6 +134,8 @@ func FuzzModel(f *testing.F) {
 		if d := time.Since(start); d > 5*time.Second {
 			t.Fatalf("%d bytes took %v", len(src), d)
 		}
+		checkHeap(t, len(src))
+		runtime.KeepAlive(doc)
 	})
 }
 
@@ -154,5 +172,6 @@ func FuzzAnalysis(f *testing.F) {
 			feature.Locate(doc, off)
 			feature.Complete(feature.CompletionRequest{Doc: doc, LastGood: last, Offset: off, Schema: sc, Snippets: off%2 == 0})
 		}
+		checkHeap(t, len(src))
 	})
 }
