@@ -151,6 +151,32 @@ test('VS Code initialize replay against the real heat-ls', async (t) => {
     }
   });
 
+  await t.test('plain YAML (languageId yaml) gets nothing from heat-ls, so the YAML extension is not duplicated', async () => {
+    assert.ok(caps, 'initialize failed');
+    const plainUri = pathToFileURL(path.join(fixtureDir, 'not-heat.yaml')).href;
+    const plain = 'apiVersion: v1\nkind: ConfigMap\ndata:\n  get_\n';
+    client.notify('textDocument/didOpen', { textDocument: { uri: plainUri, languageId: 'yaml', version: 1, text: plain } });
+    if (caps.completionProvider) {
+      const result = await client.request('textDocument/completion', {
+        textDocument: { uri: plainUri },
+        position: { line: 3, character: 6 },
+        context: { triggerKind: 1 },
+      });
+      const items = result === null ? [] : Array.isArray(result) ? result : result.items;
+      assert.deepEqual(items.map((i: { label: string }) => i.label), [], 'heat-ls should offer no completions in plain YAML');
+    }
+    if (caps.hoverProvider) {
+      const result = await client.request('textDocument/hover', { textDocument: { uri: plainUri }, position: { line: 1, character: 2 } });
+      assert.ok(result === null || hoverText(result.contents) === '', `heat-ls should not hover in plain YAML, got ${JSON.stringify(result)}`);
+    }
+    const published = await client.waitForNotification(
+      (n) => n.method === 'textDocument/publishDiagnostics' && n.params.uri === plainUri,
+      2000,
+    );
+    assert.ok(!published || published.params.diagnostics.length === 0, `heat-ls should report nothing on plain YAML, got ${JSON.stringify(published?.params.diagnostics)}`);
+    client.notify('textDocument/didClose', { textDocument: { uri: plainUri } });
+  });
+
   await t.test('an edit that removes the problem clears its diagnostic', async () => {
     assert.ok(caps, 'initialize failed');
     const fixed = text
