@@ -3,6 +3,7 @@ package check
 import (
 	"strings"
 
+	"heat-ls/analysis/hot"
 	"heat-ls/analysis/syntax"
 )
 
@@ -27,6 +28,9 @@ func checkNestedAttributes(p *Pass) {
 		}
 		r := p.T.Resource(resNode.Value)
 		if r == nil || r.Type == "" {
+			continue
+		}
+		if p.checkGroupMemberAttribute(r, args) {
 			continue
 		}
 		nt := p.Workspace.NestedTemplates(p.Path, r.Name, r.Type)
@@ -71,4 +75,78 @@ func wsString(n *syntax.Node) (string, bool) {
 		return "", false
 	}
 	return n.Value, true
+}
+
+// checkGroupMemberAttribute checks get_attr on a group whose members are
+// nested templates, where the attribute read from the members must be one
+// of their outputs: [group, NAME] and [group, attributes, NAME] on a
+// ResourceGroup, [group, outputs|outputs_list, NAME] on an
+// AutoScalingGroup, and "resource.N.NAME" (or [group, resource.N, NAME])
+// on both. It returns true when r is such a group (checked or not).
+func (p *Pass) checkGroupMemberAttribute(r *hot.Resource, args *syntax.Node) bool {
+	var groupAttrs map[string]bool
+	switch r.Type {
+	case "OS::Heat::ResourceGroup":
+		groupAttrs = map[string]bool{"refs": true, "refs_map": true, "removed_rsrc_list": true, "show": true}
+	case "OS::Heat::AutoScalingGroup":
+		groupAttrs = map[string]bool{"current_size": true, "refs": true, "refs_map": true, "show": true}
+	default:
+		return false
+	}
+	first := args.Items[1].Resolve()
+	var member *syntax.Node
+	name := ""
+	second := func() {
+		if len(args.Items) > 2 {
+			if n := args.Items[2].Resolve(); n.IsScalar() && n.Tag == "!!str" {
+				member, name = n, n.Value
+			}
+		}
+	}
+	switch a := first.Value; {
+	case groupAttrs[a]:
+		return true
+	case strings.HasPrefix(a, "resource."):
+		if parts := strings.SplitN(a, ".", 3); len(parts) == 3 {
+			member, name = first, parts[2]
+		} else {
+			second()
+		}
+	case r.Type == "OS::Heat::ResourceGroup" && a == "attributes",
+		r.Type == "OS::Heat::AutoScalingGroup" && (a == "outputs" || a == "outputs_list"):
+		second()
+	case r.Type == "OS::Heat::ResourceGroup":
+		member, name = first, a
+	default:
+		return true // other rules judge the group's own attributes
+	}
+	if member == nil || name == "" || IsStackBuiltinAttribute(name) {
+		return true
+	}
+	var def *Definition
+	for _, d := range ResourceDefinitions(r) {
+		if d.Inner {
+			def = &d
+			break
+		}
+	}
+	if def == nil {
+		return true
+	}
+	nt := p.Workspace.NestedTemplates(p.Path, "", def.TypeName)
+	if !nt.Mapped || nt.Opaque || len(nt.Templates) == 0 {
+		return true
+	}
+	outs := nestedOutputNames(nt.Templates)
+	for _, o := range outs {
+		if o == name {
+			return true
+		}
+	}
+	cands := wsNearest(name, outs, 3)
+	d := p.Errorf(member.Span, codeNestedUnknownAttr,
+		"%q is not an output of %s, the member template of group %q%s. Use one of its outputs, or add the output to that template.",
+		name, wsTemplateNames(nt.Templates), r.Name, wsDidYouMean(cands))
+	d.Suggestions = cands
+	return true
 }

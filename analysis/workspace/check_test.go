@@ -69,7 +69,9 @@ func TestWorkspaceRulesOnFixtures(t *testing.T) {
 			"get-file-missing@scripts/missing.sh",
 			"nested-template-missing@nested/absent.yaml",
 			"nested-template-outside@../../../../../../etc/passwd.yaml",
+			"nested-unknown-attribute@adress",
 			"nested-unknown-attribute@first_adress",
+			"nested-unknown-attribute@resource.0.adress",
 			"nested-unknown-property@imag",
 		}},
 	}
