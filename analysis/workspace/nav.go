@@ -174,7 +174,8 @@ func (s *Snapshot) Definition(path string, doc *hot.Document, offset int) (out [
 }
 
 // MoreAttributes returns, for completion in the template at path, the
-// outputs of the nested templates a resource stands for.
+// outputs of the nested templates a resource stands for (for a
+// ResourceGroup, those of its member template).
 func (s *Snapshot) MoreAttributes(path string) func(r *hot.Resource) []string {
 	return func(r *hot.Resource) []string {
 		if r == nil {
@@ -182,7 +183,14 @@ func (s *Snapshot) MoreAttributes(path string) func(r *hot.Resource) []string {
 		}
 		seen := map[string]bool{}
 		var out []string
-		for _, f := range s.nestedTemplates(path, r.Name, r.Type) {
+		templates := s.nestedTemplates(path, r.Name, r.Type)
+		if r.Type == "OS::Heat::ResourceGroup" {
+			// [group, NAME] reads NAME from every member.
+			if inner := innerType(r); inner != "" {
+				templates = append(templates, s.nestedTemplates(path, "", inner)...)
+			}
+		}
+		for _, f := range templates {
 			for _, o := range f.Doc.Template.Outputs {
 				if !seen[o.Name] {
 					seen[o.Name] = true

@@ -140,6 +140,10 @@ func TestCompleteNestedProperties(t *testing.T) {
 	if outs := s.MoreAttributes(path)(f.Doc.Template.Resource("a")); strings.Join(outs, ",") != "first_address" {
 		t.Errorf("MoreAttributes = %v", outs)
 	}
+	parent := s.File(filepath.Join(root, "parent.yaml"))
+	if outs := s.MoreAttributes(parent.Path)(parent.Doc.Template.Resource("group")); strings.Join(outs, ",") != "first_address" {
+		t.Errorf("MoreAttributes of a group = %v", outs)
+	}
 }
 
 func TestReferencesAndRenameAcrossFiles(t *testing.T) {
