@@ -190,6 +190,13 @@ func TestAbusePositionsPastTheEnd(t *testing.T) {
 			}
 		}
 	}
+	// Ranges past the end, reversed and negative.
+	for i, rng := range []string{`{"start":{"line":0,"character":0},"end":{"line":99999,"character":99999}}`, `{"start":{"line":5,"character":9},"end":{"line":1,"character":0}}`, `{"start":{"line":-4,"character":0},"end":{"line":-1,"character":-1}}`} {
+		params := fmt.Sprintf(`{"textDocument":{"uri":%q},"range":%s,"context":{"diagnostics":[]}}`, canaryURI, rng)
+		if m := s.request(150+i, "textDocument/codeAction", params); m.Error != nil && m.Error.Code == -32603 {
+			t.Errorf("codeAction over %s: internal error %s", rng, m.Error.Message)
+		}
+	}
 	// A change whose range lies past the end is refused as a whole.
 	s.notify("textDocument/didChange", fmt.Sprintf(`{"textDocument":{"uri":%q,"version":2},"contentChanges":[{"range":{"start":{"line":500,"character":0},"end":{"line":600,"character":3}},"text":"boom"}]}`, canaryURI))
 	s.healthy(200, defaultRSSBound)
