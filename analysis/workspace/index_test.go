@@ -49,6 +49,7 @@ func TestScanSkipsExcludedTrees(t *testing.T) {
 		}
 	}
 	write("keep.yaml", tmpl)
+	write("flow.yml", []byte("{heat_template_version: 2018-08-31, resources: {}}\n"))
 	write("keep.template", tmpl)
 	write("env.yml", []byte("parameter_defaults:\n  a: 1\n"))
 	write(".git/x.yaml", tmpl)
@@ -70,7 +71,7 @@ func TestScanSkipsExcludedTrees(t *testing.T) {
 	x := New(root)
 	x.Scan(context.Background(), nil)
 	got := strings.Join(names(x.Snapshot().Files(), root), " ")
-	if want := "env.yml keep.template keep.yaml"; got != want {
+	if want := "env.yml flow.yml keep.template keep.yaml"; got != want {
 		t.Errorf("indexed %q, want %q", got, want)
 	}
 }

@@ -45,20 +45,12 @@ func skipDir(name string) bool {
 }
 
 // sniff is the cheap test run before parsing: a template or environment
-// has one of its top-level keys at the start of a line.
+// names one of its top-level keys somewhere (flow-style documents
+// included). Parsing decides; this only spares the parser most other YAML.
 func sniff(src []byte) bool {
 	for _, key := range [...]string{"heat_template_version", "resource_registry", "parameter_defaults", "parameters", "encrypted_param_names", "event_sinks", "parameter_merge_strategies"} {
-		i := 0
-		for {
-			j := bytes.Index(src[i:], []byte(key))
-			if j < 0 {
-				break
-			}
-			at := i + j
-			if at == 0 || src[at-1] == '\n' || src[at-1] == '"' || src[at-1] == '\'' || (at == 3 && bytes.HasPrefix(src, []byte("\ufeff"))) {
-				return true
-			}
-			i = at + len(key)
+		if bytes.Contains(src, []byte(key)) {
+			return true
 		}
 	}
 	return false
