@@ -17,6 +17,10 @@ import (
 // templates, and would only cost memory.
 const MaxFileSize = 5 << 20
 
+// MaxCandidates bounds how many files one scan looks at, so a workspace
+// opened on a home directory costs bounded time and memory.
+const MaxCandidates = 50000
+
 // IsCandidateName reports whether a file name is worth sniffing: the
 // extensions Heat projects use for templates and environments. The same
 // set is what the editor is asked to watch.
@@ -98,6 +102,9 @@ func walk(ctx context.Context, root string, g Guard) []string {
 				return fs.SkipDir
 			}
 			return nil
+		}
+		if len(out) >= MaxCandidates {
+			return fs.SkipAll
 		}
 		if d.IsDir() {
 			if path != root && skipDir(d.Name()) {
