@@ -7,6 +7,8 @@ import (
 	"testing"
 	"time"
 
+	"gopkg.in/yaml.v3"
+
 	"heat-ls/analysis/bench"
 	"heat-ls/analysis/check"
 	"heat-ls/analysis/source"
@@ -122,7 +124,20 @@ func BenchmarkMemory300Open(b *testing.B) {
 	for _, t := range texts {
 		textBytes += float64(len(t))
 	}
+	// The floor: the same texts held as bare yaml.v3 node trees.
+	before := heapInUse()
+	trees := make([]*yaml.Node, len(texts))
+	for i, text := range texts {
+		trees[i] = new(yaml.Node)
+		if err := yaml.Unmarshal(text, trees[i]); err != nil {
+			b.Fatal(err)
+		}
+	}
+	floor := float64(heapInUse()-before) / (1 << 20)
+	runtime.KeepAlive(trees)
 	b.ReportMetric(inUse, "MiB")
+	b.ReportMetric(floor, "yaml-MiB")
+	b.ReportMetric(inUse/floor, "x-parse")
 	b.ReportMetric(textBytes/(1<<20), "text-MiB")
 }
 
