@@ -107,7 +107,14 @@
     (setq heat-ls-command (list (or bin "heat-ls")))
     (setq eglot-sync-connect heat-ls-test--timeout)
 
-    ;; Detection by content.
+    ;; Detection by content: the cases shared by every editor.
+    (dolist (c (plist-get (heat-ls-test--read-json (expand-file-name "detection.json" heat-ls-test--fixture-dir)) :cases))
+      (let ((got (with-temp-buffer
+                   (insert (plist-get c :text))
+                   (symbol-name (or (heat-ls-buffer-kind) 'other)))))
+        (heat-ls-test--check (string= got (plist-get c :kind))
+                             (format "detection.json: %s" (plist-get c :name))
+                             (format "want %s, got %s" (plist-get c :kind) got))))
     (let* ((tmp (make-temp-file "heat-ls-test" t))
            (env (expand-file-name "env.yaml" tmp))
            (other (expand-file-name "other.yaml" tmp)))

@@ -98,6 +98,12 @@ local function run()
   check(detect.kind({ 'apiVersion: v1', 'kind: Pod' }) == nil, 'detect: other YAML')
   check(detect.kind({ 'foo:', '  heat_template_version: 1' }) == nil, 'detect: nested version key is not a template')
 
+  local table_ = vim.fn.json_decode(table.concat(vim.fn.readfile(fixture_dir .. '/detection.json'), '\n'))
+  for _, c in ipairs(table_.cases) do
+    local got = detect.kind(vim.split(c.text, '\n', true)) or 'other'
+    check(got == c.kind, 'detection.json: ' .. c.name, ('want %s, got %s'):format(c.kind, got))
+  end
+
   local tmp = vim.fn.tempname()
   vim.fn.mkdir(tmp, 'p')
   vim.fn.writefile({ 'resource_registry:', '  My::Server: server.yaml', 'parameter_defaults:', '  flavor: m1.small' }, tmp .. '/env.yaml')

@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { test } from 'node:test';
 import { detectHeatKind, FIRST_LINE_PATTERN, HeatKind, topLevelKey } from '../src/detect';
+import { fixtureDir } from './expectations';
 
 const extensionRoot = path.resolve(__dirname, '..', '..');
 
@@ -70,4 +71,16 @@ test('package.json wires the settings, the restart command and activation', () =
   assert.ok(commands.includes('heat-ls.restart'), 'heat-ls.restart is not contributed');
   assert.ok(manifest.activationEvents.includes('onLanguage:yaml'));
   assert.ok(manifest.activationEvents.includes('onLanguage:heat'));
+});
+
+test('detection.json cases shared by every editor', async (t) => {
+  const table = JSON.parse(readFileSync(path.join(fixtureDir, 'detection.json'), 'utf8')) as {
+    cases: { name: string; text: string; kind: HeatKind }[];
+  };
+  assert.ok(table.cases.length > 0, 'detection.json holds no cases');
+  for (const c of table.cases) {
+    await t.test(c.name, () => {
+      assert.equal(detectHeatKind(c.text), c.kind);
+    });
+  }
 });
