@@ -3,6 +3,7 @@ package workspace
 import (
 	"context"
 	"path/filepath"
+	"sort"
 	"strconv"
 	"strings"
 	"testing"
@@ -209,5 +210,33 @@ func TestRenameCustomType(t *testing.T) {
 	}
 	if files["env/prod_env.yaml"] != 1 || files["parent.yaml"] != 2 || len(files) != 2 {
 		t.Errorf("edits per file %v, want the registry key and both uses in parent.yaml", files)
+	}
+}
+
+func TestLinks(t *testing.T) {
+	s, root := fixtureSnapshot(t)
+	tests := []struct {
+		file string
+		want []string // "kind:relative target"
+	}{
+		{"parent.yaml", []string{"template:nested/server.yaml", "get_file:scripts/boot.sh"}},
+		{"env/prod_env.yaml", []string{"registry:nested/server.yaml"}}, // the generated target does not exist
+		{"broken.yaml", []string{"template:nested/server.yaml", "template:nested/server.yaml"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.file, func(t *testing.T) {
+			path := filepath.Join(root, tc.file)
+			var got []string
+			for _, l := range s.Links(path, s.File(path).Doc) {
+				r, _ := filepath.Rel(root, l.Path)
+				got = append(got, l.Kind+":"+r)
+			}
+			sort.Strings(got)
+			want := append([]string(nil), tc.want...)
+			sort.Strings(want)
+			if strings.Join(got, " ") != strings.Join(want, " ") {
+				t.Errorf("links %v, want %v", got, want)
+			}
+		})
 	}
 }
