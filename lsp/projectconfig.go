@@ -29,14 +29,19 @@ func finishDiagnostics(doc *store.Document, found []source.Diagnostic) []source.
 // ignore comments and the .heat-ls.yaml governing its file, the same way
 // "heat-ls check" does (analysis/config). A malformed project file adds one
 // warning at the top of the document naming the problem; the defaults
-// apply meanwhile. The file is read on every run: runs are debounced, the
+// apply meanwhile. A document whose path the file ignores gets no
+// diagnostics at all. The file is read on every run: runs are debounced, the
 // file is small, and an edit to it then takes effect on the next keystroke.
 func applyProjectConfig(docURI string, text []byte, diags []source.Diagnostic) []source.Diagnostic {
 	var cfg *config.Config
 	var problems []config.Problem
 	if u, err := url.Parse(docURI); err == nil && u.Scheme == "file" && u.Path != "" {
-		if file := config.Find(filepath.Dir(filepath.FromSlash(u.Path)), ""); file != "" {
+		path := filepath.FromSlash(u.Path)
+		if file := config.Find(filepath.Dir(path), ""); file != "" {
 			cfg, problems = config.Load(file)
+			if cfg.Ignored(path) {
+				return []source.Diagnostic{} // an ignored path shows nothing, as in heat-ls check
+			}
 		}
 	}
 	out := config.Apply(diags, text, cfg)
