@@ -8,11 +8,11 @@
 //
 // A file named on the command line is always read. Directories are walked
 // recursively for *.yaml, *.yml and *.template files, skipping hidden
-// directories (.git and the like) and node_modules; of those, only files
-// whose content makes them a template or an environment are checked, so
-// other YAML in a repository (CI files, Ansible, Kubernetes) is skipped
-// silently. Files matched by an "ignore" pattern of their .heat-ls.yaml are
-// skipped.
+// directories (.git and the like) and node_modules and not following
+// symbolic links; of those, only files whose content makes them a template
+// or an environment are checked, so other YAML in a repository (CI files,
+// Ansible, Kubernetes) is skipped silently, as are files over MaxFileSize.
+// Files matched by an "ignore" pattern of their .heat-ls.yaml are skipped.
 //
 // # Severity and exit status
 //

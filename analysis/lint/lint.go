@@ -25,6 +25,13 @@ const (
 	ExitError    = 2
 )
 
+// MaxFileSize bounds the files checked, as the editor bounds the documents
+// it analyses: a bigger file is generated data, not a template someone
+// maintains, and its parse would take several times its size in memory.
+// A file named on the command line that is bigger gets one info problem
+// saying so; one found by walking a directory is skipped.
+const MaxFileSize = 16 << 20
+
 // Options configures one run.
 type Options struct {
 	// Paths are the files and directories to check.
@@ -241,6 +248,16 @@ func checkFile(ctx context.Context, f candidate, sc *schema.Schema, view check.W
 	cfg := configs.forFile(f.path)
 	if cfg.Ignored(f.path) {
 		return fileResult{}
+	}
+	if info, err := os.Stat(f.path); err == nil && info.Size() > MaxFileSize {
+		if !f.named {
+			return fileResult{}
+		}
+		return fileResult{checked: true, problems: []Problem{{
+			Path: f.path, Line: 1, Column: 1, Column16: 1, EndLine: 1, EndColumn: 1, EndColumn16: 1,
+			Severity: source.SeverityInfo, Rule: "document-too-large",
+			Message: fmt.Sprintf("This file is %d MiB; heat-ls checks files up to %d MiB, so it was not checked.", info.Size()>>20, MaxFileSize>>20),
+		}}}
 	}
 	src, err := os.ReadFile(f.path)
 	if err != nil {

@@ -323,3 +323,21 @@ func TestSARIFColumnsCountUTF16(t *testing.T) {
 		t.Errorf("columns %d (characters) %d..%d (UTF-16), want 8, 9..10", p.Column, p.Column16, p.EndColumn16)
 	}
 }
+
+func TestTooLargeFiles(t *testing.T) {
+	sc := loadSchema(t)
+	dir := t.TempDir()
+	big := filepath.Join(dir, "big.yaml")
+	text := "heat_template_version: 2018-08-13\n" + strings.Repeat("# padding padding padding padding\n", MaxFileSize/34+1)
+	if err := os.WriteFile(big, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	status, out, _ := run(t, Options{Schema: sc, Paths: []string{big}, Threshold: source.SeverityInfo})
+	if status != 1 || !strings.Contains(out, "[document-too-large]") || strings.Contains(out, "unknown-version") {
+		t.Errorf("named big file: status %d\n%s", status, out)
+	}
+	status, out, _ = run(t, Options{Schema: sc, Paths: []string{dir}, Threshold: source.SeverityInfo})
+	if status != 0 || out != "" {
+		t.Errorf("walked big file: status %d\n%s", status, out)
+	}
+}
