@@ -2,6 +2,7 @@ package editors
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -139,12 +140,15 @@ func runEditor(t *testing.T, timeout time.Duration, dir string, env []string, na
 	cmd.Dir = dir
 	cmd.Env = env
 	cmd.WaitDelay = 5 * time.Second
-	out, err := cmd.CombinedOutput()
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	err := cmd.Run()
+	out := append(stdout.Bytes(), "\n--- stderr ---\n"+stderr.String()...)
 	if ctx.Err() != nil {
 		t.Fatalf("%s did not finish within %v\n%s", name, timeout, tail(out, 6000))
 	}
 	sawSummary := false
-	scanner := bufio.NewScanner(strings.NewReader(string(out)))
+	scanner := bufio.NewScanner(bytes.NewReader(stdout.Bytes()))
 	scanner.Buffer(make([]byte, 1<<20), 1<<20)
 	for scanner.Scan() {
 		line := scanner.Text()

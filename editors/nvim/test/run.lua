@@ -259,8 +259,47 @@ local function run()
   end
 end
 
+-- On Neovim < 0.11 the vim.lsp.config/enable branch of setup() cannot run
+-- for real; check its wiring with recording stand-ins for those two calls.
+local function check_011_branch_wiring()
+  if vim.fn.has('nvim-0.11') == 1 then
+    return -- the real branch ran above
+  end
+  local recorded = {}
+  local saved_has, saved_config, saved_enable = vim.fn.has, vim.lsp.config, vim.lsp.enable
+  vim.fn.has = function(feature)
+    if feature == 'nvim-0.11' then
+      return 1
+    end
+    return saved_has(feature)
+  end
+  vim.lsp.config = function(name, cfg)
+    recorded.config = { name = name, cfg = cfg }
+  end
+  vim.lsp.enable = function(name)
+    recorded.enabled = name
+  end
+  local bin = os.getenv('HEAT_LS_BIN') or 'heat-ls'
+  local okcall, err = pcall(require('heat-ls').setup, { cmd = { bin, '--log-level', 'debug' }, settings = { logLevel = 'warn' } })
+  vim.fn.has, vim.lsp.config, vim.lsp.enable = saved_has, saved_config, saved_enable
+  local cfg = recorded.config and recorded.config.cfg or {}
+  check(okcall and recorded.config and recorded.config.name == 'heat_ls' and recorded.enabled == 'heat_ls'
+      and vim.deep_equal(cfg.cmd, { bin, '--log-level', 'debug' })
+      and vim.deep_equal(cfg.filetypes, { 'yaml.heat' })
+      and cfg.settings['heat-ls'].logLevel == 'warn' and cfg.init_options.logLevel == 'warn',
+    '0.11 branch: setup() calls vim.lsp.config and vim.lsp.enable with the options (stand-ins; no Neovim 0.11 here)',
+    tostring(err) .. ' ' .. vim.inspect(recorded))
+  local lsp_default = dofile(vim.fn.fnamemodify(here .. '/../lsp/heat_ls.lua', ':p'))
+  check(vim.deep_equal(lsp_default.filetypes, { 'yaml.heat' }) and lsp_default.settings['heat-ls'] ~= nil,
+    'lsp/heat_ls.lua is a vim.lsp.Config for yaml.heat', vim.inspect(lsp_default))
+end
+
 local okrun, perr = xpcall(run, debug.traceback)
 if not okrun then
   fail('test script error: ' .. tostring(perr))
+end
+local okwiring, werr = xpcall(check_011_branch_wiring, debug.traceback)
+if not okwiring then
+  fail('0.11 branch wiring check error: ' .. tostring(werr))
 end
 finish()
