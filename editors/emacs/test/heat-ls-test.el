@@ -95,7 +95,17 @@
                      (plist-get pos :line) (plist-get pos :character) text got)))))))
 
 (defun heat-ls-test--capable (server cap)
-  (plist-get (eglot--capabilities server) cap))
+  "SERVER's capability CAP from its initialize answer (eglot 1.9 .. Emacs 30)."
+  (plist-get (if (fboundp 'eglot--capabilities)
+                 (eglot--capabilities server)
+               (slot-value server 'capabilities))
+             cap))
+
+(defun heat-ls-test--uri (file)
+  "FILE as a file:// URI, with whichever eglot function this eglot has."
+  (if (fboundp 'eglot-path-to-uri)
+      (eglot-path-to-uri file)
+    (eglot--path-to-uri file)))
 
 (defun heat-ls-test--lsp-position (pos)
   (list :line (plist-get pos :line) :character (plist-get pos :character)))
@@ -205,7 +215,7 @@
                                                               xrefs)))))))
 
         ;; Hover and completion, asked the server directly at the expected positions.
-        (let ((doc (list :uri (eglot--path-to-uri template))))
+        (let ((doc (list :uri (heat-ls-test--uri template))))
           (let ((hover (plist-get exp :hover)))
             (if (not (heat-ls-test--capable server :hoverProvider))
                 (heat-ls-test--skip "server does not advertise hoverProvider")
