@@ -131,7 +131,11 @@ class HeatLanguageServer implements vscode.Disposable {
 
 /** Moves a YAML document that holds a HOT template or environment file to `heat`. */
 async function claimHeatDocument(doc: vscode.TextDocument): Promise<void> {
-  if (doc.languageId !== 'yaml' || !vscode.workspace.getConfiguration(SECTION).get<boolean>('detectByContent', true)) {
+  if (
+    doc.languageId !== 'yaml' ||
+    (doc.uri.scheme !== 'file' && doc.uri.scheme !== 'untitled') ||
+    !vscode.workspace.getConfiguration(SECTION).get<boolean>('detectByContent', true)
+  ) {
     return;
   }
   if (isHeatDocument(doc.getText())) {
