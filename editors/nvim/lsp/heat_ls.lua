@@ -8,4 +8,8 @@ return {
   root_markers = { '.git' },
   settings = { ['heat-ls'] = { schemaPaths = {}, logLevel = 'info' } },
   init_options = { schemaPaths = {}, logLevel = 'info' },
+  -- didOpen says `heat` (as VS Code and Emacs do), not the compound filetype.
+  get_language_id = function(_, filetype)
+    return filetype == 'yaml.heat' and 'heat' or filetype
+  end,
 }

@@ -138,6 +138,8 @@ local function run()
   local caps = client.server_capabilities or {}
   check(client.config.init_options and client.config.init_options.logLevel == 'debug',
     'setup() settings reach initializationOptions', vim.inspect(client.config.init_options))
+  check(client.config.get_language_id and client.config.get_language_id(buf, 'yaml.heat') == 'heat',
+    'didOpen languageId for yaml.heat buffers is heat')
   local answer = vim.lsp.handlers['workspace/configuration'](nil, { items = { { section = 'heat-ls' } } }, { client_id = client.id })
   check(type(answer) == 'table' and type(answer[1]) == 'table' and answer[1].logLevel == 'debug',
     'workspace/configuration answers the heat-ls section from setup() settings', vim.inspect(answer))
@@ -286,7 +288,8 @@ local function check_011_branch_wiring()
   check(okcall and recorded.config and recorded.config.name == 'heat_ls' and recorded.enabled == 'heat_ls'
       and vim.deep_equal(cfg.cmd, { bin, '--log-level', 'debug' })
       and vim.deep_equal(cfg.filetypes, { 'yaml.heat' })
-      and cfg.settings['heat-ls'].logLevel == 'warn' and cfg.init_options.logLevel == 'warn',
+      and cfg.settings['heat-ls'].logLevel == 'warn' and cfg.init_options.logLevel == 'warn'
+      and cfg.get_language_id ~= nil and cfg.get_language_id(0, 'yaml.heat') == 'heat',
     '0.11 branch: setup() calls vim.lsp.config and vim.lsp.enable with the options (stand-ins; no Neovim 0.11 here)',
     tostring(err) .. ' ' .. vim.inspect(recorded))
   local lsp_default = dofile(vim.fn.fnamemodify(here .. '/../lsp/heat_ls.lua', ':p'))

@@ -28,6 +28,18 @@ local defaults = {
 -- plugin's own state, created by setup().
 local state = { config = nil, clients = {} }
 
+-- The languageId sent in didOpen: `heat` for `yaml.heat` buffers, as the
+-- VS Code extension and Emacs send, instead of the compound filetype.
+local function language_id(_, filetype)
+  if filetype == 'yaml.heat' then
+    return 'heat'
+  end
+  return filetype
+end
+
+--- Exposed for tests and for custom configurations.
+M.language_id = language_id
+
 local function has_011()
   return vim.fn.has('nvim-0.11') == 1
 end
@@ -100,6 +112,7 @@ local function attach_legacy(bufnr)
       workspace_folders = { { uri = vim.uri_from_fname(root), name = vim.fn.fnamemodify(root, ':t') } },
       settings = cfg.settings,
       init_options = cfg.settings[M.section],
+      get_language_id = language_id,
       on_exit = function()
         if state.clients[root] == id then
           state.clients[root] = nil
@@ -143,6 +156,7 @@ function M.setup(opts)
       root_markers = cfg.root_markers,
       settings = cfg.settings,
       init_options = cfg.settings[M.section],
+      get_language_id = language_id,
     })
     if opts.autostart ~= false then
       if not cmd_available(cfg.cmd) then
