@@ -67,6 +67,7 @@ func Parse(src []byte) *File {
 				Message: "a second YAML document starts here; a Heat template or environment must be a single document",
 			})
 		}
+		c.reserve(doc.Content[0])
 		f.Docs = append(f.Docs, c.convert(doc.Content[0], 0))
 	}
 	if c.tooDeep {
