@@ -91,7 +91,7 @@ func TestArgumentShapes(t *testing.T) {
 		{"list_concat not lists in output", out("2017-09-01", "{list_concat: [a, [b]]}"),
 			[]want{{codeBadFunctionArgs, W, "a", "list"}}},
 		{"resource_facade bad", out("2016-10-14", "{resource_facade: metadta}"),
-			[]want{{codeBadFunctionArgs, E, "metadta", "`metadata`"}}},
+			[]want{{codeBadFunctionArgs, E, "metadta", "`metadata`"}, {codeResourceFacadeTopLevel, E, "resource_facade", "top-level"}}},
 		{"call arguments are not judged", out("2017-09-01", "{list_concat: {get_param: x}}"), nil},
 	})
 }

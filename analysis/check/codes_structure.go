@@ -43,6 +43,7 @@ package check
 //	undefined-condition            error     a condition name nothing defines, or a used condition
 //	                                         that refers to one (warning inside an unused condition)
 //	dependency-cycle               error     resources that depend on each other in a loop
+//	resource-facade-top-level      error     resource_facade in a template nothing uses as a nested stack
 //	condition-cycle                error     conditions that refer to each other in a loop
 const (
 	codeMissingVersion        = "missing-version"

@@ -21,5 +21,6 @@ func structureRules() []Rule {
 		checkArguments,
 		checkReferences,
 		checkCycles,
+		checkResourceFacadeUse,
 	}
 }

@@ -39,6 +39,10 @@ type WorkspaceView interface {
 	// workspace declare; nil when no template is known (then environment
 	// entries are not compared with templates).
 	TemplateParameters() []string
+	// UsedAsNested reports whether some template of the workspace uses
+	// the template at path as a resource type (directly or through an
+	// environment's resource_registry), so it runs as a nested stack.
+	UsedAsNested(path string) bool
 }
 
 // AppliedParameter is one parameters / parameter_defaults entry of an

@@ -259,3 +259,18 @@ func TestMissingNestedValueSeverity(t *testing.T) {
 		})
 	}
 }
+
+// TestUsedAsNested: nested/server.yaml is a resource type of parent.yaml
+// (directly and through the registry); parent.yaml itself is nobody's.
+func TestUsedAsNested(t *testing.T) {
+	root := fixtures(t)
+	x := New(root)
+	x.Scan(context.Background(), nil)
+	v := x.Snapshot().CheckView()
+	if !v.UsedAsNested(filepath.Join(root, "nested", "server.yaml")) {
+		t.Errorf("nested/server.yaml should count as used as a nested stack")
+	}
+	if v.UsedAsNested(filepath.Join(root, "parent.yaml")) {
+		t.Errorf("parent.yaml is not used as a nested stack")
+	}
+}

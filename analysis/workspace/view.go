@@ -1,6 +1,8 @@
 package workspace
 
 import (
+	"path/filepath"
+
 	"heat-ls/analysis/check"
 )
 
@@ -95,4 +97,32 @@ func hasFileScheme(ref string) bool { return len(ref) >= 7 && ref[:7] == "file:/
 
 func isAbsRef(ref string) bool {
 	return len(ref) > 0 && ref[0] == '/' || hasFileScheme(ref) && len(ref) > 7 && ref[7] == '/'
+}
+
+// UsedAsNested reports whether any template of the workspace has a
+// resource (or an inner definition of a group) whose type stands for the
+// template at path, or any environment maps a type to it.
+func (v checkView) UsedAsNested(path string) bool {
+	path = filepath.Clean(path)
+	for _, m := range v.s.Mappings() {
+		if m.Path != "" && filepath.Clean(m.Path) == path {
+			return true
+		}
+	}
+	for _, f := range v.s.Templates() {
+		for _, r := range f.Doc.Template.Resources {
+			for _, def := range check.ResourceDefinitions(r) {
+				resName := r.Name
+				if def.Inner {
+					resName = ""
+				}
+				for _, t := range v.s.nestedTemplates(f.Path, resName, def.TypeName) {
+					if filepath.Clean(t.Path) == path {
+						return true
+					}
+				}
+			}
+		}
+	}
+	return false
 }

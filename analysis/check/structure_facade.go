@@ -1,0 +1,29 @@
+package check
+
+import "heat-ls/analysis/hot"
+
+// codeResourceFacadeTopLevel: resource_facade in a template that nothing
+// uses as a nested stack.
+const codeResourceFacadeTopLevel = "resource-facade-top-level"
+
+// checkResourceFacadeUse reports resource_facade in a template that runs
+// as a top-level stack. The function reads the parent resource of a
+// nested stack; a top-level stack has none, and Heat then fails at stack
+// create with an internal error instead of a message. Whether a template
+// is nested is a fact of the workspace: when some template (or an
+// environment's registry) uses this file as a resource type, all is well;
+// otherwise, including when the file is checked on its own, it would run
+// as a top-level stack, which is what this rule reports.
+func checkResourceFacadeUse(p *Pass) {
+	if p.Workspace != nil && p.Path != "" && p.Workspace.UsedAsNested(p.Path) {
+		return
+	}
+	for _, c := range p.T.Calls {
+		if c.Name != "resource_facade" || (c.Context != hot.InResource && c.Context != hot.InOutput) {
+			continue
+		}
+		p.Errorf(c.Key.Span, codeResourceFacadeTopLevel,
+			"`resource_facade` reads the resource that uses this template as a nested stack, but nothing in the workspace uses this template that way; "+
+				"run as a top-level stack, Heat fails at create time. Use this template as a resource type (type: this-file.yaml, or a resource_registry mapping), or replace the call with a parameter.")
+	}
+}
