@@ -10,28 +10,9 @@ import "gopkg.in/yaml.v3"
 // which was most of the memory an open document holds. Counting costs one
 // walk over the yaml.v3 tree, a few percent of the parse.
 func (c *converter) reserve(root *yaml.Node) {
-	var nodes, pairs, nodePtrs, pairPtrs int
-	stack := []*yaml.Node{root}
-	for len(stack) > 0 {
-		n := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		if n == nil {
-			continue
-		}
-		nodes++
-		switch n.Kind {
-		case yaml.MappingNode:
-			pairs += len(n.Content) / 2
-			if len(n.Content)/2 <= 256 {
-				pairPtrs += len(n.Content) / 2
-			}
-		case yaml.SequenceNode:
-			if len(n.Content) <= 256 {
-				nodePtrs += len(n.Content)
-			}
-		}
-		stack = append(stack, n.Content...)
-	}
+	var t treeSize
+	t.count(root, 0)
+	nodes, pairs, nodePtrs, pairPtrs := t.nodes, t.pairs, t.nodePtrs, t.pairPtrs
 	// What is left in the current chunks (from an earlier document) is
 	// used first; only the shortfall is allocated.
 	if need := nodes - (cap(c.nodes) - len(c.nodes)); need > 0 {
@@ -45,5 +26,31 @@ func (c *converter) reserve(root *yaml.Node) {
 	}
 	if need := pairPtrs - (cap(c.pairPtrs) - len(c.pairPtrs)); need > 0 {
 		c.pairPtrs = make([]*Pair, 0, pairPtrs)
+	}
+}
+
+// treeSize counts what converting a yaml.v3 tree allocates.
+type treeSize struct{ nodes, pairs, nodePtrs, pairPtrs int }
+
+func (t *treeSize) count(n *yaml.Node, depth int) {
+	t.nodes++
+	if depth >= maxDepth {
+		return
+	}
+	switch n.Kind {
+	case yaml.MappingNode:
+		t.pairs += len(n.Content) / 2
+		if len(n.Content)/2 <= 256 {
+			t.pairPtrs += len(n.Content) / 2
+		}
+	case yaml.SequenceNode:
+		if len(n.Content) <= 256 {
+			t.nodePtrs += len(n.Content)
+		}
+	}
+	for _, ch := range n.Content {
+		if ch != nil {
+			t.count(ch, depth+1)
+		}
 	}
 }
