@@ -35,23 +35,60 @@ func (s *Server) Serve(ctx context.Context, in io.Reader, out io.Writer) int {
 		s.waitWork()
 	}()
 
-	r := newFrameReader(in)
+	frames := readFrames(ctx, newFrameReader(in))
 	for !s.life.exited() {
-		body, err := r.read()
-		if err != nil {
-			if errors.Is(err, errBadHeader) {
-				s.log.Warn("dropping a message with a bad header", zap.Error(err))
-				s.reply(jsonrpc2.ID{}, nil, jsonrpc2.NewError(jsonrpc2.ParseError, err.Error()))
+		var f frame
+		select {
+		case <-ctx.Done():
+			// Asked to stop from outside (SIGTERM, SIGINT): leave without
+			// waiting for input that may never come.
+			s.log.Info("stopping: " + context.Cause(ctx).Error())
+			return s.life.exitCode()
+		case f = <-frames:
+		}
+		if f.err != nil {
+			if errors.Is(f.err, errBadHeader) {
+				s.log.Warn("dropping a message with a bad header", zap.Error(f.err))
+				s.reply(jsonrpc2.ID{}, nil, jsonrpc2.NewError(jsonrpc2.ParseError, f.err.Error()))
 				continue
 			}
-			if !errors.Is(err, io.EOF) {
-				s.log.Warn("input ended", zap.Error(err))
+			if !errors.Is(f.err, io.EOF) {
+				s.log.Warn("input ended", zap.Error(f.err))
 			}
 			break
 		}
-		s.handleFrame(ctx, body)
+		s.handleFrame(ctx, f.body)
 	}
 	return s.life.exitCode()
+}
+
+// frame is one read from the input: a message body or the error that
+// ended (or spoiled) the read.
+type frame struct {
+	body []byte
+	err  error
+}
+
+// readFrames reads frames on a goroutine of its own so the serving loop
+// can also watch ctx: a blocked read of stdin must not keep the process
+// alive after it was told to stop. The goroutine ends after a fatal read
+// error or when ctx is done.
+func readFrames(ctx context.Context, r *frameReader) <-chan frame {
+	out := make(chan frame)
+	go func() {
+		for {
+			body, err := r.read()
+			select {
+			case out <- frame{body, err}:
+			case <-ctx.Done():
+				return
+			}
+			if err != nil && !errors.Is(err, errBadHeader) {
+				return
+			}
+		}
+	}()
+	return out
 }
 
 // handleFrame decodes one message and routes it. body is owned by the
