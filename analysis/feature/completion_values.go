@@ -106,9 +106,17 @@ func (c *completer) functions(conditions bool, group int) {
 		if f.Snippet != "" {
 			arg = f.Snippet
 		}
+		if c.tc.Flow || !c.keySlot() {
+			// Inside a flow collection, or after "key: ", a block
+			// argument would not parse: use its flow form.
+			arg = flowSnippet(arg)
+		}
 		insert, snippet := name+": ", false
 		if c.req.Snippets {
 			insert, snippet = name+": "+arg, true
+			if strings.HasPrefix(arg, "\n") {
+				insert = name + ":" + arg // no trailing blank before the block
+			}
 		}
 		if !c.keySlot() {
 			if c.tc.Slot != SlotScalar {

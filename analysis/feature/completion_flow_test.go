@@ -1,0 +1,80 @@
+package feature
+
+import (
+	"regexp"
+	"strings"
+	"testing"
+
+	"gopkg.in/yaml.v3"
+
+	"heat-ls/analysis/hot"
+)
+
+// snippetPlaceholders matches "${1:text}", "${1|a,b|}" and "$0" so that an
+// accepted snippet can be turned into the text a user would see.
+var snippetPlaceholders = regexp.MustCompile(`\$\{\d+:([^}]*)\}|\$\{\d+\|([^,|]*)[^}]*\|\}|\$\d+`)
+
+func expandSnippet(s string) string {
+	return snippetPlaceholders.ReplaceAllStringFunc(s, func(m string) string {
+		sub := snippetPlaceholders.FindStringSubmatch(m)
+		return sub[1] + sub[2]
+	})
+}
+
+// TestFunctionCompletionKeepsYAMLValid accepts every function item at
+// value and flow slots and checks the result still parses: block-style
+// argument snippets (str_replace, repeat, make_url, yaql, map_replace)
+// must turn into flow collections there.
+func TestFunctionCompletionKeepsYAMLValid(t *testing.T) {
+	s := completionSchema(t)
+	const head = "heat_template_version: 2021-04-16\nresources:\n  s:\n    type: OS::Nova::Server\n    properties:\n"
+	tests := []struct{ name, line string }{
+		{"after key", "      name: ⸢"},
+		{"flow mapping key", "      name: {get_⸢}"},
+		{"flow sequence item", "      networks: [get_⸢]"},
+		{"block key", "      name:\n        get_⸢"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			src := head + tt.line + "\n"
+			cursor := strings.Index(src, "⸢")
+			src = strings.Replace(src, "⸢", "", 1)
+			doc := hot.Parse([]byte(src))
+			items := Complete(CompletionRequest{Doc: doc, LastGood: doc, Offset: cursor, Schema: s, Snippets: true})
+			seen := 0
+			for _, it := range items {
+				if it.Kind != CompleteFunction {
+					continue
+				}
+				seen++
+				insert := expandSnippet(it.Insert)
+				// Clients indent the lines after the first like the cursor line.
+				indent := src[strings.LastIndex(src[:cursor], "\n")+1:]
+				indent = indent[:len(indent)-len(strings.TrimLeft(indent, " "))]
+				insert = strings.ReplaceAll(insert, "\n", "\n"+indent)
+				out := src[:it.Edit.Start] + insert + src[it.Edit.End:]
+				var v any
+				if err := yaml.Unmarshal([]byte(out), &v); err != nil {
+					t.Errorf("accepting %s gives invalid YAML (%v):\n%s", it.Label, err, out)
+				}
+			}
+			if seen < 10 {
+				t.Fatalf("only %d function items offered", seen)
+			}
+		})
+	}
+}
+
+func TestFlowSnippet(t *testing.T) {
+	tests := map[string]string{
+		"${1:parameter}": "${1:parameter}",
+		"\n  template: ${1:text}\n  params:\n    ${2:key}: ${3:value}":            "{template: ${1:text}, params: {${2:key}: ${3:value}}}",
+		"\n  - ${1:map}\n  - keys:\n      ${2:old}: ${3:new}":                     "[${1:map}, {keys: {${2:old}: ${3:new}}}]",
+		"\n  for_each:\n    ${1:<%var%>}: ${2:list}\n  template:\n    ${3:value}": "{for_each: {${1:<%var%>}: ${2:list}}, template: ${3:value}}",
+	}
+	for in, want := range tests {
+		if got := flowSnippet(in); got != want {
+			t.Errorf("flowSnippet(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
