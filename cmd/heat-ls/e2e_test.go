@@ -225,15 +225,28 @@ func (s *session) diagnostics(version int) (published, []diagnostic) {
 	}
 }
 
+// wait returns heat-ls's exit status. It first reads stdout to its end
+// (discarding what the test did not consume), and only then calls
+// cmd.Wait: Wait closes the pipe StdoutPipe returned, so calling it while
+// readFrames is still reading loses the last frames and fails the read
+// with "file already closed".
 func (s *session) wait() int {
 	s.t.Helper()
+	deadline := time.After(20 * time.Second)
+	for open := true; open; {
+		select {
+		case _, open = <-s.msgs:
+		case <-deadline:
+			s.t.Fatalf("heat-ls did not close stdout\nstderr:\n%s", s.stderr.String())
+		}
+	}
+	if err := <-s.readErr; err != nil {
+		s.t.Fatalf("stdout: %v", err)
+	}
 	done := make(chan error, 1)
 	go func() { done <- s.cmd.Wait() }()
 	select {
 	case err := <-done:
-		if err := <-s.readErr; err != nil {
-			s.t.Fatalf("stdout: %v", err)
-		}
 		var exit *exec.ExitError
 		if errors.As(err, &exit) {
 			return exit.ExitCode()
