@@ -27,7 +27,7 @@ func (s *Server) completion(_ context.Context, p *protocol.CompletionParams) (*p
 			Doc:            doc.Doc,
 			LastGood:       doc.LastGood,
 			Offset:         off,
-			Schema:         s.schema,
+			Schema:         s.currentSchema(),
 			Snippets:       cl.SnippetSupport,
 			MoreAttributes: s.moreAttributes(p.TextDocument.URI),
 		})

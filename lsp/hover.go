@@ -63,7 +63,7 @@ func (s *Server) hover(_ context.Context, p *protocol.HoverParams) (*protocol.Ho
 		return nil, nil
 	}
 	md := s.Client().HoverMarkdown
-	h, ok := feature.Hover(q.view.Doc, s.schema, q.offset, md)
+	h, ok := feature.Hover(q.view.Doc, s.currentSchema(), q.offset, md)
 	if !ok {
 		return nil, nil
 	}

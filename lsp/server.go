@@ -17,7 +17,7 @@ import (
 type Server struct {
 	log      *zap.Logger
 	level    *zap.AtomicLevel
-	schema   *schema.Schema
+	schemas  schemaState // embedded + user schemas (userschema.go)
 	version  string
 	debounce time.Duration
 	extra    []route
@@ -57,8 +57,9 @@ func WithLogger(l *zap.Logger) Option { return func(s *Server) { s.log = l } }
 // logger given with WithLogger.
 func WithLogLevel(l *zap.AtomicLevel) Option { return func(s *Server) { s.level = l } }
 
-// WithSchema sets the loaded schema every check and feature uses.
-func WithSchema(sc *schema.Schema) Option { return func(s *Server) { s.schema = sc } }
+// WithSchema sets the embedded schema every check and feature uses; the
+// heat-ls.schemaPaths setting lays the user's resource types over it.
+func WithSchema(sc *schema.Schema) Option { return func(s *Server) { s.schemas.base = sc } }
 
 // WithVersion sets the version reported in serverInfo.
 func WithVersion(v string) Option { return func(s *Server) { s.version = v } }
@@ -83,8 +84,8 @@ func New(opts ...Option) *Server {
 	for _, o := range opts {
 		o(s)
 	}
-	if s.schema == nil {
-		s.schema, _ = schema.Load()
+	if s.schemas.base == nil {
+		s.schemas.base, _ = schema.Load()
 	}
 	s.routes = make(map[string]route)
 	for _, r := range append(s.routeTable(), s.extra...) {

@@ -24,8 +24,9 @@ const settingsSection = "heat-ls"
 // Read them with s.Settings(). To react to a change (reload a schema,
 // rebuild an index), add the reaction to applySettings.
 type Settings struct {
-	// SchemaPaths are files or directories of resource type schemas that
-	// extend the built-in ones (heat-ls.schemaPaths).
+	// SchemaPaths are directories of resource type schema files (*.json)
+	// that override or extend the built-in types (heat-ls.schemaPaths).
+	// Relative paths start at the first workspace folder (userschema.go).
 	SchemaPaths []string
 	// LogLevel is the zap level name: debug, info, warn, error
 	// (heat-ls.logLevel). Empty keeps the command-line level.
@@ -90,13 +91,7 @@ func (s *Server) applySettings(next Settings) {
 	}
 	if !slices.Equal(prev.SchemaPaths, next.SchemaPaths) {
 		s.log.Info("schema paths changed", zap.Strings("schemaPaths", next.SchemaPaths))
-		// Schema overlays are loaded by the schema package's owner; until
-		// then the change is recorded and diagnostics are refreshed.
-		if s.diags != nil {
-			for _, doc := range s.store.All() {
-				s.diags.schedule(doc)
-			}
-		}
+		s.reloadSchema(next.SchemaPaths) // re-checks the open documents
 	}
 }
 

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"sync"
 	"time"
 
@@ -78,6 +79,14 @@ func (s *Server) setupWorkspace(p *protocol.InitializeParams) {
 	}
 	w.index = workspace.New(w.folders...)
 	w.indexed = make(chan struct{})
+}
+
+// folders returns the current workspace folders.
+func (s *Server) folders() []string {
+	w := &s.ws
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return slices.Clone(w.folders)
 }
 
 // workspaceIndex returns the index (an empty one before initialize).
@@ -211,7 +220,7 @@ func (s *Server) workspaceSnapshot() *workspace.Snapshot {
 // the workspace view and the document's path.
 func (s *Server) checkOptions(doc *store.Document) check.Options {
 	return check.Options{
-		Schema:    s.schema,
+		Schema:    s.currentSchema(),
 		Workspace: s.workspaceSnapshot().CheckView(),
 		Path:      filePath(uri.URI(doc.URI)),
 	}

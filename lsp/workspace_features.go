@@ -89,7 +89,7 @@ func (s *Server) workspaceHover(u uri.URI, pos protocol.Position) (*protocol.Hov
 	if q.view.Doc.Env != nil {
 		h, ok = s.envHover(q, md)
 	} else {
-		h, ok = q.snap.Hover(q.path, q.view.Doc, s.schema, q.offset, md)
+		h, ok = q.snap.Hover(q.path, q.view.Doc, s.currentSchema(), q.offset, md)
 	}
 	if !ok {
 		return nil, false
@@ -258,10 +258,10 @@ func (s *Server) envDefinition(q wsQuery) []workspace.Location {
 
 // envHover answers hover in an environment file.
 func (s *Server) envHover(q wsQuery, markdown bool) (feature.HoverResult, bool) {
-	return feature.EnvHover(q.view.Doc, q.offset, s.schema, q.snap.EnvIndex(), q.path, markdown)
+	return feature.EnvHover(q.view.Doc, q.offset, s.currentSchema(), q.snap.EnvIndex(), q.path, markdown)
 }
 
 // envCompletion answers completion in an environment file.
 func (s *Server) envCompletion(snap *workspace.Snapshot, path string, doc *hot.Document, offset int) []feature.CompletionItem {
-	return feature.EnvComplete(feature.EnvCompletionRequest{Doc: doc, Offset: offset, Schema: s.schema, Index: snap.EnvIndex(), Path: path})
+	return feature.EnvComplete(feature.EnvCompletionRequest{Doc: doc, Offset: offset, Schema: s.currentSchema(), Index: snap.EnvIndex(), Path: path})
 }
