@@ -138,6 +138,10 @@ func TestEntryKeys(t *testing.T) {
 			[]want{{codeOutputConditionIgnore, W, "condition", "no effect"}}},
 		{"output typo", "heat_template_version: 2016-10-14\nresources: {}\noutputs:\n  o:\n    value: 1\n    valeu: 2\n",
 			[]want{{codeUnknownOutputKey, W, "valeu", "`value`"}}},
+		// Heat's YAML loader applies merge keys: the merged type counts.
+		{"merge key brings the type", "heat_template_version: 2016-10-14\nresources:\n  a: &a\n    type: OS::Heat::None\n  b:\n    <<: *a\n    metadata: {x: 1}\n", nil},
+		{"quoted << is a plain key", "heat_template_version: 2016-10-14\nresources:\n  a: &a\n    type: OS::Heat::None\n  b:\n    '<<': *a\n    type: OS::Heat::None\n",
+			[]want{{codeUnknownResourceKey, E, "'<<'", "not a key"}}},
 	})
 }
 

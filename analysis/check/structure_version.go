@@ -197,7 +197,7 @@ func eachKey(body *syntax.Node, fn func(k *syntax.Node)) {
 		return
 	}
 	for _, pr := range body.Pairs {
-		if pr.Key.Kind == syntax.ScalarNode {
+		if pr.Key.Kind == syntax.ScalarNode && !syntax.IsMergeKey(pr.Key) {
 			fn(pr.Key)
 		}
 	}
