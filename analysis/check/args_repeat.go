@@ -57,7 +57,7 @@ func checkRepeatArgs(a *argCtx) {
 			if length == -1 {
 				length = len(vals.Items)
 			} else if length >= 0 && len(vals.Items) != length && !permutations {
-				a.badValue(codeBadFunctionArgs, pr.Value, "with `permutations: false` every list must have the same length; this one has %d items, an earlier one %d.", len(vals.Items), length)
+				a.badValue(codeBadFunctionArgs, pr.Value, "with `permutations: false` every list must have the same length; this one has %d %s, an earlier one %d.", len(vals.Items), plural(len(vals.Items), "item", "items"), length)
 			}
 		case vals.IsMapping() && mapsOK:
 			length = -2

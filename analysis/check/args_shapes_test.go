@@ -61,7 +61,7 @@ func TestArgumentShapes(t *testing.T) {
 			[]want{{codeRepeatPermutationsIgnor, W, "permutations", "no effect"}}},
 		{"repeat permutations at pike", out("2017-09-01", "{repeat: {for_each: {'%a%': [x]}, template: '%a%', permutations: false}}"), nil},
 		{"repeat unequal lengths", prop("2017-09-01", "{repeat: {for_each: {'%a%': [x, y], '%b%': [z]}, template: '%a%%b%', permutations: false}}"),
-			[]want{{codeBadFunctionArgs, E, "[z]", "same length"}}},
+			[]want{{codeBadFunctionArgs, E, "[z]", "this one has 1 item, an earlier one 2"}}},
 		{"repeat unused placeholder", out("2016-10-14", "{repeat: {for_each: {'%a%': [x], '%b%': [y]}, template: '%a%'}}"),
 			[]want{{codeRepeatUnusedPlaceholder, W, "'%b%'", "does not occur"}}},
 		{"map_merge not maps in property", prop("2016-10-14", "{map_merge: [a, {b: 1}]}"),
