@@ -3,6 +3,7 @@ package workspace
 import (
 	"context"
 	"path/filepath"
+	"slices"
 	"sync"
 
 	"heat-ls/analysis/hot"
@@ -26,12 +27,11 @@ func (f *File) IsEnvironment() bool { return f != nil && f.Doc != nil && f.Doc.E
 // Index holds the files found on disk under the workspace folders. It is
 // safe for concurrent use; readers take Snapshots, which never change.
 type Index struct {
-	guard Guard
-
-	mu   sync.Mutex
-	disk map[string]*File // replaced, never mutated, on every change
-	gen  uint64
-	last *Snapshot // cached snapshot of disk without overlays
+	mu    sync.Mutex
+	guard Guard            // replaced, never mutated, by SetFolders
+	disk  map[string]*File // replaced, never mutated, on every change
+	gen   uint64
+	last  *Snapshot // cached snapshot of disk without overlays
 
 	cache fileCache // files read on demand, shared by snapshots
 }
@@ -42,7 +42,11 @@ func New(roots ...string) *Index {
 }
 
 // Guard returns the index's path guard.
-func (x *Index) Guard() Guard { return x.guard }
+func (x *Index) Guard() Guard {
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	return x.guard
+}
 
 // Len returns the number of indexed files on disk.
 func (x *Index) Len() int {
@@ -57,24 +61,83 @@ func (x *Index) Len() int {
 // are replaced; files that vanished are dropped. Cancelling ctx stops the
 // scan and keeps what was indexed before it.
 func (x *Index) Scan(ctx context.Context, progress func(done, total int)) {
+	x.ScanFolders(ctx, x.Guard().roots, progress)
+}
+
+// ScanFolders is Scan limited to some folders (those SetFolders reported
+// as added): the files under them are replaced by what the walk finds,
+// the rest of the index is kept. A folder removed while its scan runs
+// contributes nothing.
+func (x *Index) ScanFolders(ctx context.Context, roots []string, progress func(done, total int)) {
+	g := x.Guard()
+	scanned := make([]string, 0, len(roots))
 	var paths []string
-	for _, r := range x.guard.roots {
-		paths = append(paths, walk(ctx, r, x.guard)...)
+	for _, r := range roots {
+		r = realPath(r)
+		scanned = append(scanned, r)
+		paths = append(paths, walk(ctx, r, g)...)
 	}
 	files := loadAll(ctx, paths, progress)
 	if ctx.Err() != nil {
 		return
 	}
-	next := make(map[string]*File, len(files))
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	var live []string // scanned folders still in the workspace
+	for _, r := range scanned {
+		for _, cur := range x.guard.roots {
+			if r == cur {
+				live = append(live, r)
+				break
+			}
+		}
+	}
+	next := make(map[string]*File, len(x.disk)+len(files))
+	for k, v := range x.disk {
+		if !withinAny(k, scanned) {
+			next[k] = v
+		}
+	}
 	for _, f := range files {
-		if f != nil {
+		if f != nil && withinAny(f.Path, live) {
 			next[f.Path] = f
 		}
 	}
-	x.mu.Lock()
 	x.disk, x.last = next, nil
 	x.gen++
-	x.mu.Unlock()
+}
+
+// SetFolders changes the workspace folders: the guard allows exactly the
+// new folders from now on and files no longer inside one are dropped at
+// once. It returns the folders that are new, for ScanFolders to index.
+func (x *Index) SetFolders(roots ...string) (added []string) {
+	g := NewGuard(roots...)
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	for _, r := range g.roots {
+		if !slices.Contains(x.guard.roots, r) && !slices.Contains(added, r) {
+			added = append(added, r)
+		}
+	}
+	next := make(map[string]*File, len(x.disk))
+	for k, v := range x.disk {
+		if g.Allow(k, "") {
+			next[k] = v
+		}
+	}
+	x.guard, x.disk, x.last = g, next, nil
+	x.gen++
+	return added
+}
+
+// withinAny reports whether path is inside one of dirs (lexically).
+func withinAny(path string, dirs []string) bool {
+	for _, d := range dirs {
+		if within(path, d) {
+			return true
+		}
+	}
+	return false
 }
 
 // Refresh re-reads one file from disk after a change event: it is added,
@@ -83,7 +146,7 @@ func (x *Index) Scan(ctx context.Context, progress func(done, total int)) {
 func (x *Index) Refresh(path string) {
 	path = filepath.Clean(path)
 	var f *File
-	if x.guard.Allow(path, "") && IsCandidateName(path) {
+	if x.Guard().Allow(path, "") && IsCandidateName(path) {
 		f = loadFile(path)
 	}
 	x.mu.Lock()
@@ -131,12 +194,12 @@ func (x *Index) Put(files ...*File) {
 // changes.
 func (x *Index) Snapshot(open ...*File) *Snapshot {
 	x.mu.Lock()
-	disk, last, gen := x.disk, x.last, x.gen
+	disk, last, gen, guard := x.disk, x.last, x.gen, x.guard
 	x.mu.Unlock()
 	if len(open) == 0 && last != nil {
 		return last
 	}
-	s := newSnapshot(x.guard, disk, open)
+	s := newSnapshot(guard, disk, open)
 	s.cache = &x.cache
 	if len(open) == 0 {
 		x.mu.Lock()
