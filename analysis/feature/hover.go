@@ -164,7 +164,13 @@ func (h *hoverer) parameter(name string) {
 	h.d.field("Label", scalarField(&p.Entry, "label"), false)
 	h.d.para(scalarField(&p.Entry, "description"))
 	if f := p.Field("default"); f != nil {
-		h.d.field("Default", h.sourceText(f.Value), true)
+		if text := h.blockText(f.Value); strings.Contains(text, "\n") {
+			// A block default does not fit an inline code span.
+			h.d.label("Default")
+			h.d.code(text)
+		} else {
+			h.d.field("Default", h.sourceText(f.Value), true)
+		}
 	}
 	if f := p.Field("hidden"); f != nil && f.Value.Resolve().IsScalar() && f.Value.Resolve().Value == "true" {
 		h.d.field("Hidden", "yes: its value is not shown in stack details", false)
@@ -194,6 +200,16 @@ func (h *hoverer) sourceText(n *syntax.Node) string {
 		s = s[:400] + "…"
 	}
 	return s
+}
+
+// keyedText writes "key: value" for n: a block collection starts on its
+// own line below the key, indented, as it would be in a template.
+func (h *hoverer) keyedText(key string, n *syntax.Node) string {
+	text := h.blockText(n)
+	if v := n.Resolve(); v == nil || v.Style != syntax.Block || n.Kind == syntax.AliasNode {
+		return key + ": " + text
+	}
+	return key + ":\n  " + strings.ReplaceAll(text, "\n", "\n  ")
 }
 
 // blockText is a node's source text with its lines re-indented to the
@@ -247,7 +263,7 @@ func (h *hoverer) condition(name string) {
 		return
 	}
 	h.d.title(name, "condition")
-	h.d.code(name + ": " + h.blockText(c.Value))
+	h.d.code(h.keyedText(name, c.Value))
 }
 
 func (h *hoverer) output(name string) {
@@ -258,7 +274,7 @@ func (h *hoverer) output(name string) {
 	h.d.title(name, "output")
 	h.d.para(scalarField(&o.Entry, "description"))
 	if f := o.Field("value"); f != nil {
-		h.d.code("value: " + h.blockText(f.Value))
+		h.d.code(h.keyedText("value", f.Value))
 	}
 }
 

@@ -105,3 +105,48 @@ func TestHoverNothing(t *testing.T) {
 		t.Fatalf("hover on a plain value: %q", h.Text)
 	}
 }
+
+// TestHoverBlockValues: a condition, output value or default written as a
+// block collection is shown as it would be written, the key on its own
+// line (not "name: and:").
+func TestHoverBlockValues(t *testing.T) {
+	const src = `heat_template_version: 2018-08-31
+parameters:
+  opts:
+    type: json
+    default:
+      a: 1
+      b: [x]
+conditions:
+  prod: {equals: [{get_param: opts}, {}]}
+  big:
+    and:
+      - prod
+      - not: prod
+resources:
+  r:
+    type: OS::Heat::None
+    condition: big
+outputs:
+  o:
+    value:
+      list_join:
+        - ','
+        - [a, b]
+`
+	sch := loadSchema(t)
+	doc := hot.Parse([]byte(src))
+	tests := []struct{ probe, want string }{
+		{"condition: b|ig", "```yaml\nbig:\n  and:\n    - prod\n    - not: prod\n```"},
+		{"  o|:\n", "```yaml\nvalue:\n  list_join:\n    - ','\n    - [a, b]\n```"},
+		{"{get_param: op|ts}", "```yaml\na: 1\nb: [x]\n```"},
+		{"{equals: [{get_param: opts}, {}]}\n  b|ig", "```yaml\nbig:\n  and:"},
+		{"  pr|od: {equals", "```yaml\nprod: {equals: [{get_param: opts}, {}]}\n```"},
+	}
+	for _, tc := range tests {
+		h, ok := Hover(doc, sch, at(t, src, tc.probe), true)
+		if !ok || !strings.Contains(h.Text, tc.want) {
+			t.Errorf("%q: hover lacks %q:\n%s", tc.probe, tc.want, h.Text)
+		}
+	}
+}
