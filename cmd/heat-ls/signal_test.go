@@ -1,6 +1,8 @@
 package main
 
 import (
+	"bufio"
+	"fmt"
 	"os/exec"
 	"syscall"
 	"testing"
@@ -19,10 +21,20 @@ func TestSignalStopsServer(t *testing.T) {
 				t.Fatal(err)
 			}
 			defer stdin.Close()
+			stdout, err := cmd.StdoutPipe()
+			if err != nil {
+				t.Fatal(err)
+			}
 			if err := cmd.Start(); err != nil {
 				t.Fatal(err)
 			}
-			time.Sleep(200 * time.Millisecond) // let it reach the blocking read
+			// An answer to initialize proves the server is up, its signal
+			// handling installed, and its next read blocking on stdin.
+			body := `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"capabilities":{}}}`
+			fmt.Fprintf(stdin, "Content-Length: %d\r\n\r\n%s", len(body), body)
+			if _, err := bufio.NewReader(stdout).ReadString('}'); err != nil {
+				t.Fatalf("no answer to initialize: %v", err)
+			}
 			if err := cmd.Process.Signal(sig); err != nil {
 				t.Fatal(err)
 			}
