@@ -1,8 +1,12 @@
 package check
 
 import (
+	"context"
+	"slices"
+	"strings"
 	"testing"
 
+	"heat-ls/analysis/hot"
 	"heat-ls/analysis/source"
 )
 
@@ -76,4 +80,35 @@ func TestEnvironmentRules(t *testing.T) {
 		{"merge strategy", "parameters: {}\nparameter_merge_strategies:\n  p: merg\n", codeEnvMergeStrategyInvalid, E, "p: merg@merg", nil},
 		{"event sinks", "parameters: {}\nevent_sinks: [a]\n", codeEnvEventSinksInvalid, E, "a]@a", nil},
 	})
+}
+
+// TestAllowedValueSuggestion: a misspelt allowed value names the closest
+// allowed ones in the message and in Suggestions (the quick fix).
+func TestAllowedValueSuggestion(t *testing.T) {
+	s := loadSchemaForTest(t)
+	tests := []struct {
+		src  string
+		want []string
+	}{
+		{v16 + "resources:\n  r:\n    type: OS::Heat::RandomString\n    properties:\n      character_classes:\n        - class: lettersdigitz\n", []string{"lettersdigits"}},
+		{v16 + "resources:\n  r:\n    type: OS::Heat::RandomString\n    properties:\n      character_classes:\n        - class: qqqqqqqqqqqq\n", nil},
+	}
+	for _, tc := range tests {
+		doc := hot.Parse([]byte(tc.src))
+		var got *source.Diagnostic
+		for _, d := range Run(context.Background(), doc, Options{Schema: s}) {
+			if d.Code == codeResourcePropertyConstraint {
+				got = &d
+			}
+		}
+		if got == nil {
+			t.Fatalf("no %s in %q", codeResourcePropertyConstraint, tc.src)
+		}
+		if !slices.Equal(got.Suggestions, tc.want) {
+			t.Errorf("suggestions %q, want %q (%s)", got.Suggestions, tc.want, got.Message)
+		}
+		if len(tc.want) > 0 && !strings.Contains(got.Message, "Did you mean `"+tc.want[0]+"`") {
+			t.Errorf("message does not name %s: %s", tc.want[0], got.Message)
+		}
+	}
 }

@@ -199,7 +199,9 @@ func (rc *resourceChecker) checkValueAt(prop *schema.Property, n *syntax.Node, k
 	}
 	for _, c := range prop.Constraints {
 		if problem := constraintProblem(c, prop.Type, n, rc.res); problem != "" {
-			p.Errorf(n.Span, codeResourcePropertyConstraint, "`%s`: %s.", key.Value, problem)
+			near := nearAllowedValues(c, prop.Type, n)
+			d := p.Errorf(n.Span, codeResourcePropertyConstraint, "`%s`: %s.%s", key.Value, problem, didYouMean(near))
+			d.Suggestions = near
 			return
 		}
 	}
@@ -260,4 +262,21 @@ func renamedProperty(name string, fields map[string]*schema.Property) string {
 		return base
 	}
 	return ""
+}
+
+// nearAllowedValues names the allowed values closest to a misspelt scalar
+// (a whole value, not a comma-separated list), for the message and the
+// quick fix.
+func nearAllowedValues(c schema.Constraint, typ string, n *syntax.Node) []string {
+	n = n.Resolve()
+	if c.Kind != schema.ConstraintAllowedValues || typ == "list" || !n.IsScalar() {
+		return nil
+	}
+	var cands []string
+	for _, a := range c.AllowedValues {
+		if s, ok := a.(string); ok {
+			cands = append(cands, s)
+		}
+	}
+	return closestNames(n.Value, cands, 3, suggestionDistance(n.Value))
 }
