@@ -109,8 +109,9 @@ func (s *Server) routeTable() []route {
 		// Settings (settings.go).
 		{method: protocol.MethodWorkspaceDidChangeConfiguration, mode: modeOrdered, handle: notification(s.didChangeConfiguration)},
 
-		// Workspace index and cross-file links (workspace.go, links.go).
+		// Workspace index and cross-file links (workspace.go, workspace_folders.go, links.go).
 		{method: protocol.MethodWorkspaceDidChangeWatchedFiles, mode: modeOrdered, handle: notification(s.didChangeWatchedFiles)},
+		{method: protocol.MethodWorkspaceDidChangeWorkspaceFolders, mode: modeOrdered, handle: notification(s.didChangeWorkspaceFolders), advertise: advertiseWorkspaceFolders},
 		{method: protocol.MethodTextDocumentDocumentLink, call: true, mode: modeConcurrent, handle: request(s.documentLink), advertise: advertiseDocumentLink},
 
 		// Completion (completion.go).

@@ -34,6 +34,10 @@ type workspaceState struct {
 	indexed chan struct{}
 	// started guards against a second "initialized" starting a second scan.
 	started bool
+	// bg is the context of later scans (added folders, see
+	// workspace_folders.go); stopWorkspace cancels it.
+	bg     context.Context
+	bgStop context.CancelFunc
 }
 
 // workspaceFolders reads the folders from initialize: workspaceFolders,
@@ -148,6 +152,9 @@ func (s *Server) stopWorkspace() {
 	defer w.mu.Unlock()
 	if w.cancel != nil {
 		w.cancel()
+	}
+	if w.bgStop != nil {
+		w.bgStop()
 	}
 }
 
