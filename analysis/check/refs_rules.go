@@ -5,6 +5,7 @@ import (
 	"heat-ls/analysis/source"
 	"heat-ls/analysis/syntax"
 	"heat-ls/schema"
+	"sort"
 )
 
 // checkReferences reports names that point nowhere: get_param of an
@@ -165,7 +166,14 @@ func (r *refChecker) getAttr(c *hot.Call) {
 	if _, ok := rt.Attribute(attr.Value); ok {
 		return
 	}
-	near := closestNames(attr.Value, append(rt.AttributeNames(), "show"), 3, suggestionDistance(attr.Value))
+	// Hidden attributes are still accepted, so they are fair suggestions
+	// (first_address for first_adress).
+	names := []string{"show"}
+	for name := range rt.Attributes() {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	near := closestNames(attr.Value, names, 3, suggestionDistance(attr.Value))
 	d := r.p.Errorf(attr.Span, codeUnknownAttribute,
 		"`%s` (%s) has no attribute `%s`, so Heat refuses the template.%s", resName.Value, rt.Name, attr.Value, didYouMean(near))
 	d.Suggestions = near

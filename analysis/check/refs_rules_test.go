@@ -19,6 +19,8 @@ func TestReferences(t *testing.T) {
 			[]want{{codeUndefinedResource, E, "ghost", "get_attr"}}},
 		{"unknown attribute", "heat_template_version: 2016-10-14\nresources:\n  rs:\n    type: OS::Heat::RandomString\noutputs:\n  o:\n    value: {get_attr: [rs, valu]}\n",
 			[]want{{codeUnknownAttribute, E, "valu", "Did you mean `value`"}}},
+		{"unknown attribute near a hidden one", "heat_template_version: 2016-10-14\nresources:\n  s:\n    type: OS::Nova::Server\n    properties: {flavor: f, image: i}\noutputs:\n  o:\n    value: {get_attr: [s, first_adress]}\n",
+			[]want{{codeUnknownAttribute, E, "first_adress", "Did you mean `first_address`"}}},
 		{"show and dynamic attributes", "heat_template_version: 2016-10-14\nresources:\n  rs:\n    type: OS::Heat::RandomString\n  g:\n    type: OS::Heat::ResourceGroup\n    properties: {resource_def: {type: OS::Heat::None}}\noutputs:\n  o:\n    value: [{get_attr: [rs, show]}, {get_attr: [g, resource.0.x]}, {get_attr: [rs, {get_param: OS::stack_name}]}]\n", nil},
 		{"depends_on undefined", "heat_template_version: 2016-10-14\nresources:\n  a:\n    type: OS::Heat::None\n    depends_on: [ghost]\n",
 			[]want{{codeUndefinedResource, E, "ghost", "depends_on"}}},
