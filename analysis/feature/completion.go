@@ -89,6 +89,12 @@ func Complete(req CompletionRequest) (items []CompletionItem) {
 	if tc.Prefix == "-" && strings.TrimSpace(string(src[lineIndex{src: src}.lineAt(tc.Span.Start):tc.Span.Start])) == "" {
 		return nil // a list item marker without its space yet
 	}
+	if tc.Slot != SlotScalar && strings.HasSuffix(tc.Prefix, ":") && !strings.HasSuffix(tc.Prefix, "::") {
+		// A key just closed by its colon ("allocation_pools:|"): replacing
+		// it would drop or re-parent the value below; the value's own
+		// completion starts after the space.
+		return nil
+	}
 	c := &completer{req: req, s: req.Schema, tc: tc}
 	if isEnvironment(req) {
 		if len(tc.Path) == 0 && c.keySlot() {

@@ -78,3 +78,28 @@ func TestFlowSnippet(t *testing.T) {
 		}
 	}
 }
+
+// TestNoCompletionRightAfterKeyColon: with the cursor just after "key:",
+// items would replace the finished key (and leave its block value under a
+// function name); nothing is offered until the space.
+func TestNoCompletionRightAfterKeyColon(t *testing.T) {
+	s := completionSchema(t)
+	tests := []struct {
+		src  string
+		want bool // some items expected
+	}{
+		{"heat_template_version: 2018-08-31\nresources:\n  s:\n    type: OS::Neutron::Subnet\n    properties:\n      allocation_pools:⸢\n        - start: a\n", false},
+		{"heat_template_version: 2018-08-31\nresources:\n  s:\n    type: OS::Neutron::Subnet\n    properties:\n      allocation_pools: ⸢\n", true},
+		{"heat_template_version: 2018-08-31\nresources:\n  s:\n    type: OS::Nova::⸢\n", true},
+		{"heat_template_version: 2018-08-31\nresources:\n  s:\n    type: OS::Neutron::Subnet\n    properties:\n      allo⸢\n", true},
+	}
+	for _, tt := range tests {
+		cursor := strings.Index(tt.src, "⸢")
+		src := strings.Replace(tt.src, "⸢", "", 1)
+		doc := hot.Parse([]byte(src))
+		items := Complete(CompletionRequest{Doc: doc, LastGood: doc, Offset: cursor, Schema: s, Snippets: true})
+		if (len(items) > 0) != tt.want {
+			t.Errorf("%q: %d items, want some: %v", tt.src, len(items), tt.want)
+		}
+	}
+}
