@@ -1,10 +1,12 @@
 package feature
 
 import (
+	"bytes"
 	"strings"
 
 	"heat-ls/analysis/hot"
 	"heat-ls/analysis/source"
+	"heat-ls/analysis/syntax"
 	"heat-ls/schema"
 )
 
@@ -93,6 +95,9 @@ func Complete(req CompletionRequest) (items []CompletionItem) {
 		// A key just closed by its colon ("allocation_pools:|"): replacing
 		// it would drop or re-parent the value below; the value's own
 		// completion starts after the space.
+		return nil
+	}
+	if insideText(req.Doc, src, tc) {
 		return nil
 	}
 	c := &completer{req: req, s: req.Schema, tc: tc}
@@ -472,4 +477,36 @@ func sortKey(group, n int) string {
 		n /= 10
 	}
 	return string(b[:])
+}
+
+// insideText reports a cursor that is inside text rather than at the start
+// of a node: after a block scalar header ("template: |"), on a line of a
+// block scalar (blank lines included, which the text alone cannot tell),
+// or after the first word of a plain scalar ("description: Scale up if |").
+// Any item there would replace or split the text.
+func insideText(doc *hot.Document, src []byte, tc *TextContext) bool {
+	if strings.HasPrefix(tc.Prefix, "|") || strings.HasPrefix(tc.Prefix, ">") {
+		return true
+	}
+	if doc != nil && doc.Syntax != nil {
+		path := doc.Syntax.NodeAt(tc.Span.Start)
+		if len(path) > 0 {
+			n := path[len(path)-1]
+			body := bytes.TrimRight(src[n.Span.Start:min(n.Span.End, len(src))], " \t\r\n")
+			if (n.Style == syntax.Literal || n.Style == syntax.Folded) && tc.Span.Start < n.Span.Start+len(body) {
+				return true
+			}
+		}
+	}
+	if tc.Slot != SlotScalar || tc.Flow {
+		return false
+	}
+	lineStart := bytes.LastIndexByte(src[:tc.Span.Start], '\n') + 1
+	line := string(src[lineStart:tc.Span.Start])
+	_, value, ok := strings.Cut(line, ": ")
+	if !ok {
+		return false
+	}
+	value = strings.TrimSpace(value)
+	return value != "" && value != "'" && value != `"`
 }

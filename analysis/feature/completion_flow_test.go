@@ -81,7 +81,8 @@ func TestFlowSnippet(t *testing.T) {
 
 // TestNoCompletionRightAfterKeyColon: with the cursor just after "key:",
 // items would replace the finished key (and leave its block value under a
-// function name); nothing is offered until the space.
+// function name); nothing is offered until the space. Nor inside text,
+// where an item would split or replace it.
 func TestNoCompletionRightAfterKeyColon(t *testing.T) {
 	s := completionSchema(t)
 	tests := []struct {
@@ -92,6 +93,13 @@ func TestNoCompletionRightAfterKeyColon(t *testing.T) {
 		{"heat_template_version: 2018-08-31\nresources:\n  s:\n    type: OS::Neutron::Subnet\n    properties:\n      allocation_pools: ⸢\n", true},
 		{"heat_template_version: 2018-08-31\nresources:\n  s:\n    type: OS::Nova::⸢\n", true},
 		{"heat_template_version: 2018-08-31\nresources:\n  s:\n    type: OS::Neutron::Subnet\n    properties:\n      allo⸢\n", true},
+		// Inside text: after a block scalar header, on a blank line of a
+		// block scalar, after the first word of a plain scalar.
+		{"heat_template_version: 2018-08-31\nresources:\n  c:\n    type: OS::Heat::SoftwareConfig\n    properties:\n      config: |⸢\n        echo\n", false},
+		{"heat_template_version: 2018-08-31\nresources:\n  c:\n    type: OS::Heat::SoftwareConfig\n    properties:\n      config: |\n        echo\n⸢\n        echo\n", false},
+		{"heat_template_version: 2018-08-31\nresources:\n  c:\n    type: OS::Heat::SoftwareConfig\n    properties:\n      config: |\n        echo\n\n    ⸢\n", true},
+		{"heat_template_version: 2018-08-31\nresources:\n  c:\n    type: OS::Heat::SoftwareConfig\n    properties:\n      config: Scale up if ⸢\n", false},
+		{"heat_template_version: 2018-08-31\nresources:\n  c:\n    type: OS::Heat::SoftwareConfig\n    properties:\n      group: \"⸢\n", true},
 	}
 	for _, tt := range tests {
 		cursor := strings.Index(tt.src, "⸢")
