@@ -8,7 +8,7 @@ func wsNearest(name string, names []string, n int) []string {
 	if len(name) < 3 {
 		return []string{}
 	}
-	maxDist := max(1, min(3, len(name)/3))
+	maxDist := suggestionDistance(name) // as for misspellings within one file
 	type cand struct {
 		name string
 		d    int
@@ -32,12 +32,15 @@ func wsNearest(name string, names []string, n int) []string {
 	return out
 }
 
-// wsEditDistance is the Levenshtein distance between a and b (bytes, case
-// sensitive), bounded in cost by the short names it is used on.
+// wsEditDistance is the edit distance between a and b (bytes, case
+// sensitive) where swapping two adjacent letters counts as one edit, the
+// commonest typo ("nmae"); bounded in cost by the short names it is used on.
 func wsEditDistance(a, b string) int {
 	if len(a) > 256 || len(b) > 256 {
 		return 1 << 20
 	}
+	// Three rows: the one before the previous is needed for swaps.
+	prev2 := make([]int, len(b)+1)
 	prev := make([]int, len(b)+1)
 	cur := make([]int, len(b)+1)
 	for j := range prev {
@@ -51,8 +54,11 @@ func wsEditDistance(a, b string) int {
 				cost = 0
 			}
 			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
+				cur[j] = min(cur[j], prev2[j-2]+1)
+			}
 		}
-		prev, cur = cur, prev
+		prev2, prev, cur = prev, cur, prev2
 	}
 	return prev[len(b)]
 }
