@@ -19,7 +19,7 @@ func checkNearMisses(p *Pass) {
 	if v == nil {
 		v = p.Schema.Latest()
 	}
-	w := nearMissWalker{p: p, v: v, names: nearMissCandidates(p.Schema)}
+	w := nearMissWalker{p: p, v: v, names: nearMissCandidates(p.Schema), seen: map[string][]string{}}
 	for _, r := range p.T.Resources {
 		w.walk(r.Value, 0)
 	}
@@ -48,6 +48,10 @@ type nearMissWalker struct {
 	p     *Pass
 	v     *schema.Version
 	names []string
+	// seen remembers the candidates found for each key text (nil: none).
+	// Templates repeat the same keys thousands of times, and matching one
+	// against every function name is the costly part of this rule.
+	seen map[string][]string
 }
 
 const maxNearMissDepth = 256
@@ -78,28 +82,38 @@ func (w *nearMissWalker) oneKey(k *syntax.Node) {
 	if k.Kind != syntax.ScalarNode || k.Style != syntax.Plain || len(k.Value) < 4 || len(k.Value) > 40 || hot.IsFunctionName(k.Value) {
 		return
 	}
-	norm := normalizeFunctionName(k.Value)
-	var best []string
-	for _, name := range w.names {
-		if normalizeFunctionName(name) == norm {
-			best = []string{name}
-			break
-		}
-	}
-	if best == nil {
-		best = closestNames(k.Value, w.names, 3, 2)
-		// Names without an underscore are ordinary words (filter, repeat):
-		// only one edit away counts, so "files" is not taken for "filter".
-		best = slices.DeleteFunc(best, func(name string) bool {
-			return !strings.Contains(name, "_") && editDistance(k.Value, name) > 1
-		})
+	best, known := w.seen[k.Value]
+	if !known {
+		best = w.nearestFunctions(k.Value)
+		w.seen[k.Value] = best
 	}
 	if len(best) == 0 {
 		return
 	}
 	d := w.p.Warnf(k.Span, codeFunctionNearMiss,
 		"`%s` is not a function name, so Heat keeps this mapping as plain data.%s", k.Value, didYouMean(best))
-	d.Suggestions = best
+	d.Suggestions = slices.Clone(best)
+}
+
+// nearestFunctions returns the function names key is a near miss of, best
+// first, or nil.
+func (w *nearMissWalker) nearestFunctions(key string) []string {
+	norm := normalizeFunctionName(key)
+	for _, name := range w.names {
+		if normalizeFunctionName(name) == norm {
+			return []string{name}
+		}
+	}
+	best := closestNames(key, w.names, 3, 2)
+	// Names without an underscore are ordinary words (filter, repeat):
+	// only one edit away counts, so "files" is not taken for "filter".
+	best = slices.DeleteFunc(best, func(name string) bool {
+		return !strings.Contains(name, "_") && editDistance(key, name) > 1
+	})
+	if len(best) == 0 {
+		return nil
+	}
+	return best
 }
 
 // manyKeys reports a function name sitting beside other keys: a call must
