@@ -49,6 +49,8 @@ type resourceChecker struct {
 	p   *Pass
 	v   *schema.Version
 	res regexpCache
+	// required caches requiredFields per field schema.
+	required map[fieldSchemaKey][]string
 }
 
 func (rc *resourceChecker) check(r *hot.Resource) {

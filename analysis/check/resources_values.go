@@ -38,15 +38,83 @@ func (rc *resourceChecker) checkProperties(r *hot.Resource, rt *schema.ResourceT
 	if f != nil {
 		anchor = f.Key
 	}
-	rc.checkFields(rt.Properties(), rt.PropertyNames(), props, anchor, "`"+rt.Name+"`", 0)
+	rc.checkFields(fieldOwner{rt: rt, name: rt.Name}, props, anchor, 0)
+}
+
+// fieldOwner is what a mapping's field schemas come from: a resource type
+// (its properties) or a map property (its fields). name is the type or
+// the property's key, for messages.
+type fieldOwner struct {
+	rt   *schema.ResourceType
+	prop *schema.Property
+	name string
+}
+
+func (o fieldOwner) fields() map[string]*schema.Property {
+	if o.rt != nil {
+		return o.rt.Properties()
+	}
+	return o.prop.Fields
+}
+
+// visible lists the names shown to users, sorted.
+func (o fieldOwner) visible() []string {
+	if o.rt != nil {
+		return o.rt.PropertyNames()
+	}
+	return o.prop.FieldNames()
+}
+
+// label is the owner as messages name it.
+func (o fieldOwner) label() string { return "`" + o.name + "`" }
+
+// fieldSchemaKey identifies a field schema within a run.
+type fieldSchemaKey struct {
+	rt   *schema.ResourceType
+	prop *schema.Property
+}
+
+// requiredFields lists the visible required field names of o, sorted; it
+// is computed once per schema in a run, since resources of one type share
+// it.
+func (rc *resourceChecker) requiredFields(o fieldOwner) []string {
+	key := fieldSchemaKey{o.rt, o.prop}
+	if names, ok := rc.required[key]; ok {
+		return names
+	}
+	fields := o.fields()
+	var names []string
+	for _, name := range o.visible() {
+		if prop := fields[name]; prop != nil && prop.Required {
+			names = append(names, name)
+		}
+	}
+	if rc.required == nil {
+		rc.required = map[fieldSchemaKey][]string{}
+	}
+	rc.required[key] = names
+	return names
+}
+
+// hasScalarKey reports whether mapping m has a scalar key name.
+func hasScalarKey(m *syntax.Node, name string) bool {
+	if !m.IsMapping() {
+		return false
+	}
+	for _, pr := range m.Pairs {
+		if pr.Key.Kind == syntax.ScalarNode && pr.Key.Value == name {
+			return true
+		}
+	}
+	return false
 }
 
 // checkFields checks a mapping value against named field schemas: unknown
 // keys, hidden or deprecated ones, missing required ones, and each value.
 // anchor is where a missing-field error goes (the key owning the mapping).
-func (rc *resourceChecker) checkFields(fields map[string]*schema.Property, visible []string, m *syntax.Node, anchor *syntax.Node, owner string, depth int) {
+func (rc *resourceChecker) checkFields(o fieldOwner, m *syntax.Node, anchor *syntax.Node, depth int) {
 	p := rc.p
-	present := map[string]bool{}
+	fields := o.fields()
 	hiddenUsed := false
 	if m.IsMapping() {
 		for _, pr := range m.Pairs {
@@ -54,20 +122,21 @@ func (rc *resourceChecker) checkFields(fields map[string]*schema.Property, visib
 			if k.Kind != syntax.ScalarNode || k.Value == "<<" {
 				continue
 			}
-			present[k.Value] = true
 			prop, ok := fields[k.Value]
 			if !ok {
-				rc.unknownField(k, visible, owner)
+				rc.unknownField(k, o.visible(), o.label())
 				continue
 			}
 			hiddenUsed = hiddenUsed || prop.Hidden
-			rc.checkStatus(prop, k, owner, fields)
+			if prop.Hidden || prop.Support != nil {
+				rc.checkStatus(prop, k, o.label(), fields)
+			}
 			rc.checkValue(prop, pr.Value, k, depth+1)
 		}
 	}
 	var missing []string
-	for _, name := range visible {
-		if prop := fields[name]; prop != nil && prop.Required && !present[name] {
+	for _, name := range rc.requiredFields(o) {
+		if !hasScalarKey(m, name) {
 			missing = append(missing, name)
 		}
 	}
@@ -78,7 +147,7 @@ func (rc *resourceChecker) checkFields(fields map[string]*schema.Property, visib
 		sort.Strings(missing)
 		list := "`" + strings.Join(missing, "`, `") + "`"
 		d := p.Errorf(anchor.Span, codeResourcePropertyMissing,
-			"%s requires %s; Heat refuses the stack without it. Add the missing propert%s.", owner, list, plural(len(missing), "y", "ies"))
+			"%s requires %s; Heat refuses the stack without it. Add the missing propert%s.", o.label(), list, plural(len(missing), "y", "ies"))
 		d.Data = map[string]string{"missing": strings.Join(missing, ",")}
 	}
 }
@@ -194,7 +263,7 @@ func (rc *resourceChecker) checkValueAt(prop *schema.Property, n *syntax.Node, k
 			return
 		}
 		if prop.Fields != nil {
-			rc.checkFields(prop.Fields, prop.FieldNames(), n, anchor, "`"+key.Value+"`", depth+1)
+			rc.checkFields(fieldOwner{prop: prop, name: key.Value}, n, anchor, depth+1)
 		}
 	}
 	for _, c := range prop.Constraints {
