@@ -333,8 +333,8 @@ func parseOneConstraint(p *Pass, v *schema.Version, prm *hot.Parameter, typ stri
 			p.Errorf(argSpan, codeParameterConstraintInvalid, "`custom_constraint` must be a constraint name such as `nova.flavor`, not %s.", describeNode(arg))
 			return c, false
 		}
-		names := customNames()
-		if !names[arg.Value] {
+		if !isKnownCustomConstraint(arg.Value, customNames) {
+			names := customNames()
 			cands := make([]string, 0, len(names))
 			for n := range names {
 				cands = append(cands, n)

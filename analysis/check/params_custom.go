@@ -1,6 +1,10 @@
 package check
 
-import "heat-ls/schema"
+import (
+	"slices"
+
+	"heat-ls/schema"
+)
 
 // knownCustomConstraints is every custom constraint name Heat registers:
 // the names its resource types use (read from the schema, which also
@@ -25,6 +29,14 @@ func knownCustomConstraints(s *schema.Schema) map[string]bool {
 		}
 	}
 	return names
+}
+
+// isKnownCustomConstraint reports whether name is a known custom
+// constraint. Heat's own registrations are looked at first, so the full
+// set (which walks every resource type's properties) is only built for
+// other names.
+func isKnownCustomConstraint(name string, all func() map[string]bool) bool {
+	return slices.Contains(heatRegisteredConstraints(), name) || all()[name]
 }
 
 func collectCustomNames(p *schema.Property, names map[string]bool, depth int) {
