@@ -135,10 +135,12 @@ func (c *converter) convert(yn *yaml.Node, depth int) *Node {
 		n.Tag = yn.ShortTag()
 		n.Value = yn.Value
 		n.Span = c.scalarSpan(n, start, propsEnd, content)
+		c.unknownTag(n, start, propsEnd)
 	case yaml.AliasNode:
 		c.alias(n, yn, start)
 	case yaml.MappingNode, yaml.SequenceNode:
 		n.Tag = yn.ShortTag()
+		c.unknownTag(n, start, propsEnd)
 		if depth >= maxDepth {
 			c.tooDeep = true
 			n.Kind = MappingNode

@@ -114,4 +114,7 @@ const (
 	CodeAlias         = "yaml-alias"
 	CodeParserPanic   = "yaml-internal"
 	CodeTooLarge      = "yaml-too-large"
+	// CodeUnknownTag: an explicit tag a safe YAML loader (Heat's) cannot
+	// construct, such as "!Ref" or "!!python/object".
+	CodeUnknownTag = "yaml-unknown-tag"
 )
