@@ -1,6 +1,7 @@
 package source
 
 import (
+	"bytes"
 	"unicode/utf8"
 )
 
@@ -43,6 +44,19 @@ type Mapper struct {
 // which the caller must not modify afterwards.
 func NewMapper(src []byte) *Mapper {
 	starts := make([]int, 1, len(src)/32+1)
+	if bytes.IndexByte(src, '\r') < 0 && !hasUnicodeBreak(src) {
+		// The common case, "\n" as the only break: IndexByte's vectorised
+		// search finds them several times faster than a byte loop.
+		for i := 0; ; {
+			j := bytes.IndexByte(src[i:], '\n')
+			if j < 0 {
+				break
+			}
+			i += j + 1
+			starts = append(starts, i)
+		}
+		return newMapper(src, starts, false)
+	}
 	unicodeBreaks := false
 	for i := 0; i < len(src); i++ {
 		switch src[i] {
@@ -59,6 +73,10 @@ func NewMapper(src []byte) *Mapper {
 			}
 		}
 	}
+	return newMapper(src, starts, unicodeBreaks)
+}
+
+func newMapper(src []byte, starts []int, unicodeBreaks bool) *Mapper {
 	m := &Mapper{src: src, lineStarts: starts}
 	if unicodeBreaks {
 		m.yamlStarts = yamlLineStarts(src)
@@ -67,6 +85,13 @@ func NewMapper(src []byte) *Mapper {
 		m.bom = 3
 	}
 	return m
+}
+
+// hasUnicodeBreak reports whether src holds a NEL, LS or PS line break.
+func hasUnicodeBreak(src []byte) bool {
+	return bytes.Contains(src, []byte{0xC2, 0x85}) ||
+		bytes.Contains(src, []byte{0xE2, 0x80, 0xA8}) ||
+		bytes.Contains(src, []byte{0xE2, 0x80, 0xA9})
 }
 
 // unicodeBreak reports whether a NEL, LS or PS line break starts at i and
