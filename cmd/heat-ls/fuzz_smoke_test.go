@@ -1,0 +1,109 @@
+package main
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// fuzzTargets lists every native fuzz target of the project. The test
+// below fails if a Fuzz function appears that is not listed here, so new
+// targets are fuzzed too.
+var fuzzTargets = []struct{ pkg, name string }{
+	{"./analysis/source", "FuzzMapper"},
+	{"./analysis/syntax", "FuzzParse"},
+	{"./analysis/lint", "FuzzModel"},
+	{"./analysis/lint", "FuzzAnalysis"},
+	{"./lsp", "FuzzMessages"},
+}
+
+// TestFuzzSmoke runs each fuzz target for a few seconds of real fuzzing
+// (beyond the seed corpus, which plain "go test" already runs), so the
+// test command exercises the YAML model, the mapper, the analysis and the
+// server's message handling with generated inputs. A target that panics,
+// hangs or breaks its own invariants fails here. Skipped with -short.
+func TestFuzzSmoke(t *testing.T) {
+	if testing.Short() {
+		t.Skip("fuzzing skipped with -short")
+	}
+	root := moduleRootDir(t)
+	checkFuzzTargetsListed(t, root)
+	fuzzTime := "4s"
+	if v := os.Getenv("HEAT_LS_FUZZTIME"); v != "" {
+		fuzzTime = v
+	}
+	for _, ft := range fuzzTargets {
+		t.Run(ft.name, func(t *testing.T) {
+			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+			defer cancel()
+			cmd := exec.CommandContext(ctx, "go", "test", "-run", "^$", "-fuzz", "^"+ft.name+"$",
+				"-fuzztime", fuzzTime, "-parallel", "2", ft.pkg)
+			// A crasher found here is saved under the package's
+			// testdata/fuzz, where it then becomes a seed: commit it with
+			// the fix.
+			cmd.Dir = root
+			out, err := cmd.CombinedOutput()
+			if err != nil {
+				t.Fatalf("go test -fuzz %s %s: %v\n%s", ft.name, ft.pkg, err, out)
+			}
+		})
+	}
+}
+
+// checkFuzzTargetsListed fails when a Fuzz function exists that
+// fuzzTargets does not name.
+func checkFuzzTargetsListed(t *testing.T, root string) {
+	listed := map[string]bool{}
+	for _, ft := range fuzzTargets {
+		listed[ft.name] = true
+	}
+	err := filepath.WalkDir(root, func(path string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() && (d.Name() == "node_modules" || strings.HasPrefix(d.Name(), ".")) && path != root {
+			return filepath.SkipDir
+		}
+		if d.IsDir() || !strings.HasSuffix(path, "_test.go") {
+			return nil
+		}
+		src, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		for _, line := range strings.Split(string(src), "\n") {
+			if name, ok := strings.CutPrefix(line, "func Fuzz"); ok {
+				name = "Fuzz" + name[:strings.IndexByte(name, '(')]
+				if !listed[name] {
+					t.Errorf("%s in %s is not in fuzzTargets", name, path)
+				}
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// moduleRootDir is the directory holding go.mod.
+func moduleRootDir(t *testing.T) string {
+	dir, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			return dir
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			t.Fatal("go.mod not found")
+		}
+		dir = parent
+	}
+}
