@@ -353,6 +353,10 @@ func (c *completer) inParameters(k []string) {
 		c.values(c.v.ParameterTypes, schema.ContextParameterType, "parameter type")
 	case n == 3 && (k[2] == "hidden" || k[2] == "immutable") && c.scalarSlot():
 		c.booleans()
+	case n == 3 && k[2] == "default" && c.scalarSlot():
+		c.parameterDefault(k[1])
+	case n == 5 && k[2] == "constraints" && k[3] == "-" && c.keySlot():
+		c.constraintBounds(k[4])
 	case n == 4 && k[2] == "constraints" && k[3] == "-" && c.keySlot():
 		var names []string
 		names = append(names, c.v.ConstraintKinds...)
