@@ -388,6 +388,8 @@ func (c *completer) inResources(k []string) {
 		c.resourceNames(k[1])
 	case n == 3 && k[2] == "condition" && c.scalarSlot():
 		c.conditionNames()
+	case n >= 3 && k[2] == "update_policy":
+		c.updatePolicy(k)
 	}
 }
 
