@@ -188,14 +188,23 @@ func (c *completer) properties() {
 	if !ok {
 		return
 	}
-	if len(path) == 3 {
+	if c.memberDefinition(rt, path[1].Key, path[3:]) {
+		return
+	}
+	c.propertiesOf(rt, path[3:])
+}
+
+// propertiesOf completes at rest, the path below the properties of a
+// definition of type rt.
+func (c *completer) propertiesOf(rt *schema.ResourceType, rest []Step) {
+	if len(rest) == 0 {
 		if c.keySlot() {
 			c.propertyNames(rt.Properties(), rt.PropertyNames(), rt.Name)
 		}
 		return
 	}
-	parts := make([]string, 0, len(path)-3)
-	for _, s := range path[3:] {
+	parts := make([]string, 0, len(rest))
+	for _, s := range rest {
 		if s.IsItem() {
 			parts = append(parts, "*")
 		} else {
@@ -346,10 +355,19 @@ func typeFromText(src []byte, offset int, name string) string {
 	if res < 0 {
 		return ""
 	}
-	// Down its body for a "type:" key.
+	// Down its body for a "type:" key of the body itself (not one of a
+	// nested value, such as a software config input's type).
+	bodyCol := -1
 	for ln, n := lines.nextContent(res), 0; ln >= 0 && n < maxContextLines; ln, n = lines.nextContent(ln), n+1 {
-		if lines.indent(ln) <= resCol {
+		col := lines.indent(ln)
+		if col <= resCol {
 			break
+		}
+		if bodyCol < 0 {
+			bodyCol = col
+		}
+		if col != bodyCol {
+			continue
 		}
 		ls, le := lines.start(ln), lines.end(ln)
 		i := ls
