@@ -62,11 +62,6 @@ func skipSpaceAndComments(src []byte, i int) int {
 // with only white space changed: plain scalars (folded lines) and block
 // scalars (indentation removed). ok is false if the texts disagree.
 func matchValueEnd(src []byte, from int, value string) (end int, ok bool) {
-	// The common case, a value written exactly as it reads (one line, no
-	// white space at its end), needs one comparison instead of a walk.
-	if n := len(value); n > 0 && !isSpace(value[n-1]) && n <= len(src)-from && string(src[from:from+n]) == value {
-		return from + n, true
-	}
 	i, end := from, from
 	for j := 0; j < len(value); j++ {
 		b := value[j]
