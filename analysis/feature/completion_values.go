@@ -64,6 +64,8 @@ func (c *completer) functionArgument(name string, args []Step, conditions bool) 
 			c.resourceNames("")
 		case len(args) == 1 && args[0].Index == 1 && len(args[0].Prev) > 0:
 			c.attributes(args[0].Prev[0])
+		case len(args) == 1 && args[0].Index == 2 && len(args[0].Prev) > 1 && c.tpl != nil:
+			c.groupAttributePath(c.tpl.Resource(args[0].Prev[0]), args[0].Prev[1])
 		}
 		return true
 	case "if":
@@ -154,12 +156,17 @@ func (c *completer) attributes(res string) {
 	if r == nil {
 		return
 	}
+	if c.memberDotted(r) {
+		return
+	}
+	seen := map[string]bool{}
 	if rt, ok := c.s.ResourceType(r.Type); ok {
 		for _, name := range rt.AttributeNames() {
 			a, _ := rt.Attribute(name)
 			if a == nil || a.Hidden {
 				continue
 			}
+			seen[name] = true
 			detail := "attribute"
 			if a.Type != "" {
 				detail += " (" + a.Type + ")"
@@ -167,9 +174,13 @@ func (c *completer) attributes(res string) {
 			c.add(0, CompletionItem{Label: name, Kind: CompleteAttribute, Detail: detail, Doc: a.Description})
 		}
 	}
+	c.groupAttributes(r, seen)
 	if c.req.MoreAttributes != nil {
 		for _, name := range c.req.MoreAttributes(r) {
-			c.add(1, CompletionItem{Label: name, Kind: CompleteAttribute, Detail: "attribute"})
+			if !seen[name] {
+				seen[name] = true
+				c.add(1, CompletionItem{Label: name, Kind: CompleteAttribute, Detail: "attribute"})
+			}
 		}
 	}
 }
