@@ -20,7 +20,16 @@ func (s *Server) completion(_ context.Context, p *protocol.CompletionParams) (*p
 	}
 	off, _ := s.offset(doc, p.Position)
 	cl := s.Client()
+	// Text right after the cursor: replace a plain scalar, else offer
+	// nothing rather than items that would break the line.
+	ahead, ok := feature.TextAhead(doc.Doc.Src, off)
+	if !ok {
+		return &protocol.CompletionList{Items: []protocol.CompletionItem{}}, nil
+	}
 	wsItems, isEnv := s.workspaceCompletion(p.TextDocument.URI, off) // other files (workspace_features.go)
+	for i := range wsItems {
+		wsItems[i].Edit.End = max(wsItems[i].Edit.End, ahead)
+	}
 	var items []feature.CompletionItem
 	if !isEnv {
 		items = feature.Complete(feature.CompletionRequest{

@@ -3,6 +3,7 @@ package feature
 import (
 	"bytes"
 	"strings"
+	"unicode/utf8"
 
 	"heat-ls/analysis/hot"
 	"heat-ls/analysis/source"
@@ -80,6 +81,19 @@ func Complete(req CompletionRequest) (items []CompletionItem) {
 	if req.Offset < 0 || req.Offset > len(src) {
 		return nil
 	}
+	cursor := req.Offset
+	for cursor > 0 && cursor < len(src) && !utf8.RuneStart(src[cursor]) {
+		cursor--
+	}
+	ahead, ok := TextAhead(src, cursor)
+	if !ok {
+		return nil
+	}
+	defer func() {
+		for i := range items {
+			items[i].Edit.End = max(items[i].Edit.End, ahead)
+		}
+	}()
 	top := newTopLines(src, req.Doc)
 	if top == nil {
 		top = newTopLines(src, req.LastGood)

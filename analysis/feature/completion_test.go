@@ -65,7 +65,8 @@ func completionTexts(t *testing.T) map[string][]byte {
 
 // TestCompleteEveryOffset asks for completion at every offset of many
 // texts (and past their end): it must not panic, and every item must
-// replace a span that ends at the cursor, with unique sort keys.
+// replace a span that ends at the cursor (or at the end of a plain
+// scalar right after it), with unique sort keys.
 func TestCompleteEveryOffset(t *testing.T) {
 	s := completionSchema(t)
 	for name, src := range completionTexts(t) {
@@ -78,9 +79,14 @@ func TestCompleteEveryOffset(t *testing.T) {
 				for cursor > 0 && cursor < len(src) && !utf8.RuneStart(src[cursor]) {
 					cursor--
 				}
+				// A plain scalar right after the cursor is replaced too.
+				end := cursor
+				if e, ok := TextAhead(src, cursor); ok {
+					end = e
+				}
 				seen := map[string]bool{}
 				for _, it := range items {
-					if it.Edit.End != cursor || it.Edit.Start < 0 || it.Edit.Start > it.Edit.End {
+					if it.Edit.End != end || it.Edit.Start < 0 || it.Edit.Start > it.Edit.End {
 						t.Fatalf("%s at %d: %q edits %v", name, off, it.Label, it.Edit)
 					}
 					if it.Label == "" || it.Insert == "" || it.SortText == "" || seen[it.SortText] {
