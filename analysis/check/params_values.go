@@ -151,6 +151,13 @@ func allowedValuesProblem(allowed []any, typ string, n *syntax.Node) string {
 }
 
 func valueAllowed(allowed []any, typ string, n *syntax.Node) bool {
+	// The usual match, the value's text among allowed strings, needs no
+	// number parsing (which costs more than all the comparisons).
+	for _, a := range allowed {
+		if av, ok := a.(string); ok && av == n.Value {
+			return true
+		}
+	}
 	numeric := typ == "number" || typ == "integer"
 	f, _, isNum := pyNumber(n)
 	for _, a := range allowed {
