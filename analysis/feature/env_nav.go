@@ -1,6 +1,8 @@
 package feature
 
 import (
+	"strings"
+
 	"heat-ls/analysis/hot"
 	"heat-ls/analysis/syntax"
 	"heat-ls/schema"
@@ -81,6 +83,44 @@ func EnvDefinition(doc *hot.Document, offset int, idx EnvIndex, path string) []F
 	return out
 }
 
+// envDescribeTarget describes what a registry entry maps to: a Heat type
+// (its description) or a template of the workspace (its description,
+// parameters and outputs). withTitle starts the text with the target's
+// name, for a hover on the target itself.
+func envDescribeTarget(d *docText, target string, sc *schema.Schema, idx EnvIndex, path string, withTitle bool) {
+	if sc != nil {
+		if rt, ok := sc.ResourceType(target); ok {
+			if withTitle {
+				d.title(target, "Heat resource type")
+			}
+			d.para(rt.Description)
+			return
+		}
+	}
+	if idx == nil {
+		return
+	}
+	p := idx.Resolve(path, target)
+	var tpl *hot.Document
+	if p != "" {
+		tpl = idx.Template(p, path)
+	}
+	if tpl == nil || tpl.Template == nil {
+		if p != "" {
+			if withTitle {
+				d.title(target, "template not found in the workspace")
+			} else {
+				d.para("That template is not in the workspace.")
+			}
+		}
+		return
+	}
+	if withTitle {
+		d.title(target, "template")
+	}
+	d.templateSummary(tpl.Template, "Parameters (its properties)", "Outputs (its attributes)")
+}
+
 // EnvHover explains a registry key (the type), a registry target (the
 // template's description, parameters and outputs, or the target type) or
 // a parameter (its declarations in the workspace templates).
@@ -91,57 +131,29 @@ func EnvHover(doc *hot.Document, offset int, sc *schema.Schema, idx EnvIndex, pa
 	}
 	d := &docText{markdown: markdown}
 	switch t.kind {
-	case "type", "target":
+	case "type":
+		builtin := false
 		if sc != nil {
-			if rt, ok := sc.ResourceType(t.name); ok {
-				d.title(t.name, "Heat resource type")
-				d.para(rt.Description)
-				break
-			}
+			_, builtin = sc.ResourceType(t.name)
 		}
-		if t.kind == "type" {
+		switch {
+		case strings.Contains(t.name, "*"):
+			d.title(t.name, "resource type pattern")
+			d.para("Every type whose name matches this pattern gets what it is mapped to when this environment applies.")
+		case builtin:
+			d.title(t.name, "Heat resource type, remapped")
+			d.para("Templates that use this built-in type get what it is mapped to instead when this environment applies.")
+		default:
 			d.title(t.name, "custom resource type")
-			if t.target != "" {
-				d.field("mapped to", t.target, true)
-			}
 			d.para("Templates that use this type get what it is mapped to when this environment applies.")
+		}
+		if t.target == "" {
 			break
 		}
-		if idx == nil {
-			break
-		}
-		p := idx.Resolve(path, t.name)
-		tpl := (*hot.Document)(nil)
-		if p != "" {
-			tpl = idx.Template(p, path)
-		}
-		if tpl == nil || tpl.Template == nil {
-			if p != "" {
-				d.title(t.name, "template not found in the workspace")
-			}
-			break
-		}
-		d.title(t.name, "template")
-		tt := tpl.Template
-		if desc := tt.Section("description"); desc != nil && desc.Value.Resolve().IsScalar() {
-			d.para(desc.Value.Resolve().Value)
-		}
-		var params, outs []string
-		for _, prm := range tt.Parameters {
-			s := prm.Name
-			if prm.Type != "" {
-				s += " (" + prm.Type + ")"
-			}
-			if prm.Field("default") == nil {
-				s += ", required"
-			}
-			params = append(params, s)
-		}
-		for _, o := range tt.Outputs {
-			outs = append(outs, o.Name)
-		}
-		d.list("Parameters", params)
-		d.list("Outputs", outs)
+		d.field("Mapped to", t.target, true)
+		envDescribeTarget(d, t.target, sc, idx, path, false)
+	case "target":
+		envDescribeTarget(d, t.name, sc, idx, path, true)
 	case "parameter":
 		if idx == nil {
 			break

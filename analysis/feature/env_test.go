@@ -78,9 +78,10 @@ func TestEnvHoverAndDefinition(t *testing.T) {
 		hover        []string
 		defPath      string
 	}{
-		{"registry key of a custom type", "My::Server", []string{"custom resource type", "../nested/server.yaml"}, "nested/server.yaml"},
-		{"registry key mapped to a type", "My::Alias", []string{"custom resource type", "OS::Heat::None"}, ""},
-		{"registry target template", "../nested/server.yaml", []string{"One server", "image (string), required", "first_address"}, "nested/server.yaml"},
+		{"registry key of a custom type", "My::Server", []string{"custom resource type", "Mapped to: ../nested/server.yaml", "One server", "image (string, required)", "first_address"}, "nested/server.yaml"},
+		{"registry key mapped to a missing template", "My::Generated", []string{"custom resource type", "../generated/later.yaml", "not in the workspace"}, ""},
+		{"registry key mapped to a type", "My::Alias", []string{"custom resource type", "OS::Heat::None", "Mapped to"}, ""},
+		{"registry target template", "../nested/server.yaml", []string{"One server", "image (string, required)", "first_address"}, "nested/server.yaml"},
 		{"registry target type", "OS::Heat::None", []string{"Heat resource type"}, ""},
 		{"parameter_defaults key", "image:", []string{"Image to boot", "nested/server.yaml"}, "nested/server.yaml"},
 	}
@@ -107,5 +108,55 @@ func TestEnvHoverAndDefinition(t *testing.T) {
 	}
 	if _, ok := feature.EnvHover(f.Doc, 0, sc, idx, path, false); ok {
 		t.Error("hover on a section key should be left to the single-file engine")
+	}
+}
+
+// TestEnvHoverMarkdownLists: template parameters read like the other
+// hovers' lists: the name as code, the note as text.
+func TestEnvHoverMarkdownLists(t *testing.T) {
+	x, root := envFixtures(t)
+	sc, _ := schema.Load()
+	path := filepath.Join(root, "env", "prod_env.yaml")
+	f := x.Snapshot().File(path)
+	if f == nil {
+		t.Fatal("fixture not indexed")
+	}
+	off := strings.Index(string(f.Doc.Src), "My::Server") + 1
+	h, ok := feature.EnvHover(f.Doc, off, sc, x.Snapshot().EnvIndex(), path, true)
+	if !ok {
+		t.Fatal("no hover")
+	}
+	for _, w := range []string{"**`My::Server`** — custom resource type", "*Mapped to:* `../nested/server.yaml`", "- `image` (string, required)", "- `first_address`"} {
+		if !strings.Contains(h.Text, w) {
+			t.Errorf("hover lacks %q:\n%s", w, h.Text)
+		}
+	}
+}
+
+// TestEnvSectionHover: section keys and resource_registry's resources key
+// are explained by the single-file hover.
+func TestEnvSectionHover(t *testing.T) {
+	sc, _ := schema.Load()
+	src := "resource_registry:\n  My::A: a.yaml\n  resources:\n    srv:\n      My::A: b.yaml\nparameter_defaults:\n  x: 1\nevent_sinks: []\n"
+	doc := hot.Parse([]byte(src))
+	tests := []struct {
+		at   string
+		want string // "" for no hover
+	}{
+		{"resource_registry", "environment section"},
+		{"parameter_defaults", "Default values"},
+		{"event_sinks", "environment section"},
+		{"resources:", "per-resource registry"},
+		{"x: 1", ""},
+	}
+	for _, tc := range tests {
+		off := strings.Index(src, tc.at) + 1
+		h, ok := feature.Hover(doc, sc, off, true)
+		switch {
+		case tc.want == "" && ok:
+			t.Errorf("%s: unexpected hover %q", tc.at, h.Text)
+		case tc.want != "" && (!ok || !strings.Contains(h.Text, tc.want)):
+			t.Errorf("%s: hover %q (ok=%v), want it to contain %q", tc.at, h.Text, ok, tc.want)
+		}
 	}
 }

@@ -30,6 +30,9 @@ func Hover(doc *hot.Document, sch *schema.Schema, offset int, markdown bool) (re
 			res, ok = HoverResult{}, false
 		}
 	}()
+	if doc.Env != nil {
+		return envKeyHover(doc, offset, markdown)
+	}
 	t := Locate(doc, offset)
 	if t.Kind == TargetNone {
 		return HoverResult{}, false

@@ -83,6 +83,33 @@ func (d *docText) list(label string, items []string) {
 	}
 }
 
+// listItem is a bullet of items: a name shown as code and an optional
+// note after it shown as text ("`size` (number, required)").
+type listItem struct{ code, text string }
+
+// items is a labelled bullet list whose names are code and notes text.
+func (d *docText) items(label string, items []listItem) {
+	if len(items) == 0 {
+		return
+	}
+	d.sep()
+	if d.markdown {
+		d.b.WriteString("*" + label + ":*")
+	} else {
+		d.b.WriteString(label + ":")
+	}
+	for _, it := range items {
+		if d.markdown {
+			d.b.WriteString("\n- " + mdCode(it.code))
+		} else {
+			d.b.WriteString("\n  " + it.code)
+		}
+		if it.text != "" {
+			d.b.WriteString(" " + d.esc(it.text))
+		}
+	}
+}
+
 // code is a YAML block.
 func (d *docText) code(text string) {
 	text = strings.TrimRight(text, "\n")
