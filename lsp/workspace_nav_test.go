@@ -61,7 +61,7 @@ func TestWorkspaceNavigation(t *testing.T) {
 		{"definition of a property", "textDocument/definition", "parent.yaml", "server_name: mapped", 2, "", []string{"nested/server.yaml", `"line":11`}},
 		{"definition of get_file", "textDocument/definition", "parent.yaml", "scripts/boot.sh", 2, "", []string{"scripts/boot.sh"}},
 		{"hover of get_param lists environments", "textDocument/hover", "parent.yaml", "get_param: flavor}\n\n  mapped", 12, "", []string{"dev_env.yaml (parameters): m1.small", "default in this template: m1.tiny"}},
-		{"hover of a nested type", "textDocument/hover", "parent.yaml", "nested/server.yaml", 2, "", []string{"first_address", "image (string), required"}},
+		{"hover of a nested type", "textDocument/hover", "parent.yaml", "nested/server.yaml", 2, "", []string{"- `first_address`", "- `image` (string, required)"}},
 		{"env hover of a parameter", "textDocument/hover", "env/prod_env.yaml", "image: cirros", 1, "", []string{"Image to boot", "nested/server.yaml"}},
 		{"env hover of a target", "textDocument/hover", "env/prod_env.yaml", "../nested/server.yaml", 3, "", []string{"One server", "server_name"}},
 		{"env definition of a target", "textDocument/definition", "env/prod_env.yaml", "../nested/server.yaml", 3, "", []string{"nested/server.yaml"}},

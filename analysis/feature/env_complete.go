@@ -189,10 +189,10 @@ func paramDoc(decls []EnvParam, from string, markdown bool) string {
 			}
 		}
 		d.title(p.Name, "parameter of "+where)
-		d.field("type", p.Type, true)
+		d.field("Type", p.Type, true)
 		d.para(p.Description)
 		if p.HasDefault {
-			d.field("default", p.Default, true)
+			d.field("Default", p.Default, true)
 		} else {
 			d.para("No default.")
 		}

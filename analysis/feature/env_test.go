@@ -131,6 +131,11 @@ func TestEnvHoverMarkdownLists(t *testing.T) {
 			t.Errorf("hover lacks %q:\n%s", w, h.Text)
 		}
 	}
+	off = strings.Index(string(f.Doc.Src), "image:") + 1
+	h, ok = feature.EnvHover(f.Doc, off, sc, x.Snapshot().EnvIndex(), path, true)
+	if !ok || !strings.Contains(h.Text, "*Type:* `string`") || strings.Contains(h.Text, "*type:*") {
+		t.Errorf("parameter hover labels differ from the other hovers:\n%s", h.Text)
+	}
 }
 
 // TestEnvSectionHover: section keys and resource_registry's resources key

@@ -97,17 +97,21 @@ func (s *Snapshot) describeTemplate(w *textWriter, from string, f *File) {
 	}
 	var params, outs []string
 	for _, p := range t.Parameters {
-		item := p.Name
+		var notes []string
 		if p.Type != "" {
-			item += " (" + p.Type + ")"
+			notes = append(notes, p.Type)
 		}
 		if p.Field("default") == nil {
-			item += ", required"
+			notes = append(notes, "required")
+		}
+		item := w.code(p.Name)
+		if len(notes) > 0 {
+			item += " (" + strings.Join(notes, ", ") + ")"
 		}
 		params = append(params, item)
 	}
 	for _, o := range t.Outputs {
-		outs = append(outs, o.Name)
+		outs = append(outs, w.code(o.Name))
 	}
 	w.list("Parameters (its properties)", params)
 	w.list("Outputs (its attributes)", outs)
@@ -116,10 +120,10 @@ func (s *Snapshot) describeTemplate(w *textWriter, from string, f *File) {
 // describeParameter shows one parameter of a nested template.
 func describeParameter(w *textWriter, f *File, p *hot.Parameter, where string) {
 	w.title(p.Name, "parameter of "+where)
-	w.field("type", p.Type)
+	w.field("Type", p.Type)
 	w.para(scalarField(p.Field("description")))
 	if d := p.Field("default"); d != nil {
-		w.field("default", clip(f.Doc.Syntax.Text(d.Value)))
+		w.field("Default", clip(f.Doc.Syntax.Text(d.Value)))
 	} else {
 		w.para("No default: the resource must set it (or an environment's parameter_defaults).")
 	}
@@ -183,6 +187,15 @@ func (w *textWriter) field(label, value string) {
 		return
 	}
 	w.b.WriteString(label + ": " + value)
+}
+
+// code shows a name as code in Markdown (list items are names as code
+// and notes as text, like the in-file hovers' lists).
+func (w *textWriter) code(name string) string {
+	if w.markdown {
+		return "`" + name + "`"
+	}
+	return name
 }
 
 func (w *textWriter) list(label string, items []string) {

@@ -97,8 +97,8 @@ func TestHoverAcrossFiles(t *testing.T) {
 		n, delta     int
 		want         []string
 	}{
-		{"nested type", "My::Server", 0, 1, []string{"nested template", "image (string), required", "first_address"}},
-		{"property", "image: cirros", 0, 1, []string{"Image to boot", "No default"}},
+		{"nested type", "My::Server", 0, 1, []string{"nested template", "- `image` (string, required)", "- `first_address`"}},
+		{"property", "image: cirros", 0, 1, []string{"Image to boot", "No default", "*Type:* `string`"}},
 		{"output", "first_address", 0, 1, []string{"first address of the server"}},
 		{"get_param sources", "get_param: flavor", 0, 12, []string{"default in this template: m1.tiny", "dev_env.yaml (parameters): m1.small"}},
 		{"parameter key sources", "key_name:", 0, 1, []string{"no default in this template", "dev_env.yaml (parameters): dev-key"}},
