@@ -54,8 +54,8 @@ func checkNestedAttributes(p *Pass) {
 		}
 		cands := wsNearest(attr, outs, 3)
 		d := p.Errorf(attrNode.Span, codeNestedUnknownAttr,
-			"%q is not an output of the nested template %s used by resource %q%s. Use one of its outputs (or show, OS::stack_id, resource.NAME), or add the output to that template.",
-			attr, wsTemplateNames(nt.Templates), r.Name, wsDidYouMean(cands))
+			"`%s` is not an output of the nested template %s used by resource `%s`.%s Use one of its outputs (or `show`, `OS::stack_id`, `resource.NAME`), or add the output to that template.",
+			attr, wsTemplateNames(nt.Templates), r.Name, suggestText(cands))
 		d.Suggestions = cands
 	}
 }
@@ -145,8 +145,8 @@ func (p *Pass) checkGroupMemberAttribute(r *hot.Resource, args *syntax.Node) boo
 	}
 	cands := wsNearest(name, outs, 3)
 	d := p.Errorf(member.Span, codeNestedUnknownAttr,
-		"%q is not an output of %s, the member template of group %q%s. Use one of its outputs, or add the output to that template.",
-		name, wsTemplateNames(nt.Templates), r.Name, wsDidYouMean(cands))
+		"`%s` is not an output of %s, the member template of group `%s`.%s Use one of its outputs, or add the output to that template.",
+		name, wsTemplateNames(nt.Templates), r.Name, suggestText(cands))
 	d.Suggestions = cands
 	return true
 }

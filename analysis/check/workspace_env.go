@@ -34,8 +34,8 @@ func checkAppliedParameters(p *Pass) {
 		}
 		cands := wsNearest(ap.Name, names, 3)
 		d := p.Errorf(at, codeEnvUnknownParam,
-			"The environment %s sets the parameter %q, which this template does not declare%s; Heat refuses the stack. Declare the parameter, remove it from the environment, or move it under parameter_defaults there.",
-			filepath.Base(ap.Env), ap.Name, wsDidYouMean(cands))
+			"The environment `%s` sets the parameter `%s`, which this template does not declare; Heat refuses the stack.%s Declare the parameter, remove it from the environment, or move it under parameter_defaults there.",
+			filepath.Base(ap.Env), ap.Name, suggestText(cands))
 		d.Related = []source.Related{{Path: ap.Env, Span: ap.Span, Message: "set here"}}
 		d.Data = map[string]string{"parameter": ap.Name, "environment": ap.Env}
 	}
@@ -82,7 +82,7 @@ func checkAppliedValues(p *Pass) {
 		for _, c := range cons {
 			if problem := constraintProblem(c, typ, ap.Value, res); problem != "" {
 				d := p.Errorf(prm.Key.Span, codeEnvValueConstraint,
-					"The value that %s gives %q breaks its constraint: %s. Heat refuses the stack; change the value in the environment or the constraint.",
+					"The value that `%s` gives `%s` breaks its constraint: %s. Heat refuses the stack; change the value in the environment or the constraint.",
 					filepath.Base(ap.Env), name, problem)
 				d.Related = []source.Related{{Path: ap.Env, Span: ap.Value.Span, Message: "value set here"}}
 				break
@@ -114,8 +114,8 @@ func checkEnvironmentParameters(p *Pass) {
 		}
 		cands := wsNearest(e.Name, names, 3)
 		d := p.Warnf(e.Key.Span, codeEnvParamUndeclared,
-			"No template in the workspace declares the parameter %q%s; Heat refuses a stack whose template lacks it. Fix the name, or move it under parameter_defaults if it is meant for templates elsewhere.",
-			e.Name, wsDidYouMean(cands))
+			"No template in the workspace declares the parameter `%s`; Heat refuses a stack whose template lacks it.%s Fix the name, or move it under parameter_defaults if it is meant for templates elsewhere.",
+			e.Name, suggestText(cands))
 		d.Suggestions = cands
 	}
 	for _, e := range p.Env.ParameterDefaults {
@@ -124,7 +124,7 @@ func checkEnvironmentParameters(p *Pass) {
 		}
 		cands := wsNearest(e.Name, names, 3)
 		d := p.Hintf(e.Key.Span, codeEnvParamUndeclared,
-			"No template in the workspace declares %q%s; Heat ignores defaults that no template uses.", e.Name, wsDidYouMean(cands))
+			"No template in the workspace declares `%s`; Heat ignores defaults that no template uses.%s", e.Name, suggestText(cands))
 		d.Suggestions = cands
 	}
 }

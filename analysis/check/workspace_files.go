@@ -24,10 +24,10 @@ func checkGetFilePaths(p *Pass) {
 		switch p.Workspace.FileState(p.Path, ref) {
 		case FileMissing:
 			p.Warnf(at, codeGetFileMissing,
-				"get_file: %q was not found. Paths are relative to this template's directory; fix the path or create the file (the client reads it when the stack is created).", ref)
+				"get_file: `%s` was not found. Paths are relative to this template's directory; fix the path or create the file (the client reads it when the stack is created).", ref)
 		case FileOutside:
 			p.Infof(at, codeGetFileOutside,
-				"get_file: %q is outside the workspace folders and this template's directory, so heat-ls does not look at it.", ref)
+				"get_file: `%s` is outside the workspace folders and this template's directory, so heat-ls does not look at it.", ref)
 		}
 	}
 }
@@ -46,10 +46,10 @@ func checkRegistryTargets(p *Pass) {
 		switch p.Workspace.FileState(p.Path, target) {
 		case FileMissing:
 			p.Warnf(span, codeRegistryMissing,
-				"The template %q mapped to %s was not found. It may be generated at deploy time; otherwise fix the path (relative to this environment file).", target, name)
+				"The template `%s` mapped to `%s` was not found. It may be generated at deploy time; otherwise fix the path (relative to this environment file).", target, name)
 		case FileOutside:
 			p.Infof(span, codeRegistryOutside,
-				"The template %q mapped to %s is outside the workspace folders and this file's directory, so heat-ls does not look at it.", target, name)
+				"The template `%s` mapped to `%s` is outside the workspace folders and this file's directory, so heat-ls does not look at it.", target, name)
 		}
 	}
 	for _, re := range p.Env.Registry {

@@ -37,11 +37,11 @@ func (p *Pass) checkNestedDefinition(def Definition) {
 	switch {
 	case nt.MissingPath != "" && nt.Outside:
 		p.Infof(def.Type.Span, codeNestedOutside,
-			"The template %q is outside the workspace folders and this template's directory, so heat-ls does not read it; its parameters are not checked.", def.TypeName)
+			"The template `%s` is outside the workspace folders and this template's directory, so heat-ls does not read it; its parameters are not checked.", def.TypeName)
 		return
 	case nt.MissingPath != "":
 		p.Warnf(def.Type.Span, codeNestedMissing,
-			"The nested template %q was not found (looked for %s). Create it, or fix the path: it is relative to this template's directory.", def.TypeName, nt.MissingPath)
+			"The nested template `%s` was not found (looked for `%s`). Create it, or fix the path: it is relative to this template's directory.", def.TypeName, nt.MissingPath)
 		return
 	}
 	if nt.Opaque || len(nt.Templates) == 0 {
@@ -62,8 +62,8 @@ func (p *Pass) checkNestedDefinition(def Definition) {
 			if !wsAnyTemplate(nt.Templates, func(t *hot.Template) bool { return t.Parameter(k.Value) != nil }) {
 				cands := wsNearest(k.Value, nestedParameterNames(nt.Templates), 3)
 				d := p.Errorf(k.Span, codeNestedUnknownProp,
-					"%q is not a parameter of the nested template %s%s. A nested template's properties are its parameters: use one of them, or add the parameter to the template.",
-					k.Value, wsTemplateNames(nt.Templates), wsDidYouMean(cands))
+					"`%s` is not a parameter of the nested template %s.%s A nested template's properties are its parameters: use one of them, or add the parameter to the template.",
+					k.Value, wsTemplateNames(nt.Templates), suggestText(cands))
 				d.Suggestions = cands
 			}
 		}
@@ -147,7 +147,7 @@ func nestedOutputNames(ts []NestedTemplate) []string {
 func wsTemplateNames(ts []NestedTemplate) string {
 	names := make([]string, 0, len(ts))
 	for _, t := range ts {
-		names = append(names, wsShortPath(t.Path))
+		names = append(names, "`"+wsShortPath(t.Path)+"`")
 	}
 	if len(names) == 1 {
 		return names[0]
@@ -164,17 +164,11 @@ func wsShortPath(p string) string {
 	return strings.Join(parts, "/")
 }
 
+// wsQuoteList writes names as code, the way in-file messages do.
 func wsQuoteList(names []string) string {
 	q := make([]string, len(names))
 	for i, n := range names {
-		q[i] = `"` + n + `"`
+		q[i] = "`" + n + "`"
 	}
 	return strings.Join(q, ", ")
-}
-
-func wsDidYouMean(cands []string) string {
-	if len(cands) == 0 {
-		return ""
-	}
-	return " (did you mean " + wsQuoteList(cands) + "?)"
 }

@@ -274,3 +274,42 @@ func TestUsedAsNested(t *testing.T) {
 		t.Errorf("parent.yaml is not used as a nested stack")
 	}
 }
+
+// TestWorkspaceMessageStyle: cross-file messages read like the in-file
+// ones: names as code (no double quotes), "Did you mean `x`?" as its own
+// sentence.
+func TestWorkspaceMessageStyle(t *testing.T) {
+	root := fixtures(t)
+	x := New(root)
+	x.Scan(context.Background(), nil)
+	s := x.Snapshot()
+	seen := 0
+	for _, file := range []string{"broken.yaml", "env/prod_env.yaml"} {
+		path := filepath.Join(root, file)
+		f := s.File(path)
+		if f == nil {
+			t.Fatalf("%s not indexed", file)
+		}
+		for _, d := range check.Run(context.Background(), f.Doc, check.Options{Schema: loadSchema(t), Workspace: s.CheckView(), Path: path}) {
+			if !workspaceCodes[d.Code] {
+				continue
+			}
+			seen++
+			text := string(f.Doc.Src[d.Span.Start:d.Span.End])
+			if strings.Contains(d.Message, `"`) || strings.Contains(d.Message, "did you mean") {
+				t.Errorf("%s %s: %q uses double quotes or the old suggestion form", d.Code, text, d.Message)
+			}
+			if !strings.Contains(d.Message, "`"+text+"`") && !strings.Contains(d.Message, "`"+strings.TrimPrefix(text, "resource.0.")+"`") {
+				t.Errorf("%s %s: %q does not name %s as code", d.Code, text, d.Message, text)
+			}
+			for _, sug := range d.Suggestions {
+				if !strings.Contains(d.Message, ". Did you mean `") || !strings.Contains(d.Message, "`"+sug+"`") {
+					t.Errorf("%s %s: %q lacks the sentence suggesting %s", d.Code, text, d.Message, sug)
+				}
+			}
+		}
+	}
+	if seen < 5 {
+		t.Fatalf("only %d workspace findings on the fixtures", seen)
+	}
+}
