@@ -1,7 +1,6 @@
 package check
 
 import (
-	"fmt"
 	"sort"
 	"strings"
 
@@ -129,7 +128,11 @@ func (rc *resourceChecker) checkFields(o fieldOwner, m *syntax.Node, anchor *syn
 			}
 			hiddenUsed = hiddenUsed || prop.Hidden
 			if prop.Hidden || prop.Support != nil {
-				rc.checkStatus(prop, k, o.label(), fields)
+				typeName := ""
+				if o.rt != nil {
+					typeName = o.rt.Name
+				}
+				rc.checkStatus(prop, k, o.label(), typeName, fields)
 			}
 			rc.checkValue(prop, pr.Value, k, depth+1)
 		}
@@ -165,16 +168,17 @@ func plural(n int, one, many string) string {
 }
 
 // checkStatus warns about hidden and deprecated properties.
-func (rc *resourceChecker) checkStatus(prop *schema.Property, k *syntax.Node, owner string, fields map[string]*schema.Property) {
+// typeName is the resource type for top-level properties, "" below.
+func (rc *resourceChecker) checkStatus(prop *schema.Property, k *syntax.Node, owner, typeName string, fields map[string]*schema.Property) {
 	switch {
 	case prop.Hidden:
-		advice := statusAdvice(prop.Support)
-		if repl := renamedProperty(k.Value, fields); repl != "" {
-			advice = fmt.Sprintf(" Use `%s` instead.", repl)
+		repl, advice := hiddenSuccessor(typeName, k.Value, fields)
+		if advice == "" {
+			advice = statusAdvice(prop.Support)
 		}
 		d := rc.p.Warnf(k.Span, codeResourcePropertyHidden,
 			"Property `%s` of %s is hidden: Heat still accepts it but no longer documents it.%s", k.Value, owner, advice)
-		if repl := renamedProperty(k.Value, fields); repl != "" {
+		if repl != "" {
 			d.Suggestions = []string{repl}
 		}
 		d.Tags = []source.Tag{source.TagDeprecated}
@@ -317,20 +321,6 @@ func shortList(names []string, n int) string {
 		return strings.Join(names[:n], ", ") + ", …"
 	}
 	return strings.Join(names, ", ")
-}
-
-// renamedProperty finds the visible successor of a hidden property. Heat
-// retired many "<thing>_id" properties in favour of "<thing>", which
-// accepts a name or an id; the successor is that name when the schema has it.
-func renamedProperty(name string, fields map[string]*schema.Property) string {
-	base, ok := strings.CutSuffix(name, "_id")
-	if !ok {
-		return ""
-	}
-	if f := fields[base]; f != nil && !f.Hidden {
-		return base
-	}
-	return ""
 }
 
 // nearAllowedValues names the allowed values closest to a misspelt scalar
