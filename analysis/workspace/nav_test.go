@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"heat-ls/analysis/feature"
 )
 
 // fixtureSnapshot indexes testdata/workspace.
@@ -238,5 +240,33 @@ func TestLinks(t *testing.T) {
 				t.Errorf("links %v, want %v", got, want)
 			}
 		})
+	}
+}
+
+// TestCompleteGroupMemberTemplate: inside a ResourceGroup's resource_def
+// the member template's parameters are the property keys, and get_attr
+// after resource.N offers its outputs (through the MoreAttributes hook).
+func TestCompleteGroupMemberTemplate(t *testing.T) {
+	s, root := fixtureSnapshot(t)
+	path := filepath.Join(root, "probe.yaml")
+	src := "heat_template_version: 2018-08-31\nresources:\n  g:\n    type: OS::Heat::ResourceGroup\n    properties:\n      resource_def:\n        type: My::Server\n        properties:\n          flavor: x\n          \noutputs:\n  o:\n    value: {get_attr: [g, resource.0, ]}\n"
+	f := parseFile(path, []byte(src), true)
+	off := strings.Index(src, "flavor: x\n") + len("flavor: x\n          ")
+	var labels []string
+	for _, it := range s.Complete(path, f.Doc, f.Doc, off) {
+		labels = append(labels, it.Label)
+	}
+	if got := strings.Join(labels, ","); got != "image,server_name" {
+		t.Errorf("member properties %s", got)
+	}
+	sc := loadSchema(t)
+	off = strings.Index(src, "resource.0, ") + len("resource.0, ")
+	items := feature.Complete(feature.CompletionRequest{Doc: f.Doc, LastGood: f.Doc, Offset: off, Schema: sc, MoreAttributes: s.MoreAttributes(path)})
+	labels = nil
+	for _, it := range items {
+		labels = append(labels, it.Label)
+	}
+	if got := strings.Join(labels, ","); got != "first_address" {
+		t.Errorf("member outputs %s", got)
 	}
 }
