@@ -19,10 +19,13 @@ type converter struct {
 	base  int    // length of a leading BOM: yaml.v3 saw src[base:]
 	lines *lineIndex
 
-	nodes    []Node
-	pairs    []Pair
-	nodePtrs []*Node
-	pairPtrs []*Pair
+	nodes []Node
+	// nextNodes is the node chunk reserve set aside for when nodes is
+	// full (nil: grow).
+	nextNodes []Node
+	pairs     []Pair
+	nodePtrs  []*Node
+	pairPtrs  []*Pair
 
 	// anchors maps anchored yaml.v3 nodes to their syntax nodes so aliases
 	// share the converted node; open lists anchored nodes whose conversion
@@ -48,7 +51,11 @@ func (c *converter) grow() int {
 
 func (c *converter) newNode() *Node {
 	if len(c.nodes) == cap(c.nodes) {
-		c.nodes = make([]Node, 0, c.grow())
+		if c.nextNodes != nil {
+			c.nodes, c.nextNodes = c.nextNodes, nil
+		} else {
+			c.nodes = make([]Node, 0, c.grow())
+		}
 	}
 	c.nodes = c.nodes[:len(c.nodes)+1]
 	return &c.nodes[len(c.nodes)-1]

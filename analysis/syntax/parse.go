@@ -30,6 +30,7 @@ func Parse(src []byte) *File {
 	}
 	c := newConverter(src, base)
 	body := src[base:]
+	c.presize(body)
 	var next func(*yaml.Node) error
 	if singleDocument(body) {
 		// yaml.Unmarshal reads only the first document, and is faster than
