@@ -1,6 +1,10 @@
 package schema
 
-import "sort"
+import (
+	"sort"
+
+	"heat-ls/schema/spell"
+)
 
 // Function documents one intrinsic function name, as hover and completion
 // show it. Availability per version is the Version's business
@@ -79,7 +83,7 @@ func (s *Schema) NearestFunctions(name string, n, maxDist int) []string {
 	}
 	var cands []cand
 	for _, fn := range s.functionNames {
-		if d := editDistance(name, fn); d <= maxDist {
+		if d := spell.Distance(name, fn); d <= maxDist {
 			cands = append(cands, cand{fn, d})
 		}
 	}

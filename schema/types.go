@@ -3,6 +3,8 @@ package schema
 import (
 	"sort"
 	"strings"
+
+	"heat-ls/schema/spell"
 )
 
 // ResourceType finds a type by the name a template uses: the user's own
@@ -75,7 +77,7 @@ func (s *Schema) NearestResourceTypes(name string, n, maxDist int) []string {
 		if t, _ := s.exact(tn); t.Hidden() {
 			continue
 		}
-		if d := editDistance(name, tn); d <= maxDist {
+		if d := spell.Distance(name, tn); d <= maxDist {
 			cands = append(cands, cand{tn, d})
 		}
 	}

@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"heat-ls/schema/internal/wire"
+
+	"heat-ls/schema/spell"
 )
 
 // Version is one HOT template version with Heat's exact sets for it. The
@@ -207,9 +209,9 @@ func (s *Schema) NearestVersions(name string, n int) []string {
 	} else {
 		lower := strings.ToLower(strings.TrimSpace(name))
 		for _, v := range s.versions {
-			cands = append(cands, cand{v.Name, editDistance(lower, v.Name), v.Index})
+			cands = append(cands, cand{v.Name, spell.Distance(lower, v.Name), v.Index})
 			for _, a := range v.Aliases {
-				cands = append(cands, cand{a, editDistance(lower, a), v.Index})
+				cands = append(cands, cand{a, spell.Distance(lower, a), v.Index})
 			}
 		}
 	}
@@ -243,32 +245,4 @@ func parseLooseDate(s string) (time.Time, bool) {
 		}
 	}
 	return time.Time{}, false
-}
-
-// editDistance is the Levenshtein distance over bytes, bounded in cost by
-// the short inputs it is used on (version names, function names).
-func editDistance(a, b string) int {
-	if len(a) > 64 {
-		a = a[:64]
-	}
-	if len(b) > 64 {
-		b = b[:64]
-	}
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
 }

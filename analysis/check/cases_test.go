@@ -15,6 +15,8 @@ import (
 	"heat-ls/analysis/source"
 	"heat-ls/analysis/syntax"
 	"heat-ls/schema"
+
+	"heat-ls/schema/refdata"
 )
 
 // caseSkips lists the Heat cases the runner does not judge, each with the
@@ -63,25 +65,7 @@ func needsLiveCloud(e heatError) bool {
 // findSharedDir locates <module root>/../shared or skips the test.
 func findSharedDir(t testing.TB) string {
 	t.Helper()
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			break
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Skip("../shared not found: no go.mod above the test directory")
-		}
-		dir = parent
-	}
-	shared := filepath.Join(dir, "..", "shared")
-	if st, err := os.Stat(shared); err != nil || !st.IsDir() {
-		t.Skipf("../shared not found: %s is absent, so Heat's cases and the corpus cannot be run", shared)
-	}
-	return shared
+	return refdata.Require(t, "Heat's cases and the corpus cannot be run")
 }
 
 func loadSchemaForTest(t testing.TB) *schema.Schema {

@@ -7,6 +7,7 @@ import (
 	"heat-ls/analysis/hot"
 	"heat-ls/analysis/syntax"
 	"heat-ls/schema"
+	"heat-ls/schema/spell"
 )
 
 // checkNearMisses finds mappings that look like function calls but are not
@@ -108,7 +109,7 @@ func (w *nearMissWalker) nearestFunctions(key string) []string {
 	// Names without an underscore are ordinary words (filter, repeat):
 	// only one edit away counts, so "files" is not taken for "filter".
 	best = slices.DeleteFunc(best, func(name string) bool {
-		return !strings.Contains(name, "_") && editDistance(key, name) > 1
+		return !strings.Contains(name, "_") && spell.Distance(key, name) > 1
 	})
 	if len(best) == 0 {
 		return nil

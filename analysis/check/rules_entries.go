@@ -2,7 +2,6 @@ package check
 
 import (
 	"regexp"
-	"sort"
 	"strings"
 
 	"heat-ls/analysis/hot"
@@ -140,70 +139,6 @@ func isYAML11Bool(n *syntax.Node) bool {
 		return true
 	}
 	return false
-}
-
-// nearestNames returns up to n candidates within a small edit distance of
-// name, nearest first (ties alphabetical).
-func nearestNames(name string, cands []string, n int) []string {
-	maxDist := 2
-	if len(name) > 8 {
-		maxDist = 3
-	}
-	type cand struct {
-		s string
-		d int
-	}
-	var out []cand
-	lname := strings.ToLower(name)
-	for _, c := range cands {
-		if c == name {
-			continue
-		}
-		if d := levenshtein(lname, strings.ToLower(c)); d <= maxDist {
-			out = append(out, cand{c, d})
-		}
-	}
-	sort.Slice(out, func(i, j int) bool {
-		if out[i].d != out[j].d {
-			return out[i].d < out[j].d
-		}
-		return out[i].s < out[j].s
-	})
-	if len(out) > n {
-		out = out[:n]
-	}
-	names := make([]string, len(out))
-	for i, c := range out {
-		names[i] = c.s
-	}
-	return names
-}
-
-// levenshtein is the edit distance over bytes, bounded to short names.
-func levenshtein(a, b string) int {
-	if len(a) > 80 {
-		a = a[:80]
-	}
-	if len(b) > 80 {
-		b = b[:80]
-	}
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
 }
 
 // suggestText turns candidates into " Did you mean `a` or `b`?" or "".

@@ -1,8 +1,6 @@
 package check
 
 import (
-	"sort"
-
 	"heat-ls/analysis/hot"
 	"heat-ls/analysis/source"
 	"heat-ls/analysis/syntax"
@@ -18,69 +16,6 @@ func declaredVersion(p *Pass) *schema.Version {
 	}
 	v, _ := p.Schema.Version(p.T.VersionText)
 	return v
-}
-
-// closestNames returns up to n candidates within maxDist edits of name,
-// nearest first (ties in candidate order). Candidates are short names, so
-// the bounded edit distance stays cheap; it runs only when something is
-// already wrong.
-func closestNames(name string, cands []string, n, maxDist int) []string {
-	type cand struct {
-		name string
-		d    int
-	}
-	var found []cand
-	for _, c := range cands {
-		if c == name || len(c)-len(name) > maxDist || len(name)-len(c) > maxDist {
-			continue
-		}
-		if d := editDistance(name, c); d <= maxDist {
-			found = append(found, cand{c, d})
-		}
-	}
-	sort.SliceStable(found, func(i, j int) bool { return found[i].d < found[j].d })
-	if len(found) > n {
-		found = found[:n]
-	}
-	out := make([]string, len(found))
-	for i, c := range found {
-		out[i] = c.name
-	}
-	return out
-}
-
-// suggestionDistance is how far a misspelling may be from a name to be
-// offered: a third of its length, at least 1 and at most 3 edits.
-func suggestionDistance(name string) int {
-	d := (len(name) + 2) / 3
-	return max(1, min(d, 3))
-}
-
-// editDistance is the Levenshtein distance over bytes of two short names.
-func editDistance(a, b string) int {
-	if len(a) > 64 {
-		a = a[:64]
-	}
-	if len(b) > 64 {
-		b = b[:64]
-	}
-	var prevBuf, curBuf [65]int
-	prev, cur := prevBuf[:len(b)+1], curBuf[:len(b)+1]
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
 }
 
 // didYouMean renders " Did you mean `a` or `b`?" for a message, or "".

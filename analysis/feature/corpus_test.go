@@ -3,20 +3,17 @@ package feature
 import (
 	"os"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"testing"
 
 	"heat-ls/analysis/hot"
+
+	"heat-ls/schema/refdata"
 )
 
 // sharedDir is <module root>/../shared, or "" when absent.
 func sharedDir() string {
-	_, file, _, _ := runtime.Caller(0)
-	dir := filepath.Join(filepath.Dir(file), "..", "..", "..", "shared")
-	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
-		return ""
-	}
+	dir, _ := refdata.Dir()
 	return dir
 }
 

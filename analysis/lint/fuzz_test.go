@@ -14,6 +14,8 @@ import (
 	"heat-ls/analysis/feature"
 	"heat-ls/analysis/hot"
 	"heat-ls/analysis/source"
+
+	"heat-ls/schema/refdata"
 )
 
 // The fuzz targets here cover the YAML model (hot.Parse and the rules) and
@@ -58,17 +60,10 @@ func fuzzSeeds(f *testing.F) {
 
 // moduleRoot finds the directory holding go.mod above the working directory.
 func moduleRoot() string {
-	dir, _ := os.Getwd()
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			return dir
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			return "."
-		}
-		dir = parent
+	if dir, ok := refdata.ModuleRoot(); ok {
+		return dir
 	}
+	return "."
 }
 
 // checkSpans fails when a diagnostic points outside the text.

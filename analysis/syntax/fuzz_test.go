@@ -5,25 +5,17 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"heat-ls/schema/refdata"
 )
 
 // corpusDir locates <module root>/../shared/corpus.
 func corpusDir() (string, bool) {
-	dir, err := os.Getwd()
-	if err != nil {
+	dir, ok := refdata.Dir()
+	if !ok {
 		return "", false
 	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			break
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			return "", false
-		}
-		dir = parent
-	}
-	root := filepath.Join(dir, "..", "shared", "corpus")
+	root := filepath.Join(dir, "corpus")
 	if _, err := os.Stat(root); err != nil {
 		return "", false
 	}

@@ -1,10 +1,11 @@
 package workspace
 
 import (
-	"os"
 	"path/filepath"
 	"runtime"
 	"testing"
+
+	"heat-ls/schema/refdata"
 )
 
 // moduleRoot is the directory holding go.mod.
@@ -20,11 +21,7 @@ func fixtures(t testing.TB) string {
 
 // shared locates ../shared or skips.
 func shared(t testing.TB) string {
-	dir := filepath.Join(moduleRoot(t), "..", "shared")
-	if _, err := os.Stat(filepath.Join(dir, "heat")); err != nil {
-		t.Skip("../shared not found: the corpus and Heat cases live next to the checkout (" + dir + ")")
-	}
-	return dir
+	return refdata.Require(t, "the corpus and Heat's cases cannot be checked across files")
 }
 
 // hotEnv parses text as an environment file at path.

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"heat-ls/schema/refdata"
 )
 
 // fuzzTargets lists every native fuzz target of the project. The test
@@ -92,18 +94,9 @@ func checkFuzzTargetsListed(t *testing.T, root string) {
 
 // moduleRootDir is the directory holding go.mod.
 func moduleRootDir(t *testing.T) string {
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
+	dir, ok := refdata.ModuleRoot()
+	if !ok {
+		t.Fatal("go.mod not found")
 	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			return dir
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Fatal("go.mod not found")
-		}
-		dir = parent
-	}
+	return dir
 }
