@@ -77,25 +77,7 @@ func (s *Schema) Functions() []*Function {
 // NearestFunctions suggests up to n function names close to name by edit
 // distance (at most maxDist edits), nearest first, for "did you mean".
 func (s *Schema) NearestFunctions(name string, n, maxDist int) []string {
-	type cand struct {
-		name string
-		d    int
-	}
-	var cands []cand
-	for _, fn := range s.functionNames {
-		if d := spell.Distance(name, fn); d <= maxDist {
-			cands = append(cands, cand{fn, d})
-		}
-	}
-	sort.SliceStable(cands, func(i, j int) bool { return cands[i].d < cands[j].d })
-	if len(cands) > n {
-		cands = cands[:n]
-	}
-	out := make([]string, len(cands))
-	for i, c := range cands {
-		out[i] = c.name
-	}
-	return out
+	return spell.Nearest(name, s.functionNames, n, maxDist)
 }
 
 // DigestAlgorithms are the algorithm names digest is sure to accept

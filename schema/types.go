@@ -68,28 +68,13 @@ func (s *Schema) HasNamespace(ns string) bool { return s.namespaces[ns] }
 // NearestResourceTypes suggests up to n visible type names within maxDist
 // edits of name, nearest first.
 func (s *Schema) NearestResourceTypes(name string, n, maxDist int) []string {
-	type cand struct {
-		name string
-		d    int
-	}
-	var cands []cand
+	visible := make([]string, 0, len(s.typeNames))
 	for _, tn := range s.typeNames {
-		if t, _ := s.exact(tn); t.Hidden() {
-			continue
-		}
-		if d := spell.Distance(name, tn); d <= maxDist {
-			cands = append(cands, cand{tn, d})
+		if t, _ := s.exact(tn); !t.Hidden() {
+			visible = append(visible, tn)
 		}
 	}
-	sort.SliceStable(cands, func(i, j int) bool { return cands[i].d < cands[j].d })
-	if len(cands) > n {
-		cands = cands[:n]
-	}
-	out := make([]string, len(cands))
-	for i, c := range cands {
-		out[i] = c.name
-	}
-	return out
+	return spell.Nearest(name, visible, n, maxDist)
 }
 
 func (s *Schema) indexNamespaces() {
