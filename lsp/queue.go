@@ -1,6 +1,8 @@
 package lsp
 
 import (
+	"fmt"
+	"runtime/debug"
 	"sync"
 
 	"go.uber.org/zap"
@@ -75,6 +77,22 @@ func (q *orderedQueue) loop() {
 		q.pending[0] = nil
 		q.pending = q.pending[1:]
 		q.mu.Unlock()
-		f()
+		q.run(f)
 	}
+}
+
+// run calls f and turns a panic into an error log line. Routed handlers
+// are already guarded (middleware.go), but other work is pushed here too
+// (settings pulled from the client, schema reloads); a panic in it must
+// not end the queue's goroutine, which would stall every later document
+// change and every query waiting on a barrier.
+func (q *orderedQueue) run(f func()) {
+	defer func() {
+		if p := recover(); p != nil {
+			q.log.Error("queued work panicked",
+				zap.String("panic", fmt.Sprint(p)),
+				zap.ByteString("stack", debug.Stack()))
+		}
+	}()
+	f()
 }
