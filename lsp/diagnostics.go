@@ -2,6 +2,8 @@ package lsp
 
 import (
 	"context"
+	"fmt"
+	"runtime/debug"
 	"sync"
 	"time"
 
@@ -27,7 +29,12 @@ type diagnostics struct {
 	// that it is still current and publishes while holding it.
 	mu   sync.Mutex
 	runs map[string]*diagnosticRun
-	wg   sync.WaitGroup
+	// stopped is set by stop. Background work (workspace indexing, a
+	// queued change still running) may schedule after the session ended;
+	// such a run is not started, so no goroutine outlives stop and wg.Add
+	// never races wg.Wait.
+	stopped bool
+	wg      sync.WaitGroup
 }
 
 type diagnosticRun struct {
@@ -44,13 +51,18 @@ func (d *diagnostics) schedule(doc *store.Document) {
 	ctx, cancel := context.WithCancel(d.parent)
 	run := &diagnosticRun{doc: doc, cancel: cancel}
 	d.mu.Lock()
+	if d.stopped {
+		d.mu.Unlock()
+		cancel()
+		return
+	}
 	if old := d.runs[doc.URI]; old != nil {
 		old.cancel()
 	}
 	d.runs[doc.URI] = run
+	d.wg.Add(1)
 	d.mu.Unlock()
 
-	d.wg.Add(1)
 	go func() {
 		defer d.wg.Done()
 		defer cancel()
@@ -61,7 +73,8 @@ func (d *diagnostics) schedule(doc *store.Document) {
 func (d *diagnostics) run(ctx context.Context, run *diagnosticRun) {
 	defer func() {
 		if p := recover(); p != nil {
-			d.s.log.Error("diagnostics panicked", zap.String("uri", run.doc.URI), zap.Any("panic", p))
+			d.s.log.Error("diagnostics panicked", zap.String("uri", run.doc.URI),
+				zap.String("panic", fmt.Sprint(p)), zap.ByteString("stack", debug.Stack()))
 		}
 	}()
 	select {
@@ -115,9 +128,10 @@ func (d *diagnostics) clear(u uri.URI) {
 	}
 }
 
-// stop cancels every run and waits for them.
+// stop cancels every run, refuses new ones, and waits for the running ones.
 func (d *diagnostics) stop() {
 	d.mu.Lock()
+	d.stopped = true
 	for _, r := range d.runs {
 		r.cancel()
 	}
