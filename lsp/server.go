@@ -20,7 +20,9 @@ type Server struct {
 	schemas  schemaState // embedded + user schemas (userschema.go)
 	version  string
 	debounce time.Duration
-	extra    []route
+	// pullTimeout bounds the wait for an answer to workspace/configuration.
+	pullTimeout time.Duration
+	extra       []route
 
 	store  *store.Store
 	ws     workspaceState // multi-file index (workspace.go)
@@ -72,14 +74,21 @@ func WithDiagnosticsDelay(d time.Duration) Option { return func(s *Server) { s.d
 // (one that panics, one that waits for cancellation).
 func withRoute(r route) Option { return func(s *Server) { s.extra = append(s.extra, r) } }
 
+// withPullTimeout shortens the wait for workspace/configuration answers;
+// tests use it to watch an unanswered pull give up.
+func withPullTimeout(d time.Duration) Option { return func(s *Server) { s.pullTimeout = d } }
+
 // New builds a server ready to Serve one connection.
 func New(opts ...Option) *Server {
 	s := &Server{
 		log:      zap.NewNop(),
 		version:  "devel",
 		debounce: 75 * time.Millisecond,
-		store:    store.New(),
-		inflight: make(map[idKey]*inflightRequest),
+		// A client that offers workspace/configuration but never answers
+		// must not pile up one waiting goroutine per settings change.
+		pullTimeout: 30 * time.Second,
+		store:       store.New(),
+		inflight:    make(map[idKey]*inflightRequest),
 	}
 	for _, o := range opts {
 		o(s)

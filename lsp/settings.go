@@ -118,7 +118,9 @@ func (s *Server) pullSettings() {
 		section := settingsSection
 		params := &protocol.ConfigurationParams{Items: []protocol.ConfigurationItem{{Section: &section}}}
 		var answer []json.RawMessage
-		if err := s.call(context.Background(), protocol.MethodWorkspaceConfiguration, params, &answer); err != nil {
+		ctx, cancel := context.WithTimeout(context.Background(), s.pullTimeout)
+		defer cancel()
+		if err := s.call(ctx, protocol.MethodWorkspaceConfiguration, params, &answer); err != nil {
 			s.log.Info("workspace/configuration failed", zap.Error(err))
 			return
 		}

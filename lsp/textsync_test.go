@@ -213,3 +213,30 @@ func TestClientCapabilitiesAreRecorded(t *testing.T) {
 		t.Fatalf("capabilities not recorded: %+v", got)
 	}
 }
+
+// TestUnansweredSettingsPullGivesUp checks that a workspace/configuration
+// request the client never answers stops waiting, so repeated settings
+// changes cannot pile up pending calls.
+func TestUnansweredSettingsPullGivesUp(t *testing.T) {
+	c := startServer(t, withPullTimeout(20*time.Millisecond))
+	c.call("0", "initialize", `{"capabilities":{"workspace":{"configuration":true}}}`)
+	c.notify("initialized", `{}`)
+	c.notification("workspace/configuration") // left unanswered
+	for i := 0; i < 3; i++ {
+		c.notify("workspace/didChangeConfiguration", `{"settings":{}}`)
+		c.notification("workspace/configuration")
+	}
+	deadline := time.Now().Add(testTimeout)
+	for {
+		c.server.calls.mu.Lock()
+		pending := len(c.server.calls.waiting)
+		c.server.calls.mu.Unlock()
+		if pending == 0 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("%d unanswered workspace/configuration calls still waiting", pending)
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}
