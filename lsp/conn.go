@@ -19,7 +19,8 @@ const drainTimeout = 2 * time.Second
 // Serve speaks LSP over in (client to server) and out (server to client)
 // until the client sends exit or closes in. It returns the process exit
 // status the protocol asks for: 0 when shutdown came before the end, 1
-// otherwise. Only a broken output stream is reported as an error.
+// otherwise. A write that fails (the client went away) is logged; the
+// session then ends when the input does.
 func (s *Server) Serve(ctx context.Context, in io.Reader, out io.Writer) int {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
@@ -72,7 +73,9 @@ type frame struct {
 // readFrames reads frames on a goroutine of its own so the serving loop
 // can also watch ctx: a blocked read of stdin must not keep the process
 // alive after it was told to stop. The goroutine ends after a fatal read
-// error or when ctx is done.
+// error, or at its next completed read once ctx is done: a read blocked on
+// input that never comes holds it until the input is closed (in the
+// process, until exit).
 func readFrames(ctx context.Context, r *frameReader) <-chan frame {
 	out := make(chan frame)
 	go func() {
