@@ -105,6 +105,9 @@ func (s *Snapshot) matching(resourceName, typeName string) []*Mapping {
 			exact = append(exact, m)
 		}
 	}
+	if s.applied != nil {
+		perResource, exact, globs = lastByKey(perResource), lastByKey(exact), lastByKey(globs)
+	}
 	switch {
 	case len(perResource) > 0 && s.applied != nil:
 		return perResource
@@ -114,6 +117,28 @@ func (s *Snapshot) matching(resourceName, typeName string) []*Mapping {
 		return exact
 	}
 	return globs
+}
+
+// lastByKey keeps, of the entries naming the same type (or pattern) for
+// the same resource, only the last one. Environments given with -e are
+// merged in order, a later file's entry replacing an earlier one's, so
+// with applied environments only the last mapping of a name counts.
+func lastByKey(ms []*Mapping) []*Mapping {
+	if len(ms) < 2 {
+		return ms
+	}
+	type key struct{ resource, name string }
+	last := make(map[key]int, len(ms))
+	for i, m := range ms {
+		last[key{m.Resource, m.Name}] = i
+	}
+	out := ms[:0:0]
+	for i, m := range ms {
+		if last[key{m.Resource, m.Name}] == i {
+			out = append(out, m)
+		}
+	}
+	return out
 }
 
 func (s *Snapshot) addTemplate(r *Resolution, fromPath, ref string, via *Mapping, seen map[string]bool) {

@@ -1,0 +1,65 @@
+package workspace
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"heat-ls/analysis/check"
+)
+
+// TestAppliedRegistryLastEnvironmentWins: environments given with -e are
+// merged in order, so when two of them map the same type only the later
+// mapping counts (TripleO's disable-a-service environments rely on it).
+// The union of both meanings would hide the errors of the one that wins.
+func TestAppliedRegistryLastEnvironmentWins(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, text string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	write("a.yaml", "heat_template_version: 2016-10-14\nparameters:\n  pa: {type: string}\n")
+	path := write("main.yaml", "heat_template_version: 2016-10-14\nresources:\n  y:\n    type: My::Y\n    properties: {other: 1}\n")
+	f := parseFile(path, mustRead(t, path), false)
+	toTemplate := hotEnv(t, filepath.Join(dir, "e1.yaml"), "resource_registry:\n  My::Y: a.yaml\n")
+	toNone := hotEnv(t, filepath.Join(dir, "e2.yaml"), "resource_registry:\n  My::Y: OS::Heat::None\n")
+	perResNone := hotEnv(t, filepath.Join(dir, "e3.yaml"), "resource_registry:\n  resources:\n    y:\n      My::Y: OS::Heat::None\n")
+	perResTemplate := hotEnv(t, filepath.Join(dir, "e4.yaml"), "resource_registry:\n  resources:\n    y:\n      My::Y: a.yaml\n")
+	tests := []struct {
+		name string
+		envs []*File
+		want int // nested-unknown-property findings on `other`
+	}{
+		{"template alone", []*File{toTemplate}, 1},
+		{"None after the template", []*File{toTemplate, toNone}, 0},
+		{"template after None", []*File{toNone, toTemplate}, 1},
+		{"per-resource None after per-resource template", []*File{perResTemplate, perResNone}, 0},
+		{"per-resource template after per-resource None", []*File{perResNone, perResTemplate}, 1},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			s := NewSnapshot(NewGuard(dir), f).WithApplied(tc.envs...)
+			n := 0
+			for _, d := range check.Run(context.Background(), f.Doc, check.Options{Schema: loadSchema(t), Workspace: s.CheckView(), Path: path}) {
+				if d.Code == "nested-unknown-property" {
+					n++
+				}
+			}
+			if n != tc.want {
+				t.Errorf("%d nested-unknown-property, want %d", n, tc.want)
+			}
+		})
+	}
+}
+
+func mustRead(t *testing.T, path string) []byte {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
