@@ -25,7 +25,7 @@ func Parse(src []byte) *File {
 		return f
 	}
 	base := 0
-	if bytes.HasPrefix(src, utf8BOM) {
+	if bytes.HasPrefix(src, []byte(utf8BOM)) {
 		base = len(utf8BOM)
 	}
 	c := newConverter(src, base)
@@ -84,7 +84,8 @@ func Parse(src []byte) *File {
 	return f
 }
 
-var utf8BOM = []byte{0xEF, 0xBB, 0xBF}
+// utf8BOM is the UTF-8 byte order mark; a constant so nothing can change it.
+const utf8BOM = "\xEF\xBB\xBF"
 
 // markerSpan covers a "---" document marker at start, or the single
 // character there.
