@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"heat-ls/analysis/check"
@@ -62,4 +63,28 @@ func mustRead(t *testing.T, path string) []byte {
 		t.Fatal(err)
 	}
 	return b
+}
+
+// TestGroupMemberTypeAcrossFiles: the type inside a ResourceGroup's
+// resource_def is a plain value to the in-file locator; hover and rename
+// must still see it as the mapped type it is.
+func TestGroupMemberTypeAcrossFiles(t *testing.T) {
+	s, root := fixtureSnapshot(t)
+	parent := filepath.Join(root, "parent.yaml")
+	doc := s.File(parent).Doc
+	at := offsetOf(t, doc.Src, "My::Server", 1, 2)
+	if h, ok := s.Hover(parent, doc, loadSchema(t), at, false); !ok || !strings.Contains(h.Text, "server_name") {
+		t.Errorf("hover on the member type: %q, %v", h.Text, ok)
+	}
+	sym, ok := s.SymbolAt(parent, doc, at)
+	if !ok || sym.Kind != "type" || sym.Name != "My::Server" {
+		t.Fatalf("symbol at the member type: %+v, %v", sym, ok)
+	}
+	edits, err := s.Rename(sym, "My::Box")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := len(edits); n != 3 { // the registry key, mapped's type and the member type
+		t.Errorf("%d edits, want 3: %+v", n, edits)
+	}
 }

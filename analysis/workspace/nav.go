@@ -76,7 +76,7 @@ func (s *Snapshot) locate(path string, doc *hot.Document, offset int) crossTarge
 		}
 	}
 	if t.Resource == nil || t.Node == nil {
-		return crossTarget{}
+		return s.innerTypeAt(path, doc, offset)
 	}
 	for _, def := range check.ResourceDefinitions(t.Resource) {
 		name := t.Resource.Name
@@ -100,6 +100,32 @@ func (s *Snapshot) locate(path string, doc *hot.Document, offset int) crossTarge
 					}
 					return crossTarget{}
 				}
+			}
+		}
+	}
+	return crossTarget{}
+}
+
+// innerTypeAt finds the type of an embedded definition (a ResourceGroup's
+// resource_def, an AutoScalingGroup's resource) under offset. The in-file
+// locator sees that type as a plain property value, so without this the
+// member type of a group would have no definition, hover or rename.
+func (s *Snapshot) innerTypeAt(path string, doc *hot.Document, offset int) crossTarget {
+	for _, r := range doc.Template.Resources {
+		if r.Value == nil || offset < r.Value.Span.Start || offset > r.Value.Span.End {
+			continue
+		}
+		for _, def := range check.ResourceDefinitions(r) {
+			n := def.Type
+			if !def.Inner || n == nil || !n.IsScalar() || offset < n.Span.Start || offset > n.Span.End {
+				continue
+			}
+			t := feature.Target{Node: n, Span: n.Span, NameSpan: feature.InnerSpan(n), Name: def.TypeName, Resource: r}
+			if ts := s.nestedTemplates(path, "", def.TypeName); len(ts) > 0 {
+				return crossTarget{kind: crossNestedType, node: n, name: def.TypeName, templates: ts, t: t}
+			}
+			if !IsTemplateRef(def.TypeName) && s.TypeMapped(def.TypeName) {
+				return crossTarget{kind: crossMappedType, node: n, name: def.TypeName, t: t}
 			}
 		}
 	}

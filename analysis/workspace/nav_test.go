@@ -53,6 +53,7 @@ func TestDefinitionAcrossFiles(t *testing.T) {
 		{"property of mapped", "server_name: mapped", 0, "nested/server.yaml", "server_name"},
 		{"property of group member", "server_name: member", 0, "nested/server.yaml", "server_name"},
 		{"get_attr output", "first_address", 0, "nested/server.yaml", "first_address"},
+		{"group member type", "My::Server", 1, "nested/server.yaml", ""},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

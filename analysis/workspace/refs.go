@@ -63,6 +63,11 @@ func (s *Snapshot) SymbolAt(path string, doc *hot.Document, offset int) (sym Sym
 	if t.Kind == feature.TargetResourceType && !IsTemplateRef(t.Name) && s.TypeMapped(t.Name) {
 		return Symbol{Kind: "type", Name: t.Name, Span: t.Span, NameSpan: t.NameSpan}, true
 	}
+	// A group's member type (resource_def: type:) is a plain value to the
+	// in-file locator.
+	if in := s.innerTypeAt(path, doc, offset); in.node != nil && !IsTemplateRef(in.name) && s.TypeMapped(in.name) {
+		return Symbol{Kind: "type", Name: in.name, Span: in.node.Span, NameSpan: feature.InnerSpan(in.node)}, true
+	}
 	return Symbol{}, false
 }
 
