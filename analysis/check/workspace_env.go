@@ -24,9 +24,21 @@ func checkAppliedParameters(p *Pass) {
 	} else if p.T.Version != nil {
 		at = p.T.Version.Key.Span
 	}
+	nested := -1 // unknown until an entry needs it
 	for _, ap := range applied {
 		if ap.Defaults || p.T.Parameter(ap.Name) != nil {
 			continue
+		}
+		// An environment's "parameters" reach only the top-level stack: a
+		// template another checked template nests never sees them.
+		if nested < 0 {
+			nested = 0
+			if p.Path != "" && p.Workspace.UsedAsNested(p.Path) {
+				nested = 1
+			}
+		}
+		if nested == 1 {
+			return
 		}
 		var names []string
 		for _, prm := range p.T.Parameters {
@@ -53,7 +65,20 @@ func checkAppliedValues(p *Pass) {
 	}
 	effective := map[string]AppliedParameter{}
 	var order []string
+	nested := -1 // unknown until a "parameters" entry needs it
 	for _, ap := range p.Workspace.AppliedParameters() {
+		if !ap.Defaults {
+			// "parameters" reach only the top-level stack.
+			if nested < 0 {
+				nested = 0
+				if p.Path != "" && p.Workspace.UsedAsNested(p.Path) {
+					nested = 1
+				}
+			}
+			if nested == 1 {
+				continue
+			}
+		}
 		old, seen := effective[ap.Name]
 		if seen && !old.Defaults && ap.Defaults {
 			continue

@@ -88,3 +88,59 @@ func TestGroupMemberTypeAcrossFiles(t *testing.T) {
 		t.Errorf("%d edits, want 3: %+v", n, edits)
 	}
 }
+
+// TestCLIEnvParametersSkipNestedTemplates: "heat-ls check --env" over a
+// tree applies the environments' "parameters" to the top-level templates
+// only; a checked template that another checked template nests (by path
+// or through the registry) never receives them, so it must not be told
+// that Heat refuses them.
+func TestCLIEnvParametersSkipNestedTemplates(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, text string) string {
+		p := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	top := write("top.yaml", "heat_template_version: 2016-10-14\nparameters:\n  count: {type: number}\nresources:\n  a:\n    type: t/by_path.yaml\n  b:\n    type: My::Mapped\n")
+	byPath := write("t/by_path.yaml", "heat_template_version: 2016-10-14\nparameters:\n  size: {type: number, default: 1, constraints: [{range: {max: 2}}]}\n")
+	mapped := write("t/mapped.yaml", "heat_template_version: 2016-10-14\n")
+	alone := write("alone.yaml", "heat_template_version: 2016-10-14\n")
+	envPath := write("env.yaml", "resource_registry:\n  My::Mapped: t/mapped.yaml\nparameters:\n  count: 3\n  size: 5\n")
+	envs, err := ReadEnvironments([]string{envPath})
+	if err != nil {
+		t.Fatal(err)
+	}
+	files := []string{top, byPath, mapped, alone}
+	view := CLIView(files, envs)
+	count := func(path string) map[string]int {
+		f := parseFile(path, mustRead(t, path), false)
+		got := map[string]int{}
+		for _, d := range check.Run(context.Background(), f.Doc, check.Options{Schema: loadSchema(t), Workspace: view, Path: path}) {
+			got[d.Code]++
+		}
+		return got
+	}
+	tests := []struct {
+		path                 string
+		unknown, constraints int
+	}{
+		{top, 1, 0},    // size is not top's parameter
+		{byPath, 0, 0}, // nested: "parameters" never reach it
+		{mapped, 0, 0}, // nested through the registry
+		{alone, 2, 0},  // a top-level template of its own: both refused
+	}
+	for _, tc := range tests {
+		t.Run(filepath.Base(tc.path), func(t *testing.T) {
+			got := count(tc.path)
+			if got[CodeEnvUnknownParameter] != tc.unknown || got["env-value-constraint"] != tc.constraints {
+				t.Errorf("env-unknown-parameter %d, env-value-constraint %d; want %d, %d",
+					got[CodeEnvUnknownParameter], got["env-value-constraint"], tc.unknown, tc.constraints)
+			}
+		})
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"sync"
 
 	"heat-ls/analysis/check"
 	"heat-ls/analysis/hot"
@@ -66,7 +67,37 @@ func CLIView(files []string, envs []*File) check.WorkspaceView {
 	if len(envs) > 0 {
 		snap = snap.WithApplied(envs...)
 	}
-	return snap.CheckView()
+	return &cliView{checkView: checkView{snap}, files: files}
+}
+
+// cliView is the CLI's view: the snapshot knows only the environments, so
+// whether a checked template runs as a nested stack is worked out from
+// the other checked files, read once on first use (only the rules that
+// treat nested stacks differently ask).
+type cliView struct {
+	checkView
+	files []string
+
+	once   sync.Once
+	nested map[string]bool
+}
+
+func (v *cliView) UsedAsNested(path string) bool {
+	v.once.Do(func() {
+		var templates []*File
+		for _, p := range v.files {
+			if f := v.s.Load(p, p); f.IsTemplate() {
+				templates = append(templates, f)
+			}
+		}
+		v.nested = map[string]bool{}
+		for _, p := range v.files {
+			if v.s.usedAsNested(p, templates) {
+				v.nested[filepath.Clean(p)] = true
+			}
+		}
+	})
+	return v.nested[filepath.Clean(path)]
 }
 
 func dedupe(paths []string) []string {

@@ -103,20 +103,26 @@ func isAbsRef(ref string) bool {
 // resource (or an inner definition of a group) whose type stands for the
 // template at path, or any environment maps a type to it.
 func (v checkView) UsedAsNested(path string) bool {
+	return v.s.usedAsNested(path, v.s.Templates())
+}
+
+// usedAsNested reports whether an applying environment maps a type to
+// the template at path or one of templates uses it as a resource type.
+func (s *Snapshot) usedAsNested(path string, templates []*File) bool {
 	path = filepath.Clean(path)
-	for _, m := range v.s.Mappings() {
+	for _, m := range s.Mappings() {
 		if m.Path != "" && filepath.Clean(m.Path) == path {
 			return true
 		}
 	}
-	for _, f := range v.s.Templates() {
+	for _, f := range templates {
 		for _, r := range f.Doc.Template.Resources {
 			for _, def := range check.ResourceDefinitions(r) {
 				resName := r.Name
 				if def.Inner {
 					resName = ""
 				}
-				for _, t := range v.s.nestedTemplates(f.Path, resName, def.TypeName) {
+				for _, t := range s.nestedTemplates(f.Path, resName, def.TypeName) {
 					if filepath.Clean(t.Path) == path {
 						return true
 					}
