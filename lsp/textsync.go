@@ -24,6 +24,7 @@ func (s *Server) didOpen(_ context.Context, p *protocol.DidOpenTextDocumentParam
 	}
 	doc := s.store.Open(string(td.URI), td.Version, []byte(td.Text))
 	s.diags.schedule(doc)
+	s.documentOpened(doc) // dependents, when the text is not the indexed one (workspace.go)
 	return nil
 }
 

@@ -1,6 +1,7 @@
 package lsp
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -338,6 +339,22 @@ func usesTemplate(snap *workspace.Snapshot, from string, tpl *hot.Template, targ
 		}
 	}
 	return false
+}
+
+// documentOpened re-checks the open templates that depend on a document
+// just opened when its text is not what the index holds (an unsaved
+// buffer, a file the index has not seen or that is gone from the disk):
+// the in-memory text wins, so a nested template or environment that only
+// exists in the editor is seen by its dependents at once.
+func (s *Server) documentOpened(doc *store.Document) {
+	path := filePath(uri.URI(doc.URI))
+	if path == "" || doc.Doc == nil {
+		return
+	}
+	if f := s.workspaceIndex().Snapshot().File(path); f != nil && f.Doc != nil && bytes.Equal(f.Doc.Src, doc.Text) {
+		return
+	}
+	s.recheckDependents(doc)
 }
 
 // documentClosed re-reads a closed document's file into the index (its
