@@ -102,7 +102,8 @@ func (s *Schema) indexNamespaces() {
 }
 
 // hasDynamicAttributes marks the types whose get_attr accepts names beyond
-// their attribute schema: groups ("resource.N", "resource.N.attr"), nested
+// their attribute schema: groups and chains ("resource.N",
+// "resource.N.attr", and any member attribute as a list), nested
 // stacks and template-backed types (any output name), software
 // deployments (any output the config declares) and OS::Heat::None. Types
 // whose get_attr names are fixed, such as OS::Heat::Stack (outputs,
@@ -113,6 +114,7 @@ func hasDynamicAttributes(name, registryKind string) bool {
 	}
 	switch name {
 	case "OS::Heat::ResourceGroup",
+		"OS::Heat::ResourceChain", // any member attribute, as a list
 		"OS::Heat::AutoScalingGroup",
 		"AWS::CloudFormation::Stack",
 		"OS::Heat::SoftwareDeployment",

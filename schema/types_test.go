@@ -210,6 +210,11 @@ func TestTypeDetails(t *testing.T) {
 	if p, _ := rg.Property("count"); !p.HasDefault || p.Default != float64(1) || p.Constraints[0].Kind != ConstraintRange || *p.Constraints[0].Min != 0 {
 		t.Errorf("ResourceGroup count wrong: %+v", p)
 	}
+	// A chain answers get_attr for any name with its members' values
+	// (TripleO reads [ServiceChain, role_data]).
+	if chain, _ := s.ResourceType("OS::Heat::ResourceChain"); !chain.DynamicAttributes {
+		t.Error("ResourceChain: dynamic attributes expected")
+	}
 	none, _ := s.ResourceType("OS::Heat::None")
 	if !none.AcceptsAnyProperties || !none.DynamicAttributes {
 		t.Error("OS::Heat::None accepts anything")
