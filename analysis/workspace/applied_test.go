@@ -2,6 +2,7 @@ package workspace
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -140,6 +141,46 @@ func TestCLIEnvParametersSkipNestedTemplates(t *testing.T) {
 			if got[CodeEnvUnknownParameter] != tc.unknown || got["env-value-constraint"] != tc.constraints {
 				t.Errorf("env-unknown-parameter %d, env-value-constraint %d; want %d, %d",
 					got[CodeEnvUnknownParameter], got["env-value-constraint"], tc.unknown, tc.constraints)
+			}
+		})
+	}
+}
+
+// TestReadEnvironmentsEmptyAndMisspelt: Heat accepts an empty environment
+// (nothing, comments, null, {}) as one that sets nothing; a file with a
+// top-level key that is no environment section is refused, and the error
+// names the key and the section it was probably meant to be.
+func TestReadEnvironmentsEmptyAndMisspelt(t *testing.T) {
+	dir := t.TempDir()
+	tests := []struct {
+		name, text string
+		wantErr    string // "" when the file must be accepted
+		wantEnvs   int
+	}{
+		{"empty", "", "", 0},
+		{"comments only", "# placeholder, filled in at deploy time\n", "", 0},
+		{"null", "~\n", "", 0},
+		{"empty mapping", "{}\n", "", 0},
+		{"real", "parameter_defaults:\n  a: 1\n", "", 1},
+		{"misspelt section", "parameter_default:\n  a: 1\n", `"parameter_default" (line 1) is not an environment section; did you mean "parameter_defaults"?`, 0},
+		{"template", "heat_template_version: 2016-10-14\n", "not an environment section", 0},
+		{"list", "- a\n", "not a Heat environment file", 0},
+	}
+	for i, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			p := filepath.Join(dir, fmt.Sprintf("e%d.yaml", i))
+			if err := os.WriteFile(p, []byte(tc.text), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			envs, err := ReadEnvironments([]string{p})
+			switch {
+			case tc.wantErr == "" && err != nil:
+				t.Fatalf("refused: %v", err)
+			case tc.wantErr != "" && (err == nil || !strings.Contains(err.Error(), tc.wantErr)):
+				t.Fatalf("error %v, want one containing %q", err, tc.wantErr)
+			}
+			if len(envs) != tc.wantEnvs {
+				t.Errorf("%d environments, want %d", len(envs), tc.wantEnvs)
 			}
 		})
 	}

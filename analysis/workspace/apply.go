@@ -1,15 +1,21 @@
 package workspace
 
 import (
+	"bytes"
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 	"sync"
 
 	"heat-ls/analysis/check"
 	"heat-ls/analysis/hot"
 	"heat-ls/analysis/source"
+	"heat-ls/analysis/syntax"
 	"heat-ls/schema"
+	"heat-ls/schema/spell"
 )
 
 // CodeEnvUnknownParameter is the rule id of a parameter set under
@@ -32,7 +38,10 @@ func ReadEnvironments(paths []string) ([]*File, error) {
 		}
 		f := parseFile(abs, src, false)
 		if !f.IsEnvironment() {
-			return nil, &os.PathError{Op: "read environment", Path: p, Err: errNotEnvironment}
+			if emptyEnvironment(src) {
+				continue // Heat reads an empty environment as one that sets nothing
+			}
+			return nil, &os.PathError{Op: "read environment", Path: p, Err: notEnvironmentError(src)}
 		}
 		out = append(out, f)
 	}
@@ -44,6 +53,48 @@ type envError string
 func (e envError) Error() string { return string(e) }
 
 const errNotEnvironment = envError("not a Heat environment file (its top-level keys must be environment sections)")
+
+// emptyEnvironment reports whether src holds no environment content at
+// all: nothing, only comments, null or an empty mapping. Heat accepts such
+// a file and it changes nothing (placeholder environments are common).
+func emptyEnvironment(src []byte) bool {
+	f := syntax.Parse(src)
+	if f.Broken || len(f.Docs) > 1 {
+		return false
+	}
+	root := f.Root().Resolve()
+	return root == nil || root.IsNull() || root.IsMapping() && len(root.Pairs) == 0
+}
+
+// notEnvironmentError says why src is not an environment: when it is a
+// mapping, which top-level keys are not environment sections (Heat
+// refuses the file naming the first of them), with the nearest section.
+func notEnvironmentError(src []byte) error {
+	f := syntax.Parse(src)
+	root := f.Root().Resolve()
+	if f.Broken || !root.IsMapping() {
+		return errNotEnvironment
+	}
+	sections := schema.EnvironmentSections()
+	for _, pr := range root.Pairs {
+		k := pr.Key
+		if k == nil || k.Kind != syntax.ScalarNode || slices.Contains(sections, k.Value) {
+			continue
+		}
+		msg := fmt.Sprintf("not a Heat environment file: %q (line %d) is not an environment section", k.Value, lineOf(src, k.Span.Start))
+		if near := spell.Nearest(k.Value, sections, 1, 3); len(near) > 0 {
+			msg += fmt.Sprintf("; did you mean %q?", near[0])
+		} else {
+			msg += " (" + strings.Join(sections, ", ") + ")"
+		}
+		return envError(msg)
+	}
+	return errNotEnvironment
+}
+
+func lineOf(src []byte, offset int) int {
+	return bytes.Count(src[:min(offset, len(src))], []byte("\n")) + 1
+}
 
 // CLIView builds the view "heat-ls check" gives every checked file: the
 // guard allows the checked files' folders, the environments' folders and
