@@ -27,7 +27,7 @@ func runCheck(ctx context.Context, args []string, sc *schema.Schema, stdout, std
 	var schemaDirs listFlag
 	fs.Var(&schemaDirs, "schema", "directory of resource type schema files (repeatable)")
 	var envFiles listFlag
-	fs.Var(&envFiles, "env", "environment file applied to the checked templates, as with openstack stack create -e (repeatable)")
+	fs.Var(&envFiles, "env", "environment file applied to the checked templates, as with openstack stack create -e, and checked itself (repeatable)")
 	// The global flags are accepted after the command too.
 	fs.String("log-file", "", "write logs to this file instead of stderr")
 	fs.String("log-level", "info", "log level: debug, info, warn, error")
@@ -49,6 +49,14 @@ func runCheck(ctx context.Context, args []string, sc *schema.Schema, stdout, std
 		fmt.Fprintln(stderr, "heat-ls check: --env:", err)
 		return lint.ExitError
 	}
+	if len(paths) == 0 {
+		fmt.Fprintln(stderr, "heat-ls check: no paths given")
+		return lint.ExitError
+	}
+	// The environments are checked too: "openstack stack create -e"
+	// refuses a stack whose environment Heat refuses, so CI should hear
+	// about a bad registry entry or parameter section in them.
+	paths = append(paths, envFiles...)
 	return lint.Run(ctx, lint.Options{
 		Workspace:  func(files []string) check.WorkspaceView { return workspace.CLIView(files, envs) },
 		Paths:      paths,
