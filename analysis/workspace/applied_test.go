@@ -185,3 +185,28 @@ func TestReadEnvironmentsEmptyAndMisspelt(t *testing.T) {
 		})
 	}
 }
+
+// TestNestedParameterSourcesSkipEnvironmentParameters: the value sources
+// shown for a parameter of a nested template leave out environments'
+// "parameters" entries, which reach only the top-level stack (dev_env.yaml
+// sets flavor there for parent.yaml), but keep parameter_defaults.
+func TestNestedParameterSourcesSkipEnvironmentParameters(t *testing.T) {
+	s, root := fixtureSnapshot(t)
+	server := filepath.Join(root, "nested", "server.yaml")
+	doc := s.File(server).Doc
+	h, ok := s.Hover(server, doc, loadSchema(t), offsetOf(t, doc.Src, "flavor:", 0, 1), false)
+	if !ok {
+		t.Fatal("no hover")
+	}
+	if strings.Contains(h.Text, "(parameters)") {
+		t.Errorf("a nested template's sources list an environment's parameters:\n%s", h.Text)
+	}
+	if !strings.Contains(h.Text, "parent.yaml, resource direct") {
+		t.Errorf("the parent resource is missing from the sources:\n%s", h.Text)
+	}
+	parent := filepath.Join(root, "parent.yaml")
+	pdoc := s.File(parent).Doc
+	if h, _ := s.Hover(parent, pdoc, loadSchema(t), offsetOf(t, pdoc.Src, "get_param: flavor", 0, 12), false); !strings.Contains(h.Text, "dev_env.yaml (parameters)") {
+		t.Errorf("the top-level template lost its environment parameters:\n%s", h.Text)
+	}
+}

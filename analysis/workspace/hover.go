@@ -142,7 +142,13 @@ func (s *Snapshot) describeSources(w *textWriter, path string, doc *hot.Document
 	for _, pk := range s.parentPropertyKeys(filepath.Clean(path), name) {
 		lines = append(lines, fmt.Sprintf("%s, resource %s: %s", rel(path, pk.file.Path), pk.resource, clip(pk.file.Doc.Syntax.Text(pk.value))))
 	}
+	// An environment's "parameters" reach only the top-level stack, so
+	// they are no source for a template the workspace nests.
+	nested := s.usedAsNested(path, s.Templates())
 	for _, st := range s.Settings(name) {
+		if nested && st.Section == "parameters" {
+			continue
+		}
 		lines = append(lines, fmt.Sprintf("%s (%s): %s", rel(path, st.Env.Path), st.Section, clip(st.Env.Doc.Syntax.Text(st.Value))))
 	}
 	w.list("Where the value can come from", lines)
