@@ -210,3 +210,31 @@ func TestNestedParameterSourcesSkipEnvironmentParameters(t *testing.T) {
 		t.Errorf("the top-level template lost its environment parameters:\n%s", h.Text)
 	}
 }
+
+// TestRenameNestedParameterLeavesTopLevelEnvironmentParameters: renaming
+// nested/server.yaml's flavor must not rename dev_env.yaml's
+// "parameters: flavor", which feeds parent.yaml's own flavor (Heat would
+// then refuse the stack for an undeclared parameter).
+func TestRenameNestedParameterLeavesTopLevelEnvironmentParameters(t *testing.T) {
+	s, root := fixtureSnapshot(t)
+	server := filepath.Join(root, "nested", "server.yaml")
+	doc := s.File(server).Doc
+	sym, ok := s.SymbolAt(server, doc, offsetOf(t, doc.Src, "flavor:", 0, 1))
+	if !ok {
+		t.Fatal("no symbol on the parameter key")
+	}
+	edits, err := s.Rename(sym, "size")
+	if err != nil {
+		t.Fatal(err)
+	}
+	files := map[string]int{}
+	for _, e := range edits {
+		files[filepath.Base(e.Path)]++
+	}
+	if files["dev_env.yaml"] != 0 {
+		t.Errorf("renamed dev_env.yaml's top-level parameters entry: %v", files)
+	}
+	if files["server.yaml"] == 0 || files["parent.yaml"] == 0 {
+		t.Errorf("the declaration and the parent's property keys must be renamed: %v", files)
+	}
+}

@@ -128,7 +128,14 @@ func (s *Snapshot) References(sym Symbol) (out []Reference) {
 				add(pk.file, pk.key, false)
 			}
 		}
+		// An environment's "parameters" reach only the top-level stack:
+		// they are no reference to a parameter of a nested template (and
+		// renaming them would break the top-level template they feed).
+		nested := sym.Template != "" && s.usedAsNested(sym.Template, s.Templates())
 		for _, st := range s.Settings(sym.Name) {
+			if nested && st.Section == "parameters" {
+				continue
+			}
 			add(st.Env, st.Key, false)
 		}
 	case "type":
