@@ -133,7 +133,20 @@ func checkEnvironmentParameters(p *Pass) {
 	for _, n := range names {
 		declared[n] = true
 	}
+	var topLevel map[string]bool
+	if top := p.Workspace.TopLevelParameters(); top != nil {
+		topLevel = make(map[string]bool, len(top))
+		for _, n := range top {
+			topLevel[n] = true
+		}
+	}
 	for _, e := range p.Env.Parameters {
+		if declared[e.Name] && topLevel != nil && !topLevel[e.Name] {
+			p.Warnf(e.Key.Span, codeEnvParamUndeclared,
+				"Only nested templates declare `%s`, and an environment's parameters reach only the top-level stack, so Heat refuses it there. Move it under parameter_defaults, which reaches nested templates too.",
+				e.Name)
+			continue
+		}
 		if declared[e.Name] {
 			continue
 		}

@@ -39,6 +39,10 @@ type WorkspaceView interface {
 	// workspace declare; nil when no template is known (then environment
 	// entries are not compared with templates).
 	TemplateParameters() []string
+	// TopLevelParameters lists the parameter names declared by the
+	// workspace templates that no other template nests (the ones an
+	// environment's "parameters" can reach); nil when there is none.
+	TopLevelParameters() []string
 	// UsedAsNested reports whether some template of the workspace uses
 	// the template at path as a resource type (directly or through an
 	// environment's resource_registry), so it runs as a nested stack.

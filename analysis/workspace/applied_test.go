@@ -238,3 +238,27 @@ func TestRenameNestedParameterLeavesTopLevelEnvironmentParameters(t *testing.T) 
 		t.Errorf("the declaration and the parent's property keys must be renamed: %v", files)
 	}
 }
+
+// TestEnvironmentParameterOnlyNestedDeclares: in the editor, an
+// environment's "parameters" entry that only nested templates declare is
+// a warning (Heat refuses it at the top level); parameter_defaults for it
+// and parameters for top-level names stay quiet.
+func TestEnvironmentParameterOnlyNestedDeclares(t *testing.T) {
+	root := fixtures(t)
+	x := New(root)
+	x.Scan(context.Background(), nil)
+	path := filepath.Join(root, "env", "probe_env.yaml")
+	src := "parameters:\n  server_name: x\n  key_name: k\nparameter_defaults:\n  server_name: y\n"
+	f := parseFile(path, []byte(src), true)
+	s := x.Snapshot(f)
+	var got []string
+	for _, d := range check.Run(context.Background(), f.Doc, check.Options{Schema: loadSchema(t), Workspace: s.CheckView(), Path: path}) {
+		if d.Code == "env-parameter-undeclared" {
+			got = append(got, fmt.Sprintf("%d:%s", d.Span.Start, d.Severity))
+		}
+	}
+	want := fmt.Sprintf("%d:warning", strings.Index(src, "server_name"))
+	if strings.Join(got, ",") != want {
+		t.Errorf("got %v, want [%s]", got, want)
+	}
+}

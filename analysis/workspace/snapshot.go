@@ -28,6 +28,9 @@ type Snapshot struct {
 	declOnce sync.Once
 	decls    map[string][]*Declaration
 
+	nestedOnce sync.Once
+	nested     map[string]bool // templates some template or registry nests
+
 	loadMu sync.Mutex
 	loaded map[string]*File // on-demand reads without an index (NewSnapshot)
 	// cache, when set, is the index's cache of on-demand reads shared by

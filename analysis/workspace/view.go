@@ -44,6 +44,58 @@ func (v checkView) TemplateParameters() []string {
 	return v.s.ParameterNames()
 }
 
+func (v checkView) TopLevelParameters() []string {
+	nested := v.s.nestedPaths()
+	seen := map[string]bool{}
+	var out []string
+	top := false
+	for _, f := range v.s.Templates() {
+		if nested[filepath.Clean(f.Path)] {
+			continue
+		}
+		top = true
+		for _, p := range f.Doc.Template.Parameters {
+			if !seen[p.Name] {
+				seen[p.Name] = true
+				out = append(out, p.Name)
+			}
+		}
+	}
+	if !top {
+		return nil
+	}
+	return out
+}
+
+// nestedPaths is the set of workspace templates that run as nested
+// stacks: targets of registry entries and of resource types (group
+// members included), computed once per snapshot.
+func (s *Snapshot) nestedPaths() map[string]bool {
+	s.nestedOnce.Do(func() {
+		out := map[string]bool{}
+		for _, m := range s.Mappings() {
+			if m.Path != "" {
+				out[filepath.Clean(m.Path)] = true
+			}
+		}
+		for _, f := range s.Templates() {
+			for _, r := range f.Doc.Template.Resources {
+				for _, def := range check.ResourceDefinitions(r) {
+					resName := r.Name
+					if def.Inner {
+						resName = ""
+					}
+					for _, t := range s.nestedTemplates(f.Path, resName, def.TypeName) {
+						out[filepath.Clean(t.Path)] = true
+					}
+				}
+			}
+		}
+		s.nested = out
+	})
+	return s.nested
+}
+
 func (v checkView) FileState(fromPath, ref string) check.FileState {
 	if IsURL(ref) && !hasFileScheme(ref) {
 		return check.FileRemote
