@@ -23,7 +23,8 @@ package check
 //	                                        stack; parameter_defaults may name any parameter)
 //	env-parameter-undeclared   warning      (environment files, in the editor) no template of the workspace
 //	                           / hint       declares this parameter: warning under parameters, hint under
-//	                                        parameter_defaults
+//	                                        parameter_defaults; also a warning under parameters when only
+//	                                        nested templates declare it (parameters reach the top level only)
 //	env-value-constraint       error        the value an applied environment gives a parameter breaks the
 //	                                        parameter's constraints (Heat refuses the stack at create)
 const (
