@@ -134,42 +134,16 @@ func checkEntryKeys(p *Pass) {
 	if v == nil {
 		return
 	}
-	for _, prm := range p.T.Parameters {
-		eachKey(prm.Value, func(k *syntax.Node) {
-			if v.HasParameterKey(k.Value) {
-				return
-			}
-			if first := firstVersion(p.Schema, func(x *schema.Version) bool { return x.HasParameterKey(k.Value) }); first != nil {
-				d := p.Errorf(k.Span, codeUnknownParameterKey,
-					"The parameter key `%s` needs heat_template_version %s or later; Heat refuses it in %s. Raise the version or remove the key.",
-					k.Value, first.Name, p.T.VersionText)
-				d.Data = map[string]string{"minVersion": first.Name}
-				return
-			}
-			near := closestNames(k.Value, v.ParameterKeys, 3, suggestionDistance(k.Value))
-			d := p.Errorf(k.Span, codeUnknownParameterKey,
-				"`%s` is not a key of a parameter definition, so Heat refuses the template.%s", k.Value, didYouMean(near))
-			d.Suggestions = near
-		})
+	params := make([]*syntax.Node, len(p.T.Parameters))
+	for i, prm := range p.T.Parameters {
+		params[i] = prm.Value
 	}
-	for _, r := range p.T.Resources {
-		eachKey(r.Value, func(k *syntax.Node) {
-			if v.HasResourceKey(k.Value) {
-				return
-			}
-			if first := firstVersion(p.Schema, func(x *schema.Version) bool { return x.HasResourceKey(k.Value) }); first != nil {
-				d := p.Errorf(k.Span, codeUnknownResourceKey,
-					"The resource key `%s` needs heat_template_version %s or later; Heat refuses it in %s. Raise the version or remove the key.",
-					k.Value, first.Name, p.T.VersionText)
-				d.Data = map[string]string{"minVersion": first.Name}
-				return
-			}
-			near := closestNames(k.Value, v.ResourceKeys, 3, suggestionDistance(k.Value))
-			d := p.Errorf(k.Span, codeUnknownResourceKey,
-				"`%s` is not a key of a resource definition, so Heat refuses the template.%s", k.Value, didYouMean(near))
-			d.Suggestions = near
-		})
+	checkRefusedKeys(p, v, params, "parameter", codeUnknownParameterKey, v.ParameterKeys, (*schema.Version).HasParameterKey)
+	resources := make([]*syntax.Node, len(p.T.Resources))
+	for i, r := range p.T.Resources {
+		resources[i] = r.Value
 	}
+	checkRefusedKeys(p, v, resources, "resource", codeUnknownResourceKey, v.ResourceKeys, (*schema.Version).HasResourceKey)
 	for _, o := range p.T.Outputs {
 		eachKey(o.Value, func(k *syntax.Node) {
 			if v.HasOutputKey(k.Value) {
@@ -185,6 +159,31 @@ func checkEntryKeys(p *Pass) {
 			near := closestNames(k.Value, v.OutputKeys, 3, suggestionDistance(k.Value))
 			d := p.Warnf(k.Span, codeUnknownOutputKey,
 				"`%s` is not a key of an output; Heat ignores it.%s", k.Value, didYouMean(near))
+			d.Suggestions = near
+		})
+	}
+}
+
+// checkRefusedKeys reports the keys of entry bodies (parameters or
+// resources: Heat refuses unknown keys in both) that the declared version
+// does not accept: a key of a later version names the version that added
+// it, any other key gets the closest accepted ones.
+func checkRefusedKeys(p *Pass, v *schema.Version, bodies []*syntax.Node, kind, code string, allowed []string, has func(*schema.Version, string) bool) {
+	for _, body := range bodies {
+		eachKey(body, func(k *syntax.Node) {
+			if has(v, k.Value) {
+				return
+			}
+			if first := firstVersion(p.Schema, func(x *schema.Version) bool { return has(x, k.Value) }); first != nil {
+				d := p.Errorf(k.Span, code,
+					"The %s key `%s` needs heat_template_version %s or later; Heat refuses it in %s. Raise the version or remove the key.",
+					kind, k.Value, first.Name, p.T.VersionText)
+				d.Data = map[string]string{"minVersion": first.Name}
+				return
+			}
+			near := closestNames(k.Value, allowed, 3, suggestionDistance(k.Value))
+			d := p.Errorf(k.Span, code,
+				"`%s` is not a key of a %s definition, so Heat refuses the template.%s", k.Value, kind, didYouMean(near))
 			d.Suggestions = near
 		})
 	}
