@@ -28,6 +28,9 @@ func checkGetFilePaths(p *Pass) {
 		case FileOutside:
 			p.Infof(at, codeGetFileOutside,
 				"get_file: `%s` is outside the workspace folders and this template's directory, so heat-ls does not look at it.", ref)
+		case FileDirectory:
+			p.Warnf(at, codeGetFileMissing,
+				"get_file: `%s` is a directory; get_file reads the content of one file. Name a file inside it.", ref)
 		}
 	}
 }

@@ -106,4 +106,6 @@ const (
 	// FileUnknown: the document has no path (an unsaved buffer), so
 	// relative references cannot be resolved.
 	FileUnknown
+	// FileDirectory: the path names a directory, not a file.
+	FileDirectory
 )

@@ -262,3 +262,30 @@ func TestEnvironmentParameterOnlyNestedDeclares(t *testing.T) {
 		t.Errorf("got %v, want [%s]", got, want)
 	}
 }
+
+// TestGetFileOfDirectory: get_file reads one file; a path naming a
+// directory is reported (the client cannot read it), a file is not.
+func TestGetFileOfDirectory(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(dir, "scripts"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "scripts", "run.sh"), []byte("#!/bin/sh\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(dir, "t.yaml")
+	src := "heat_template_version: 2016-10-14\nresources:\n  a:\n    type: OS::Heat::SoftwareConfig\n    properties: {config: {get_file: scripts/}}\n  b:\n    type: OS::Heat::SoftwareConfig\n    properties: {config: {get_file: scripts/run.sh}}\n"
+	f := parseFile(path, []byte(src), false)
+	var got []string
+	for _, d := range check.Run(context.Background(), f.Doc, check.Options{Schema: loadSchema(t), Workspace: CLIView([]string{path}, nil), Path: path}) {
+		if d.Code == "get-file-missing" {
+			got = append(got, src[d.Span.Start:d.Span.End])
+			if !strings.Contains(d.Message, "directory") {
+				t.Errorf("message does not say it is a directory: %s", d.Message)
+			}
+		}
+	}
+	if strings.Join(got, ",") != "scripts/" {
+		t.Errorf("get-file-missing on %v, want [scripts/]", got)
+	}
+}

@@ -1,6 +1,7 @@
 package workspace
 
 import (
+	"os"
 	"path/filepath"
 
 	"heat-ls/analysis/check"
@@ -113,6 +114,11 @@ func (v checkView) FileState(fromPath, ref string) check.FileState {
 		return check.FileOutside
 	case !exists:
 		return check.FileMissing
+	}
+	if v.s.File(path) == nil {
+		if info, err := os.Stat(path); err == nil && info.IsDir() {
+			return check.FileDirectory
+		}
 	}
 	return check.FileFound
 }
