@@ -13,7 +13,7 @@ package check
 //	                                        nothing else can give it then
 //	nested-unknown-attribute   error        get_attr names neither an output of the nested template nor a
 //	                                        built-in stack attribute (show, OS::stack_id, resource.NAME...)
-//	get-file-missing           warning      a get_file path does not exist
+//	get-file-missing           warning      a get_file path does not exist or names a directory
 //	get-file-outside           information  a get_file path leaves the workspace; heat-ls does not read it
 //	registry-target-missing    warning      a resource_registry target file does not exist (it may be
 //	                                        generated at deploy time, hence not an error)
