@@ -78,23 +78,93 @@ func checkEnvRegistry(p *Pass) {
 			switch e.Name {
 			case "hooks", "restricted_actions":
 				v := e.Target.Resolve()
-				if v.IsScalar() || v.IsNull() {
+				if v.IsNull() {
+					continue
+				}
+				if v.IsScalar() {
+					checkHookName(p, e.Name, v)
 					continue
 				}
 				if v.IsSequence() {
 					for _, it := range v.Items {
-						if !it.Resolve().IsScalar() {
+						if n := it.Resolve(); !n.IsScalar() {
 							p.Errorf(it.Span, codeEnvResourceOverrideInvalid, "`%s` lists names as text; %s is not one.", e.Name, describeNode(it))
+						} else {
+							checkHookName(p, e.Name, n)
 						}
 					}
 					continue
 				}
 				p.Errorf(v.Span, codeEnvResourceOverrideInvalid, "`%s` must be a name or a list of names, not %s.", e.Name, describeNode(v))
 			default:
+				if v := e.Target.Resolve(); v.IsMapping() {
+					// A resource of the nested stack this resource creates:
+					// Heat drills down (hooks on resources of nested stacks).
+					checkNestedOverride(p, v, 0)
+					continue
+				}
 				checkRegistryTarget(p, e, codeEnvResourceOverrideInvalid)
 			}
 		}
 	}
+}
+
+// maxOverrideDepth bounds the walk into nested-stack overrides.
+const maxOverrideDepth = 16
+
+// checkNestedOverride checks the body of an override for a resource of a
+// nested stack: hooks and restricted_actions name known values, type
+// mappings have text targets, deeper mappings go one stack further down.
+func checkNestedOverride(p *Pass, body *syntax.Node, depth int) {
+	if depth > maxOverrideDepth {
+		return
+	}
+	for _, pr := range body.Pairs {
+		if pr.Key == nil || pr.Key.Kind != syntax.ScalarNode {
+			continue
+		}
+		v := pr.Value.Resolve()
+		switch {
+		case v.IsNull():
+		case pr.Key.Value == "hooks" || pr.Key.Value == "restricted_actions":
+			if v.IsScalar() {
+				checkHookName(p, pr.Key.Value, v)
+				continue
+			}
+			if v.IsSequence() {
+				for _, it := range v.Items {
+					if n := it.Resolve(); n.IsScalar() {
+						checkHookName(p, pr.Key.Value, n)
+					}
+				}
+			}
+		case v.IsMapping():
+			checkNestedOverride(p, v, depth+1)
+		case v.IsSequence():
+			p.Errorf(v.Span, codeEnvResourceOverrideInvalid,
+				"`%s` must map to a template path, a URL or another type name as text, not %s.", pr.Key.Value, describeNode(v))
+		}
+	}
+}
+
+// checkHookName checks one hook type (hooks) or action (restricted_actions)
+// against the names Heat knows; Heat refuses the environment for any
+// other name.
+func checkHookName(p *Pass, key string, n *syntax.Node) {
+	known := []string{"pre-create", "pre-update", "pre-delete", "post-create", "post-update", "post-delete"}
+	what := "hook"
+	if key == "restricted_actions" {
+		known, what = []string{"update", "replace"}, "restricted action"
+	}
+	for _, k := range known {
+		if n.Value == k {
+			return
+		}
+	}
+	cands := closestNames(n.Value, known, 1, 3)
+	d := p.Errorf(n.Span, codeEnvResourceOverrideInvalid,
+		"`%s` is not a %s Heat knows; use one of %s.%s", n.Value, what, strings.Join(known, ", "), suggestText(cands))
+	d.Suggestions = cands
 }
 
 func checkRegistryTarget(p *Pass, e *hot.RegistryEntry, code string) {
