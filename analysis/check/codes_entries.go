@@ -53,7 +53,7 @@ package check
 //	env-section-unknown                  error     a top-level key of an environment file Heat does not know
 //	env-section-not-mapping              error     parameters / parameter_defaults / resource_registry / parameter_merge_strategies not a mapping
 //	env-registry-target-invalid          error     a resource_registry mapping whose target is not text
-//	env-resource-override-invalid        error     resource_registry.resources entries that are not mappings of text
+//	env-resource-override-invalid        error     resource_registry.resources entries that are not mappings of text (nested-stack levels allowed), or an unknown hook / restricted action
 //	env-encrypted-param-names-invalid    error     encrypted_param_names is not a list of names
 //	env-merge-strategy-invalid           error     a merge strategy other than overwrite, merge, deep_merge
 //	env-event-sinks-invalid              error     event_sinks is not a list of mappings
