@@ -15,12 +15,19 @@ const codeResourceFacadeTopLevel = "resource-facade-top-level"
 // otherwise, including when the file is checked on its own, it would run
 // as a top-level stack, which is what this rule reports.
 func checkResourceFacadeUse(p *Pass) {
-	if p.Workspace != nil && p.Path != "" && p.Workspace.UsedAsNested(p.Path) {
-		return
-	}
+	nested := -1 // asked only when a call needs it: the question may read other files
 	for _, c := range p.T.Calls {
 		if c.Name != "resource_facade" || (c.Context != hot.InResource && c.Context != hot.InOutput) {
 			continue
+		}
+		if nested < 0 {
+			nested = 0
+			if p.Workspace != nil && p.Path != "" && p.Workspace.UsedAsNested(p.Path) {
+				nested = 1
+			}
+		}
+		if nested == 1 {
+			return
 		}
 		p.Errorf(c.Key.Span, codeResourceFacadeTopLevel,
 			"`resource_facade` reads the resource that uses this template as a nested stack, but nothing in the workspace uses this template that way; "+

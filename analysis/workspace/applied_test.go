@@ -289,3 +289,36 @@ func TestGetFileOfDirectory(t *testing.T) {
 		t.Errorf("get-file-missing on %v, want [scripts/]", got)
 	}
 }
+
+// TestCLIResourceFacadeInNestedTemplate: "heat-ls check DIR" knows a
+// checked template runs nested when another checked template uses it by
+// path, so its resource_facade is not reported as top-level use.
+func TestCLIResourceFacadeInNestedTemplate(t *testing.T) {
+	dir := t.TempDir()
+	parent := filepath.Join(dir, "parent.yaml")
+	nested := filepath.Join(dir, "member.yaml")
+	alone := filepath.Join(dir, "alone.yaml")
+	facade := "heat_template_version: 2016-10-14\noutputs:\n  m: {value: {resource_facade: metadata}}\n"
+	for p, text := range map[string]string{
+		parent: "heat_template_version: 2016-10-14\nresources:\n  a: {type: member.yaml}\n",
+		nested: facade,
+		alone:  facade,
+	} {
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	view := CLIView([]string{parent, nested, alone}, nil)
+	for path, want := range map[string]int{nested: 0, alone: 1} {
+		f := parseFile(path, mustRead(t, path), false)
+		n := 0
+		for _, d := range check.Run(context.Background(), f.Doc, check.Options{Schema: loadSchema(t), Workspace: view, Path: path}) {
+			if d.Code == "resource-facade-top-level" {
+				n++
+			}
+		}
+		if n != want {
+			t.Errorf("%s: %d resource-facade-top-level, want %d", filepath.Base(path), n, want)
+		}
+	}
+}
