@@ -30,6 +30,9 @@ func (s *Server) Serve(ctx context.Context, in io.Reader, out io.Writer) int {
 	defer func() {
 		cancel()
 		s.cancelAll()
+		// Background indexing is tied to the session, not to shutdown:
+		// a client that leaves without shutdown must not keep it running.
+		s.stopWorkspace()
 		s.calls.abandon()
 		s.diags.stop()
 		s.queue.stop()
