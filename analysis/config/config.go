@@ -7,8 +7,6 @@ import (
 	"path/filepath"
 	"strings"
 
-	"gopkg.in/yaml.v3"
-
 	"heat-ls/analysis/source"
 )
 
@@ -36,10 +34,12 @@ type Config struct {
 	Ignore []string
 }
 
-// Problem is something wrong with a project file, at a 1-based line and
-// column (0 when the whole file is concerned).
+// Problem is something wrong with a project file. Span is the exact text
+// concerned and Line, Col its start as 1-based line and column (counted in
+// characters, as yaml.v3 does); Line is 0 when the whole file is concerned.
 type Problem struct {
 	Path      string
+	Span      source.Span
 	Line, Col int
 	Message   string
 }
@@ -110,98 +110,6 @@ func readFull(f *os.File, buf []byte) (int, error) {
 
 func defaults(file string) *Config {
 	return &Config{Path: file, Dir: filepath.Dir(file)}
-}
-
-// Parse reads a project file's text. file names it in problems and gives
-// the base directory of Ignore patterns. When anything is wrong the result
-// is the defaults and one problem that says what to fix: half a
-// configuration applied is more surprising than none.
-func Parse(file string, src []byte) (*Config, []Problem) {
-	cfg := defaults(file)
-	bad := func(n *yaml.Node, format string, args ...any) (*Config, []Problem) {
-		p := Problem{Path: file, Message: fmt.Sprintf(format, args...)}
-		if n != nil {
-			p.Line, p.Col = n.Line, n.Column
-		}
-		return defaults(file), []Problem{p}
-	}
-	var root yaml.Node
-	if err := yaml.Unmarshal(src, &root); err != nil {
-		return bad(nil, "the project file is not valid YAML: %v", err)
-	}
-	if root.Kind == 0 || len(root.Content) == 0 {
-		return cfg, nil // empty file: defaults
-	}
-	top := root.Content[0]
-	if top.Kind == yaml.ScalarNode && top.Tag == "!!null" {
-		return cfg, nil
-	}
-	if top.Kind != yaml.MappingNode {
-		return bad(top, "the project file must be a mapping with the keys disable, severity and ignore")
-	}
-	for i := 0; i+1 < len(top.Content); i += 2 {
-		key, value := top.Content[i], top.Content[i+1]
-		switch key.Value {
-		case "disable":
-			ids, n := stringList(value)
-			if n != nil {
-				return bad(n, "disable must be a list of rule ids, like [unused-parameter]")
-			}
-			cfg.Disable = make(map[string]bool, len(ids))
-			for _, id := range ids {
-				cfg.Disable[id] = true
-			}
-		case "severity":
-			if value.Kind != yaml.MappingNode {
-				return bad(value, "severity must map rule ids to error, warning, info or hint")
-			}
-			cfg.Severity = make(map[string]source.Severity, len(value.Content)/2)
-			for j := 0; j+1 < len(value.Content); j += 2 {
-				rule, level := value.Content[j], value.Content[j+1]
-				sev, ok := ParseSeverity(level.Value)
-				if rule.Kind != yaml.ScalarNode || level.Kind != yaml.ScalarNode || !ok {
-					return bad(level, "the severity of %q must be error, warning, info or hint", rule.Value)
-				}
-				cfg.Severity[rule.Value] = sev
-			}
-		case "ignore":
-			globs, n := stringList(value)
-			if n != nil {
-				return bad(n, "ignore must be a list of path patterns relative to the project file, like [\"vendor/**\"]")
-			}
-			for _, g := range globs {
-				if _, err := path.Match(strings.ReplaceAll(g, "**", "*"), ""); err != nil {
-					return bad(value, "ignore pattern %q is malformed: %v", g, err)
-				}
-			}
-			cfg.Ignore = globs
-		default:
-			return bad(key, "unknown key %q in the project file; the keys are disable, severity and ignore", key.Value)
-		}
-	}
-	return cfg, nil
-}
-
-// stringList decodes a sequence of plain scalars (or one scalar), returning
-// the offending node when n is not one.
-func stringList(n *yaml.Node) ([]string, *yaml.Node) {
-	switch n.Kind {
-	case yaml.ScalarNode:
-		if n.Tag == "!!null" {
-			return nil, nil
-		}
-		return []string{n.Value}, nil
-	case yaml.SequenceNode:
-		out := make([]string, 0, len(n.Content))
-		for _, item := range n.Content {
-			if item.Kind != yaml.ScalarNode {
-				return nil, item
-			}
-			out = append(out, item.Value)
-		}
-		return out, nil
-	}
-	return nil, n
 }
 
 // ParseSeverity reads a severity name as the project file and the linter's

@@ -1,6 +1,7 @@
 package config
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -34,6 +35,22 @@ func TestParse(t *testing.T) {
 		{name: "bad severity", src: "severity:\n  a: loud\n", problem: "must be error, warning, info or hint"},
 		{name: "nested disable", src: "disable: [[a]]\n", problem: "disable must be a list"},
 		{name: "bad glob", src: "ignore: ['[']\n", problem: "malformed"},
+		{name: "duplicate top key", src: "disable: [a]\ndisable: [b]\n", problem: `key "disable" appears more than once`},
+		{name: "duplicate severity rule", src: "severity:\n  a: error\n  a: hint\n", problem: `key "a" appears more than once`},
+		{name: "second document", src: "disable: [a]\n---\ndisable: [b]\n", problem: "second YAML document"},
+		{name: "unknown anchor", src: "disable: *nothing\n", problem: "not valid YAML"},
+		{name: "null lists", src: "disable:\nignore: ~\n"},
+		{name: "aliases are followed", src: "disable: &d [a, b]\nignore: *d\nseverity: {c: &s warning, d: *s}\n", check: func(t *testing.T, c *Config) {
+			if !c.Disable["a"] || !c.Disable["b"] || len(c.Ignore) != 2 || c.Ignore[1] != "b" ||
+				c.Severity["c"] != source.SeverityWarning || c.Severity["d"] != source.SeverityWarning {
+				t.Errorf("got %+v", c)
+			}
+		}},
+		{name: "custom tag is harmless", src: "disable: !rules [a]\n", check: func(t *testing.T, c *Config) {
+			if !c.Disable["a"] {
+				t.Errorf("got %+v", c)
+			}
+		}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -51,6 +68,43 @@ func TestParse(t *testing.T) {
 			}
 			if tt.check != nil {
 				tt.check(t, c)
+			}
+		})
+	}
+}
+
+// TestParseProblemSpan checks that a problem points at the exact text at
+// fault, with the line and column of its start.
+func TestParseProblemSpan(t *testing.T) {
+	tests := []struct {
+		name      string
+		src       string
+		text      string // the source text the problem's span covers
+		line, col int
+	}{
+		{name: "unknown key", src: "disable: [a]\ndisabled: [a]\n", text: "disabled", line: 2, col: 1},
+		{name: "bad severity", src: "severity:\n  a: loud\n", text: "loud", line: 2, col: 6},
+		{name: "bad glob item", src: "ignore: ['ok', '[']\n", text: "'['", line: 1, col: 16},
+		{name: "nested list after a wide character", src: "disable: [é, [a]]\n", text: "[a]", line: 1, col: 14},
+		{name: "not a mapping", src: "# list\n- a\n", text: "- a", line: 2, col: 1},
+		{name: "duplicate key points at the repeat", src: "disable: [a]\nignore: []\ndisable: [b]\n", text: "disable", line: 3, col: 1},
+		{name: "unclosed bracket", src: "ignore: []\ndisable: [a\n", text: "[", line: 2, col: 10},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, problems := Parse("/p/.heat-ls.yaml", []byte(tt.src))
+			if len(problems) != 1 {
+				t.Fatalf("problems = %v, want one", problems)
+			}
+			p := problems[0]
+			if got := tt.src[p.Span.Start:p.Span.End]; got != tt.text {
+				t.Errorf("span covers %q, want %q (%s)", got, tt.text, p.Message)
+			}
+			if p.Line != tt.line || p.Col != tt.col {
+				t.Errorf("at %d:%d, want %d:%d (%s)", p.Line, p.Col, tt.line, tt.col, p.Message)
+			}
+			if want := fmt.Sprintf("/p/.heat-ls.yaml:%d:%d: ", tt.line, tt.col); !strings.HasPrefix(p.String(), want) {
+				t.Errorf("String() = %q, want prefix %q", p.String(), want)
 			}
 		})
 	}

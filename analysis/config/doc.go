@@ -29,7 +29,9 @@
 //	  deprecated-type: error
 //	ignore: ["vendor/**", "old/*.yaml"]  # paths relative to this file
 //
-// A malformed file yields one problem naming what is wrong (rule id
-// "invalid-config") and the defaults apply; unknown keys are problems too,
-// so typos do not silently do nothing.
+// A malformed file yields one problem naming what is wrong, at the text at
+// fault (rule id "invalid-config"), and the defaults apply; unknown keys, a
+// repeated key and a second YAML document are problems too, so typos do not
+// silently do nothing. The file is read through analysis/syntax like every
+// other YAML text, so aliases work and spans are exact.
 package config

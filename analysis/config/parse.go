@@ -1,0 +1,162 @@
+package config
+
+import (
+	"fmt"
+	"path"
+	"strings"
+
+	"heat-ls/analysis/source"
+	"heat-ls/analysis/syntax"
+)
+
+// Parse reads a project file's text. file names it in problems and gives
+// the base directory of Ignore patterns. When anything is wrong the result
+// is the defaults and one problem, at the exact text concerned, that says
+// what to fix: half a configuration applied is more surprising than none.
+// That includes a repeated key: which of two entries was meant is a guess,
+// so neither applies until one is removed.
+func Parse(file string, src []byte) (*Config, []Problem) {
+	f := syntax.Parse(src)
+	mapper := source.NewMapper(src)
+	bad := func(span source.Span, format string, args ...any) (*Config, []Problem) {
+		line, col := mapper.LineCol(span.Start)
+		return defaults(file), []Problem{{Path: file, Span: span, Line: line, Col: col, Message: fmt.Sprintf(format, args...)}}
+	}
+	if d, ok := firstYAMLProblem(f); ok {
+		return bad(d.Span, "%s", yamlProblemMessage(f, d))
+	}
+	cfg := defaults(file)
+	top := f.Root().Resolve()
+	if top.IsNull() {
+		return cfg, nil // empty file, only comments, or "~": defaults
+	}
+	if !top.IsMapping() {
+		return bad(top.Span, "the project file must be a mapping with the keys disable, severity and ignore")
+	}
+	for _, entry := range top.Pairs {
+		key, value := entry.Key, entry.Value.Resolve()
+		if !key.IsScalar() {
+			return bad(key.Span, "the keys of the project file must be plain names: disable, severity and ignore")
+		}
+		if value == nil {
+			return bad(entry.Value.Span, "the value of %s cannot be read", key.Value)
+		}
+		switch key.Value {
+		case "disable":
+			ids, n := stringList(value)
+			if n != nil {
+				return bad(n.Span, "disable must be a list of rule ids, like [unused-parameter]")
+			}
+			cfg.Disable = make(map[string]bool, len(ids))
+			for _, id := range ids {
+				cfg.Disable[id.Value] = true
+			}
+		case "severity":
+			if !value.IsMapping() {
+				return bad(value.Span, "severity must map rule ids to error, warning, info or hint")
+			}
+			cfg.Severity = make(map[string]source.Severity, len(value.Pairs))
+			for _, p := range value.Pairs {
+				rule, level := p.Key, p.Value.Resolve()
+				if level == nil {
+					level = p.Value
+				}
+				sev, ok := ParseSeverity(level.Value)
+				if !rule.IsScalar() || !level.IsScalar() || !ok {
+					return bad(level.Span, "the severity of %q must be error, warning, info or hint", rule.Value)
+				}
+				cfg.Severity[rule.Value] = sev
+			}
+		case "ignore":
+			globs, n := stringList(value)
+			if n != nil {
+				return bad(n.Span, "ignore must be a list of path patterns relative to the project file, like [\"vendor/**\"]")
+			}
+			cfg.Ignore = make([]string, 0, len(globs))
+			for _, g := range globs {
+				if _, err := path.Match(strings.ReplaceAll(g.Value, "**", "*"), ""); err != nil {
+					return bad(g.Span, "ignore pattern %q is malformed: %v", g.Value, err)
+				}
+				cfg.Ignore = append(cfg.Ignore, g.Value)
+			}
+		default:
+			return bad(key.Span, "unknown key %q in the project file; the keys are disable, severity and ignore", key.Value)
+		}
+	}
+	return cfg, nil
+}
+
+// stringList reads a sequence of scalars (or one scalar; null is the empty
+// list), following aliases, and returns the offending node when n is not
+// one.
+func stringList(n *syntax.Node) (items []*syntax.Node, offending *syntax.Node) {
+	switch {
+	case n.IsNull():
+		return nil, nil
+	case n.IsScalar():
+		return []*syntax.Node{n}, nil
+	case n.IsSequence():
+		out := make([]*syntax.Node, 0, len(n.Items))
+		for _, item := range n.Items {
+			resolved := item.Resolve()
+			if !resolved.IsScalar() {
+				return nil, item
+			}
+			out = append(out, resolved)
+		}
+		return out, nil
+	}
+	return nil, n
+}
+
+// firstYAMLProblem picks the first problem the YAML layer found that makes
+// the file unusable as configuration. Tags are left alone: a tag does not
+// change the text of a rule id or pattern, and the YAML layer's tag
+// problem speaks of Heat's loader, which never reads this file.
+func firstYAMLProblem(f *syntax.File) (source.Diagnostic, bool) {
+	for _, d := range f.Problems {
+		if d.Code != syntax.CodeUnknownTag {
+			return d, true
+		}
+	}
+	return source.Diagnostic{}, false
+}
+
+// yamlProblemMessage words a YAML-level problem for the project file.
+func yamlProblemMessage(f *syntax.File, d source.Diagnostic) string {
+	switch d.Code {
+	case syntax.CodeDuplicateKey:
+		name := string(f.Src[d.Span.Start:d.Span.End])
+		if k := keyAt(f.Root(), d.Span, 0); k != nil {
+			name = k.Value
+		}
+		return fmt.Sprintf("the key %q appears more than once in the same mapping of the project file; keep only one entry", name)
+	case syntax.CodeMultiDocument:
+		return "the project file holds a second YAML document; put every setting in one document"
+	}
+	return "the project file is not valid YAML: " + strings.TrimPrefix(d.Message, "invalid YAML: ")
+}
+
+// maxKeyDepth bounds the search for a key node; project files are shallow.
+const maxKeyDepth = 64
+
+// keyAt finds the mapping key written at span, or nil.
+func keyAt(n *syntax.Node, span source.Span, depth int) *syntax.Node {
+	if n == nil || depth > maxKeyDepth {
+		return nil
+	}
+	for _, p := range n.Pairs {
+		if p.Key.Span == span {
+			return p.Key
+		}
+		if k := keyAt(p.Value, span, depth+1); k != nil {
+			return k
+		}
+	}
+	for _, item := range n.Items {
+		if k := keyAt(item, span, depth+1); k != nil {
+			return k
+		}
+	}
+	return nil
+}
