@@ -27,6 +27,12 @@ package check
 //	                                        nested templates declare it (parameters reach the top level only)
 //	env-value-constraint       error        the value an applied environment gives a parameter breaks the
 //	                                        parameter's constraints (Heat refuses the stack at create)
+//	registry-cycle             error        resource_registry type-to-type mappings of an environment file
+//	                                        lead from a name back to itself (A: B, B: A), globally or for
+//	                                        one resource under "resources"; reported on each key of the loop
+//	nested-template-recursive  error        a resource type makes the checked template nest itself, directly
+//	                                        or through other templates and registry mappings; reported on
+//	                                        the type that enters the loop, in each template of it
 const (
 	codeNestedMissing      = "nested-template-missing"
 	codeNestedOutside      = "nested-template-outside"
@@ -40,14 +46,16 @@ const (
 	codeEnvUnknownParam    = "env-unknown-parameter"
 	codeEnvValueConstraint = "env-value-constraint"
 	codeEnvParamUndeclared = "env-parameter-undeclared"
+	codeRegistryCycle      = "registry-cycle"
+	codeNestedRecursive    = "nested-template-recursive"
 )
 
 func workspaceTemplateRules() []Rule {
-	return []Rule{checkNestedResources, checkNestedAttributes, checkGetFilePaths, checkAppliedParameters, checkAppliedValues}
+	return []Rule{checkNestedResources, checkNestedAttributes, checkGetFilePaths, checkAppliedParameters, checkAppliedValues, checkNestedRecursion}
 }
 
 func workspaceEnvironmentRules() []Rule {
-	return []Rule{checkRegistryTargets, checkEnvironmentParameters}
+	return []Rule{checkRegistryTargets, checkEnvironmentParameters, checkRegistryCycles}
 }
 
 // WorkspaceTypeKnown reports whether an environment of the workspace maps

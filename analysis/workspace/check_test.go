@@ -20,6 +20,7 @@ var workspaceCodes = map[string]bool{
 	"nested-unknown-attribute": true, "get-file-missing": true, "get-file-outside": true,
 	"registry-target-missing": true, "registry-target-outside": true,
 	CodeEnvUnknownParameter: true, "env-value-constraint": true, "env-parameter-undeclared": true,
+	"registry-cycle": true, "nested-template-recursive": true,
 }
 
 func loadSchema(t testing.TB) *schema.Schema {

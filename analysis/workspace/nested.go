@@ -59,6 +59,14 @@ func (s *Snapshot) resolve(r *Resolution, fromPath, resourceName, typeName strin
 		s.addTemplate(r, fromPath, typeName, via, seen)
 		return
 	}
+	// A registry loop (A: B, B: A) comes back to a name already on the
+	// chain: stop there rather than walk it until the depth bound, which
+	// with several environments mapping each name would branch at every
+	// step. The check package reports the loop (registry-cycle).
+	onChain := "chain:" + typeName
+	if seen[onChain] {
+		return
+	}
 	ms := s.matching(resourceName, typeName)
 	if len(ms) == 0 {
 		if depth > 0 && !seen["type:"+typeName] {
@@ -68,6 +76,8 @@ func (s *Snapshot) resolve(r *Resolution, fromPath, resourceName, typeName strin
 		return
 	}
 	r.Mapped = true
+	seen[onChain] = true
+	defer delete(seen, onChain)
 	for _, m := range ms {
 		switch {
 		case m.Target == "" || m.Target == typeName:
