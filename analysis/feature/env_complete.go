@@ -180,7 +180,7 @@ func paramDetail(decls []EnvParam) string {
 
 // paramDoc describes the declarations of one parameter name.
 func paramDoc(decls []EnvParam, from string, markdown bool) string {
-	d := &docText{markdown: markdown}
+	d := &HoverText{markdown: markdown}
 	for _, p := range decls {
 		where := p.Path
 		if from != "" {
@@ -188,13 +188,13 @@ func paramDoc(decls []EnvParam, from string, markdown bool) string {
 				where = r
 			}
 		}
-		d.title(p.Name, "parameter of "+where)
-		d.field("Type", p.Type, true)
-		d.para(p.Description)
+		d.Title(p.Name, "parameter of "+where)
+		d.Field("Type", p.Type, true)
+		d.Para(p.Description)
 		if p.HasDefault {
-			d.field("Default", p.Default, true)
+			d.Field("Default", p.Default, true)
 		} else {
-			d.para("No default.")
+			d.Para("No default.")
 		}
 	}
 	return d.String()

@@ -26,7 +26,7 @@ func envKeyHover(doc *hot.Document, offset int, markdown bool) (HoverResult, boo
 		k := p.Key.Resolve()
 		return k.IsScalar() && k.Span.Start <= offset && offset <= k.Span.End && k.Span.Len() > 0
 	}
-	d := &docText{markdown: markdown}
+	d := &HoverText{markdown: markdown}
 	for i := range root.Pairs {
 		p := root.Pairs[i]
 		if on(p) {
@@ -34,8 +34,8 @@ func envKeyHover(doc *hot.Document, offset int, markdown bool) (HoverResult, boo
 			if text == "" {
 				return HoverResult{}, false
 			}
-			d.title(p.Key.Resolve().Value, "environment section")
-			d.para(text)
+			d.Title(p.Key.Resolve().Value, "environment section")
+			d.Para(text)
 			return HoverResult{Span: p.Key.Resolve().Span, Text: d.String(), Markdown: markdown}, true
 		}
 		if p.Key.Resolve().Value != "resource_registry" {
@@ -48,8 +48,8 @@ func envKeyHover(doc *hot.Document, offset int, markdown bool) (HoverResult, boo
 		for j := range reg.Pairs {
 			q := reg.Pairs[j]
 			if q.Key.Resolve().Value == "resources" && on(q) {
-				d.title("resources", "per-resource registry")
-				d.para("Mappings that apply only to the resources named below it (by their name in the template), and the hooks that pause on them; entries outside it apply to every resource of the type.")
+				d.Title("resources", "per-resource registry")
+				d.Para("Mappings that apply only to the resources named below it (by their name in the template), and the hooks that pause on them; entries outside it apply to every resource of the type.")
 				return HoverResult{Span: q.Key.Resolve().Span, Text: d.String(), Markdown: markdown}, true
 			}
 		}
@@ -60,11 +60,11 @@ func envKeyHover(doc *hot.Document, offset int, markdown bool) (HoverResult, boo
 // templateSummary writes a template's description, its parameters (name,
 // type, "required" when it has no default) and its outputs, in the list
 // style of the other hovers: the name as code, the rest as text.
-func (d *docText) templateSummary(tt *hot.Template, paramsLabel, outputsLabel string) {
+func (d *HoverText) templateSummary(tt *hot.Template, paramsLabel, outputsLabel string) {
 	if desc := tt.Section("description"); desc != nil && desc.Value.Resolve().IsScalar() {
-		d.para(strings.TrimSpace(desc.Value.Resolve().Value))
+		d.Para(strings.TrimSpace(desc.Value.Resolve().Value))
 	}
-	var params, outs []listItem
+	var params, outs []ListItem
 	for _, prm := range tt.Parameters {
 		var rest []string
 		if prm.Type != "" {
@@ -73,15 +73,15 @@ func (d *docText) templateSummary(tt *hot.Template, paramsLabel, outputsLabel st
 		if prm.Field("default") == nil {
 			rest = append(rest, "required")
 		}
-		it := listItem{code: prm.Name}
+		it := ListItem{Code: prm.Name}
 		if len(rest) > 0 {
-			it.text = "(" + strings.Join(rest, ", ") + ")"
+			it.Text = "(" + strings.Join(rest, ", ") + ")"
 		}
 		params = append(params, it)
 	}
 	for _, o := range tt.Outputs {
-		outs = append(outs, listItem{code: o.Name})
+		outs = append(outs, ListItem{Code: o.Name})
 	}
-	d.items(paramsLabel, params)
-	d.items(outputsLabel, outs)
+	d.Items(paramsLabel, params)
+	d.Items(outputsLabel, outs)
 }

@@ -87,13 +87,13 @@ func EnvDefinition(doc *hot.Document, offset int, idx EnvIndex, path string) []F
 // (its description) or a template of the workspace (its description,
 // parameters and outputs). withTitle starts the text with the target's
 // name, for a hover on the target itself.
-func envDescribeTarget(d *docText, target string, sc *schema.Schema, idx EnvIndex, path string, withTitle bool) {
+func envDescribeTarget(d *HoverText, target string, sc *schema.Schema, idx EnvIndex, path string, withTitle bool) {
 	if sc != nil {
 		if rt, ok := sc.ResourceType(target); ok {
 			if withTitle {
-				d.title(target, "Heat resource type")
+				d.Title(target, "Heat resource type")
 			}
-			d.para(rt.Description)
+			d.Para(rt.Description)
 			return
 		}
 	}
@@ -108,15 +108,15 @@ func envDescribeTarget(d *docText, target string, sc *schema.Schema, idx EnvInde
 	if tpl == nil || tpl.Template == nil {
 		if p != "" {
 			if withTitle {
-				d.title(target, "template not found in the workspace")
+				d.Title(target, "template not found in the workspace")
 			} else {
-				d.para("That template is not in the workspace.")
+				d.Para("That template is not in the workspace.")
 			}
 		}
 		return
 	}
 	if withTitle {
-		d.title(target, "template")
+		d.Title(target, "template")
 	}
 	d.templateSummary(tpl.Template, "Parameters (its properties)", "Outputs (its attributes)")
 }
@@ -129,7 +129,7 @@ func EnvHover(doc *hot.Document, offset int, sc *schema.Schema, idx EnvIndex, pa
 	if !ok {
 		return HoverResult{}, false
 	}
-	d := &docText{markdown: markdown}
+	d := &HoverText{markdown: markdown}
 	switch t.kind {
 	case "type":
 		builtin := false
@@ -138,19 +138,19 @@ func EnvHover(doc *hot.Document, offset int, sc *schema.Schema, idx EnvIndex, pa
 		}
 		switch {
 		case strings.Contains(t.name, "*"):
-			d.title(t.name, "resource type pattern")
-			d.para("Every type whose name matches this pattern gets what it is mapped to when this environment applies.")
+			d.Title(t.name, "resource type pattern")
+			d.Para("Every type whose name matches this pattern gets what it is mapped to when this environment applies.")
 		case builtin:
-			d.title(t.name, "Heat resource type, remapped")
-			d.para("Templates that use this built-in type get what it is mapped to instead when this environment applies.")
+			d.Title(t.name, "Heat resource type, remapped")
+			d.Para("Templates that use this built-in type get what it is mapped to instead when this environment applies.")
 		default:
-			d.title(t.name, "custom resource type")
-			d.para("Templates that use this type get what it is mapped to when this environment applies.")
+			d.Title(t.name, "custom resource type")
+			d.Para("Templates that use this type get what it is mapped to when this environment applies.")
 		}
 		if t.target == "" {
 			break
 		}
-		d.field("Mapped to", t.target, true)
+		d.Field("Mapped to", t.target, true)
 		envDescribeTarget(d, t.target, sc, idx, path, false)
 	case "target":
 		envDescribeTarget(d, t.name, sc, idx, path, true)
@@ -160,8 +160,8 @@ func EnvHover(doc *hot.Document, offset int, sc *schema.Schema, idx EnvIndex, pa
 		}
 		decls := idx.ParameterDecls(t.name)
 		if len(decls) == 0 {
-			d.title(t.name, "parameter")
-			d.para("No template of the workspace declares it.")
+			d.Title(t.name, "parameter")
+			d.Para("No template of the workspace declares it.")
 			break
 		}
 		d.b.WriteString(paramDoc(decls, path, markdown))

@@ -37,7 +37,7 @@ func Hover(doc *hot.Document, sch *schema.Schema, offset int, markdown bool) (re
 	if t.Kind == TargetNone {
 		return HoverResult{}, false
 	}
-	h := hoverer{doc: doc, tpl: doc.Template, sch: sch, d: &docText{markdown: markdown}}
+	h := hoverer{doc: doc, tpl: doc.Template, sch: sch, d: &HoverText{markdown: markdown}}
 	if sch != nil {
 		h.version, _ = sch.Version(doc.Template.VersionText)
 	}
@@ -53,7 +53,7 @@ type hoverer struct {
 	tpl     *hot.Template
 	sch     *schema.Schema
 	version *schema.Version
-	d       *docText
+	d       *HoverText
 }
 
 func (h *hoverer) describe(t Target) {
@@ -73,8 +73,8 @@ func (h *hoverer) describe(t Target) {
 		}
 	case TargetKey:
 		if doc := schema.KeyDoc(t.Context, t.Name); doc != "" {
-			h.d.title(t.Name, contextWord(t.Context))
-			h.d.para(doc)
+			h.d.Title(t.Name, contextWord(t.Context))
+			h.d.Para(doc)
 		}
 	case TargetResourceType:
 		h.resourceType(t.Name)
@@ -124,9 +124,9 @@ func (h *hoverer) function(name string) {
 	if !ok {
 		return
 	}
-	h.d.title(name, "intrinsic function")
-	h.d.para(f.Description)
-	h.d.list("Forms", f.Forms)
+	h.d.Title(name, "intrinsic function")
+	h.d.Para(f.Description)
+	h.d.List("Forms", f.Forms)
 	var when []string
 	if f.Since != nil {
 		when = append(when, "available since "+versionLabel(f.Since))
@@ -135,15 +135,15 @@ func (h *hoverer) function(name string) {
 		when = append(when, "removed in "+versionLabel(f.RemovedIn))
 	}
 	if len(when) > 0 {
-		h.d.field("Versions", strings.Join(when, ", "), false)
+		h.d.Field("Versions", strings.Join(when, ", "), false)
 	}
 	if f.Replacement != "" {
-		h.d.field("Instead", f.Replacement, false)
+		h.d.Field("Instead", f.Replacement, false)
 	}
 	if h.version != nil && !h.version.HasFunction(name) && !h.version.IsConditionFunction(name) {
-		h.d.para(fmt.Sprintf("Not available in heat_template_version %s.", h.version.Name))
+		h.d.Para(fmt.Sprintf("Not available in heat_template_version %s.", h.version.Name))
 	}
-	h.d.code(f.Example)
+	h.d.Code(f.Example)
 }
 
 func versionLabel(v *schema.Version) string {
@@ -157,31 +157,31 @@ func (h *hoverer) parameter(name string) {
 	p := h.tpl.Parameter(name)
 	if p == nil {
 		if doc := schema.KeyDoc(schema.ContextPseudoParameter, name); doc != "" {
-			h.d.title(name, "pseudo parameter")
-			h.d.para(doc)
+			h.d.Title(name, "pseudo parameter")
+			h.d.Para(doc)
 		}
 		return
 	}
-	h.d.title(name, "parameter")
-	h.d.field("Type", p.Type, true)
-	h.d.field("Label", scalarField(&p.Entry, "label"), false)
-	h.d.para(scalarField(&p.Entry, "description"))
+	h.d.Title(name, "parameter")
+	h.d.Field("Type", p.Type, true)
+	h.d.Field("Label", scalarField(&p.Entry, "label"), false)
+	h.d.Para(scalarField(&p.Entry, "description"))
 	if f := p.Field("default"); f != nil {
 		if text := h.blockText(f.Value); strings.Contains(text, "\n") {
 			// A block default does not fit an inline code span.
-			h.d.label("Default")
-			h.d.code(text)
+			h.d.Label("Default")
+			h.d.Code(text)
 		} else {
-			h.d.field("Default", h.sourceText(f.Value), true)
+			h.d.Field("Default", h.sourceText(f.Value), true)
 		}
 	}
 	if f := p.Field("hidden"); f != nil && f.Value.Resolve().IsScalar() && f.Value.Resolve().Value == "true" {
-		h.d.field("Hidden", "yes: its value is not shown in stack details", false)
+		h.d.Field("Hidden", "yes: its value is not shown in stack details", false)
 	}
 	if f := p.Field("constraints"); f != nil {
 		if text := h.blockText(f.Value); text != "" {
-			h.d.label("Constraints")
-			h.d.code(text)
+			h.d.Label("Constraints")
+			h.d.Code(text)
 		}
 	}
 }
@@ -248,15 +248,15 @@ func (h *hoverer) resource(name string) {
 	if r == nil {
 		return
 	}
-	h.d.title(name, "resource")
-	h.d.field("Type", r.Type, true)
+	h.d.Title(name, "resource")
+	h.d.Field("Type", r.Type, true)
 	if h.sch != nil && r.Type != "" {
 		if rt, ok := h.sch.ResourceType(r.Type); ok {
-			h.d.para(rt.Description)
+			h.d.Para(rt.Description)
 		}
 	}
 	if r.ConditionRef != nil {
-		h.d.field("Condition", h.sourceText(r.ConditionRef), true)
+		h.d.Field("Condition", h.sourceText(r.ConditionRef), true)
 	}
 }
 
@@ -265,8 +265,8 @@ func (h *hoverer) condition(name string) {
 	if c == nil {
 		return
 	}
-	h.d.title(name, "condition")
-	h.d.code(h.keyedText(name, c.Value))
+	h.d.Title(name, "condition")
+	h.d.Code(h.keyedText(name, c.Value))
 }
 
 func (h *hoverer) output(name string) {
@@ -274,10 +274,10 @@ func (h *hoverer) output(name string) {
 	if o == nil {
 		return
 	}
-	h.d.title(name, "output")
-	h.d.para(scalarField(&o.Entry, "description"))
+	h.d.Title(name, "output")
+	h.d.Para(scalarField(&o.Entry, "description"))
 	if f := o.Field("value"); f != nil {
-		h.d.code(h.keyedText("value", f.Value))
+		h.d.Code(h.keyedText("value", f.Value))
 	}
 }
 
@@ -289,15 +289,15 @@ func (h *hoverer) resourceType(name string) {
 	if !ok {
 		return
 	}
-	h.d.title(rt.Name, "resource type")
-	h.d.para(rt.Description)
-	h.d.field("Status", supportText(rt.Support, rt.Hidden()), false)
+	h.d.Title(rt.Name, "resource type")
+	h.d.Para(rt.Description)
+	h.d.Field("Status", supportText(rt.Support, rt.Hidden()), false)
 	req := rt.RequiredProperties()
 	if len(req) > 0 {
-		h.d.list("Required properties", req)
+		h.d.List("Required properties", req)
 	}
 	if rt.TemplateURL != "" {
-		h.d.field("Implemented by template", rt.TemplateURL, true)
+		h.d.Field("Implemented by template", rt.TemplateURL, true)
 	}
 }
 
@@ -345,30 +345,30 @@ func (h *hoverer) property(typeName, path string) {
 	if !ok {
 		return
 	}
-	h.d.title(p.Name, "property of "+rt.Name)
-	h.d.para(p.Description)
-	h.d.field("Type", p.Type, true)
+	h.d.Title(p.Name, "property of "+rt.Name)
+	h.d.Para(p.Description)
+	h.d.Field("Type", p.Type, true)
 	if p.Required {
-		h.d.field("Required", "yes", false)
+		h.d.Field("Required", "yes", false)
 	} else {
-		h.d.field("Required", "no", false)
+		h.d.Field("Required", "no", false)
 	}
 	if p.HasDefault {
-		h.d.field("Default", jsonText(p.Default), true)
+		h.d.Field("Default", jsonText(p.Default), true)
 	}
 	if cs := constraintLines(p.Constraints); len(cs) > 0 {
-		h.d.list("Constraints", cs)
+		h.d.List("Constraints", cs)
 	}
 	switch {
 	case p.Immutable:
-		h.d.field("On update", "immutable: changing it fails the stack update", false)
+		h.d.Field("On update", "immutable: changing it fails the stack update", false)
 	case p.UpdateAllowed:
-		h.d.field("On update", "updates in place", false)
+		h.d.Field("On update", "updates in place", false)
 	default:
-		h.d.field("On update", "changing it replaces the resource", false)
+		h.d.Field("On update", "changing it replaces the resource", false)
 	}
 	if p.Support != nil && p.Support.Status != schema.StatusSupported {
-		h.d.field("Status", supportText(p.Support, p.Hidden), false)
+		h.d.Field("Status", supportText(p.Support, p.Hidden), false)
 	}
 }
 
@@ -428,20 +428,20 @@ func (h *hoverer) attribute(r *hot.Resource, name string) {
 	a, ok := rt.Attribute(name)
 	if !ok {
 		if rt.DynamicAttributes {
-			h.d.title(name, "attribute of "+r.Name)
-			h.d.para("The type " + rt.Name + " provides attributes that are only known at run time (outputs of a nested stack or of its members).")
+			h.d.Title(name, "attribute of "+r.Name)
+			h.d.Para("The type " + rt.Name + " provides attributes that are only known at run time (outputs of a nested stack or of its members).")
 		}
 		return
 	}
-	h.d.title(name, "attribute of "+rt.Name)
+	h.d.Title(name, "attribute of "+rt.Name)
 	desc := a.Description
 	if desc == "" && name == "show" {
 		desc = "Every attribute of the resource at once, as one map (what the cloud's API reports for it)."
 	}
-	h.d.para(desc)
-	h.d.field("Type", a.Type, true)
+	h.d.Para(desc)
+	h.d.Field("Type", a.Type, true)
 	if a.Support != nil && a.Support.Status != schema.StatusSupported {
-		h.d.field("Status", supportText(a.Support, a.Hidden), false)
+		h.d.Field("Status", supportText(a.Support, a.Hidden), false)
 	}
 }
 
@@ -453,14 +453,14 @@ func (h *hoverer) templateVersion(name string) {
 	if !ok {
 		return
 	}
-	h.d.title(name, "HOT version")
+	h.d.Title(name, "HOT version")
 	if name != v.Name {
-		h.d.field("Same as", v.Name, true)
+		h.d.Field("Same as", v.Name, true)
 	}
-	h.d.para(v.Description)
+	h.d.Para(v.Description)
 	if len(v.Aliases) > 0 {
 		aliases := append([]string(nil), v.Aliases...)
 		sort.Strings(aliases)
-		h.d.field("Also written", strings.Join(aliases, ", "), false)
+		h.d.Field("Also written", strings.Join(aliases, ", "), false)
 	}
 }

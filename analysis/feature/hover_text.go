@@ -2,21 +2,38 @@ package feature
 
 import "strings"
 
-// docText builds hover text once and renders it as Markdown or as plain
-// text, so every hover reads the same in both formats.
-type docText struct {
+// HoverText builds hover text once and renders it as Markdown or as plain
+// text, so every hover, in-file or across files, reads the same in both
+// formats. The workspace package writes its cross-file hovers with it too.
+type HoverText struct {
 	markdown bool
 	b        strings.Builder
 }
 
-func (d *docText) sep() {
+// NewHoverText starts an empty text, Markdown when markdown is set.
+func NewHoverText(markdown bool) *HoverText { return &HoverText{markdown: markdown} }
+
+// Raw appends text that is already rendered in this text's format (another
+// hover's text) as its own paragraph.
+func (d *HoverText) Raw(text string) {
+	if text == "" {
+		return
+	}
+	d.sep()
+	d.b.WriteString(text)
+}
+
+// Len is the length of the text so far; 0 means nothing was written.
+func (d *HoverText) Len() int { return d.b.Len() }
+
+func (d *HoverText) sep() {
 	if d.b.Len() > 0 {
 		d.b.WriteString("\n\n")
 	}
 }
 
 // title is the first line: a code-formatted name and what it is.
-func (d *docText) title(code, what string) {
+func (d *HoverText) Title(code, what string) {
 	d.sep()
 	if d.markdown {
 		d.b.WriteString("**" + mdCode(code) + "**")
@@ -29,7 +46,7 @@ func (d *docText) title(code, what string) {
 }
 
 // para is a paragraph of prose.
-func (d *docText) para(text string) {
+func (d *HoverText) Para(text string) {
 	if strings.TrimSpace(text) == "" {
 		return
 	}
@@ -38,7 +55,7 @@ func (d *docText) para(text string) {
 }
 
 // field is a "label: value" line; value is shown as code when code is set.
-func (d *docText) field(label, value string, code bool) {
+func (d *HoverText) Field(label, value string, code bool) {
 	if value == "" {
 		return
 	}
@@ -54,7 +71,7 @@ func (d *docText) field(label, value string, code bool) {
 }
 
 // label is a line introducing what follows (a code block).
-func (d *docText) label(text string) {
+func (d *HoverText) Label(text string) {
 	d.sep()
 	if d.markdown {
 		d.b.WriteString("*" + text + ":*")
@@ -64,7 +81,7 @@ func (d *docText) label(text string) {
 }
 
 // list is a labelled bullet list of code items.
-func (d *docText) list(label string, items []string) {
+func (d *HoverText) List(label string, items []string) {
 	if len(items) == 0 {
 		return
 	}
@@ -85,10 +102,10 @@ func (d *docText) list(label string, items []string) {
 
 // listItem is a bullet of items: a name shown as code and an optional
 // note after it shown as text ("`size` (number, required)").
-type listItem struct{ code, text string }
+type ListItem struct{ Code, Text string }
 
 // items is a labelled bullet list whose names are code and notes text.
-func (d *docText) items(label string, items []listItem) {
+func (d *HoverText) Items(label string, items []ListItem) {
 	if len(items) == 0 {
 		return
 	}
@@ -99,19 +116,28 @@ func (d *docText) items(label string, items []listItem) {
 		d.b.WriteString(label + ":")
 	}
 	for _, it := range items {
+		bullet := "\n  "
 		if d.markdown {
-			d.b.WriteString("\n- " + mdCode(it.code))
-		} else {
-			d.b.WriteString("\n  " + it.code)
+			bullet = "\n- "
 		}
-		if it.text != "" {
-			d.b.WriteString(" " + d.esc(it.text))
+		d.b.WriteString(bullet)
+		switch {
+		case it.Code == "":
+			d.b.WriteString(it.Text)
+			continue
+		case d.markdown:
+			d.b.WriteString(mdCode(it.Code))
+		default:
+			d.b.WriteString(it.Code)
+		}
+		if it.Text != "" {
+			d.b.WriteString(" " + d.esc(it.Text))
 		}
 	}
 }
 
 // code is a YAML block.
-func (d *docText) code(text string) {
+func (d *HoverText) Code(text string) {
 	text = strings.TrimRight(text, "\n")
 	if text == "" {
 		return
@@ -133,10 +159,10 @@ func (d *docText) code(text string) {
 	}
 }
 
-func (d *docText) String() string { return d.b.String() }
+func (d *HoverText) String() string { return d.b.String() }
 
 // esc escapes Markdown punctuation in prose that comes from the document.
-func (d *docText) esc(s string) string {
+func (d *HoverText) esc(s string) string {
 	if !d.markdown {
 		return s
 	}

@@ -67,11 +67,11 @@ func (s *Snapshot) Complete(path string, doc, names *hot.Document, offset int) (
 				detail += ", required"
 				sort = "0"
 			}
-			w := &textWriter{markdown: true}
+			w := feature.NewHoverText(true)
 			describeParameter(w, f, p, rel(path, f.Path))
 			items = append(items, feature.CompletionItem{
 				Label: p.Name, Kind: feature.CompleteProperty, Detail: detail, Required: required,
-				Doc: w.b.String(), Insert: p.Name + ": ", Edit: tc.Span, SortText: sort + p.Name,
+				Doc: w.String(), Insert: p.Name + ": ", Edit: tc.Span, SortText: sort + p.Name,
 			})
 		}
 	}

@@ -26,29 +26,29 @@ func (s *Snapshot) Hover(path string, doc *hot.Document, sc *schema.Schema, offs
 		}
 	}()
 	ct := s.locate(path, doc, offset)
-	w := &textWriter{markdown: markdown}
+	w := feature.NewHoverText(markdown)
 	switch ct.kind {
 	case crossNestedType:
 		for _, f := range ct.templates {
 			s.describeTemplate(w, path, f)
 		}
 	case crossMappedType:
-		var lines []string
+		var lines []feature.ListItem
 		for _, m := range s.Mappings() {
 			if m.Matches(ct.name) {
 				line := rel(path, m.Env.Path) + ": " + m.Target
 				if m.Resource != "" {
 					line += " (for resource " + m.Resource + " only)"
 				}
-				lines = append(lines, line)
+				lines = append(lines, feature.ListItem{Text: line})
 			}
 		}
-		w.title(ct.name, "custom resource type")
-		w.list("Mapped by the environments", lines)
+		w.Title(ct.name, "custom resource type")
+		w.Items("Mapped by the environments", lines)
 		if sc != nil {
 			for _, c := range s.Resolve(path, "", ct.name).Candidates {
 				if rt, ok := sc.ResourceType(c.TypeName); ok && rt.Description != "" {
-					w.para(c.TypeName + ": " + rt.Description)
+					w.Para(c.TypeName + ": " + rt.Description)
 				}
 			}
 		}
@@ -61,8 +61,8 @@ func (s *Snapshot) Hover(path string, doc *hot.Document, sc *schema.Schema, offs
 	case crossNestedAttr:
 		for _, f := range ct.templates {
 			if o := f.Doc.Template.Output(ct.name); o != nil {
-				w.title(ct.name, "output of "+rel(path, f.Path))
-				w.para(scalarField(o.Field("description")))
+				w.Title(ct.name, "output of "+rel(path, f.Path))
+				w.Para(scalarField(o.Field("description")))
 			}
 		}
 	case crossGetParam, crossParamDef:
@@ -71,31 +71,31 @@ func (s *Snapshot) Hover(path string, doc *hot.Document, sc *schema.Schema, offs
 		}
 		base, baseOK := feature.Hover(doc, sc, offset, markdown)
 		if baseOK {
-			w.b.WriteString(base.Text)
+			w.Raw(base.Text)
 		}
 		s.describeSources(w, path, doc, ct.name)
-		if w.b.Len() == 0 {
+		if w.Len() == 0 {
 			return feature.HoverResult{}, false
 		}
-		return feature.HoverResult{Span: ct.node.Span, Text: w.b.String(), Markdown: markdown}, true
+		return feature.HoverResult{Span: ct.node.Span, Text: w.String(), Markdown: markdown}, true
 	default:
 		return feature.HoverResult{}, false
 	}
-	if w.b.Len() == 0 {
+	if w.Len() == 0 {
 		return feature.HoverResult{}, false
 	}
-	return feature.HoverResult{Span: ct.node.Span, Text: w.b.String(), Markdown: markdown}, true
+	return feature.HoverResult{Span: ct.node.Span, Text: w.String(), Markdown: markdown}, true
 }
 
 // describeTemplate summarises a nested template: description, parameters
 // (required ones marked) and outputs.
-func (s *Snapshot) describeTemplate(w *textWriter, from string, f *File) {
+func (s *Snapshot) describeTemplate(w *feature.HoverText, from string, f *File) {
 	t := f.Doc.Template
-	w.title(rel(from, f.Path), "nested template")
+	w.Title(rel(from, f.Path), "nested template")
 	if d := t.Section("description"); d != nil {
-		w.para(scalarField(&syntax.Pair{Key: d.Key, Value: d.Value}))
+		w.Para(scalarField(&syntax.Pair{Key: d.Key, Value: d.Value}))
 	}
-	var params, outs []string
+	var params, outs []feature.ListItem
 	for _, p := range t.Parameters {
 		var notes []string
 		if p.Type != "" {
@@ -104,43 +104,44 @@ func (s *Snapshot) describeTemplate(w *textWriter, from string, f *File) {
 		if p.Field("default") == nil {
 			notes = append(notes, "required")
 		}
-		item := w.code(p.Name)
+		item := feature.ListItem{Code: p.Name}
 		if len(notes) > 0 {
-			item += " (" + strings.Join(notes, ", ") + ")"
+			item.Text = "(" + strings.Join(notes, ", ") + ")"
 		}
 		params = append(params, item)
 	}
 	for _, o := range t.Outputs {
-		outs = append(outs, w.code(o.Name))
+		outs = append(outs, feature.ListItem{Code: o.Name})
 	}
-	w.list("Parameters (its properties)", params)
-	w.list("Outputs (its attributes)", outs)
+	w.Items("Parameters (its properties)", params)
+	w.Items("Outputs (its attributes)", outs)
 }
 
 // describeParameter shows one parameter of a nested template.
-func describeParameter(w *textWriter, f *File, p *hot.Parameter, where string) {
-	w.title(p.Name, "parameter of "+where)
-	w.field("Type", p.Type)
-	w.para(scalarField(p.Field("description")))
+func describeParameter(w *feature.HoverText, f *File, p *hot.Parameter, where string) {
+	w.Title(p.Name, "parameter of "+where)
+	w.Field("Type", p.Type, true)
+	w.Para(scalarField(p.Field("description")))
 	if d := p.Field("default"); d != nil {
-		w.field("Default", clip(f.Doc.Syntax.Text(d.Value)))
+		w.Field("Default", clip(f.Doc.Syntax.Text(d.Value)), true)
 	} else {
-		w.para("No default: the resource must set it (or an environment's parameter_defaults).")
+		w.Para("No default: the resource must set it (or an environment's parameter_defaults).")
 	}
 }
 
 // describeSources lists where a parameter's value can come from.
-func (s *Snapshot) describeSources(w *textWriter, path string, doc *hot.Document, name string) {
-	var lines []string
+func (s *Snapshot) describeSources(w *feature.HoverText, path string, doc *hot.Document, name string) {
+	var lines []feature.ListItem
+	add := func(line string) { lines = append(lines, feature.ListItem{Text: line}) }
 	if p := doc.Template.Parameter(name); p != nil {
 		if d := p.Field("default"); d != nil {
-			lines = append(lines, "default in this template: "+clip(doc.Syntax.Text(d.Value)))
+			add("default in this template: " + clip(doc.Syntax.Text(d.Value)))
 		} else {
-			lines = append(lines, "no default in this template")
+			add("no default in this template")
 		}
 	}
 	for _, pk := range s.parentPropertyKeys(filepath.Clean(path), name) {
-		lines = append(lines, fmt.Sprintf("%s, resource %s: %s", rel(path, pk.file.Path), pk.resource, clip(pk.file.Doc.Syntax.Text(pk.value))))
+		add(fmt.Sprintf("%s, resource %s: %s", rel(path, pk.file.Path), pk.resource, clip(pk.file.Doc.Syntax.Text(pk.value))))
 	}
 	// An environment's "parameters" reach only the top-level stack, so
 	// they are no source for a template the workspace nests.
@@ -149,77 +150,9 @@ func (s *Snapshot) describeSources(w *textWriter, path string, doc *hot.Document
 		if nested && st.Section == "parameters" {
 			continue
 		}
-		lines = append(lines, fmt.Sprintf("%s (%s): %s", rel(path, st.Env.Path), st.Section, clip(st.Env.Doc.Syntax.Text(st.Value))))
+		add(fmt.Sprintf("%s (%s): %s", rel(path, st.Env.Path), st.Section, clip(st.Env.Doc.Syntax.Text(st.Value))))
 	}
-	w.list("Where the value can come from", lines)
-}
-
-// textWriter renders hover text as Markdown or plain text.
-type textWriter struct {
-	markdown bool
-	b        strings.Builder
-}
-
-func (w *textWriter) sep() {
-	if w.b.Len() > 0 {
-		w.b.WriteString("\n\n")
-	}
-}
-
-func (w *textWriter) title(code, what string) {
-	w.sep()
-	if w.markdown {
-		w.b.WriteString("**`" + code + "`** — " + what)
-		return
-	}
-	w.b.WriteString(code + " — " + what)
-}
-
-func (w *textWriter) para(text string) {
-	if strings.TrimSpace(text) == "" {
-		return
-	}
-	w.sep()
-	w.b.WriteString(text)
-}
-
-func (w *textWriter) field(label, value string) {
-	if value == "" {
-		return
-	}
-	w.sep()
-	if w.markdown {
-		w.b.WriteString("*" + label + ":* `" + value + "`")
-		return
-	}
-	w.b.WriteString(label + ": " + value)
-}
-
-// code shows a name as code in Markdown (list items are names as code
-// and notes as text, like the in-file hovers' lists).
-func (w *textWriter) code(name string) string {
-	if w.markdown {
-		return "`" + name + "`"
-	}
-	return name
-}
-
-func (w *textWriter) list(label string, items []string) {
-	if len(items) == 0 {
-		return
-	}
-	w.sep()
-	if w.markdown {
-		w.b.WriteString("*" + label + ":*")
-		for _, it := range items {
-			w.b.WriteString("\n- " + it)
-		}
-		return
-	}
-	w.b.WriteString(label + ":")
-	for _, it := range items {
-		w.b.WriteString("\n  " + it)
-	}
+	w.Items("Where the value can come from", lines)
 }
 
 // scalarField returns a pair's scalar value, "" otherwise.
