@@ -30,6 +30,15 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	logFile := fs.String("log-file", "", "write logs to this file instead of stderr")
 	logLevel := fs.String("log-level", "info", "log level: debug, info, warn, error")
+	// Generic LSP clients (vscode-languageclient among them) name the
+	// transport and their own process on the command line. stdio is the only
+	// transport, so --stdio is accepted and changes nothing; the client's
+	// process id is accepted too (the server ends when its pipes close).
+	fs.Bool("stdio", false, "speak LSP over stdin/stdout (the only transport; accepted for clients that pass it)")
+	fs.Int("clientProcessId", 0, "the editor's process id (accepted for clients that pass it; unused)")
+	nodeIPC := fs.Bool("node-ipc", false, "refused: heat-ls speaks LSP over stdio only")
+	socket := fs.String("socket", "", "refused: heat-ls speaks LSP over stdio only")
+	pipe := fs.String("pipe", "", "refused: heat-ls speaks LSP over stdio only")
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "usage:\n  heat-ls [flags] [serve]\n  heat-ls [flags] check PATH...\n  heat-ls version\nflags:\n")
 		fs.PrintDefaults()
@@ -48,6 +57,11 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return 2
 		}
 		rest = fs.Args()
+	}
+
+	if *nodeIPC || *socket != "" || *pipe != "" {
+		fmt.Fprintln(stderr, "heat-ls: only the stdio transport is supported; configure the client to start heat-ls with stdio (--stdio)")
+		return 2
 	}
 
 	switch cmd {
