@@ -4,7 +4,8 @@
 //
 //	heat-ls [flags] [serve]        speak LSP over stdin/stdout
 //	heat-ls [flags] check PATH...  print the diagnostics of templates
-//	heat-ls version                print the version
+//	heat-ls version                print the version, commit, build date,
+//	                               Go version and the Heat release of the data
 package main
 
 import (
@@ -66,7 +67,11 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 
 	switch cmd {
 	case "version":
-		fmt.Fprintln(stdout, "heat-ls", version())
+		if len(rest) > 0 {
+			fmt.Fprintf(stderr, "heat-ls version: unexpected arguments %q\n", rest)
+			return 2
+		}
+		writeVersion(stdout, currentBuild())
 		return 0
 	case "serve", "check":
 	default:
