@@ -14,10 +14,11 @@ import (
 // that is neither stamped nor installed at a module version reports it.
 const baseVersion = "0.1.0-dev"
 
-// Stamped at link time by the release build (.goreleaser.yaml,
-// .ci/release.sh), e.g.
+// Stamped at link time by the release build (.ci/release.sh), e.g.
 //
 //	go build -ldflags "-X main.stampVersion=0.2.0 -X main.stampCommit=$(git rev-parse HEAD) -X main.stampDate=2026-11-24T10:00:00Z"
+//
+// The date is the commit's, so rebuilding a commit gives the same binary.
 //
 // -X can only set package-level string variables, so these are the one
 // exception to the project's rule against package-level variables; nothing
@@ -32,7 +33,7 @@ var (
 type buildInfo struct {
 	Version  string // "0.2.0", or baseVersion plus the revision
 	Commit   string // full VCS revision, "" when unknown
-	Date     string // commit or build time, RFC 3339, "" when unknown
+	Date     string // the commit's time, RFC 3339, "" when unknown
 	Modified bool   // built from a tree with uncommitted changes
 	Go       string // toolchain and target, "go1.26.0 linux/amd64"
 	Heat     schema.Release
@@ -107,6 +108,6 @@ func writeVersion(w io.Writer, b buildInfo) {
 	if b.Modified {
 		commit += " (modified)"
 	}
-	fmt.Fprintf(w, "heat-ls %s\ncommit: %s\nbuilt: %s\ngo: %s\nheat: %s\n",
+	fmt.Fprintf(w, "heat-ls %s\ncommit: %s\ndate: %s\ngo: %s\nheat: %s\n",
 		b.Version, commit, unknown(b.Date), b.Go, b.Heat)
 }
