@@ -88,6 +88,27 @@ local function run()
   check(find(lines, 'OK', 'client %d+ .*1 buffer%(s%) attached: .*' .. name), 'the attached client and its buffer are listed', report(lines))
   check(not has_level(lines, 'ERROR') and not has_level(lines, 'WARNING'), 'no errors or warnings when all is well', report(lines))
 
+  -- The reporting API of other Neovim versions, put in place of this
+  -- one's: 0.9+ (vim.health.start/ok/...) and 0.8 (vim.health.report_*).
+  for _, api in ipairs({
+    { name = '0.9+', start = 'start', ok = 'ok', info = 'info', warn = 'warn', error = 'error' },
+    { name = '0.8', start = 'report_start', ok = 'report_ok', info = 'report_info', warn = 'report_warn', error = 'report_error' },
+  }) do
+    local calls, fake = {}, {}
+    for _, level in ipairs({ 'start', 'ok', 'info', 'warn', 'error' }) do
+      fake[api[level]] = function(msg)
+        table.insert(calls, level .. ' ' .. msg)
+      end
+    end
+    local saved = rawget(vim, 'health')
+    rawset(vim, 'health', fake)
+    local ran, err = pcall(require('heat-ls.health').check)
+    rawset(vim, 'health', saved)
+    local text = table.concat(calls, '\n')
+    check(ran and text:find('start heat%-ls: server') and text:find('ok heat%-ls found') and text:find('ok client %d+'),
+      'the report goes through the ' .. api.name .. ' health API', tostring(err) .. '\n' .. text)
+  end
+
   -- No client running.
   for _, c in ipairs(vim.lsp.get_clients and vim.lsp.get_clients() or vim.lsp.get_active_clients()) do
     vim.lsp.stop_client(c.id, true)
