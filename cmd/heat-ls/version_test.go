@@ -54,8 +54,8 @@ func TestWriteVersion(t *testing.T) {
 	}
 }
 
-// TestVersionOutput: the command prints this binary's Go version and the
-// data's Heat release, and refuses stray arguments.
+// TestVersionOutput: the command (and --version) prints this binary's Go
+// version and the data's Heat release, and refuses stray arguments.
 func TestVersionOutput(t *testing.T) {
 	var stdout, stderr bytes.Buffer
 	if status := run([]string{"version"}, nil, &stdout, &stderr); status != 0 {
@@ -65,6 +65,11 @@ func TestVersionOutput(t *testing.T) {
 		if !strings.Contains(stdout.String(), want) {
 			t.Errorf("version output lacks %q:\n%s", want, stdout.String())
 		}
+	}
+	// --version, which many clients and scripts try first, says the same.
+	var flagOut bytes.Buffer
+	if status := run([]string{"--version"}, nil, &flagOut, &stderr); status != 0 || flagOut.String() != stdout.String() {
+		t.Errorf("--version: status %d, output\n%s\nwant\n%s", status, flagOut.String(), stdout.String())
 	}
 	if status := run([]string{"version", "extra"}, nil, &stdout, &stderr); status != 2 {
 		t.Errorf("version with an argument: status %d, want 2", status)
