@@ -18,7 +18,8 @@
 # Archives carry fixed timestamps and owners, so the same commit gives the
 # same archives. Nothing is uploaded anywhere.
 #
-# Needs Go, git, tar, gzip and zip (or python3 for the zip files).
+# Needs Go, git, tar, gzip and zip (or python3 for the zip files); with GNU
+# tar the archives are byte-for-byte reproducible.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -79,8 +80,12 @@ for t in "${targets[@]}"; do
     fi
     archives+=("$name.zip")
   else
-    tar -C "$dist" --sort=name --mtime="@$epoch" --owner=0 --group=0 --numeric-owner \
-      -cf - "$name" | gzip -n -9 > "$dist/$name.tar.gz"
+    if tar --version 2>/dev/null | grep -q 'GNU tar'; then
+      tar -C "$dist" --sort=name --mtime="@$epoch" --owner=0 --group=0 --numeric-owner \
+        -cf - "$name" | gzip -n -9 > "$dist/$name.tar.gz"
+    else # BSD tar (macOS): same contents, not byte-for-byte reproducible
+      tar -C "$dist" --uid 0 --gid 0 -cf - "$name" | gzip -n -9 > "$dist/$name.tar.gz"
+    fi
     archives+=("$name.tar.gz")
   fi
 done
