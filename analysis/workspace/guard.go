@@ -4,6 +4,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"heat-ls/analysis/source"
 )
 
 // Guard is the one place that decides which files heat-ls may read or
@@ -65,7 +67,7 @@ func (g Guard) ReadFile(path, fromPath string) ([]byte, error) {
 	if !g.Allow(path, fromPath) {
 		return nil, &os.PathError{Op: "read", Path: path, Err: os.ErrPermission}
 	}
-	return os.ReadFile(path)
+	return source.ReadRegular(path, MaxFileSize)
 }
 
 // ResolvePath resolves ref against the directory of fromPath without any

@@ -4,13 +4,13 @@ import (
 	"bytes"
 	"context"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"runtime"
 	"strings"
 	"sync"
 
 	"heat-ls/analysis/hot"
+	"heat-ls/analysis/source"
 )
 
 // MaxFileSize bounds what the index reads: bigger files are data, not
@@ -63,11 +63,7 @@ func sniff(src []byte) bool {
 // loadFile reads and parses one file; nil when it is not a template or an
 // environment, too big, or unreadable.
 func loadFile(path string) *File {
-	info, err := os.Stat(path)
-	if err != nil || !info.Mode().IsRegular() || info.Size() > MaxFileSize {
-		return nil
-	}
-	src, err := os.ReadFile(path)
+	src, err := source.ReadRegular(path, MaxFileSize)
 	if err != nil || !sniff(src) {
 		return nil
 	}
