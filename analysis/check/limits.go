@@ -29,8 +29,13 @@ const (
 )
 
 // limit applies the bounds to diags, sorted by position; the summary
-// entry, when there is one, comes last.
+// entry, when there is one, comes last. A problem reported twice at the
+// same place with the same words (a node reached through several aliases)
+// is listed once.
 func limit(diags []source.Diagnostic) []source.Diagnostic {
+	diags = slices.CompactFunc(diags, func(a, b source.Diagnostic) bool {
+		return a.Span == b.Span && a.Code == b.Code && a.Severity == b.Severity && a.Message == b.Message
+	})
 	for i := range diags {
 		d := &diags[i]
 		d.Message = clip(d.Message)

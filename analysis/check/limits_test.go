@@ -42,3 +42,19 @@ func TestDiagnosticsAreCapped(t *testing.T) {
 		t.Fatalf("long message not cut: %+v", long)
 	}
 }
+
+// TestRepeatsThroughAliasesAreListedOnce: a problem inside an anchored
+// node is found once per alias, at the same place; it is listed once.
+func TestRepeatsThroughAliasesAreListedOnce(t *testing.T) {
+	src := "heat_template_version: 2016-10-14\nparameters:\n  p:\n    type: json\n    default: &n {bogus: 1}\nresources:\n  s:\n    type: OS::Nova::Server\n    properties:\n      image: x\n      flavor: y\n      networks: [*n, *n, *n]\n"
+	seen := map[string]int{}
+	for _, d := range Run(context.Background(), hot.Parse([]byte(src)), Options{Schema: testSchema(t)}) {
+		key := fmt.Sprint(d.Span, d.Code, d.Message)
+		if seen[key]++; seen[key] > 1 {
+			t.Fatalf("listed twice: %s", key)
+		}
+	}
+	if len(seen) == 0 {
+		t.Fatal("no problems found")
+	}
+}
