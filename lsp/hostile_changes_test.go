@@ -86,3 +86,20 @@ func TestInvalidUTF8IsNotEchoed(t *testing.T) {
 		}
 	}
 }
+
+type stoppedScan string
+
+func (s stoppedScan) Stopped() string { return string(s) }
+
+// TestIndexBudgetIsShown checks that a scan that stopped within its
+// budget is reported to the user with the reason.
+func TestIndexBudgetIsShown(t *testing.T) {
+	c := startServer(t)
+	c.initialize(`{}`)
+	c.server.reportIndexBudget(stoppedScan(""))
+	c.server.reportIndexBudget(stoppedScan("the folders hold too much"))
+	m := c.notification("window/showMessage")
+	if !strings.Contains(string(m.Params), "indexing stopped early because the folders hold too much") {
+		t.Fatalf("message %s", m.Params)
+	}
+}

@@ -36,3 +36,16 @@ func echo(s string, max int) string {
 	}
 	return s[:cut] + "…"
 }
+
+// reportIndexBudget tells the user when the last scan of the workspace
+// stopped within its budget: cross-file features then see only part of
+// the folders, which would otherwise look like missing templates.
+func (s *Server) reportIndexBudget(idx interface{ Stopped() string }) {
+	why := idx.Stopped()
+	if why == "" {
+		return
+	}
+	s.log.Warn("workspace indexing stopped early", zap.String("reason", why))
+	s.showMessage(protocol.MessageTypeWarning, "heat-ls: indexing stopped early because "+why+
+		"; templates beyond that are not indexed, so cross-file checks and navigation see only part of the workspace. Open a smaller folder to index it whole.")
+}
