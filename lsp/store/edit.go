@@ -87,9 +87,6 @@ func (b *batch) apply(ch Change) error {
 		return nil
 	}
 	r := *ch.Range
-	if before(r.End, r.Start) {
-		return b.badRange(r)
-	}
 	plain := plainBreaks([]byte(ch.Text))
 	if b.pending() && !(b.plainBreaks && !b.opaque && plain && b.placeFast(r, ch.Text)) {
 		if err := b.flush(); err != nil {
@@ -102,7 +99,10 @@ func (b *batch) apply(ch Change) error {
 			return b.badRange(r)
 		}
 		b.back = append(b.back, pendingEdit{start, end, ch.Text})
-		b.floor, b.tail = r.Start, after(r.Start, ch.Text, b.enc)
+		// From the offset, not r.Start: "the line after the last" names
+		// the end of the text, and the arithmetic needs its real position.
+		b.floor = b.m.Position(start, b.enc)
+		b.tail = after(b.floor, ch.Text, b.enc)
 		b.opaque = !plain
 	}
 	return nil
@@ -114,7 +114,7 @@ func (b *batch) apply(ch Change) error {
 func (b *batch) placeFast(r Range, text string) bool {
 	m := b.mapper()
 	switch {
-	case !before(b.floor, r.End):
+	case !before(b.floor, r.Start) && !before(b.floor, r.End):
 		// Before every pending edit: the text there is base's.
 		start, end, ok := b.locate(r.Start, r.End)
 		if !ok || end > b.first().start {
@@ -122,9 +122,9 @@ func (b *batch) placeFast(r Range, text string) bool {
 		}
 		b.front = append(b.front, pendingEdit{start, end, text})
 		b.tail = shift(b.tail, r, text, b.enc)
-		b.floor = r.Start
+		b.floor = m.Position(start, b.enc)
 		return true
-	case !before(r.Start, b.tail):
+	case !before(r.Start, b.tail) && !before(r.End, b.tail):
 		// After every pending edit: the text there is base's from the
 		// last edit's end on, its lines moved by what the edits added.
 		lastEnd := b.last().end
@@ -135,7 +135,11 @@ func (b *batch) placeFast(r Range, text string) bool {
 			}
 			return source.Position{Line: anchor.Line + p.Line - b.tail.Line, Character: p.Character}
 		}
-		start, end, ok := b.locate(toBase(r.Start), toBase(r.End))
+		bs, be := toBase(r.Start), toBase(r.End)
+		if bs.Line >= m.LineCount() || be.Line >= m.LineCount() {
+			return false // "the line after the last": the exact path places it
+		}
+		start, end, ok := b.locate(bs, be)
 		if !ok || start < lastEnd {
 			return false
 		}
