@@ -1,11 +1,10 @@
 package lsp
 
 import (
-	"strings"
-	"unicode/utf8"
-
 	"go.lsp.dev/protocol"
 	"go.uber.org/zap"
+
+	"heat-ls/analysis/source"
 )
 
 // logMessage sends window/logMessage (the editor's output log, not a
@@ -22,20 +21,8 @@ func (s *Server) logMessage(kind protocol.MessageType, text string) {
 // maxEchoedMessage bounds a message that repeats what the client sent.
 const maxEchoedMessage = 1000
 
-// echo makes client-supplied text safe to send back: valid UTF-8 (strict
-// JSON decoders reject anything else) and at most max bytes, cut at a
-// character boundary and marked with "…".
-func echo(s string, max int) string {
-	s = strings.ToValidUTF8(s, "\uFFFD")
-	if len(s) <= max {
-		return s
-	}
-	cut := max
-	for cut > 0 && !utf8.RuneStart(s[cut]) {
-		cut--
-	}
-	return s[:cut] + "…"
-}
+// echo makes client-supplied text safe to send back (source.Clip).
+func echo(s string, max int) string { return source.Clip(s, max) }
 
 // reportIndexBudget tells the user when the last scan of the workspace
 // stopped within its budget: cross-file features then see only part of

@@ -3,7 +3,6 @@ package check
 import (
 	"fmt"
 	"slices"
-	"unicode/utf8"
 
 	"heat-ls/analysis/source"
 )
@@ -64,13 +63,4 @@ func limit(diags []source.Diagnostic) []source.Diagnostic {
 }
 
 // clip bounds one message.
-func clip(msg string) string {
-	if len(msg) <= MaxMessage {
-		return msg
-	}
-	cut := MaxMessage
-	for cut > 0 && !utf8.RuneStart(msg[cut]) {
-		cut--
-	}
-	return msg[:cut] + "…"
-}
+func clip(msg string) string { return source.Clip(msg, MaxMessage) }
