@@ -27,8 +27,8 @@ import (
 // can be counted, and holds each to its size: it must be answered, and
 // what heat-ls writes and allocates must stay within a fixed multiple of
 // the input's size (plus a constant for the fixed costs). Counted, never
-// timed. With -short the inputs are about 32 KiB; otherwise 1 MiB (256 KiB
-// under the race detector); HEAT_LS_HOSTILE_SIZE sets another size.
+// timed. With -short the inputs are about 32 KiB; otherwise 1 MiB (32 KiB
+// under the race detector too); HEAT_LS_HOSTILE_SIZE sets another size.
 
 // The bounds: bytes written and bytes allocated per byte of input, on top
 // of a constant (the schema, the session, the capped diagnostics list).
@@ -44,11 +44,8 @@ func hostileSize() int {
 	if v, err := strconv.Atoi(os.Getenv("HEAT_LS_HOSTILE_SIZE")); err == nil && v > 0 {
 		return v
 	}
-	if testing.Short() {
+	if testing.Short() || raceEnabled {
 		return 32 << 10
-	}
-	if raceEnabled {
-		return 256 << 10
 	}
 	return 1 << 20
 }
