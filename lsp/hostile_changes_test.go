@@ -29,6 +29,7 @@ func TestMalformedRangesAreRefused(t *testing.T) {
 		{"start missing", change(`{"end":` + pos("1", "0") + `}`)},
 		{"character missing", change(`{"start":{"line":0},"end":` + pos("1", "0") + `}`)},
 		{"change is not an object", `[5]`},
+		{"negative rangeLength", `[{"range":{"start":` + pos("0", "0") + `,"end":` + pos("0", "1") + `},"rangeLength":-1,"text":"FRAGMENT"}]`},
 		{"good change then a broken one", `[{"range":{"start":` + pos("0", "0") + `,"end":` + pos("0", "1") + `},"text":"z"},` + change(`{}`)[1:]},
 	}
 	for _, tc := range tests {

@@ -69,6 +69,9 @@ func checkChangeRanges(params []byte) error {
 		if !ok {
 			continue
 		}
+		if n, ok := ch["rangeLength"]; ok && !isUinteger(n) {
+			return fmt.Errorf("change %d: rangeLength is %s, not a whole number below 2^32", i, truncate(n))
+		}
 		var r map[string]json.RawMessage
 		if json.Unmarshal(rng, &r) != nil {
 			return fmt.Errorf("change %d: the range is not an object", i)
@@ -79,13 +82,19 @@ func checkChangeRanges(params []byte) error {
 				return fmt.Errorf("change %d: the range's %s is not a position", i, end)
 			}
 			for _, field := range []string{"line", "character"} {
-				if _, err := strconv.ParseUint(string(pos[field]), 10, 32); err != nil {
+				if !isUinteger(pos[field]) {
 					return fmt.Errorf("change %d: the range's %s.%s is %s, not a whole number below 2^32", i, end, field, truncate(pos[field]))
 				}
 			}
 		}
 	}
 	return nil
+}
+
+// isUinteger reports whether raw is a JSON number LSP calls a uinteger.
+func isUinteger(raw json.RawMessage) bool {
+	_, err := strconv.ParseUint(string(raw), 10, 32)
+	return err == nil
 }
 
 // refuseChange logs a didChange the server did not apply and tells the

@@ -196,6 +196,7 @@ func brokenRanges() hostileInput {
 	} {
 		frames = append(frames, frame(fmt.Sprintf(`{"jsonrpc":"2.0","method":"textDocument/didChange","params":{"textDocument":{"uri":"%%URI%%","version":%d},"contentChanges":[{"range":%s,"text":"LOST"}]}}`, 2+i, rng)))
 	}
+	frames = append(frames, frame(`{"jsonrpc":"2.0","method":"textDocument/didChange","params":{"textDocument":{"uri":"%URI%","version":50},"contentChanges":[{"range":{"start":{"line":0,"character":0},"end":{"line":0,"character":1}},"rangeLength":-1,"text":"LOST"}]}}`))
 	return hostileInput{class: "broken-ranges", doc: doc, frames: frames}
 }
 
