@@ -53,6 +53,7 @@ func generateHostile(seed int64, size int) []hostileInput {
 	base := string(synthtest.GenerateTemplate(max(40, size/36)))
 	add("many-resources", base)
 	add("mangled", mangle(rnd, base, 1+size/2000))
+	add("tiny-resources", tinyResources(size))
 
 	depth := min(size/2, 9000) // under and, below, over yaml.v3's nesting limit
 	add("deep-block", hostileHeader+"resources:\n"+strings.Repeat("- ", depth)+"x\n")
@@ -73,6 +74,22 @@ func generateHostile(seed int64, size int) []hostileInput {
 	out = append(out, chain)
 	out = append(out, brokenRanges(), malformedFrames(rnd, size), changeBatch(size))
 	return out
+}
+
+// tinyResources declares as many resources as fit, one line each, with
+// outputs reading some of them.
+func tinyResources(size int) string {
+	var b strings.Builder
+	n := max(10, size/40)
+	b.WriteString(hostileHeader + "resources:\n")
+	for i := range n {
+		fmt.Fprintf(&b, "  r%d: {type: OS::Heat::None}\n", i)
+	}
+	b.WriteString("outputs:\n")
+	for i := 0; i < n; i += 100 {
+		fmt.Fprintf(&b, "  o%d: {value: {get_resource: r%d}}\n", i, i)
+	}
+	return b.String()
 }
 
 // mangle flips n random bytes of text to characters YAML cares about.

@@ -33,7 +33,7 @@ import (
 // The bounds: bytes written and bytes allocated per byte of input, on top
 // of a constant (the schema, the session, the capped diagnostics list).
 const (
-	hostileOutPerByte   = 8
+	hostileOutPerByte   = 16
 	hostileOutConst     = 4 << 20
 	hostileAllocPerByte = 400
 	hostileAllocConst   = 64 << 20
