@@ -69,6 +69,7 @@ func generateHostile(seed int64, size int) []hostileInput {
 	add("fan-out", fanOut(size))
 	add("undefined-names", undefinedNames(size))
 	add("cycle", cycle(size))
+	add("condition-chain", conditionChain(size))
 
 	chain := nestedChain(size)
 	out = append(out, chain)
@@ -167,6 +168,22 @@ func undefinedNames(size int) string {
 	b.WriteString("resources:\n")
 	for i := range n {
 		fmt.Fprintf(&b, "  res_%d:\n    type: OS::Heat::Value\n    condition: cond_%d\n    properties: {value: [{get_resource: res%d}, {get_param: param%d}]}\n", i, i, i, i)
+	}
+	return b.String()
+}
+
+// conditionChain is a chain of conditions, each the negation of the
+// next, ending in one that is not defined, used by every resource.
+func conditionChain(size int) string {
+	var b strings.Builder
+	n := max(10, size/60)
+	b.WriteString(hostileHeader + "conditions:\n")
+	for i := range n {
+		fmt.Fprintf(&b, "  c%d: {not: c%d}\n", i, i+1)
+	}
+	b.WriteString("resources:\n")
+	for i := 0; i < n; i += 3 {
+		fmt.Fprintf(&b, "  r%d: {type: OS::Heat::None, condition: c%d}\n", i, i)
 	}
 	return b.String()
 }
