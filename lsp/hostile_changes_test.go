@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"go.lsp.dev/uri"
 )
 
 // TestMalformedRangesAreRefused checks that a didChange whose range is
@@ -102,5 +104,21 @@ func TestIndexBudgetIsShown(t *testing.T) {
 	m := c.notification("window/showMessage")
 	if !strings.Contains(string(m.Params), "indexing stopped early because the folders hold too much") {
 		t.Fatalf("message %s", m.Params)
+	}
+}
+
+// TestFilePathResolvesDotSegments: "%2e%2e" segments of a document URI
+// are decoded and resolved before the guard sees the path, so a URI
+// cannot pose as lying inside a folder it leaves.
+func TestFilePathResolvesDotSegments(t *testing.T) {
+	for u, want := range map[string]string{
+		"file:///ws/%2e%2e/%2E%2E/etc/t.yaml": "/etc/t.yaml",
+		"file:///ws/proj/%2e%2e/t.yaml":       "/ws/t.yaml",
+		"file:///ws/..%2f..%2fetc/t.yaml":     "/etc/t.yaml",
+		"file:///ws/./a/t.yaml":               "/ws/a/t.yaml",
+	} {
+		if got := filePath(uri.URI(u)); got != want {
+			t.Errorf("filePath(%s) = %s, want %s", u, got, want)
+		}
 	}
 }
