@@ -73,7 +73,7 @@ func (r *frameReader) read() ([]byte, error) {
 		// A body that was not consumed (after an unusable header) runs into
 		// the next header line without a line break; find the field wherever
 		// it starts so the reader falls back into step.
-		idx := bytes.Index(bytes.ToLower(line), []byte("content-length:"))
+		idx := indexFold(line, "content-length:")
 		if idx < 0 {
 			continue // other header fields (Content-Type) and debris
 		}
@@ -95,6 +95,29 @@ func (r *frameReader) read() ([]byte, error) {
 		return nil, err
 	}
 	return body, nil
+}
+
+// indexFold finds the lower-case ASCII word in line ignoring ASCII case.
+// It does not use bytes.ToLower: that turns invalid UTF-8 and some
+// letters into sequences of another length, so an index into its result
+// is not an index into line.
+func indexFold(line []byte, word string) int {
+	for i := 0; i+len(word) <= len(line); i++ {
+		j := 0
+		for ; j < len(word); j++ {
+			c := line[i+j]
+			if 'A' <= c && c <= 'Z' {
+				c += 'a' - 'A'
+			}
+			if c != word[j] {
+				break
+			}
+		}
+		if j == len(word) {
+			return i
+		}
+	}
+	return -1
 }
 
 // line reads one header line. Of a line longer than maxHeaderLine only

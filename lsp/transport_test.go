@@ -68,3 +68,17 @@ func TestServerSurvivesAnEndlessHeaderLine(t *testing.T) {
 	wantError(t, c.next(), -32700)
 	wantResult(t, c.call("1", "shutdown", ""))
 }
+
+// TestHeaderWithInvalidUTF8 sends a header line whose bytes change length
+// when lower-cased as text (invalid UTF-8 before the field name): the
+// reader once indexed the original line with an offset into the lowered
+// copy and panicked, taking the process down.
+func TestHeaderWithInvalidUTF8(t *testing.T) {
+	c := startServer(t)
+	c.initialize(`{}`)
+	c.sendBytes([]byte("0\xff\xfe\xfdContent-Length:\r\n\r\n"))
+	wantError(t, c.next(), -32700)
+	c.sendBytes([]byte("\xffİContent-Length: 2\r\n\r\n{}"))
+	wantError(t, c.next(), -32600)
+	wantResult(t, c.call("1", "shutdown", ""))
+}
