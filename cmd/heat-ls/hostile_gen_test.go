@@ -244,6 +244,7 @@ func malformedFrames(rnd *rand.Rand, size int) hostileInput {
 		"Content-Length: -5\r\n\r\n",
 		"Content-Length: 99999999999999999999\r\n\r\n",
 		"Content-Type: nothing\r\n\r\n",
+		"0\xff\xfeContent-Length: 2\r\n\r\n{}",
 		frame(`{"jsonrpc":"2.0","id":`),
 		frame(string(junk)),
 		frame(`{"jsonrpc":"2.0","id":7,"method":"bad` + "\xff\xfe" + `"}`),
