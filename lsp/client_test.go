@@ -17,6 +17,8 @@ type wireMessage struct {
 	Params json.RawMessage `json:"params,omitempty"`
 	Result json.RawMessage `json:"result,omitempty"`
 	Error  *testWireError  `json:"error,omitempty"`
+	// raw is the message as sent, before JSON decoding mended it.
+	raw []byte
 }
 
 type testWireError struct {
@@ -62,6 +64,7 @@ func startServer(t *testing.T, opts ...Option) *testClient {
 				t.Errorf("server sent invalid JSON %q: %v", body, err)
 				continue
 			}
+			m.raw = body
 			c.msgs <- m
 		}
 	}()

@@ -3,6 +3,7 @@ package lsp
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"reflect"
 	"time"
@@ -83,7 +84,7 @@ func readFrames(ctx context.Context, r *frameReader) <-chan frame {
 	out := make(chan frame)
 	go func() {
 		for {
-			body, err := r.read()
+			body, err := readSafely(r)
 			select {
 			case out <- frame{body, err}:
 			case <-ctx.Done():
@@ -95,6 +96,19 @@ func readFrames(ctx context.Context, r *frameReader) <-chan frame {
 		}
 	}()
 	return out
+}
+
+// readSafely reads a frame, turning a panic in the reader into an error
+// that ends the input: the reader's place in the stream is then unknown,
+// but the session ends with a log line instead of taking the process down
+// with unanswered requests and unsaved state in the editor.
+func readSafely(r *frameReader) (body []byte, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			body, err = nil, fmt.Errorf("reading a message failed: %v", p)
+		}
+	}()
+	return r.read()
 }
 
 // handleFrame decodes one message and routes it. body is owned by the

@@ -91,7 +91,7 @@ func (s *Server) routeTable() []route {
 
 		// Document synchronisation (textsync.go).
 		{method: protocol.MethodTextDocumentDidOpen, mode: modeOrdered, handle: notification(s.didOpen), advertise: advertiseTextSync},
-		{method: protocol.MethodTextDocumentDidChange, mode: modeOrdered, handle: notification(s.didChange)},
+		{method: protocol.MethodTextDocumentDidChange, mode: modeOrdered, handle: s.didChangeChecked},
 		{method: protocol.MethodTextDocumentDidClose, mode: modeOrdered, handle: notification(s.didClose)},
 		{method: protocol.MethodTextDocumentDidSave, mode: modeOrdered, handle: ignore},
 

@@ -19,11 +19,16 @@ var (
 )
 
 // wireError makes every error a JSON-RPC error object: coded errors keep
-// their code; anything else is an internal error.
+// their code; anything else is an internal error. Messages often repeat
+// what the client sent (a method name, a decoder's complaint), so they are
+// made valid UTF-8 and bounded (echo).
 func wireError(err error) *jsonrpc2.Error {
 	var w *jsonrpc2.Error
-	if errors.As(err, &w) {
-		return w
+	if !errors.As(err, &w) {
+		return jsonrpc2.NewError(jsonrpc2.InternalError, echo(err.Error(), maxEchoedMessage))
 	}
-	return jsonrpc2.NewError(jsonrpc2.InternalError, err.Error())
+	if msg := echo(w.Message, maxEchoedMessage); msg != w.Message {
+		return &jsonrpc2.Error{Code: w.Code, Message: msg, Data: w.Data}
+	}
+	return w
 }

@@ -14,6 +14,12 @@ import (
 // Content-Length cannot make the server allocate without limit.
 const maxFrame = 256 << 20
 
+// maxHeaderLine bounds what is kept of one header line. Real headers are a
+// few dozen bytes; of a longer line only the end is kept (see line), so a
+// client that never sends a line break cannot make the server buffer its
+// input.
+const maxHeaderLine = 4 << 10
+
 // errBadHeader marks a header block the reader could not use. The reader
 // has consumed it and can go on with the next frame; the server answers
 // with a parse error instead of ending the session.
@@ -24,7 +30,8 @@ var errBadHeader = errors.New("malformed message header")
 // from jsonrpc2 because jsonrpc2's reader ends the connection on a bad
 // header, and heat-ls must survive one.
 type frameReader struct {
-	in *bufio.Reader
+	in   *bufio.Reader
+	long []byte // the kept end of a header line longer than the buffer
 }
 
 func newFrameReader(r io.Reader) *frameReader {
@@ -39,7 +46,7 @@ func (r *frameReader) read() ([]byte, error) {
 	sawLine := false  // any line of this frame was read
 	sawField := false // a non-blank header line was read
 	for {
-		line, err := r.in.ReadBytes('\n')
+		line, err := r.line()
 		if err != nil {
 			if err == io.EOF && (len(line) > 0 || sawLine) {
 				err = io.ErrUnexpectedEOF
@@ -66,7 +73,7 @@ func (r *frameReader) read() ([]byte, error) {
 		// A body that was not consumed (after an unusable header) runs into
 		// the next header line without a line break; find the field wherever
 		// it starts so the reader falls back into step.
-		idx := bytes.Index(bytes.ToLower(line), []byte("content-length:"))
+		idx := indexFold(line, "content-length:")
 		if idx < 0 {
 			continue // other header fields (Content-Type) and debris
 		}
@@ -88,6 +95,51 @@ func (r *frameReader) read() ([]byte, error) {
 		return nil, err
 	}
 	return body, nil
+}
+
+// indexFold finds the lower-case ASCII word in line ignoring ASCII case.
+// It does not use bytes.ToLower: that turns invalid UTF-8 and some
+// letters into sequences of another length, so an index into its result
+// is not an index into line.
+func indexFold(line []byte, word string) int {
+	for i := 0; i+len(word) <= len(line); i++ {
+		j := 0
+		for ; j < len(word); j++ {
+			c := line[i+j]
+			if 'A' <= c && c <= 'Z' {
+				c += 'a' - 'A'
+			}
+			if c != word[j] {
+				break
+			}
+		}
+		if j == len(word) {
+			return i
+		}
+	}
+	return -1
+}
+
+// line reads one header line. Of a line longer than maxHeaderLine only
+// the last maxHeaderLine bytes are kept: that is where a Content-Length
+// field ends up when an unread body ran into the next header, and the
+// rest is debris. The returned slice is valid until the next read.
+func (r *frameReader) line() ([]byte, error) {
+	r.long = r.long[:0]
+	for {
+		chunk, err := r.in.ReadSlice('\n')
+		if err == bufio.ErrBufferFull || len(r.long) > 0 {
+			r.long = append(r.long, chunk...)
+			if n := len(r.long); n > maxHeaderLine {
+				r.long = append(r.long[:0], r.long[n-maxHeaderLine:]...)
+			}
+			if err == bufio.ErrBufferFull {
+				continue
+			}
+			return r.long, err
+		}
+		return chunk, err
+	}
 }
 
 // frameWriter writes whole frames, one Write call each, from any goroutine.

@@ -141,6 +141,7 @@ func (s *Server) startWorkspace() {
 		progress := s.beginProgress(ctx, "heat-ls: indexing templates")
 		idx.Scan(ctx, progress.report)
 		progress.end(fmt.Sprintf("%d templates and environments", idx.Len()))
+		s.reportIndexBudget(idx)
 		s.log.Info("workspace indexed", zap.Int("files", idx.Len()), zap.Duration("took", time.Since(start)))
 		s.recheckOpenDocuments()
 	}()

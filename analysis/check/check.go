@@ -32,7 +32,8 @@ type Options struct {
 // keep references to it after returning.
 type Rule func(p *Pass)
 
-// Run returns all diagnostics for doc, sorted by position. It stops early,
+// Run returns the diagnostics for doc, sorted by position and bounded in
+// number and length (limits.go). It stops early,
 // returning what it has, when ctx is cancelled. Documents that are neither
 // HOT templates nor environment files get no diagnostics at all. The
 // result is never nil.
@@ -58,5 +59,5 @@ func Run(ctx context.Context, doc *hot.Document, opts Options) []source.Diagnost
 	}
 	out = append(out, p.diags...)
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Span.Start < out[j].Span.Start })
-	return out
+	return limit(out)
 }

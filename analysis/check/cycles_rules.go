@@ -1,6 +1,8 @@
 package check
 
 import (
+	"fmt"
+	"slices"
 	"strings"
 
 	"heat-ls/analysis/hot"
@@ -11,8 +13,8 @@ import (
 // checkCycles reports resources that depend on each other in a loop
 // (through depends_on, get_resource and get_attr), which Heat refuses,
 // and conditions that refer to each other in a loop. Each loop is
-// reported once, on every reference that closes it, with the loop spelt
-// out. Tarjan's algorithm keeps it linear in the references.
+// reported once (see reportCycles). Tarjan's algorithm keeps it linear in
+// the references.
 func checkCycles(p *Pass) {
 	resourceCycles(p)
 	conditionCycles(p)
@@ -185,9 +187,12 @@ func (g *refGraph) selfLoop(v int) bool {
 	return false
 }
 
-// reportCycles reports every loop once: on each reference between two of
-// its members (the first per pair), naming one loop through its first
-// member in source order.
+// reportCycles reports each loop once, on the reference that leaves its
+// first member (in source order) along the loop, naming a shortest loop
+// through that member. The message names at most loopNamesShown entries
+// and counts the rest; the related locations are the loop's other
+// references (at most maxCycleRelated), so the report stays proportional
+// to the template however long the loop is.
 func (g *refGraph) reportCycles(p *Pass, code, format string) {
 	for _, comp := range g.components() {
 		in := make(map[int]bool, len(comp))
@@ -197,24 +202,62 @@ func (g *refGraph) reportCycles(p *Pass, code, format string) {
 			start = min(start, v)
 		}
 		loop := g.loopThrough(start, in)
-		seen := map[[2]int]bool{}
-		for _, v := range comp {
-			for _, e := range g.out[v] {
-				pair := [2]int{v, e.to}
-				if !in[e.to] || seen[pair] {
-					continue
+		edges := make([]refEdge, len(loop)-1) // edges[i] leads from loop[i] to loop[i+1]
+		for i := range edges {
+			for _, e := range g.out[loop[i]] {
+				if e.to == loop[i+1] {
+					edges[i] = e
+					break
 				}
-				seen[pair] = true
-				d := p.Errorf(e.node.Span, code, format, loop)
-				d.Related = []source.Related{{Span: g.keys[v].Span, Message: "`" + g.names[v] + "` is part of the loop"}}
 			}
+		}
+		d := p.Errorf(edges[0].node.Span, code, format, g.spell(loop, len(comp)))
+		for i, e := range edges[1:] {
+			if i == maxCycleRelated {
+				break
+			}
+			d.Related = append(d.Related, source.Related{Span: e.node.Span,
+				Message: "`" + g.names[loop[i+1]] + "` refers to `" + g.names[loop[i+2]] + "` here"})
 		}
 	}
 }
 
+// loopNamesShown and maxCycleRelated bound a loop's report.
+const (
+	loopNamesShown  = 6
+	maxCycleRelated = 20
+)
+
+// spell writes a loop as "a → b → a", eliding the middle of a long one
+// ("a → b → c → … → y → z → a, 26 entries"); members counts the entries
+// caught in loops together with it, said when there are more.
+func (g *refGraph) spell(loop []int, members int) string {
+	var b strings.Builder
+	n := len(loop) - 1 // the last is the first again
+	for i, v := range loop {
+		if n > loopNamesShown && i == loopNamesShown/2 {
+			b.WriteString("… → ")
+		}
+		if n > loopNamesShown && i >= loopNamesShown/2 && i < n-loopNamesShown/2 {
+			continue
+		}
+		b.WriteString(g.names[v])
+		if i < n {
+			b.WriteString(" → ")
+		}
+	}
+	if n > loopNamesShown {
+		fmt.Fprintf(&b, ", %d entries", n)
+	}
+	if members > n {
+		fmt.Fprintf(&b, "; %d entries in all are caught in loops with these", members)
+	}
+	return b.String()
+}
+
 // loopThrough finds a shortest loop from start back to start inside the
-// component (breadth-first) and spells it "a → b → a".
-func (g *refGraph) loopThrough(start int, in map[int]bool) string {
+// component (breadth-first): the entries in order, start at both ends.
+func (g *refGraph) loopThrough(start int, in map[int]bool) []int {
 	prev := map[int]int{start: -1}
 	queue := []int{start}
 	last := -1
@@ -235,15 +278,10 @@ func (g *refGraph) loopThrough(start int, in map[int]bool) string {
 			}
 		}
 	}
-	var path []string
+	var path []int
 	for v := last; v != -1; v = prev[v] {
-		path = append(path, g.names[v])
+		path = append(path, v)
 	}
-	var b strings.Builder
-	for i := len(path) - 1; i >= 0; i-- {
-		b.WriteString(path[i])
-		b.WriteString(" → ")
-	}
-	b.WriteString(g.names[start])
-	return b.String()
+	slices.Reverse(path)
+	return append(path, start)
 }

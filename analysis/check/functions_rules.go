@@ -2,6 +2,7 @@ package check
 
 import (
 	"fmt"
+	"sort"
 
 	"heat-ls/analysis/hot"
 	"heat-ls/analysis/syntax"
@@ -153,19 +154,21 @@ func propertyHolding(p *Pass, c *hot.Call) *schema.Property {
 
 // childContaining returns the value or item of n that contains target,
 // with its key ("*" for a list item).
+//
+// Children are in source order, so the one that may hold target is found
+// by binary search: a call in a list of thousands costs a few steps, not a
+// scan of the list.
 func childContaining(n, target *syntax.Node) (*syntax.Node, string) {
 	switch {
 	case n.IsMapping():
-		for _, pr := range n.Pairs {
-			if spanWithin(target.Span, pr.Value.Span) {
-				return pr.Value, pr.Key.Value
-			}
+		i := sort.Search(len(n.Pairs), func(i int) bool { return n.Pairs[i].Value.Span.Start > target.Span.Start }) - 1
+		if i >= 0 && spanWithin(target.Span, n.Pairs[i].Value.Span) {
+			return n.Pairs[i].Value, n.Pairs[i].Key.Value
 		}
 	case n.IsSequence():
-		for _, it := range n.Items {
-			if spanWithin(target.Span, it.Span) {
-				return it, "*"
-			}
+		i := sort.Search(len(n.Items), func(i int) bool { return n.Items[i].Span.Start > target.Span.Start }) - 1
+		if i >= 0 && spanWithin(target.Span, n.Items[i].Span) {
+			return n.Items[i], "*"
 		}
 	}
 	return nil, ""

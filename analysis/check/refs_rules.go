@@ -74,6 +74,40 @@ type refChecker struct {
 	// broken memoises whether a condition refers, directly or through
 	// other conditions, to an undefined one (1 broken, 2 fine, 3 visiting).
 	broken map[string]uint8
+	// cands, near and spellWork serve suggest.
+	cands     map[string][]string
+	near      map[string][]string
+	spellWork int
+}
+
+// maxSpellWork bounds the name comparisons one run spends on "did you
+// mean" for undefined references: each compares the name with every
+// declared one, so a template with thousands of both would otherwise cost
+// their product. Past it, problems come without suggestions.
+const maxSpellWork = 1_000_000
+
+// suggest returns the declared names of kind (listed by all, once) close
+// to name, remembered per name and within maxSpellWork.
+func (r *refChecker) suggest(kind, name string, all func() []string) []string {
+	key := kind + "\x00" + name
+	if near, ok := r.near[key]; ok {
+		return near
+	}
+	if r.cands == nil {
+		r.cands, r.near = map[string][]string{}, map[string][]string{}
+	}
+	cands, ok := r.cands[kind]
+	if !ok {
+		cands = all()
+		r.cands[kind] = cands
+	}
+	var near []string
+	if r.spellWork+len(cands) <= maxSpellWork {
+		r.spellWork += len(cands)
+		near = closestNames(name, cands, 3, suggestionDistance(name))
+	}
+	r.near[key] = near
+	return near
 }
 
 func newRefChecker(p *Pass) *refChecker {
@@ -92,12 +126,13 @@ func (r *refChecker) getParam(c *hot.Call) {
 	if !isScalarLiteral(name) || r.p.T.Parameter(name.Value) != nil || r.v.IsPseudoParameter(name.Value) {
 		return
 	}
-	cands := make([]string, 0, len(r.p.T.Parameters)+len(r.v.PseudoParameters))
-	for _, prm := range r.p.T.Parameters {
-		cands = append(cands, prm.Name)
-	}
-	cands = append(cands, r.v.PseudoParameters...)
-	near := closestNames(name.Value, cands, 3, suggestionDistance(name.Value))
+	near := r.suggest("parameter", name.Value, func() []string {
+		cands := make([]string, 0, len(r.p.T.Parameters)+len(r.v.PseudoParameters))
+		for _, prm := range r.p.T.Parameters {
+			cands = append(cands, prm.Name)
+		}
+		return append(cands, r.v.PseudoParameters...)
+	})
 	report, when := r.p.Errorf, "stack create fails"
 	if c.Context == hot.InOutput {
 		report, when = r.p.Warnf, "showing this output fails"
@@ -131,11 +166,13 @@ func (r *refChecker) resource(name *syntax.Node, via string) bool {
 	if r.p.T.Resource(name.Value) != nil {
 		return true
 	}
-	cands := make([]string, 0, len(r.p.T.Resources))
-	for _, res := range r.p.T.Resources {
-		cands = append(cands, res.Name)
-	}
-	near := closestNames(name.Value, cands, 3, suggestionDistance(name.Value))
+	near := r.suggest("resource", name.Value, func() []string {
+		cands := make([]string, 0, len(r.p.T.Resources))
+		for _, res := range r.p.T.Resources {
+			cands = append(cands, res.Name)
+		}
+		return cands
+	})
 	d := r.p.Errorf(name.Span, codeUndefinedResource,
 		"No resource is named `%s` (used by %s), so Heat refuses the template.%s", name.Value, via, didYouMean(near))
 	d.Suggestions = near
@@ -224,11 +261,13 @@ func (r *refChecker) conditionUse(n *syntax.Node) {
 }
 
 func (r *refChecker) undefinedCondition(n *syntax.Node, report func(source.Span, string, string, ...any) *source.Diagnostic) *source.Diagnostic {
-	cands := make([]string, 0, len(r.p.T.Conditions))
-	for _, c := range r.p.T.Conditions {
-		cands = append(cands, c.Name)
-	}
-	near := closestNames(n.Value, cands, 3, suggestionDistance(n.Value))
+	near := r.suggest("condition", n.Value, func() []string {
+		cands := make([]string, 0, len(r.p.T.Conditions))
+		for _, c := range r.p.T.Conditions {
+			cands = append(cands, c.Name)
+		}
+		return cands
+	})
 	d := report(n.Span, codeUndefinedCondition,
 		"No condition is named `%s`; define it in the `conditions` section.%s", n.Value, didYouMean(near))
 	d.Suggestions = near

@@ -1,6 +1,7 @@
 package config
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"path"
@@ -83,29 +84,15 @@ func Find(dir, stop string) string {
 // Load reads and parses the project file at file. On any problem it
 // returns defaults (with Path and Dir set) and the problem.
 func Load(file string) (*Config, []Problem) {
-	f, err := os.Open(file)
-	if err != nil {
+	src, err := source.ReadRegular(file, maxConfigSize)
+	var tooLarge *source.TooLargeError
+	switch {
+	case errors.As(err, &tooLarge):
+		return defaults(file), []Problem{{Path: file, Message: fmt.Sprintf("the project file is larger than %d bytes; it is not used", maxConfigSize)}}
+	case err != nil:
 		return defaults(file), []Problem{{Path: file, Message: "cannot read the project file: " + err.Error()}}
 	}
-	defer f.Close()
-	buf := make([]byte, maxConfigSize+1)
-	n, _ := readFull(f, buf)
-	if n > maxConfigSize {
-		return defaults(file), []Problem{{Path: file, Message: fmt.Sprintf("the project file is larger than %d bytes; it is not used", maxConfigSize)}}
-	}
-	return Parse(file, buf[:n])
-}
-
-func readFull(f *os.File, buf []byte) (int, error) {
-	n := 0
-	for n < len(buf) {
-		m, err := f.Read(buf[n:])
-		n += m
-		if err != nil {
-			return n, err
-		}
-	}
-	return n, nil
+	return Parse(file, src)
 }
 
 func defaults(file string) *Config {

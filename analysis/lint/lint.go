@@ -259,7 +259,7 @@ func checkFile(ctx context.Context, f candidate, sc *schema.Schema, view check.W
 			Message: fmt.Sprintf("This file is %d MiB; heat-ls checks files up to %d MiB, so it was not checked.", info.Size()>>20, MaxFileSize>>20),
 		}}}
 	}
-	src, err := os.ReadFile(f.path)
+	src, err := source.ReadRegular(f.path, MaxFileSize)
 	if err != nil {
 		return fileResult{err: err}
 	}

@@ -78,6 +78,7 @@ func Parse(src []byte) *File {
 		})
 	}
 	f.Problems = append(f.Problems, c.problems...)
+	f.Problems = append(f.Problems, limitAliases(f.Docs)...)
 	// Mappings are checked when complete, inner ones first; report in
 	// source order.
 	sort.SliceStable(f.Problems, func(i, j int) bool { return f.Problems[i].Span.Start < f.Problems[j].Span.Start })

@@ -32,7 +32,7 @@ func ReadEnvironments(paths []string) ([]*File, error) {
 		if err != nil {
 			return nil, err
 		}
-		src, err := os.ReadFile(abs)
+		src, err := source.ReadRegular(abs, MaxFileSize)
 		if err != nil {
 			return nil, err
 		}

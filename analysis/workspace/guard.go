@@ -4,6 +4,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"heat-ls/analysis/source"
 )
 
 // Guard is the one place that decides which files heat-ls may read or
@@ -11,8 +13,17 @@ import (
 // inside one of the workspace folders or inside the directory tree of the
 // document that refers to it. Relative references are resolved against the
 // referring document's directory; URLs are never allowed (never fetched).
+//
+// A document's own tree stands for its project only when its directory
+// could be one: a document directly in a filesystem root or in a home
+// directory (the user's, /root, any directory right under /home or
+// /Users, or /home and /Users themselves) reads no other file unless a
+// workspace folder holds it, since its tree would be the whole disk or
+// everything the user owns. Paths are cleaned (".." resolved, as a
+// "%2e%2e" in a URI becomes) and links followed before any of this.
 type Guard struct {
 	roots []string // cleaned, absolute, symlinks evaluated
+	homes []string // home directories and their parents, as roots are
 }
 
 // NewGuard builds a guard for the given workspace folders. Folders that do
@@ -25,7 +36,26 @@ func NewGuard(roots ...string) Guard {
 		}
 		g.roots = append(g.roots, realPath(r))
 	}
+	g.homes = []string{"/root", "/home", "/Users"}
+	if home, err := os.UserHomeDir(); err == nil && home != "" {
+		g.homes = append(g.homes, realPath(home))
+	}
 	return g
+}
+
+// ownTree reports whether a document in dir may read its directory tree:
+// not when dir is a filesystem root or a home directory (see Guard).
+func (g Guard) ownTree(dir string) bool {
+	parent := filepath.Dir(dir)
+	if parent == dir {
+		return false
+	}
+	for _, h := range g.homes {
+		if dir == h {
+			return false
+		}
+	}
+	return parent != "/home" && parent != "/Users"
 }
 
 // Roots returns the guarded workspace folders.
@@ -44,7 +74,8 @@ func (g Guard) Allow(path, fromPath string) bool {
 		}
 	}
 	if fromPath != "" {
-		return within(real, realPath(filepath.Dir(fromPath)))
+		dir := realPath(filepath.Dir(fromPath))
+		return g.ownTree(dir) && within(real, dir)
 	}
 	return false
 }
@@ -65,7 +96,7 @@ func (g Guard) ReadFile(path, fromPath string) ([]byte, error) {
 	if !g.Allow(path, fromPath) {
 		return nil, &os.PathError{Op: "read", Path: path, Err: os.ErrPermission}
 	}
-	return os.ReadFile(path)
+	return source.ReadRegular(path, MaxFileSize)
 }
 
 // ResolvePath resolves ref against the directory of fromPath without any

@@ -68,6 +68,45 @@ func TestGuard(t *testing.T) {
 	}
 }
 
+// TestGuardBroadDirectories: a document outside every workspace folder
+// reads its own tree only when that tree could be a project, not when it
+// sits in a filesystem root or a home directory.
+func TestGuardBroadDirectories(t *testing.T) {
+	home := t.TempDir()
+	t.Setenv("HOME", home)
+	proj := filepath.Join(home, "proj")
+	if err := os.MkdirAll(proj, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	g := NewGuard() // no workspace folder
+	tests := []struct {
+		name, from, ref string
+		want            bool
+	}{
+		{"document at the filesystem root", "/t.yaml", "etc/passwd", false},
+		{"document at the root, sibling", "/t.yaml", "other.yaml", false},
+		{"document in the home directory", filepath.Join(home, "t.yaml"), "proj/x.yaml", false},
+		{"document in /root", "/root/t.yaml", "x.yaml", false},
+		{"document in another user's home", "/home/someone/t.yaml", "x.yaml", false},
+		{"document in /home", "/home/t.yaml", "someone/x.yaml", false},
+		{"document in a project under home", filepath.Join(proj, "t.yaml"), "nested.yaml", true},
+		{"dot-dot segments resolved first", filepath.Join(proj, "..", "t.yaml"), "proj/x.yaml", false},
+		{"dot-dot segments to the root", "/srv/../../t.yaml", "etc/passwd", false},
+		{"document in an ordinary directory", "/srv/heat/t.yaml", "nested.yaml", true},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			if _, ok := g.Resolve(tc.from, tc.ref); ok != tc.want {
+				t.Errorf("Resolve(%q, %q) allowed = %v, want %v", tc.from, tc.ref, ok, tc.want)
+			}
+		})
+	}
+	// A workspace folder still allows what is inside it.
+	if _, ok := NewGuard(home).Resolve(filepath.Join(home, "t.yaml"), "proj/x.yaml"); !ok {
+		t.Error("a workspace folder at the home directory does not allow its files")
+	}
+}
+
 func TestResolvePath(t *testing.T) {
 	tests := []struct{ from, ref, want string }{
 		{"/w/p/t.yaml", "x.sh", "/w/p/x.sh"},

@@ -34,6 +34,9 @@ type Index struct {
 	last  *Snapshot // cached snapshot of disk without overlays
 
 	cache fileCache // files read on demand, shared by snapshots
+
+	stopped string     // why the last scan stopped early (budget.go)
+	limits  scanLimits // the budget; zero: the defaults
 }
 
 // New builds an empty index for the given workspace folders.
@@ -59,7 +62,8 @@ func (x *Index) Len() int {
 // environments found, parsing on all CPUs. progress (may be nil) is called
 // after each candidate file, one call at a time. Files already indexed
 // are replaced; files that vanished are dropped. Cancelling ctx stops the
-// scan and keeps what was indexed before it.
+// scan and keeps what was indexed before it. A scan stays within the
+// index's budget (budget.go); Stopped says when it left files out.
 func (x *Index) Scan(ctx context.Context, progress func(done, total int)) {
 	x.ScanFolders(ctx, x.Guard().roots, progress)
 }
@@ -72,17 +76,19 @@ func (x *Index) ScanFolders(ctx context.Context, roots []string, progress func(d
 	g := x.Guard()
 	scanned := make([]string, 0, len(roots))
 	var paths []string
+	budget := &scanBudget{limit: x.limits.orDefaults()}
 	for _, r := range roots {
 		r = realPath(r)
 		scanned = append(scanned, r)
-		paths = append(paths, walk(ctx, r, g)...)
+		paths = append(paths, walk(ctx, r, g, budget)...)
 	}
-	files := loadAll(ctx, paths, progress)
+	files := loadAll(ctx, paths, budget, progress)
 	if ctx.Err() != nil {
 		return
 	}
 	x.mu.Lock()
 	defer x.mu.Unlock()
+	x.stopped = budget.reason()
 	var live []string // scanned folders still in the workspace
 	for _, r := range scanned {
 		for _, cur := range x.guard.roots {

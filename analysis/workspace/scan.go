@@ -4,13 +4,13 @@ import (
 	"bytes"
 	"context"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"runtime"
 	"strings"
 	"sync"
 
 	"heat-ls/analysis/hot"
+	"heat-ls/analysis/source"
 )
 
 // MaxFileSize bounds what the index reads: bigger files are data, not
@@ -63,11 +63,7 @@ func sniff(src []byte) bool {
 // loadFile reads and parses one file; nil when it is not a template or an
 // environment, too big, or unreadable.
 func loadFile(path string) *File {
-	info, err := os.Stat(path)
-	if err != nil || !info.Mode().IsRegular() || info.Size() > MaxFileSize {
-		return nil
-	}
-	src, err := os.ReadFile(path)
+	src, err := source.ReadRegular(path, MaxFileSize)
 	if err != nil || !sniff(src) {
 		return nil
 	}
@@ -91,7 +87,7 @@ func parseFile(path string, src []byte, open bool) (f *File) {
 
 // walk lists the candidate files under root, skipping excluded directories
 // and symbolic links whose target leaves the root.
-func walk(ctx context.Context, root string, g Guard) []string {
+func walk(ctx context.Context, root string, g Guard, budget *scanBudget) []string {
 	var out []string
 	_ = filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
 		if ctx.Err() != nil {
@@ -103,7 +99,7 @@ func walk(ctx context.Context, root string, g Guard) []string {
 			}
 			return nil
 		}
-		if len(out) >= MaxCandidates {
+		if !budget.candidates(len(out)) || !budget.visit() {
 			return fs.SkipAll
 		}
 		if d.IsDir() {
@@ -127,8 +123,9 @@ func walk(ctx context.Context, root string, g Guard) []string {
 }
 
 // loadAll parses paths on all CPUs, calling progress after each file
-// (one call at a time, with done rising).
-func loadAll(ctx context.Context, paths []string, progress func(done, total int)) []*File {
+// (one call at a time, with done rising). Files past the budget's bytes
+// are left out.
+func loadAll(ctx context.Context, paths []string, budget *scanBudget, progress func(done, total int)) []*File {
 	files := make([]*File, len(paths))
 	workers := min(runtime.GOMAXPROCS(0), max(1, len(paths)))
 	var (
@@ -142,7 +139,9 @@ func loadAll(ctx context.Context, paths []string, progress func(done, total int)
 		go func() {
 			defer wg.Done()
 			for i := range next {
-				files[i] = loadFile(paths[i])
+				if budget.read(paths[i]) {
+					files[i] = loadFile(paths[i])
+				}
 				if progress != nil {
 					mu.Lock()
 					done++

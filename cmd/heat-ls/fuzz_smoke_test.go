@@ -21,6 +21,8 @@ var fuzzTargets = []struct{ pkg, name string }{
 	{"./analysis/lint", "FuzzModel"},
 	{"./analysis/lint", "FuzzAnalysis"},
 	{"./lsp", "FuzzMessages"},
+	{"./lsp", "FuzzFrameReader"},
+	{"./lsp/store", "FuzzApplyChanges"},
 }
 
 // TestFuzzSmoke runs each fuzz target for a few seconds of real fuzzing
