@@ -1,0 +1,224 @@
+package schema
+
+import (
+	_ "embed"
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"heat-ls/schema/internal/wire"
+)
+
+var (
+	//go:embed data/releases.json
+	releasesJSON []byte
+	//go:embed data/releases_body.json
+	releasesBodyJSON []byte
+)
+
+// defaultRelease is the release heat-ls judges for when nothing says
+// otherwise: the newest stable one.
+const defaultRelease = "2026.1"
+
+// DefaultRelease names the Heat release heat-ls judges templates for
+// unless the heatRelease setting, .heat-ls.yaml or --heat-release says
+// otherwise.
+func DefaultRelease() string { return defaultRelease }
+
+// Release is one Heat release heat-ls carries the facts of.
+type Release struct {
+	// Name is the OpenStack release: "2025.1".
+	Name string
+	// Codename is the release's name ("Epoxy"), empty while unnamed.
+	Codename string
+	// Heat is Heat's major version in that release (24).
+	Heat int
+	// HeatVersion is the exact version the facts were read from.
+	HeatVersion string
+	// Development: Heat's development branch, not released yet.
+	Development bool
+	// Index orders releases, oldest first.
+	Index int
+}
+
+// String names the release for people: "2025.1 (Epoxy, Heat 24)".
+func (r *Release) String() string {
+	if r == nil {
+		return ""
+	}
+	switch {
+	case r.Development:
+		return fmt.Sprintf("%s (development, Heat %d)", r.Name, r.Heat)
+	case r.Codename == "":
+		return fmt.Sprintf("%s (Heat %d)", r.Name, r.Heat)
+	}
+	return fmt.Sprintf("%s (%s, Heat %d)", r.Name, r.Codename, r.Heat)
+}
+
+// releaseData is the decoded release file: every release and its changes.
+type releaseData struct {
+	wire     wire.Releases
+	releases []*Release
+}
+
+func decodeReleases() (*releaseData, error) {
+	d := &releaseData{}
+	if err := json.Unmarshal(releasesJSON, &d.wire); err != nil {
+		return nil, fmt.Errorf("schema: embedded releases: %w", err)
+	}
+	for i, w := range d.wire.Releases {
+		d.releases = append(d.releases, &Release{
+			Name: w.Name, Codename: w.Codename, Heat: w.Heat,
+			HeatVersion: w.HeatVersion, Development: w.Development, Index: i,
+		})
+	}
+	return d, nil
+}
+
+// Releases lists every Heat release heat-ls knows, oldest first.
+func Releases() []*Release {
+	d, err := decodeReleases()
+	if err != nil {
+		return nil
+	}
+	return d.releases
+}
+
+// ParseRelease finds a release by any name a user may give it: the
+// OpenStack release ("2025.1"), its codename ("epoxy", any case), Heat's
+// major version ("24"), or "master" for the development branch. The
+// error names every accepted value.
+func ParseRelease(text string) (*Release, error) {
+	want := strings.ToLower(strings.TrimSpace(text))
+	rels := Releases()
+	for _, r := range rels {
+		if want == r.Name || want == strconv.Itoa(r.Heat) || (r.Codename != "" && want == strings.ToLower(r.Codename)) ||
+			(r.Development && (want == "master" || want == "development")) {
+			return r, nil
+		}
+	}
+	return nil, fmt.Errorf("unknown Heat release %q; accepted: %s", text, acceptedReleases(rels))
+}
+
+// acceptedReleases lists each release with its other names, for errors.
+func acceptedReleases(rels []*Release) string {
+	parts := make([]string, 0, len(rels))
+	for _, r := range rels {
+		alt := []string{strconv.Itoa(r.Heat)}
+		if r.Codename != "" {
+			alt = append([]string{strings.ToLower(r.Codename)}, alt...)
+		}
+		if r.Development {
+			alt = append([]string{"master"}, alt...)
+		}
+		parts = append(parts, r.Name+" ("+strings.Join(alt, ", ")+")")
+	}
+	return strings.Join(parts, ", ")
+}
+
+// Release is the Heat release this schema's facts are those of.
+func (s *Schema) Release() *Release { return s.release }
+
+// LoadRelease decodes the embedded facts of one Heat release, named as
+// ParseRelease accepts. Load is LoadRelease(DefaultRelease()).
+func LoadRelease(name string) (*Schema, error) {
+	rel, err := ParseRelease(name)
+	if err != nil {
+		return nil, err
+	}
+	s := &Schema{}
+	if err := s.loadVersions(); err != nil {
+		return nil, err
+	}
+	s.loadFunctions()
+	if err := s.loadTypes(); err != nil {
+		return nil, err
+	}
+	d, err := decodeReleases()
+	if err != nil {
+		return nil, err
+	}
+	if err := s.applyReleases(d, rel.Index); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// applyReleases lays the changes of every release up to and including
+// index upon the base types, and keeps the whole history for questions
+// about other releases (when a type arrives, since when it is a stub).
+func (s *Schema) applyReleases(d *releaseData, index int) error {
+	descs := parseTypeDescriptions(typeDescriptionsTxt)
+	constraints := map[string]bool{}
+	for _, n := range d.wire.Constraints {
+		constraints[n] = true
+	}
+	added := false
+	for i := 0; i <= index; i++ {
+		w := &d.wire.Releases[i]
+		for j := range w.Types {
+			t, err := typeFromHeader(&w.Types[j], releasesBodyJSON, descs)
+			if err != nil {
+				return err
+			}
+			if _, ok := s.types[t.Name]; !ok {
+				s.typeNames = append(s.typeNames, t.Name)
+				added = true
+			}
+			s.types[t.Name] = t
+		}
+		for _, n := range w.ConstraintsAdded {
+			constraints[n] = true
+		}
+		for _, n := range w.ConstraintsRemoved {
+			delete(constraints, n)
+		}
+	}
+	if added {
+		sortStrings(s.typeNames)
+		s.indexNamespaces()
+	}
+	s.release = d.releases[index]
+	s.history = d
+	s.constraints = constraints
+	return nil
+}
+
+// typeFromHeader builds a type from its header and the body file it
+// points into.
+func typeFromHeader(h *wire.Header, bodies []byte, descs map[string]string) (*ResourceType, error) {
+	end := h.Offset + h.Length
+	if h.Offset < 0 || end > len(bodies) {
+		return nil, fmt.Errorf("schema: embedded type %s: body out of range", h.Name)
+	}
+	return &ResourceType{
+		Name:                     h.Name,
+		Description:              descs[h.Name],
+		Support:                  convertSupport(h.Support),
+		APIVisible:               h.APIVisible,
+		RegistryKind:             h.RegistryKind,
+		TemplateURL:              h.TemplateURL,
+		SnapshotDeletion:         h.SnapshotDeletion,
+		RequiredServiceExtension: h.RequiredServiceExtension,
+		NoOp:                     h.NoOp,
+		DynamicAttributes:        hasDynamicAttributes(h.Name, h.RegistryKind),
+		AcceptsAnyProperties:     acceptsAnyProperties(h.Name) || h.NoOp,
+		body:                     bodies[h.Offset:end:end],
+	}, nil
+}
+
+// HasCustomConstraint reports whether this release's plugins register a
+// custom constraint of that name (nova.flavor, json_string…).
+func (s *Schema) HasCustomConstraint(name string) bool { return s.constraints[name] }
+
+// CustomConstraints lists the custom constraint names this release's
+// plugins register, sorted.
+func (s *Schema) CustomConstraints() []string {
+	out := make([]string, 0, len(s.constraints))
+	for n := range s.constraints {
+		out = append(out, n)
+	}
+	sortStrings(out)
+	return out
+}
