@@ -106,6 +106,7 @@ func (rc *resourceChecker) checkType(r *hot.Resource) *schema.ResourceType {
 	if !ok {
 		switch {
 		case isTemplatePath(name), p.customTypeKnown(name):
+		case reportTooNew(p, tn, name):
 		case p.Schema.HasNamespace(schema.NamespaceOf(name)):
 			near := p.Schema.NearestResourceTypes(name, 3, 3)
 			d := p.Errorf(tn.Span, codeResourceTypeUnknown,
@@ -118,6 +119,8 @@ func (rc *resourceChecker) checkType(r *hot.Resource) *schema.ResourceType {
 		return nil
 	}
 	switch {
+	case isNoOpStub(rt):
+		reportNoOp(p, tn, rt)
 	case rt.Hidden():
 		msg := "Heat keeps `%s` only so that old stacks can be deleted; new stacks cannot use it."
 		repl := hiddenTypeReplacement(rt.Name)

@@ -123,7 +123,7 @@ func (rc *resourceChecker) checkFields(o fieldOwner, m *syntax.Node, anchor *syn
 			}
 			prop, ok := fields[k.Value]
 			if !ok {
-				rc.unknownField(k, o.visible(), o.label())
+				rc.unknownField(k, o.visible(), o)
 				continue
 			}
 			hiddenUsed = hiddenUsed || prop.Hidden
@@ -298,22 +298,42 @@ func (rc *resourceChecker) collectionSwap(key, n *syntax.Node, want string) {
 		"`%s` expects %s, not %s; Heat refuses this unless the property converts it.", key.Value, want, describeNode(n))
 }
 
-// unknownField reports a key the schema lacks. With a close known name it
-// is surely a typo: an error, as Heat refuses it. Without one it may be a
-// property a newer Heat release added (the embedded schema is one
-// release's), so it is a warning that says so.
-func (rc *resourceChecker) unknownField(k *syntax.Node, visible []string, owner string) {
+// unknownField reports a key the schema lacks: Heat refuses it. With a
+// close known name it is surely a typo; a top-level property that a later
+// Heat release adds is named with that release, so a template written for
+// a newer cloud is told apart from a typo.
+func (rc *resourceChecker) unknownField(k *syntax.Node, visible []string, o fieldOwner) {
 	near := nearestNames(k.Value, visible, 3)
 	var d *source.Diagnostic
-	if len(near) > 0 {
+	switch {
+	case len(near) > 0:
 		d = rc.p.Errorf(k.Span, codeResourcePropertyUnknown,
-			"%s has no property `%s`; Heat refuses it.%s", owner, k.Value, suggestText(near))
-	} else {
-		d = rc.p.Warnf(k.Span, codeResourcePropertyUnknown,
-			"%s has no property `%s` in Heat %s; Heat refuses it unless your cloud runs a newer release that added it. Known properties: %s.",
-			owner, k.Value, rc.p.Schema.HeatVersion(), shortList(visible, 12))
+			"%s has no property `%s`; Heat refuses it.%s", o.label(), k.Value, suggestText(near))
+	case o.rt != nil && propertyArrives(rc.p.Schema, o.rt.Name, k.Value) != "":
+		d = rc.p.Errorf(k.Span, codeResourcePropertyUnknown,
+			"%s gains the property `%s` in Heat %s; Heat %s, which heat-ls judges for (heatRelease), refuses it.",
+			o.label(), k.Value, propertyArrives(rc.p.Schema, o.rt.Name, k.Value), rc.p.Schema.HeatVersion())
+	default:
+		d = rc.p.Errorf(k.Span, codeResourcePropertyUnknown,
+			"%s has no property `%s` in Heat %s, nor in any later release heat-ls knows; Heat refuses it. Known properties: %s.",
+			o.label(), k.Value, rc.p.Schema.HeatVersion(), shortList(visible, 12))
 	}
 	d.Suggestions = near
+}
+
+// propertyArrives names the later release that adds a top-level property
+// to a type, or "".
+func propertyArrives(s *schema.Schema, typeName, prop string) string {
+	cur := s.Release()
+	if cur == nil {
+		return ""
+	}
+	for _, c := range s.PropertyHistory(typeName, prop) {
+		if c.What == "added" && c.Release.Index > cur.Index {
+			return c.Release.String()
+		}
+	}
+	return ""
 }
 
 func shortList(names []string, n int) string {
