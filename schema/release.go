@@ -4,6 +4,7 @@ import (
 	_ "embed"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -221,4 +222,35 @@ func (s *Schema) CustomConstraints() []string {
 	}
 	sortStrings(out)
 	return out
+}
+
+// CustomConstraintRemoved is the release that dropped a custom constraint
+// this schema's release no longer registers (sahara.image went with
+// Sahara in 2024.2); false when it never existed or still does.
+func (s *Schema) CustomConstraintRemoved(name string) (*Release, bool) {
+	if s.constraints[name] || s.history == nil || s.release == nil {
+		return nil, false
+	}
+	var removed *Release
+	for i := 0; i <= s.release.Index; i++ {
+		w := &s.history.wire.Releases[i]
+		if slices.Contains(w.ConstraintsRemoved, name) {
+			removed = s.history.releases[i]
+		}
+	}
+	return removed, removed != nil
+}
+
+// CustomConstraintAdded is the later release that first registers a
+// custom constraint this schema's release lacks (json_string: 2025.1).
+func (s *Schema) CustomConstraintAdded(name string) (*Release, bool) {
+	if s.constraints[name] || s.history == nil || s.release == nil {
+		return nil, false
+	}
+	for i := s.release.Index + 1; i < len(s.history.releases); i++ {
+		if slices.Contains(s.history.wire.Releases[i].ConstraintsAdded, name) {
+			return s.history.releases[i], true
+		}
+	}
+	return nil, false
 }
