@@ -40,7 +40,7 @@ func reportTooNew(p *Pass, tn *syntax.Node, name string) bool {
 		return false
 	}
 	p.Errorf(tn.Span, codeResourceTypeTooNew,
-		"`%s` arrives in Heat %s; Heat %s, which heat-ls judges for (heatRelease), does not have it and refuses the template.",
+		"`%s` arrives in Heat %s; Heat %s, which heat-ls judges for, does not have it and refuses the template.",
 		name, rel, p.Schema.HeatVersion())
 	return true
 }

@@ -311,7 +311,7 @@ func (rc *resourceChecker) unknownField(k *syntax.Node, visible []string, o fiel
 			"%s has no property `%s`; Heat refuses it.%s", o.label(), k.Value, suggestText(near))
 	case o.rt != nil && propertyArrives(rc.p.Schema, o.rt.Name, k.Value) != "":
 		d = rc.p.Errorf(k.Span, codeResourcePropertyUnknown,
-			"%s gains the property `%s` in Heat %s; Heat %s, which heat-ls judges for (heatRelease), refuses it.",
+			"%s gains the property `%s` in Heat %s; Heat %s, which heat-ls judges for, refuses it.",
 			o.label(), k.Value, propertyArrives(rc.p.Schema, o.rt.Name, k.Value), rc.p.Schema.HeatVersion())
 	default:
 		d = rc.p.Errorf(k.Span, codeResourcePropertyUnknown,
