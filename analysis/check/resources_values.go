@@ -304,15 +304,19 @@ func (rc *resourceChecker) collectionSwap(key, n *syntax.Node, want string) {
 // a newer cloud is told apart from a typo.
 func (rc *resourceChecker) unknownField(k *syntax.Node, visible []string, o fieldOwner) {
 	near := nearestNames(k.Value, visible, 3)
+	arrives := ""
+	if len(near) == 0 && o.rt != nil && o.rt.UserFile == "" {
+		arrives = propertyArrives(rc.p.Schema, o.rt.Name, k.Value)
+	}
 	var d *source.Diagnostic
 	switch {
 	case len(near) > 0:
 		d = rc.p.Errorf(k.Span, codeResourcePropertyUnknown,
 			"%s has no property `%s`; Heat refuses it.%s", o.label(), k.Value, suggestText(near))
-	case o.rt != nil && propertyArrives(rc.p.Schema, o.rt.Name, k.Value) != "":
+	case arrives != "":
 		d = rc.p.Errorf(k.Span, codeResourcePropertyUnknown,
 			"%s gains the property `%s` in Heat %s; Heat %s, which heat-ls judges for, refuses it.",
-			o.label(), k.Value, propertyArrives(rc.p.Schema, o.rt.Name, k.Value), rc.p.Schema.HeatVersion())
+			o.label(), k.Value, arrives, rc.p.Schema.HeatVersion())
 	default:
 		d = rc.p.Errorf(k.Span, codeResourcePropertyUnknown,
 			"%s has no property `%s` in Heat %s, nor in any later release heat-ls knows; Heat refuses it. Known properties: %s.",
