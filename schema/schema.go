@@ -3,6 +3,11 @@
 // properties and attributes, and own-words documentation for all of them.
 // It also overlays resource type schemas a user supplies for their cloud.
 //
+// Resource types changed from one Heat release to the next, so a Schema
+// holds the facts of one release (LoadRelease; Load gives DefaultRelease)
+// and can tell the history of a type or property across all of them
+// (release.go, release_history.go).
+//
 // Everything is read from files embedded at build time (see data/ and
 // internal/gen); nothing is read from disk except the user's own schema
 // directories. A *Schema never changes after it is built, so it can be
