@@ -345,6 +345,7 @@ func (h *hoverer) property(typeName, path string) {
 	}
 	p, ok := rt.PropertyAt(path)
 	if !ok {
+		h.ignoredProperty(rt, path)
 		return
 	}
 	h.d.Title(p.Name, "property of "+rt.Name)

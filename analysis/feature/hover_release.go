@@ -1,6 +1,8 @@
 package feature
 
 import (
+	"strings"
+
 	"heat-ls/schema"
 )
 
@@ -74,4 +76,20 @@ func (h *hoverer) releasePropertyLines(rt *schema.ResourceType, path string) {
 	if len(lines) > 0 {
 		h.d.List("Heat releases", lines)
 	}
+}
+
+// ignoredProperty explains a property of a type the judged release turned
+// into a stub: Heat takes any property there and ignores it.
+func (h *hoverer) ignoredProperty(rt *schema.ResourceType, path string) {
+	rel, ok := h.sch.NoOpSince(rt.Name)
+	if !ok || !rt.Hidden() {
+		return
+	}
+	name := path
+	if i := strings.LastIndexByte(path, '.'); i >= 0 {
+		name = path[i+1:]
+	}
+	h.d.Title(name, "property of "+rt.Name)
+	h.d.Para("Ignored: from Heat " + rel.Name + " " + rt.Name + " does nothing, and Heat accepts any property on it.")
+	h.judgedFor()
 }

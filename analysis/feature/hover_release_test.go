@@ -13,6 +13,8 @@ const releaseTemplate = `heat_template_version: 2021-04-16
 resources:
   lb:
     type: OS::Neutron::LBaaS::LoadBalancer
+    properties:
+      vip_subnet: private
   server:
     type: OS::Nova::Server
     properties:
@@ -53,6 +55,7 @@ func TestReleaseHoverAndCompletion(t *testing.T) {
 		{newest, "OS::Neutron::LBaaS", []string{"Does nothing from Heat 2024.1", "every attribute reads null", "2023.2: hidden", "2024.1: does nothing", "Judged for", "2026.1 (Gazpacho, Heat 26)"}},
 		{zed, "OS::Neutron::LBaaS", []string{"2022.2: available", "Judged for", "2022.2 (Zed, Heat 19)"}},
 		{newest, "volume_type", []string{"since 2026.1"}},
+		{newest, "vip_subnet", []string{"Ignored: from Heat 2024.1", "accepts any property"}},
 		{zed, "OS::Octavia::Avail", []string{"Arrives in Heat 2025.1 (Epoxy, Heat 24)", "2022.2 (Zed, Heat 19)"}},
 		{newest, "OS::Octavia::Avail", []string{"2022.2: not there yet", "2025.1: available"}},
 	} {
