@@ -90,9 +90,10 @@ func Releases() []*Release {
 // OpenStack release ("2025.1"), its codename ("epoxy", any case), Heat's
 // major version ("24"), or "master" for the development branch. The
 // error names every accepted value.
-func ParseRelease(text string) (*Release, error) {
+func ParseRelease(text string) (*Release, error) { return findRelease(Releases(), text) }
+
+func findRelease(rels []*Release, text string) (*Release, error) {
 	want := strings.ToLower(strings.TrimSpace(text))
-	rels := Releases()
 	for _, r := range rels {
 		if want == r.Name || want == strconv.Itoa(r.Heat) || (r.Codename != "" && want == strings.ToLower(r.Codename)) ||
 			(r.Development && (want == "master" || want == "development")) {
@@ -124,7 +125,11 @@ func (s *Schema) Release() *Release { return s.release }
 // LoadRelease decodes the embedded facts of one Heat release, named as
 // ParseRelease accepts. Load is LoadRelease(DefaultRelease()).
 func LoadRelease(name string) (*Schema, error) {
-	rel, err := ParseRelease(name)
+	d, err := decodeReleases()
+	if err != nil {
+		return nil, err
+	}
+	rel, err := findRelease(d.releases, name)
 	if err != nil {
 		return nil, err
 	}
@@ -134,10 +139,6 @@ func LoadRelease(name string) (*Schema, error) {
 	}
 	s.loadFunctions()
 	if err := s.loadTypes(); err != nil {
-		return nil, err
-	}
-	d, err := decodeReleases()
-	if err != nil {
 		return nil, err
 	}
 	if err := s.applyReleases(d, rel.Index); err != nil {
