@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"heat-ls/analysis/hot"
+	"heat-ls/schema"
 )
 
 // corpusExpectation is what one file SOURCES.md names as a known caveat
@@ -60,6 +61,12 @@ func corpusCaveats() map[string]corpusExpectation {
 	}
 }
 
+// corpusFile is a parsed corpus template.
+type corpusFile struct {
+	path string
+	doc  *hot.Document
+}
+
 // corpusSilent lists the non-HOT YAML payloads: no diagnostics at all.
 func corpusSilent() map[string]string {
 	return map[string]string{
@@ -80,6 +87,7 @@ func TestCorpus(t *testing.T) {
 	silent := corpusSilent()
 	seen := map[string]bool{}
 	checked := 0
+	var valid []corpusFile
 	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
 			return err
@@ -114,6 +122,7 @@ func TestCorpus(t *testing.T) {
 			if len(errs) > 0 {
 				t.Errorf("%s: expected no error, got %s", rel, describe(doc, errs))
 			}
+			valid = append(valid, corpusFile{rel, doc})
 			return nil
 		}
 		seen[rel] = true
@@ -149,6 +158,20 @@ func TestCorpus(t *testing.T) {
 	for rel := range caveats {
 		if !seen[rel] {
 			t.Errorf("expectation table names %s, which is not a template in the corpus", rel)
+		}
+	}
+	// The valid templates stay free of errors whatever release they are
+	// judged for (the caveats above are pinned to the default release).
+	t.Logf("%d valid templates judged for every Heat release", len(valid))
+	for _, r := range schema.Releases() {
+		rs, err := schema.LoadRelease(r.Name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range valid {
+			if errs := errorsOnly(Run(context.Background(), f.doc, Options{Schema: rs})); len(errs) > 0 {
+				t.Errorf("%s on Heat %s: expected no error, got %s", f.path, r.Name, describe(f.doc, errs))
+			}
 		}
 	}
 	for rel := range silent {
