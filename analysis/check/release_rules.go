@@ -85,3 +85,57 @@ func customConstraintGone(p *Pass, arg *syntax.Node, param string) bool {
 	}
 	return false
 }
+
+// fieldArrives names the later release that adds the key name to the
+// field owner o (a type's properties, or a nested map property of the type
+// being checked), or "".
+func (rc *resourceChecker) fieldArrives(o fieldOwner, name string) string {
+	rt := rc.rt
+	if rt == nil || rt.UserFile != "" || rc.p.Schema.Release() == nil {
+		return ""
+	}
+	path := name
+	if o.rt == nil {
+		prefix, ok := propertyPathOf(rt, o.prop)
+		if !ok {
+			return ""
+		}
+		path = prefix + "." + name
+	}
+	cur := rc.p.Schema.Release()
+	for _, c := range rc.p.Schema.PropertyHistory(rt.Name, path) {
+		if c.What == "added" && c.Release.Index > cur.Index {
+			return c.Release.String()
+		}
+	}
+	return ""
+}
+
+// propertyPathOf finds the dotted path ("block_device_mapping_v2.*") of a
+// nested property schema within a type, by identity.
+func propertyPathOf(rt *schema.ResourceType, target *schema.Property) (string, bool) {
+	var walk func(p *schema.Property, path string, depth int) (string, bool)
+	walk = func(p *schema.Property, path string, depth int) (string, bool) {
+		if p == nil || depth > 8 {
+			return "", false
+		}
+		if p == target {
+			return path, true
+		}
+		if got, ok := walk(p.Item, path+".*", depth+1); ok {
+			return got, true
+		}
+		for n, f := range p.Fields {
+			if got, ok := walk(f, path+"."+n, depth+1); ok {
+				return got, true
+			}
+		}
+		return "", false
+	}
+	for n, p := range rt.Properties() {
+		if got, ok := walk(p, n, 0); ok {
+			return got, true
+		}
+	}
+	return "", false
+}

@@ -51,6 +51,9 @@ type resourceChecker struct {
 	res regexpCache
 	// required caches requiredFields per field schema.
 	required map[fieldSchemaKey][]string
+	// rt is the type whose properties are being checked, so a nested
+	// unknown key can be looked up in other releases.
+	rt *schema.ResourceType
 }
 
 func (rc *resourceChecker) check(r *hot.Resource) {

@@ -37,6 +37,7 @@ func (rc *resourceChecker) checkProperties(r *hot.Resource, rt *schema.ResourceT
 	if f != nil {
 		anchor = f.Key
 	}
+	rc.rt = rt
 	rc.checkFields(fieldOwner{rt: rt, name: rt.Name}, props, anchor, 0)
 }
 
@@ -304,40 +305,22 @@ func (rc *resourceChecker) collectionSwap(key, n *syntax.Node, want string) {
 // a newer cloud is told apart from a typo.
 func (rc *resourceChecker) unknownField(k *syntax.Node, visible []string, o fieldOwner) {
 	near := nearestNames(k.Value, visible, 3)
-	arrives := ""
-	if len(near) == 0 && o.rt != nil && o.rt.UserFile == "" {
-		arrives = propertyArrives(rc.p.Schema, o.rt.Name, k.Value)
-	}
+	arrives := rc.fieldArrives(o, k.Value)
 	var d *source.Diagnostic
 	switch {
-	case len(near) > 0:
-		d = rc.p.Errorf(k.Span, codeResourcePropertyUnknown,
-			"%s has no property `%s`; Heat refuses it.%s", o.label(), k.Value, suggestText(near))
 	case arrives != "":
 		d = rc.p.Errorf(k.Span, codeResourcePropertyUnknown,
 			"%s gains the property `%s` in Heat %s; Heat %s, which heat-ls judges for, refuses it.",
 			o.label(), k.Value, arrives, rc.p.Schema.HeatVersion())
+	case len(near) > 0:
+		d = rc.p.Errorf(k.Span, codeResourcePropertyUnknown,
+			"%s has no property `%s`; Heat refuses it.%s", o.label(), k.Value, suggestText(near))
 	default:
 		d = rc.p.Errorf(k.Span, codeResourcePropertyUnknown,
 			"%s has no property `%s` in Heat %s, nor in any later release heat-ls knows; Heat refuses it. Known properties: %s.",
 			o.label(), k.Value, rc.p.Schema.HeatVersion(), shortList(visible, 12))
 	}
 	d.Suggestions = near
-}
-
-// propertyArrives names the later release that adds a top-level property
-// to a type, or "".
-func propertyArrives(s *schema.Schema, typeName, prop string) string {
-	cur := s.Release()
-	if cur == nil {
-		return ""
-	}
-	for _, c := range s.PropertyHistory(typeName, prop) {
-		if c.What == "added" && c.Release.Index > cur.Index {
-			return c.Release.String()
-		}
-	}
-	return ""
 }
 
 func shortList(names []string, n int) string {
