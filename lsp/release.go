@@ -58,3 +58,12 @@ func (s *Server) reportBadRelease(value string) {
 		s.showMessage(protocol.MessageTypeWarning, "heat-ls.heatRelease: "+err.Error()+"; judging for "+s.releaseBase(s.targetRelease()).HeatVersion()+" meanwhile")
 	}
 }
+
+// projectFileChanged reloads the schema when a .heat-ls.yaml changed on
+// disk: its heatRelease may name another release (reloadSchema does
+// nothing when the release stays the same).
+func (s *Server) projectFileChanged(path string) {
+	if filepath.Base(path) == config.FileName {
+		s.reloadSchema(s.Settings().SchemaPaths)
+	}
+}

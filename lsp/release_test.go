@@ -82,3 +82,25 @@ func TestHeatReleaseFromProjectFile(t *testing.T) {
 		t.Errorf("judging for %s, want 2024.1 from .heat-ls.yaml", got)
 	}
 }
+
+// TestHeatReleaseProjectFileChange: editing the folder's .heat-ls.yaml on
+// disk (reported by the client's file watcher) switches the release.
+func TestHeatReleaseProjectFileChange(t *testing.T) {
+	root := t.TempDir()
+	project := filepath.Join(root, ".heat-ls.yaml")
+	if err := os.WriteFile(project, []byte("heatRelease: 2024.1\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c := startServer(t)
+	wantResult(t, c.call("0", "initialize", `{"processId":null,"rootUri":`+quote(string(uri.File(root)))+`,"capabilities":{}}`))
+	c.notify("initialized", `{}`)
+	<-c.server.ws.indexed
+	if err := os.WriteFile(project, []byte("heatRelease: flamingo\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c.notify("workspace/didChangeWatchedFiles", `{"changes":[{"uri":`+quote(string(uri.File(project)))+`,"type":2}]}`)
+	wantResult(t, c.call("1", "test/settle", ""))
+	if got := c.server.currentSchema().Release().Name; got != "2025.2" {
+		t.Errorf("after the edit judging for %s, want 2025.2", got)
+	}
+}
