@@ -90,3 +90,25 @@ func TestReleaseHoverAndCompletion(t *testing.T) {
 		}
 	}
 }
+
+// Custom constraint names offered are those of the judged release.
+func TestCustomConstraintCompletion(t *testing.T) {
+	text := "heat_template_version: 2021-04-16\nparameters:\n  p:\n    type: string\n    constraints:\n      - custom_constraint: "
+	doc := hot.Parse([]byte(text))
+	for _, tc := range []struct {
+		release     string
+		has, hasNot string
+	}{
+		{"2022.2", "sahara.image", "json_string"},
+		{"2026.1", "json_string", "sahara.image"},
+	} {
+		s, err := schema.LoadRelease(tc.release)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := completionLabels(Complete(CompletionRequest{Doc: doc, LastGood: doc, Offset: len(text), Schema: s}))
+		if !slices.Contains(got, tc.has) || slices.Contains(got, tc.hasNot) || !slices.Contains(got, "nova.flavor") {
+			t.Errorf("%s: custom constraints offered %v; want %s and nova.flavor, not %s", tc.release, got, tc.has, tc.hasNot)
+		}
+	}
+}
