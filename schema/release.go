@@ -43,18 +43,43 @@ type Release struct {
 	Index int
 }
 
-// String names the release for people: "2025.1 (Epoxy, Heat 24)".
-func (r *Release) String() string {
-	if r == nil {
-		return ""
-	}
+// String names the release for people: "Heat 24 (OpenStack 2025.1
+// Epoxy)"; a version heat-ls has no facts for is only "Heat 9.0.0".
+func (r Release) String() string {
 	switch {
+	case r.Name == "":
+		return "Heat " + r.HeatVersion
 	case r.Development:
-		return fmt.Sprintf("%s (development, Heat %d)", r.Name, r.Heat)
+		return fmt.Sprintf("Heat %d (OpenStack %s, in development)", r.Heat, r.Name)
 	case r.Codename == "":
-		return fmt.Sprintf("%s (Heat %d)", r.Name, r.Heat)
+		return fmt.Sprintf("Heat %d (OpenStack %s)", r.Heat, r.Name)
 	}
-	return fmt.Sprintf("%s (%s, Heat %d)", r.Name, r.Codename, r.Heat)
+	return fmt.Sprintf("Heat %d (OpenStack %s %s)", r.Heat, r.Name, r.Codename)
+}
+
+// DataRelease is the release heat-ls judges for when nothing says
+// otherwise (DefaultRelease), as "heat-ls version" prints it.
+func DataRelease() Release {
+	r, err := ParseRelease(defaultRelease)
+	if err != nil {
+		return Release{HeatVersion: "unknown"}
+	}
+	return *r
+}
+
+// ReleaseOf finds the release a Heat version string ("19.0.0", "24.1.1")
+// belongs to by its major version; for a version heat-ls has no facts
+// for, the Release holds only HeatVersion.
+func ReleaseOf(heatVersion string) Release {
+	major, _, _ := strings.Cut(strings.TrimSpace(heatVersion), ".")
+	for _, r := range Releases() {
+		if strconv.Itoa(r.Heat) == major {
+			out := *r
+			out.HeatVersion = heatVersion
+			return out
+		}
+	}
+	return Release{HeatVersion: heatVersion}
 }
 
 // releaseData is the decoded release file: every release and its changes.

@@ -184,3 +184,33 @@ func TestReleaseHistory(t *testing.T) {
 		t.Error("custom constraints do not follow the release")
 	}
 }
+
+func TestReleaseOf(t *testing.T) {
+	tests := []struct {
+		heat, want string
+	}{
+		{"19.0.0", "Heat 19 (OpenStack 2022.2 Zed)"},
+		{"22.1.0", "Heat 22 (OpenStack 2024.1 Caracal)"},
+		{"27.0.0.dev3", "Heat 27 (OpenStack 2026.2, in development)"},
+		{"9.0.0", "Heat 9.0.0"},   // older than any release heat-ls has facts for
+		{"99.0.0", "Heat 99.0.0"}, // newer
+		{"master", "Heat master"}, // not a number
+	}
+	for _, tc := range tests {
+		if got := ReleaseOf(tc.heat).String(); got != tc.want {
+			t.Errorf("ReleaseOf(%q) = %q, want %q", tc.heat, got, tc.want)
+		}
+	}
+}
+
+// TestDataReleaseMatchesLoad: the release heat-ls version names is the one
+// Load judges for.
+func TestDataReleaseMatchesLoad(t *testing.T) {
+	r := DataRelease()
+	if s := mustLoad(t); r != *s.Release() || r.Name != DefaultRelease() {
+		t.Fatalf("DataRelease says %v, Load judges for %v (default %s)", r, s.Release(), DefaultRelease())
+	}
+	if r.Codename == "" {
+		t.Fatalf("the default release %s has no name", r.Name)
+	}
+}

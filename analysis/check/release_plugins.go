@@ -113,7 +113,7 @@ func checkProviderNet(p *Pass, props *syntax.Node) {
 			}
 		} else if typ != "vlan" {
 			p.Errorf(key.Span, codeProviderNetSegmentationID,
-				"Heat %s takes `segmentation_id` only with network_type vlan and refuses it with `%s` at stack create (Heat 2024.2 and later accept it).",
+				"%s takes `segmentation_id` only with network_type vlan and refuses it with `%s` at stack create (Heat 2024.2 and later accept it).",
 				p.Schema.HeatVersion(), typ)
 		}
 	}
@@ -121,7 +121,7 @@ func checkProviderNet(p *Pass, props *syntax.Node) {
 		switch typ {
 		case "vxlan", "gre", "geneve", "local":
 			p.Errorf(key.Span, codeProviderNetPhysicalNetwork,
-				"`physical_network` cannot go with network_type `%s` from Heat 2025.1 on; Heat %s refuses it at stack create. Remove it (tunnel networks have no physical network).",
+				"`physical_network` cannot go with network_type `%s` from Heat 2025.1 on; %s refuses it at stack create. Remove it (tunnel networks have no physical network).",
 				typ, p.Schema.HeatVersion())
 		}
 	}
@@ -143,7 +143,7 @@ func checkSubnetGateway(p *Pass, props *syntax.Node) {
 		return
 	case val == "auto":
 		p.Errorf(v.Span, codeSubnetGatewayIPInvalid,
-			"`gateway_ip: auto` is accepted only from Heat 2026.1; Heat %s refuses it at stack create. Leave gateway_ip out to let Neutron pick the first address.",
+			"`gateway_ip: auto` is accepted only from Heat 2026.1; %s refuses it at stack create. Leave gateway_ip out to let Neutron pick the first address.",
 			p.Schema.HeatVersion())
 	default:
 		p.Errorf(v.Span, codeSubnetGatewayIPInvalid,
@@ -179,5 +179,5 @@ func checkManilaNovaNetwork(p *Pass, props *syntax.Node) {
 		return
 	}
 	p.Errorf(key.Span, codeManilaNovaNetworkRemoved,
-		"Heat %s refuses `nova_network` at stack create: Nova networking is gone. Use neutron_network and neutron_subnet.", p.Schema.HeatVersion())
+		"%s refuses `nova_network` at stack create: Nova networking is gone. Use neutron_network and neutron_subnet.", p.Schema.HeatVersion())
 }

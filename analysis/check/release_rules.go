@@ -40,7 +40,7 @@ func reportTooNew(p *Pass, tn *syntax.Node, name string) bool {
 		return false
 	}
 	p.Errorf(tn.Span, codeResourceTypeTooNew,
-		"`%s` arrives in Heat %s; Heat %s, which heat-ls judges for, does not have it and refuses the template.",
+		"`%s` arrives in %s; %s, which heat-ls judges for, does not have it and refuses the template.",
 		name, rel, p.Schema.HeatVersion())
 	return true
 }
@@ -54,7 +54,7 @@ func isNoOpStub(rt *schema.ResourceType) bool { return rt.NoOp && rt.Hidden() }
 func reportNoOp(p *Pass, tn *syntax.Node, rt *schema.ResourceType) {
 	since := "this release"
 	if rel, ok := p.Schema.NoOpSince(rt.Name); ok {
-		since = "Heat " + rel.String()
+		since = rel.String()
 		if rel.Index == 0 {
 			since += " or earlier"
 		}
@@ -73,13 +73,13 @@ func reportNoOp(p *Pass, tn *syntax.Node, rt *schema.ResourceType) {
 func customConstraintGone(p *Pass, arg *syntax.Node, param string) bool {
 	if rel, ok := p.Schema.CustomConstraintRemoved(arg.Value); ok {
 		p.Errorf(arg.Span, codeParameterCustomRemoved,
-			"Heat %s removed the custom constraint `%s` with its retired service; heat-ls judges for Heat %s, where any value for `%s` fails at stack create. Remove the constraint.",
+			"%s removed the custom constraint `%s` with its retired service; heat-ls judges for %s, where any value for `%s` fails at stack create. Remove the constraint.",
 			rel, arg.Value, p.Schema.HeatVersion(), param)
 		return true
 	}
 	if rel, ok := p.Schema.CustomConstraintAdded(arg.Value); ok {
 		p.Errorf(arg.Span, codeParameterCustomTooNew,
-			"The custom constraint `%s` arrives in Heat %s; on Heat %s, which heat-ls judges for, any value for `%s` fails at stack create.",
+			"The custom constraint `%s` arrives in %s; on %s, which heat-ls judges for, any value for `%s` fails at stack create.",
 			arg.Value, rel, p.Schema.HeatVersion(), param)
 		return true
 	}

@@ -310,14 +310,14 @@ func (rc *resourceChecker) unknownField(k *syntax.Node, visible []string, o fiel
 	switch {
 	case arrives != "":
 		d = rc.p.Errorf(k.Span, codeResourcePropertyUnknown,
-			"%s gains the property `%s` in Heat %s; Heat %s, which heat-ls judges for, refuses it.",
+			"%s gains the property `%s` in %s; %s, which heat-ls judges for, refuses it.",
 			o.label(), k.Value, arrives, rc.p.Schema.HeatVersion())
 	case len(near) > 0:
 		d = rc.p.Errorf(k.Span, codeResourcePropertyUnknown,
 			"%s has no property `%s`; Heat refuses it.%s", o.label(), k.Value, suggestText(near))
 	default:
 		d = rc.p.Errorf(k.Span, codeResourcePropertyUnknown,
-			"%s has no property `%s` in Heat %s, nor in any later release heat-ls knows; Heat refuses it. Known properties: %s.",
+			"%s has no property `%s` in %s, nor in any later release heat-ls knows; Heat refuses it. Known properties: %s.",
 			o.label(), k.Value, rc.p.Schema.HeatVersion(), shortList(visible, 12))
 	}
 	d.Suggestions = near

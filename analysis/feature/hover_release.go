@@ -14,7 +14,7 @@ func (h *hoverer) releaseTypeLines(rt *schema.ResourceType) {
 		return
 	}
 	if rel, ok := h.sch.NoOpSince(rt.Name); ok && rt.Hidden() {
-		h.d.Para("Does nothing from Heat " + rel.Name + ": the service behind it was retired. Heat accepts the resource but creates nothing, and every attribute reads null.")
+		h.d.Para("Does nothing from " + rel.Name + " on: the service behind it was retired. Heat accepts the resource but creates nothing, and every attribute reads null.")
 	}
 	var lines []string
 	for _, c := range h.sch.TypeHistory(rt.Name) {
@@ -29,7 +29,7 @@ func (h *hoverer) releaseTypeLines(rt *schema.ResourceType) {
 // judgedFor names the release the diagnostics speak for.
 func (h *hoverer) judgedFor() {
 	if r := h.sch.Release(); r != nil {
-		h.d.Field("Judged for", "Heat "+r.String()+" (heat-ls.heatRelease)", false)
+		h.d.Field("Judged for", r.String()+" (heat-ls.heatRelease)", false)
 	}
 }
 
@@ -53,7 +53,7 @@ func (h *hoverer) unknownTypeRelease(name string) {
 		return
 	}
 	h.d.Title(name, "resource type")
-	h.d.Para("Arrives in Heat " + rel.String() + "; the release heat-ls judges for does not have it, so Heat refuses a template using it.")
+	h.d.Para("Arrives in " + rel.String() + "; the release heat-ls judges for does not have it, so Heat refuses a template using it.")
 	h.judgedFor()
 }
 
@@ -90,6 +90,6 @@ func (h *hoverer) ignoredProperty(rt *schema.ResourceType, path string) {
 		name = path[i+1:]
 	}
 	h.d.Title(name, "property of "+rt.Name)
-	h.d.Para("Ignored: from Heat " + rel.Name + " " + rt.Name + " does nothing, and Heat accepts any property on it.")
+	h.d.Para("Ignored: from " + rel.Name + " on, " + rt.Name + " does nothing, and Heat accepts any property on it.")
 	h.judgedFor()
 }

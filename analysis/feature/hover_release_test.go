@@ -52,11 +52,11 @@ func TestReleaseHoverAndCompletion(t *testing.T) {
 		marker string
 		want   []string
 	}{
-		{newest, "OS::Neutron::LBaaS", []string{"Does nothing from Heat 2024.1", "every attribute reads null", "2023.2: hidden", "2024.1: does nothing", "Judged for", "2026.1 (Gazpacho, Heat 26)"}},
-		{zed, "OS::Neutron::LBaaS", []string{"2022.2: available", "Judged for", "2022.2 (Zed, Heat 19)"}},
+		{newest, "OS::Neutron::LBaaS", []string{"Does nothing from 2024.1 on", "every attribute reads null", "2023.2: hidden", "2024.1: does nothing", "Judged for", "Heat 26 (OpenStack 2026.1 Gazpacho)"}},
+		{zed, "OS::Neutron::LBaaS", []string{"2022.2: available", "Judged for", "Heat 19 (OpenStack 2022.2 Zed)"}},
 		{newest, "volume_type", []string{"since 2026.1"}},
-		{newest, "vip_subnet", []string{"Ignored: from Heat 2024.1", "accepts any property"}},
-		{zed, "OS::Octavia::Avail", []string{"Arrives in Heat 2025.1 (Epoxy, Heat 24)", "2022.2 (Zed, Heat 19)"}},
+		{newest, "vip_subnet", []string{"Ignored: from 2024.1 on", "accepts any property"}},
+		{zed, "OS::Octavia::Avail", []string{"Arrives in Heat 24 (OpenStack 2025.1 Epoxy)", "Heat 19 (OpenStack 2022.2 Zed)"}},
 		{newest, "OS::Octavia::Avail", []string{"2022.2: not there yet", "2025.1: available"}},
 	} {
 		got := hover(tc.s, tc.marker)
