@@ -6,6 +6,7 @@ import (
 
 	"heat-ls/analysis/hot"
 	"heat-ls/analysis/syntax"
+	"heat-ls/schema"
 )
 
 // checkReleasePlugins runs the checks some resource types make in their
@@ -180,4 +181,11 @@ func checkManilaNovaNetwork(p *Pass, props *syntax.Node) {
 	}
 	p.Errorf(key.Span, codeManilaNovaNetworkRemoved,
 		"%s refuses `nova_network` at stack create: Nova networking is gone. Use neutron_network and neutron_subnet.", p.Schema.HeatVersion())
+}
+
+// refusedHiddenProperty tells a hidden property that the release's plugin
+// refuses outright (reported by the plugin checks above) from one Heat
+// still accepts, so the two are not both said.
+func refusedHiddenProperty(s *schema.Schema, typeName, name string) bool {
+	return typeName == "OS::Manila::ShareNetwork" && name == "nova_network" && s.AtLeast("2024.2")
 }

@@ -172,6 +172,8 @@ func plural(n int, one, many string) string {
 // typeName is the resource type for top-level properties, "" below.
 func (rc *resourceChecker) checkStatus(prop *schema.Property, k *syntax.Node, owner, typeName string, fields map[string]*schema.Property) {
 	switch {
+	case prop.Hidden && refusedHiddenProperty(rc.p.Schema, typeName, k.Value):
+		// its own error says Heat refuses it (release_plugins.go)
 	case prop.Hidden:
 		repl, advice := hiddenSuccessor(typeName, k.Value, fields)
 		if advice == "" {
