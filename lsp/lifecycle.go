@@ -87,6 +87,8 @@ func (s *Server) initialize(_ context.Context, p *protocol.InitializeParams) (*p
 	if len(p.InitializationOptions) > 0 {
 		s.applySettings(parseSettings(p.InitializationOptions, *s.settings.Load()))
 	}
+	// The folder's .heat-ls.yaml may name the Heat release (release.go).
+	s.reloadSchema(s.Settings().SchemaPaths)
 	s.log.Info("initialize",
 		zap.String("client", cl.Name),
 		zap.String("positionEncoding", string(encodingKind(cl.PositionEncoding))))

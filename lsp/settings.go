@@ -31,6 +31,10 @@ type Settings struct {
 	// LogLevel is the zap level name: debug, info, warn, error
 	// (heat-ls.logLevel). Empty keeps the command-line level.
 	LogLevel string
+	// HeatRelease is the Heat release templates are judged for, as the
+	// user wrote it: "2025.1", "epoxy" or "24" (heat-ls.heatRelease).
+	// Empty: the workspace's .heat-ls.yaml, else schema.DefaultRelease.
+	HeatRelease string
 }
 
 // Settings returns the current settings.
@@ -40,6 +44,7 @@ func (s *Server) Settings() Settings { return *s.settings.Load() }
 type rawSettings struct {
 	SchemaPaths *[]string `json:"schemaPaths"`
 	LogLevel    *string   `json:"logLevel"`
+	HeatRelease *string   `json:"heatRelease"`
 }
 
 // parseSettings reads raw over base. Values of the wrong type are ignored
@@ -76,6 +81,15 @@ func parseSettings(raw []byte, base Settings) Settings {
 			out.LogLevel = level
 		}
 	}
+	if v, ok := get("heatRelease"); ok {
+		var rel *string
+		if json.Unmarshal(v, &rel) == nil {
+			out.HeatRelease = ""
+			if rel != nil {
+				out.HeatRelease = *rel
+			}
+		}
+	}
 	return out
 }
 
@@ -89,8 +103,12 @@ func (s *Server) applySettings(next Settings) {
 			s.log.Warn("ignoring an unknown heat-ls.logLevel", zap.String("value", next.LogLevel))
 		}
 	}
-	if !slices.Equal(prev.SchemaPaths, next.SchemaPaths) {
-		s.log.Info("schema paths changed", zap.Strings("schemaPaths", next.SchemaPaths))
+	releaseChanged := prev.HeatRelease != next.HeatRelease
+	if releaseChanged {
+		s.reportBadRelease(next.HeatRelease)
+	}
+	if !slices.Equal(prev.SchemaPaths, next.SchemaPaths) || releaseChanged {
+		s.log.Info("schema settings changed", zap.Strings("schemaPaths", next.SchemaPaths), zap.String("heatRelease", next.HeatRelease))
 		s.reloadSchema(next.SchemaPaths) // re-checks the open documents
 	}
 }

@@ -18,8 +18,9 @@ import (
 const maxSchemaMessages = 5
 
 // schemaState holds the schema every check and feature uses: the embedded
-// one (base) with the user's resource types from heat-ls.schemaPaths laid
-// over it. The current value is immutable and swapped atomically, so a
+// one of the target Heat release (base, or another release chosen by
+// heat-ls.heatRelease; release.go) with the user's resource types from
+// heat-ls.schemaPaths laid over it. The current value is immutable and swapped atomically, so a
 // diagnostics run or a hover that started with one value finishes with it
 // while a reload installs the next.
 type schemaState struct {
@@ -27,9 +28,11 @@ type schemaState struct {
 	current atomic.Pointer[schema.Schema]
 
 	// mu serialises reloads; dirs are the resolved directories the current
-	// value was loaded from (nil: the base alone).
-	mu   sync.Mutex
-	dirs []string
+	// value was loaded from (nil: the base alone), release the Heat release
+	// it is of ("": base's).
+	mu      sync.Mutex
+	dirs    []string
+	release string
 }
 
 // currentSchema is the schema to use now.
@@ -63,22 +66,24 @@ func resolveSchemaPaths(paths, folders []string) []string {
 // change: window/showMessage and the log), and re-checks the open
 // documents. It reports whether a new schema was installed.
 func (s *Server) reloadSchema(paths []string) bool {
+	release := s.targetRelease()
 	st := &s.schemas
 	st.mu.Lock()
 	dirs := resolveSchemaPaths(paths, s.folders())
-	if slices.Equal(dirs, st.dirs) {
+	if slices.Equal(dirs, st.dirs) && release == st.release {
 		st.mu.Unlock()
 		return false
 	}
-	next, problems := st.base, []schema.LoadProblem(nil)
+	base := s.releaseBase(release)
+	next, problems := base, []schema.LoadProblem(nil)
 	if len(dirs) > 0 {
-		next, problems = st.base.WithUserSchemas(dirs)
+		next, problems = base.WithUserSchemas(dirs)
 	}
-	st.dirs = dirs
+	st.dirs, st.release = dirs, release
 	st.current.Store(next)
 	st.mu.Unlock()
 
-	s.log.Info("resource type schemas loaded", zap.Strings("schemaPaths", dirs), zap.Int("problems", len(problems)))
+	s.log.Info("resource type schemas loaded", zap.Strings("schemaPaths", dirs), zap.String("heatRelease", next.HeatVersion()), zap.Int("problems", len(problems)))
 	s.reportSchemaProblems(problems)
 	s.recheckOpenDocuments()
 	return true

@@ -187,6 +187,7 @@ func (s *Server) didChangeWatchedFiles(_ context.Context, p *protocol.DidChangeW
 	idx := s.workspaceIndex()
 	changed := false
 	for _, c := range p.Changes {
+		s.projectFileChanged(filePath(c.URI))
 		if path := filePath(c.URI); path != "" && workspace.IsCandidateName(path) {
 			idx.Refresh(path)
 			changed = true

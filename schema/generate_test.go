@@ -21,9 +21,11 @@ func TestGeneratedDataIsCurrent(t *testing.T) {
 		t.Fatalf("generator failed: %v\n%s", err, msg)
 	}
 	for name, embedded := range map[string][]byte{
-		"versions.json":    versionsJSON,
-		"types_index.json": typesIndexJSON,
-		"types_body.json":  typesBodyJSON,
+		"versions.json":      versionsJSON,
+		"types_index.json":   typesIndexJSON,
+		"types_body.json":    typesBodyJSON,
+		"releases.json":      releasesJSON,
+		"releases_body.json": releasesBodyJSON,
 	} {
 		fresh, err := os.ReadFile(filepath.Join(out, name))
 		if err != nil {

@@ -78,6 +78,10 @@ type ResourceType struct {
 	// (outputs of nested stacks, "resource.N…" of groups, outputs of
 	// software configs), so an unknown attribute name is not an error.
 	DynamicAttributes bool
+	// NoOp: in this release the type is a stub that creates nothing,
+	// accepts any properties and answers null for every attribute (the
+	// service behind it was retired, or OS::Heat::None).
+	NoOp bool
 	// AcceptsAnyProperties: the type ignores its properties (OS::Heat::None
 	// stands in for any other type), so unknown ones are fine.
 	AcceptsAnyProperties bool

@@ -3,6 +3,11 @@
 // properties and attributes, and own-words documentation for all of them.
 // It also overlays resource type schemas a user supplies for their cloud.
 //
+// Resource types changed from one Heat release to the next, so a Schema
+// holds the facts of one release (LoadRelease; Load gives DefaultRelease)
+// and can tell the history of a type or property across all of them
+// (release.go, release_history.go).
+//
 // Everything is read from files embedded at build time (see data/ and
 // internal/gen); nothing is read from disk except the user's own schema
 // directories. A *Schema never changes after it is built, so it can be
@@ -49,24 +54,25 @@ type Schema struct {
 	globs      []wire.Glob
 	namespaces map[string]bool
 	nsList     []string
+
+	release     *Release        // the release these facts are those of
+	history     *releaseData    // every release's changes, for history questions
+	constraints map[string]bool // custom constraint names the release registers
 }
 
-// Load decodes the embedded data. Resource type bodies (properties,
-// attributes…) stay encoded until a type is first asked for them.
-func Load() (*Schema, error) {
-	s := &Schema{}
-	if err := s.loadVersions(); err != nil {
-		return nil, err
-	}
-	s.loadFunctions()
-	if err := s.loadTypes(); err != nil {
-		return nil, err
-	}
-	return s, nil
-}
+// Load decodes the embedded facts of the default release (see
+// DefaultRelease). Resource type bodies (properties, attributes…) stay
+// encoded until a type is first asked for them.
+func Load() (*Schema, error) { return LoadRelease(defaultRelease) }
 
-// HeatVersion is the Heat release the embedded facts were read from.
-func (s *Schema) HeatVersion() string { return s.heatVersion }
+// HeatVersion names the Heat release the facts are those of, for
+// messages: "2026.1 (Gazpacho, Heat 26)".
+func (s *Schema) HeatVersion() string {
+	if s.release != nil {
+		return s.release.String()
+	}
+	return s.heatVersion
+}
 
 func (s *Schema) loadTypes() error {
 	var idx wire.Index
@@ -79,28 +85,16 @@ func (s *Schema) loadTypes() error {
 	s.types = make(map[string]*ResourceType, len(idx.Types))
 	s.typeNames = make([]string, 0, len(idx.Types))
 	for i := range idx.Types {
-		h := &idx.Types[i]
-		end := h.Offset + h.Length
-		if h.Offset < 0 || end > len(typesBodyJSON) {
-			return fmt.Errorf("schema: embedded type %s: body out of range", h.Name)
+		t, err := typeFromHeader(&idx.Types[i], typesBodyJSON, descs)
+		if err != nil {
+			return err
 		}
-		t := &ResourceType{
-			Name:                     h.Name,
-			Description:              descs[h.Name],
-			Support:                  convertSupport(h.Support),
-			APIVisible:               h.APIVisible,
-			RegistryKind:             h.RegistryKind,
-			TemplateURL:              h.TemplateURL,
-			SnapshotDeletion:         h.SnapshotDeletion,
-			RequiredServiceExtension: h.RequiredServiceExtension,
-			DynamicAttributes:        hasDynamicAttributes(h.Name, h.RegistryKind),
-			AcceptsAnyProperties:     acceptsAnyProperties(h.Name),
-			body:                     typesBodyJSON[h.Offset:end:end],
-		}
-		s.types[h.Name] = t
-		s.typeNames = append(s.typeNames, h.Name)
+		s.types[t.Name] = t
+		s.typeNames = append(s.typeNames, t.Name)
 	}
 	sort.Strings(s.typeNames)
 	s.indexNamespaces()
 	return nil
 }
+
+func sortStrings(list []string) { sort.Strings(list) }

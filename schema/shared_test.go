@@ -34,3 +34,19 @@ func mustLoad(t testing.TB) *Schema {
 	}
 	return s
 }
+
+// mustLoadZed loads the first release's facts, the base the embedded
+// data starts from (shared/heat/resource_types.json describes it).
+func mustLoadZed(t testing.TB) *Schema {
+	t.Helper()
+	return mustLoadRelease(t, "2022.2")
+}
+
+func mustLoadRelease(t testing.TB, name string) *Schema {
+	t.Helper()
+	s, err := LoadRelease(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}

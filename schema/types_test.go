@@ -76,7 +76,7 @@ func TestTypesMatchHeat(t *testing.T) {
 		Types map[string]*sharedType `json:"types"`
 	}
 	readSharedJSON(t, "heat/resource_types.json", &doc)
-	s := mustLoad(t)
+	s := mustLoadZed(t)
 	if !slices.Equal(s.ResourceTypes(), sortedKeys(doc.Types)) {
 		t.Fatalf("type names differ from Heat's: %d vs %d", len(s.ResourceTypes()), len(doc.Types))
 	}
@@ -124,7 +124,7 @@ func TestTypesMatchHeat(t *testing.T) {
 }
 
 func TestTypeLookup(t *testing.T) {
-	s := mustLoad(t)
+	s := mustLoadZed(t)
 	tests := []struct{ name, want string }{
 		{"OS::Nova::Server", "OS::Nova::Server"},
 		{"OS::Ceilometer::Alarm", "OS::Aodh::Alarm"},
@@ -167,7 +167,7 @@ func TestTypeLookup(t *testing.T) {
 }
 
 func TestTypeDetails(t *testing.T) {
-	s := mustLoad(t)
+	s := mustLoadZed(t)
 	server, _ := s.ResourceType("OS::Nova::Server")
 	if !server.SnapshotDeletion || server.DynamicAttributes || server.Deprecated() {
 		t.Error("OS::Nova::Server flags wrong")

@@ -32,8 +32,7 @@ package check
 //	resource-type-deprecated             warning   a deprecated type (Deprecated tag); a hint for an old alias name (OS::Quantum::…)
 //	resource-type-unsupported            warning   a type Heat marks unsupported
 //	resource-properties-not-mapping      error     properties is not a mapping
-//	resource-property-unknown            error     a property (or nested key) the type does not have, close to a known one;
-//	                                     warning   when no known name is close (a newer Heat release may have added it)
+//	resource-property-unknown            error     a property (or nested key) the type does not have in the target release (names a close one, or the later release adding it)
 //	resource-property-hidden             warning   a hidden property Heat still accepts (Deprecated tag)
 //	resource-property-deprecated         warning   a deprecated property (Deprecated tag)
 //	resource-property-missing            error     required properties (or nested keys) are missing; Data["missing"]

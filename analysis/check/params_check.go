@@ -333,7 +333,10 @@ func parseOneConstraint(p *Pass, v *schema.Version, prm *hot.Parameter, typ stri
 			p.Errorf(argSpan, codeParameterConstraintInvalid, "`custom_constraint` must be a constraint name such as `nova.flavor`, not %s.", describeNode(arg))
 			return c, false
 		}
-		if !isKnownCustomConstraint(arg.Value, customNames) {
+		if !isKnownCustomConstraint(p.Schema, arg.Value, customNames) {
+			if customConstraintGone(p, arg, prm.Name) {
+				return c, false
+			}
 			names := customNames()
 			cands := make([]string, 0, len(names))
 			for n := range names {

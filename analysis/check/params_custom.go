@@ -1,10 +1,6 @@
 package check
 
-import (
-	"slices"
-
-	"heat-ls/schema"
-)
+import "heat-ls/schema"
 
 // knownCustomConstraints is every custom constraint name Heat registers:
 // the names its resource types use (read from the schema, which also
@@ -13,11 +9,11 @@ import (
 // has a custom_constraint.
 func knownCustomConstraints(s *schema.Schema) map[string]bool {
 	names := map[string]bool{}
-	for _, n := range heatRegisteredConstraints() {
-		names[n] = true
-	}
 	if s == nil {
 		return names
+	}
+	for _, n := range s.CustomConstraints() {
+		names[n] = true
 	}
 	for _, tn := range s.ResourceTypes() {
 		rt, ok := s.ResourceType(tn)
@@ -32,11 +28,11 @@ func knownCustomConstraints(s *schema.Schema) map[string]bool {
 }
 
 // isKnownCustomConstraint reports whether name is a known custom
-// constraint. Heat's own registrations are looked at first, so the full
-// set (which walks every resource type's properties) is only built for
-// other names.
-func isKnownCustomConstraint(name string, all func() map[string]bool) bool {
-	return slices.Contains(heatRegisteredConstraints(), name) || all()[name]
+// constraint. The release's own registrations are looked at first, so the
+// full set (which walks every resource type's properties) is only built
+// for other names.
+func isKnownCustomConstraint(s *schema.Schema, name string, all func() map[string]bool) bool {
+	return (s != nil && s.HasCustomConstraint(name)) || all()[name]
 }
 
 func collectCustomNames(p *schema.Property, names map[string]bool, depth int) {
@@ -51,28 +47,5 @@ func collectCustomNames(p *schema.Property, names map[string]bool, depth int) {
 	collectCustomNames(p.Item, names, depth+1)
 	for _, f := range p.Fields {
 		collectCustomNames(f, names, depth+1)
-	}
-}
-
-// heatRegisteredConstraints lists constraint names Heat's plugins register
-// (its heat.constraints entry points), including those no resource type
-// property uses.
-func heatRegisteredConstraints() []string {
-	return []string{
-		"cron_expression", "dns_domain", "dns_name", "expiration", "rel_dns_name",
-		"ip_addr", "iso_8601", "mac_addr", "net_cidr", "test_constr", "timezone",
-		"barbican.container", "barbican.secret", "cinder.backup", "cinder.snapshot",
-		"cinder.volume", "cinder.vtype", "cinder.qos_specs", "designate.domain", "designate.zone",
-		"glance.image", "heat.resource_type", "keystone.domain", "keystone.group",
-		"keystone.project", "keystone.region", "keystone.role", "keystone.service",
-		"keystone.user", "magnum.baymodel", "magnum.cluster_template", "manila.share_network",
-		"manila.share_snapshot", "manila.share_type", "mistral.workflow",
-		"monasca.notification", "neutron.address_scope", "neutron.lbaas.listener",
-		"neutron.lbaas.loadbalancer", "neutron.lbaas.pool", "neutron.lbaas.provider",
-		"neutron.lb.provider", "neutron.network", "neutron.port", "neutron.qos_policy",
-		"neutron.router", "neutron.security_group", "neutron.subnet", "neutron.subnetpool",
-		"nova.flavor", "nova.host", "nova.keypair", "nova.network", "nova.server",
-		"sahara.image", "sahara.plugin", "senlin.cluster", "senlin.policy_type",
-		"senlin.profile", "senlin.profile_type", "trove.flavor",
 	}
 }

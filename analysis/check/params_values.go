@@ -247,6 +247,10 @@ func offlineCustomProblem(name, value string) string {
 		if _, err := net.ParseMAC(strings.TrimSpace(value)); err != nil {
 			return fmt.Sprintf("%q is not a MAC address", value)
 		}
+	case "json_string":
+		if value != "" && !jsonLike(value) {
+			return fmt.Sprintf("%q is not JSON text; Heat parses this property as JSON", value)
+		}
 	}
 	return ""
 }

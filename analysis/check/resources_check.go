@@ -51,6 +51,9 @@ type resourceChecker struct {
 	res regexpCache
 	// required caches requiredFields per field schema.
 	required map[fieldSchemaKey][]string
+	// rt is the type whose properties are being checked, so a nested
+	// unknown key can be looked up in other releases.
+	rt *schema.ResourceType
 }
 
 func (rc *resourceChecker) check(r *hot.Resource) {
@@ -106,6 +109,7 @@ func (rc *resourceChecker) checkType(r *hot.Resource) *schema.ResourceType {
 	if !ok {
 		switch {
 		case isTemplatePath(name), p.customTypeKnown(name):
+		case reportTooNew(p, tn, name):
 		case p.Schema.HasNamespace(schema.NamespaceOf(name)):
 			near := p.Schema.NearestResourceTypes(name, 3, 3)
 			d := p.Errorf(tn.Span, codeResourceTypeUnknown,
@@ -118,6 +122,8 @@ func (rc *resourceChecker) checkType(r *hot.Resource) *schema.ResourceType {
 		return nil
 	}
 	switch {
+	case isNoOpStub(rt):
+		reportNoOp(p, tn, rt)
 	case rt.Hidden():
 		msg := "Heat keeps `%s` only so that old stacks can be deleted; new stacks cannot use it."
 		repl := hiddenTypeReplacement(rt.Name)

@@ -1,6 +1,8 @@
 package check
 
 import (
+	"heat-ls/schema"
+
 	"context"
 	"strings"
 	"testing"
@@ -50,7 +52,11 @@ func TestHiddenPropertyKnownSuccessors(t *testing.T) {
 // TestKnownHiddenSuccessorsMatchSchema: every table entry names a hidden
 // property of its type, and a successor that is a visible property of it.
 func TestKnownHiddenSuccessorsMatchSchema(t *testing.T) {
-	s := testSchema(t)
+	// 2022.2: the table also covers types later releases turned into stubs.
+	s, err := schema.LoadRelease("2022.2")
+	if err != nil {
+		t.Fatal(err)
+	}
 	for _, typeName := range s.ResourceTypes() {
 		rt, ok := s.ResourceType(typeName)
 		if !ok || rt.Name != typeName {

@@ -37,6 +37,7 @@ func (rc *resourceChecker) checkProperties(r *hot.Resource, rt *schema.ResourceT
 	if f != nil {
 		anchor = f.Key
 	}
+	rc.rt = rt
 	rc.checkFields(fieldOwner{rt: rt, name: rt.Name}, props, anchor, 0)
 }
 
@@ -123,7 +124,7 @@ func (rc *resourceChecker) checkFields(o fieldOwner, m *syntax.Node, anchor *syn
 			}
 			prop, ok := fields[k.Value]
 			if !ok {
-				rc.unknownField(k, o.visible(), o.label())
+				rc.unknownField(k, o.visible(), o)
 				continue
 			}
 			hiddenUsed = hiddenUsed || prop.Hidden
@@ -171,6 +172,8 @@ func plural(n int, one, many string) string {
 // typeName is the resource type for top-level properties, "" below.
 func (rc *resourceChecker) checkStatus(prop *schema.Property, k *syntax.Node, owner, typeName string, fields map[string]*schema.Property) {
 	switch {
+	case prop.Hidden && refusedHiddenProperty(rc.p.Schema, typeName, k.Value):
+		// its own error says Heat refuses it (release_plugins.go)
 	case prop.Hidden:
 		repl, advice := hiddenSuccessor(typeName, k.Value, fields)
 		if advice == "" {
@@ -298,20 +301,26 @@ func (rc *resourceChecker) collectionSwap(key, n *syntax.Node, want string) {
 		"`%s` expects %s, not %s; Heat refuses this unless the property converts it.", key.Value, want, describeNode(n))
 }
 
-// unknownField reports a key the schema lacks. With a close known name it
-// is surely a typo: an error, as Heat refuses it. Without one it may be a
-// property a newer Heat release added (the embedded schema is one
-// release's), so it is a warning that says so.
-func (rc *resourceChecker) unknownField(k *syntax.Node, visible []string, owner string) {
+// unknownField reports a key the schema lacks: Heat refuses it. With a
+// close known name it is surely a typo; a top-level property that a later
+// Heat release adds is named with that release, so a template written for
+// a newer cloud is told apart from a typo.
+func (rc *resourceChecker) unknownField(k *syntax.Node, visible []string, o fieldOwner) {
 	near := nearestNames(k.Value, visible, 3)
+	arrives := rc.fieldArrives(o, k.Value)
 	var d *source.Diagnostic
-	if len(near) > 0 {
+	switch {
+	case arrives != "":
 		d = rc.p.Errorf(k.Span, codeResourcePropertyUnknown,
-			"%s has no property `%s`; Heat refuses it.%s", owner, k.Value, suggestText(near))
-	} else {
-		d = rc.p.Warnf(k.Span, codeResourcePropertyUnknown,
-			"%s has no property `%s` in Heat %s; Heat refuses it unless your cloud runs a newer release that added it. Known properties: %s.",
-			owner, k.Value, rc.p.Schema.HeatVersion(), shortList(visible, 12))
+			"%s gains the property `%s` in %s; %s, which heat-ls judges for, refuses it.",
+			o.label(), k.Value, arrives, rc.p.Schema.HeatVersion())
+	case len(near) > 0:
+		d = rc.p.Errorf(k.Span, codeResourcePropertyUnknown,
+			"%s has no property `%s`; Heat refuses it.%s", o.label(), k.Value, suggestText(near))
+	default:
+		d = rc.p.Errorf(k.Span, codeResourcePropertyUnknown,
+			"%s has no property `%s` in %s, nor in any later release heat-ls knows; Heat refuses it. Known properties: %s.",
+			o.label(), k.Value, rc.p.Schema.HeatVersion(), shortList(visible, 12))
 	}
 	d.Suggestions = near
 }

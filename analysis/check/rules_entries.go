@@ -17,6 +17,7 @@ func entryRules() []Rule {
 		checkParameters,
 		checkParameterGroups,
 		checkResources,
+		checkReleasePlugins,
 		checkOutputs,
 		checkConditionBodies,
 		checkUnusedEntries,

@@ -33,6 +33,9 @@ type Config struct {
 	// Ignore holds slash-separated glob patterns relative to Dir; "**"
 	// matches any number of directories.
 	Ignore []string
+	// HeatRelease is the Heat release the project's templates are judged
+	// for ("2025.1"; "" is heat-ls's default, schema.DefaultRelease).
+	HeatRelease string
 }
 
 // Problem is something wrong with a project file. Span is the exact text

@@ -24,6 +24,18 @@ func TestParse(t *testing.T) {
 				t.Errorf("got %+v", c)
 			}
 		}},
+		{name: "heat release by codename", src: "heatRelease: Epoxy\n", check: func(t *testing.T, c *Config) {
+			if c.HeatRelease != "2025.1" {
+				t.Errorf("heatRelease Epoxy read as %q", c.HeatRelease)
+			}
+		}},
+		{name: "heat release by Heat version", src: "heatRelease: 24\n", check: func(t *testing.T, c *Config) {
+			if c.HeatRelease != "2025.1" {
+				t.Errorf("heatRelease 24 read as %q", c.HeatRelease)
+			}
+		}},
+		{name: "heat release unknown", src: "heatRelease: wallaby\n", problem: "accepted: 2022.2 (zed, 19)"},
+		{name: "heat release not scalar", src: "heatRelease: [2025.1]\n", problem: "heatRelease must be one Heat release"},
 		{name: "single disable", src: "disable: a\n", check: func(t *testing.T, c *Config) {
 			if !c.Disable["a"] {
 				t.Errorf("got %+v", c)

@@ -1,6 +1,8 @@
 package config
 
 import (
+	"heat-ls/schema"
+
 	"fmt"
 	"path"
 	"strings"
@@ -31,12 +33,12 @@ func Parse(file string, src []byte) (*Config, []Problem) {
 		return cfg, nil // empty file, only comments, or "~": defaults
 	}
 	if !top.IsMapping() {
-		return bad(top.Span, "the project file must be a mapping with the keys disable, severity and ignore")
+		return bad(top.Span, "the project file must be a mapping with the keys disable, severity, ignore and heatRelease")
 	}
 	for _, entry := range top.Pairs {
 		key, value := entry.Key, entry.Value.Resolve()
 		if !key.IsScalar() {
-			return bad(key.Span, "the keys of the project file must be plain names: disable, severity and ignore")
+			return bad(key.Span, "the keys of the project file must be plain names: disable, severity, ignore and heatRelease")
 		}
 		if value == nil {
 			return bad(entry.Value.Span, "the value of %s cannot be read", key.Value)
@@ -79,8 +81,17 @@ func Parse(file string, src []byte) (*Config, []Problem) {
 				}
 				cfg.Ignore = append(cfg.Ignore, g.Value)
 			}
+		case "heatRelease":
+			if !value.IsScalar() || value.IsNull() {
+				return bad(value.Span, "heatRelease must be one Heat release, like 2025.1, epoxy or 24")
+			}
+			rel, err := schema.ParseRelease(value.Value)
+			if err != nil {
+				return bad(value.Span, "%v", err)
+			}
+			cfg.HeatRelease = rel.Name
 		default:
-			return bad(key.Span, "unknown key %q in the project file; the keys are disable, severity and ignore", key.Value)
+			return bad(key.Span, "unknown key %q in the project file; the keys are disable, severity, ignore and heatRelease", key.Value)
 		}
 	}
 	return cfg, nil

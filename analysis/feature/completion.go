@@ -369,6 +369,8 @@ func (c *completer) inParameters(k []string) {
 		c.booleans()
 	case n == 3 && k[2] == "default" && c.scalarSlot():
 		c.parameterDefault(k[1])
+	case n == 5 && k[2] == "constraints" && k[3] == "-" && k[4] == "custom_constraint" && c.scalarSlot():
+		c.customConstraints()
 	case n == 5 && k[2] == "constraints" && k[3] == "-" && c.keySlot():
 		c.constraintBounds(k[4])
 	case n == 4 && k[2] == "constraints" && k[3] == "-" && c.keySlot():

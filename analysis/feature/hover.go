@@ -287,6 +287,7 @@ func (h *hoverer) resourceType(name string) {
 	}
 	rt, ok := h.sch.ResourceType(name)
 	if !ok {
+		h.unknownTypeRelease(name)
 		return
 	}
 	h.d.Title(rt.Name, "resource type")
@@ -299,6 +300,7 @@ func (h *hoverer) resourceType(name string) {
 	if rt.TemplateURL != "" {
 		h.d.Field("Implemented by template", rt.TemplateURL, true)
 	}
+	h.releaseTypeLines(rt)
 }
 
 // supportText says a support status in a few words.
@@ -343,6 +345,7 @@ func (h *hoverer) property(typeName, path string) {
 	}
 	p, ok := rt.PropertyAt(path)
 	if !ok {
+		h.ignoredProperty(rt, path)
 		return
 	}
 	h.d.Title(p.Name, "property of "+rt.Name)
@@ -370,6 +373,7 @@ func (h *hoverer) property(typeName, path string) {
 	if p.Support != nil && p.Support.Status != schema.StatusSupported {
 		h.d.Field("Status", supportText(p.Support, p.Hidden), false)
 	}
+	h.releasePropertyLines(rt, path)
 }
 
 // constraintLines renders property constraints one per line.

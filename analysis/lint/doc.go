@@ -22,6 +22,16 @@
 // (default error), 1 when one is, and 2 for a usage or I/O error (a path
 // that does not exist, an unreadable file, a missing --schema directory).
 //
+// # Heat releases
+//
+// Each file is judged for one Heat release: --heat-release (Options.
+// Releases), else the heatRelease of its .heat-ls.yaml, else the schema's
+// own (schema.DefaultRelease). Given several releases, each file is judged
+// for every one (releases.go): a problem they all share is reported once
+// as usual; any other once, its message starting with the releases it
+// occurs in ("[new in Heat 2026.1]", "[Heat 2024.1 only; gone in
+// 2025.1]"), which is how an operator sees what an upgrade breaks.
+//
 // # Output formats
 //
 // text, one line per problem, columns counting characters:
@@ -39,8 +49,9 @@
 //	    "endLine": 3, "endColumn": 12,
 //	    "severity": "error",      // error, warning or info
 //	    "rule": "unknown-function",
-//	    "message": "..."
-//	  }]
+//	    "message": "...",
+//	    "releases": ["2026.1"]    // only when judging for several Heat
+//	  }]                          // releases and not all of them have it
 //	}
 //
 // sarif: SARIF 2.1.0 as GitHub code scanning reads it, one run whose

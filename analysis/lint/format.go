@@ -65,6 +65,9 @@ type jsonProblem struct {
 	Severity  string `json:"severity"`
 	Rule      string `json:"rule"`
 	Message   string `json:"message"`
+	// Releases: the Heat releases the problem occurs in, when not all of
+	// those judged for (--heat-release with several).
+	Releases []string `json:"releases,omitempty"`
 }
 
 func writeJSON(w io.Writer, rep *Report, _ string) error {
@@ -72,7 +75,7 @@ func writeJSON(w io.Writer, rep *Report, _ string) error {
 	for _, p := range rep.Problems {
 		out.Problems = append(out.Problems, jsonProblem{
 			Path: filepath.ToSlash(p.Path), Line: p.Line, Column: p.Column, EndLine: p.EndLine, EndColumn: p.EndColumn,
-			Severity: p.Severity.String(), Rule: p.Rule, Message: p.Message,
+			Severity: p.Severity.String(), Rule: p.Rule, Message: p.Message, Releases: p.Releases,
 		})
 	}
 	enc := json.NewEncoder(w)

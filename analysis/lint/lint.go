@@ -40,6 +40,12 @@ type Options struct {
 	// resource type files to it (schema.WithUserSchemas).
 	Schema     *schema.Schema
 	SchemaDirs []string
+	// Releases are the Heat releases to judge for (canonical names, see
+	// schema.ParseRelease). Empty: each file's .heat-ls.yaml heatRelease,
+	// else Schema's own release. Several: every file is judged for each,
+	// and problems not common to all name the releases they occur in
+	// (releases.go).
+	Releases []string
 	// Format is "text" (default), "json" or "sarif".
 	Format string
 	// Threshold is the lowest severity that makes the status 1 (default
@@ -69,6 +75,9 @@ type Problem struct {
 	Severity                        source.Severity
 	Rule                            string
 	Message                         string
+	// Releases are the Heat releases the problem occurs in, when a run
+	// judging for several finds it in some only (nil: in all).
+	Releases []string
 }
 
 // Report is the outcome of checking a set of paths.
@@ -111,6 +120,12 @@ func Run(ctx context.Context, opts Options) int {
 			return ExitError
 		}
 		opts.Schema = sc
+	}
+	for _, name := range opts.Releases {
+		if _, err := schema.ParseRelease(name); err != nil {
+			fmt.Fprintln(opts.Stderr, "heat-ls check: --heat-release:", err)
+			return ExitError
+		}
 	}
 	rep := Check(ctx, opts)
 	status := ExitClean
@@ -168,6 +183,7 @@ func Check(ctx context.Context, opts Options) *Report {
 	files, errs := collect(opts.Paths)
 	rep.Errors = append(rep.Errors, errs...)
 	configs := newConfigCache()
+	schemas := newReleaseSchemas(opts.Schema, opts.SchemaDirs)
 	var view check.WorkspaceView
 	if opts.Workspace != nil {
 		abs := make([]string, 0, len(files))
@@ -189,7 +205,7 @@ func Check(ctx context.Context, opts Options) *Report {
 		go func() {
 			defer wg.Done()
 			for i := range next {
-				results[i] = checkFile(ctx, files[i], opts.Schema, view, configs)
+				results[i] = checkFile(ctx, files[i], schemas, opts.Releases, view, configs)
 			}
 		}()
 	}
@@ -235,7 +251,7 @@ type fileResult struct {
 
 // checkFile reads, parses, checks and filters one file. A panic anywhere
 // becomes an internal-error problem so one bad file never stops the run.
-func checkFile(ctx context.Context, f candidate, sc *schema.Schema, view check.WorkspaceView, configs *configCache) (res fileResult) {
+func checkFile(ctx context.Context, f candidate, schemas *releaseSchemas, releases []string, view check.WorkspaceView, configs *configCache) (res fileResult) {
 	defer func() {
 		if p := recover(); p != nil {
 			res = fileResult{checked: true, problems: []Problem{{
@@ -267,15 +283,25 @@ func checkFile(ctx context.Context, f candidate, sc *schema.Schema, view check.W
 	if doc.Kind == hot.KindOther {
 		return fileResult{}
 	}
-	diags := check.Run(ctx, doc, check.Options{Schema: sc, Workspace: view, Path: absPath(f.path)})
-	diags = config.Apply(diags, src, cfg)
-	res.checked = true
-	for _, d := range diags {
-		if d.Severity == source.SeverityHint || d.Severity < source.SeverityError || d.Severity > source.SeverityHint {
-			continue
-		}
-		res.problems = append(res.problems, problemOf(f.path, doc.Mapper, d))
+	if len(releases) == 0 && cfg != nil && cfg.HeatRelease != "" {
+		releases = []string{cfg.HeatRelease}
 	}
+	if len(releases) == 0 {
+		releases = []string{""}
+	}
+	perRelease := make([][]Problem, len(releases))
+	for i, rel := range releases {
+		diags := check.Run(ctx, doc, check.Options{Schema: schemas.get(rel), Workspace: view, Path: absPath(f.path)})
+		diags = config.Apply(diags, src, cfg)
+		for _, d := range diags {
+			if d.Severity == source.SeverityHint || d.Severity < source.SeverityError || d.Severity > source.SeverityHint {
+				continue
+			}
+			perRelease[i] = append(perRelease[i], problemOf(f.path, doc.Mapper, d))
+		}
+	}
+	res.checked = true
+	res.problems = mergeReleases(releases, perRelease)
 	return res
 }
 

@@ -26,6 +26,7 @@ func runCheck(ctx context.Context, args []string, sc *schema.Schema, stdout, std
 	severity := fs.String("severity", "error", "exit 1 when a problem is at or above this severity: error, warning or info")
 	var schemaDirs listFlag
 	fs.Var(&schemaDirs, "schema", "directory of resource type schema files (repeatable)")
+	heatRelease := fs.String("heat-release", "", "Heat release(s) to judge for, comma-separated (2025.1, epoxy or 24; default: .heat-ls.yaml's heatRelease, else "+schema.DefaultRelease()+"); with several, problems not common to all name their releases")
 	var envFiles listFlag
 	fs.Var(&envFiles, "env", "environment file applied to the checked templates, as with openstack stack create -e, and checked itself (repeatable)")
 	// The global flags are accepted after the command too.
@@ -43,6 +44,13 @@ func runCheck(ctx context.Context, args []string, sc *schema.Schema, stdout, std
 	if !ok || threshold == source.SeverityHint {
 		fmt.Fprintf(stderr, "heat-ls check: --severity must be error, warning or info, not %q\n", *severity)
 		return lint.ExitError
+	}
+	var releases []string
+	if *heatRelease != "" {
+		if releases, err = lint.ParseReleases(*heatRelease); err != nil {
+			fmt.Fprintln(stderr, "heat-ls check: --heat-release:", err)
+			return lint.ExitError
+		}
 	}
 	envs, err := workspace.ReadEnvironments(envFiles)
 	if err != nil {
@@ -62,6 +70,7 @@ func runCheck(ctx context.Context, args []string, sc *schema.Schema, stdout, std
 		Paths:      paths,
 		Schema:     sc,
 		SchemaDirs: schemaDirs,
+		Releases:   releases,
 		Format:     *format,
 		Threshold:  threshold,
 		Version:    version(),

@@ -16,6 +16,8 @@ func TestCheckFlags(t *testing.T) {
 	dup := filepath.Join(dir, "dup.yaml")
 	os.WriteFile(bad, []byte("heat_template_version: 2018-08-13\nresources: {}\n"), 0o644)
 	os.WriteFile(dup, []byte("heat_template_version: 2018-08-31\nparameters:\n  p: {type: string, type: string}\nresources: {}\n"), 0o644)
+	az := filepath.Join(dir, "az.yaml")
+	os.WriteFile(az, []byte("heat_template_version: 2021-04-16\nresources:\n  z:\n    type: OS::Octavia::AvailabilityZone\n    properties: {availability_zone_profile: p}\n"), 0o644)
 	tests := []struct {
 		name   string
 		args   []string
@@ -33,6 +35,10 @@ func TestCheckFlags(t *testing.T) {
 		{"unknown flag", []string{"--bogus", bad}, 2, ""},
 		{"missing schema dir", []string{"--schema", filepath.Join(dir, "none"), bad}, 2, ""},
 		{"no paths", nil, 2, ""},
+		{"heat release by codename", []string{"--heat-release", "caracal", az}, 1, "[resource-type-too-new]"},
+		{"heat release default", []string{az}, 0, ""},
+		{"upgrade check", []string{"--heat-release", "2024.1,2026.1", az}, 1, "[Heat 2024.1 only; gone in 2026.1]"},
+		{"unknown heat release", []string{"--heat-release", "wallaby", az}, 2, ""},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

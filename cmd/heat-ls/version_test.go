@@ -48,7 +48,7 @@ func TestDescribeBuild(t *testing.T) {
 func TestWriteVersion(t *testing.T) {
 	var out bytes.Buffer
 	writeVersion(&out, buildInfo{Version: "0.2.0", Commit: "abc", Modified: true, Go: "go1.26.0 linux/arm64", Heat: schema.ReleaseOf("19.0.0")})
-	want := "heat-ls 0.2.0\ncommit: abc (modified)\ndate: unknown\ngo: go1.26.0 linux/arm64\nheat: Heat 19.0.0 (OpenStack 2022.2 Zed)\n"
+	want := "heat-ls 0.2.0\ncommit: abc (modified)\ndate: unknown\ngo: go1.26.0 linux/arm64\nheat: Heat 19 (OpenStack 2022.2 Zed)\n"
 	if out.String() != want {
 		t.Fatalf("got\n%s\nwant\n%s", out.String(), want)
 	}

@@ -31,8 +31,14 @@ func ModuleRoot() (string, bool) {
 	}
 }
 
-// Dir is <module root>/../shared when it exists.
+// Dir is <module root>/../shared when it exists, or the directory the
+// HEAT_LS_SHARED environment variable names (a checkout kept elsewhere).
 func Dir() (string, bool) {
+	if dir := os.Getenv("HEAT_LS_SHARED"); dir != "" {
+		if st, err := os.Stat(dir); err == nil && st.IsDir() {
+			return dir, true
+		}
+	}
 	root, ok := ModuleRoot()
 	if !ok {
 		return "", false

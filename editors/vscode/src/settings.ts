@@ -10,6 +10,8 @@ export const SECTION = 'heat-ls';
 export interface ServerSettings {
   schemaPaths: string[];
   logLevel: 'debug' | 'info' | 'warn' | 'error';
+  /** The Heat release to judge for ("" leaves it to .heat-ls.yaml or heat-ls). */
+  heatRelease: string;
 }
 
 const LOG_LEVELS: readonly ServerSettings['logLevel'][] = ['debug', 'info', 'warn', 'error'];
@@ -22,8 +24,10 @@ const LOG_LEVELS: readonly ServerSettings['logLevel'][] = ['debug', 'info', 'war
 export function serverSettings(get: (key: string) => unknown): ServerSettings {
   const paths = get('schemaPaths');
   const level = get('logLevel');
+  const release = get('heatRelease');
   return {
     schemaPaths: Array.isArray(paths) ? paths.filter((p): p is string => typeof p === 'string' && p !== '') : [],
     logLevel: LOG_LEVELS.includes(level as ServerSettings['logLevel']) ? (level as ServerSettings['logLevel']) : 'info',
+    heatRelease: typeof release === 'string' ? release.trim() : '',
   };
 }

@@ -64,7 +64,7 @@ test('the heat language firstLine in package.json is the detection pattern', () 
 test('package.json wires the settings, the restart command and activation', () => {
   const manifest = JSON.parse(readFileSync(path.join(extensionRoot, 'package.json'), 'utf8'));
   const props = Object.keys(manifest.contributes.configuration.properties);
-  for (const key of ['heat-ls.path', 'heat-ls.schemaPaths', 'heat-ls.logLevel', 'heat-ls.trace.server']) {
+  for (const key of ['heat-ls.path', 'heat-ls.schemaPaths', 'heat-ls.heatRelease', 'heat-ls.logLevel', 'heat-ls.trace.server']) {
     assert.ok(props.includes(key), `setting ${key} is not contributed`);
   }
   const commands = manifest.contributes.commands.map((c: { command: string }) => c.command);

@@ -104,7 +104,7 @@ test('resolveServer', async (t) => {
 
 test('serverSettings normalizes what it passes on', () => {
   const from = (o: Record<string, unknown>) => serverSettings((k) => o[k]);
-  assert.deepEqual(from({}), { schemaPaths: [], logLevel: 'info' });
-  assert.deepEqual(from({ schemaPaths: ['/a', 3, '', '/b'], logLevel: 'debug' }), { schemaPaths: ['/a', '/b'], logLevel: 'debug' });
-  assert.deepEqual(from({ schemaPaths: '/a', logLevel: 'loud' }), { schemaPaths: [], logLevel: 'info' });
+  assert.deepEqual(from({}), { schemaPaths: [], logLevel: 'info', heatRelease: '' });
+  assert.deepEqual(from({ schemaPaths: ['/a', 3, '', '/b'], logLevel: 'debug', heatRelease: ' epoxy ' }), { schemaPaths: ['/a', '/b'], logLevel: 'debug', heatRelease: 'epoxy' });
+  assert.deepEqual(from({ schemaPaths: '/a', logLevel: 'loud', heatRelease: 24 }), { schemaPaths: [], logLevel: 'info', heatRelease: '' });
 });

@@ -1,6 +1,8 @@
-// Command gen turns Heat's facts (shared/heat/versions.json and
-// resource_types.json) into the compact files under schema/data that the
-// schema package embeds. Only facts are copied: names, types, flags,
+// Command gen turns Heat's facts (shared/heat/versions.json,
+// resource_types.json and every release's dump in releases/) into the
+// compact files under schema/data that the schema package embeds: the
+// first release whole, each later one as what changed from the one
+// before (releases.json, releases_body.json). Only facts are copied: names, types, flags,
 // constraints, support status and versions. Run it with `go generate
 // ./schema` from the module root when the shared facts change.
 package main
@@ -43,7 +45,17 @@ func run(in, out string) error {
 	if err := writeJSON(filepath.Join(out, "types_index.json"), idx); err != nil {
 		return err
 	}
-	return os.WriteFile(filepath.Join(out, "types_body.json"), body, 0o644)
+	if err := os.WriteFile(filepath.Join(out, "types_body.json"), body, 0o644); err != nil {
+		return err
+	}
+	rels, relBody, err := convertReleases(filepath.Join(in, "releases"), idx, body)
+	if err != nil {
+		return err
+	}
+	if err := writeJSON(filepath.Join(out, "releases.json"), rels); err != nil {
+		return err
+	}
+	return os.WriteFile(filepath.Join(out, "releases_body.json"), relBody, 0o644)
 }
 
 func writeJSON(path string, v any) error {
@@ -160,6 +172,7 @@ type inType struct {
 		HiddenProperties         map[string]*wire.Property  `json:"hidden_properties"`
 		PropertySupport          map[string]*wire.Support   `json:"property_support_status"`
 		RegistryKind             string                     `json:"registry_kind"`
+		NoneResource             bool                       `json:"none_resource"`
 		RequiredServiceExtension *string                    `json:"required_service_extension"`
 		TemplateURL              *string                    `json:"template_url"`
 		UpdatePolicy             map[string]*wire.Property  `json:"update_policy_schema"`
@@ -203,37 +216,46 @@ func convertTypes(path string) (*wire.Index, []byte, error) {
 	sort.Strings(names)
 	var body bytes.Buffer
 	for _, n := range names {
-		t := in.Types[n]
-		b, err := json.Marshal(wire.Body{
-			Properties:       t.Properties,
-			Attributes:       t.Attributes,
-			HiddenProperties: t.Oracle.HiddenProperties,
-			HiddenAttributes: t.Oracle.HiddenAttributes,
-			PropertySupport:  t.Oracle.PropertySupport,
-			AttributeSupport: t.Oracle.AttributeSupport,
-			UpdatePolicy:     t.Oracle.UpdatePolicy,
-		})
+		h, b, err := typeEntry(n, in.Types[n])
 		if err != nil {
-			return nil, nil, fmt.Errorf("%s: %w", n, err)
+			return nil, nil, err
 		}
-		h := wire.Header{
-			Name:             n,
-			Support:          t.SupportStatus,
-			APIVisible:       t.Oracle.APIVisible,
-			RegistryKind:     t.Oracle.RegistryKind,
-			SnapshotDeletion: t.Oracle.SnapshotDeletion,
-			Offset:           body.Len(),
-			Length:           len(b),
-		}
-		if t.Oracle.TemplateURL != nil {
-			h.TemplateURL = *t.Oracle.TemplateURL
-		}
-		if t.Oracle.RequiredServiceExtension != nil {
-			h.RequiredServiceExtension = *t.Oracle.RequiredServiceExtension
-		}
+		h.Offset, h.Length = body.Len(), len(b)
 		idx.Types = append(idx.Types, h)
 		body.Write(b)
 		body.WriteByte('\n')
 	}
 	return idx, body.Bytes(), nil
+}
+
+// typeEntry is one type's header (without its place in a body file) and
+// encoded body.
+func typeEntry(n string, t *inType) (wire.Header, []byte, error) {
+	b, err := json.Marshal(wire.Body{
+		Properties:       t.Properties,
+		Attributes:       t.Attributes,
+		HiddenProperties: t.Oracle.HiddenProperties,
+		HiddenAttributes: t.Oracle.HiddenAttributes,
+		PropertySupport:  t.Oracle.PropertySupport,
+		AttributeSupport: t.Oracle.AttributeSupport,
+		UpdatePolicy:     t.Oracle.UpdatePolicy,
+	})
+	if err != nil {
+		return wire.Header{}, nil, fmt.Errorf("%s: %w", n, err)
+	}
+	h := wire.Header{
+		Name:             n,
+		Support:          t.SupportStatus,
+		APIVisible:       t.Oracle.APIVisible,
+		RegistryKind:     t.Oracle.RegistryKind,
+		SnapshotDeletion: t.Oracle.SnapshotDeletion,
+		NoOp:             t.Oracle.NoneResource,
+	}
+	if t.Oracle.TemplateURL != nil {
+		h.TemplateURL = *t.Oracle.TemplateURL
+	}
+	if t.Oracle.RequiredServiceExtension != nil {
+		h.RequiredServiceExtension = *t.Oracle.RequiredServiceExtension
+	}
+	return h, b, nil
 }

@@ -62,8 +62,11 @@ type Header struct {
 	TemplateURL              string   `json:"u,omitempty"`
 	SnapshotDeletion         bool     `json:"snap,omitempty"`
 	RequiredServiceExtension string   `json:"ext,omitempty"`
-	Offset                   int      `json:"o"`
-	Length                   int      `json:"l"`
+	// NoOp: the release replaced the type with a stub that accepts any
+	// properties, creates nothing and answers null for every attribute.
+	NoOp   bool `json:"noop,omitempty"`
+	Offset int  `json:"o"`
+	Length int  `json:"l"`
 }
 
 // Body is one resource type's schema; the first five fields are the shape
@@ -132,4 +135,29 @@ type Support struct {
 	Version  string   `json:"version,omitempty"`
 	Message  string   `json:"message,omitempty"`
 	Previous *Support `json:"previous_status,omitempty"`
+}
+
+// Releases is data/releases.json: every Heat release heat-ls knows, oldest
+// first, each as its differences from the one before it (the first from
+// the base in types_index.json). Bodies of changed types lie in
+// data/releases_body.json at their header's offset.
+type Releases struct {
+	// Constraints are the custom constraint names the base release's
+	// plugins register.
+	Constraints []string  `json:"constraints"`
+	Releases    []Release `json:"releases"`
+}
+
+// Release is one Heat release and what changed in it.
+type Release struct {
+	Name        string `json:"name"`     // "2025.1"
+	Codename    string `json:"codename"` // "Epoxy"; empty when not yet named
+	Heat        int    `json:"heat"`     // Heat's major version, 24
+	HeatVersion string `json:"heat_version"`
+	// Development: not released yet (Heat's development branch).
+	Development bool `json:"development,omitempty"`
+	// Types are the types new or changed in this release, full headers.
+	Types              []Header `json:"types,omitempty"`
+	ConstraintsAdded   []string `json:"constraints_added,omitempty"`
+	ConstraintsRemoved []string `json:"constraints_removed,omitempty"`
 }
