@@ -114,6 +114,9 @@ func (s *Server) routeTable() []route {
 		{method: protocol.MethodWorkspaceDidChangeWorkspaceFolders, mode: modeOrdered, handle: notification(s.didChangeWorkspaceFolders), advertise: advertiseWorkspaceFolders},
 		{method: protocol.MethodTextDocumentDocumentLink, call: true, mode: modeConcurrent, handle: request(s.documentLink), advertise: advertiseDocumentLink},
 
+		// Commands (commands.go): heat-ls.graph.
+		{method: protocol.MethodWorkspaceExecuteCommand, call: true, mode: modeConcurrent, handle: request(s.executeCommand), advertise: s.advertiseExecuteCommand},
+
 		// Completion (completion.go).
 		{method: protocol.MethodTextDocumentCompletion, call: true, mode: modeConcurrent, handle: request(s.completion), advertise: advertiseCompletion},
 	}

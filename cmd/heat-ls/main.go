@@ -4,6 +4,7 @@
 //
 //	heat-ls [flags] [serve]        speak LSP over stdin/stdout
 //	heat-ls [flags] check PATH...  print the diagnostics of templates
+//	heat-ls graph FILE...          draw the resources of templates (DOT, Mermaid, JSON)
 //	heat-ls version                print the version
 package main
 
@@ -49,6 +50,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	cmd, rest := "serve", fs.Args()
 	if len(rest) > 0 {
 		cmd, rest = rest[0], rest[1:]
+	}
+	if cmd == "graph" {
+		return runGraph(rest, stdout, stderr) // graph.go
 	}
 	// Flags may also follow the command ("heat-ls serve --log-level debug");
 	// check parses its own, which include these.
