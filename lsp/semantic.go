@@ -1,0 +1,81 @@
+package lsp
+
+import (
+	"context"
+
+	"go.lsp.dev/protocol"
+	"go.lsp.dev/uri"
+
+	"heat-ls/analysis/feature"
+	"heat-ls/analysis/source"
+)
+
+// The semantic token legend: the index of each name is what the data
+// array carries. Standard LSP names, so every theme colours them without
+// configuration: functions, parameters, resources (variable), conditions
+// (enumMember), outputs (property) and resource types (type); pseudo
+// parameters are parameters with defaultLibrary and readonly.
+var (
+	semanticTokenTypes = []string{
+		feature.TokenFunction:     "function",
+		feature.TokenParameter:    "parameter",
+		feature.TokenResource:     "variable",
+		feature.TokenCondition:    "enumMember",
+		feature.TokenOutput:       "property",
+		feature.TokenResourceType: "type",
+	}
+	semanticTokenModifiers = []string{"declaration", "deprecated", "defaultLibrary", "readonly"}
+)
+
+func (s *Server) semanticTokensFull(_ context.Context, p *protocol.SemanticTokensParams) (*protocol.SemanticTokens, error) {
+	return s.semanticTokens(p.TextDocument.URI, nil), nil
+}
+
+func (s *Server) semanticTokensRange(_ context.Context, p *protocol.SemanticTokensRangeParams) (*protocol.SemanticTokens, error) {
+	return s.semanticTokens(p.TextDocument.URI, &p.Range), nil
+}
+
+// semanticTokens encodes the tokens of the current parse (none while the
+// text is broken YAML: stale colours on edited lines would mislead more
+// than plain ones) as the relative five-number groups of the protocol.
+func (s *Server) semanticTokens(u uri.URI, r *protocol.Range) *protocol.SemanticTokens {
+	out := &protocol.SemanticTokens{Data: []uint32{}}
+	doc := s.document(u)
+	if doc == nil || doc.Doc == nil || doc.Doc.Template == nil {
+		return out
+	}
+	m, enc := doc.Mapper(), s.encoding()
+	within := source.Span{Start: 0, End: -1}
+	if r != nil {
+		start, _ := s.offset(doc, r.Start)
+		end, _ := s.offset(doc, r.End)
+		within = source.Span{Start: start, End: end}
+	}
+	var line, char int
+	for _, tk := range feature.SemanticTokens(doc.Doc, s.currentSchema(), within) {
+		start, end := m.Position(tk.Span.Start, enc), m.Position(tk.Span.End, enc)
+		if start.Line != end.Line {
+			continue
+		}
+		dl, dc := start.Line-line, start.Character
+		if dl == 0 {
+			dc -= char
+		}
+		out.Data = append(out.Data, uint32(dl), uint32(dc), uint32(end.Character-start.Character), uint32(tk.Kind), uint32(tk.Modifiers))
+		line, char = start.Line, start.Character
+	}
+	return out
+}
+
+func advertiseSemanticTokens(c *protocol.ServerCapabilities, cl ClientCapabilities) {
+	v := cl.Visual
+	if !v.SemanticTokensFull && !v.SemanticTokensRange {
+		return
+	}
+	opts := &protocol.SemanticTokensOptions{
+		Legend: protocol.SemanticTokensLegend{TokenTypes: semanticTokenTypes, TokenModifiers: semanticTokenModifiers},
+		Full:   protocol.Boolean(true),
+		Range:  protocol.Boolean(true),
+	}
+	c.SemanticTokensProvider = opts
+}
