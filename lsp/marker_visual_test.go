@@ -23,6 +23,12 @@ func (s *markerSession) runVisual(e expectation) error {
 		return s.token(e.args, true)
 	case "notoken":
 		return s.token(e.args, false)
+	case "fold":
+		return s.fold(e.args, true)
+	case "nofold":
+		return s.fold(e.args, false)
+	case "selection":
+		return s.selection(e.args)
 	}
 	return fmt.Errorf("verb not handled")
 }
@@ -150,4 +156,95 @@ func (s *markerSession) token(args []string, want bool) error {
 		}
 	}
 	return fmt.Errorf("the range request for its line does not have it")
+}
+
+// fold: "#@fold a..b" a folding range runs from a's line to b's line;
+// "#@nofold a": none starts on a's line.
+func (s *markerSession) fold(args []string, want bool) error {
+	if len(args) != 1 {
+		return fmt.Errorf("want one marker or marker range")
+	}
+	res, err := s.call("textDocument/foldingRange", map[string]any{"textDocument": map[string]any{"uri": markerURI}})
+	if err != nil {
+		return err
+	}
+	var folds []struct {
+		StartLine int `json:"startLine"`
+		EndLine   int `json:"endLine"`
+	}
+	if err := json.Unmarshal(res, &folds); err != nil {
+		return err
+	}
+	a, b, _ := strings.Cut(args[0], "..")
+	start, err := s.pos(a)
+	if err != nil {
+		return err
+	}
+	for _, f := range folds {
+		if f.StartLine != start.Line {
+			continue
+		}
+		if !want {
+			return fmt.Errorf("a range %d-%d starts there", f.StartLine, f.EndLine)
+		}
+		end, err := s.pos(b)
+		if err != nil {
+			return err
+		}
+		if f.EndLine != end.Line {
+			return fmt.Errorf("the range on line %d ends on line %d, want %d", f.StartLine, f.EndLine, end.Line)
+		}
+		return nil
+	}
+	if want {
+		return fmt.Errorf("no range starts on line %d (%v)", start.Line, folds)
+	}
+	return nil
+}
+
+// selection: "#@selection m -> a..b c..d ..." the selection ranges at m,
+// innermost first, begin with exactly these (the rest, up to the whole
+// document, are not listed).
+func (s *markerSession) selection(args []string) error {
+	before, after, ok := cutArrow(args)
+	if !ok || len(before) != 1 || len(after) == 0 {
+		return fmt.Errorf("want: m -> ranges")
+	}
+	p, err := s.pos(before[0])
+	if err != nil {
+		return err
+	}
+	res, err := s.call("textDocument/selectionRange", map[string]any{"textDocument": map[string]any{"uri": markerURI}, "positions": []wirePos{p}})
+	if err != nil {
+		return err
+	}
+	type sel struct {
+		Range  wireRange `json:"range"`
+		Parent *sel      `json:"parent"`
+	}
+	var sels []sel
+	if err := json.Unmarshal(res, &sels); err != nil || len(sels) != 1 {
+		return fmt.Errorf("want one answer: %s", res)
+	}
+	var chain []string
+	prev := (*wireRange)(nil)
+	for cur := &sels[0]; cur != nil; cur = cur.Parent {
+		if prev != nil && !rangeContains(cur.Range, *prev) {
+			return fmt.Errorf("a parent range does not contain its child")
+		}
+		r := cur.Range
+		prev = &r
+		chain = append(chain, s.markerAt(r.Start)+".."+s.markerAt(r.End))
+	}
+	for i, want := range after {
+		if i >= len(chain) || chain[i] != want {
+			return fmt.Errorf("got %v", chain)
+		}
+	}
+	return nil
+}
+
+func rangeContains(outer, inner wireRange) bool {
+	before := func(a, b wirePos) bool { return a.Line < b.Line || a.Line == b.Line && a.Character <= b.Character }
+	return before(outer.Start, inner.Start) && before(inner.End, outer.End)
 }
