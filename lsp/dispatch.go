@@ -114,11 +114,12 @@ func (s *Server) routeTable() []route {
 		{method: protocol.MethodWorkspaceDidChangeWorkspaceFolders, mode: modeOrdered, handle: notification(s.didChangeWorkspaceFolders), advertise: advertiseWorkspaceFolders},
 		{method: protocol.MethodTextDocumentDocumentLink, call: true, mode: modeConcurrent, handle: request(s.documentLink), advertise: advertiseDocumentLink},
 
-		// Seeing the template (semantic.go, folding.go).
+		// Seeing the template (semantic.go, folding.go, signature.go).
 		{method: protocol.MethodTextDocumentSemanticTokensFull, call: true, mode: modeConcurrent, handle: request(s.semanticTokensFull), advertise: advertiseSemanticTokens},
 		{method: protocol.MethodTextDocumentSemanticTokensRange, call: true, mode: modeConcurrent, handle: request(s.semanticTokensRange)},
 		{method: protocol.MethodTextDocumentFoldingRange, call: true, mode: modeConcurrent, handle: request(s.foldingRange), advertise: advertiseFoldingRange},
 		{method: protocol.MethodTextDocumentSelectionRange, call: true, mode: modeConcurrent, handle: request(s.selectionRange), advertise: advertiseSelectionRange},
+		{method: protocol.MethodTextDocumentSignatureHelp, call: true, mode: modeConcurrent, handle: request(s.signatureHelp), advertise: advertiseSignatureHelp},
 
 		// Commands (commands.go): heat-ls.graph.
 		{method: protocol.MethodWorkspaceExecuteCommand, call: true, mode: modeConcurrent, handle: request(s.executeCommand), advertise: s.advertiseExecuteCommand},

@@ -29,6 +29,8 @@ func (s *markerSession) runVisual(e expectation) error {
 		return s.fold(e.args, false)
 	case "selection":
 		return s.selection(e.args)
+	case "signature":
+		return s.signature(e.args)
 	}
 	return fmt.Errorf("verb not handled")
 }
@@ -247,4 +249,76 @@ func (s *markerSession) selection(args []string) error {
 func rangeContains(outer, inner wireRange) bool {
 	before := func(a, b wirePos) bool { return a.Line < b.Line || a.Line == b.Line && a.Character <= b.Character }
 	return before(outer.Start, inner.Start) && before(inner.End, outer.End)
+}
+
+// signature: "#@signature m CHECK..." signature help at m. Checks:
+// label~"text" (the active signature's label contains text), active=ARG
+// (the highlighted argument's text in that label; active=none: none),
+// forms=N (number of signatures), doc~"text" (the active argument's
+// documentation). "#@signature m none": no help.
+func (s *markerSession) signature(args []string) error {
+	if len(args) < 2 {
+		return fmt.Errorf("want a marker and checks")
+	}
+	p, err := s.pos(args[0])
+	if err != nil {
+		return err
+	}
+	res, err := s.call("textDocument/signatureHelp", textDocPos(p))
+	if err != nil {
+		return err
+	}
+	var h *struct {
+		Signatures []struct {
+			Label      string `json:"label"`
+			Parameters []struct {
+				Label         json.RawMessage `json:"label"`
+				Documentation string          `json:"documentation"`
+			} `json:"parameters"`
+		} `json:"signatures"`
+		ActiveSignature int `json:"activeSignature"`
+		ActiveParameter int `json:"activeParameter"`
+	}
+	if err := json.Unmarshal(res, &h); err != nil {
+		return err
+	}
+	if args[1] == "none" {
+		if h != nil {
+			return fmt.Errorf("got %s", res)
+		}
+		return nil
+	}
+	if h == nil || h.ActiveSignature >= len(h.Signatures) {
+		return fmt.Errorf("got %s", res)
+	}
+	sig := h.Signatures[h.ActiveSignature]
+	active, activeDoc := "none", ""
+	if h.ActiveParameter < len(sig.Parameters) {
+		prm := sig.Parameters[h.ActiveParameter]
+		var offs [2]int
+		if err := json.Unmarshal(prm.Label, &offs); err != nil {
+			return fmt.Errorf("parameter label is not an offset pair: %s", prm.Label)
+		}
+		active, activeDoc = sig.Label[offs[0]:offs[1]], prm.Documentation
+	}
+	for _, c := range args[1:] {
+		k, v, _ := strings.Cut(c, "=")
+		var ok bool
+		switch {
+		case strings.HasPrefix(c, "label~"):
+			ok = strings.Contains(sig.Label, strings.TrimPrefix(c, "label~"))
+		case strings.HasPrefix(c, "doc~"):
+			ok = strings.Contains(activeDoc, strings.TrimPrefix(c, "doc~"))
+		case k == "active":
+			ok = active == v
+		case k == "forms":
+			ok = fmt.Sprint(len(h.Signatures)) == v
+		default:
+			return fmt.Errorf("unknown check %q", c)
+		}
+		if !ok {
+			return fmt.Errorf("%s fails: signature %q, active argument %q, %d forms", c, sig.Label, active, len(h.Signatures))
+		}
+	}
+	return nil
 }
