@@ -31,6 +31,8 @@ func (s *markerSession) runVisual(e expectation) error {
 		return s.selection(e.args)
 	case "signature":
 		return s.signature(e.args)
+	case "inlay":
+		return s.inlay(e.args)
 	}
 	return fmt.Errorf("verb not handled")
 }
@@ -321,4 +323,42 @@ func (s *markerSession) signature(args []string) error {
 		}
 	}
 	return nil
+}
+
+// inlay: "#@inlay m LABEL" an inlay hint at m reads exactly LABEL;
+// "#@inlay m none": no hint at m.
+func (s *markerSession) inlay(args []string) error {
+	if len(args) != 2 {
+		return fmt.Errorf("want a marker and a label (or none)")
+	}
+	p, err := s.pos(args[0])
+	if err != nil {
+		return err
+	}
+	end := s.m.Position(len(s.f.text), s.enc)
+	res, err := s.call("textDocument/inlayHint", map[string]any{"textDocument": map[string]any{"uri": markerURI},
+		"range": wireRange{End: wirePos{Line: end.Line, Character: end.Character}}})
+	if err != nil {
+		return err
+	}
+	var hints []struct {
+		Position wirePos `json:"position"`
+		Label    string  `json:"label"`
+	}
+	if err := json.Unmarshal(res, &hints); err != nil {
+		return err
+	}
+	var at []string
+	for _, h := range hints {
+		if h.Position == p {
+			at = append(at, h.Label)
+		}
+	}
+	switch {
+	case args[1] == "none" && len(at) == 0:
+		return nil
+	case len(at) == 1 && at[0] == args[1]:
+		return nil
+	}
+	return fmt.Errorf("hints there: %q", at)
 }

@@ -31,6 +31,8 @@ type Settings struct {
 	// LogLevel is the zap level name: debug, info, warn, error
 	// (heat-ls.logLevel). Empty keeps the command-line level.
 	LogLevel string
+	// InlayHintsOff turns inlay hints off (heat-ls.inlayHints: false).
+	InlayHintsOff bool
 }
 
 // Settings returns the current settings.
@@ -68,6 +70,12 @@ func parseSettings(raw []byte, base Settings) Settings {
 		var paths []string
 		if json.Unmarshal(v, &paths) == nil {
 			out.SchemaPaths = paths
+		}
+	}
+	if v, ok := get("inlayHints"); ok {
+		var on bool
+		if json.Unmarshal(v, &on) == nil {
+			out.InlayHintsOff = !on
 		}
 	}
 	if v, ok := get("logLevel"); ok {
