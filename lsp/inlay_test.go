@@ -19,7 +19,7 @@ func visualWorkspace(t *testing.T) (c *testClient, root, tplURI string) {
 		"app.yaml": "heat_template_version: 2018-08-31\nparameters:\n  flavor: {type: string, default: m1.small}\n  image: {type: string, default: cirros}\n  key: {type: string}\n" +
 			"resources:\n  db:\n    type: db.yaml\n  server:\n    type: OS::Nova::Server\n    properties:\n" +
 			"      flavor: {get_param: flavor}\n      image: {get_param: image}\n      key_name: {get_param: key}\n      name: {get_attr: [db, address]}\n",
-		"db.yaml":  "heat_template_version: 2018-08-31\nresources: {}\noutputs:\n  address:\n    description: The database's address.\n    value: 10.0.0.1\n  port:\n    value: 5432\n",
+		"db.yaml":   "heat_template_version: 2018-08-31\nresources: {}\noutputs:\n  address:\n    description: The database's address.\n    value: 10.0.0.1\n  port:\n    value: 5432\n",
 		"prod.yaml": "parameter_defaults:\n  flavor: m1.large\n  key: prod-key\n",
 		"dev.yaml":  "parameter_defaults:\n  key: dev-key\n  image: cirros\n",
 	}
