@@ -75,3 +75,28 @@ func TestInlayHintsFromEnvironments(t *testing.T) {
 		t.Errorf("inlayHints: false still shows %q", got)
 	}
 }
+
+// TestCodeLensAcrossFiles: a nested template names who uses it, and its
+// outputs count the parent's get_attr reads.
+func TestCodeLensAcrossFiles(t *testing.T) {
+	c, root, _ := visualWorkspace(t)
+	db := string(uri.File(filepath.Join(root, "db.yaml")))
+	text, _ := os.ReadFile(filepath.Join(root, "db.yaml"))
+	openDoc(c, db, 1, string(text))
+	m := c.call("1", "textDocument/codeLens", `{"textDocument":{"uri":`+quote(db)+`}}`)
+	wantResult(t, m)
+	var lenses []wireLens
+	if err := json.Unmarshal(m.Result, &lenses); err != nil {
+		t.Fatal(err)
+	}
+	if len(lenses) != 3 || lenses[0].Command == nil || lenses[0].Command.Title != "used by app.yaml (db)" {
+		t.Fatalf("lenses: %s", m.Result)
+	}
+	m = c.call("2", "codeLens/resolve", jsonString(lenses[1]))
+	wantResult(t, m)
+	var l wireLens
+	json.Unmarshal(m.Result, &l)
+	if l.Command == nil || l.Command.Title != "1 reference" || !strings.Contains(string(l.Command.Arguments[2]), "app.yaml") {
+		t.Errorf("the address output's lens: %s", m.Result)
+	}
+}

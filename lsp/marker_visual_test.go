@@ -33,6 +33,8 @@ func (s *markerSession) runVisual(e expectation) error {
 		return s.signature(e.args)
 	case "inlay":
 		return s.inlay(e.args)
+	case "lens":
+		return s.lens(e.args)
 	}
 	return fmt.Errorf("verb not handled")
 }
@@ -361,4 +363,66 @@ func (s *markerSession) inlay(args []string) error {
 		return nil
 	}
 	return fmt.Errorf("hints there: %q", at)
+}
+
+// wireLens is a code lens as sent.
+type wireLens struct {
+	Range   wireRange       `json:"range"`
+	Data    json.RawMessage `json:"data"`
+	Command *struct {
+		Title     string            `json:"title"`
+		Command   string            `json:"command"`
+		Arguments []json.RawMessage `json:"arguments"`
+	} `json:"command"`
+}
+
+// lens: "#@lens m TITLE [-> t...]" the code lens at m, once resolved,
+// reads TITLE and runs heat-ls.showReferences on exactly the targets.
+func (s *markerSession) lens(args []string) error {
+	before, targets, _ := cutArrow(args)
+	if len(before) != 2 {
+		return fmt.Errorf("want a marker and a title")
+	}
+	p, err := s.pos(before[0])
+	if err != nil {
+		return err
+	}
+	res, err := s.call("textDocument/codeLens", map[string]any{"textDocument": map[string]any{"uri": markerURI}})
+	if err != nil {
+		return err
+	}
+	var lenses []wireLens
+	if err := json.Unmarshal(res, &lenses); err != nil {
+		return err
+	}
+	for _, l := range lenses {
+		if l.Range.Start != p {
+			continue
+		}
+		if l.Command == nil {
+			res, err := s.call("codeLens/resolve", l)
+			if err != nil {
+				return err
+			}
+			if err := json.Unmarshal(res, &l); err != nil {
+				return err
+			}
+		}
+		if l.Command == nil || l.Command.Title != before[1] || l.Command.Command != "heat-ls.showReferences" || len(l.Command.Arguments) != 3 {
+			return fmt.Errorf("got %+v", l.Command)
+		}
+		var locs []struct {
+			Range wireRange `json:"range"`
+		}
+		json.Unmarshal(l.Command.Arguments[2], &locs)
+		var got []string
+		for _, loc := range locs {
+			got = append(got, s.markerAt(loc.Range.Start))
+		}
+		if targets != nil && strings.Join(got, " ") != strings.Join(targets, " ") {
+			return fmt.Errorf("locations %v, want %v", got, targets)
+		}
+		return nil
+	}
+	return fmt.Errorf("no lens there")
 }

@@ -57,3 +57,26 @@ func (v *inlayValues) NestedOutput(r *hot.Resource, output string) (string, bool
 	}
 	return "", false
 }
+
+// OutputReferences lists the get_attr calls of the templates nesting the
+// template at path that read its output name (the output item of
+// get_attr: [RESOURCE, name, ...]).
+func (s *Snapshot) OutputReferences(path, name string) []Location {
+	var out []Location
+	for _, u := range s.NestingUses(path) {
+		if u.Doc == nil || u.Doc.Template == nil {
+			continue
+		}
+		for _, c := range u.Doc.Template.Calls {
+			args := c.Args.Resolve()
+			if c.Name != "get_attr" || !args.IsSequence() || len(args.Items) < 2 {
+				continue
+			}
+			res, attr := args.Items[0].Resolve(), args.Items[1].Resolve()
+			if res.IsScalar() && attr.IsScalar() && res.Value == u.Label && attr.Value == name {
+				out = append(out, Location{Path: u.Path, Span: attr.Span, Doc: u.Doc})
+			}
+		}
+	}
+	return out
+}
