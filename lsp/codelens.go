@@ -124,4 +124,3 @@ func advertiseCodeLens(c *protocol.ServerCapabilities, cl ClientCapabilities) {
 		c.CodeLensProvider = &protocol.CodeLensOptions{ResolveProvider: &resolve}
 	}
 }
-
