@@ -1,8 +1,6 @@
 package feature
 
 import (
-	"slices"
-
 	"heat-ls/analysis/hot"
 	"heat-ls/analysis/syntax"
 )
@@ -49,14 +47,16 @@ func FoldingRanges(doc *hot.Document) (out []Fold) {
 		}
 		return m.LineOf(end)
 	}
-	byStart := map[int]Fold{}
+	// The largest range per start line; lines[l] is its end (0: none).
+	ends := make([]int, m.LineCount()+1)
+	kinds := make([]FoldKind, len(ends))
 	add := func(start, end int, kind FoldKind) {
 		sl, el := m.LineOf(start), lastLine(end)
-		if el <= sl {
+		if el <= sl || sl >= len(ends) {
 			return
 		}
-		if cur, ok := byStart[sl]; !ok || el > cur.EndLine {
-			byStart[sl] = Fold{StartLine: sl, EndLine: el, Kind: kind}
+		if el > ends[sl] {
+			ends[sl], kinds[sl] = el, kind
 		}
 	}
 	var walk func(n *syntax.Node, depth int)
@@ -90,9 +90,10 @@ func FoldingRanges(doc *hot.Document) (out []Fold) {
 	for _, root := range doc.Syntax.Docs {
 		walk(root, 0)
 	}
-	for _, f := range byStart {
-		out = append(out, f)
+	for l, e := range ends {
+		if e > 0 {
+			out = append(out, Fold{StartLine: l, EndLine: e, Kind: kinds[l]})
+		}
 	}
-	slices.SortFunc(out, func(a, b Fold) int { return a.StartLine - b.StartLine })
 	return out
 }

@@ -1,8 +1,8 @@
 package feature
 
 import (
+	"bytes"
 	"slices"
-	"strings"
 
 	"heat-ls/analysis/check"
 	"heat-ls/analysis/hot"
@@ -96,13 +96,15 @@ func (c *tokenCollector) add(n *syntax.Node, kind TokenKind, mods TokenModifier)
 		return
 	}
 	sp := InnerSpan(n)
-	if sp.Len() == 0 || sp.End > len(c.doc.Src) || strings.ContainsAny(string(c.doc.Src[sp.Start:sp.End]), "\r\n") {
-		return
-	}
-	if c.within.End >= 0 && (sp.End < c.within.Start || sp.Start > c.within.End) {
+	if !c.inRange(sp) || sp.Len() == 0 || sp.End > len(c.doc.Src) || bytes.ContainsAny(c.doc.Src[sp.Start:sp.End], "\r\n") {
 		return
 	}
 	c.out = append(c.out, SemanticToken{Span: sp, Kind: kind, Modifiers: mods})
+}
+
+// inRange reports whether sp touches the requested span.
+func (c *tokenCollector) inRange(sp source.Span) bool {
+	return c.within.End < 0 || sp.End >= c.within.Start && sp.Start <= c.within.End
 }
 
 func (c *tokenCollector) collect() {
@@ -126,6 +128,9 @@ func (c *tokenCollector) collect() {
 		c.conditionRef(o.ConditionRef)
 	}
 	for _, r := range t.Resources {
+		if !c.inRange(r.Key.Span) && !c.inRange(r.Value.Span) {
+			continue
+		}
 		c.add(r.Key, TokenResource, ModDeclaration)
 		for _, d := range check.ResourceDefinitions(r) {
 			c.resourceType(d.Type)
@@ -135,7 +140,22 @@ func (c *tokenCollector) collect() {
 		}
 		c.conditionRef(r.ConditionRef)
 	}
-	for _, call := range t.Calls {
+	// Calls are sorted by start: skip straight to the requested span,
+	// backing up over the calls just before it that still reach into it
+	// (their argument names may lie inside).
+	first := 0
+	if c.within.End >= 0 {
+		first, _ = slices.BinarySearchFunc(t.Calls, c.within.Start, func(call *hot.Call, off int) int {
+			return call.Map.Span.Start - off
+		})
+		for first > 0 && t.Calls[first-1].Map.Span.End >= c.within.Start {
+			first--
+		}
+	}
+	for _, call := range t.Calls[first:] {
+		if c.within.End >= 0 && call.Map.Span.Start > c.within.End {
+			break
+		}
 		c.call(call)
 	}
 }
