@@ -114,8 +114,9 @@ func (s *Server) routeTable() []route {
 		{method: protocol.MethodWorkspaceDidChangeWorkspaceFolders, mode: modeOrdered, handle: notification(s.didChangeWorkspaceFolders), advertise: advertiseWorkspaceFolders},
 		{method: protocol.MethodTextDocumentDocumentLink, call: true, mode: modeConcurrent, handle: request(s.documentLink), advertise: advertiseDocumentLink},
 
-		// Seeing the template (semantic.go, folding.go, signature.go, inlay.go, codelens.go).
-		{method: protocol.MethodTextDocumentSemanticTokensFull, call: true, mode: modeConcurrent, handle: request(s.semanticTokensFull), advertise: advertiseSemanticTokens},
+		// Seeing the template (semantic.go, semantic_delta.go, folding.go, signature.go, inlay.go, codelens.go).
+		{method: protocol.MethodTextDocumentSemanticTokensFull, call: true, mode: modeConcurrent, handle: request(s.semanticTokensFullWithID), advertise: advertiseSemanticTokens},
+		{method: protocol.MethodTextDocumentSemanticTokensFullDelta, call: true, mode: modeConcurrent, handle: request(s.semanticTokensDelta)},
 		{method: protocol.MethodTextDocumentSemanticTokensRange, call: true, mode: modeConcurrent, handle: request(s.semanticTokensRange)},
 		{method: protocol.MethodTextDocumentFoldingRange, call: true, mode: modeConcurrent, handle: request(s.foldingRange), advertise: advertiseFoldingRange},
 		{method: protocol.MethodTextDocumentSelectionRange, call: true, mode: modeConcurrent, handle: request(s.selectionRange), advertise: advertiseSelectionRange},

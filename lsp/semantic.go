@@ -27,10 +27,6 @@ var (
 	semanticTokenModifiers = []string{"declaration", "deprecated", "defaultLibrary", "readonly"}
 )
 
-func (s *Server) semanticTokensFull(_ context.Context, p *protocol.SemanticTokensParams) (*protocol.SemanticTokens, error) {
-	return s.semanticTokens(p.TextDocument.URI, nil), nil
-}
-
 func (s *Server) semanticTokensRange(_ context.Context, p *protocol.SemanticTokensRangeParams) (*protocol.SemanticTokens, error) {
 	return s.semanticTokens(p.TextDocument.URI, &p.Range), nil
 }
@@ -76,6 +72,10 @@ func advertiseSemanticTokens(c *protocol.ServerCapabilities, cl ClientCapabiliti
 		Legend: protocol.SemanticTokensLegend{TokenTypes: semanticTokenTypes, TokenModifiers: semanticTokenModifiers},
 		Full:   protocol.Boolean(true),
 		Range:  protocol.Boolean(true),
+	}
+	if v.SemanticTokensDelta {
+		delta := true
+		opts.Full = &protocol.SemanticTokensFullDelta{Delta: &delta}
 	}
 	c.SemanticTokensProvider = opts
 }
