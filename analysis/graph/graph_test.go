@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"flag"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -164,5 +165,43 @@ func TestLabelsEscaped(t *testing.T) {
 	}
 	if err := Write(&dot, g, "svg"); err == nil {
 		t.Error("an unknown format was accepted")
+	}
+}
+
+// TestOddTemplates: every marker fixture (half-typed and broken texts
+// among them), plus aliases and odd names, draws without panicking in
+// every format, and only references to existing nodes become edges.
+func TestOddTemplates(t *testing.T) {
+	files, _ := filepath.Glob(filepath.Join("..", "..", "testdata", "markers", "*.yaml"))
+	texts := []string{
+		"heat_template_version: 2018-08-31\nresources: &r\n  a: *r\n",
+		"heat_template_version: 2018-08-31\nresources:\n  a: {type: OS::Heat::None, depends_on: [a, a, missing], properties: {x: {get_attr: []}, y: {get_resource: [a]}}}\n",
+		"heat_template_version: 2018-08-31\nresources:\n  g: {type: OS::Heat::ResourceGroup, properties: {resource_def: {type: [x]}}}\n",
+		"heat_template_version: 2018-08-31\nresources: [a, b]\noutputs: 3\n",
+	}
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		texts = append(texts, string(b))
+	}
+	for _, text := range texts {
+		doc := hot.Parse([]byte(text))
+		g := Build([]Input{{Path: "/t/x.yaml", Doc: doc}}, Options{Parameters: true, Outputs: true})
+		ids := map[string]bool{}
+		for _, n := range g.Nodes {
+			ids[n.ID] = true
+		}
+		for _, e := range g.Edges {
+			if !ids[e.From] || !ids[e.To] {
+				t.Errorf("edge %s -> %s names a missing node in:\n%s", e.From, e.To, text)
+			}
+		}
+		for _, format := range Formats {
+			if err := Write(io.Discard, g, format); err != nil {
+				t.Errorf("%s: %v", format, err)
+			}
+		}
 	}
 }
