@@ -25,10 +25,17 @@ type VisualCapabilities struct {
 	SignatureMarkdown bool
 	InlayHint         bool
 	CodeLens          bool
+	// The client accepts workspace/{inlayHint,codeLens,semanticTokens}/refresh.
+	InlayHintRefresh, CodeLensRefresh, SemanticTokensRefresh bool
 }
 
 func readVisualCapabilities(c protocol.ClientCapabilities) VisualCapabilities {
 	var v VisualCapabilities
+	if w := c.Workspace; w != nil {
+		v.InlayHintRefresh = w.InlayHint != nil && isTrue(w.InlayHint.RefreshSupport)
+		v.CodeLensRefresh = w.CodeLens != nil && isTrue(w.CodeLens.RefreshSupport)
+		v.SemanticTokensRefresh = w.SemanticTokens != nil && isTrue(w.SemanticTokens.RefreshSupport)
+	}
 	t := c.TextDocument
 	if t == nil {
 		return v

@@ -97,6 +97,9 @@ func (s *Server) applySettings(next Settings) {
 			s.log.Warn("ignoring an unknown heat-ls.logLevel", zap.String("value", next.LogLevel))
 		}
 	}
+	if prev.InlayHintsOff != next.InlayHintsOff {
+		s.refreshViews()
+	}
 	if !slices.Equal(prev.SchemaPaths, next.SchemaPaths) {
 		s.log.Info("schema paths changed", zap.Strings("schemaPaths", next.SchemaPaths))
 		s.reloadSchema(next.SchemaPaths) // re-checks the open documents

@@ -97,3 +97,21 @@ func TestVisualFeaturesOnBadInput(t *testing.T) {
 	m := c.call(`"x"`, "codeLens/resolve", `{"range":{"start":{"line":0,"character":0},"end":{"line":0,"character":0}},"data":{"uri":"file:///gone.yaml","position":{"line":3,"character":3}}}`)
 	wantResult(t, m)
 }
+
+// TestRefreshRequests: turning inlay hints off asks a client that accepts
+// it to refresh its hints, lenses and tokens.
+func TestRefreshRequests(t *testing.T) {
+	c := startServer(t)
+	c.initialize(`{"workspace":{"inlayHint":{"refreshSupport":true},"codeLens":{"refreshSupport":true},"semanticTokens":{"refreshSupport":true}},"textDocument":{` + visualClientCapabilities + `}}`)
+	c.notify("workspace/didChangeConfiguration", `{"settings":{"heat-ls":{"inlayHints":false}}}`)
+	for _, method := range []string{"workspace/inlayHint/refresh", "workspace/codeLens/refresh", "workspace/semanticTokens/refresh"} {
+		m := c.notification(method)
+		if len(m.ID) == 0 {
+			t.Errorf("%s is not a request", method)
+		}
+		if len(m.Params) != 0 {
+			t.Errorf("%s carries params %s; it has none", method, m.Params)
+		}
+		c.answer(m)
+	}
+}
