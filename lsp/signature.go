@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"go.lsp.dev/protocol"
+	"go.lsp.dev/uri"
 
 	"heat-ls/analysis/feature"
 )
@@ -11,11 +12,7 @@ import (
 // signatureHelp shows the argument forms of the function call around the
 // cursor, with the argument being written highlighted.
 func (s *Server) signatureHelp(_ context.Context, p *protocol.SignatureHelpParams) (*protocol.SignatureHelp, error) {
-	q, ok := s.queryAt(p.TextDocument.URI, p.Position)
-	if !ok {
-		return nil, nil
-	}
-	h, ok := feature.SignatureHelpAt(q.view.Doc, s.currentSchema(), q.offset)
+	h, ok := s.signatureAt(p.TextDocument.URI, p.Position)
 	if !ok {
 		return nil, nil
 	}
@@ -44,6 +41,29 @@ func (s *Server) signatureHelp(_ context.Context, p *protocol.SignatureHelpParam
 		out.ActiveParameter = protocol.NewNullable(uint32(len(h.Signatures[h.Active].Params)))
 	}
 	return out, nil
+}
+
+// signatureAt asks the parse, or, while the text is broken YAML (a call
+// being typed), the text itself.
+func (s *Server) signatureAt(u uri.URI, pos protocol.Position) (feature.SignatureHelp, bool) {
+	doc := s.document(u)
+	if doc == nil || doc.Doc == nil {
+		return feature.SignatureHelp{}, false
+	}
+	if q, ok := s.queryAt(u, pos); ok {
+		if h, ok := feature.SignatureHelpAt(q.view.Doc, s.currentSchema(), q.offset); ok {
+			return h, true
+		}
+	}
+	if doc.Doc.Syntax == nil || !doc.Doc.Syntax.Broken {
+		return feature.SignatureHelp{}, false
+	}
+	version := ""
+	if doc.LastGood != nil && doc.LastGood.Template != nil {
+		version = doc.LastGood.Template.VersionText
+	}
+	off, _ := s.offset(doc, pos)
+	return feature.SignatureHelpFromText(doc.Doc.Src, version, s.currentSchema(), off)
 }
 
 func advertiseSignatureHelp(c *protocol.ServerCapabilities, cl ClientCapabilities) {

@@ -51,29 +51,97 @@ func SignatureHelpAt(doc *hot.Document, sc *schema.Schema, offset int) (h Signat
 	if call == nil {
 		return SignatureHelp{}, false
 	}
-	fn, found := sc.Function(call.Name)
-	if !found {
-		return SignatureHelp{}, false
-	}
-	var v *schema.Version
-	if doc.Template.VersionText != "" {
-		v, _ = sc.Version(doc.Template.VersionText)
-	}
-	for _, form := range fn.Forms {
-		if form, ok := formInVersion(call.Name, form, v); ok {
-			h.Signatures = append(h.Signatures, parseForm(call.Name, form, fn.Description))
-		}
-	}
+	h.Signatures = signatures(sc, call.Name, doc.Template.VersionText)
 	if len(h.Signatures) == 0 {
 		return SignatureHelp{}, false
 	}
-	h.ActiveParam = activeArgument(doc, call, offset, h.Signatures[0])
-	// The active form is the first that takes as many arguments as are
-	// written (and the one being written).
-	need := h.ActiveParam + 1
+	written := 1
 	if call.Args.IsSequence() {
-		need = max(need, len(call.Args.Items))
+		written = len(call.Args.Items)
 	}
+	h.choose(activeArgument(doc, call, offset, h.Signatures[0]), written)
+	return h, true
+}
+
+// SignatureHelpFromText is signature help for text the parser rejects
+// (an unclosed "{get_attr: [server, " being typed): the call and the
+// argument come from the text around the cursor (ReadContext, as
+// completion reads half-typed text), version is the template's declared
+// version as last parsed.
+func SignatureHelpFromText(src []byte, version string, sc *schema.Schema, offset int) (h SignatureHelp, ok bool) {
+	defer func() {
+		if recover() != nil {
+			h, ok = SignatureHelp{}, false
+		}
+	}()
+	if sc == nil {
+		return SignatureHelp{}, false
+	}
+	ctx := ReadContext(src, offset)
+	if ctx == nil {
+		return SignatureHelp{}, false
+	}
+	// The innermost function key on the path, and the step below it.
+	at := -1
+	for i := len(ctx.Path) - 1; i >= 0; i-- {
+		if k := ctx.Path[i].Key; k != "" && hot.IsFunctionName(k) {
+			at = i
+			break
+		}
+	}
+	if at < 0 {
+		return SignatureHelp{}, false
+	}
+	name := ctx.Path[at].Key
+	h.Signatures = signatures(sc, name, version)
+	if len(h.Signatures) == 0 {
+		return SignatureHelp{}, false
+	}
+	active, written := 0, 1
+	if at+1 < len(ctx.Path) {
+		next := ctx.Path[at+1]
+		switch {
+		case next.IsItem():
+			active, written = next.Index, next.Index+1
+		default:
+			active = -1
+			for i, prm := range h.Signatures[0].Params {
+				if h.Signatures[0].Label[prm.Start:prm.End] == next.Key {
+					active = i
+				}
+			}
+		}
+	} else if ctx.Slot == SlotKey {
+		active = -1 // typing a key of the map argument
+	}
+	h.choose(active, written)
+	return h, true
+}
+
+// signatures are the forms of function name the version accepts.
+func signatures(sc *schema.Schema, name, version string) []Signature {
+	fn, found := sc.Function(name)
+	if !found {
+		return nil
+	}
+	var v *schema.Version
+	if version != "" {
+		v, _ = sc.Version(version)
+	}
+	var out []Signature
+	for _, form := range fn.Forms {
+		if form, ok := formInVersion(name, form, v); ok {
+			out = append(out, parseForm(name, form, fn.Description))
+		}
+	}
+	return out
+}
+
+// choose sets the active argument and the active form: the first that
+// takes as many arguments as are written (and the one being written).
+func (h *SignatureHelp) choose(active, written int) {
+	h.ActiveParam = active
+	need := max(active+1, written)
 	for i, s := range h.Signatures {
 		if need <= len(s.Params) || s.variadic {
 			h.Active = i
@@ -83,7 +151,6 @@ func SignatureHelpAt(doc *hot.Document, sc *schema.Schema, offset int) (h Signat
 	if s := h.Signatures[h.Active]; h.ActiveParam >= len(s.Params) && s.variadic {
 		h.ActiveParam = len(s.Params) - 1
 	}
-	return h, true
 }
 
 // innermostCall is the call whose mapping most closely encloses offset,
