@@ -2,7 +2,7 @@
 // templates and environment files among the paths it is given, checks them
 // in parallel with analysis/check, filters the results through the
 // project's suppressions (analysis/config), and writes them in a stable
-// order as text, JSON or SARIF.
+// order as text, JSON, SARIF or GitHub Actions annotations.
 //
 // # What is checked
 //
@@ -47,4 +47,13 @@
 // driver lists every rule that produced a result; locations use paths
 // relative to the working directory with forward slashes and 1-based
 // regions whose columns count UTF-16 code units (SARIF's default).
+//
+// github: one GitHub Actions workflow command per problem, which a
+// workflow step's output turns into an annotation on the file and line:
+//
+//	::error file=dir/a.yaml,line=3,col=7,endLine=3,endColumn=12,title=unknown-function::message
+//
+// error, warning and info become ::error, ::warning and ::notice; columns
+// count characters; the message escapes "%", CR and LF and the properties
+// also "," and ":" (as %25, %0D, %0A, %2C, %3A), which the runner decodes.
 package lint

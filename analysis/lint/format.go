@@ -23,6 +23,8 @@ func writers(format string) (writer, bool) {
 		return writeJSON, true
 	case "sarif":
 		return writeSARIF, true
+	case "github":
+		return writeGitHub, true
 	}
 	return nil, false
 }

@@ -91,7 +91,7 @@ func Run(ctx context.Context, opts Options) int {
 	}
 	write, ok := writers(opts.Format)
 	if !ok {
-		fmt.Fprintf(opts.Stderr, "heat-ls check: unknown format %q (text, json or sarif)\n", opts.Format)
+		fmt.Fprintf(opts.Stderr, "heat-ls check: unknown format %q (text, json, sarif or github)\n", opts.Format)
 		return ExitError
 	}
 	if opts.Threshold == 0 {

@@ -22,7 +22,7 @@ import (
 func runCheck(ctx context.Context, args []string, sc *schema.Schema, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("heat-ls check", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	format := fs.String("format", "text", "output format: text, json or sarif")
+	format := fs.String("format", "text", "output format: text, json, sarif or github (GitHub Actions annotations)")
 	severity := fs.String("severity", "error", "exit 1 when a problem is at or above this severity: error, warning or info")
 	var schemaDirs listFlag
 	fs.Var(&schemaDirs, "schema", "directory of resource type schema files (repeatable)")

@@ -5,7 +5,8 @@
 //	heat-ls [flags] [serve]        speak LSP over stdin/stdout
 //	heat-ls [flags] check PATH...  print the diagnostics of templates
 //	heat-ls graph FILE...          draw the resources of templates (DOT, Mermaid, JSON)
-//	heat-ls version                print the version
+//	heat-ls version                print the version, commit, build date,
+//	                               Go version and the Heat release of the data
 package main
 
 import (
@@ -37,6 +38,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	// process id is accepted too (the server ends when its pipes close).
 	fs.Bool("stdio", false, "speak LSP over stdin/stdout (the only transport; accepted for clients that pass it)")
 	fs.Int("clientProcessId", 0, "the editor's process id (accepted for clients that pass it; unused)")
+	showVersion := fs.Bool("version", false, "print the version and exit (as the version command)")
 	nodeIPC := fs.Bool("node-ipc", false, "refused: heat-ls speaks LSP over stdio only")
 	socket := fs.String("socket", "", "refused: heat-ls speaks LSP over stdio only")
 	pipe := fs.String("pipe", "", "refused: heat-ls speaks LSP over stdio only")
@@ -63,6 +65,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		rest = fs.Args()
 	}
 
+	if *showVersion && cmd == "serve" {
+		cmd = "version"
+	}
 	if *nodeIPC || *socket != "" || *pipe != "" {
 		fmt.Fprintln(stderr, "heat-ls: only the stdio transport is supported; configure the client to start heat-ls with stdio (--stdio)")
 		return 2
@@ -70,7 +75,11 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 
 	switch cmd {
 	case "version":
-		fmt.Fprintln(stdout, "heat-ls", version())
+		if len(rest) > 0 {
+			fmt.Fprintf(stderr, "heat-ls version: unexpected arguments %q\n", rest)
+			return 2
+		}
+		writeVersion(stdout, currentBuild())
 		return 0
 	case "serve", "check":
 	default:

@@ -1,7 +1,7 @@
 ;;; heat-ls.el --- OpenStack Heat templates with the heat-ls language server  -*- lexical-binding: t; -*-
 
 ;; Version: 0.1.0
-;; Package-Requires: ((emacs "28.1") (eglot "1.9"))
+;; Package-Requires: ((emacs "27.1") (eglot "1.9"))
 ;; Keywords: languages, tools
 ;; URL: editors/emacs in the heat-ls repository
 
@@ -32,12 +32,7 @@
 (require 'cl-lib)
 (require 'yaml-mode nil t)
 (require 'eieio)
-(eval-when-compile (require 'eglot nil t))
-
-(defvar eglot-server-programs)
-(declare-function eglot-ensure "eglot" ())
-(declare-function eglot-current-server "eglot" ())
-(declare-function jsonrpc-notify "jsonrpc" (connection method params))
+(require 'eglot)
 
 (defgroup heat-ls nil
   "OpenStack Heat templates with the heat-ls language server."
@@ -101,7 +96,7 @@ workspace/configuration (unless `eglot-workspace-configuration' has a
                'environment))))))
 
 (defun heat-ls--yamlish-file-p ()
-  "Non-nil when the visited file's name looks like YAML (or there is none)."
+  "Return non-nil for a file named like YAML, or for a buffer without a file."
   (or (null buffer-file-name)
       (string-match-p "\\.\\(?:ya?ml\\|template\\|hot\\|env\\)\\'" buffer-file-name)))
 
@@ -166,22 +161,22 @@ in a heat-ls checkout (or build it with `go build -o DIR/heat-ls ./cmd/heat-ls')
 and put it on `exec-path', or set `heat-ls-command'"
           (car heat-ls-command)))
 
-(with-eval-after-load 'eglot
-  (defclass heat-ls-server (eglot-lsp-server) ()
-    :documentation "The heat-ls language server.")
+(defclass heat-ls-server (eglot-lsp-server) ()
+  :documentation "The heat-ls language server.")
 
-  (cl-defmethod eglot-handle-request
-    ((_server heat-ls-server) (_method (eql workspace/configuration)) &key items)
-    "Answer the \"heat-ls\" section from `heat-ls-settings' unless configured."
-    (let ((answers (cl-call-next-method)))
-      (cl-loop for item across items
-               for i from 0
-               when (and (equal (plist-get item :section) "heat-ls")
-                         (null (aref answers i)))
-               do (aset answers i heat-ls-settings))
-      answers))
+(cl-defmethod eglot-handle-request
+  ((_server heat-ls-server) (_method (eql workspace/configuration)) &key items)
+  "Answer the \"heat-ls\" section among ITEMS from `heat-ls-settings'.
+A section the user configured through `eglot-workspace-configuration' wins."
+  (let ((answers (cl-call-next-method)))
+    (cl-loop for item across items
+             for i from 0
+             when (and (equal (plist-get item :section) "heat-ls")
+                       (null (aref answers i)))
+             do (aset answers i heat-ls-settings))
+    answers))
 
-  (add-to-list 'eglot-server-programs '(heat-mode . heat-ls-eglot-contact)))
+(add-to-list 'eglot-server-programs '(heat-mode . heat-ls-eglot-contact))
 
 (defun heat-ls-eglot-contact (&optional _interactive)
   "The eglot contact for heat-ls: server class, command and options."
@@ -190,7 +185,6 @@ and put it on `exec-path', or set `heat-ls-command'"
 (defun heat-ls-send-settings ()
   "Send `heat-ls-settings' to the running heat-ls of the current buffer."
   (interactive)
-  (require 'eglot)
   (let ((server (eglot-current-server)))
     (unless server
       (user-error "No heat-ls server manages this buffer"))
@@ -198,10 +192,10 @@ and put it on `exec-path', or set `heat-ls-command'"
                     (list :settings (list :heat-ls heat-ls-settings)))))
 
 (defun heat-ls-maybe-start ()
-  "Start heat-ls in this buffer when `heat-ls-auto-start' says so."
+  "Start heat-ls in this buffer if `heat-ls-auto-start' is non-nil."
   (when heat-ls-auto-start
     (if (executable-find (car heat-ls-command))
-        (progn (require 'eglot) (eglot-ensure))
+        (eglot-ensure)
       (display-warning 'heat-ls (heat-ls--missing-command-message) :error))))
 
 (add-hook 'heat-mode-hook #'heat-ls-maybe-start)
@@ -223,7 +217,7 @@ The graph is of the file as saved."
   (let ((format (or format "dot"))
         (file (buffer-file-name)))
     (unless file
-      (user-error "heat-ls: save the template first"))
+      (user-error "Save the template first: the graph is drawn from the file"))
     (when (buffer-modified-p)
       (message "heat-ls: the graph shows %s as saved" (file-name-nondirectory file)))
     (let ((out (get-buffer-create (format "*heat-ls graph: %s*" (file-name-nondirectory file)))))
@@ -232,7 +226,7 @@ The graph is of the file as saved."
           (erase-buffer)
           (unless (zerop (call-process (car heat-ls-command) nil t nil
                                        "graph" "--format" format "--params" "--outputs" file))
-            (error "heat-ls graph failed: %s" (buffer-string))))
+            (error "The heat-ls graph command failed: %s" (buffer-string))))
         (setq heat-ls-graph-svg nil)
         (when (and (equal format "dot") (executable-find "dot"))
           (let ((svg (make-temp-file "heat-ls-graph" nil ".svg")))
