@@ -10,22 +10,22 @@ import (
 	"heat-ls/analysis/source"
 )
 
-// The semantic token legend: the index of each name is what the data
-// array carries. Standard LSP names, so every theme colours them without
-// configuration: functions, parameters, resources (variable), conditions
-// (enumMember), outputs (property) and resource types (type); pseudo
-// parameters are parameters with defaultLibrary and readonly.
-var (
-	semanticTokenTypes = []string{
-		feature.TokenFunction:     "function",
-		feature.TokenParameter:    "parameter",
-		feature.TokenResource:     "variable",
-		feature.TokenCondition:    "enumMember",
-		feature.TokenOutput:       "property",
-		feature.TokenResourceType: "type",
-	}
-	semanticTokenModifiers = []string{"declaration", "deprecated", "defaultLibrary", "readonly"}
-)
+// semanticLegend is the semantic token legend: the index of each name is
+// what the data array carries. Standard LSP names, so every theme colours
+// them without configuration: functions, parameters, resources
+// (variable), conditions (enumMember), outputs (property) and resource
+// types (type); pseudo parameters are parameters with defaultLibrary and
+// readonly. Modifier bits follow feature.TokenModifier.
+func semanticLegend() protocol.SemanticTokensLegend {
+	types := make([]string, feature.TokenResourceType+1)
+	types[feature.TokenFunction] = "function"
+	types[feature.TokenParameter] = "parameter"
+	types[feature.TokenResource] = "variable"
+	types[feature.TokenCondition] = "enumMember"
+	types[feature.TokenOutput] = "property"
+	types[feature.TokenResourceType] = "type"
+	return protocol.SemanticTokensLegend{TokenTypes: types, TokenModifiers: []string{"declaration", "deprecated", "defaultLibrary", "readonly"}}
+}
 
 func (s *Server) semanticTokensRange(_ context.Context, p *protocol.SemanticTokensRangeParams) (*protocol.SemanticTokens, error) {
 	return s.semanticTokens(p.TextDocument.URI, &p.Range), nil
@@ -69,7 +69,7 @@ func advertiseSemanticTokens(c *protocol.ServerCapabilities, cl ClientCapabiliti
 		return
 	}
 	opts := &protocol.SemanticTokensOptions{
-		Legend: protocol.SemanticTokensLegend{TokenTypes: semanticTokenTypes, TokenModifiers: semanticTokenModifiers},
+		Legend: semanticLegend(),
 		Full:   protocol.Boolean(true),
 		Range:  protocol.Boolean(true),
 	}

@@ -29,7 +29,7 @@ type CommandOptions struct {
 // graph to w. A path that is not a readable template is an error: a graph
 // silently missing a file would mislead.
 func Command(o CommandOptions, w io.Writer) error {
-	if !slices.Contains(Formats, o.Format) {
+	if !slices.Contains(Formats(), o.Format) {
 		return fmt.Errorf("unknown format %q (use dot, mermaid or json)", o.Format)
 	}
 	if len(o.Paths) == 0 {

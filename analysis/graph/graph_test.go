@@ -39,7 +39,7 @@ func TestGolden(t *testing.T) {
 	}
 	exts := map[string]string{"dot": ".dot", "mermaid": ".mmd", "json": ".json"}
 	for _, c := range cases {
-		for _, format := range Formats {
+		for _, format := range Formats() {
 			t.Run(c.golden+"/"+format, func(t *testing.T) {
 				var paths, envs []string
 				for _, p := range c.paths {
@@ -198,7 +198,7 @@ func TestOddTemplates(t *testing.T) {
 				t.Errorf("edge %s -> %s names a missing node in:\n%s", e.From, e.To, text)
 			}
 		}
-		for _, format := range Formats {
+		for _, format := range Formats() {
 			if err := Write(io.Discard, g, format); err != nil {
 				t.Errorf("%s: %v", format, err)
 			}

@@ -11,7 +11,7 @@ import (
 const ErrorColour = "#d73a49"
 
 // Formats lists the output formats Write accepts.
-var Formats = []string{"dot", "mermaid", "json"}
+func Formats() []string { return []string{"dot", "mermaid", "json"} }
 
 // Write renders g in format ("dot", "mermaid" or "json").
 func Write(w io.Writer, g *Graph, format string) error {
@@ -23,7 +23,7 @@ func Write(w io.Writer, g *Graph, format string) error {
 	case "json":
 		return WriteJSON(w, g)
 	}
-	return fmt.Errorf("unknown graph format %q (use %s)", format, strings.Join(Formats, ", "))
+	return fmt.Errorf("unknown graph format %q (use %s)", format, strings.Join(Formats(), ", "))
 }
 
 // label is a node's text: its name, its type and the condition guarding it.
