@@ -6,6 +6,7 @@ import (
 
 	"go.lsp.dev/uri"
 
+	"heat-ls/analysis/feature"
 	"heat-ls/analysis/graph"
 )
 
@@ -35,17 +36,34 @@ func (s *Server) graphCommand(_ context.Context, args []json.RawMessage) (any, e
 	if doc == nil {
 		return nil, errInvalidParams("heat-ls.graph: " + a.URI + " is not open")
 	}
-	d := doc.Doc
-	if d.Template == nil && doc.LastGood != nil {
-		d = doc.LastGood // while the text is broken, draw the last parse
+	// While the text is broken YAML, draw the last parse; its nodes'
+	// ranges are moved to the current text (lines edited since drop
+	// their range to the start of the file).
+	view := feature.NewView(doc.Doc, doc.LastGood)
+	if view.Doc == nil {
+		return graph.JSON(&graph.Graph{}), nil
 	}
 	path := filePath(uri.URI(a.URI))
-	g := graph.Build([]graph.Input{{Path: path, Doc: d}}, graph.Options{
+	g := graph.Build([]graph.Input{{Path: path, Doc: view.Doc}}, graph.Options{
 		Schema:     s.currentSchema(),
 		Parameters: a.Parameters,
 		Outputs:    a.Outputs,
 		Nested:     graph.FromSnapshot(s.workspaceSnapshot()),
 		Encoding:   s.encoding(),
 	})
+	if view.Doc != doc.Doc {
+		for _, n := range g.Nodes {
+			if n.Path != path {
+				continue
+			}
+			r := graph.Range{}
+			if cur, ok := view.Span(n.Span); ok {
+				pr := toRange(doc.Mapper(), cur, s.encoding())
+				r = graph.Range{Start: graph.Position{Line: int(pr.Start.Line), Character: int(pr.Start.Character)},
+					End: graph.Position{Line: int(pr.End.Line), Character: int(pr.End.Character)}}
+			}
+			n.Range = r
+		}
+	}
 	return graph.JSON(g), nil
 }

@@ -103,3 +103,21 @@ func TestGraphCommand(t *testing.T) {
 	m = c.call("5", "workspace/executeCommand", `{"command":"heat-ls.nothing"}`)
 	wantError(t, m, -32602)
 }
+
+// TestGraphCommandWhileBroken: with the text broken YAML, the last parse
+// is drawn and its ranges follow the current text.
+func TestGraphCommandWhileBroken(t *testing.T) {
+	c := startServer(t)
+	c.initialize(`{}`)
+	text := "heat_template_version: 2018-08-31\nresources:\n  a: {type: OS::Heat::None}\n  b: {type: OS::Heat::None, depends_on: [a]}\n"
+	openDoc(c, "file:///w.yaml", 1, text)
+	// An unclosed flow list typed above the resources moves them down.
+	changeDoc(c, "file:///w.yaml", 2, `[{"text":`+jsonString("heat_template_version: 2018-08-31\ndescription: [\nresources:\n  a: {type: OS::Heat::None}\n  b: {type: OS::Heat::None, depends_on: [a]}\n")+`}]`)
+	m := c.call("1", "workspace/executeCommand", `{"command":"heat-ls.graph","arguments":["file:///w.yaml"]}`)
+	wantResult(t, m)
+	var g wireGraph
+	json.Unmarshal(m.Result, &g)
+	if g.ids() != "a,b" || len(g.Edges) != 1 || g.Nodes[0].Range.Start.Line != 3 || g.Nodes[1].Range.Start.Line != 4 {
+		t.Fatalf("graph of the broken text: %s", m.Result)
+	}
+}

@@ -84,7 +84,7 @@ type jsonNode struct {
 	Type      string `json:"type,omitempty"`
 	Condition string `json:"condition,omitempty"`
 	Cluster   string `json:"cluster,omitempty"`
-	InCycle   bool   `json:"inCycle,omitempty"`
+	InCycle   bool   `json:"inCycle,omitzero"`
 	Path      string `json:"path,omitempty"`
 	Range     Range  `json:"range"`
 }
@@ -94,7 +94,7 @@ type jsonEdge struct {
 	To         string   `json:"to"`
 	Kind       string   `json:"kind"`
 	Attributes []string `json:"attributes,omitempty"`
-	InCycle    bool     `json:"inCycle,omitempty"`
+	InCycle    bool     `json:"inCycle,omitzero"`
 }
 
 type jsonCluster struct {
