@@ -14,9 +14,11 @@ export function graphHtml(scriptUri: string, cspSource: string): string {
   svg .cluster-label { font-size: 11px; opacity: 0.8; fill: var(--vscode-descriptionForeground, #666); }
   svg .node { cursor: pointer; }
   svg .node:hover rect { stroke-width: 2; }
+  #toolbar { margin-bottom: 6px; }
 </style>
 </head>
 <body>
+<div id="toolbar"><label><input type="checkbox" id="parameters"> parameters</label> <label><input type="checkbox" id="outputs" checked> outputs</label></div>
 <div id="graph">Drawing…</div>
 <script src="${scriptUri}"></script>
 </body>

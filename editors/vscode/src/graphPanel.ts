@@ -32,6 +32,7 @@ class GraphPanel {
   private readonly panel: vscode.WebviewPanel;
   private uri: vscode.Uri | undefined;
   private timer: NodeJS.Timeout | undefined;
+  private include = { parameters: false, outputs: true };
   private readonly disposables: vscode.Disposable[] = [];
 
   constructor(
@@ -85,7 +86,7 @@ class GraphPanel {
     try {
       const graph = await client.sendRequest('workspace/executeCommand', {
         command: 'heat-ls.graph',
-        arguments: [{ uri: this.uri.toString(), parameters: false, outputs: true }],
+        arguments: [{ uri: this.uri.toString(), ...this.include }],
       });
       void this.panel.webview.postMessage({ type: 'graph', graph });
     } catch (err) {
@@ -93,8 +94,19 @@ class GraphPanel {
     }
   }
 
-  private async onMessage(m: { type: string; path?: string; range?: { start: { line: number; character: number } } }): Promise<void> {
+  private async onMessage(m: {
+    type: string;
+    path?: string;
+    range?: { start: { line: number; character: number } };
+    parameters?: boolean;
+    outputs?: boolean;
+  }): Promise<void> {
     if (m.type === 'ready') {
+      void this.draw();
+      return;
+    }
+    if (m.type === 'options') {
+      this.include = { parameters: !!m.parameters, outputs: !!m.outputs };
       void this.draw();
       return;
     }

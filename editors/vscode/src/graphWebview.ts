@@ -135,5 +135,14 @@ if (typeof window !== 'undefined' && typeof acquireVsCodeApi === 'function') {
       container.textContent = msg.error ?? 'heat-ls could not draw the graph';
     }
   });
+  // The toolbar's switches ask for parameters and outputs.
+  const options = () => ({
+    type: 'options',
+    parameters: (document.getElementById('parameters') as HTMLInputElement | null)?.checked ?? false,
+    outputs: (document.getElementById('outputs') as HTMLInputElement | null)?.checked ?? true,
+  });
+  for (const id of ['parameters', 'outputs']) {
+    document.getElementById(id)?.addEventListener('change', () => vscode.postMessage(options()));
+  }
   vscode.postMessage({ type: 'ready' });
 }
