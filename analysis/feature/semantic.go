@@ -64,6 +64,11 @@ func SemanticTokens(doc *hot.Document, sc *schema.Schema, within source.Span) (o
 		return nil
 	}
 	c := &tokenCollector{doc: doc, t: doc.Template, sc: sc, within: within}
+	if within.End < 0 {
+		// About two tokens per call and three per entry: one allocation.
+		t := doc.Template
+		c.out = make([]SemanticToken, 0, 2*len(t.Calls)+3*(len(t.Resources)+len(t.Parameters)+len(t.Outputs)+len(t.Conditions)))
+	}
 	if sc != nil && c.t.VersionText != "" {
 		c.v, _ = sc.Version(c.t.VersionText)
 	}
