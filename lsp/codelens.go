@@ -37,17 +37,25 @@ type lensData struct {
 func (s *Server) codeLens(_ context.Context, p *protocol.CodeLensParams) ([]protocol.CodeLens, error) {
 	out := []protocol.CodeLens{}
 	doc := s.document(p.TextDocument.URI)
-	if doc == nil || doc.Doc == nil || doc.Doc.Template == nil {
+	if doc == nil {
 		return out, nil
 	}
-	m, enc := doc.Mapper(), s.encoding()
+	// While the text is broken, the last parse's entries keep their lenses
+	// where their lines are unchanged.
+	q := query{doc: doc, view: feature.NewView(doc.Doc, doc.LastGood)}
+	if q.view.Doc == nil || q.view.Doc.Template == nil {
+		return out, nil
+	}
 	if path := filePath(p.TextDocument.URI); path != "" {
 		if l, ok := s.nestingLens(p.TextDocument.URI, path); ok {
 			out = append(out, l)
 		}
 	}
-	for _, d := range feature.Declarations(doc.Doc) {
-		r := toRange(m, d.Span, enc)
+	for _, d := range feature.Declarations(q.view.Doc) {
+		r, ok := s.rangeOf(q, d.Span)
+		if !ok {
+			continue
+		}
 		data, _ := json.Marshal(lensData{URI: string(p.TextDocument.URI), Position: r.Start, Namespace: d.Namespace.String(), Name: d.Name})
 		out = append(out, protocol.CodeLens{Range: r, Data: data})
 	}
