@@ -31,13 +31,18 @@ func (s *Server) semanticTokensRange(_ context.Context, p *protocol.SemanticToke
 	return s.semanticTokens(p.TextDocument.URI, &p.Range), nil
 }
 
-// semanticTokens encodes the tokens of the current parse (none while the
-// text is broken YAML: stale colours on edited lines would mislead more
-// than plain ones) as the relative five-number groups of the protocol.
+// semanticTokens encodes the tokens as the relative five-number groups of
+// the protocol. While the text is broken YAML, the last parse's tokens are
+// kept on the lines that did not change (the edited lines stay plain:
+// colours from a text that is gone would mislead).
 func (s *Server) semanticTokens(u uri.URI, r *protocol.Range) *protocol.SemanticTokens {
 	out := &protocol.SemanticTokens{Data: []uint32{}}
 	doc := s.document(u)
-	if doc == nil || doc.Doc == nil || doc.Doc.Template == nil {
+	if doc == nil {
+		return out
+	}
+	view := feature.NewView(doc.Doc, doc.LastGood)
+	if view.Doc == nil || view.Doc.Template == nil {
 		return out
 	}
 	m, enc := doc.Mapper(), s.encoding()
@@ -45,12 +50,22 @@ func (s *Server) semanticTokens(u uri.URI, r *protocol.Range) *protocol.Semantic
 	if r != nil {
 		start, _ := s.offset(doc, r.Start)
 		end, _ := s.offset(doc, r.End)
-		within = source.Span{Start: start, End: end}
+		within = source.Span{Start: 0, End: len(view.Doc.Src)}
+		if a, ok := view.Offset(start); ok {
+			within.Start = a
+		}
+		if b, ok := view.Offset(end); ok {
+			within.End = b
+		}
 	}
 	var line, char int
-	for _, tk := range feature.SemanticTokens(doc.Doc, s.currentSchema(), within) {
-		start, end := m.Position(tk.Span.Start, enc), m.Position(tk.Span.End, enc)
-		if start.Line != end.Line {
+	for _, tk := range feature.SemanticTokens(view.Doc, s.currentSchema(), within) {
+		sp, ok := view.Span(tk.Span)
+		if !ok {
+			continue
+		}
+		start, end := m.Position(sp.Start, enc), m.Position(sp.End, enc)
+		if start.Line != end.Line || start.Line < line || start.Line == line && start.Character < char {
 			continue
 		}
 		dl, dc := start.Line-line, start.Character
