@@ -46,6 +46,9 @@ type ClientCapabilities struct {
 	PrepareRename bool
 	// DocumentChanges: workspace edits may use versioned documentChanges.
 	DocumentChanges bool
+	// Visual: semantic tokens, folding, signatures, hints, lenses
+	// (capabilities_visual.go).
+	Visual VisualCapabilities
 }
 
 // Client returns the capabilities recorded at initialize (zero before).
@@ -57,6 +60,7 @@ func readClientCapabilities(p *protocol.InitializeParams) ClientCapabilities {
 		cl.Version = v
 	}
 	c := p.Capabilities
+	cl.Visual = readVisualCapabilities(c)
 	cl.PositionEncoding = source.UTF16
 	if g := c.General; g != nil && slices.Contains(g.PositionEncodings, protocol.PositionEncodingKindUTF8) {
 		cl.PositionEncoding = source.UTF8

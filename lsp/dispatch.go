@@ -114,6 +114,20 @@ func (s *Server) routeTable() []route {
 		{method: protocol.MethodWorkspaceDidChangeWorkspaceFolders, mode: modeOrdered, handle: notification(s.didChangeWorkspaceFolders), advertise: advertiseWorkspaceFolders},
 		{method: protocol.MethodTextDocumentDocumentLink, call: true, mode: modeConcurrent, handle: request(s.documentLink), advertise: advertiseDocumentLink},
 
+		// Seeing the template (semantic.go, semantic_delta.go, folding.go, signature.go, inlay.go, codelens.go).
+		{method: protocol.MethodTextDocumentSemanticTokensFull, call: true, mode: modeConcurrent, handle: request(s.semanticTokensFullWithID), advertise: advertiseSemanticTokens},
+		{method: protocol.MethodTextDocumentSemanticTokensFullDelta, call: true, mode: modeConcurrent, handle: request(s.semanticTokensDelta)},
+		{method: protocol.MethodTextDocumentSemanticTokensRange, call: true, mode: modeConcurrent, handle: request(s.semanticTokensRange)},
+		{method: protocol.MethodTextDocumentFoldingRange, call: true, mode: modeConcurrent, handle: request(s.foldingRange), advertise: advertiseFoldingRange},
+		{method: protocol.MethodTextDocumentSelectionRange, call: true, mode: modeConcurrent, handle: request(s.selectionRange), advertise: advertiseSelectionRange},
+		{method: protocol.MethodTextDocumentSignatureHelp, call: true, mode: modeConcurrent, handle: request(s.signatureHelp), advertise: advertiseSignatureHelp},
+		{method: protocol.MethodTextDocumentInlayHint, call: true, mode: modeConcurrent, handle: request(s.inlayHint), advertise: advertiseInlayHint},
+		{method: protocol.MethodTextDocumentCodeLens, call: true, mode: modeConcurrent, handle: request(s.codeLens), advertise: advertiseCodeLens},
+		{method: protocol.MethodCodeLensResolve, call: true, mode: modeConcurrent, handle: request(s.codeLensResolve)},
+
+		// Commands (commands.go): heat-ls.graph.
+		{method: protocol.MethodWorkspaceExecuteCommand, call: true, mode: modeConcurrent, handle: request(s.executeCommand), advertise: s.advertiseExecuteCommand},
+
 		// Completion (completion.go).
 		{method: protocol.MethodTextDocumentCompletion, call: true, mode: modeConcurrent, handle: request(s.completion), advertise: advertiseCompletion},
 	}

@@ -180,6 +180,15 @@ var verbCapability = map[string]string{
 	"codeaction":       "codeActionProvider",
 	"diag":             "",
 	"nodiag":           "",
+	// marker_visual_test.go
+	"token":     "semanticTokensProvider",
+	"notoken":   "semanticTokensProvider",
+	"fold":      "foldingRangeProvider",
+	"nofold":    "foldingRangeProvider",
+	"selection": "selectionRangeProvider",
+	"signature": "signatureHelpProvider",
+	"inlay":     "inlayHintProvider",
+	"lens":      "codeLensProvider",
 }
 
 func TestMarkers(t *testing.T) {
@@ -269,7 +278,7 @@ func runFixture(t *testing.T, f *fixture, enc source.Encoding) {
 		`"documentSymbol":{"hierarchicalDocumentSymbolSupport":true},` +
 		`"rename":{"prepareSupport":true},` +
 		`"codeAction":{"codeActionLiteralSupport":{"codeActionKind":{"valueSet":["quickfix","refactor","source"]}}},` +
-		`"publishDiagnostics":{"relatedInformation":true,"tagSupport":{"valueSet":[1,2]}}}}`
+		`"publishDiagnostics":{"relatedInformation":true,"tagSupport":{"valueSet":[1,2]}},` + visualClientCapabilities + `}}`
 	init := c.initialize(caps)
 	var result struct {
 		Capabilities map[string]json.RawMessage `json:"capabilities"`
@@ -350,6 +359,8 @@ func (s *markerSession) run(e expectation) {
 		err = s.diag(e.args)
 	case "nodiag":
 		err = s.nodiag(e.args)
+	default:
+		err = s.runVisual(e) // marker_visual_test.go
 	}
 	if err != nil {
 		s.t.Errorf("%s: #@%s %s: %v", e.where(s.f), e.verb, strings.Join(e.args, " "), err)

@@ -25,9 +25,12 @@ var errSessionEnded = errors.New("session ended")
 // with encoding/json. It must not run on the reading loop or the document
 // queue: the answer is read by the loop.
 func (s *Server) call(ctx context.Context, method string, params, result any) error {
-	raw, err := protocol.Marshal(params)
-	if err != nil {
-		return err
+	var raw []byte // nil params: a request without any (the refresh requests)
+	if params != nil {
+		var err error
+		if raw, err = protocol.Marshal(params); err != nil {
+			return err
+		}
 	}
 	o := &s.calls
 	o.mu.Lock()

@@ -44,6 +44,8 @@ type Server struct {
 
 	calls outgoing
 
+	tokens tokenCache // semantic tokens sent, for deltas (semantic_delta.go)
+
 	// work counts goroutines started for requests and configuration pulls,
 	// so Serve can wait for them before returning.
 	work sync.WaitGroup

@@ -35,6 +35,8 @@ type Settings struct {
 	// user wrote it: "2025.1", "epoxy" or "24" (heat-ls.heatRelease).
 	// Empty: the workspace's .heat-ls.yaml, else schema.DefaultRelease.
 	HeatRelease string
+	// InlayHintsOff turns inlay hints off (heat-ls.inlayHints: false).
+	InlayHintsOff bool
 }
 
 // Settings returns the current settings.
@@ -75,6 +77,12 @@ func parseSettings(raw []byte, base Settings) Settings {
 			out.SchemaPaths = paths
 		}
 	}
+	if v, ok := get("inlayHints"); ok {
+		var on bool
+		if json.Unmarshal(v, &on) == nil {
+			out.InlayHintsOff = !on
+		}
+	}
 	if v, ok := get("logLevel"); ok {
 		var level string
 		if json.Unmarshal(v, &level) == nil {
@@ -102,6 +110,9 @@ func (s *Server) applySettings(next Settings) {
 		} else {
 			s.log.Warn("ignoring an unknown heat-ls.logLevel", zap.String("value", next.LogLevel))
 		}
+	}
+	if prev.InlayHintsOff != next.InlayHintsOff {
+		s.refreshViews()
 	}
 	releaseChanged := prev.HeatRelease != next.HeatRelease
 	if releaseChanged {

@@ -207,6 +207,7 @@ func (s *Server) recheckOpenDocuments() {
 	for _, d := range s.store.All() {
 		s.diags.schedule(d)
 	}
+	s.refreshViews() // refresh_visual.go: hints and lenses read other files too
 }
 
 // workspaceSnapshot is the index with every open document laid over it.

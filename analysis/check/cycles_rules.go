@@ -8,6 +8,7 @@ import (
 	"heat-ls/analysis/hot"
 	"heat-ls/analysis/source"
 	"heat-ls/analysis/syntax"
+	"heat-ls/schema"
 )
 
 // checkCycles reports resources that depend on each other in a loop
@@ -21,19 +22,26 @@ func checkCycles(p *Pass) {
 }
 
 func resourceCycles(p *Pass) {
-	g := newRefGraph(len(p.T.Resources))
-	for _, r := range p.T.Resources {
+	resourceGraph(p.T, declaredVersion(p)).reportCycles(p, codeDependencyCycle,
+		"These resources depend on each other in a loop (%s), so Heat cannot order them and refuses the template. Break the loop by removing one of the references.")
+}
+
+// resourceGraph is the dependency graph Heat orders resources by:
+// depends_on, and get_resource / get_attr inside resource definitions
+// (only the functions version v knows, when v is known).
+func resourceGraph(t *hot.Template, v *schema.Version) *refGraph {
+	g := newRefGraph(len(t.Resources))
+	for _, r := range t.Resources {
 		g.node(r.Name, r.Key)
 	}
-	for _, r := range p.T.Resources {
+	for _, r := range t.Resources {
 		for _, dep := range r.DependsOn {
 			if dep.Value != r.Name { // self: depends-on-self reports it
 				g.edge(r.Name, dep.Value, dep)
 			}
 		}
 	}
-	v := declaredVersion(p)
-	for _, c := range p.T.Calls {
+	for _, c := range t.Calls {
 		if c.Context != hot.InResource || c.Owner == nil || v != nil && !v.HasFunction(c.Name) {
 			continue
 		}
@@ -50,8 +58,7 @@ func resourceCycles(p *Pass) {
 			g.edge(c.Owner.Name, target.Value, target)
 		}
 	}
-	g.reportCycles(p, codeDependencyCycle,
-		"These resources depend on each other in a loop (%s), so Heat cannot order them and refuses the template. Break the loop by removing one of the references.")
+	return g
 }
 
 func conditionCycles(p *Pass) {

@@ -104,6 +104,14 @@ func lineOf(src []byte, offset int) int {
 // checked template. Without envs the view still checks nested templates
 // given by path and get_file paths.
 func CLIView(files []string, envs []*File) check.WorkspaceView {
+	return &cliView{checkView: checkView{CLISnapshot(files, envs)}, files: files}
+}
+
+// CLISnapshot is the snapshot behind CLIView, for the other commands that
+// read templates given on the command line (heat-ls graph): the guard
+// allows the files' folders, the environments' folders and the current
+// directory, and only envs apply.
+func CLISnapshot(files []string, envs []*File) *Snapshot {
 	var roots []string
 	if wd, err := os.Getwd(); err == nil {
 		roots = append(roots, wd)
@@ -118,7 +126,7 @@ func CLIView(files []string, envs []*File) check.WorkspaceView {
 	if len(envs) > 0 {
 		snap = snap.WithApplied(envs...)
 	}
-	return &cliView{checkView: checkView{snap}, files: files}
+	return snap
 }
 
 // cliView is the CLI's view: the snapshot knows only the environments, so

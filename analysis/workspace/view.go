@@ -167,10 +167,37 @@ func (v checkView) UsedAsNested(path string) bool {
 // usedAsNested reports whether an applying environment maps a type to
 // the template at path or one of templates uses it as a resource type.
 func (s *Snapshot) usedAsNested(path string, templates []*File) bool {
+	found := false
+	s.nestingUses(path, templates, func(NestingUse) bool { found = true; return false })
+	return found
+}
+
+// NestingUse is one place that makes a template run as a nested stack: a
+// registry entry mapping a type to it, or a resource type (or a group's
+// member type) standing for it.
+type NestingUse struct {
+	Location
+	// Label names the use: the resource name or the mapped type.
+	Label string
+}
+
+// NestingUses lists every place of the workspace that nests the template
+// at path, environments' registry entries first, each group in path order.
+func (s *Snapshot) NestingUses(path string) []NestingUse {
+	var out []NestingUse
+	s.nestingUses(path, s.Templates(), func(u NestingUse) bool { out = append(out, u); return true })
+	return out
+}
+
+// nestingUses calls yield for each use of the template at path until it
+// returns false.
+func (s *Snapshot) nestingUses(path string, templates []*File, yield func(NestingUse) bool) {
 	path = filepath.Clean(path)
 	for _, m := range s.Mappings() {
 		if m.Path != "" && filepath.Clean(m.Path) == path {
-			return true
+			if !yield(NestingUse{Location: Location{Path: m.Env.Path, Span: m.Entry.Key.Span, Doc: m.Env.Doc}, Label: m.Name}) {
+				return
+			}
 		}
 	}
 	for _, f := range templates {
@@ -181,12 +208,13 @@ func (s *Snapshot) usedAsNested(path string, templates []*File) bool {
 					resName = ""
 				}
 				for _, t := range s.nestedTemplates(f.Path, resName, def.TypeName) {
-					if filepath.Clean(t.Path) == path {
-						return true
+					if filepath.Clean(t.Path) == path && def.Type != nil {
+						if !yield(NestingUse{Location: Location{Path: f.Path, Span: def.Type.Span, Doc: f.Doc}, Label: r.Name}) {
+							return
+						}
 					}
 				}
 			}
 		}
 	}
-	return false
 }

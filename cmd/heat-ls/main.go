@@ -4,6 +4,7 @@
 //
 //	heat-ls [flags] [serve]        speak LSP over stdin/stdout
 //	heat-ls [flags] check PATH...  print the diagnostics of templates
+//	heat-ls graph FILE...          draw the resources of templates (DOT, Mermaid, JSON)
 //	heat-ls version                print the version, commit, build date,
 //	                               Go version and the Heat release of the data
 package main
@@ -42,7 +43,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	socket := fs.String("socket", "", "refused: heat-ls speaks LSP over stdio only")
 	pipe := fs.String("pipe", "", "refused: heat-ls speaks LSP over stdio only")
 	fs.Usage = func() {
-		fmt.Fprintf(stderr, "usage:\n  heat-ls [flags] [serve]\n  heat-ls [flags] check PATH...\n  heat-ls version\nflags:\n")
+		fmt.Fprintf(stderr, "usage:\n  heat-ls [flags] [serve]\n  heat-ls [flags] check PATH...\n  heat-ls graph [--format dot|mermaid|json] FILE...\n  heat-ls version\nflags:\n")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -51,6 +52,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	cmd, rest := "serve", fs.Args()
 	if len(rest) > 0 {
 		cmd, rest = rest[0], rest[1:]
+	}
+	if cmd == "graph" {
+		return runGraph(rest, stdout, stderr) // graph.go
 	}
 	// Flags may also follow the command ("heat-ls serve --log-level debug");
 	// check parses its own, which include these.

@@ -200,5 +200,43 @@ A section the user configured through `eglot-workspace-configuration' wins."
 
 (add-hook 'heat-mode-hook #'heat-ls-maybe-start)
 
+;;;; Resource graph
+
+(defvar-local heat-ls-graph-svg nil
+  "In a graph buffer: the SVG Graphviz drew from it, if any.")
+
+(defun heat-ls-graph (&optional format)
+  "Show the resource graph of the current template's file in a buffer.
+FORMAT is \"dot\" (default), \"mermaid\" or \"json\"; interactively, a
+prefix argument asks for it.  With DOT and Graphviz's `dot' installed, the
+graph is also drawn to an SVG file, shown when Emacs can display images.
+The graph is of the file as saved."
+  (interactive (list (if current-prefix-arg
+                         (completing-read "Format: " '("dot" "mermaid" "json") nil t nil nil "dot")
+                       "dot")))
+  (let ((format (or format "dot"))
+        (file (buffer-file-name)))
+    (unless file
+      (user-error "Save the template first: the graph is drawn from the file"))
+    (when (buffer-modified-p)
+      (message "heat-ls: the graph shows %s as saved" (file-name-nondirectory file)))
+    (let ((out (get-buffer-create (format "*heat-ls graph: %s*" (file-name-nondirectory file)))))
+      (with-current-buffer out
+        (let ((inhibit-read-only t))
+          (erase-buffer)
+          (unless (zerop (call-process (car heat-ls-command) nil t nil
+                                       "graph" "--format" format "--params" "--outputs" file))
+            (error "The heat-ls graph command failed: %s" (buffer-string))))
+        (setq heat-ls-graph-svg nil)
+        (when (and (equal format "dot") (executable-find "dot"))
+          (let ((svg (make-temp-file "heat-ls-graph" nil ".svg")))
+            (when (zerop (call-process-region (point-min) (point-max) "dot" nil nil nil "-Tsvg" "-o" svg))
+              (setq heat-ls-graph-svg svg))))
+        (goto-char (point-min)))
+      (if (and (with-current-buffer out heat-ls-graph-svg) (display-images-p))
+          (find-file-other-window (with-current-buffer out heat-ls-graph-svg))
+        (display-buffer out))
+      out)))
+
 (provide 'heat-ls)
 ;;; heat-ls.el ends here

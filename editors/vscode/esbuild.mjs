@@ -15,6 +15,16 @@ await build({
   minify: true,
 });
 
+// The resource graph webview's script (src/graphWebview.ts), for the browser.
+await build({
+  ...common,
+  platform: 'browser',
+  format: 'iife',
+  entryPoints: ['src/graphWebview.ts'],
+  outfile: 'out/graph-webview.js',
+  minify: true,
+});
+
 const tests = readdirSync('test').filter((f) => f.endsWith('.test.ts')).map((f) => `test/${f}`);
 await build({
   ...common,

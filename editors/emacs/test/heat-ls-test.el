@@ -239,6 +239,38 @@
                 (dolist (want (plist-get completion :labels))
                   (heat-ls-test--check (member want labels) (format "completion offers %s" want) (format "got %S" labels)))))))
 
+        ;; Signature help (eglot shows it through eldoc): the active
+        ;; argument of get_attr.
+        (let* ((doc (list :uri (heat-ls-test--uri template)))
+               (result (and (heat-ls-test--capable server :signatureHelpProvider)
+                            (jsonrpc-request server :textDocument/signatureHelp
+                                             (list :textDocument doc :position (list :line 23 :character 34)))))
+               (sigs (plist-get result :signatures))
+               (sig (and (vectorp sigs) (> (length sigs) 0) (aref sigs (or (plist-get result :activeSignature) 0))))
+               (params (plist-get sig :parameters))
+               (active (and (vectorp params) (aref params (or (plist-get result :activeParameter) 0))))
+               (label (plist-get active :label)))
+          (if (not (heat-ls-test--capable server :signatureHelpProvider))
+              (heat-ls-test--skip "server does not advertise signatureHelpProvider")
+            (heat-ls-test--check (and sig (vectorp label)
+                                      (equal (substring (plist-get sig :label) (aref label 0) (aref label 1)) "ATTRIBUTE"))
+                                 "signature help: the attribute of get_attr is the active argument" (format "got %S" result))))
+        ;; What eglot 1.9 cannot display, it is not offered.
+        (dolist (cap '(:semanticTokensProvider :inlayHintProvider :foldingRangeProvider :codeLensProvider))
+          (heat-ls-test--check (not (heat-ls-test--capable server cap))
+                               (format "%s is not advertised to eglot, which does not ask for it" cap)))
+
+        ;; M-x heat-ls-graph: the graph text in a buffer, drawn by Graphviz.
+        (let ((out (heat-ls-graph "mermaid")))
+          (heat-ls-test--check (with-current-buffer out (string-match-p "flowchart LR" (buffer-string)))
+                               "heat-ls-graph shows the Mermaid graph in a buffer"
+                               (with-current-buffer out (buffer-substring-no-properties (point-min) (min (point-max) 300)))))
+        (if (not (executable-find "dot"))
+            (heat-ls-test--skip "heat-ls-graph rendering: Graphviz (dot) is not installed")
+          (let ((out (save-window-excursion (with-current-buffer (find-buffer-visiting template) (heat-ls-graph "dot")))))
+            (heat-ls-test--check (let ((svg (with-current-buffer out heat-ls-graph-svg))) (and svg (file-exists-p svg)))
+                                 "heat-ls-graph draws the DOT graph with Graphviz")))
+
         (let ((eglot-autoreconnect nil))
           (ignore-errors (eglot-shutdown server)))))))
 

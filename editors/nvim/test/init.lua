@@ -9,4 +9,5 @@ vim.lsp.set_log_level(os.getenv('HEAT_LS_NVIM_LOG_LEVEL') or 'warn')
 require('heat-ls').setup({
   cmd = { os.getenv('HEAT_LS_BIN') or 'heat-ls' },
   settings = { ['heat-ls'] = { logLevel = 'debug' } },
+  folding = true,
 })

@@ -301,6 +301,12 @@ local okrun, perr = xpcall(run, debug.traceback)
 if not okrun then
   fail('test script error: ' .. tostring(perr))
 end
+local okvisual, verr = xpcall(function()
+  dofile(here .. '/visual.lua')({ check = check, skip = skip, timeout_ms = timeout_ms, buf_clients = buf_clients })
+end, debug.traceback)
+if not okvisual then
+  fail('visual test error: ' .. tostring(verr))
+end
 local okwiring, werr = xpcall(check_011_branch_wiring, debug.traceback)
 if not okwiring then
   fail('0.11 branch wiring check error: ' .. tostring(werr))

@@ -14,6 +14,8 @@ import {
   TransportKind,
 } from 'vscode-languageclient/node';
 import { isHeatDocument } from './detect';
+import { registerGraphView } from './graphPanel';
+import { registerShowReferences } from './references';
 import { resolveServer } from './resolve';
 import { SECTION, serverSettings } from './settings';
 
@@ -106,6 +108,11 @@ class HeatLanguageServer implements vscode.Disposable {
     }
   }
 
+  /** The running client (undefined while stopped). */
+  current(): LanguageClient | undefined {
+    return this.client;
+  }
+
   async stop(): Promise<void> {
     const client = this.client;
     this.client = undefined;
@@ -147,6 +154,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   const server = new HeatLanguageServer();
   context.subscriptions.push(server);
   context.subscriptions.push(vscode.commands.registerCommand(`${SECTION}.restart`, () => server.restart()));
+  registerGraphView(context, () => server.current()); // graphPanel.ts
+  registerShowReferences(context); // references.ts: what code lenses run
   context.subscriptions.push(
     vscode.workspace.onDidChangeConfiguration((e) => {
       // Settings the server reads travel through workspace/didChangeConfiguration

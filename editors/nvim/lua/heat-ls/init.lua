@@ -4,12 +4,18 @@
 --   require('heat-ls').setup({
 --     cmd = { 'heat-ls' },                       -- or { '/path/heat-ls', '--log-file', '/tmp/heat-ls.log' }
 --     settings = { ['heat-ls'] = { schemaPaths = {}, logLevel = 'info' } },
+--     folding = true,          -- folds from heat-ls (off by default: it sets foldmethod)
+--     inlay_hints = true,      -- values after get_param (end of line on Neovim < 0.10)
+--     semantic_tokens = true,  -- highlighting of names (own extmarks on Neovim < 0.9)
 --   })
+--
+-- :HeatGraph [dot|mermaid|json] opens the resource graph (visual.lua).
 --
 -- Neovim 0.11+ registers the server with vim.lsp.config and vim.lsp.enable;
 -- older versions (Debian's 0.7) start it with vim.lsp.start_client and
 -- attach buffers with vim.lsp.buf_attach_client, one client per root.
 local M = {}
+local visual = require('heat-ls.visual')
 
 --- The settings section heat-ls reads (workspace/configuration).
 M.section = 'heat-ls'
@@ -113,6 +119,10 @@ local function attach_legacy(bufnr)
       settings = cfg.settings,
       init_options = cfg.settings[M.section],
       get_language_id = language_id,
+      capabilities = vim.tbl_deep_extend('force', vim.lsp.protocol.make_client_capabilities(), visual.capabilities()),
+      on_attach = function(client, b)
+        visual.attach(client, b, cfg.visual)
+      end,
       on_exit = function()
         if state.clients[root] == id then
           state.clients[root] = nil
@@ -146,8 +156,13 @@ function M.setup(opts)
     filetypes = opts.filetypes or defaults.filetypes,
     root_markers = opts.root_markers or defaults.root_markers,
     settings = normalize_settings(opts.settings),
+    visual = { folding = opts.folding, inlay_hints = opts.inlay_hints, semantic_tokens = opts.semantic_tokens },
   }
   state.config = cfg
+  vim.lsp.commands['heat-ls.showReferences'] = visual.show_references
+  vim.api.nvim_create_user_command('HeatGraph', function(c)
+    visual.graph(state.config.cmd, c.args)
+  end, { nargs = '?', complete = function() return { 'dot', 'mermaid', 'json' } end, desc = 'heat-ls: resource graph of this template' })
 
   if has_011() then
     vim.lsp.config(M.name, {
@@ -157,6 +172,10 @@ function M.setup(opts)
       settings = cfg.settings,
       init_options = cfg.settings[M.section],
       get_language_id = language_id,
+      capabilities = visual.capabilities(),
+      on_attach = function(client, b)
+        visual.attach(client, b, cfg.visual)
+      end,
     })
     if opts.autostart ~= false then
       if not cmd_available(cfg.cmd) then

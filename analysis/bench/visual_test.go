@@ -1,0 +1,96 @@
+package bench
+
+import (
+	"testing"
+	"time"
+
+	"heat-ls/analysis/feature"
+	"heat-ls/analysis/graph"
+	"heat-ls/analysis/hot"
+	"heat-ls/analysis/source"
+	"heat-ls/analysis/syntax/synthtest"
+)
+
+// The features that show the template (semantic tokens, folding and
+// selection ranges, signature help, inlay hints, code lens declarations,
+// the resource graph) on the 12,000-line template. The target is the
+// completion target: p99 under 5 ms per answer. Whole-document answers
+// (tokens, folding, lenses, graph) are measured for the whole text; the
+// editor asks for them after an edit, not per keystroke, but they must
+// still not hold up the request queue.
+
+func visualDoc(b *testing.B) (*hot.Document, []int) {
+	src := synthtest.GenerateTemplate(12000)
+	return hot.Parse(src), offsets(len(src), 4096)
+}
+
+func runLatency(b *testing.B, op func(i int)) {
+	lat := make(Latencies, 0, b.N)
+	i := 0
+	for b.Loop() {
+		start := time.Now()
+		op(i)
+		lat = append(lat, time.Since(start))
+		i++
+	}
+	lat.Report(b)
+}
+
+func BenchmarkSemanticTokensFull12k(b *testing.B) {
+	sc := loadSchema(b)
+	doc, _ := visualDoc(b)
+	runLatency(b, func(int) { feature.SemanticTokens(doc, sc, source.Span{End: -1}) })
+}
+
+func BenchmarkSemanticTokensRange12k(b *testing.B) {
+	sc := loadSchema(b)
+	doc, at := visualDoc(b)
+	runLatency(b, func(i int) {
+		o := at[i%len(at)]
+		feature.SemanticTokens(doc, sc, source.Span{Start: o, End: o + 4000}) // about one screen
+	})
+}
+
+func BenchmarkFoldingRanges12k(b *testing.B) {
+	doc, _ := visualDoc(b)
+	runLatency(b, func(int) { feature.FoldingRanges(doc) })
+}
+
+func BenchmarkSelectionRanges12k(b *testing.B) {
+	doc, at := visualDoc(b)
+	runLatency(b, func(i int) { feature.SelectionRanges(doc, at[i%len(at)]) })
+}
+
+func BenchmarkSignatureHelp12k(b *testing.B) {
+	sc := loadSchema(b)
+	doc, _ := visualDoc(b)
+	// Positions inside calls, spread over the text.
+	var at []int
+	for i, c := range doc.Template.Calls {
+		if i%7 == 0 {
+			at = append(at, c.Args.Span.Start)
+		}
+	}
+	runLatency(b, func(i int) { feature.SignatureHelpAt(doc, sc, at[i%len(at)]) })
+}
+
+func BenchmarkInlayHintsRange12k(b *testing.B) {
+	doc, at := visualDoc(b)
+	runLatency(b, func(i int) {
+		o := at[i%len(at)]
+		feature.InlayHints(doc, source.Span{Start: o, End: o + 4000}, nil)
+	})
+}
+
+func BenchmarkCodeLenses12k(b *testing.B) {
+	doc, _ := visualDoc(b)
+	runLatency(b, func(int) { feature.Declarations(doc) })
+}
+
+func BenchmarkGraph12k(b *testing.B) {
+	sc := loadSchema(b)
+	doc, _ := visualDoc(b)
+	runLatency(b, func(int) {
+		graph.Build([]graph.Input{{Path: "/bench/big.yaml", Doc: doc}}, graph.Options{Schema: sc, Parameters: true, Outputs: true})
+	})
+}

@@ -1,0 +1,99 @@
+package feature
+
+import (
+	"heat-ls/analysis/hot"
+	"heat-ls/analysis/syntax"
+)
+
+// FoldKind says what a folding range holds.
+type FoldKind int
+
+// Fold kinds.
+const (
+	// FoldBlock is a mapping entry or list item whose value spans lines:
+	// a section, a parameter, resource or output, properties, ...
+	FoldBlock FoldKind = iota
+	// FoldScalar is a literal or folded block scalar (a script, a
+	// description).
+	FoldScalar
+	// FoldFlow is a flow collection written over several lines.
+	FoldFlow
+)
+
+// Fold is one foldable line range (zero-based lines, both included).
+type Fold struct {
+	StartLine, EndLine int
+	Kind               FoldKind
+}
+
+// FoldingRanges returns the foldable regions of any YAML document
+// (templates and environments alike): every entry whose value spans
+// lines, from its key's line to the value's last line; block scalars;
+// multi-line flow collections. One range per start line (the largest),
+// sorted by start line.
+func FoldingRanges(doc *hot.Document) (out []Fold) {
+	defer func() {
+		if recover() != nil {
+			out = nil
+		}
+	}()
+	if doc == nil || doc.Syntax == nil {
+		return nil
+	}
+	m := doc.Mapper
+	lastLine := func(end int) int {
+		if end > 0 && end <= len(doc.Src) && doc.Src[end-1] == '\n' {
+			end--
+		}
+		return m.LineOf(end)
+	}
+	// The largest range per start line; lines[l] is its end (0: none).
+	ends := make([]int, m.LineCount()+1)
+	kinds := make([]FoldKind, len(ends))
+	add := func(start, end int, kind FoldKind) {
+		sl, el := m.LineOf(start), lastLine(end)
+		if el <= sl || sl >= len(ends) {
+			return
+		}
+		if el > ends[sl] {
+			ends[sl], kinds[sl] = el, kind
+		}
+	}
+	var walk func(n *syntax.Node, depth int)
+	walk = func(n *syntax.Node, depth int) {
+		if n == nil || depth > 200 {
+			return
+		}
+		switch {
+		case n.Kind == syntax.ScalarNode && (n.Style == syntax.Literal || n.Style == syntax.Folded):
+			add(n.Span.Start, n.Span.End, FoldScalar)
+		case n.Style == syntax.Flow && (n.Kind == syntax.MappingNode || n.Kind == syntax.SequenceNode):
+			add(n.Span.Start, n.Span.End, FoldFlow)
+		}
+		switch n.Kind {
+		case syntax.MappingNode:
+			for _, p := range n.Pairs {
+				if p.Value.Kind != syntax.ScalarNode || p.Value.Style == syntax.Literal || p.Value.Style == syntax.Folded {
+					add(p.Key.Span.Start, p.Value.Span.End, FoldBlock)
+				}
+				walk(p.Value, depth+1)
+			}
+		case syntax.SequenceNode:
+			for _, it := range n.Items {
+				if it.Kind == syntax.MappingNode && it.Style != syntax.Flow {
+					add(it.Span.Start, it.Span.End, FoldBlock)
+				}
+				walk(it, depth+1)
+			}
+		}
+	}
+	for _, root := range doc.Syntax.Docs {
+		walk(root, 0)
+	}
+	for l, e := range ends {
+		if e > 0 {
+			out = append(out, Fold{StartLine: l, EndLine: e, Kind: kinds[l]})
+		}
+	}
+	return out
+}

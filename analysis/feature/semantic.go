@@ -1,0 +1,261 @@
+package feature
+
+import (
+	"bytes"
+	"slices"
+
+	"heat-ls/analysis/check"
+	"heat-ls/analysis/hot"
+	"heat-ls/analysis/source"
+	"heat-ls/analysis/syntax"
+	"heat-ls/schema"
+)
+
+// TokenKind is what a semantic token names. Plain YAML highlighting sees
+// only keys and strings; these say which strings are functions, which
+// names point at parameters, resources, conditions, and which are types.
+type TokenKind int
+
+// Token kinds, in the order of the legend the server announces.
+const (
+	TokenFunction     TokenKind = iota // an intrinsic or condition function name
+	TokenParameter                     // a parameter's name (or a pseudo parameter)
+	TokenResource                      // a resource's name
+	TokenCondition                     // a condition's name
+	TokenOutput                        // an output's name
+	TokenResourceType                  // a resource type (or nested template path)
+)
+
+// TokenModifier is a bit set of extra facts about a token.
+type TokenModifier uint32
+
+// Token modifiers, as bits in the order of the legend.
+const (
+	// ModDeclaration: the name's own key in its section.
+	ModDeclaration TokenModifier = 1 << iota
+	// ModDeprecated: a function the declared version removed, or a
+	// resource type Heat deprecated or hides (removed types are hidden).
+	ModDeprecated
+	// ModDefaultLibrary: provided by Heat itself (functions, pseudo
+	// parameters, built-in resource types).
+	ModDefaultLibrary
+	// ModReadonly: a pseudo parameter (set by Heat, never by the user).
+	ModReadonly
+)
+
+// SemanticToken is one classified name: single-line, quotes excluded.
+type SemanticToken struct {
+	Span      source.Span
+	Kind      TokenKind
+	Modifiers TokenModifier
+}
+
+// SemanticTokens classifies the names of a template that lie within
+// (within.End < 0: the whole text), in source order, never overlapping.
+// Names that point nowhere (an undefined parameter) are left plain, so
+// they stand out. Other documents get none.
+func SemanticTokens(doc *hot.Document, sc *schema.Schema, within source.Span) (out []SemanticToken) {
+	defer func() {
+		if recover() != nil {
+			out = nil
+		}
+	}()
+	if doc == nil || doc.Template == nil {
+		return nil
+	}
+	c := &tokenCollector{doc: doc, t: doc.Template, sc: sc, within: within}
+	if within.End < 0 {
+		// About two tokens per call and three per entry: one allocation.
+		t := doc.Template
+		c.out = make([]SemanticToken, 0, 2*len(t.Calls)+3*(len(t.Resources)+len(t.Parameters)+len(t.Outputs)+len(t.Conditions)))
+	}
+	if sc != nil && c.t.VersionText != "" {
+		c.v, _ = sc.Version(c.t.VersionText)
+	}
+	c.collect()
+	slices.SortFunc(c.out, func(a, b SemanticToken) int { return a.Span.Start - b.Span.Start })
+	// Drop overlaps (an alias may repeat a node; keep the first).
+	out = c.out[:0]
+	end := -1
+	for _, tk := range c.out {
+		if tk.Span.Start >= end {
+			out = append(out, tk)
+			end = tk.Span.End
+		}
+	}
+	return out
+}
+
+type tokenCollector struct {
+	doc    *hot.Document
+	t      *hot.Template
+	sc     *schema.Schema
+	v      *schema.Version
+	within source.Span
+	out    []SemanticToken
+}
+
+// add records n (a scalar) as a token when it is a single-line name in range.
+func (c *tokenCollector) add(n *syntax.Node, kind TokenKind, mods TokenModifier) {
+	if n == nil || n.Kind != syntax.ScalarNode || n.Style == syntax.Literal || n.Style == syntax.Folded {
+		return
+	}
+	sp := InnerSpan(n)
+	if !c.inRange(sp) || sp.Len() == 0 || sp.End > len(c.doc.Src) || bytes.ContainsAny(c.doc.Src[sp.Start:sp.End], "\r\n") {
+		return
+	}
+	c.out = append(c.out, SemanticToken{Span: sp, Kind: kind, Modifiers: mods})
+}
+
+// inRange reports whether sp touches the requested span.
+func (c *tokenCollector) inRange(sp source.Span) bool {
+	return c.within.End < 0 || sp.End >= c.within.Start && sp.Start <= c.within.End
+}
+
+func (c *tokenCollector) collect() {
+	t := c.t
+	for _, p := range t.Parameters {
+		c.add(p.Key, TokenParameter, ModDeclaration)
+	}
+	for _, g := range t.ParameterGroups {
+		for _, n := range g.Names {
+			c.paramRef(n)
+		}
+	}
+	for _, cd := range t.Conditions {
+		c.add(cd.Key, TokenCondition, ModDeclaration)
+		if v := cd.Value; isConditionName(v) && t.Condition(v.Value) != nil {
+			c.add(v, TokenCondition, 0)
+		}
+	}
+	for _, o := range t.Outputs {
+		c.add(o.Key, TokenOutput, ModDeclaration)
+		c.conditionRef(o.ConditionRef)
+	}
+	for _, r := range t.Resources {
+		if !c.inRange(r.Key.Span) && !c.inRange(r.Value.Span) {
+			continue
+		}
+		c.add(r.Key, TokenResource, ModDeclaration)
+		for _, d := range check.ResourceDefinitions(r) {
+			c.resourceType(d.Type)
+		}
+		for _, n := range r.DependsOn {
+			c.resourceRef(n)
+		}
+		c.conditionRef(r.ConditionRef)
+	}
+	// Calls are sorted by start: skip straight to the requested span,
+	// backing up over the calls just before it that still reach into it
+	// (their argument names may lie inside).
+	first := 0
+	if c.within.End >= 0 {
+		first, _ = slices.BinarySearchFunc(t.Calls, c.within.Start, func(call *hot.Call, off int) int {
+			return call.Map.Span.Start - off
+		})
+		for first > 0 && t.Calls[first-1].Map.Span.End >= c.within.Start {
+			first--
+		}
+	}
+	for _, call := range t.Calls[first:] {
+		if c.within.End >= 0 && call.Map.Span.Start > c.within.End {
+			break
+		}
+		c.call(call)
+	}
+}
+
+func (c *tokenCollector) paramRef(n *syntax.Node) {
+	if n == nil || n.Kind != syntax.ScalarNode {
+		return
+	}
+	switch {
+	case c.t.Parameter(n.Value) != nil:
+		c.add(n, TokenParameter, 0)
+	case c.isPseudo(n.Value):
+		c.add(n, TokenParameter, ModDefaultLibrary|ModReadonly)
+	}
+}
+
+func (c *tokenCollector) isPseudo(name string) bool {
+	if c.v != nil {
+		return c.v.IsPseudoParameter(name)
+	}
+	return isPseudo(name)
+}
+
+func (c *tokenCollector) resourceRef(n *syntax.Node) {
+	if n != nil && n.Kind == syntax.ScalarNode && c.t.Resource(n.Value) != nil {
+		c.add(n, TokenResource, 0)
+	}
+}
+
+func (c *tokenCollector) conditionRef(n *syntax.Node) {
+	if isConditionName(n) && c.t.Condition(n.Value) != nil {
+		c.add(n, TokenCondition, 0)
+	}
+}
+
+func (c *tokenCollector) resourceType(n *syntax.Node) {
+	if n == nil || n.Kind != syntax.ScalarNode || n.Value == "" {
+		return
+	}
+	var mods TokenModifier
+	if c.sc != nil {
+		if rt, ok := c.sc.ResourceType(n.Value); ok {
+			mods |= ModDefaultLibrary
+			if rt.Hidden() || rt.Support != nil && rt.Support.Status == schema.StatusDeprecated {
+				mods |= ModDeprecated
+			}
+		}
+	}
+	c.add(n, TokenResourceType, mods)
+}
+
+// call marks a function name and the names among its arguments.
+func (c *tokenCollector) call(call *hot.Call) {
+	mods := ModDefaultLibrary
+	if c.v != nil && c.v.IsRemovedFunction(call.Name) {
+		mods |= ModDeprecated
+	}
+	c.add(call.Key, TokenFunction, mods)
+	args := call.Args
+	first := args
+	if args.IsSequence() {
+		first = nil
+		if len(args.Items) > 0 {
+			first = args.Items[0]
+		}
+	}
+	switch call.Name {
+	case "get_param":
+		c.paramRef(first)
+	case "get_resource":
+		if args.IsScalar() {
+			c.resourceRef(args)
+		}
+	case "get_attr":
+		if args.IsSequence() {
+			c.resourceRef(first)
+		}
+	case "Ref":
+		if args.IsScalar() {
+			c.paramRef(args)
+			c.resourceRef(args)
+		}
+	case "if":
+		if args.IsSequence() {
+			c.conditionRef(first)
+		}
+	case "not":
+		if args.IsScalar() && inConditionExpression(c.t, call) {
+			c.conditionRef(args)
+		}
+	case "and", "or":
+		if args.IsSequence() && inConditionExpression(c.t, call) {
+			for _, it := range args.Items {
+				c.conditionRef(it)
+			}
+		}
+	}
+}

@@ -1,0 +1,44 @@
+package feature
+
+import (
+	"testing"
+
+	"heat-ls/analysis/hot"
+	"heat-ls/analysis/source"
+	"heat-ls/analysis/syntax/synthtest"
+	"heat-ls/schema"
+)
+
+// TestSemanticTokensRangeMatchesFull: the tokens answered for a range are
+// exactly the full answer's tokens that touch it, wherever it falls (the
+// range path skips calls by position; this pins that it skips none).
+func TestSemanticTokensRangeMatchesFull(t *testing.T) {
+	sc, err := schema.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := synthtest.GenerateTemplate(600)
+	doc := hot.Parse(src)
+	full := SemanticTokens(doc, sc, source.Span{End: -1})
+	if len(full) < 100 {
+		t.Fatalf("only %d tokens in the generated template", len(full))
+	}
+	for start := 0; start < len(src); start += 997 {
+		win := source.Span{Start: start, End: min(len(src), start+1500)}
+		var want []SemanticToken
+		for _, tk := range full {
+			if tk.Span.End >= win.Start && tk.Span.Start <= win.End {
+				want = append(want, tk)
+			}
+		}
+		got := SemanticTokens(doc, sc, win)
+		if len(got) != len(want) {
+			t.Fatalf("window %v: %d tokens, the full answer has %d there", win, len(got), len(want))
+		}
+		for i := range got {
+			if got[i] != want[i] {
+				t.Fatalf("window %v: token %d is %+v, want %+v", win, i, got[i], want[i])
+			}
+		}
+	}
+}

@@ -1,0 +1,96 @@
+package lsp
+
+import (
+	"context"
+
+	"go.lsp.dev/protocol"
+	"go.lsp.dev/uri"
+
+	"heat-ls/analysis/feature"
+	"heat-ls/analysis/source"
+)
+
+// semanticLegend is the semantic token legend: the index of each name is
+// what the data array carries. Standard LSP names, so every theme colours
+// them without configuration: functions, parameters, resources
+// (variable), conditions (enumMember), outputs (property) and resource
+// types (type); pseudo parameters are parameters with defaultLibrary and
+// readonly. Modifier bits follow feature.TokenModifier.
+func semanticLegend() protocol.SemanticTokensLegend {
+	types := make([]string, feature.TokenResourceType+1)
+	types[feature.TokenFunction] = "function"
+	types[feature.TokenParameter] = "parameter"
+	types[feature.TokenResource] = "variable"
+	types[feature.TokenCondition] = "enumMember"
+	types[feature.TokenOutput] = "property"
+	types[feature.TokenResourceType] = "type"
+	return protocol.SemanticTokensLegend{TokenTypes: types, TokenModifiers: []string{"declaration", "deprecated", "defaultLibrary", "readonly"}}
+}
+
+func (s *Server) semanticTokensRange(_ context.Context, p *protocol.SemanticTokensRangeParams) (*protocol.SemanticTokens, error) {
+	return s.semanticTokens(p.TextDocument.URI, &p.Range), nil
+}
+
+// semanticTokens encodes the tokens as the relative five-number groups of
+// the protocol. While the text is broken YAML, the last parse's tokens are
+// kept on the lines that did not change (the edited lines stay plain:
+// colours from a text that is gone would mislead).
+func (s *Server) semanticTokens(u uri.URI, r *protocol.Range) *protocol.SemanticTokens {
+	out := &protocol.SemanticTokens{Data: []uint32{}}
+	doc := s.document(u)
+	if doc == nil {
+		return out
+	}
+	view := feature.NewView(doc.Doc, doc.LastGood)
+	if view.Doc == nil || view.Doc.Template == nil {
+		return out
+	}
+	m, enc := doc.Mapper(), s.encoding()
+	within := source.Span{Start: 0, End: -1}
+	if r != nil {
+		start, _ := s.offset(doc, r.Start)
+		end, _ := s.offset(doc, r.End)
+		within = source.Span{Start: 0, End: len(view.Doc.Src)}
+		if a, ok := view.Offset(start); ok {
+			within.Start = a
+		}
+		if b, ok := view.Offset(end); ok {
+			within.End = b
+		}
+	}
+	var line, char int
+	for _, tk := range feature.SemanticTokens(view.Doc, s.currentSchema(), within) {
+		sp, ok := view.Span(tk.Span)
+		if !ok {
+			continue
+		}
+		start, end := m.Position(sp.Start, enc), m.Position(sp.End, enc)
+		if start.Line != end.Line || start.Line < line || start.Line == line && start.Character < char {
+			continue
+		}
+		dl, dc := start.Line-line, start.Character
+		if dl == 0 {
+			dc -= char
+		}
+		out.Data = append(out.Data, uint32(dl), uint32(dc), uint32(end.Character-start.Character), uint32(tk.Kind), uint32(tk.Modifiers))
+		line, char = start.Line, start.Character
+	}
+	return out
+}
+
+func advertiseSemanticTokens(c *protocol.ServerCapabilities, cl ClientCapabilities) {
+	v := cl.Visual
+	if !v.SemanticTokensFull && !v.SemanticTokensRange {
+		return
+	}
+	opts := &protocol.SemanticTokensOptions{
+		Legend: semanticLegend(),
+		Full:   protocol.Boolean(true),
+		Range:  protocol.Boolean(true),
+	}
+	if v.SemanticTokensDelta {
+		delta := true
+		opts.Full = &protocol.SemanticTokensFullDelta{Delta: &delta}
+	}
+	c.SemanticTokensProvider = opts
+}
