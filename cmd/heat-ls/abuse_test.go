@@ -92,7 +92,11 @@ func tail(s string) string {
 }
 
 // residentBytes reads VmRSS from /proc/<pid>/status.
-func residentBytes(t *testing.T, pid int) int64 {
+func residentBytes(t *testing.T, pid int) int64 { return procStatusBytes(t, pid, "VmRSS") }
+
+// procStatusBytes reads a memory field (VmRSS, VmHWM...) from
+// /proc/<pid>/status.
+func procStatusBytes(t *testing.T, pid int, field string) int64 {
 	t.Helper()
 	f, err := os.Open(fmt.Sprintf("/proc/%d/status", pid))
 	if err != nil {
@@ -101,15 +105,15 @@ func residentBytes(t *testing.T, pid int) int64 {
 	defer f.Close()
 	sc := bufio.NewScanner(f)
 	for sc.Scan() {
-		if rest, ok := strings.CutPrefix(sc.Text(), "VmRSS:"); ok {
+		if rest, ok := strings.CutPrefix(sc.Text(), field+":"); ok {
 			kb, err := strconv.ParseInt(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(rest), "kB")), 10, 64)
 			if err != nil {
-				t.Fatalf("VmRSS %q: %v", rest, err)
+				t.Fatalf("%s %q: %v", field, rest, err)
 			}
 			return kb << 10
 		}
 	}
-	t.Fatal("no VmRSS in /proc status")
+	t.Fatalf("no %s in /proc status", field)
 	return 0
 }
 
