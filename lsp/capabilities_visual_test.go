@@ -37,4 +37,20 @@ func TestVisualCapabilitiesFollowTheClient(t *testing.T) {
 	if _, ok := advertised(`{"textDocument":{"semanticTokens":{"requests":{"range":true},"tokenTypes":[],"tokenModifiers":[],"formats":["relative"]}}}`)["semanticTokensProvider"]; !ok {
 		t.Error("semantic tokens not advertised to a range-only client")
 	}
+	// Each capability alone brings its own provider and no other.
+	for _, tc := range []struct{ client, provider string }{
+		{`"semanticTokens":{"requests":{"full":true},"tokenTypes":[],"tokenModifiers":[],"formats":["relative"]}`, "semanticTokensProvider"},
+		{`"foldingRange":{}`, "foldingRangeProvider"},
+		{`"selectionRange":{}`, "selectionRangeProvider"},
+		{`"signatureHelp":{}`, "signatureHelpProvider"},
+		{`"inlayHint":{}`, "inlayHintProvider"},
+		{`"codeLens":{}`, "codeLensProvider"},
+	} {
+		got := advertised(`{"textDocument":{` + tc.client + `}}`)
+		for _, p := range providers {
+			if _, ok := got[p]; ok != (p == tc.provider) {
+				t.Errorf("client offering only %s: %s advertised %v", tc.client, p, ok)
+			}
+		}
+	}
 }
