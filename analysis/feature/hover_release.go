@@ -26,10 +26,12 @@ func (h *hoverer) releaseTypeLines(rt *schema.ResourceType) {
 	h.judgedFor()
 }
 
-// judgedFor names the release the diagnostics speak for.
+// judgedFor names the release the diagnostics speak for, and the setting
+// that chooses it (heat-ls.heatRelease in the editor, heatRelease in
+// .heat-ls.yaml): the hover cannot tell which one, or the default, chose it.
 func (h *hoverer) judgedFor() {
 	if r := h.sch.Release(); r != nil {
-		h.d.Field("Judged for", r.String()+" (heat-ls.heatRelease)", false)
+		h.d.Field("Judged for", r.String()+" (change it with the heatRelease setting)", false)
 	}
 }
 
