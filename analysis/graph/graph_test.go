@@ -152,7 +152,7 @@ resources:
 // TestLabelsEscaped: names with quotes, brackets and HTML stay text in
 // every format.
 func TestLabelsEscaped(t *testing.T) {
-	in := parse(t, "heat_template_version: 2018-08-31\nresources:\n  '\"a<b>[c]\\\\': {type: OS::Heat::None}\n")
+	in := parse(t, "heat_template_version: 2018-08-31\nresources:\n  '\"a<b>[c]\\\\': {type: OS::Heat::None}\n  'x#amp;y': {type: OS::Heat::None}\n")
 	g := Build([]Input{in}, Options{})
 	var dot, mm bytes.Buffer
 	WriteDOT(&dot, g)
@@ -162,6 +162,9 @@ func TestLabelsEscaped(t *testing.T) {
 	}
 	if !strings.Contains(mm.String(), `n0("#quot;a#lt;b#gt;[c]\\`) {
 		t.Errorf("Mermaid label not escaped:\n%s", mm.String())
+	}
+	if !strings.Contains(mm.String(), `n1("x#35;amp;y<br/>`) {
+		t.Errorf("Mermaid label: # not escaped, so #amp; would be read as an entity:\n%s", mm.String())
 	}
 	if err := Write(&dot, g, "svg"); err == nil {
 		t.Error("an unknown format was accepted")

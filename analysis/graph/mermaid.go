@@ -85,8 +85,9 @@ func mermaidShape(n *Node) string {
 }
 
 // mermaidText escapes a label: quotes and angle brackets become entity
-// codes, line breaks <br/>.
+// codes, line breaks <br/>, and "#" its numeric code, so a name holding
+// "#amp;" is not read as an entity.
 func mermaidText(s string) string {
-	r := strings.NewReplacer(`"`, "#quot;", "<", "#lt;", ">", "#gt;", "\n", "<br/>", "\r", "")
+	r := strings.NewReplacer("#", "#35;", `"`, "#quot;", "<", "#lt;", ">", "#gt;", "\n", "<br/>", "\r", "")
 	return r.Replace(s)
 }
