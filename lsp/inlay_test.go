@@ -8,11 +8,13 @@ import (
 	"testing"
 
 	"go.lsp.dev/uri"
+
+	"heat-ls/analysis/feature"
 )
 
 // visualWorkspace writes a small project (a template, a nested template,
 // two environments), starts an indexed server on it whose client offers
-// inlay hints and code lenses, and opens the template.
+// inlay hints, code lenses and semantic tokens, and opens the template.
 func visualWorkspace(t *testing.T) (c *testClient, root, tplURI string) {
 	root = t.TempDir()
 	files := map[string]string{
@@ -29,7 +31,7 @@ func visualWorkspace(t *testing.T) (c *testClient, root, tplURI string) {
 		}
 	}
 	c = startServer(t)
-	caps := `{"textDocument":{"inlayHint":{},"codeLens":{}}}`
+	caps := `{"textDocument":{"inlayHint":{},"codeLens":{},"semanticTokens":{"requests":{"full":true},"tokenTypes":[],"tokenModifiers":[],"formats":["relative"]}}}`
 	wantResult(t, c.call("0", "initialize", `{"processId":null,"rootUri":`+quote(string(uri.File(root)))+`,"capabilities":`+caps+`}`))
 	c.notify("initialized", `{}`)
 	<-c.server.ws.indexed
@@ -98,5 +100,37 @@ func TestCodeLensAcrossFiles(t *testing.T) {
 	json.Unmarshal(m.Result, &l)
 	if l.Command == nil || l.Command.Title != "1 reference" || !strings.Contains(string(l.Command.Arguments[2]), "app.yaml") {
 		t.Errorf("the address output's lens: %s", m.Result)
+	}
+}
+
+// TestSemanticTokensMarkNestedOutputs: the output name a get_attr reads
+// from a nested template is a reference to that template's output (the
+// output token type), known from the workspace; an attribute of a plain
+// resource type is not marked.
+func TestSemanticTokensMarkNestedOutputs(t *testing.T) {
+	c, _, u := visualWorkspace(t)
+	m := c.call("1", "textDocument/semanticTokens/full", `{"textDocument":{"uri":`+quote(u)+`}}`)
+	wantResult(t, m)
+	var st struct{ Data []int }
+	if err := json.Unmarshal(m.Result, &st); err != nil {
+		t.Fatal(err)
+	}
+	// "      name: {get_attr: [db, address]}" is line 14.
+	const line, address = 14, len("      name: {get_attr: [db, ")
+	found := false
+	for i, l, ch := 0, 0, 0; i+5 <= len(st.Data); i += 5 {
+		if st.Data[i] > 0 {
+			ch = 0
+		}
+		l, ch = l+st.Data[i], ch+st.Data[i+1]
+		if l == line && ch == address {
+			found = true
+			if st.Data[i+2] != len("address") || st.Data[i+3] != int(feature.TokenOutput) {
+				t.Errorf("address: length %d type %d, want %d and the output type %d", st.Data[i+2], st.Data[i+3], len("address"), feature.TokenOutput)
+			}
+		}
+	}
+	if !found {
+		t.Errorf("no token on the nested output name `address`: %v", st.Data)
 	}
 }

@@ -58,8 +58,13 @@ func (s *Server) semanticTokens(u uri.URI, r *protocol.Range) *protocol.Semantic
 			within.End = b
 		}
 	}
+	// The outputs of nested templates come from the workspace.
+	var nested feature.NestedOutputs
+	if path := filePath(u); path != "" {
+		nested = s.workspaceSnapshot().InlayValues(path)
+	}
 	var line, char int
-	for _, tk := range feature.SemanticTokens(view.Doc, s.currentSchema(), within) {
+	for _, tk := range feature.SemanticTokensNested(view.Doc, s.currentSchema(), within, nested) {
 		sp, ok := view.Span(tk.Span)
 		if !ok {
 			continue

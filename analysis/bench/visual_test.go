@@ -1,6 +1,9 @@
 package bench
 
 import (
+	"context"
+	"os"
+	"path/filepath"
 	"testing"
 	"time"
 
@@ -9,6 +12,7 @@ import (
 	"heat-ls/analysis/hot"
 	"heat-ls/analysis/source"
 	"heat-ls/analysis/syntax/synthtest"
+	"heat-ls/analysis/workspace"
 )
 
 // The features that show the template (semantic tokens, folding and
@@ -93,4 +97,21 @@ func BenchmarkGraph12k(b *testing.B) {
 	runLatency(b, func(int) {
 		graph.Build([]graph.Input{{Path: "/bench/big.yaml", Doc: doc}}, graph.Options{Schema: sc, Parameters: true, Outputs: true})
 	})
+}
+
+// BenchmarkSemanticTokensFullNested12k is the whole-document answer as the
+// server gives it: with the workspace telling which get_attr output names
+// are outputs of nested templates (none here, so every get_attr asks).
+func BenchmarkSemanticTokensFullNested12k(b *testing.B) {
+	sc := loadSchema(b)
+	doc, _ := visualDoc(b)
+	dir := b.TempDir()
+	path := filepath.Join(dir, "big.yaml")
+	if err := os.WriteFile(path, doc.Src, 0o644); err != nil {
+		b.Fatal(err)
+	}
+	x := workspace.New(dir)
+	x.Scan(context.Background(), nil)
+	nested := x.Snapshot().InlayValues(path)
+	runLatency(b, func(int) { feature.SemanticTokensNested(doc, sc, source.Span{End: -1}, nested) })
 }

@@ -54,7 +54,14 @@ type SemanticToken struct {
 // (within.End < 0: the whole text), in source order, never overlapping.
 // Names that point nowhere (an undefined parameter) are left plain, so
 // they stand out. Other documents get none.
-func SemanticTokens(doc *hot.Document, sc *schema.Schema, within source.Span) (out []SemanticToken) {
+func SemanticTokens(doc *hot.Document, sc *schema.Schema, within source.Span) []SemanticToken {
+	return SemanticTokensNested(doc, sc, within, nil)
+}
+
+// SemanticTokensNested is SemanticTokens with the outputs of nested
+// templates known (nested may be nil): the output name of a get_attr on a
+// resource whose template declares it is a reference to that output.
+func SemanticTokensNested(doc *hot.Document, sc *schema.Schema, within source.Span, nested NestedOutputs) (out []SemanticToken) {
 	defer func() {
 		if recover() != nil {
 			out = nil
@@ -63,7 +70,7 @@ func SemanticTokens(doc *hot.Document, sc *schema.Schema, within source.Span) (o
 	if doc == nil || doc.Template == nil {
 		return nil
 	}
-	c := &tokenCollector{doc: doc, t: doc.Template, sc: sc, within: within}
+	c := &tokenCollector{doc: doc, t: doc.Template, sc: sc, within: within, nested: nested}
 	if within.End < 0 {
 		// About two tokens per call and three per entry: one allocation.
 		t := doc.Template
@@ -93,6 +100,18 @@ type tokenCollector struct {
 	v      *schema.Version
 	within source.Span
 	out    []SemanticToken
+	// nested, when set, knows the outputs of nested templates, so the
+	// output name read by get_attr is marked as a reference to an output;
+	// outputSeen remembers its answers per resource and output.
+	nested     NestedOutputs
+	outputSeen map[[2]string]bool
+}
+
+// NestedOutputs answers whether the template resource r stands for
+// declares output: the workspace knows (workspace.Snapshot.InlayValues
+// answers it), a lone document does not.
+type NestedOutputs interface {
+	NestedOutput(r *hot.Resource, output string) (text string, ok bool)
 }
 
 // add records n (a scalar) as a token when it is a single-line name in range.
@@ -190,6 +209,30 @@ func (c *tokenCollector) resourceRef(n *syntax.Node) {
 	}
 }
 
+// outputRef marks the attribute name of get_attr: [res, name] as an output
+// reference when res is a nested template declaring that output.
+func (c *tokenCollector) outputRef(res, name *syntax.Node) {
+	if c.nested == nil || res == nil || res.Kind != syntax.ScalarNode || name == nil || name.Kind != syntax.ScalarNode {
+		return
+	}
+	r := c.t.Resource(res.Value)
+	if r == nil {
+		return
+	}
+	key := [2]string{res.Value, name.Value}
+	is, seen := c.outputSeen[key]
+	if !seen {
+		_, is = c.nested.NestedOutput(r, name.Value)
+		if c.outputSeen == nil {
+			c.outputSeen = map[[2]string]bool{}
+		}
+		c.outputSeen[key] = is
+	}
+	if is {
+		c.add(name, TokenOutput, 0)
+	}
+}
+
 func (c *tokenCollector) conditionRef(n *syntax.Node) {
 	if isConditionName(n) && c.t.Condition(n.Value) != nil {
 		c.add(n, TokenCondition, 0)
@@ -237,6 +280,9 @@ func (c *tokenCollector) call(call *hot.Call) {
 	case "get_attr":
 		if args.IsSequence() {
 			c.resourceRef(first)
+			if len(args.Items) > 1 {
+				c.outputRef(first, args.Items[1])
+			}
 		}
 	case "Ref":
 		if args.IsScalar() {
