@@ -13,6 +13,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 )
@@ -78,8 +79,15 @@ type session struct {
 
 func startSession(t *testing.T) *session {
 	t.Helper()
-	s := &session{t: t, msgs: make(chan message, 256), readErr: make(chan error, 1)}
-	s.cmd = exec.Command(binary(t), "--log-level", "debug")
+	return startCommand(t, exec.Command(binary(t), "--log-level", "debug"), nil)
+}
+
+// startCommand starts cmd (heat-ls with its arguments, and a directory or
+// environment when the test needs them) with pipes on its stdin and
+// stdout; written, when not nil, counts the bytes it writes to stdout.
+func startCommand(t *testing.T, cmd *exec.Cmd, written *atomic.Int64) *session {
+	t.Helper()
+	s := &session{t: t, cmd: cmd, msgs: make(chan message, 256), readErr: make(chan error, 1)}
 	s.cmd.Stderr = &s.stderr
 	var err error
 	if s.stdin, err = s.cmd.StdinPipe(); err != nil {
@@ -92,12 +100,28 @@ func startSession(t *testing.T) *session {
 	if err := s.cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	go func() { s.readErr <- readFrames(stdout, s.msgs) }()
+	var out io.Reader = stdout
+	if written != nil {
+		out = countingReader{stdout, written}
+	}
+	go func() { s.readErr <- readFrames(out, s.msgs) }()
 	t.Cleanup(func() {
 		s.cmd.Process.Kill()
 		s.cmd.Wait()
 	})
 	return s
+}
+
+// countingReader counts the bytes read through it.
+type countingReader struct {
+	r io.Reader
+	n *atomic.Int64
+}
+
+func (c countingReader) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.n.Add(int64(n))
+	return n, err
 }
 
 // readFrames reads stdout strictly: anything that is not an LSP frame is

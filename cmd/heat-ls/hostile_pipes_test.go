@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"io"
 	"net/url"
 	"os/exec"
 	"path/filepath"
@@ -104,43 +103,11 @@ func TestHostileCheckBinary(t *testing.T) {
 	}
 }
 
-// countingReader counts the bytes the server writes to its stdout.
-type countingReader struct {
-	r io.Reader
-	n *atomic.Int64
-}
-
-func (c countingReader) Read(p []byte) (int, error) {
-	n, err := c.r.Read(p)
-	c.n.Add(int64(n))
-	return n, err
-}
-
 // startBinaryServer starts the built binary on pipes, counting its output,
 // and initializes it with dir as the workspace.
 func startBinaryServer(t *testing.T, dir string, written *atomic.Int64) *session {
 	t.Helper()
-	s := &session{t: t, msgs: make(chan message, 256), readErr: make(chan error, 1)}
-	s.cmd = exec.Command(binary(t))
-	s.cmd.Stderr = &s.stderr
-	var err error
-	if s.stdin, err = s.cmd.StdinPipe(); err != nil {
-		t.Fatal(err)
-	}
-	stdout, err := s.cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := s.cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	go func() { s.readErr <- readFrames(countingReader{stdout, written}, s.msgs) }()
-	t.Cleanup(func() {
-		if s.cmd.ProcessState == nil {
-			s.cmd.Process.Kill()
-			s.cmd.Wait()
-		}
-	})
+	s := startCommand(t, exec.Command(binary(t)), written)
 	root := (&url.URL{Scheme: "file", Path: dir}).String()
 	s.call(1, "initialize", fmt.Sprintf(`{"processId":null,"rootUri":%q,"capabilities":{}}`, root))
 	s.notify("initialized", `{}`)

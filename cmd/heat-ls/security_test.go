@@ -235,24 +235,10 @@ func TestSessionStaysInside(t *testing.T) {
 	opened := watchOpens(t, secret)
 	traps, marks := trapPath(t)
 
-	s := &session{t: t, msgs: make(chan message, 256), readErr: make(chan error, 1)}
-	s.cmd = exec.Command(binary(t))
-	s.cmd.Dir = ws
-	s.cmd.Env = append(os.Environ(), "PATH="+traps)
-	s.cmd.Stderr = &s.stderr
-	var err error
-	if s.stdin, err = s.cmd.StdinPipe(); err != nil {
-		t.Fatal(err)
-	}
-	stdout, err := s.cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := s.cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	go func() { s.readErr <- readFrames(stdout, s.msgs) }()
-	t.Cleanup(func() { s.cmd.Process.Kill(); s.cmd.Wait() })
+	cmd := exec.Command(binary(t))
+	cmd.Dir = ws
+	cmd.Env = append(os.Environ(), "PATH="+traps)
+	s := startCommand(t, cmd, nil)
 	stop := make(chan struct{})
 	seen := watchProcess(s.cmd.Process.Pid, stop)
 
