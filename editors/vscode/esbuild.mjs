@@ -30,4 +30,6 @@ await build({
   ...common,
   entryPoints: tests,
   outdir: 'out/test',
+  // Tests that load extension modules hand them a stand-in `vscode`.
+  external: ['vscode'],
 });
