@@ -66,10 +66,19 @@ func (s *Server) semanticTokens(u uri.URI, r *protocol.Range) *protocol.Semantic
 	var line, char int
 	for _, tk := range feature.SemanticTokensNested(view.Doc, s.currentSchema(), within, nested) {
 		sp, ok := view.Span(tk.Span)
-		if !ok {
+		if !ok || sp.Start < 0 || sp.Start > sp.End || sp.End > len(doc.Text) {
 			continue
 		}
-		start, end := m.Position(sp.Start, enc), m.Position(sp.End, enc)
+		start := m.Position(sp.Start, enc)
+		var end source.Position
+		if text := doc.Text[sp.Start:sp.End]; ascii(text) {
+			// A name of ASCII letters is as many units long as it has
+			// bytes in every encoding, on the line it starts on (tokens
+			// hold no line break): no second look-up.
+			end = source.Position{Line: start.Line, Character: start.Character + len(text)}
+		} else {
+			end = m.Position(sp.End, enc)
+		}
 		if start.Line != end.Line || start.Line < line || start.Line == line && start.Character < char {
 			continue
 		}
@@ -98,4 +107,14 @@ func advertiseSemanticTokens(c *protocol.ServerCapabilities, cl ClientCapabiliti
 		opts.Full = &protocol.SemanticTokensFullDelta{Delta: &delta}
 	}
 	c.SemanticTokensProvider = opts
+}
+
+// ascii reports whether b holds only ASCII bytes.
+func ascii(b []byte) bool {
+	for _, c := range b {
+		if c >= 0x80 {
+			return false
+		}
+	}
+	return true
 }
