@@ -1,6 +1,8 @@
 package feature
 
 import (
+	"bytes"
+
 	"heat-ls/analysis/hot"
 	"heat-ls/analysis/syntax"
 )
@@ -51,6 +53,15 @@ func FoldingRanges(doc *hot.Document) (out []Fold) {
 	ends := make([]int, m.LineCount()+1)
 	kinds := make([]FoldKind, len(ends))
 	add := func(start, end int, kind FoldKind) {
+		// Most nodes sit on one line ({get_param: x}, a scalar): a look
+		// for a line break ("\n" or a lone "\r", the mapper's) in their
+		// text spares two line look-ups.
+		if e := min(end, len(doc.Src)); start >= 0 && start <= e {
+			text := bytes.TrimSuffix(doc.Src[start:e], []byte("\n"))
+			if bytes.IndexByte(text, '\n') < 0 && bytes.IndexByte(text, '\r') < 0 {
+				return
+			}
+		}
 		sl, el := m.LineOf(start), lastLine(end)
 		if el <= sl || sl >= len(ends) {
 			return
