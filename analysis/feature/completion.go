@@ -145,31 +145,13 @@ func isEnvironment(req CompletionRequest) bool {
 
 // namesTemplate picks the template that names come from.
 func namesTemplate(req CompletionRequest) *hot.Template {
-	if d := req.Doc; d.Template != nil && (d.Syntax == nil || !d.Syntax.Broken) {
-		return d.Template
+	if d := req.Doc; d.Template != nil && (d.Syntax == nil || d.Syntax.HasTree()) {
+		return d.Template // parsed, or recovered from the current text
 	}
 	if req.LastGood != nil && req.LastGood.Template != nil {
 		return req.LastGood.Template
 	}
-	if d := req.Doc; d.Syntax != nil && d.Syntax.Broken {
-		if t := hot.Parse(blankLine(d.Src, req.Offset)).Template; t != nil {
-			return t
-		}
-	}
 	return req.Doc.Template
-}
-
-// blankLine returns a copy of src with the line holding offset made of
-// spaces, which often turns a half-typed text back into valid YAML.
-func blankLine(src []byte, offset int) []byte {
-	out := append([]byte(nil), src...)
-	l := lineIndex{src: out}
-	for i := l.lineAt(offset); i < len(out) && out[i] != '\n'; i++ {
-		if out[i] != '\r' {
-			out[i] = ' '
-		}
-	}
-	return out
 }
 
 // completer gathers the items for one request.

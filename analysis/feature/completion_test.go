@@ -115,10 +115,10 @@ func TestCompleteNamesWhileBroken(t *testing.T) {
 		lastGood *hot.Document
 		want     []string
 	}{
-		// With a last good parse, names come from it.
-		{"last good", good, []string{"old_param"}},
-		// Without one, the text with the cursor line blanked is parsed.
-		{"repaired", nil, []string{"old_param", "new_param"}},
+		// Names come from the tree recovered from the current text,
+		// with or without a last good parse.
+		{"last good", good, []string{"old_param", "new_param"}},
+		{"opened broken", nil, []string{"old_param", "new_param"}},
 	}
 	for _, tc := range tests {
 		got := completionLabels(Complete(CompletionRequest{Doc: cur, LastGood: tc.lastGood, Offset: off, Schema: s}))

@@ -50,7 +50,7 @@ func (t *topLines) after(line int) int {
 // is src itself when the current text parsed). It returns nil when the
 // parse has no top-level mapping.
 func newTopLines(src []byte, parse *hot.Document) *topLines {
-	if parse == nil || parse.Syntax == nil || parse.Syntax.Broken {
+	if parse == nil || parse.Syntax == nil || !parse.Syntax.HasTree() {
 		return nil
 	}
 	root := parse.Syntax.Root().Resolve()
@@ -60,7 +60,18 @@ func newTopLines(src []byte, parse *hot.Document) *topLines {
 	old := parse.Src
 	lo, hi := len(src), len(src)
 	shift := 0
-	if !bytes.Equal(old, src) {
+	if rec := parse.Syntax.Recovered; len(rec) > 0 {
+		// A tree recovered from src itself: the regions read as blank
+		// are unknown to it.
+		if !bytes.Equal(old, src) {
+			return nil
+		}
+		lo = bytes.LastIndexByte(src[:rec[0].Start], '\n') + 1
+		hi = len(src)
+		if i := bytes.IndexByte(src[rec[len(rec)-1].End:], '\n'); i >= 0 {
+			hi = rec[len(rec)-1].End + i + 1
+		}
+	} else if !bytes.Equal(old, src) {
 		lo = sharedPrefixLines(src, old)
 		suffix := sharedSuffixLines(src, old, lo)
 		hi = len(src) - suffix

@@ -7,9 +7,11 @@ import (
 	"heat-ls/analysis/source"
 )
 
-// View is the parse a query runs on. While the current text is broken
-// YAML, a query uses the last good parse instead, but only where the lines
-// around the cursor are the same in both texts: offsets are mapped through
+// View is the parse a query runs on: the current one, recovered from the
+// current text when it is broken YAML (syntax.ParseAfter). Only when no
+// tree could be recovered does a query use the last good parse, and then
+// only where the lines around the cursor are the same in both texts:
+// offsets are mapped through
 // the lines the two texts share at their start and at their end, and
 // anything in the edited lines in between is out of reach (the query then
 // finds nothing, which is better than answering about text that changed).
@@ -20,13 +22,13 @@ type View struct {
 	lines *LineMap
 }
 
-// NewView picks the parse for a query: cur when its YAML is not broken,
-// else lastGood (mapped), else cur.
+// NewView picks the parse for a query: cur when it has a tree (its YAML
+// parsed or was recovered), else lastGood (mapped), else cur.
 func NewView(cur, lastGood *hot.Document) View {
 	if cur == nil {
 		return View{Doc: lastGood}
 	}
-	if cur.Syntax == nil || !cur.Syntax.Broken || lastGood == nil || lastGood == cur {
+	if cur.Syntax == nil || !cur.Syntax.Broken || cur.Syntax.HasTree() || lastGood == nil || lastGood == cur {
 		return View{Doc: cur}
 	}
 	m := NewLineMap(cur.Src, lastGood.Src)

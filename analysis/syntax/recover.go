@@ -1,0 +1,516 @@
+package syntax
+
+import (
+	"bytes"
+	"slices"
+	"sort"
+	"strings"
+
+	"heat-ls/analysis/source"
+)
+
+// maxRecoveries bounds the re-parses of one broken text, so recovery costs
+// at most a few parses however broken the text is.
+const maxRecoveries = 8
+
+// ParseAfter parses src like Parse. When src is broken YAML it recovers a
+// tree of this very text: it neutralises the smallest region around the
+// error (the offending line with the lines below it that belong to it, or
+// an unclosed flow collection or quote to the end of its line), replacing
+// each byte by a space so every offset stays exact, and parses again, a
+// bounded number of times. The YAML error is still reported where it is.
+//
+// lastGood is the text of the last version that parsed (nil: none). A key
+// being typed (a line without its colon yet) is read there, so a resource
+// whose name line is half typed keeps its name and its body.
+func ParseAfter(src, lastGood []byte) *File {
+	f, fail := parseOnce(src)
+	if fail == nil {
+		return f
+	}
+	r := newRecovery(src, lastGood)
+	for range maxRecoveries {
+		if !r.neutralise(fail) {
+			break
+		}
+		g, next := parseOnce(r.buf)
+		if !g.Broken {
+			return r.finish(f, g)
+		}
+		if next == nil {
+			break
+		}
+		fail = next
+	}
+	return f
+}
+
+// recovery is the state of one recovering parse.
+type recovery struct {
+	src []byte // the text as written
+	buf []byte // the copy being neutralised
+	old []byte // the last text that parsed, or nil
+	// regions are the neutralised spans; grafts the half-typed keys put
+	// back into the tree.
+	regions []source.Span
+	grafts  []graft
+}
+
+// graft is a key being typed (no colon yet): its word and the lines below
+// it that form its value, which are parsed on their own and hung under the
+// key in the recovered tree.
+type graft struct {
+	word   source.Span
+	indent int
+	name   string
+	body   []byte // the text with everything but the value's lines blank; nil: no value
+}
+
+func newRecovery(src, old []byte) *recovery {
+	return &recovery{src: src, buf: bytes.Clone(src), old: old}
+}
+
+// neutralise blanks the region the failure points at, widening to the
+// enclosing entry when that region is blank already. It reports false when
+// nothing is left to blank.
+func (r *recovery) neutralise(fail *failure) bool {
+	off := min(max(fail.span.Start, 0), len(r.buf))
+	reason := fail.reason
+	if off < len(r.buf) && isUnclosedReason(reason) {
+		if b := r.buf[off]; b == '[' || b == '{' || b == '"' || b == '\'' {
+			if r.blank(off, lineEnd(r.buf, off)) {
+				return true
+			}
+		}
+	}
+	if strings.HasPrefix(reason, "found character that cannot start any token") && off < len(r.buf) && r.buf[off] != '\t' {
+		if r.blank(off, lineEnd(r.buf, off)) {
+			return true
+		}
+	}
+	line := lineStart(r.buf, off)
+	for line > 0 && blankLine(r.buf, line) {
+		line = prevLine(r.buf, line)
+	}
+	if dash, ok := r.strayDash(line); ok && r.blank(dash, dash+1) {
+		return true
+	}
+	for {
+		if r.blankEntry(line) {
+			return true
+		}
+		parent, ok := r.parentLine(line)
+		if !ok {
+			break
+		}
+		line = parent
+	}
+	return r.blank(lineStart(r.buf, off), len(r.buf))
+}
+
+// strayDash finds a bare "-" on the content line above the one starting
+// at start, at the same indentation, when that line is not an entry: a
+// list item started among keys (yaml.v3 blames the line after it).
+func (r *recovery) strayDash(start int) (int, bool) {
+	if start == 0 {
+		return 0, false
+	}
+	indent := indentAt(r.buf, start)
+	if isEntry(r.buf[start+indent : lineEnd(r.buf, start)]) {
+		return 0, false
+	}
+	ls := prevLine(r.buf, start)
+	for ls > 0 && blankLine(r.buf, ls) {
+		ls = prevLine(r.buf, ls)
+	}
+	d := indentAt(r.buf, ls)
+	line := bytes.TrimRight(r.buf[ls+d:lineEnd(r.buf, ls)], " \t")
+	if d != indent || len(line) != 1 || line[0] != '-' {
+		return 0, false
+	}
+	return ls + d, true
+}
+
+// blankLine reports a line holding only blanks or a comment.
+func blankLine(b []byte, start int) bool {
+	d := indentAt(b, start)
+	return start+d == lineEnd(b, start) || b[start+d] == '#'
+}
+
+// isUnclosedReason reports the yaml.v3 messages of a flow collection or a
+// quoted scalar that is never closed.
+func isUnclosedReason(reason string) bool {
+	return strings.HasPrefix(reason, "found unexpected end of stream") ||
+		strings.HasPrefix(reason, "did not find expected ',' or") ||
+		strings.HasPrefix(reason, "did not find expected node content") ||
+		strings.HasPrefix(reason, "while scanning a quoted scalar")
+}
+
+// blank replaces buf[start:end] by spaces, keeping line breaks, and
+// records the region. It reports whether anything changed.
+func (r *recovery) blank(start, end int) bool {
+	changed := false
+	for i := start; i < end; i++ {
+		if b := r.buf[i]; b != ' ' && b != '\n' && b != '\r' {
+			r.buf[i] = ' '
+			changed = true
+		}
+	}
+	if changed {
+		r.regions = append(r.regions, source.Span{Start: start, End: end})
+	}
+	return changed
+}
+
+// blankEntry blanks the line at start with the deeper-indented lines below
+// it (its value or its children). A line holding only a half-typed key is
+// remembered as a graft.
+func (r *recovery) blankEntry(start int) bool {
+	indent := indentAt(r.buf, start)
+	content := start + indent
+	end := lineEnd(r.buf, start)
+	bodyStart, bodyEnd := end, end
+	if bytes.IndexByte(r.buf[start:content], '\t') >= 0 {
+		// A tab in the indentation: how deep the line meant to be is
+		// unknown, so only the line goes; the lines below follow.
+		return r.blank(start, end)
+	}
+	for next := end; next < len(r.buf); {
+		next = skipBreak(r.buf, next)
+		ls := next
+		le := lineEnd(r.buf, ls)
+		if d := indentAt(r.buf, ls); ls+d < le && r.buf[ls+d] != '#' {
+			if d <= indent {
+				break
+			}
+			bodyEnd = le
+		}
+		next = le
+	}
+	if bodyEnd > bodyStart {
+		bodyStart = skipBreak(r.buf, bodyStart)
+	}
+	if word, ok := halfTypedKey(r.buf, content, end); ok && r.inBlockMapping(start, indent) {
+		g := graft{word: word, indent: indent, name: string(r.buf[word.Start:word.End])}
+		if name, ok := r.oldKey(start, indent); ok {
+			g.name = name
+		}
+		if bodyEnd > bodyStart {
+			g.body = bytes.Repeat([]byte{' '}, bodyEnd)
+			copy(g.body[bodyStart:], r.buf[bodyStart:bodyEnd])
+			for i := range bodyStart {
+				if r.src[i] == '\n' || r.src[i] == '\r' {
+					g.body[i] = r.src[i]
+				}
+			}
+		}
+		if !r.blank(content, max(end, bodyEnd)) {
+			return false
+		}
+		r.grafts = append(r.grafts, g)
+		return true
+	}
+	return r.blank(content, max(end, bodyEnd))
+}
+
+// parentLine finds the start of the nearest line above start that is less
+// indented: the entry that holds it.
+func (r *recovery) parentLine(start int) (int, bool) {
+	indent := indentAt(r.buf, start)
+	for ls := start; ls > 0; {
+		ls = prevLine(r.buf, ls)
+		le := lineEnd(r.buf, ls)
+		if d := indentAt(r.buf, ls); ls+d < le && r.buf[ls+d] != '#' && d < indent {
+			return ls, true
+		}
+	}
+	return 0, false
+}
+
+// halfTypedKey reports a line whose content (content to end) is a single
+// plain word, the way a mapping key looks before its colon is typed.
+func halfTypedKey(buf []byte, content, end int) (source.Span, bool) {
+	e := end
+	for e > content && isBlank(buf[e-1]) {
+		e--
+	}
+	if e == content {
+		return source.Span{}, false
+	}
+	for i := content; i < e; i++ {
+		if !isKeyByte(buf[i]) {
+			return source.Span{}, false
+		}
+	}
+	if b := buf[content]; b == '-' || b == ':' || b == '.' {
+		return source.Span{}, false
+	}
+	return source.Span{Start: content, End: e}, true
+}
+
+// isKeyByte is a byte of the plain names templates use for keys.
+func isKeyByte(b byte) bool {
+	return b == '_' || b == '-' || b == '.' || b >= '0' && b <= '9' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= 0x80
+}
+
+// inBlockMapping reports whether a line at indent, starting at start,
+// sits among the keys of a block mapping: the nearest line above at the
+// same indentation is a key, or the nearest less indented line opens a
+// block for it.
+func (r *recovery) inBlockMapping(start, indent int) bool {
+	for ls := start; ls > 0; {
+		ls = prevLine(r.buf, ls)
+		le := lineEnd(r.buf, ls)
+		d := indentAt(r.buf, ls)
+		if ls+d == le || r.buf[ls+d] == '#' || d > indent {
+			continue
+		}
+		line := r.buf[ls+d : le]
+		if d == indent {
+			return hasMappingColon(line) && !isEntry(line)
+		}
+		return opensBlock(line)
+	}
+	return indent == 0
+}
+
+// oldKey reads the key written on the line of the last good text that
+// corresponds to the line at start: the texts are compared line-wise
+// from both ends, and a line inside the edited zone is matched by its
+// position in it.
+func (r *recovery) oldKey(start, indent int) (string, bool) {
+	if r.old == nil {
+		return "", false
+	}
+	prefix, curEnd, oldEnd := editedZone(r.src, r.old)
+	if start < prefix || start >= curEnd {
+		return "", false
+	}
+	k := bytes.Count(r.src[prefix:start], []byte("\n"))
+	ls := prefix
+	for ; k > 0 && ls < oldEnd; k-- {
+		ls = skipBreak(r.old, lineEnd(r.old, ls))
+	}
+	if ls >= oldEnd || indentAt(r.old, ls) != indent {
+		return "", false
+	}
+	line := r.old[ls+indent : lineEnd(r.old, ls)]
+	colon := mappingColon(line)
+	if colon <= 0 {
+		return "", false
+	}
+	key := line[:colon]
+	for _, b := range key {
+		if !isKeyByte(b) {
+			return "", false
+		}
+	}
+	return string(key), true
+}
+
+// editedZone compares cur and old line-wise: prefix is the length of the
+// lines they share at the start, curEnd and oldEnd where the lines they
+// share at the end begin in each.
+func editedZone(cur, old []byte) (prefix, curEnd, oldEnd int) {
+	n := min(len(cur), len(old))
+	p := 0
+	for p < n && cur[p] == old[p] {
+		p++
+	}
+	if p < len(cur) || p < len(old) {
+		p = bytes.LastIndexByte(cur[:p], '\n') + 1
+	}
+	s := 0
+	for s < n-p && cur[len(cur)-1-s] == old[len(old)-1-s] {
+		s++
+	}
+	ci, oi := len(cur)-s, len(old)-s
+	for ci < len(cur) && !(ci == 0 || cur[ci-1] == '\n') {
+		ci++
+		oi++
+	}
+	return p, ci, oi
+}
+
+// finish turns the parse g of the neutralised text into the file of the
+// original one: the original error, the problems of the rest, the grafted
+// keys, and the words of the regions.
+func (r *recovery) finish(f, g *File) *File {
+	g.Src = r.src
+	g.Broken = true
+	g.Recovered = mergeSpans(r.regions)
+	problems := make([]source.Diagnostic, 0, len(f.Problems)+len(g.Problems))
+	problems = append(problems, f.Problems...)
+	for _, p := range g.Problems {
+		// The rest's own problems (duplicate keys, unknown tags, a second
+		// document) stand.
+		if !g.InRecovered(p.Span) && !slices.ContainsFunc(f.Problems, func(q source.Diagnostic) bool { return q.Code == p.Code && q.Span == p.Span }) {
+			problems = append(problems, p)
+		}
+	}
+	sort.SliceStable(problems, func(i, j int) bool { return problems[i].Span.Start < problems[j].Span.Start })
+	g.Problems = problems
+	for _, gr := range r.grafts {
+		r.applyGraft(g, gr)
+	}
+	g.Hidden = r.hiddenWords(g.Recovered)
+	return g
+}
+
+// mergeSpans sorts spans and joins the overlapping ones.
+func mergeSpans(spans []source.Span) []source.Span {
+	sort.Slice(spans, func(i, j int) bool { return spans[i].Start < spans[j].Start })
+	var out []source.Span
+	for _, s := range spans {
+		if n := len(out); n > 0 && s.Start <= out[n-1].End {
+			out[n-1].End = max(out[n-1].End, s.End)
+			continue
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+// hiddenWords collects the words of the regions, and of the last good
+// text's edited zone where a region falls in it.
+func (r *recovery) hiddenWords(regions []source.Span) map[string]bool {
+	words := map[string]bool{}
+	add := func(text []byte) {
+		for _, w := range bytes.FieldsFunc(text, func(c rune) bool { return c > 0x7f || !isKeyByte(byte(c)) }) {
+			words[string(w)] = true
+		}
+	}
+	prefix, curEnd, oldEnd := 0, 0, 0
+	if r.old != nil {
+		prefix, curEnd, oldEnd = editedZone(r.src, r.old)
+	}
+	oldAdded := false
+	for _, sp := range regions {
+		add(r.src[sp.Start:sp.End])
+		if r.old != nil && !oldAdded && sp.Start <= curEnd && prefix <= sp.End {
+			add(r.old[prefix:max(prefix, oldEnd)])
+			oldAdded = true
+		}
+	}
+	return words
+}
+
+// applyGraft hangs a half-typed key, with its value parsed on its own, in
+// the mapping of the tree it belongs to.
+func (r *recovery) applyGraft(f *File, gr graft) {
+	path := mappingFor(f, gr.word.Start, gr.indent, r.buf)
+	if len(path) == 0 {
+		return
+	}
+	value := &Node{Kind: ScalarNode, Tag: "!!null", Span: source.Span{Start: gr.word.End, End: gr.word.End}}
+	if gr.body != nil {
+		if b, fail := parseOnce(gr.body); fail == nil && !b.Broken && b.Root() != nil {
+			value = b.Root()
+		}
+	}
+	key := &Node{Kind: ScalarNode, Tag: "!!str", Value: gr.name, Span: gr.word}
+	m := path[len(path)-1]
+	at := sort.Search(len(m.Pairs), func(i int) bool { return m.Pairs[i].Key.Span.Start > gr.word.Start })
+	pairs := make([]*Pair, 0, len(m.Pairs)+1)
+	pairs = append(pairs, m.Pairs[:at]...)
+	pairs = append(pairs, &Pair{Key: key, Value: value})
+	m.Pairs = append(pairs, m.Pairs[at:]...)
+	end := max(value.Span.End, key.Span.End)
+	for _, n := range path {
+		n.Span.End = max(n.Span.End, end)
+		n.Span.Start = min(n.Span.Start, gr.word.Start)
+	}
+	r.regions = append(r.regions, gr.word)
+}
+
+// mappingFor finds the block mapping whose keys sit at indent and that is
+// still open at offset at, with the nodes leading to it from the root.
+func mappingFor(f *File, at, indent int, buf []byte) []*Node {
+	var best []*Node
+	var walk func(n *Node, path []*Node)
+	walk = func(n *Node, path []*Node) {
+		if n == nil || n.Kind == AliasNode || n.Span.Start > at {
+			return
+		}
+		path = append(path, n)
+		if n.Kind == MappingNode && n.Style == Block && len(n.Pairs) > 0 &&
+			n.Pairs[0].Key.Span.Start-lineStart(buf, n.Pairs[0].Key.Span.Start) == indent && stillOpen(buf, n.Span.End, at, indent) {
+			best = append(best[:0], path...)
+		}
+		for _, p := range n.Pairs {
+			walk(p.Value, path)
+		}
+		for _, it := range n.Items {
+			walk(it, path)
+		}
+	}
+	for _, d := range f.Docs {
+		walk(d, nil)
+	}
+	return best
+}
+
+// stillOpen reports whether no line between from and at is indented at or
+// left of indent: a block collection ending at from may take a key at at.
+func stillOpen(buf []byte, from, at, indent int) bool {
+	if from > at {
+		return true // the mapping goes on below the line at at
+	}
+	for ls := skipBreak(buf, lineEnd(buf, from)); ls < lineStart(buf, at); ls = skipBreak(buf, lineEnd(buf, ls)) {
+		le := lineEnd(buf, ls)
+		if d := indentAt(buf, ls); ls+d < le && buf[ls+d] != '#' && d <= indent {
+			return false
+		}
+	}
+	return true
+}
+
+// lineStart is the start of the line holding off.
+func lineStart(b []byte, off int) int {
+	off = min(off, len(b))
+	for off > 0 && b[off-1] != '\n' && b[off-1] != '\r' {
+		off--
+	}
+	return off
+}
+
+// lineEnd is the offset of the line break ending the line holding off, or
+// the text's end.
+func lineEnd(b []byte, off int) int {
+	for off < len(b) && b[off] != '\n' && b[off] != '\r' {
+		off++
+	}
+	return off
+}
+
+// prevLine is the start of the line before the one starting at start.
+func prevLine(b []byte, start int) int {
+	if start > 0 && b[start-1] == '\n' {
+		start--
+	}
+	if start > 0 && b[start-1] == '\r' {
+		start--
+	}
+	return lineStart(b, start)
+}
+
+// skipBreak steps over the line break at off, if any.
+func skipBreak(b []byte, off int) int {
+	if off < len(b) && b[off] == '\r' {
+		off++
+	}
+	if off < len(b) && b[off] == '\n' {
+		off++
+	}
+	return off
+}
+
+// indentAt counts the blanks starting at off. A tab counts as one, so a
+// line indented with a stray tab is still seen at about its place.
+func indentAt(b []byte, off int) int {
+	n := 0
+	for off+n < len(b) && isBlank(b[off+n]) {
+		n++
+	}
+	return n
+}
