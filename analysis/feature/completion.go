@@ -427,6 +427,9 @@ func (c *completer) resourceTypes() {
 func (c *completer) parameterNames(pseudo bool) {
 	if c.tpl != nil {
 		for _, p := range c.tpl.Parameters {
+			if !c.settled(NamespaceParameter, &p.Entry) {
+				continue
+			}
 			detail := "parameter"
 			if p.Type != "" {
 				detail += " (" + p.Type + ")"
@@ -448,7 +451,7 @@ func (c *completer) resourceNames(except string) {
 		return
 	}
 	for _, r := range c.tpl.Resources {
-		if r.Name == except {
+		if r.Name == except || !c.settled(NamespaceResource, &r.Entry) {
 			continue
 		}
 		c.add(0, CompletionItem{Label: r.Name, Kind: CompleteReference, Detail: r.Type, Doc: entryScalar(&r.Entry, "description")})
@@ -460,6 +463,9 @@ func (c *completer) conditionNames() {
 		return
 	}
 	for _, cd := range c.tpl.Conditions {
+		if !c.settled(NamespaceCondition, &cd.Entry) {
+			continue
+		}
 		c.add(0, CompletionItem{Label: cd.Name, Kind: CompleteReference, Detail: "condition"})
 	}
 }

@@ -76,11 +76,15 @@ func newRecovery(src, old []byte) *recovery {
 func (r *recovery) neutralise(fail *failure) bool {
 	off := min(max(fail.span.Start, 0), len(r.buf))
 	reason := fail.reason
-	if off < len(r.buf) && isUnclosedReason(reason) {
-		if b := r.buf[off]; b == '[' || b == '{' || b == '"' || b == '\'' {
-			if r.blank(off, lineEnd(r.buf, off)) {
-				return true
-			}
+	if isUnclosedReason(reason) {
+		want := byte(0)
+		if strings.HasSuffix(reason, "']'") {
+			want = '['
+		} else if strings.HasSuffix(reason, "'}'") {
+			want = '{'
+		}
+		if o, ok := unclosed(r.buf, 0, want); ok && r.blank(o, lineEnd(r.buf, o)) {
+			return true
 		}
 	}
 	if strings.HasPrefix(reason, "found character that cannot start any token") && off < len(r.buf) && r.buf[off] != '\t' {
