@@ -1,6 +1,7 @@
 package check
 
 import (
+	"slices"
 	"strings"
 
 	"heat-ls/analysis/hot"
@@ -12,7 +13,8 @@ import (
 // broken document that were read as blank (syntax.File.Recovered): the
 // entries holding such a region are being edited, so a missing type or
 // property there is not news, and a name that appears in a region may be
-// defined or used there, so it is neither undefined nor unused. The YAML
+// defined or used there, so it is neither undefined nor unused, and a
+// name that starts with a word being typed may be the name it becomes. The YAML
 // error itself and everything else stand.
 func quietWhileRecovered(doc *hot.Document, found []source.Diagnostic) []source.Diagnostic {
 	f := doc.Syntax
@@ -20,9 +22,17 @@ func quietWhileRecovered(doc *hot.Document, found []source.Diagnostic) []source.
 		return found
 	}
 	affected := affectedEntries(f)
+	var typed []string // regions whose first line is one word: keys being typed
+	for _, r := range f.Recovered {
+		first, _, _ := strings.Cut(string(doc.Src[r.Start:r.End]), "\n")
+		if w := strings.TrimSpace(first); w != "" && !strings.ContainsAny(w, " \t\r:{}[],") {
+			typed = append(typed, w)
+		}
+	}
 	out := found[:0]
 	for _, d := range found {
-		if touchesAny(d.Span, affected) || f.Hidden[spanWord(doc.Src, d.Span)] {
+		word := spanWord(doc.Src, d.Span)
+		if touchesAny(d.Span, affected) || f.Hidden[word] || slices.ContainsFunc(typed, func(w string) bool { return strings.HasPrefix(word, w) }) {
 			continue
 		}
 		out = append(out, d)

@@ -96,6 +96,9 @@ func (r *recovery) neutralise(fail *failure) bool {
 	for line > 0 && blankLine(r.buf, line) {
 		line = prevLine(r.buf, line)
 	}
+	if key, ok := r.halfKeyAbove(line); ok && r.blankEntry(key) {
+		return true
+	}
 	if dash, ok := r.strayDash(line); ok && r.blank(dash, dash+1) {
 		return true
 	}
@@ -110,6 +113,27 @@ func (r *recovery) neutralise(fail *failure) bool {
 		line = parent
 	}
 	return r.blank(lineStart(r.buf, off), len(r.buf))
+}
+
+// halfKeyAbove finds a half-typed key on the content line above the one
+// starting at start, at most as indented: yaml.v3 reads the word and the
+// line below as one plain scalar and blames the colon that follows.
+func (r *recovery) halfKeyAbove(start int) (int, bool) {
+	if start == 0 {
+		return 0, false
+	}
+	ls := prevLine(r.buf, start)
+	for ls > 0 && blankLine(r.buf, ls) {
+		ls = prevLine(r.buf, ls)
+	}
+	d := indentAt(r.buf, ls)
+	if blankLine(r.buf, ls) || d > indentAt(r.buf, start) {
+		return 0, false
+	}
+	if _, ok := halfTypedKey(r.buf, ls+d, lineEnd(r.buf, ls)); !ok {
+		return 0, false
+	}
+	return ls, true
 }
 
 // strayDash finds a bare "-" on the content line above the one starting
@@ -428,17 +452,20 @@ func (r *recovery) applyGraft(f *File, gr graft) {
 }
 
 // mappingFor finds the block mapping whose keys sit at indent and that is
-// still open at offset at, with the nodes leading to it from the root.
+// still open at offset at, or starts right below it, with the nodes
+// leading to it from the root.
 func mappingFor(f *File, at, indent int, buf []byte) []*Node {
 	var best []*Node
 	var walk func(n *Node, path []*Node)
 	walk = func(n *Node, path []*Node) {
-		if n == nil || n.Kind == AliasNode || n.Span.Start > at {
+		if n == nil || n.Kind == AliasNode {
 			return
 		}
 		path = append(path, n)
 		if n.Kind == MappingNode && n.Style == Block && len(n.Pairs) > 0 &&
-			n.Pairs[0].Key.Span.Start-lineStart(buf, n.Pairs[0].Key.Span.Start) == indent && stillOpen(buf, n.Span.End, at, indent) {
+			n.Pairs[0].Key.Span.Start-lineStart(buf, n.Pairs[0].Key.Span.Start) == indent &&
+			(n.Span.Start <= at && stillOpen(buf, n.Span.End, at, indent) || n.Span.Start > at && blankBetween(buf, at, n.Span.Start)) &&
+			len(path) > len(best) {
 			best = append(best[:0], path...)
 		}
 		for _, p := range n.Pairs {
@@ -452,6 +479,17 @@ func mappingFor(f *File, at, indent int, buf []byte) []*Node {
 		walk(d, nil)
 	}
 	return best
+}
+
+// blankBetween reports whether only blank or comment lines lie between
+// the line of from and the line of to.
+func blankBetween(buf []byte, from, to int) bool {
+	for ls := skipBreak(buf, lineEnd(buf, from)); ls < lineStart(buf, to); ls = skipBreak(buf, lineEnd(buf, ls)) {
+		if !blankLine(buf, ls) {
+			return false
+		}
+	}
+	return true
 }
 
 // stillOpen reports whether no line between from and at is indented at or
