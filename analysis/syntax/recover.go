@@ -25,6 +25,9 @@ const maxRecoveries = 8
 // whose name line is half typed keeps its name and its body.
 func ParseAfter(src, lastGood []byte) *File {
 	f, fail := parseOnce(src)
+	if fail == nil && !f.Broken {
+		fail = strayRoot(f)
+	}
 	if fail == nil {
 		return f
 	}
@@ -43,6 +46,35 @@ func ParseAfter(src, lastGood []byte) *File {
 		fail = next
 	}
 	return f
+}
+
+// strayRoot catches a text whose document is one plain word followed by
+// more content, such as a first key typed without its colon: yaml.v3 stops
+// after the word and takes the rest for nothing, where Heat's loader
+// refuses the text. It marks f broken with the error on the word.
+func strayRoot(f *File) *failure {
+	root := f.Root()
+	if len(f.Docs) != 1 || root.Kind != ScalarNode || root.Style != Plain {
+		return nil
+	}
+	rest := root.Span.End
+	for rest < len(f.Src) {
+		rest = skipBreak(f.Src, lineEnd(f.Src, rest))
+		if rest < len(f.Src) && !blankLine(f.Src, rest) {
+			break
+		}
+	}
+	if rest >= len(f.Src) || isDocumentMarker(f.Src[rest:]) {
+		return nil
+	}
+	d := source.Diagnostic{
+		Span: root.Span, Severity: source.SeverityError, Code: CodeSyntax,
+		Message: "invalid YAML: the text below cannot follow this single value (is the colon of a key missing?)",
+	}
+	f.Broken = true
+	f.Docs = nil
+	f.Problems = append([]source.Diagnostic{d}, f.Problems...)
+	return &failure{reason: "could not find expected ':'", span: root.Span}
 }
 
 // recovery is the state of one recovering parse.
@@ -83,7 +115,17 @@ func (r *recovery) neutralise(fail *failure) bool {
 		} else if strings.HasSuffix(reason, "'}'") {
 			want = '{'
 		}
-		if o, ok := unclosed(r.buf, 0, want); ok && r.blank(o, lineEnd(r.buf, o)) {
+		// At the end of the text the first quote or bracket never closed
+		// is the culprit; elsewhere the nearest flow collection left open
+		// on its line above the error, since brackets in the scripts of
+		// block scalars further up can balance a whole-text count by chance.
+		whole := func() bool { o, ok := unclosed(r.buf, 0, want); return ok && r.blank(o, lineEnd(r.buf, o)) }
+		near := func() bool { o, ok := r.openFlowAbove(off); return ok && r.blank(o, lineEnd(r.buf, o)) }
+		if strings.HasPrefix(reason, "found unexpected end of stream") {
+			if whole() || near() {
+				return true
+			}
+		} else if near() || whole() {
 			return true
 		}
 	}
@@ -113,6 +155,61 @@ func (r *recovery) neutralise(fail *failure) bool {
 		line = parent
 	}
 	return r.blank(lineStart(r.buf, off), len(r.buf))
+}
+
+// maxFlowLookBack bounds how many lines openFlowAbove looks at.
+const maxFlowLookBack = 200
+
+// openFlowAbove finds, on the line of off or the nearest line above it, a
+// flow collection that opens in a value's place and is not closed on its
+// line; it returns the offset of its bracket.
+func (r *recovery) openFlowAbove(off int) (int, bool) {
+	ls := lineStart(r.buf, off)
+	for range maxFlowLookBack {
+		le := lineEnd(r.buf, ls)
+		if o, ok := openFlowOnLine(r.buf[ls:le]); ok {
+			return ls + o, true
+		}
+		if ls == 0 {
+			break
+		}
+		ls = prevLine(r.buf, ls)
+	}
+	return 0, false
+}
+
+// openFlowOnLine returns the outermost bracket of line that opens a flow
+// collection (at a node's start) and is not closed on the line.
+func openFlowOnLine(line []byte) (int, bool) {
+	var stack []int
+	for i := 0; i < len(line); i++ {
+		switch b := line[i]; b {
+		case '"', '\'':
+			if i == 0 || tokenBoundary(line[i-1]) {
+				if b == '"' {
+					i = doubleQuotedEnd(line, i) - 1
+				} else {
+					i = singleQuotedEnd(line, i) - 1
+				}
+			}
+		case '#':
+			if i == 0 || isBlank(line[i-1]) {
+				i = len(line)
+			}
+		case '[', '{':
+			if len(stack) > 0 || atNodeStart(line, i) {
+				stack = append(stack, i)
+			}
+		case ']', '}':
+			if len(stack) > 0 {
+				stack = stack[:len(stack)-1]
+			}
+		}
+	}
+	if len(stack) == 0 {
+		return 0, false
+	}
+	return stack[0], true
 }
 
 // halfKeyAbove finds a half-typed key on the content line above the one
