@@ -220,7 +220,9 @@ func (m typingMap) toState(off int) int {
 }
 
 // onLine reports whether a final-text span is on the typed line.
-func (m typingMap) onLine(sp source.Span) bool { return sp.End >= m.lineStart && sp.Start <= m.finalEnd }
+func (m typingMap) onLine(sp source.Span) bool {
+	return sp.End >= m.lineStart && sp.Start <= m.finalEnd
+}
 
 // sameSpan compares a final-text span with a span of the state: moved
 // exactly, or anywhere on the typed line when the final one is there.
