@@ -138,6 +138,11 @@ func (r *recovery) neutralise(fail *failure) bool {
 	for line > 0 && blankLine(r.buf, line) {
 		line = prevLine(r.buf, line)
 	}
+	if strings.HasPrefix(reason, "did not find expected") {
+		if o, ok := r.strayCloserBelow(line); ok && r.blank(o, o+1) {
+			return true
+		}
+	}
 	if key, ok := r.halfKeyAbove(line); ok && r.blankEntry(key) {
 		return true
 	}
@@ -210,6 +215,70 @@ func openFlowOnLine(line []byte) (int, bool) {
 		return 0, false
 	}
 	return stack[0], true
+}
+
+// strayCloserBelow finds a closing bracket that closes nothing on the line
+// starting at start or on the lines below it inside the same block: yaml.v3
+// names only the block that holds such a bracket ("a: 'x']").
+func (r *recovery) strayCloserBelow(start int) (int, bool) {
+	indent := indentAt(r.buf, start)
+	ls := start
+	for range maxFlowLookBack {
+		le := lineEnd(r.buf, ls)
+		if !blankLine(r.buf, ls) {
+			if ls != start && indentAt(r.buf, ls) < indent {
+				break
+			}
+			if o, ok := strayCloserOnLine(r.buf[ls:le]); ok {
+				return ls + o, true
+			}
+		}
+		if le >= len(r.buf) {
+			break
+		}
+		ls = skipBreak(r.buf, le)
+	}
+	return 0, false
+}
+
+// strayCloserOnLine returns a "]" or "}" of line that follows a complete
+// value (a quoted scalar or a closed flow collection) and closes nothing.
+func strayCloserOnLine(line []byte) (int, bool) {
+	depth, afterValue := 0, false
+	for i := 0; i < len(line); i++ {
+		switch b := line[i]; b {
+		case '"', '\'':
+			if i == 0 || tokenBoundary(line[i-1]) {
+				if b == '"' {
+					i = doubleQuotedEnd(line, i) - 1
+				} else {
+					i = singleQuotedEnd(line, i) - 1
+				}
+				afterValue = depth == 0
+			}
+		case '#':
+			if i == 0 || isBlank(line[i-1]) {
+				return 0, false
+			}
+		case '[', '{':
+			if depth > 0 || atNodeStart(line, i) {
+				depth++
+			}
+		case ']', '}':
+			if depth > 0 {
+				depth--
+				afterValue = depth == 0
+			} else if afterValue {
+				return i, true
+			}
+		case ' ', '\t':
+		default:
+			if depth == 0 {
+				afterValue = false
+			}
+		}
+	}
+	return 0, false
 }
 
 // halfKeyAbove finds a half-typed key on the content line above the one
@@ -363,19 +432,26 @@ func halfTypedKey(buf []byte, content, end int) (source.Span, bool) {
 		return source.Span{}, false
 	}
 	for i := content; i < e; i++ {
-		if !isKeyByte(buf[i]) {
+		if !isPlainKeyByte(buf[i]) {
 			return source.Span{}, false
 		}
 	}
-	if b := buf[content]; b == '-' || b == ':' || b == '.' {
+	if b := buf[content]; b == '-' || b == ':' || b == '.' || strings.IndexByte("?&*!|>%@`", b) >= 0 {
 		return source.Span{}, false
 	}
 	return source.Span{Start: content, End: e}, true
 }
 
-// isKeyByte is a byte of the plain names templates use for keys.
+// isKeyByte is a byte of the plain names templates use for their entries.
 func isKeyByte(b byte) bool {
-	return b == '_' || b == '-' || b == '.' || b >= '0' && b <= '9' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= 0x80
+	return b == '_' || b == '-' || b == '.' || b == '$' || b >= '0' && b <= '9' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= 0x80
+}
+
+// isPlainKeyByte is a byte a plain key may hold: anything but blanks,
+// quotes, comments and flow indicators (template keys such as "$db_name"
+// or "OS::Nova::Server" included).
+func isPlainKeyByte(b byte) bool {
+	return !isBlank(b) && strings.IndexByte("\"'#,[]{}", b) < 0
 }
 
 // inBlockMapping reports whether a line at indent, starting at start,
@@ -426,7 +502,7 @@ func (r *recovery) oldKey(start, indent int) (string, bool) {
 	}
 	key := line[:colon]
 	for _, b := range key {
-		if !isKeyByte(b) {
+		if !isPlainKeyByte(b) {
 			return "", false
 		}
 	}
