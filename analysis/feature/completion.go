@@ -119,7 +119,7 @@ func Complete(req CompletionRequest) (items []CompletionItem) {
 		if len(tc.Path) == 0 && c.keySlot() {
 			for _, name := range schema.EnvironmentSections() {
 				if !c.has(tc.Siblings, name) {
-					c.add(0, CompletionItem{Label: name, Kind: CompleteKey, Detail: "environment section", Doc: schema.KeyDoc(schema.ContextEnvironment, name), Insert: keyInsert(name)})
+					c.add(0, c.blockKey(CompletionItem{Label: name, Kind: CompleteKey, Detail: "environment section", Doc: schema.KeyDoc(schema.ContextEnvironment, name), Insert: keyInsert(name)}))
 				}
 			}
 		}
@@ -294,7 +294,7 @@ func (c *completer) sections() {
 		if c.has(c.tc.Siblings, name) {
 			continue
 		}
-		c.add(0, CompletionItem{Label: name, Kind: CompleteKey, Detail: "section", Doc: schema.KeyDoc(schema.ContextTopLevel, name), Insert: keyInsert(name)})
+		c.add(0, c.blockKey(CompletionItem{Label: name, Kind: CompleteKey, Detail: "section", Doc: schema.KeyDoc(schema.ContextTopLevel, name), Insert: keyInsert(name)}))
 	}
 }
 
@@ -313,7 +313,7 @@ func (c *completer) keys(names []string, ctx schema.Context) {
 		if c.has(c.tc.Siblings, name) {
 			continue
 		}
-		c.add(0, CompletionItem{Label: name, Kind: CompleteKey, Doc: schema.KeyDoc(ctx, name), Insert: keyInsert(name)})
+		c.add(0, c.blockKey(CompletionItem{Label: name, Kind: CompleteKey, Doc: schema.KeyDoc(ctx, name), Insert: keyInsert(name)}))
 	}
 }
 
