@@ -103,7 +103,7 @@ func Complete(req CompletionRequest) (items []CompletionItem) {
 		return nil
 	}
 	if tc.Prefix == "-" && strings.TrimSpace(string(src[lineIndex{src: src}.lineAt(tc.Span.Start):tc.Span.Start])) == "" {
-		return nil // a list item marker without its space yet
+		return completeBareDash(req, tc.Span.Start) // a list item marker without its space yet
 	}
 	if tc.Slot != SlotScalar && strings.HasSuffix(tc.Prefix, ":") && !strings.HasSuffix(tc.Prefix, "::") {
 		// A key just closed by its colon ("allocation_pools:|"): replacing

@@ -436,7 +436,7 @@ func halfTypedKey(buf []byte, content, end int) (source.Span, bool) {
 			return source.Span{}, false
 		}
 	}
-	if b := buf[content]; b == '-' || b == ':' || b == '.' || strings.IndexByte("?&*!|>%@`", b) >= 0 {
+	if b := buf[content]; b == '-' || b == ':' || b == '.' || buf[e-1] == ':' || strings.IndexByte("?&*!|>%@`", b) >= 0 {
 		return source.Span{}, false
 	}
 	return source.Span{Start: content, End: e}, true
