@@ -64,8 +64,12 @@ func (c *completer) functionArgument(name string, args []Step, conditions bool) 
 			c.resourceNames("")
 		case len(args) == 1 && args[0].Index == 1 && len(args[0].Prev) > 0:
 			c.attributes(args[0].Prev[0])
-		case len(args) == 1 && args[0].Index == 2 && len(args[0].Prev) > 1 && c.tpl != nil:
-			c.groupAttributePath(c.tpl.Resource(args[0].Prev[0]), args[0].Prev[1])
+		case len(args) == 1 && args[0].Index >= 2 && len(args[0].Prev) >= args[0].Index && c.tpl != nil:
+			r := c.tpl.Resource(args[0].Prev[0])
+			if args[0].Index == 2 {
+				c.groupAttributePath(r, args[0].Prev[1])
+			}
+			c.attributePath(r, args[0].Prev[1], args[0].Prev[2:args[0].Index])
 		}
 		return true
 	case "if":
