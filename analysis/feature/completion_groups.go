@@ -56,8 +56,8 @@ func (c *completer) memberDefinition(rt *schema.ResourceType, res string, rest [
 		}
 		return true
 	case rest[1].Key == "properties":
-		inner := typeFromText(c.req.Doc.Src, c.tc.Span.Start, key)
-		if inner == "" && c.tpl != nil {
+		inner := ""
+		if c.tpl != nil {
 			inner = memberType(c.tpl.Resource(res), key)
 		}
 		if irt, ok := c.s.ResourceType(inner); ok {
