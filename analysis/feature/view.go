@@ -1,10 +1,9 @@
 package feature
 
 import (
-	"bytes"
-
 	"heat-ls/analysis/hot"
 	"heat-ls/analysis/source"
+	"heat-ls/analysis/syntax"
 )
 
 // View is the parse a query runs on: the current one, recovered from the
@@ -68,28 +67,9 @@ type LineMap struct {
 
 // NewLineMap compares cur and old line-wise.
 func NewLineMap(cur, old []byte) LineMap {
-	n := min(len(cur), len(old))
-	p := 0
-	for p < n && cur[p] == old[p] {
-		p++
-	}
-	// Back off to the start of the line the first difference is on.
-	if p < len(cur) || p < len(old) {
-		p = bytes.LastIndexByte(cur[:p], '\n') + 1
-	}
-	s := 0
-	for s < n-p && cur[len(cur)-1-s] == old[len(old)-1-s] {
-		s++
-	}
-	ci, oi := len(cur)-s, len(old)-s
-	for ci < len(cur) && !(atLineStart(cur, ci) && atLineStart(old, oi)) {
-		ci++
-		oi++
-	}
+	p, ci, oi := syntax.EditedLines(cur, old)
 	return LineMap{prefix: p, curSuffix: ci, oldSuffix: oi, curLen: len(cur), oldLen: len(old)}
 }
-
-func atLineStart(b []byte, i int) bool { return i == 0 || b[i-1] == '\n' }
 
 // ToOld maps an offset of the current text into the old one.
 func (m LineMap) ToOld(off int) (int, bool) {

@@ -206,11 +206,7 @@ func mappingColon(line []byte) int {
 		switch b := line[i]; b {
 		case '"', '\'':
 			if i == 0 || tokenBoundary(line[i-1]) {
-				if b == '"' {
-					i = doubleQuotedEnd(line, i) - 1
-				} else {
-					i = singleQuotedEnd(line, i) - 1
-				}
+				i = quotedEnd(line, i) - 1
 			}
 		case '#':
 			if i == 0 || isBlank(line[i-1]) {
@@ -302,11 +298,7 @@ func bracketDepth(line []byte, depth int) int {
 		switch b := line[i]; b {
 		case '"', '\'':
 			if i == 0 || tokenBoundary(line[i-1]) {
-				if b == '"' {
-					i = doubleQuotedEnd(line, i) - 1
-				} else {
-					i = singleQuotedEnd(line, i) - 1
-				}
+				i = quotedEnd(line, i) - 1
 			}
 		case '#':
 			if i == 0 || isBlank(line[i-1]) {

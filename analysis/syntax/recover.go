@@ -86,6 +86,8 @@ type recovery struct {
 	// back into the tree.
 	regions []source.Span
 	grafts  []graft
+	// top is where the first line starts: after a byte order mark.
+	top int
 }
 
 // graft is a key being typed (no colon yet): its word and the lines below
@@ -99,7 +101,11 @@ type graft struct {
 }
 
 func newRecovery(src, old []byte) *recovery {
-	return &recovery{src: src, buf: bytes.Clone(src), old: old}
+	r := &recovery{src: src, buf: bytes.Clone(src), old: old}
+	if bytes.HasPrefix(src, []byte(utf8BOM)) {
+		r.top = len(utf8BOM)
+	}
+	return r
 }
 
 // neutralise blanks the region the failure points at, widening to the
@@ -135,7 +141,7 @@ func (r *recovery) neutralise(fail *failure) bool {
 		}
 	}
 	line := lineStart(r.buf, off)
-	for line > 0 && blankLine(r.buf, line) {
+	for line > r.top && blankLine(r.buf, line) {
 		line = prevLine(r.buf, line)
 	}
 	if strings.HasPrefix(reason, "did not find expected") {
@@ -175,7 +181,7 @@ func (r *recovery) openFlowAbove(off int) (int, bool) {
 		if o, ok := openFlowOnLine(r.buf[ls:le]); ok {
 			return ls + o, true
 		}
-		if ls == 0 {
+		if ls <= r.top {
 			break
 		}
 		ls = prevLine(r.buf, ls)
@@ -191,11 +197,7 @@ func openFlowOnLine(line []byte) (int, bool) {
 		switch b := line[i]; b {
 		case '"', '\'':
 			if i == 0 || tokenBoundary(line[i-1]) {
-				if b == '"' {
-					i = doubleQuotedEnd(line, i) - 1
-				} else {
-					i = singleQuotedEnd(line, i) - 1
-				}
+				i = quotedEnd(line, i) - 1
 			}
 		case '#':
 			if i == 0 || isBlank(line[i-1]) {
@@ -243,18 +245,20 @@ func (r *recovery) strayCloserBelow(start int) (int, bool) {
 
 // strayCloserOnLine returns a "]" or "}" of line that follows a complete
 // value (a quoted scalar or a closed flow collection) and closes nothing.
+// Brackets and quotes inside block plain scalars ("${HOME}") are text.
 func strayCloserOnLine(line []byte) (int, bool) {
 	depth, afterValue := 0, false
 	for i := 0; i < len(line); i++ {
 		switch b := line[i]; b {
 		case '"', '\'':
-			if i == 0 || tokenBoundary(line[i-1]) {
-				if b == '"' {
-					i = doubleQuotedEnd(line, i) - 1
-				} else {
-					i = singleQuotedEnd(line, i) - 1
-				}
-				afterValue = depth == 0
+			switch {
+			case depth > 0 && tokenBoundary(line[i-1]):
+				i = quotedEnd(line, i) - 1
+			case depth == 0 && atNodeStart(line, i):
+				i = quotedEnd(line, i) - 1
+				afterValue = true
+			default:
+				afterValue = false
 			}
 		case '#':
 			if i == 0 || isBlank(line[i-1]) {
@@ -285,11 +289,11 @@ func strayCloserOnLine(line []byte) (int, bool) {
 // starting at start, at most as indented: yaml.v3 reads the word and the
 // line below as one plain scalar and blames the colon that follows.
 func (r *recovery) halfKeyAbove(start int) (int, bool) {
-	if start == 0 {
+	if start <= r.top {
 		return 0, false
 	}
 	ls := prevLine(r.buf, start)
-	for ls > 0 && blankLine(r.buf, ls) {
+	for ls > r.top && blankLine(r.buf, ls) {
 		ls = prevLine(r.buf, ls)
 	}
 	d := indentAt(r.buf, ls)
@@ -306,7 +310,7 @@ func (r *recovery) halfKeyAbove(start int) (int, bool) {
 // at start, at the same indentation, when that line is not an entry: a
 // list item started among keys (yaml.v3 blames the line after it).
 func (r *recovery) strayDash(start int) (int, bool) {
-	if start == 0 {
+	if start <= r.top {
 		return 0, false
 	}
 	indent := indentAt(r.buf, start)
@@ -314,7 +318,7 @@ func (r *recovery) strayDash(start int) (int, bool) {
 		return 0, false
 	}
 	ls := prevLine(r.buf, start)
-	for ls > 0 && blankLine(r.buf, ls) {
+	for ls > r.top && blankLine(r.buf, ls) {
 		ls = prevLine(r.buf, ls)
 	}
 	d := indentAt(r.buf, ls)
@@ -390,8 +394,11 @@ func (r *recovery) blankEntry(start int) bool {
 			g.name = name
 		}
 		if bodyEnd > bodyStart {
-			g.body = bytes.Repeat([]byte{' '}, bodyEnd)
-			copy(g.body[bodyStart:], r.buf[bodyStart:bodyEnd])
+			// The value's last line break is kept: a block scalar
+			// ending there keeps its final newline.
+			withBreak := skipBreak(r.buf, bodyEnd)
+			g.body = bytes.Repeat([]byte{' '}, withBreak)
+			copy(g.body[bodyStart:], r.buf[bodyStart:withBreak])
 			for i := range bodyStart {
 				if r.src[i] == '\n' || r.src[i] == '\r' {
 					g.body[i] = r.src[i]
@@ -411,7 +418,7 @@ func (r *recovery) blankEntry(start int) bool {
 // indented: the entry that holds it.
 func (r *recovery) parentLine(start int) (int, bool) {
 	indent := indentAt(r.buf, start)
-	for ls := start; ls > 0; {
+	for ls := start; ls > r.top; {
 		ls = prevLine(r.buf, ls)
 		le := lineEnd(r.buf, ls)
 		if d := indentAt(r.buf, ls); ls+d < le && r.buf[ls+d] != '#' && d < indent {
@@ -459,7 +466,7 @@ func isPlainKeyByte(b byte) bool {
 // same indentation is a key, or the nearest less indented line opens a
 // block for it.
 func (r *recovery) inBlockMapping(start, indent int) bool {
-	for ls := start; ls > 0; {
+	for ls := start; ls > r.top; {
 		ls = prevLine(r.buf, ls)
 		le := lineEnd(r.buf, ls)
 		d := indentAt(r.buf, ls)
@@ -483,12 +490,15 @@ func (r *recovery) oldKey(start, indent int) (string, bool) {
 	if r.old == nil {
 		return "", false
 	}
-	prefix, curEnd, oldEnd := editedZone(r.src, r.old)
+	prefix, curEnd, oldEnd := EditedLines(r.src, r.old)
 	if start < prefix || start >= curEnd {
 		return "", false
 	}
 	k := bytes.Count(r.src[prefix:start], []byte("\n"))
-	ls := prefix
+	ls := lineStart(r.old, prefix+len(utf8BOM)) // past a byte order mark
+	if prefix > 0 {
+		ls = prefix
+	}
 	for ; k > 0 && ls < oldEnd; k-- {
 		ls = skipBreak(r.old, lineEnd(r.old, ls))
 	}
@@ -509,10 +519,10 @@ func (r *recovery) oldKey(start, indent int) (string, bool) {
 	return string(key), true
 }
 
-// editedZone compares cur and old line-wise: prefix is the length of the
-// lines they share at the start, curEnd and oldEnd where the lines they
-// share at the end begin in each.
-func editedZone(cur, old []byte) (prefix, curEnd, oldEnd int) {
+// EditedLines compares two versions of a text line-wise: prefix is the
+// length of the lines they share at the start, curEnd and oldEnd where the
+// lines they share at the end begin in each.
+func EditedLines(cur, old []byte) (prefix, curEnd, oldEnd int) {
 	n := min(len(cur), len(old))
 	p := 0
 	for p < n && cur[p] == old[p] {
@@ -526,7 +536,7 @@ func editedZone(cur, old []byte) (prefix, curEnd, oldEnd int) {
 		s++
 	}
 	ci, oi := len(cur)-s, len(old)-s
-	for ci < len(cur) && !(ci == 0 || cur[ci-1] == '\n') {
+	for ci < len(cur) && !((ci == 0 || cur[ci-1] == '\n') && (oi == 0 || old[oi-1] == '\n')) {
 		ci++
 		oi++
 	}
@@ -583,7 +593,7 @@ func (r *recovery) hiddenWords(regions []source.Span) map[string]bool {
 	}
 	prefix, curEnd, oldEnd := 0, 0, 0
 	if r.old != nil {
-		prefix, curEnd, oldEnd = editedZone(r.src, r.old)
+		prefix, curEnd, oldEnd = EditedLines(r.src, r.old)
 	}
 	oldAdded := false
 	for _, sp := range regions {
@@ -680,11 +690,16 @@ func stillOpen(buf []byte, from, at, indent int) bool {
 	return true
 }
 
-// lineStart is the start of the line holding off.
+// lineStart is the start of the line holding off; the first line starts
+// after a byte order mark.
 func lineStart(b []byte, off int) int {
 	off = min(off, len(b))
+	from := off
 	for off > 0 && b[off-1] != '\n' && b[off-1] != '\r' {
 		off--
+	}
+	if off == 0 && from >= len(utf8BOM) && bytes.HasPrefix(b, []byte(utf8BOM)) {
+		return len(utf8BOM)
 	}
 	return off
 }
@@ -707,6 +722,14 @@ func prevLine(b []byte, start int) int {
 		start--
 	}
 	return lineStart(b, start)
+}
+
+// quotedEnd is the offset after the quoted scalar starting at b[i].
+func quotedEnd(b []byte, i int) int {
+	if b[i] == '"' {
+		return doubleQuotedEnd(b, i)
+	}
+	return singleQuotedEnd(b, i)
 }
 
 // skipBreak steps over the line break at off, if any.

@@ -182,3 +182,17 @@ func TestRecoverBounded(t *testing.T) {
 		t.Fatalf("%+v", f.Problems)
 	}
 }
+
+// TestRecoverAfterByteOrderMark: the first key typed after a byte order
+// mark keeps its name from the last good text, without the mark.
+func TestRecoverAfterByteOrderMark(t *testing.T) {
+	old := "\ufeff" + recoverBase
+	src := "\ufeffhe" + recoverBase[strings.IndexByte(recoverBase, '\n'):]
+	f := ParseAfter([]byte(src), []byte(old))
+	if !f.Broken || !f.HasTree() {
+		t.Fatalf("%+v", f.Problems)
+	}
+	if keyAtPath(f, "heat_template_version") == nil || keyAtPath(f, "resources.server2.properties.name") == nil {
+		t.Errorf("keys lost: %v", f.Recovered)
+	}
+}
