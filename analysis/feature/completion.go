@@ -95,9 +95,6 @@ func Complete(req CompletionRequest) (items []CompletionItem) {
 		}
 	}()
 	top := newTopLines(src, req.Doc)
-	if top == nil {
-		top = newTopLines(src, req.LastGood)
-	}
 	tc := readContext(src, req.Offset, top)
 	if tc == nil {
 		return nil
