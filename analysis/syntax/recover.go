@@ -97,7 +97,8 @@ type graft struct {
 	word   source.Span
 	indent int
 	name   string
-	body   []byte // the text with everything but the value's lines blank; nil: no value
+	body   []byte // the value's lines; nil: no value
+	bodyAt int    // where they start in the text
 }
 
 func newRecovery(src, old []byte) *recovery {
@@ -397,13 +398,7 @@ func (r *recovery) blankEntry(start int) bool {
 			// The value's last line break is kept: a block scalar
 			// ending there keeps its final newline.
 			withBreak := skipBreak(r.buf, bodyEnd)
-			g.body = bytes.Repeat([]byte{' '}, withBreak)
-			copy(g.body[bodyStart:], r.buf[bodyStart:withBreak])
-			for i := range bodyStart {
-				if r.src[i] == '\n' || r.src[i] == '\r' {
-					g.body[i] = r.src[i]
-				}
-			}
+			g.body, g.bodyAt = bytes.Clone(r.buf[bodyStart:withBreak]), bodyStart
 		}
 		if !r.blank(content, max(end, bodyEnd)) {
 			return false
@@ -615,8 +610,11 @@ func (r *recovery) applyGraft(f *File, gr graft) {
 	}
 	value := &Node{Kind: ScalarNode, Tag: "!!null", Span: source.Span{Start: gr.word.End, End: gr.word.End}}
 	if gr.body != nil {
+		// The value's lines start a line, so parsing them alone gives
+		// the same spans, moved by where they start.
 		if b, fail := parseOnce(gr.body); fail == nil && !b.Broken && b.Root() != nil {
 			value = b.Root()
+			shiftSpans(value, gr.bodyAt, map[*Node]bool{})
 		}
 	}
 	key := &Node{Kind: ScalarNode, Tag: "!!str", Value: gr.name, Span: gr.word}
@@ -632,6 +630,25 @@ func (r *recovery) applyGraft(f *File, gr graft) {
 		n.Span.Start = min(n.Span.Start, gr.word.Start)
 	}
 	r.regions = append(r.regions, gr.word)
+}
+
+// shiftSpans moves the spans of n's tree by delta, each node once (an
+// anchored node may be reached again through aliases).
+func shiftSpans(n *Node, delta int, seen map[*Node]bool) {
+	if n == nil || seen[n] {
+		return
+	}
+	seen[n] = true
+	n.Span.Start += delta
+	n.Span.End += delta
+	for _, p := range n.Pairs {
+		shiftSpans(p.Key, delta, seen)
+		shiftSpans(p.Value, delta, seen)
+	}
+	for _, it := range n.Items {
+		shiftSpans(it, delta, seen)
+	}
+	shiftSpans(n.Target, delta, seen)
 }
 
 // mappingFor finds the block mapping whose keys sit at indent and that is
