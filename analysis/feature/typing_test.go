@@ -166,6 +166,9 @@ func (s *typingSim) retype(t *testing.T, name string, final []byte, good *hot.Do
 		le = len(final)
 	}
 	indent := ls
+	if ls == 0 && bytes.HasPrefix(final, []byte("\ufeff")) {
+		indent = len("\ufeff") // a byte order mark is not typed
+	}
 	for indent < le && final[indent] == ' ' {
 		indent++
 	}
