@@ -606,6 +606,9 @@ func (r *recovery) hiddenWords(regions []source.Span) map[string]bool {
 func (r *recovery) applyGraft(f *File, gr graft) {
 	path := mappingFor(f, gr.word.Start, gr.indent, r.buf)
 	if len(path) == 0 {
+		path = r.emptyParent(f, gr)
+	}
+	if len(path) == 0 {
 		return
 	}
 	value := &Node{Kind: ScalarNode, Tag: "!!null", Span: source.Span{Start: gr.word.End, End: gr.word.End}}
@@ -630,6 +633,38 @@ func (r *recovery) applyGraft(f *File, gr graft) {
 		n.Span.Start = min(n.Span.Start, gr.word.Start)
 	}
 	r.regions = append(r.regions, gr.word)
+}
+
+// emptyParent handles a key being typed as the only entry under its
+// parent key ("resources:" then "  serv"): the parent's value, null once
+// the entry is read as blank, becomes a block mapping to hang the key in.
+// It returns the nodes from the root to that mapping, or nil.
+func (r *recovery) emptyParent(f *File, gr graft) []*Node {
+	parent, ok := r.parentLine(lineStart(r.buf, gr.word.Start))
+	if !ok {
+		return nil
+	}
+	var found []*Node
+	var walk func(n *Node, path []*Node)
+	walk = func(n *Node, path []*Node) {
+		if n == nil || n.Kind != MappingNode || found != nil {
+			return
+		}
+		path = append(path, n)
+		for _, p := range n.Pairs {
+			if lineStart(r.buf, p.Key.Span.Start) == parent && p.Value.Kind == ScalarNode && p.Value.Tag == "!!null" && p.Value.Span.Len() == 0 {
+				m := &Node{Kind: MappingNode, Style: Block, Tag: "!!map", Span: gr.word}
+				p.Value = m
+				found = append(append([]*Node{}, path...), m)
+				return
+			}
+			walk(p.Value, path)
+		}
+	}
+	for _, d := range f.Docs {
+		walk(d, nil)
+	}
+	return found
 }
 
 // shiftSpans moves the spans of n's tree by delta, each node once (an

@@ -196,3 +196,15 @@ func TestRecoverAfterByteOrderMark(t *testing.T) {
 		t.Errorf("keys lost: %v", f.Recovered)
 	}
 }
+
+// TestRecoverOnlyEntry: a half-typed key that is the only entry of its
+// section still holds its value.
+func TestRecoverOnlyEntry(t *testing.T) {
+	old := "heat_template_version: 2018-08-31\nresources:\n  only:\n    type: OS::Heat::None\noutputs:\n  o:\n    value: {get_resource: only}\n"
+	src := strings.Replace(old, "  only:\n", "  on\n", 1)
+	f := ParseAfter([]byte(src), []byte(old))
+	k := keyAtPath(f, "resources.only.type")
+	if k == nil || src[k.Span.Start:k.Span.End] != "type" || keyAtPath(f, "outputs.o.value") == nil {
+		t.Fatalf("not recovered: %v %+v", f.Recovered, f.Problems)
+	}
+}
