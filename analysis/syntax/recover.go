@@ -194,26 +194,14 @@ func (r *recovery) openFlowAbove(off int) (int, bool) {
 // collection (at a node's start) and is not closed on the line.
 func openFlowOnLine(line []byte) (int, bool) {
 	var stack []int
-	for i := 0; i < len(line); i++ {
-		switch b := line[i]; b {
-		case '"', '\'':
-			if i == 0 || tokenBoundary(line[i-1]) {
-				i = quotedEnd(line, i) - 1
-			}
-		case '#':
-			if i == 0 || isBlank(line[i-1]) {
-				i = len(line)
-			}
-		case '[', '{':
-			if len(stack) > 0 || atNodeStart(line, i) {
-				stack = append(stack, i)
-			}
-		case ']', '}':
-			if len(stack) > 0 {
-				stack = stack[:len(stack)-1]
-			}
+	walkFlow(line, 0, func(i, before, after int) bool {
+		if after > before {
+			stack = append(stack, i)
+		} else if after < before {
+			stack = stack[:len(stack)-1]
 		}
-	}
+		return true
+	})
 	if len(stack) == 0 {
 		return 0, false
 	}
