@@ -217,8 +217,9 @@ func (s *Server) workspaceSnapshot() *workspace.Snapshot {
 	for _, d := range s.store.All() {
 		if path := filePath(uri.URI(d.URI)); path != "" {
 			doc := d.Doc
-			if doc.Syntax != nil && doc.Syntax.Broken && d.LastGood != nil {
-				// Other files see the last text that parsed, as features do.
+			if doc.Syntax != nil && !doc.Syntax.HasTree() && d.LastGood != nil {
+				// Other files see the tree features see: the current one
+				// (recovered while broken), else the last that parsed.
 				doc = d.LastGood
 			}
 			open = append(open, workspace.OpenFile(path, doc))

@@ -120,7 +120,7 @@ func (s *Server) workspaceCompletion(u uri.URI, offset int) (items []feature.Com
 		return s.envCompletion(snap, path, doc.Doc, offset), true
 	}
 	names := doc.Doc
-	if names.Template == nil || names.Syntax.Broken && doc.LastGood != nil {
+	if names.Template == nil || !names.Syntax.HasTree() && doc.LastGood != nil {
 		names = doc.LastGood
 	}
 	return snap.Complete(path, doc.Doc, names, offset), false

@@ -95,15 +95,12 @@ func Complete(req CompletionRequest) (items []CompletionItem) {
 		}
 	}()
 	top := newTopLines(src, req.Doc)
-	if top == nil {
-		top = newTopLines(src, req.LastGood)
-	}
 	tc := readContext(src, req.Offset, top)
 	if tc == nil {
 		return nil
 	}
 	if tc.Prefix == "-" && strings.TrimSpace(string(src[lineIndex{src: src}.lineAt(tc.Span.Start):tc.Span.Start])) == "" {
-		return nil // a list item marker without its space yet
+		return completeBareDash(req, tc.Span.Start) // a list item marker without its space yet
 	}
 	if tc.Slot != SlotScalar && strings.HasSuffix(tc.Prefix, ":") && !strings.HasSuffix(tc.Prefix, "::") {
 		// A key just closed by its colon ("allocation_pools:|"): replacing
@@ -119,7 +116,7 @@ func Complete(req CompletionRequest) (items []CompletionItem) {
 		if len(tc.Path) == 0 && c.keySlot() {
 			for _, name := range schema.EnvironmentSections() {
 				if !c.has(tc.Siblings, name) {
-					c.add(0, CompletionItem{Label: name, Kind: CompleteKey, Detail: "environment section", Doc: schema.KeyDoc(schema.ContextEnvironment, name), Insert: keyInsert(name)})
+					c.add(0, c.blockKey(CompletionItem{Label: name, Kind: CompleteKey, Detail: "environment section", Doc: schema.KeyDoc(schema.ContextEnvironment, name), Insert: keyInsert(name)}))
 				}
 			}
 		}
@@ -145,31 +142,13 @@ func isEnvironment(req CompletionRequest) bool {
 
 // namesTemplate picks the template that names come from.
 func namesTemplate(req CompletionRequest) *hot.Template {
-	if d := req.Doc; d.Template != nil && (d.Syntax == nil || !d.Syntax.Broken) {
-		return d.Template
+	if d := req.Doc; d.Template != nil && (d.Syntax == nil || d.Syntax.HasTree()) {
+		return d.Template // parsed, or recovered from the current text
 	}
 	if req.LastGood != nil && req.LastGood.Template != nil {
 		return req.LastGood.Template
 	}
-	if d := req.Doc; d.Syntax != nil && d.Syntax.Broken {
-		if t := hot.Parse(blankLine(d.Src, req.Offset)).Template; t != nil {
-			return t
-		}
-	}
 	return req.Doc.Template
-}
-
-// blankLine returns a copy of src with the line holding offset made of
-// spaces, which often turns a half-typed text back into valid YAML.
-func blankLine(src []byte, offset int) []byte {
-	out := append([]byte(nil), src...)
-	l := lineIndex{src: out}
-	for i := l.lineAt(offset); i < len(out) && out[i] != '\n'; i++ {
-		if out[i] != '\r' {
-			out[i] = ' '
-		}
-	}
-	return out
 }
 
 // completer gathers the items for one request.
@@ -312,7 +291,7 @@ func (c *completer) sections() {
 		if c.has(c.tc.Siblings, name) {
 			continue
 		}
-		c.add(0, CompletionItem{Label: name, Kind: CompleteKey, Detail: "section", Doc: schema.KeyDoc(schema.ContextTopLevel, name), Insert: keyInsert(name)})
+		c.add(0, c.blockKey(CompletionItem{Label: name, Kind: CompleteKey, Detail: "section", Doc: schema.KeyDoc(schema.ContextTopLevel, name), Insert: keyInsert(name)}))
 	}
 }
 
@@ -331,7 +310,7 @@ func (c *completer) keys(names []string, ctx schema.Context) {
 		if c.has(c.tc.Siblings, name) {
 			continue
 		}
-		c.add(0, CompletionItem{Label: name, Kind: CompleteKey, Doc: schema.KeyDoc(ctx, name), Insert: keyInsert(name)})
+		c.add(0, c.blockKey(CompletionItem{Label: name, Kind: CompleteKey, Doc: schema.KeyDoc(ctx, name), Insert: keyInsert(name)}))
 	}
 }
 
@@ -445,6 +424,9 @@ func (c *completer) resourceTypes() {
 func (c *completer) parameterNames(pseudo bool) {
 	if c.tpl != nil {
 		for _, p := range c.tpl.Parameters {
+			if !c.settled(NamespaceParameter, &p.Entry) {
+				continue
+			}
 			detail := "parameter"
 			if p.Type != "" {
 				detail += " (" + p.Type + ")"
@@ -466,7 +448,7 @@ func (c *completer) resourceNames(except string) {
 		return
 	}
 	for _, r := range c.tpl.Resources {
-		if r.Name == except {
+		if r.Name == except || !c.settled(NamespaceResource, &r.Entry) {
 			continue
 		}
 		c.add(0, CompletionItem{Label: r.Name, Kind: CompleteReference, Detail: r.Type, Doc: entryScalar(&r.Entry, "description")})
@@ -478,6 +460,9 @@ func (c *completer) conditionNames() {
 		return
 	}
 	for _, cd := range c.tpl.Conditions {
+		if !c.settled(NamespaceCondition, &cd.Entry) {
+			continue
+		}
 		c.add(0, CompletionItem{Label: cd.Name, Kind: CompleteReference, Detail: "condition"})
 	}
 }

@@ -34,6 +34,10 @@ func (c *completer) memberDefinition(rt *schema.ResourceType, res string, rest [
 			c.resourceTypes()
 			return true
 		}
+		if len(rest) > 0 && rest[0].Key == "resource_properties" {
+			c.chainProperties(res, rest[1:])
+			return true
+		}
 		return false
 	}
 	key := memberDefinitionKey(rt.Name)
@@ -52,8 +56,8 @@ func (c *completer) memberDefinition(rt *schema.ResourceType, res string, rest [
 		}
 		return true
 	case rest[1].Key == "properties":
-		inner := typeFromText(c.req.Doc.Src, c.tc.Span.Start, key)
-		if inner == "" && c.tpl != nil {
+		inner := ""
+		if c.tpl != nil {
 			inner = memberType(c.tpl.Resource(res), key)
 		}
 		if irt, ok := c.s.ResourceType(inner); ok {
@@ -62,6 +66,41 @@ func (c *completer) memberDefinition(rt *schema.ResourceType, res string, rest [
 		return true
 	}
 	return true // metadata and unknown keys: free-form
+}
+
+// chainProperties completes inside a ResourceChain's resource_properties,
+// which Heat hands to every resource of the chain: the properties of the
+// types its resources list names, each once.
+func (c *completer) chainProperties(res string, rest []Step) {
+	if c.tpl == nil {
+		return
+	}
+	r := c.tpl.Resource(res)
+	if r == nil {
+		return
+	}
+	before := len(c.items)
+	seen := map[string]bool{}
+	for _, t := range r.Properties.Resolve().Get("resources").Resolve().Items {
+		t = t.Resolve()
+		if !t.IsScalar() || t.IsNull() || seen[t.Value] {
+			continue
+		}
+		seen[t.Value] = true
+		if rt, ok := c.s.ResourceType(t.Value); ok {
+			c.propertiesOf(rt, rest)
+		}
+	}
+	// Types sharing a property name propose it once.
+	labels := map[string]bool{}
+	kept := c.items[:before]
+	for _, it := range c.items[before:] {
+		if !labels[it.Label] {
+			labels[it.Label] = true
+			kept = append(kept, it)
+		}
+	}
+	c.items = kept
 }
 
 // memberType is the type written in the member definition under key of

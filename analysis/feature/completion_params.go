@@ -46,13 +46,10 @@ func (c *completer) constraintBounds(kind string) {
 // false for a boolean parameter, and the values of its allowed_values
 // constraints.
 func (c *completer) parameterDefault(name string) {
-	typ := typeFromText(c.req.Doc.Src, c.tc.Span.Start, name)
+	typ := c.entryType("parameters", name)
 	var param *syntax.Node
 	if c.tpl != nil {
 		if p := c.tpl.Parameter(name); p != nil {
-			if typ == "" {
-				typ = p.Type
-			}
 			param = p.Value
 		}
 	}

@@ -97,14 +97,5 @@ func policyDoc(p *schema.Property) string {
 	return strings.Join(lines, "\n")
 }
 
-// resourceType is the type of resource name, read from the text around
-// the cursor first (a resource being written), else from the parse.
-func (c *completer) resourceType(name string) string {
-	typeName := typeFromText(c.req.Doc.Src, c.tc.Span.Start, name)
-	if typeName == "" && c.tpl != nil {
-		if r := c.tpl.Resource(name); r != nil {
-			typeName = r.Type
-		}
-	}
-	return typeName
-}
+// resourceType is the type of resource name.
+func (c *completer) resourceType(name string) string { return c.entryType("resources", name) }

@@ -115,10 +115,10 @@ func TestCompleteNamesWhileBroken(t *testing.T) {
 		lastGood *hot.Document
 		want     []string
 	}{
-		// With a last good parse, names come from it.
-		{"last good", good, []string{"old_param"}},
-		// Without one, the text with the cursor line blanked is parsed.
-		{"repaired", nil, []string{"old_param", "new_param"}},
+		// Names come from the tree recovered from the current text,
+		// with or without a last good parse.
+		{"last good", good, []string{"old_param", "new_param"}},
+		{"opened broken", nil, []string{"old_param", "new_param"}},
 	}
 	for _, tc := range tests {
 		got := completionLabels(Complete(CompletionRequest{Doc: cur, LastGood: tc.lastGood, Offset: off, Schema: s}))
@@ -255,7 +255,7 @@ func TestCompleteSpecialPlaces(t *testing.T) {
 		want       []string // exact labels, nil for none
 	}{
 		{"environment sections", "parameters: {}\n|", []string{"parameter_defaults", "resource_registry", "encrypted_param_names", "event_sinks", "parameter_merge_strategies"}},
-		{"dash without its space", "heat_template_version: 2018-08-31\nresources:\n  a:\n    type: OS::Heat::None\n  b:\n    type: OS::Heat::None\n    depends_on:\n      -|\n", nil},
+		{"dash without its space", "heat_template_version: 2018-08-31\nresources:\n  a:\n    type: OS::Heat::None\n  b:\n    type: OS::Heat::None\n    depends_on:\n      -|\n", []string{"a"}}, // the item writes "- a"
 		{"dash with its space", "heat_template_version: 2018-08-31\nresources:\n  a:\n    type: OS::Heat::None\n  b:\n    type: OS::Heat::None\n    depends_on:\n      - |\n", []string{"a"}},
 		{"in a description", "heat_template_version: 2018-08-31\ndescription: uses get_|\n", nil},
 		{"in a comment", "heat_template_version: 2018-08-31\n# get_|\n", nil},

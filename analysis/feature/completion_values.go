@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"heat-ls/analysis/hot"
 	"heat-ls/schema"
 )
 
@@ -64,8 +65,12 @@ func (c *completer) functionArgument(name string, args []Step, conditions bool) 
 			c.resourceNames("")
 		case len(args) == 1 && args[0].Index == 1 && len(args[0].Prev) > 0:
 			c.attributes(args[0].Prev[0])
-		case len(args) == 1 && args[0].Index == 2 && len(args[0].Prev) > 1 && c.tpl != nil:
-			c.groupAttributePath(c.tpl.Resource(args[0].Prev[0]), args[0].Prev[1])
+		case len(args) == 1 && args[0].Index >= 2 && len(args[0].Prev) >= args[0].Index && c.tpl != nil:
+			r := c.tpl.Resource(args[0].Prev[0])
+			if args[0].Index == 2 {
+				c.groupAttributePath(r, args[0].Prev[1])
+			}
+			c.attributePath(r, args[0].Prev[1], args[0].Prev[2:args[0].Index])
 		}
 		return true
 	case "if":
@@ -189,12 +194,7 @@ func (c *completer) attributes(res string) {
 // keys of map properties, allowed values and booleans.
 func (c *completer) properties() {
 	path := c.tc.Path
-	typeName := typeFromText(c.req.Doc.Src, c.tc.Span.Start, path[1].Key)
-	if typeName == "" && c.tpl != nil {
-		if r := c.tpl.Resource(path[1].Key); r != nil {
-			typeName = r.Type
-		}
-	}
+	typeName := c.entryType("resources", path[1].Key)
 	rt, ok := c.s.ResourceType(typeName)
 	if !ok {
 		return
@@ -339,55 +339,32 @@ func constraintSummary(con schema.Constraint) string {
 	return ""
 }
 
-// typeFromText reads the "type:" of resource name from the text around
-// offset, so a resource being written gets its properties before the text
-// parses again. It returns "" when the text does not show one.
-func typeFromText(src []byte, offset int, name string) string {
-	lines := lineIndex{src: src}
-	cur := lines.lineAt(offset)
-	threshold := displayColumn(src, cur, offset)
-	// Up the chain of enclosing keys to the resource's own line.
-	res, resCol := -1, 0
-	for ln, n := cur, 0; ln >= 0 && n < maxContextLines && threshold > 0; ln, n = lines.prevShallow(ln, threshold-1), n+1 {
-		if ln == cur {
-			continue
-		}
-		ents := lineEntries(src, lines.start(ln), lines.end(ln))
-		if len(ents) == 0 {
-			continue
-		}
-		last := ents[len(ents)-1]
-		threshold = ents[0].col
-		if !last.item && last.key == name {
-			res, resCol = ln, last.col
-			break
-		}
-	}
-	if res < 0 {
+// entryType is the "type" written in the entry named name of a section
+// (parameters or resources): the one holding the cursor when the name is
+// defined twice. The tree is the tolerant parse of the current text, so an
+// entry being written has its type as soon as its type line is whole.
+func (c *completer) entryType(section, name string) string {
+	if c.tpl == nil {
 		return ""
 	}
-	// Down its body for a "type:" key of the body itself (not one of a
-	// nested value, such as a software config input's type).
-	bodyCol := -1
-	for ln, n := lines.nextContent(res), 0; ln >= 0 && n < maxContextLines; ln, n = lines.nextContent(ln), n+1 {
-		col := lines.indent(ln)
-		if col <= resCol {
-			break
+	var found *hot.Entry
+	var typ string
+	pick := func(e *hot.Entry, t string) {
+		if e.Name != name {
+			return
 		}
-		if bodyCol < 0 {
-			bodyCol = col
-		}
-		if col != bodyCol {
-			continue
-		}
-		ls, le := lines.start(ln), lines.end(ln)
-		i := ls
-		for i < le && (src[i] == ' ' || src[i] == '\t') {
-			i++
-		}
-		if key, after, ok := blockKey(src, i, le); ok && key == "type" {
-			return unquoteText(strings.TrimSpace(stripComment(src[after:le])))
+		if found == nil || e.Key.Span.Start <= c.tc.Span.Start && c.tc.Span.Start <= max(e.Key.Span.End, e.Value.Span.End) {
+			found, typ = e, t
 		}
 	}
-	return ""
+	if section == "parameters" {
+		for _, p := range c.tpl.Parameters {
+			pick(&p.Entry, p.Type)
+		}
+	} else {
+		for _, r := range c.tpl.Resources {
+			pick(&r.Entry, r.Type)
+		}
+	}
+	return typ
 }

@@ -3,6 +3,7 @@ package feature
 import (
 	"os"
 	"path/filepath"
+	"sort"
 	"strings"
 	"testing"
 
@@ -17,15 +18,13 @@ func sharedDir() string {
 	return dir
 }
 
-// Hover, definition, references, rename and symbols on every offset of
-// real templates (and a stride of offsets on the large ones) never panic,
-// and every answer lies inside the text.
-func TestFeaturesOnCorpus(t *testing.T) {
+// corpusFiles lists the corpus templates in ../shared, skipping the test
+// when there are none.
+func corpusFiles(t *testing.T) []string {
 	root := sharedDir()
 	if root == "" {
 		t.Skip("../shared not found: the corpus of real templates is not available")
 	}
-	sch := loadSchema(t)
 	var files []string
 	filepath.WalkDir(filepath.Join(root, "corpus"), func(path string, d os.DirEntry, err error) error {
 		if err == nil && !d.IsDir() && (strings.HasSuffix(path, ".yaml") || strings.HasSuffix(path, ".yml")) {
@@ -36,6 +35,16 @@ func TestFeaturesOnCorpus(t *testing.T) {
 	if len(files) == 0 {
 		t.Skip("../shared/corpus holds no templates")
 	}
+	sort.Strings(files)
+	return files
+}
+
+// Hover, definition, references, rename and symbols on every offset of
+// real templates (and a stride of offsets on the large ones) never panic,
+// and every answer lies inside the text.
+func TestFeaturesOnCorpus(t *testing.T) {
+	files := corpusFiles(t)
+	sch := loadSchema(t)
 	for _, path := range files {
 		src, err := os.ReadFile(path)
 		if err != nil {

@@ -198,13 +198,35 @@ func TestWorkspaceSymbols(t *testing.T) {
 	}
 }
 
-func TestViewLastGood(t *testing.T) {
+// TestViewRecovered: a text broken in the middle gets a tree of its own,
+// and queries below the break answer on it with exact positions.
+func TestViewRecovered(t *testing.T) {
 	good := hot.Parse([]byte(locateTemplate))
 	// Break the YAML in the middle: an unclosed flow mapping in conditions.
 	broken := strings.Replace(locateTemplate, "  both: {and: [is_prod, not_prod]}", "  both: {and: [is_prod, ", 1)
 	cur := hot.Parse([]byte(broken))
-	if !cur.Syntax.Broken {
-		t.Skip("text unexpectedly parses")
+	if !cur.Syntax.Broken || !cur.Syntax.HasTree() {
+		t.Fatalf("want a broken text with a recovered tree: %+v", cur.Syntax.Problems)
+	}
+	v := NewView(cur, good)
+	if v.Stale() || v.Doc != cur {
+		t.Fatal("view not on the recovered parse")
+	}
+	off := at(t, broken, "{get_resource: n|et}")
+	sp, ok := Definition(v.Doc, off)
+	if !ok || text(broken, sp) != "net" || sp.Start != at(t, broken, "  |net:\n") {
+		t.Fatalf("definition %v %v", sp, ok)
+	}
+}
+
+// TestViewLastGood: a text that breaks in a way no tree is recovered from
+// (an alias to no anchor) is queried on the last good parse, mapped.
+func TestViewLastGood(t *testing.T) {
+	good := hot.Parse([]byte(locateTemplate))
+	broken := strings.Replace(locateTemplate, "  both: {and: [is_prod, not_prod]}", "  both: {and: [is_prod, *nope]}", 1)
+	cur := hot.Parse([]byte(broken))
+	if !cur.Syntax.Broken || cur.Syntax.HasTree() {
+		t.Fatal("test text should be broken beyond recovery")
 	}
 	v := NewView(cur, good)
 	if !v.Stale() {
@@ -226,7 +248,7 @@ func TestViewLastGood(t *testing.T) {
 	}
 	// The resources section encloses an edit in its middle: its range still
 	// maps, grown by the length difference.
-	broken2 := strings.Replace(locateTemplate, "deletion_policy: Retain", "deletion_policy: [Retain", 1)
+	broken2 := strings.Replace(locateTemplate, "deletion_policy: Retain", "deletion_policy: *Retain", 1)
 	v2 := NewView(hot.Parse([]byte(broken2)), good)
 	if !v2.Stale() {
 		t.Fatal("second edit parses")

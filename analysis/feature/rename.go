@@ -65,6 +65,11 @@ func PrepareRename(doc *hot.Document, offset int) (sp source.Span, name string, 
 		}
 		return source.Span{}, "", refuse("%s %q is not defined in this template", t.Namespace, t.Name)
 	}
+	if doc.Syntax != nil && doc.Syntax.Hidden[t.Name] {
+		// The broken part was read as blank: a use of the name there
+		// would be missed, or the definition there is half typed.
+		return source.Span{}, "", refuse("%q appears in the part of the document that is not valid YAML yet; fix that part before renaming it", t.Name)
+	}
 	return t.NameSpan, t.Name, nil
 }
 
@@ -90,6 +95,9 @@ func Rename(doc *hot.Document, offset int, newName string) (edits []Edit, err er
 	}
 	if definitionEntry(doc.Template, t.Namespace, newName) != nil {
 		return nil, refuse("a %s named %q already exists", t.Namespace, newName)
+	}
+	if doc.Syntax != nil && doc.Syntax.Hidden[newName] {
+		return nil, refuse("%q appears in the part of the document that is not valid YAML yet; fix that part before renaming to it", newName)
 	}
 	if t.Namespace == NamespaceParameter && isPseudo(newName) {
 		return nil, refuse("%s is a pseudo parameter name", newName)

@@ -367,20 +367,6 @@ func (l lineIndex) prevContent(line int) int {
 	return -1
 }
 
-// nextContent returns the next line with content, or -1.
-func (l lineIndex) nextContent(line int) int {
-	for {
-		e := bytes.IndexByte(l.src[line:], '\n')
-		if e < 0 {
-			return -1
-		}
-		line += e + 1
-		if l.hasContent(line) {
-			return line
-		}
-	}
-}
-
 func (l lineIndex) hasContent(line int) bool {
 	for i := line; i < len(l.src) && l.src[i] != '\n'; i++ {
 		switch l.src[i] {

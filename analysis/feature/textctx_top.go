@@ -8,10 +8,8 @@ import (
 	"heat-ls/analysis/syntax"
 )
 
-// topLines lists where the top-level keys of a text start, as far as a
-// parse tells: the parse of this very text, or the last good parse of an
-// earlier text for the lines both texts share at their start and end.
-// Finding a parent section then costs a binary search instead of a walk
+// topLines lists where the top-level keys of a text start, as far as its
+// (tolerant) parse tells. Finding a parent section then costs a binary search instead of a walk
 // over every line of a long section.
 type topLines struct {
 	// starts are line starts of top-level keys in the current text,
@@ -46,30 +44,29 @@ func (t *topLines) after(line int) int {
 	return t.starts[i]
 }
 
-// newTopLines builds the index for src from parse, a parse of old (which
-// is src itself when the current text parsed). It returns nil when the
-// parse has no top-level mapping.
+// newTopLines builds the index for src from parse, the parse of src (the
+// tolerant one while src is broken: the regions it read as blank are left
+// to the walk). It returns nil when parse is of another text or has no
+// top-level mapping.
 func newTopLines(src []byte, parse *hot.Document) *topLines {
-	if parse == nil || parse.Syntax == nil || parse.Syntax.Broken {
+	if parse == nil || parse.Syntax == nil || !parse.Syntax.HasTree() || !bytes.Equal(parse.Src, src) {
 		return nil
 	}
 	root := parse.Syntax.Root().Resolve()
 	if root == nil || !root.IsMapping() {
 		return nil
 	}
-	old := parse.Src
 	lo, hi := len(src), len(src)
-	shift := 0
-	if !bytes.Equal(old, src) {
-		lo = sharedPrefixLines(src, old)
-		suffix := sharedSuffixLines(src, old, lo)
-		hi = len(src) - suffix
-		shift = len(src) - len(old)
+	if rec := parse.Syntax.Recovered; len(rec) > 0 {
+		lo = bytes.LastIndexByte(src[:rec[0].Start], '\n') + 1
+		if i := bytes.IndexByte(src[rec[len(rec)-1].End:], '\n'); i >= 0 {
+			hi = rec[len(rec)-1].End + i + 1
+		}
 	}
 	t := &topLines{lo: lo, hi: hi, depth: 1 << 30}
 	for _, p := range root.Pairs {
-		if v := p.Value.Resolve(); v != nil && (v.Style == syntax.Block) && v.Span.Start <= len(old) {
-			ls := bytes.LastIndexByte(old[:v.Span.Start], '\n') + 1
+		if v := p.Value.Resolve(); v != nil && (v.Style == syntax.Block) && v.Span.Start <= len(src) {
+			ls := bytes.LastIndexByte(src[:v.Span.Start], '\n') + 1
 			t.depth = min(t.depth, v.Span.Start-ls)
 		}
 	}
@@ -78,66 +75,13 @@ func newTopLines(src []byte, parse *hot.Document) *topLines {
 	}
 	for _, p := range root.Pairs {
 		s := p.Key.Span.Start
-		if s < 0 || s > len(old) || (s > 0 && old[s-1] != '\n') {
+		if s < 0 || s > len(src) || (s > 0 && src[s-1] != '\n') {
 			continue // not at the start of a line
 		}
-		switch {
-		case s < lo:
+		if s < lo || s >= hi {
 			t.starts = append(t.starts, s)
-		case s >= len(old)-(len(src)-hi):
-			t.starts = append(t.starts, s+shift)
 		}
 	}
 	sort.Ints(t.starts)
 	return t
-}
-
-// sharedPrefixLines is the length of the whole lines a and b start with.
-func sharedPrefixLines(a, b []byte) int {
-	n := commonPrefix(a, b)
-	if n == len(a) && n == len(b) {
-		return n
-	}
-	// Keep whole lines only: the line holding the first difference may
-	// have changed.
-	return bytes.LastIndexByte(a[:n], '\n') + 1
-}
-
-// sharedSuffixLines is the length of the whole lines a and b end with,
-// not reaching into the first lo bytes of either.
-func sharedSuffixLines(a, b []byte, lo int) int {
-	limit := min(len(a), len(b)) - lo
-	n := 0
-	for n < limit && a[len(a)-1-n] == b[len(b)-1-n] {
-		n++
-	}
-	// Start at a line start in both (the shared bytes right after a
-	// newline of a).
-	for n > 0 && a[len(a)-n-1] != '\n' {
-		n--
-	}
-	return n
-}
-
-// commonPrefix is the length of the common prefix of a and b, compared in
-// chunks so long equal texts cost little.
-func commonPrefix(a, b []byte) int {
-	n := 0
-	for chunk := 4096; ; {
-		m := min(len(a), len(b)) - n
-		if m <= 0 {
-			return n
-		}
-		c := min(chunk, m)
-		if bytes.Equal(a[n:n+c], b[n:n+c]) {
-			n += c
-			continue
-		}
-		for i := 0; i < c; i++ {
-			if a[n+i] != b[n+i] {
-				return n + i
-			}
-		}
-		return n + c
-	}
 }

@@ -1,15 +1,16 @@
 package feature
 
 import (
-	"bytes"
-
 	"heat-ls/analysis/hot"
 	"heat-ls/analysis/source"
+	"heat-ls/analysis/syntax"
 )
 
-// View is the parse a query runs on. While the current text is broken
-// YAML, a query uses the last good parse instead, but only where the lines
-// around the cursor are the same in both texts: offsets are mapped through
+// View is the parse a query runs on: the current one, recovered from the
+// current text when it is broken YAML (syntax.ParseAfter). Only when no
+// tree could be recovered does a query use the last good parse, and then
+// only where the lines around the cursor are the same in both texts:
+// offsets are mapped through
 // the lines the two texts share at their start and at their end, and
 // anything in the edited lines in between is out of reach (the query then
 // finds nothing, which is better than answering about text that changed).
@@ -20,13 +21,13 @@ type View struct {
 	lines *LineMap
 }
 
-// NewView picks the parse for a query: cur when its YAML is not broken,
-// else lastGood (mapped), else cur.
+// NewView picks the parse for a query: cur when it has a tree (its YAML
+// parsed or was recovered), else lastGood (mapped), else cur.
 func NewView(cur, lastGood *hot.Document) View {
 	if cur == nil {
 		return View{Doc: lastGood}
 	}
-	if cur.Syntax == nil || !cur.Syntax.Broken || lastGood == nil || lastGood == cur {
+	if cur.Syntax == nil || !cur.Syntax.Broken || cur.Syntax.HasTree() || lastGood == nil || lastGood == cur {
 		return View{Doc: cur}
 	}
 	m := NewLineMap(cur.Src, lastGood.Src)
@@ -66,28 +67,9 @@ type LineMap struct {
 
 // NewLineMap compares cur and old line-wise.
 func NewLineMap(cur, old []byte) LineMap {
-	n := min(len(cur), len(old))
-	p := 0
-	for p < n && cur[p] == old[p] {
-		p++
-	}
-	// Back off to the start of the line the first difference is on.
-	if p < len(cur) || p < len(old) {
-		p = bytes.LastIndexByte(cur[:p], '\n') + 1
-	}
-	s := 0
-	for s < n-p && cur[len(cur)-1-s] == old[len(old)-1-s] {
-		s++
-	}
-	ci, oi := len(cur)-s, len(old)-s
-	for ci < len(cur) && !(atLineStart(cur, ci) && atLineStart(old, oi)) {
-		ci++
-		oi++
-	}
+	p, ci, oi := syntax.EditedLines(cur, old)
 	return LineMap{prefix: p, curSuffix: ci, oldSuffix: oi, curLen: len(cur), oldLen: len(old)}
 }
-
-func atLineStart(b []byte, i int) bool { return i == 0 || b[i-1] == '\n' }
 
 // ToOld maps an offset of the current text into the old one.
 func (m LineMap) ToOld(off int) (int, bool) {

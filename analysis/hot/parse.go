@@ -9,8 +9,17 @@ import (
 // not YAML still yields a Document whose Syntax holds the problems, and
 // whose Kind is guessed from the text so a half-typed template keeps its
 // syntax diagnostics while other YAML stays silent.
-func Parse(src []byte) *Document {
-	f := syntax.Parse(src)
+func Parse(src []byte) *Document { return ParseAfter(src, nil) }
+
+// ParseAfter is Parse for a new version of a document whose last version
+// that parsed is lastGood (nil: none): while src is broken, the keys being
+// typed keep the names they had there (see syntax.ParseAfter).
+func ParseAfter(src []byte, lastGood *Document) *Document {
+	var old []byte
+	if lastGood != nil {
+		old = lastGood.Src
+	}
+	f := syntax.ParseAfter(src, old)
 	d := &Document{Src: src, Mapper: source.NewMapper(src), Syntax: f}
 	root := f.Root().Resolve()
 	d.Kind = detectKind(root, src, f.Broken)

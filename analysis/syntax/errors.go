@@ -321,39 +321,13 @@ func (c *converter) findAlias(name string) source.Span {
 	return source.Span{Start: c.base, End: c.base}
 }
 
-// strayCloser finds a "]" or "}" on line after a flow collection that
-// started and ended on that line, such as the extra bracket in
-// "a: [1, 2]]". Brackets inside block plain scalars ("${HOME}") are text.
+// strayCloser finds a "]" or "}" on line that closes nothing, after a
+// value that ended on that line, such as the extra bracket in
+// "a: [1, 2]]" or "a: 'x']" (strayCloserOnLine).
 func (c *converter) strayCloser(line int) (int, bool) {
 	start, end := c.lineBounds(line)
-	text := c.src[start:end]
-	depth, closed := 0, false
-	for i := 0; i < len(text); i++ {
-		switch b := text[i]; b {
-		case '"', '\'':
-			if i == 0 || tokenBoundary(text[i-1]) {
-				if b == '"' {
-					i = doubleQuotedEnd(text, i) - 1
-				} else {
-					i = singleQuotedEnd(text, i) - 1
-				}
-			}
-		case '#':
-			if i == 0 || isBlank(text[i-1]) {
-				return 0, false
-			}
-		case '[', '{':
-			if depth > 0 || atNodeStart(text, i) {
-				depth++
-			}
-		case ']', '}':
-			if depth > 0 {
-				depth--
-				closed = depth == 0
-			} else if closed {
-				return start + i, true
-			}
-		}
+	if o, ok := strayCloserOnLine(c.src[start:end]); ok {
+		return start + o, true
 	}
 	return 0, false
 }

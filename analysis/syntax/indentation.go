@@ -201,36 +201,15 @@ func hasMappingColon(line []byte) bool {
 
 // mappingColon returns the offset of the first mapping ":" in line, or -1.
 func mappingColon(line []byte) int {
-	depth := 0
-	for i := 0; i < len(line); i++ {
-		switch b := line[i]; b {
-		case '"', '\'':
-			if i == 0 || tokenBoundary(line[i-1]) {
-				if b == '"' {
-					i = doubleQuotedEnd(line, i) - 1
-				} else {
-					i = singleQuotedEnd(line, i) - 1
-				}
-			}
-		case '#':
-			if i == 0 || isBlank(line[i-1]) {
-				return -1
-			}
-		case '[', '{':
-			if depth > 0 || atNodeStart(line, i) {
-				depth++
-			}
-		case ']', '}':
-			if depth > 0 {
-				depth--
-			}
-		case ':':
-			if depth == 0 && (i+1 == len(line) || isBlank(line[i+1])) {
-				return i
-			}
+	found := -1
+	walkFlow(line, 0, func(i, before, _ int) bool {
+		if line[i] == ':' && before == 0 && (i+1 == len(line) || isBlank(line[i+1])) {
+			found = i
+			return false
 		}
-	}
-	return -1
+		return true
+	})
+	return found
 }
 
 // valueAfterColon returns what follows the mapping colon (or the entry's
@@ -297,16 +276,22 @@ func blockScalarHeader(line []byte) bool {
 
 // bracketDepth returns the flow nesting depth after line, given the depth
 // before it, counting brackets outside quotes and comments.
-func bracketDepth(line []byte, depth int) int {
+func bracketDepth(line []byte, depth int) int { return walkFlow(line, depth, nil) }
+
+// walkFlow follows line outside quoted scalars and its comment, keeping
+// the flow nesting depth (given before the line): a bracket opens a
+// collection inside one or at a node's start, and closes one when any is
+// open. visit, when not nil, gets every byte it passes with the depth
+// before and after it, and stops the walk by returning false. It returns
+// the depth at the end.
+func walkFlow(line []byte, depth int, visit func(i, before, after int) bool) int {
 	for i := 0; i < len(line); i++ {
+		before := depth
 		switch b := line[i]; b {
 		case '"', '\'':
 			if i == 0 || tokenBoundary(line[i-1]) {
-				if b == '"' {
-					i = doubleQuotedEnd(line, i) - 1
-				} else {
-					i = singleQuotedEnd(line, i) - 1
-				}
+				i = quotedEnd(line, i) - 1
+				continue
 			}
 		case '#':
 			if i == 0 || isBlank(line[i-1]) {
@@ -320,6 +305,9 @@ func bracketDepth(line []byte, depth int) int {
 			if depth > 0 {
 				depth--
 			}
+		}
+		if visit != nil && !visit(i, before, depth) {
+			return depth
 		}
 	}
 	return depth

@@ -93,9 +93,35 @@ type File struct {
 	// source), duplicate mapping keys, extra documents, alias trouble and
 	// recovered parser panics. Rule codes are the Code* constants.
 	Problems []source.Diagnostic
-	// Broken is true when the text could not be parsed as YAML at all;
-	// Docs then holds whatever parsed before the error (possibly nothing).
+	// Broken is true when the text is not valid YAML. Docs then holds the
+	// tree recovered from the rest of the text (see Recovered), or nothing
+	// when no recovery worked.
 	Broken bool
+	// Recovered lists the regions that were neutralised (read as blanks)
+	// so the rest of a broken text could be parsed, in source order; every
+	// span outside them is exact. Empty when the text parsed as it is.
+	Recovered []source.Span
+	// Hidden holds the words of the recovered regions, in this text and in
+	// the last good text at the same place: names that may be defined or
+	// used there, so nothing is reported about them while the region is
+	// being edited.
+	Hidden map[string]bool
+}
+
+// InRecovered reports whether sp touches a recovered region.
+func (f *File) InRecovered(sp source.Span) bool {
+	for _, r := range f.Recovered {
+		if sp.Start <= r.End && r.Start <= sp.End {
+			return true
+		}
+	}
+	return false
+}
+
+// HasTree reports whether the file has a tree to work on: it parsed, or
+// it was recovered.
+func (f *File) HasTree() bool {
+	return f != nil && (!f.Broken || len(f.Recovered) > 0) && len(f.Docs) > 0
 }
 
 // Root is the first document's root node, or nil.

@@ -13,16 +13,29 @@ import (
 )
 
 // Parse parses src. It never fails and never panics: problems are reported
-// in File.Problems.
-func Parse(src []byte) *File {
-	f := &File{Src: src}
+// in File.Problems. When the YAML is broken, the tree is recovered from the
+// rest of the text (recover.go).
+func Parse(src []byte) *File { return ParseAfter(src, nil) }
+
+// failure is the YAML syntax error that stopped a parse: yaml.v3's own
+// words and the span it was located at.
+type failure struct {
+	reason string
+	span   source.Span
+}
+
+// parseOnce is one plain parse of src; fail is the syntax error that broke
+// it, nil when the text parsed or broke for another reason (a parser
+// panic, an unknown alias, UTF-16).
+func parseOnce(src []byte) (f *File, fail *failure) {
+	f = &File{Src: src}
 	if bytes.HasPrefix(src, []byte{0xFE, 0xFF}) || bytes.HasPrefix(src, []byte{0xFF, 0xFE}) {
 		f.Broken = true
 		f.Problems = append(f.Problems, source.Diagnostic{
 			Span: source.Span{Start: 0, End: 2}, Severity: source.SeverityError, Code: CodeSyntax,
 			Message: "the file is encoded as UTF-16; templates must be UTF-8",
 		})
-		return f
+		return f, nil
 	}
 	base := 0
 	if bytes.HasPrefix(src, []byte(utf8BOM)) {
@@ -55,7 +68,12 @@ func Parse(src []byte) *File {
 		}
 		if err != nil {
 			f.Broken = true
-			f.Problems = append(f.Problems, c.decodeProblem(err))
+			d := c.decodeProblem(err)
+			f.Problems = append(f.Problems, d)
+			if d.Code == CodeSyntax {
+				_, reason := splitYAMLError(err.Error())
+				fail = &failure{reason: reason, span: d.Span}
+			}
 			break
 		}
 		if doc.Kind != yaml.DocumentNode || len(doc.Content) == 0 {
@@ -82,7 +100,7 @@ func Parse(src []byte) *File {
 	// Mappings are checked when complete, inner ones first; report in
 	// source order.
 	sort.SliceStable(f.Problems, func(i, j int) bool { return f.Problems[i].Span.Start < f.Problems[j].Span.Start })
-	return f
+	return f, fail
 }
 
 // utf8BOM is the UTF-8 byte order mark; a constant so nothing can change it.

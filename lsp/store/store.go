@@ -25,8 +25,10 @@ type Document struct {
 	// Doc is the parse of Text.
 	Doc *hot.Document
 	// LastGood is the most recent parse (this one or an earlier version's)
-	// whose YAML was not broken, so features keep working while the user is
-	// in the middle of typing. It is nil until one such parse exists.
+	// whose YAML was not broken. While Text is broken, Doc is recovered from
+	// Text itself and reads only the names of keys being typed from here;
+	// features fall back to LastGood only when no tree could be recovered.
+	// It is nil until one such parse exists.
 	LastGood *hot.Document
 	// TooLarge is set when Text is over MaxAnalysedSize: Doc then holds the
 	// text and its line index but no syntax tree or model, so every
@@ -155,7 +157,11 @@ func build(uri string, version int32, text []byte, prev *Document) *Document {
 	if len(text) > MaxAnalysedSize {
 		return &Document{URI: uri, Version: version, Text: text, Doc: unanalysed(text), TooLarge: true}
 	}
-	parsed := hot.Parse(text)
+	var lastGood *hot.Document
+	if prev != nil {
+		lastGood = prev.LastGood
+	}
+	parsed := hot.ParseAfter(text, lastGood)
 	doc := &Document{URI: uri, Version: version, Text: text, Doc: parsed}
 	switch {
 	case parsed.Syntax == nil || !parsed.Syntax.Broken:
