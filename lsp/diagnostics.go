@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"runtime/debug"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"go.lsp.dev/protocol"
@@ -17,13 +18,24 @@ import (
 )
 
 // diagnostics computes and publishes diagnostics off the request path:
-// each document version gets one run on its own goroutine after a short
-// pause (typing usually comes in bursts). A newer version cancels the
-// older run, and a run whose version is no longer current publishes
-// nothing, so the client never sees diagnostics for text it no longer has.
+// each document version gets one run on its own goroutine, started at once
+// (a burst of changes is already folded into one version before it gets
+// here: see didChangeChecked). A newer version cancels the older run,
+// which the rules notice between rules and entries, so a stale run stops
+// early instead of competing with the current one for the processor; and
+// a run whose version is no longer current publishes nothing, so the
+// client never sees diagnostics for text it no longer has. Requests never
+// wait for a run: they only wait for the document queue.
 type diagnostics struct {
 	s      *Server
 	parent context.Context
+	// check computes a version's diagnostics; tests replace it to hold a
+	// run at a known point.
+	check func(ctx context.Context, doc *store.Document) []source.Diagnostic
+	// published and abandoned count the runs that published and those
+	// that stopped because a newer version, a close or the end of the
+	// session made them stale.
+	published, abandoned atomic.Int64
 
 	// mu orders publishing against replacement and close: a run checks
 	// that it is still current and publishes while holding it.
@@ -43,7 +55,16 @@ type diagnosticRun struct {
 }
 
 func newDiagnostics(ctx context.Context, s *Server) *diagnostics {
-	return &diagnostics{s: s, parent: ctx, runs: make(map[string]*diagnosticRun)}
+	d := &diagnostics{s: s, parent: ctx, runs: make(map[string]*diagnosticRun), check: s.checkDocument}
+	if s.diagnosticsCheck != nil {
+		d.check = s.diagnosticsCheck
+	}
+	return d
+}
+
+// checkDocument runs every rule on doc and applies the suppressions.
+func (s *Server) checkDocument(ctx context.Context, doc *store.Document) []source.Diagnostic {
+	return finishDiagnostics(doc, check.Run(ctx, doc.Doc, s.checkOptions(doc)))
 }
 
 // schedule starts a run for doc, cancelling the document's previous one.
@@ -77,14 +98,17 @@ func (d *diagnostics) run(ctx context.Context, run *diagnosticRun) {
 				zap.String("panic", fmt.Sprint(p)), zap.ByteString("stack", debug.Stack()))
 		}
 	}()
-	select {
-	case <-time.After(d.s.debounce):
-	case <-ctx.Done():
-		return
+	if d.s.debounce > 0 {
+		select {
+		case <-time.After(d.s.debounce):
+		case <-ctx.Done():
+			d.abandoned.Add(1)
+			return
+		}
 	}
-	found := check.Run(ctx, run.doc.Doc, d.s.checkOptions(run.doc))
-	found = finishDiagnostics(run.doc, found)
+	found := d.check(ctx, run.doc)
 	if ctx.Err() != nil {
+		d.abandoned.Add(1)
 		return
 	}
 	enc := d.s.encoding()
@@ -98,9 +122,11 @@ func (d *diagnostics) run(ctx context.Context, run *diagnosticRun) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	if d.runs[run.doc.URI] != run || d.s.store.Get(run.doc.URI) != run.doc || ctx.Err() != nil {
+		d.abandoned.Add(1)
 		return // a newer version or a close got here first
 	}
 	delete(d.runs, run.doc.URI)
+	d.published.Add(1)
 	if err := d.s.notify(protocol.MethodTextDocumentPublishDiagnostics, params); err != nil {
 		d.s.log.Warn("cannot publish diagnostics", zap.Error(err))
 	}

@@ -7,7 +7,6 @@ package store
 
 import (
 	"errors"
-	"fmt"
 	"sync"
 
 	"heat-ls/analysis/hot"
@@ -128,26 +127,8 @@ func (s *Store) Close(uri string) *Document {
 // document is not open, the version does not increase, or any range falls
 // outside the text it applies to, nothing changes and the error says why.
 func (s *Store) Change(uri string, version int32, enc source.Encoding, changes []Change) (*Document, error) {
-	prev := s.Get(uri)
-	if prev == nil {
-		return nil, fmt.Errorf("change %s: %w", uri, ErrNotOpen)
-	}
-	if version <= prev.Version {
-		return nil, fmt.Errorf("change %s to version %d (current %d): %w", uri, version, prev.Version, ErrStaleVersion)
-	}
-	text, err := ApplyChanges(prev.Text, enc, changes)
-	if err != nil {
-		return nil, fmt.Errorf("change %s to version %d: %w", uri, version, err)
-	}
-	doc := build(uri, version, text, prev)
-
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if s.docs[uri] != prev {
-		return nil, fmt.Errorf("change %s to version %d: %w", uri, version, ErrConflict)
-	}
-	s.docs[uri] = doc
-	return doc, nil
+	doc, errs := s.ChangeAll(uri, enc, []Edit{{Version: version, Changes: changes}})
+	return doc, errs[0]
 }
 
 // build parses text and links it to the previous version's last good parse.
