@@ -26,7 +26,7 @@ var buildOnce struct {
 	dir  string
 }
 
-func binary(t *testing.T) string {
+func binary(t testing.TB) string {
 	t.Helper()
 	buildOnce.Do(func() {
 		dir, err := os.MkdirTemp("", "heat-ls-e2e")
@@ -68,7 +68,7 @@ type message struct {
 
 // session is a running heat-ls with its pipes.
 type session struct {
-	t       *testing.T
+	t       testing.TB
 	cmd     *exec.Cmd
 	stdin   io.WriteCloser
 	msgs    chan message
@@ -76,7 +76,7 @@ type session struct {
 	stderr  bytes.Buffer
 }
 
-func startSession(t *testing.T) *session {
+func startSession(t testing.TB) *session {
 	t.Helper()
 	s := &session{t: t, msgs: make(chan message, 256), readErr: make(chan error, 1)}
 	s.cmd = exec.Command(binary(t), "--log-level", "debug")
