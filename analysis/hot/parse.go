@@ -9,8 +9,10 @@ import (
 // not YAML still yields a Document whose Syntax holds the problems, and
 // whose Kind is guessed from the text so a half-typed template keeps its
 // syntax diagnostics while other YAML stays silent.
-func Parse(src []byte) *Document {
-	f := syntax.Parse(src)
+func Parse(src []byte) *Document { return fromSyntax(src, syntax.Parse(src)) }
+
+// fromSyntax builds the document model of src over its syntax tree f.
+func fromSyntax(src []byte, f *syntax.File) *Document {
 	d := &Document{Src: src, Mapper: source.NewMapper(src), Syntax: f}
 	root := f.Root().Resolve()
 	d.Kind = detectKind(root, src, f.Broken)

@@ -131,12 +131,13 @@ func (s *Store) Change(uri string, version int32, enc source.Encoding, changes [
 	return doc, errs[0]
 }
 
-// build parses text and links it to the previous version's last good parse.
+// build parses text (reusing prev's parse where the text did not change:
+// parseAfter) and links it to the previous version's last good parse.
 func build(uri string, version int32, text []byte, prev *Document) *Document {
 	if len(text) > MaxAnalysedSize {
 		return &Document{URI: uri, Version: version, Text: text, Doc: unanalysed(text), TooLarge: true}
 	}
-	parsed := hot.Parse(text)
+	parsed := parseAfter(text, prev)
 	doc := &Document{URI: uri, Version: version, Text: text, Doc: parsed}
 	switch {
 	case parsed.Syntax == nil || !parsed.Syntax.Broken:
