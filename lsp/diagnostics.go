@@ -3,6 +3,7 @@ package lsp
 import (
 	"context"
 	"fmt"
+	"runtime"
 	"runtime/debug"
 	"sync"
 	"sync/atomic"
@@ -36,6 +37,14 @@ type diagnostics struct {
 	// that stopped because a newer version, a close or the end of the
 	// session made them stale.
 	published, abandoned atomic.Int64
+	// slots bounds the runs checking at once to the processors: when many
+	// documents open together (a client restoring a session), the others
+	// wait their turn holding only their document instead of all holding
+	// half-built results at once, and one made stale while waiting never
+	// starts.
+	slots chan struct{}
+	// idle gives memory back once no run is left (idle_memory.go).
+	idle idleRelease
 
 	// mu orders publishing against replacement and close: a run checks
 	// that it is still current and publishes while holding it.
@@ -55,7 +64,8 @@ type diagnosticRun struct {
 }
 
 func newDiagnostics(ctx context.Context, s *Server) *diagnostics {
-	d := &diagnostics{s: s, parent: ctx, runs: make(map[string]*diagnosticRun), check: s.checkDocument}
+	d := &diagnostics{s: s, parent: ctx, runs: make(map[string]*diagnosticRun), check: s.checkDocument,
+		slots: make(chan struct{}, runtime.GOMAXPROCS(0))}
 	if s.diagnosticsCheck != nil {
 		d.check = s.diagnosticsCheck
 	}
@@ -83,10 +93,12 @@ func (d *diagnostics) schedule(doc *store.Document) {
 	d.runs[doc.URI] = run
 	d.wg.Add(1)
 	d.mu.Unlock()
+	d.idle.busy()
 
 	go func() {
 		defer d.wg.Done()
 		defer cancel()
+		defer d.settled(run)
 		d.run(ctx, run)
 	}()
 }
@@ -105,6 +117,13 @@ func (d *diagnostics) run(ctx context.Context, run *diagnosticRun) {
 			d.abandoned.Add(1)
 			return
 		}
+	}
+	select {
+	case d.slots <- struct{}{}:
+		defer func() { <-d.slots }()
+	case <-ctx.Done():
+		d.abandoned.Add(1)
+		return
 	}
 	found := d.check(ctx, run.doc)
 	if ctx.Err() != nil {
@@ -129,6 +148,20 @@ func (d *diagnostics) run(ctx context.Context, run *diagnosticRun) {
 	d.published.Add(1)
 	if err := d.s.notify(protocol.MethodTextDocumentPublishDiagnostics, params); err != nil {
 		d.s.log.Warn("cannot publish diagnostics", zap.Error(err))
+	}
+}
+
+// settled forgets a finished run (one that did not publish is still in
+// runs) and, when no run is left, lets idle memory go back to the system.
+func (d *diagnostics) settled(run *diagnosticRun) {
+	d.mu.Lock()
+	if d.runs[run.doc.URI] == run {
+		delete(d.runs, run.doc.URI)
+	}
+	idle := len(d.runs) == 0 && !d.stopped
+	d.mu.Unlock()
+	if idle {
+		d.idle.settle()
 	}
 }
 
@@ -163,4 +196,5 @@ func (d *diagnostics) stop() {
 	}
 	d.mu.Unlock()
 	d.wg.Wait()
+	d.idle.stop()
 }

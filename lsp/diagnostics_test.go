@@ -180,3 +180,23 @@ func TestStaleRunIsCancelled(t *testing.T) {
 		t.Fatalf("versions checked: %v, want [1 2]", seen)
 	}
 }
+
+// TestWorthReleasing: memory goes back to the system only when enough of
+// the held heap is free.
+func TestWorthReleasing(t *testing.T) {
+	tests := []struct {
+		held, allocated uint64
+		want            bool
+	}{
+		{100 << 20, 40 << 20, true},
+		{40<<20 + releaseSlack, 40 << 20, true},
+		{40<<20 + releaseSlack - 1, 40 << 20, false},
+		{30 << 20, 40 << 20, false},
+		{0, 0, false},
+	}
+	for _, tc := range tests {
+		if got := worthReleasing(tc.held, tc.allocated); got != tc.want {
+			t.Errorf("worthReleasing(%d, %d) = %v, want %v", tc.held, tc.allocated, got, tc.want)
+		}
+	}
+}
