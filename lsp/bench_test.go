@@ -22,7 +22,7 @@ import (
 // The benchmarks here follow a document through the server's pipeline
 // without the wire: the store builds the parse (what didOpen and didChange
 // do), then the diagnostics run computes and filters the problems (what
-// diagnostics run does before converting them). JSON encoding of the
+// a diagnostics run does before converting them). JSON encoding of the
 // answer is left out; it is proportional to the number of problems.
 
 func benchSchema(b *testing.B) *schema.Schema {
