@@ -33,17 +33,6 @@ func (s *session) request(id int, method, params string) message {
 	return s.answer(id)
 }
 
-// answer waits for the response with a numeric id.
-func (s *session) answer(id int) message {
-	s.t.Helper()
-	for {
-		m := s.next()
-		if m.Method == "" && string(m.ID) == strconv.Itoa(id) {
-			return m
-		}
-	}
-}
-
 // sendRaw writes bytes as they are, headers included.
 func (s *session) sendRaw(b string) {
 	s.t.Helper()

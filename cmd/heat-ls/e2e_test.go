@@ -74,6 +74,10 @@ type session struct {
 	msgs    chan message
 	readErr chan error
 	stderr  bytes.Buffer
+	// held keeps the messages a wait for an answer read past, so that a
+	// later wait (for diagnostics, say) still sees them: the server may
+	// publish before it answers a request sent after a change.
+	held []message
 }
 
 func startSession(t testing.TB) *session {
@@ -149,6 +153,11 @@ func (s *session) send(v string) {
 
 func (s *session) next() message {
 	s.t.Helper()
+	if len(s.held) > 0 {
+		m := s.held[0]
+		s.held = s.held[1:]
+		return m
+	}
 	select {
 	case m, ok := <-s.msgs:
 		if !ok {
@@ -164,14 +173,25 @@ func (s *session) next() message {
 func (s *session) call(id int, method, params string) message {
 	s.t.Helper()
 	s.send(fmt.Sprintf(`{"jsonrpc":"2.0","id":%d,"method":%q,"params":%s}`, id, method, params))
+	m := s.answer(id)
+	if m.Error != nil {
+		s.t.Fatalf("%s failed: %+v", method, m.Error)
+	}
+	return m
+}
+
+// answer waits for the response with a numeric id; the messages read
+// before it are held for later waits.
+func (s *session) answer(id int) message {
+	s.t.Helper()
+	var skipped []message
+	defer func() { s.held = append(skipped, s.held...) }()
 	for {
 		m := s.next()
 		if m.Method == "" && string(m.ID) == strconv.Itoa(id) {
-			if m.Error != nil {
-				s.t.Fatalf("%s failed: %+v", method, m.Error)
-			}
 			return m
 		}
+		skipped = append(skipped, m)
 	}
 }
 
