@@ -47,3 +47,28 @@ func TestSpliceTakesOnlySureEdits(t *testing.T) {
 		})
 	}
 }
+
+// FuzzSplice edits a template at a fuzzed place with fuzzed text: Splice
+// must never panic, and whenever it splices, the result must equal the
+// full parse.
+func FuzzSplice(f *testing.F) {
+	const base = "heat_template_version: 2018-08-31\nparameters:\n  p:\n    type: string\n    default: x\nresources:\n  a:\n    type: OS::Nova::Server\n    properties:\n      name: {get_param: p}\n      networks: [{port: q}]\n  b:\n    type: T\n    metadata: |\n      text\n\noutputs:\n  o:\n    value: 1\n"
+	for _, seed := range []struct {
+		at, del int
+		text    string
+	}{{120, 0, "x"}, {130, 2, "\n      k: v"}, {150, 1, ""}, {60, 0, "  "}, {180, 3, "- "}, {200, 0, "&a *a"}} {
+		f.Add(base, seed.at, seed.del, seed.text)
+	}
+	f.Fuzz(func(t *testing.T, old string, at, del int, text string) {
+		if len(old) > 4096 || len(text) > 256 {
+			return
+		}
+		at = max(0, min(at, len(old)))
+		end := max(at, min(at+max(del, 0), len(old)))
+		next := old[:at] + text + old[end:]
+		got, ok := Splice(Parse([]byte(old)), []byte(next))
+		if ok && !reflect.DeepEqual(got, Parse([]byte(next))) {
+			t.Fatalf("the spliced parse differs from the full parse\nold:\n%s\nnew:\n%s", old, next)
+		}
+	})
+}
