@@ -91,12 +91,22 @@ const sectionStandIn = "s:\n"
 // typed at the end of an entry then belongs to that entry, not to the
 // next one.
 func changedRange(old, next []byte) (start, oldEnd, newEnd int) {
+	// Whole blocks are compared first (bytes.Equal is vectorised), then
+	// single bytes inside the first block that differs.
+	const block = 4096
 	oldEnd, newEnd = len(old), len(next)
+	for oldEnd >= block && newEnd >= block && bytes.Equal(old[oldEnd-block:oldEnd], next[newEnd-block:newEnd]) {
+		oldEnd -= block
+		newEnd -= block
+	}
 	for oldEnd > 0 && newEnd > 0 && old[oldEnd-1] == next[newEnd-1] {
 		oldEnd--
 		newEnd--
 	}
 	n := min(oldEnd, newEnd)
+	for start+block <= n && bytes.Equal(old[start:start+block], next[start:start+block]) {
+		start += block
+	}
 	for start < n && old[start] == next[start] {
 		start++
 	}
@@ -114,7 +124,7 @@ func hasUnsureBytes(text []byte) bool {
 // aliases, which tie entries together; the walk is skipped when the text
 // has neither '&' nor '*'.
 func mayHaveAnchors(root *Node, src []byte) bool {
-	return bytes.ContainsAny(src, "&*") && hasAnchors(root)
+	return (bytes.IndexByte(src, '&') >= 0 || bytes.IndexByte(src, '*') >= 0) && hasAnchors(root)
 }
 
 // containsDocumentMarker reports a "---" or "..." at the start of a line.
