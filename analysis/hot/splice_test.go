@@ -85,9 +85,9 @@ func TestReparseEqualsParse(t *testing.T) {
 	}
 	texts := spliceTexts(t)
 	rnd := rand.New(rand.NewSource(14))
-	edits := 6000
+	edits := 4000
 	if testing.Short() {
-		edits = 1500
+		edits = 1000
 	}
 	spliced := 0
 	for i := 0; i < edits; {
