@@ -4,6 +4,7 @@ import (
 	"context"
 	"slices"
 	"strconv"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -198,5 +199,44 @@ func TestWorthReleasing(t *testing.T) {
 		if got := worthReleasing(tc.held, tc.allocated); got != tc.want {
 			t.Errorf("worthReleasing(%d, %d) = %v, want %v", tc.held, tc.allocated, got, tc.want)
 		}
+	}
+}
+
+// TestBurstStopsAtARefusedChange queues a good change, one with a range
+// that is not a range, and another good one behind a held message: the
+// bad one is refused once (one message to the user), and the good ones
+// apply around it.
+func TestBurstStopsAtARefusedChange(t *testing.T) {
+	const uri = "file:///refused.yaml"
+	gate := make(chan struct{})
+	hold := withRoute(route{method: "test/hold", mode: modeOrdered, handle: func(context.Context, []byte) (any, error) {
+		<-gate
+		return nil, nil
+	}})
+	c := startServer(t, hold)
+	c.initialize(`{}`)
+	openDoc(c, uri, 1, "a: 1\n")
+	c.notify("test/hold", `{}`)
+	changeDoc(c, uri, 2, `[`+edit(0, 0, 0, 0, "x")+`]`)
+	changeDoc(c, uri, 3, `[{"range":{"start":{"line":-1,"character":0},"end":{"line":0,"character":0}},"text":"LOST"}]`)
+	changeDoc(c, uri, 4, `[`+edit(0, 0, 0, 0, "y")+`]`)
+	q := c.server.queue
+	waitFor(t, "the changes to queue up", func() bool {
+		q.mu.Lock()
+		defer q.mu.Unlock()
+		return len(q.pending) >= 3
+	})
+	close(gate)
+	if body, v := text(c, uri); v != 4 || body != "yxa: 1\n" {
+		t.Fatalf("text: version %d %q", v, body)
+	}
+	refusals := 0
+	for _, m := range c.notes {
+		if m.Method == "window/logMessage" && strings.Contains(string(m.Params), "was not applied") {
+			refusals++
+		}
+	}
+	if refusals != 1 {
+		t.Fatalf("%d refusals told to the user, want 1: %v", refusals, c.notes)
 	}
 }

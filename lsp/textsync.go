@@ -48,12 +48,12 @@ func (s *Server) didChangeChecked(_ context.Context, params []byte) (any, error)
 	burst := []*protocol.DidChangeTextDocumentParams{first}
 	for {
 		raw, ok := s.queue.peekNext(protocol.MethodTextDocumentDidChange)
-		if !ok {
-			break
+		if !ok || checkChangeRanges(raw) != nil {
+			break // left in the queue: handled (and refused) on its own
 		}
-		next, err := s.decodeChange(raw)
-		if err != nil || next == nil || next.TextDocument.URI != first.TextDocument.URI {
-			break // left in the queue: it is handled on its own
+		next := new(protocol.DidChangeTextDocumentParams)
+		if decodeParams(raw, next) != nil || next.TextDocument.URI != first.TextDocument.URI {
+			break
 		}
 		s.queue.takeNext()
 		burst = append(burst, next)
