@@ -78,6 +78,26 @@ func waitFor(t *testing.T, what string, cond func() bool) {
 	}
 }
 
+// holdRoute registers "test/hold", an ordered notification that holds
+// the document queue until gate is closed, so messages pile up behind it.
+func holdRoute(gate <-chan struct{}) Option {
+	return withRoute(route{method: "test/hold", mode: modeOrdered, handle: func(context.Context, []byte) (any, error) {
+		<-gate
+		return nil, nil
+	}})
+}
+
+// waitQueued waits until n messages wait in the document queue.
+func waitQueued(c *testClient, n int) {
+	c.t.Helper()
+	q := c.server.queue
+	waitFor(c.t, "the messages to queue up", func() bool {
+		q.mu.Lock()
+		defer q.mu.Unlock()
+		return len(q.pending) >= n
+	})
+}
+
 // publishes collects publishDiagnostics notifications until the one for
 // uri at version (or, with version -1, one without a version).
 func publishes(c *testClient, uri string, version int32) []publishParams {
@@ -102,10 +122,7 @@ func publishes(c *testClient, uri string, version int32) []publishParams {
 func TestBurstOfChangesIsAnalysedOnce(t *testing.T) {
 	const uri = "file:///burst.yaml"
 	gate := make(chan struct{})
-	hold := withRoute(route{method: "test/hold", mode: modeOrdered, handle: func(context.Context, []byte) (any, error) {
-		<-gate
-		return nil, nil
-	}})
+	hold := holdRoute(gate)
 	h := newHeldCheck(t, -1)
 	c := startServer(t, hold, withDiagnosticsCheck(h.check))
 	c.initialize(`{}`)
@@ -115,12 +132,7 @@ func TestBurstOfChangesIsAnalysedOnce(t *testing.T) {
 	for v := 2; v <= 10; v++ {
 		changeDoc(c, uri, v, `[`+edit(1, 0, 1, 0, "#")+`]`)
 	}
-	q := c.server.queue
-	waitFor(t, "the changes to queue up", func() bool {
-		q.mu.Lock()
-		defer q.mu.Unlock()
-		return len(q.pending) >= 9
-	})
+	waitQueued(c, 9)
 	close(gate)
 
 	got := publishes(c, uri, 10)
@@ -209,10 +221,7 @@ func TestWorthReleasing(t *testing.T) {
 func TestBurstStopsAtARefusedChange(t *testing.T) {
 	const uri = "file:///refused.yaml"
 	gate := make(chan struct{})
-	hold := withRoute(route{method: "test/hold", mode: modeOrdered, handle: func(context.Context, []byte) (any, error) {
-		<-gate
-		return nil, nil
-	}})
+	hold := holdRoute(gate)
 	c := startServer(t, hold)
 	c.initialize(`{}`)
 	openDoc(c, uri, 1, "a: 1\n")
@@ -220,12 +229,7 @@ func TestBurstStopsAtARefusedChange(t *testing.T) {
 	changeDoc(c, uri, 2, `[`+edit(0, 0, 0, 0, "x")+`]`)
 	changeDoc(c, uri, 3, `[{"range":{"start":{"line":-1,"character":0},"end":{"line":0,"character":0}},"text":"LOST"}]`)
 	changeDoc(c, uri, 4, `[`+edit(0, 0, 0, 0, "y")+`]`)
-	q := c.server.queue
-	waitFor(t, "the changes to queue up", func() bool {
-		q.mu.Lock()
-		defer q.mu.Unlock()
-		return len(q.pending) >= 3
-	})
+	waitQueued(c, 3)
 	close(gate)
 	if body, v := text(c, uri); v != 4 || body != "yxa: 1\n" {
 		t.Fatalf("text: version %d %q", v, body)
