@@ -3,6 +3,7 @@ package lsp
 import (
 	"context"
 	"fmt"
+	"os"
 	"runtime"
 	"testing"
 	"time"
@@ -13,6 +14,7 @@ import (
 	"heat-ls/analysis/check"
 	"heat-ls/analysis/source"
 	"heat-ls/analysis/syntax/synthtest"
+	"heat-ls/analysis/workspace"
 	"heat-ls/lsp/store"
 	"heat-ls/schema"
 )
@@ -20,7 +22,7 @@ import (
 // The benchmarks here follow a document through the server's pipeline
 // without the wire: the store builds the parse (what didOpen and didChange
 // do), then the diagnostics run computes and filters the problems (what
-// the debounced run does before converting them). JSON encoding of the
+// a diagnostics run does before converting them). JSON encoding of the
 // answer is left out; it is proportional to the number of problems.
 
 func benchSchema(b *testing.B) *schema.Schema {
@@ -148,4 +150,43 @@ func heapInUse() uint64 {
 	var m runtime.MemStats
 	runtime.ReadMemStats(&m)
 	return m.HeapInuse
+}
+
+// BenchmarkWorkspaceMemory indexes a generated workspace the shape of a
+// large real project (synthtest.WriteWorkspace: 321 templates, 265
+// environment files) the way the server does, then opens the 321
+// templates in a store, and reports the Go heap in use after a collection
+// at each point (indexed-MiB, open-MiB). The server's resident memory on
+// the same workspace: BenchmarkE2EWorkspaceMemory in cmd/heat-ls.
+func BenchmarkWorkspaceMemory(b *testing.B) {
+	dir := b.TempDir()
+	paths, err := synthtest.WriteWorkspace(dir, synthtest.WorkspaceTemplates, synthtest.WorkspaceEnvironments)
+	if err != nil {
+		b.Fatal(err)
+	}
+	texts := make([][]byte, len(paths))
+	for i, p := range paths {
+		if texts[i], err = os.ReadFile(p); err != nil {
+			b.Fatal(err)
+		}
+	}
+	var indexed, open float64
+	for b.Loop() {
+		before := heapInUse()
+		idx := workspace.New(dir)
+		idx.Scan(context.Background(), nil)
+		if idx.Len() != len(paths)+synthtest.WorkspaceEnvironments {
+			b.Fatalf("indexed %d files", idx.Len())
+		}
+		indexed += float64(heapInUse()-before) / (1 << 20)
+		s := store.New()
+		for i, p := range paths {
+			idx.Adopt(p, s.Open("file://"+p, 1, texts[i]).Doc) // as didOpen does
+		}
+		open += float64(heapInUse()-before) / (1 << 20)
+		runtime.KeepAlive(idx)
+		runtime.KeepAlive(s)
+	}
+	b.ReportMetric(indexed/float64(b.N), "indexed-MiB")
+	b.ReportMetric(open/float64(b.N), "open-MiB")
 }

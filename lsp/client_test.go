@@ -45,7 +45,7 @@ func startServer(t *testing.T, opts ...Option) *testClient {
 	clientSide, serverSide := net.Pipe()
 	settleRoute := withRoute(route{method: "test/settle", call: true, mode: modeConcurrent,
 		handle: func(context.Context, []byte) (any, error) { return "settled", nil }})
-	srv := New(append([]Option{WithDiagnosticsDelay(5 * time.Millisecond), settleRoute}, opts...)...)
+	srv := New(append([]Option{settleRoute}, opts...)...)
 	c := &testClient{t: t, conn: clientSide, msgs: make(chan wireMessage, 1024), exit: make(chan int, 1), server: srv}
 	go func() {
 		c.exit <- srv.Serve(context.Background(), serverSide, serverSide)

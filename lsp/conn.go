@@ -159,7 +159,7 @@ func (s *Server) dispatch(ctx context.Context, id jsonrpc2.ID, isCall bool, meth
 		s.run(ctx, rt, id, isCall, params)
 	case modeOrdered:
 		req := s.track(ctx, id, isCall)
-		s.queue.push(func() { s.finish(req, rt, params) })
+		s.queue.pushKeyed(rt.method, params, func() { s.finish(req, rt, params) }, func() { s.untrack(req) })
 	case modeConcurrent:
 		req := s.track(ctx, id, isCall)
 		applied := s.queue.barrier()

@@ -3,8 +3,10 @@ package lsp
 import (
 	"context"
 	"fmt"
+	"runtime"
 	"runtime/debug"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"go.lsp.dev/protocol"
@@ -17,13 +19,32 @@ import (
 )
 
 // diagnostics computes and publishes diagnostics off the request path:
-// each document version gets one run on its own goroutine after a short
-// pause (typing usually comes in bursts). A newer version cancels the
-// older run, and a run whose version is no longer current publishes
-// nothing, so the client never sees diagnostics for text it no longer has.
+// each document version gets one run on its own goroutine, started at once
+// (a burst of changes is already folded into one version before it gets
+// here: see didChangeChecked). A newer version cancels the older run,
+// which the rules notice between rules and entries, so a stale run stops
+// early instead of competing with the current one for the processor; and
+// a run whose version is no longer current publishes nothing, so the
+// client never sees diagnostics for text it no longer has. Requests never
+// wait for a run: they only wait for the document queue.
 type diagnostics struct {
 	s      *Server
 	parent context.Context
+	// check computes a version's diagnostics; tests replace it to hold a
+	// run at a known point.
+	check func(ctx context.Context, doc *store.Document) []source.Diagnostic
+	// published and abandoned count the runs that published and those
+	// that stopped because a newer version, a close or the end of the
+	// session made them stale.
+	published, abandoned atomic.Int64
+	// slots bounds the runs checking at once to the processors: when many
+	// documents open together (a client restoring a session), the others
+	// wait their turn holding only their document instead of all holding
+	// half-built results at once, and one made stale while waiting never
+	// starts.
+	slots chan struct{}
+	// idle gives memory back once no run is left (idle_memory.go).
+	idle idleRelease
 
 	// mu orders publishing against replacement and close: a run checks
 	// that it is still current and publishes while holding it.
@@ -43,7 +64,17 @@ type diagnosticRun struct {
 }
 
 func newDiagnostics(ctx context.Context, s *Server) *diagnostics {
-	return &diagnostics{s: s, parent: ctx, runs: make(map[string]*diagnosticRun)}
+	d := &diagnostics{s: s, parent: ctx, runs: make(map[string]*diagnosticRun), check: s.checkDocument,
+		slots: make(chan struct{}, runtime.GOMAXPROCS(0))}
+	if s.diagnosticsCheck != nil {
+		d.check = s.diagnosticsCheck
+	}
+	return d
+}
+
+// checkDocument runs every rule on doc and applies the suppressions.
+func (s *Server) checkDocument(ctx context.Context, doc *store.Document) []source.Diagnostic {
+	return finishDiagnostics(doc, check.Run(ctx, doc.Doc, s.checkOptions(doc)))
 }
 
 // schedule starts a run for doc, cancelling the document's previous one.
@@ -62,10 +93,12 @@ func (d *diagnostics) schedule(doc *store.Document) {
 	d.runs[doc.URI] = run
 	d.wg.Add(1)
 	d.mu.Unlock()
+	d.idle.busy()
 
 	go func() {
 		defer d.wg.Done()
 		defer cancel()
+		defer d.settled(run)
 		d.run(ctx, run)
 	}()
 }
@@ -77,14 +110,24 @@ func (d *diagnostics) run(ctx context.Context, run *diagnosticRun) {
 				zap.String("panic", fmt.Sprint(p)), zap.ByteString("stack", debug.Stack()))
 		}
 	}()
+	if d.s.debounce > 0 {
+		select {
+		case <-time.After(d.s.debounce):
+		case <-ctx.Done():
+			d.abandoned.Add(1)
+			return
+		}
+	}
 	select {
-	case <-time.After(d.s.debounce):
+	case d.slots <- struct{}{}:
+		defer func() { <-d.slots }()
 	case <-ctx.Done():
+		d.abandoned.Add(1)
 		return
 	}
-	found := check.Run(ctx, run.doc.Doc, d.s.checkOptions(run.doc))
-	found = finishDiagnostics(run.doc, found)
+	found := d.check(ctx, run.doc)
 	if ctx.Err() != nil {
+		d.abandoned.Add(1)
 		return
 	}
 	enc := d.s.encoding()
@@ -98,11 +141,27 @@ func (d *diagnostics) run(ctx context.Context, run *diagnosticRun) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	if d.runs[run.doc.URI] != run || d.s.store.Get(run.doc.URI) != run.doc || ctx.Err() != nil {
+		d.abandoned.Add(1)
 		return // a newer version or a close got here first
 	}
 	delete(d.runs, run.doc.URI)
+	d.published.Add(1)
 	if err := d.s.notify(protocol.MethodTextDocumentPublishDiagnostics, params); err != nil {
 		d.s.log.Warn("cannot publish diagnostics", zap.Error(err))
+	}
+}
+
+// settled forgets a finished run (one that did not publish is still in
+// runs) and, when no run is left, lets idle memory go back to the system.
+func (d *diagnostics) settled(run *diagnosticRun) {
+	d.mu.Lock()
+	if d.runs[run.doc.URI] == run {
+		delete(d.runs, run.doc.URI)
+	}
+	idle := len(d.runs) == 0 && !d.stopped
+	d.mu.Unlock()
+	if idle {
+		d.idle.settle()
 	}
 }
 
@@ -137,4 +196,5 @@ func (d *diagnostics) stop() {
 	}
 	d.mu.Unlock()
 	d.wg.Wait()
+	d.idle.stop()
 }

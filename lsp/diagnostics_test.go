@@ -2,7 +2,15 @@ package lsp
 
 import (
 	"context"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
 	"testing"
+	"time"
+
+	"heat-ls/analysis/source"
+	"heat-ls/lsp/store"
 )
 
 // TestDiagnosticsScheduleAfterStop checks that a run scheduled after the
@@ -17,5 +25,222 @@ func TestDiagnosticsScheduleAfterStop(t *testing.T) {
 	defer d.mu.Unlock()
 	if len(d.runs) != 0 {
 		t.Fatalf("a run was started after stop: %v", d.runs)
+	}
+}
+
+// heldCheck replaces the diagnostics computation: it records the version
+// of every run, and holds the runs of version hold until their context is
+// cancelled, so a test can watch a stale run being stopped.
+type heldCheck struct {
+	t        *testing.T
+	hold     int32
+	mu       sync.Mutex
+	versions []int32
+	started  chan struct{}
+}
+
+func newHeldCheck(t *testing.T, hold int32) *heldCheck {
+	return &heldCheck{t: t, hold: hold, started: make(chan struct{}, 16)}
+}
+
+func (h *heldCheck) check(ctx context.Context, doc *store.Document) []source.Diagnostic {
+	h.mu.Lock()
+	h.versions = append(h.versions, doc.Version)
+	h.mu.Unlock()
+	if doc.Version == h.hold {
+		h.started <- struct{}{}
+		select {
+		case <-ctx.Done():
+		case <-time.After(testTimeout):
+			h.t.Errorf("the run of version %d was never cancelled", doc.Version)
+		}
+		return nil
+	}
+	return []source.Diagnostic{{Span: source.Span{Start: 0, End: 1}, Severity: source.SeverityWarning, Code: "test", Message: "version " + strconv.Itoa(int(doc.Version))}}
+}
+
+func (h *heldCheck) seen() []int32 {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return slices.Clone(h.versions)
+}
+
+// waitFor polls cond until it holds (the server works on other
+// goroutines); it fails the test after testTimeout.
+func waitFor(t *testing.T, what string, cond func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(testTimeout)
+	for !cond() {
+		if time.Now().After(deadline) {
+			t.Fatalf("timed out waiting for %s", what)
+		}
+		time.Sleep(time.Millisecond)
+	}
+}
+
+// holdRoute registers "test/hold", an ordered notification that holds
+// the document queue until gate is closed, so messages pile up behind it.
+func holdRoute(gate <-chan struct{}) Option {
+	return withRoute(route{method: "test/hold", mode: modeOrdered, handle: func(context.Context, []byte) (any, error) {
+		<-gate
+		return nil, nil
+	}})
+}
+
+// waitQueued waits until n messages wait in the document queue.
+func waitQueued(c *testClient, n int) {
+	c.t.Helper()
+	q := c.server.queue
+	waitFor(c.t, "the messages to queue up", func() bool {
+		q.mu.Lock()
+		defer q.mu.Unlock()
+		return len(q.pending) >= n
+	})
+}
+
+// publishes collects publishDiagnostics notifications until the one for
+// uri at version (or, with version -1, one without a version).
+func publishes(c *testClient, uri string, version int32) []publishParams {
+	c.t.Helper()
+	var got []publishParams
+	for {
+		p, _ := publish(c.t, c.notification("textDocument/publishDiagnostics"))
+		got = append(got, p)
+		if p.URI != uri {
+			continue
+		}
+		if version < 0 && p.Version == nil || p.Version != nil && *p.Version == version {
+			return got
+		}
+	}
+}
+
+// TestBurstOfChangesIsAnalysedOnce queues nine changes behind a held
+// message, as when typing outpaces the parse of a large document: the
+// server applies them all, parses and checks only the newest version, and
+// publishes for it alone, with its version.
+func TestBurstOfChangesIsAnalysedOnce(t *testing.T) {
+	const uri = "file:///burst.yaml"
+	gate := make(chan struct{})
+	hold := holdRoute(gate)
+	h := newHeldCheck(t, -1)
+	c := startServer(t, hold, withDiagnosticsCheck(h.check))
+	c.initialize(`{}`)
+	openDoc(c, uri, 1, "heat_template_version: 2018-08-31\n")
+	publishes(c, uri, 1)
+	c.notify("test/hold", `{}`)
+	for v := 2; v <= 10; v++ {
+		changeDoc(c, uri, v, `[`+edit(1, 0, 1, 0, "#")+`]`)
+	}
+	waitQueued(c, 9)
+	close(gate)
+
+	got := publishes(c, uri, 10)
+	for _, p := range got {
+		if p.URI == uri && (p.Version == nil || *p.Version != 10) {
+			t.Errorf("published for an intermediate version: %+v", p)
+		}
+	}
+	if body, v := text(c, uri); v != 10 || body != "heat_template_version: 2018-08-31\n#########" {
+		t.Fatalf("text after the burst: version %d %q", v, body)
+	}
+	if seen := h.seen(); !slices.Equal(seen, []int32{1, 10}) {
+		t.Fatalf("versions checked: %v, want [1 10] (the open, then the newest only)", seen)
+	}
+	if n := c.server.diags.published.Load(); n != 2 {
+		t.Fatalf("%d runs published, want 2", n)
+	}
+
+	c.notify("textDocument/didClose", `{"textDocument":{"uri":`+quote(uri)+`}}`)
+	p, raw := publish(t, c.notification("textDocument/publishDiagnostics"))
+	if p.URI != uri || raw != "[]" || p.Version != nil {
+		t.Fatalf("didClose published %s (version %v) for %s, want [] without a version", raw, p.Version, p.URI)
+	}
+}
+
+// TestStaleRunIsCancelled holds the run of version 1 inside the check:
+// a request is answered meanwhile (requests do not wait for diagnostics),
+// and version 2 cancels the held run, which publishes nothing.
+func TestStaleRunIsCancelled(t *testing.T) {
+	const uri = "file:///stale.yaml"
+	h := newHeldCheck(t, 1)
+	c := startServer(t, withDiagnosticsCheck(h.check))
+	c.initialize(`{}`)
+	openDoc(c, uri, 1, "heat_template_version: 2018-08-31\nresources:\n  a:\n    type: OS::Nova::Server\n")
+	<-h.started
+	hover := c.call("1", "textDocument/hover", `{"textDocument":{"uri":`+quote(uri)+`},"position":{"line":3,"character":14}}`)
+	wantResult(t, hover)
+	if string(hover.Result) == "null" {
+		t.Fatalf("no hover while the diagnostics run is held")
+	}
+	if n := c.server.diags.published.Load() + c.server.diags.abandoned.Load(); n != 0 {
+		t.Fatalf("the held run ended before it was cancelled (%d)", n)
+	}
+
+	changeDoc(c, uri, 2, `[`+edit(0, 0, 0, 0, "# x\n")+`]`)
+	got := publishes(c, uri, 2)
+	for _, p := range got {
+		if p.URI == uri && p.Version != nil && *p.Version == 1 {
+			t.Fatalf("the stale run published: %+v", p)
+		}
+	}
+	d := c.server.diags
+	waitFor(t, "the held run to stop", func() bool { return d.abandoned.Load() == 1 })
+	if n := d.published.Load(); n != 1 {
+		t.Fatalf("%d runs published, want 1 (version 2)", n)
+	}
+	if seen := h.seen(); !slices.Equal(seen, []int32{1, 2}) {
+		t.Fatalf("versions checked: %v, want [1 2]", seen)
+	}
+}
+
+// TestWorthReleasing: memory goes back to the system only when enough of
+// the held heap is free.
+func TestWorthReleasing(t *testing.T) {
+	tests := []struct {
+		held, allocated uint64
+		want            bool
+	}{
+		{100 << 20, 40 << 20, true},
+		{40<<20 + releaseSlack, 40 << 20, true},
+		{40<<20 + releaseSlack - 1, 40 << 20, false},
+		{30 << 20, 40 << 20, false},
+		{0, 0, false},
+	}
+	for _, tc := range tests {
+		if got := worthReleasing(tc.held, tc.allocated); got != tc.want {
+			t.Errorf("worthReleasing(%d, %d) = %v, want %v", tc.held, tc.allocated, got, tc.want)
+		}
+	}
+}
+
+// TestBurstStopsAtARefusedChange queues a good change, one with a range
+// that is not a range, and another good one behind a held message: the
+// bad one is refused once (one message to the user), and the good ones
+// apply around it.
+func TestBurstStopsAtARefusedChange(t *testing.T) {
+	const uri = "file:///refused.yaml"
+	gate := make(chan struct{})
+	hold := holdRoute(gate)
+	c := startServer(t, hold)
+	c.initialize(`{}`)
+	openDoc(c, uri, 1, "a: 1\n")
+	c.notify("test/hold", `{}`)
+	changeDoc(c, uri, 2, `[`+edit(0, 0, 0, 0, "x")+`]`)
+	changeDoc(c, uri, 3, `[{"range":{"start":{"line":-1,"character":0},"end":{"line":0,"character":0}},"text":"LOST"}]`)
+	changeDoc(c, uri, 4, `[`+edit(0, 0, 0, 0, "y")+`]`)
+	waitQueued(c, 3)
+	close(gate)
+	if body, v := text(c, uri); v != 4 || body != "yxa: 1\n" {
+		t.Fatalf("text: version %d %q", v, body)
+	}
+	refusals := 0
+	for _, m := range c.notes {
+		if m.Method == "window/logMessage" && strings.Contains(string(m.Params), "was not applied") {
+			refusals++
+		}
+	}
+	if refusals != 1 {
+		t.Fatalf("%d refusals told to the user, want 1: %v", refusals, c.notes)
 	}
 }

@@ -30,7 +30,7 @@ func finishDiagnostics(doc *store.Document, found []source.Diagnostic) []source.
 // "heat-ls check" does (analysis/config). A malformed project file adds one
 // warning at the top of the document naming the problem; the defaults
 // apply meanwhile. A document whose path the file ignores gets no
-// diagnostics at all. The file is read on every run: runs are debounced, the
+// diagnostics at all. The file is read on every run: a burst of typing makes one run, the
 // file is small, and an edit to it then takes effect on the next keystroke.
 func applyProjectConfig(docURI string, text []byte, diags []source.Diagnostic) []source.Diagnostic {
 	var cfg *config.Config

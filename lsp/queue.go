@@ -15,9 +15,20 @@ type orderedQueue struct {
 	log     *zap.Logger
 	mu      sync.Mutex
 	wake    *sync.Cond
-	pending []func()
+	pending []queued
 	stopped bool
 	done    chan struct{}
+}
+
+// queued is one piece of pending work. Work pushed with a key (the method
+// of an ordered message) may be taken over by the work running just before
+// it (see takeNext): params is what the taker needs, and drop releases what
+// the message held once someone else has done its job.
+type queued struct {
+	run    func()
+	key    string
+	params []byte
+	drop   func()
 }
 
 func newOrderedQueue(log *zap.Logger) *orderedQueue {
@@ -28,14 +39,54 @@ func newOrderedQueue(log *zap.Logger) *orderedQueue {
 }
 
 // push schedules f after everything pushed before it.
-func (q *orderedQueue) push(f func()) {
+func (q *orderedQueue) push(f func()) { q.add(queued{run: f}) }
+
+// pushKeyed schedules f like push, marked with key so that work running
+// just before it can take it over with takeNext. drop (may be nil) runs
+// when that happens, in place of f.
+func (q *orderedQueue) pushKeyed(key string, params []byte, f, drop func()) {
+	q.add(queued{run: f, key: key, params: params, drop: drop})
+}
+
+func (q *orderedQueue) add(item queued) {
 	q.mu.Lock()
 	defer q.mu.Unlock()
 	if q.stopped {
 		return
 	}
-	q.pending = append(q.pending, f)
+	q.pending = append(q.pending, item)
 	q.wake.Signal()
+}
+
+// peekNext returns the params of the work waiting next when it was pushed
+// with key: the running work may look at it and, if it can do that work
+// too, remove it with takeNext. Only the queue's own goroutine (the work
+// it is running) may call peekNext and takeNext.
+func (q *orderedQueue) peekNext(key string) ([]byte, bool) {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	if len(q.pending) == 0 || q.pending[0].key != key || key == "" {
+		return nil, false
+	}
+	return q.pending[0].params, true
+}
+
+// takeNext removes the work waiting next, which peekNext just returned,
+// and releases it: the caller has done its job. A burst of changes to one
+// document is applied this way with a single parse.
+func (q *orderedQueue) takeNext() {
+	q.mu.Lock()
+	if len(q.pending) == 0 {
+		q.mu.Unlock()
+		return
+	}
+	item := q.pending[0]
+	q.pending[0] = queued{}
+	q.pending = q.pending[1:]
+	q.mu.Unlock()
+	if item.drop != nil {
+		item.drop()
+	}
 }
 
 // barrier returns a channel closed once everything pushed before the call
@@ -48,7 +99,7 @@ func (q *orderedQueue) barrier() <-chan struct{} {
 		close(ch)
 		return ch
 	}
-	q.pending = append(q.pending, func() { close(ch) })
+	q.pending = append(q.pending, queued{run: func() { close(ch) }})
 	q.wake.Signal()
 	return ch
 }
@@ -73,8 +124,8 @@ func (q *orderedQueue) loop() {
 			q.mu.Unlock()
 			return
 		}
-		f := q.pending[0]
-		q.pending[0] = nil
+		f := q.pending[0].run
+		q.pending[0] = queued{}
 		q.pending = q.pending[1:]
 		q.mu.Unlock()
 		q.run(f)

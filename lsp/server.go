@@ -1,12 +1,14 @@
 package lsp
 
 import (
+	"context"
 	"sync"
 	"sync/atomic"
 	"time"
 
 	"go.uber.org/zap"
 
+	"heat-ls/analysis/source"
 	"heat-ls/lsp/store"
 	"heat-ls/schema"
 )
@@ -15,11 +17,14 @@ import (
 // (Serve may be called once) and holds that session's documents, client
 // abilities and settings.
 type Server struct {
-	log      *zap.Logger
-	level    *zap.AtomicLevel
-	schemas  schemaState // embedded + user schemas (userschema.go)
-	version  string
+	log     *zap.Logger
+	level   *zap.AtomicLevel
+	schemas schemaState // embedded + user schemas (userschema.go)
+	version string
+	// debounce is a pause before each diagnostics run; none by default.
 	debounce time.Duration
+	// diagnosticsCheck replaces the diagnostics computation (tests).
+	diagnosticsCheck func(ctx context.Context, doc *store.Document) []source.Diagnostic
 	// pullTimeout bounds the wait for an answer to workspace/configuration.
 	pullTimeout time.Duration
 	extra       []route
@@ -68,13 +73,20 @@ func WithSchema(sc *schema.Schema) Option { return func(s *Server) { s.schemas.b
 // WithVersion sets the version reported in serverInfo.
 func WithVersion(v string) Option { return func(s *Server) { s.version = v } }
 
-// WithDiagnosticsDelay sets how long diagnostics wait for typing to pause
-// before running (the default is 75ms).
+// WithDiagnosticsDelay sets a pause before each diagnostics run. The
+// default is none: a run starts as soon as its version is parsed, and
+// bursts of typing are folded into one version before that.
 func WithDiagnosticsDelay(d time.Duration) Option { return func(s *Server) { s.debounce = d } }
 
 // withRoute registers an extra route; tests use it to inject handlers
 // (one that panics, one that waits for cancellation).
 func withRoute(r route) Option { return func(s *Server) { s.extra = append(s.extra, r) } }
+
+// withDiagnosticsCheck replaces what a diagnostics run computes; tests
+// use it to hold a run and watch it being cancelled.
+func withDiagnosticsCheck(f func(ctx context.Context, doc *store.Document) []source.Diagnostic) Option {
+	return func(s *Server) { s.diagnosticsCheck = f }
+}
 
 // withPullTimeout shortens the wait for workspace/configuration answers;
 // tests use it to watch an unanswered pull give up.
@@ -83,9 +95,8 @@ func withPullTimeout(d time.Duration) Option { return func(s *Server) { s.pullTi
 // New builds a server ready to Serve one connection.
 func New(opts ...Option) *Server {
 	s := &Server{
-		log:      zap.NewNop(),
-		version:  "devel",
-		debounce: 75 * time.Millisecond,
+		log:     zap.NewNop(),
+		version: "devel",
 		// A client that offers workspace/configuration but never answers
 		// must not pile up one waiting goroutine per settings change.
 		pullTimeout: 30 * time.Second,

@@ -32,12 +32,39 @@ func (s *Server) didOpen(_ context.Context, p *protocol.DidOpenTextDocumentParam
 	return nil
 }
 
-// didChangeChecked refuses a didChange whose ranges are present but are
-// not ranges (negative, 2^32 or more, fractions, not objects), before the
-// protocol decoder sees it: the decoder would take such a change for a
-// whole-document replacement and the server's text would silently become
-// the fragment.
-func (s *Server) didChangeChecked(ctx context.Context, params []byte) (any, error) {
+// didChangeChecked applies a didChange and every didChange to the same
+// document queued right behind it (a burst of typing that arrived while
+// the previous version was being parsed) with a single parse: only the
+// newest text is analysed. Each message is still judged alone: one whose
+// ranges are present but are not ranges (negative, 2^32 or more,
+// fractions, not objects) is refused before the protocol decoder sees it,
+// as the decoder would take such a change for a whole-document replacement
+// and the server's text would silently become the fragment.
+func (s *Server) didChangeChecked(_ context.Context, params []byte) (any, error) {
+	first, err := s.decodeChange(params)
+	if err != nil || first == nil {
+		return nil, err
+	}
+	burst := []*protocol.DidChangeTextDocumentParams{first}
+	for {
+		raw, ok := s.queue.peekNext(protocol.MethodTextDocumentDidChange)
+		if !ok || checkChangeRanges(raw) != nil {
+			break // left in the queue: handled (and refused) on its own
+		}
+		next := new(protocol.DidChangeTextDocumentParams)
+		if decodeParams(raw, next) != nil || next.TextDocument.URI != first.TextDocument.URI {
+			break
+		}
+		s.queue.takeNext()
+		burst = append(burst, next)
+	}
+	return nil, s.didChange(burst)
+}
+
+// decodeChange decodes one didChange's params. A change refused for bad
+// ranges is reported to the client and gives nil, nil; params that do not
+// decode give InvalidParams.
+func (s *Server) decodeChange(params []byte) (*protocol.DidChangeTextDocumentParams, error) {
 	if err := checkChangeRanges(params); err != nil {
 		var p struct {
 			TextDocument struct {
@@ -48,7 +75,11 @@ func (s *Server) didChangeChecked(ctx context.Context, params []byte) (any, erro
 		s.refuseChange(p.TextDocument.URI, err)
 		return nil, nil
 	}
-	return notification(s.didChange)(ctx, params)
+	p := new(protocol.DidChangeTextDocumentParams)
+	if err := decodeParams(params, p); err != nil {
+		return nil, err
+	}
+	return p, nil
 }
 
 // checkChangeRanges reports the first content change whose range is
@@ -109,32 +140,51 @@ func (s *Server) refuseChange(uri string, err error) {
 	s.logMessage(protocol.MessageTypeWarning, msg)
 }
 
-// didChange applies a batch of changes atomically. A rejected batch (the
-// document is not open, the version does not increase, a range is outside
-// the text, the batch is too costly) leaves the document as it was; it is
-// logged and the client is told with window/logMessage, as a notification
-// has no answer to carry the error.
-func (s *Server) didChange(_ context.Context, p *protocol.DidChangeTextDocumentParams) error {
-	changes := make([]store.Change, 0, len(p.ContentChanges))
-	for _, c := range p.ContentChanges {
+// didChange applies a burst of change messages to one document, each
+// atomically, and analyses the text the last one leaves. A rejected
+// message (the document is not open, the version does not increase, a
+// range is outside the text, the batch is too costly) leaves the document
+// as it was; it is logged and the client is told with window/logMessage,
+// as a notification has no answer to carry the error.
+func (s *Server) didChange(burst []*protocol.DidChangeTextDocumentParams) error {
+	edits := make([]store.Edit, 0, len(burst))
+	for _, p := range burst {
+		changes, err := storeChanges(p.ContentChanges)
+		if err != nil {
+			s.log.Warn("notification failed", zap.String("method", protocol.MethodTextDocumentDidChange), zap.Error(err))
+			continue
+		}
+		edits = append(edits, store.Edit{Version: p.TextDocument.Version, Changes: changes})
+	}
+	uri := string(burst[0].TextDocument.URI)
+	doc, errs := s.store.ChangeAll(uri, s.encoding(), edits)
+	for _, err := range errs {
+		if err != nil {
+			s.refuseChange(uri, err)
+		}
+	}
+	if doc == nil {
+		return nil
+	}
+	s.diags.schedule(doc)
+	s.recheckDependents(doc) // other open templates using it (workspace.go)
+	return nil
+}
+
+// storeChanges converts one message's content changes for the store.
+func storeChanges(in []protocol.TextDocumentContentChangeEvent) ([]store.Change, error) {
+	changes := make([]store.Change, 0, len(in))
+	for _, c := range in {
 		switch c := c.(type) {
 		case *protocol.TextDocumentContentChangePartial:
 			changes = append(changes, store.Change{Range: fromRange(c.Range), Text: c.Text})
 		case *protocol.TextDocumentContentChangeWholeDocument:
 			changes = append(changes, store.Change{Text: c.Text})
 		default:
-			return errInvalidParams("unknown content change")
+			return nil, errInvalidParams("unknown content change")
 		}
 	}
-	td := p.TextDocument
-	doc, err := s.store.Change(string(td.URI), td.Version, s.encoding(), changes)
-	if err != nil {
-		s.refuseChange(string(td.URI), err)
-		return nil
-	}
-	s.diags.schedule(doc)
-	s.recheckDependents(doc) // other open templates using it (workspace.go)
-	return nil
+	return changes, nil
 }
 
 // didClose drops the document and clears its diagnostics.

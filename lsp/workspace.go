@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"path/filepath"
+	"runtime/debug"
 	"slices"
 	"sync"
 	"time"
@@ -140,6 +141,10 @@ func (s *Server) startWorkspace() {
 		start := time.Now()
 		progress := s.beginProgress(ctx, "heat-ls: indexing templates")
 		idx.Scan(ctx, progress.report)
+		// Indexing parsed every file on all cores and left a heap of
+		// garbage behind; give it back to the system now rather than
+		// holding it until the runtime gets to it.
+		debug.FreeOSMemory()
 		progress.end(fmt.Sprintf("%d templates and environments", idx.Len()))
 		s.reportIndexBudget(idx)
 		s.log.Info("workspace indexed", zap.Int("files", idx.Len()), zap.Duration("took", time.Since(start)))
@@ -349,13 +354,18 @@ func usesTemplate(snap *workspace.Snapshot, from string, tpl *hot.Template, targ
 // just opened when its text is not what the index holds (an unsaved
 // buffer, a file the index has not seen or that is gone from the disk):
 // the in-memory text wins, so a nested template or environment that only
-// exists in the editor is seen by its dependents at once.
+// exists in the editor is seen by its dependents at once. When the text is
+// the indexed one, the index takes the document's parse in place of its
+// own, so the file is held in memory once.
 func (s *Server) documentOpened(doc *store.Document) {
 	path := filePath(uri.URI(doc.URI))
 	if path == "" || doc.Doc == nil {
 		return
 	}
 	if f := s.workspaceIndex().Snapshot().File(path); f != nil && f.Doc != nil && bytes.Equal(f.Doc.Src, doc.Text) {
+		if !doc.TooLarge {
+			s.workspaceIndex().Adopt(path, doc.Doc) // one parse for both
+		}
 		return
 	}
 	s.recheckDependents(doc)

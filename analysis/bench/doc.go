@@ -5,8 +5,10 @@
 // all is visible on any machine. The benchmarks themselves live in the
 // _test.go files of this package (analysis-level: diagnostics at several
 // sizes, hover and completion latency), in lsp (open and change through
-// the document store, memory with many documents open) and in
-// analysis/lint (heat-ls check over a tree).
+// the document store, memory with many documents open), in analysis/lint
+// (heat-ls check over a tree), and in cmd/heat-ls, end to end against the
+// built binary over pipes (typing latency, heat-ls check, resident memory
+// of an indexed workspace).
 //
 // Run them with
 //

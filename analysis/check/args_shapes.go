@@ -27,6 +27,9 @@ func checkArguments(p *Pass) {
 	}
 	shapes := argShapes()
 	for _, c := range p.T.Calls {
+		if p.stopped() {
+			return
+		}
 		if c.Context == hot.InParameter {
 			continue
 		}

@@ -22,6 +22,9 @@ func checkNearMisses(p *Pass) {
 	}
 	w := nearMissWalker{p: p, v: v, names: nearMissCandidates(p.Schema), seen: map[string][]string{}}
 	for _, r := range p.T.Resources {
+		if p.stopped() {
+			return
+		}
 		w.walk(r.Value, 0)
 	}
 	for _, o := range p.T.Outputs {

@@ -19,6 +19,9 @@ func checkFunctions(p *Pass) {
 		return
 	}
 	for _, c := range p.T.Calls {
+		if p.stopped() {
+			return
+		}
 		if c.Context == hot.InParameter {
 			if c.Parent == nil {
 				p.Warnf(c.Key.Span, codeFunctionInParameters,

@@ -28,6 +28,11 @@ func newPass(ctx context.Context, doc *hot.Document, opts Options) *Pass {
 		Workspace: opts.Workspace, Path: opts.Path}
 }
 
+// stopped reports whether the run was cancelled (a newer version of the
+// document arrived). Rules that loop over many entries ask between
+// entries, so a stale run ends within one entry instead of one rule.
+func (p *Pass) stopped() bool { return p.Ctx.Err() != nil }
+
 // Report records a diagnostic.
 func (p *Pass) Report(d source.Diagnostic) { p.diags = append(p.diags, d) }
 

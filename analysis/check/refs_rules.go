@@ -47,6 +47,9 @@ func checkReferences(p *Pass) {
 		}
 	}
 	for _, res := range p.T.Resources {
+		if p.stopped() {
+			return
+		}
 		for _, dep := range res.DependsOn {
 			if dep.Value == res.Name {
 				p.Errorf(dep.Span, codeDependsOnSelf,

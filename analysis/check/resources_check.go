@@ -38,7 +38,7 @@ func checkResources(p *Pass) {
 	}
 	rc := &resourceChecker{p: p, v: v, res: regexpCache{}}
 	for _, r := range p.T.Resources {
-		if p.Ctx.Err() != nil {
+		if p.stopped() {
 			return
 		}
 		rc.check(r)

@@ -19,7 +19,11 @@ func ParseAfter(src []byte, lastGood *Document) *Document {
 	if lastGood != nil {
 		old = lastGood.Src
 	}
-	f := syntax.ParseAfter(src, old)
+	return fromSyntax(src, syntax.ParseAfter(src, old))
+}
+
+// fromSyntax builds the document model of src over its syntax tree f.
+func fromSyntax(src []byte, f *syntax.File) *Document {
 	d := &Document{Src: src, Mapper: source.NewMapper(src), Syntax: f}
 	root := f.Root().Resolve()
 	d.Kind = detectKind(root, src, f.Broken)

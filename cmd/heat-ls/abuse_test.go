@@ -1,11 +1,9 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"os"
 	"strconv"
 	"strings"
 	"testing"
@@ -33,17 +31,6 @@ func (s *session) request(id int, method, params string) message {
 	s.t.Helper()
 	s.send(fmt.Sprintf(`{"jsonrpc":"2.0","id":%d,"method":%q,"params":%s}`, id, method, params))
 	return s.answer(id)
-}
-
-// answer waits for the response with a numeric id.
-func (s *session) answer(id int) message {
-	s.t.Helper()
-	for {
-		m := s.next()
-		if m.Method == "" && string(m.ID) == strconv.Itoa(id) {
-			return m
-		}
-	}
 }
 
 // sendRaw writes bytes as they are, headers included.
@@ -92,30 +79,7 @@ func tail(s string) string {
 }
 
 // residentBytes reads VmRSS from /proc/<pid>/status.
-func residentBytes(t *testing.T, pid int) int64 { return procStatusBytes(t, pid, "VmRSS") }
-
-// procStatusBytes reads a memory field (VmRSS, VmHWM...) from
-// /proc/<pid>/status.
-func procStatusBytes(t *testing.T, pid int, field string) int64 {
-	t.Helper()
-	f, err := os.Open(fmt.Sprintf("/proc/%d/status", pid))
-	if err != nil {
-		t.Skipf("no /proc here: %v", err)
-	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		if rest, ok := strings.CutPrefix(sc.Text(), field+":"); ok {
-			kb, err := strconv.ParseInt(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(rest), "kB")), 10, 64)
-			if err != nil {
-				t.Fatalf("%s %q: %v", field, rest, err)
-			}
-			return kb << 10
-		}
-	}
-	t.Fatalf("no %s in /proc status", field)
-	return 0
-}
+func residentBytes(t testing.TB, pid int) int64 { return procBytes(t, pid, "VmRSS") }
 
 // diagnosticsFor waits for the diagnostics of uri at version, failing on
 // diagnostics of a later version.

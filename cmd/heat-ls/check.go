@@ -5,6 +5,8 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
+	"runtime/debug"
 	"strings"
 
 	"heat-ls/analysis/check"
@@ -65,6 +67,7 @@ func runCheck(ctx context.Context, args []string, sc *schema.Schema, stdout, std
 	// refuses a stack whose environment Heat refuses, so CI should hear
 	// about a bad registry entry or parameter section in them.
 	paths = append(paths, envFiles...)
+	collectLessOften()
 	return lint.Run(ctx, lint.Options{
 		Workspace:  func(files []string) check.WorkspaceView { return workspace.CLIView(files, envs) },
 		Paths:      paths,
@@ -77,6 +80,17 @@ func runCheck(ctx context.Context, args []string, sc *schema.Schema, stdout, std
 		Stdout:     stdout,
 		Stderr:     stderr,
 	})
+}
+
+// collectLessOften raises the garbage collector's target for a check run
+// (unless GOGC is set): each file's parse is garbage as soon as the file
+// is checked, and a run is short, so collecting at four times the live
+// heap instead of twice saves about a quarter of the processor time for a
+// few MiB of memory.
+func collectLessOften() {
+	if os.Getenv("GOGC") == "" {
+		debug.SetGCPercent(400)
+	}
 }
 
 // parseInterleaved parses flags that may come before, between or after

@@ -27,7 +27,7 @@ var buildOnce struct {
 	dir  string
 }
 
-func binary(t *testing.T) string {
+func binary(t testing.TB) string {
 	t.Helper()
 	buildOnce.Do(func() {
 		dir, err := os.MkdirTemp("", "heat-ls-e2e")
@@ -69,15 +69,19 @@ type message struct {
 
 // session is a running heat-ls with its pipes.
 type session struct {
-	t       *testing.T
+	t       testing.TB
 	cmd     *exec.Cmd
 	stdin   io.WriteCloser
 	msgs    chan message
 	readErr chan error
 	stderr  bytes.Buffer
+	// held keeps the messages a wait for an answer read past, so that a
+	// later wait (for diagnostics, say) still sees them: the server may
+	// publish before it answers a request sent after a change.
+	held []message
 }
 
-func startSession(t *testing.T) *session {
+func startSession(t testing.TB) *session {
 	t.Helper()
 	return startCommand(t, exec.Command(binary(t), "--log-level", "debug"), nil)
 }
@@ -85,7 +89,7 @@ func startSession(t *testing.T) *session {
 // startCommand starts cmd (heat-ls with its arguments, and a directory or
 // environment when the test needs them) with pipes on its stdin and
 // stdout; written, when not nil, counts the bytes it writes to stdout.
-func startCommand(t *testing.T, cmd *exec.Cmd, written *atomic.Int64) *session {
+func startCommand(t testing.TB, cmd *exec.Cmd, written *atomic.Int64) *session {
 	t.Helper()
 	s := &session{t: t, cmd: cmd, msgs: make(chan message, 256), readErr: make(chan error, 1)}
 	s.cmd.Stderr = &s.stderr
@@ -173,6 +177,11 @@ func (s *session) send(v string) {
 
 func (s *session) next() message {
 	s.t.Helper()
+	if len(s.held) > 0 {
+		m := s.held[0]
+		s.held = s.held[1:]
+		return m
+	}
 	select {
 	case m, ok := <-s.msgs:
 		if !ok {
@@ -188,14 +197,25 @@ func (s *session) next() message {
 func (s *session) call(id int, method, params string) message {
 	s.t.Helper()
 	s.send(fmt.Sprintf(`{"jsonrpc":"2.0","id":%d,"method":%q,"params":%s}`, id, method, params))
+	m := s.answer(id)
+	if m.Error != nil {
+		s.t.Fatalf("%s failed: %+v", method, m.Error)
+	}
+	return m
+}
+
+// answer waits for the response with a numeric id; the messages read
+// before it are held for later waits.
+func (s *session) answer(id int) message {
+	s.t.Helper()
+	var skipped []message
+	defer func() { s.held = append(skipped, s.held...) }()
 	for {
 		m := s.next()
 		if m.Method == "" && string(m.ID) == strconv.Itoa(id) {
-			if m.Error != nil {
-				s.t.Fatalf("%s failed: %+v", method, m.Error)
-			}
 			return m
 		}
+		skipped = append(skipped, m)
 	}
 }
 

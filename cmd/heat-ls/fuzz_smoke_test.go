@@ -18,6 +18,7 @@ import (
 var fuzzTargets = []struct{ pkg, name string }{
 	{"./analysis/source", "FuzzMapper"},
 	{"./analysis/syntax", "FuzzParse"},
+	{"./analysis/syntax", "FuzzSplice"},
 	{"./analysis/lint", "FuzzModel"},
 	{"./analysis/lint", "FuzzAnalysis"},
 	{"./lsp", "FuzzMessages"},

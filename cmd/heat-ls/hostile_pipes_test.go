@@ -163,7 +163,7 @@ func TestHostileServerBinary(t *testing.T) {
 			if m.Error != nil || !strings.Contains(string(m.Result), "size") || !strings.Contains(string(m.Result), "number") {
 				t.Fatalf("hover on the canary after the attack: %s %+v", m.Result, m.Error)
 			}
-			peak := procStatusBytes(t, s.cmd.Process.Pid, "VmHWM")
+			peak := procBytes(t, s.cmd.Process.Pid, "VmHWM")
 			if m := s.request(70, "shutdown", "null"); m.Error != nil {
 				t.Fatalf("shutdown: %+v", m.Error)
 			}

@@ -173,12 +173,7 @@ func startHostile(t *testing.T, dir string) *hostileSession {
 // answerTo waits for the response with a numeric id, result or error.
 func (h *hostileSession) answerTo(id int) message {
 	h.t.Helper()
-	for {
-		m := h.next()
-		if m.Method == "" && string(m.ID) == strconv.Itoa(id) {
-			return m
-		}
-	}
+	return h.answer(id)
 }
 
 func TestHostileServer(t *testing.T) {

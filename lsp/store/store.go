@@ -7,7 +7,6 @@ package store
 
 import (
 	"errors"
-	"fmt"
 	"sync"
 
 	"heat-ls/analysis/hot"
@@ -130,38 +129,17 @@ func (s *Store) Close(uri string) *Document {
 // document is not open, the version does not increase, or any range falls
 // outside the text it applies to, nothing changes and the error says why.
 func (s *Store) Change(uri string, version int32, enc source.Encoding, changes []Change) (*Document, error) {
-	prev := s.Get(uri)
-	if prev == nil {
-		return nil, fmt.Errorf("change %s: %w", uri, ErrNotOpen)
-	}
-	if version <= prev.Version {
-		return nil, fmt.Errorf("change %s to version %d (current %d): %w", uri, version, prev.Version, ErrStaleVersion)
-	}
-	text, err := ApplyChanges(prev.Text, enc, changes)
-	if err != nil {
-		return nil, fmt.Errorf("change %s to version %d: %w", uri, version, err)
-	}
-	doc := build(uri, version, text, prev)
-
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if s.docs[uri] != prev {
-		return nil, fmt.Errorf("change %s to version %d: %w", uri, version, ErrConflict)
-	}
-	s.docs[uri] = doc
-	return doc, nil
+	doc, errs := s.ChangeAll(uri, enc, []Edit{{Version: version, Changes: changes}})
+	return doc, errs[0]
 }
 
-// build parses text and links it to the previous version's last good parse.
+// build parses text (reusing prev's parse where the text did not change:
+// parseAfter) and links it to the previous version's last good parse.
 func build(uri string, version int32, text []byte, prev *Document) *Document {
 	if len(text) > MaxAnalysedSize {
 		return &Document{URI: uri, Version: version, Text: text, Doc: unanalysed(text), TooLarge: true}
 	}
-	var lastGood *hot.Document
-	if prev != nil {
-		lastGood = prev.LastGood
-	}
-	parsed := hot.ParseAfter(text, lastGood)
+	parsed := parseAfter(text, prev)
 	doc := &Document{URI: uri, Version: version, Text: text, Doc: parsed}
 	switch {
 	case parsed.Syntax == nil || !parsed.Syntax.Broken:

@@ -1,0 +1,121 @@
+package hot_test
+
+import (
+	"context"
+	"io/fs"
+	"math/rand"
+	"os"
+	"path/filepath"
+	"reflect"
+	"testing"
+
+	"heat-ls/analysis/check"
+	"heat-ls/analysis/hot"
+	"heat-ls/analysis/syntax"
+	"heat-ls/analysis/syntax/synthtest"
+	"heat-ls/schema"
+	"heat-ls/schema/refdata"
+)
+
+// spliceTexts are the templates the random edits start from: generated
+// ones always, and the corpus's real templates and environment files when
+// ../shared is there.
+func spliceTexts(t *testing.T) [][]byte {
+	texts := [][]byte{synthtest.GenerateTemplate(200), synthtest.GenerateTemplate(600)}
+	dir, ok := refdata.Dir()
+	if !ok {
+		t.Log("../shared not found: random edits on generated templates only")
+		return texts
+	}
+	filepath.WalkDir(filepath.Join(dir, "corpus"), func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || filepath.Ext(path) != ".yaml" {
+			return err
+		}
+		if src, err := os.ReadFile(path); err == nil {
+			if k := hot.Parse(src).Kind; k == hot.KindTemplate || k == hot.KindEnvironment {
+				texts = append(texts, src)
+			}
+		}
+		return nil
+	})
+	return texts
+}
+
+// pieces are what the random edits type: text, YAML punctuation, line
+// breaks and indentation, so edits both keep and break the structure.
+var pieces = []string{"x", "ab", " ", "  ", "\n", "\n    ", "\n  ", ": ", ":", "- ", "-", "#", "'", "\"", "{", "}", "[", "]", ", ",
+	"|", ">", "&a ", "*a", "!", "\t", "get_param: p", "é", "😀", "\r\n", "---\n", "\n  new_entry:\n    type: T\n"}
+
+// randomEdit replaces a few bytes at a random place (mostly inside a
+// line that is indented, where entries are) with a random piece.
+func randomEdit(rnd *rand.Rand, src []byte) []byte {
+	at := rnd.Intn(len(src) + 1)
+	del := 0
+	switch rnd.Intn(3) {
+	case 1:
+		del = 1 + rnd.Intn(3)
+	case 2:
+		del = rnd.Intn(12)
+	}
+	end := min(len(src), at+del)
+	ins := ""
+	switch rnd.Intn(4) {
+	case 0: // a deletion
+	case 1:
+		ins = pieces[rnd.Intn(len(pieces))]
+	default: // ordinary typing
+		ins = string(rune('a' + rnd.Intn(26)))
+		del = 0
+	}
+	end = min(len(src), at+del)
+	out := make([]byte, 0, len(src)+len(ins))
+	out = append(append(append(out, src[:at]...), ins...), src[end:]...)
+	return out
+}
+
+// TestReparseEqualsParse applies thousands of seeded random edits, each to
+// the previous version (as typing does), and checks that the incremental
+// parse equals the full one: the syntax tree and problems, the model, and
+// every diagnostic. It also checks that most edits took the incremental
+// path, so the comparison is not only of full parses.
+func TestReparseEqualsParse(t *testing.T) {
+	sc, err := schema.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	texts := spliceTexts(t)
+	rnd := rand.New(rand.NewSource(14))
+	edits := 4000
+	if testing.Short() {
+		edits = 1000
+	}
+	spliced := 0
+	for i := 0; i < edits; {
+		src := texts[rnd.Intn(len(texts))]
+		prev := hot.Parse(src)
+		for range 1 + rnd.Intn(20) { // a burst of typing on one text
+			next := randomEdit(rnd, prev.Src)
+			if _, ok := syntax.Splice(prev.Syntax, next); ok {
+				spliced++
+			}
+			got, want := hot.Reparse(prev, next, nil), hot.Parse(next)
+			if !reflect.DeepEqual(got, want) {
+				t.Fatalf("edit %d: incremental parse differs from the full parse\nbefore:\n%s\nafter:\n%s", i, prev.Src, next)
+			}
+			gotDiags := check.Run(context.Background(), got, check.Options{Schema: sc})
+			wantDiags := check.Run(context.Background(), want, check.Options{Schema: sc})
+			if !reflect.DeepEqual(gotDiags, wantDiags) {
+				t.Fatalf("edit %d: diagnostics differ\ngot  %v\nwant %v", i, gotDiags, wantDiags)
+			}
+			prev = got
+			if len(got.Syntax.Problems) > 0 {
+				prev = hot.Parse(src) // a broken text is always parsed in full: start again
+			}
+			i++
+		}
+	}
+	if spliced < edits/4 {
+		t.Fatalf("only %d of %d edits were parsed incrementally", spliced, edits)
+	}
+	t.Logf("%d of %d edits parsed incrementally", spliced, edits)
+}

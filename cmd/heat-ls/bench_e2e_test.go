@@ -1,0 +1,172 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strconv"
+	"testing"
+	"time"
+
+	"heat-ls/analysis/bench"
+	"heat-ls/analysis/syntax/synthtest"
+)
+
+// The benchmarks in this file measure what a user of an editor feels: they
+// build the real binary, speak LSP to it over pipes, and time the round
+// trips on generated templates (analysis/syntax/synthtest) of about 150,
+// 1,700 and 12,000 lines. Run them with
+//
+//	go test -run '^$' -bench E2E -benchtime 200x ./cmd/heat-ls
+//
+// Reported per size: change→publishDiagnostics, completion sent right
+// after a change (while typing) and hover at rest, each as p50/p99 in
+// milliseconds; the server's resident memory (VmRSS) and its peak (VmHWM)
+// in MiB at the end; and parse-ms, the bare yaml.v3 parse of the same text
+// in this process, for scale.
+
+// e2eSizes are the line counts asked of the generator; the sub-benchmark
+// names give the lines produced.
+var e2eSizes = []int{200, 1700, 12000}
+
+// BenchmarkE2E: one iteration types one character into a resource in the
+// middle of the template (or deletes it again), sends a completion request
+// at once, waits for both the answer and the diagnostics of the new
+// version, then asks for a hover.
+func BenchmarkE2E(b *testing.B) {
+	for _, size := range e2eSizes {
+		src := synthtest.GenerateTemplate(size)
+		b.Run(fmt.Sprintf("lines=%d", bytes.Count(src, []byte("\n"))), func(b *testing.B) {
+			e2eTyping(b, src)
+		})
+	}
+}
+
+// e2ePoints are the places in a generated template the benchmark uses,
+// all in the middle group of resources.
+type e2ePoints struct {
+	edit       [2]int // line, character: where a character is typed
+	completion [2]int // after "get_param: " (parameter names)
+	hover      [2]int // on a resource type name
+}
+
+func findPoints(b *testing.B, src []byte) e2ePoints {
+	lines := bytes.Split(src, []byte("\n"))
+	find := func(needle string, from int) (int, int) {
+		for i := from; i < len(lines); i++ {
+			if c := bytes.Index(lines[i], []byte(needle)); c >= 0 {
+				return i, c
+			}
+		}
+		b.Fatalf("%q not in the generated template after line %d", needle, from)
+		return 0, 0
+	}
+	mid := len(lines) / 2
+	var p e2ePoints
+	l, c := find("mountpoint: /dev/vd", mid)
+	p.edit = [2]int{l, c + len("mountpoint: /dev/vd")}
+	l, c = find("network: {get_param: ", mid)
+	p.completion = [2]int{l, c + len("network: {get_param: ")}
+	l, c = find("type: OS::Nova::Server", mid)
+	p.hover = [2]int{l, c + len("type: OS::")}
+	return p
+}
+
+func e2eTyping(b *testing.B, src []byte) {
+	const uri = "file:///tmp/e2e-bench/big.yaml"
+	s := startSession(b)
+	s.call(1, "initialize", `{"processId":null,"rootUri":null,"capabilities":{}}`)
+	s.notify("initialized", `{}`)
+	s.notify("textDocument/didOpen", fmt.Sprintf(`{"textDocument":{"uri":%q,"languageId":"yaml","version":1,"text":%s}}`, uri, mustJSON(string(src))))
+	s.diagnostics(1)
+	pt := findPoints(b, src)
+
+	version, id := 1, 100
+	var change, completion, hover bench.Latencies
+	step := func(record bool) {
+		version++
+		ch := edit(pt.edit[0], pt.edit[1], pt.edit[1], "x")
+		if version%2 == 1 {
+			ch = edit(pt.edit[0], pt.edit[1], pt.edit[1]+1, "")
+		}
+		start := time.Now()
+		s.notify("textDocument/didChange", fmt.Sprintf(`{"textDocument":{"uri":%q,"version":%d},"contentChanges":[%s]}`, uri, version, ch))
+		id++
+		s.send(fmt.Sprintf(`{"jsonrpc":"2.0","id":%d,"method":"textDocument/completion","params":{"textDocument":{"uri":%q},"position":{"line":%d,"character":%d}}}`,
+			id, uri, pt.completion[0], pt.completion[1]))
+		var published, answered time.Duration
+		for published == 0 || answered == 0 {
+			m := s.next()
+			switch {
+			case m.Method == "textDocument/publishDiagnostics":
+				var p published_
+				json.Unmarshal(m.Params, &p)
+				if p.Version != nil && *p.Version == version {
+					published = time.Since(start)
+				}
+			case m.Method == "" && string(m.ID) == strconv.Itoa(id):
+				if m.Error != nil || len(m.Result) < 10 {
+					b.Fatalf("completion: %+v %s", m.Error, m.Result)
+				}
+				answered = time.Since(start)
+			}
+		}
+		id++
+		hoverStart := time.Now()
+		h := s.call(id, "textDocument/hover", fmt.Sprintf(`{"textDocument":{"uri":%q},"position":{"line":%d,"character":%d}}`, uri, pt.hover[0], pt.hover[1]))
+		took := time.Since(hoverStart)
+		if string(h.Result) == "null" {
+			b.Fatal("no hover on the resource type")
+		}
+		if record {
+			change = append(change, published)
+			completion = append(completion, answered)
+			hover = append(hover, took)
+		}
+	}
+	for range 4 { // warm up: the schema decodes resource types on first use
+		step(false)
+	}
+	for b.Loop() {
+		step(true)
+	}
+	reportPercentiles(b, "change", change)
+	reportPercentiles(b, "completion", completion)
+	reportPercentiles(b, "hover", hover)
+	pid := s.cmd.Process.Pid
+	b.ReportMetric(float64(procBytes(b, pid, "VmRSS"))/(1<<20), "rss-MiB")
+	b.ReportMetric(float64(procBytes(b, pid, "VmHWM"))/(1<<20), "hwm-MiB")
+	b.ReportMetric(parseMillis(b, src), "parse-ms")
+}
+
+// published_ is the part of a publishDiagnostics the benchmark reads.
+type published_ struct {
+	Version *int `json:"version"`
+}
+
+// reportPercentiles adds name-p50-ms and name-p99-ms.
+func reportPercentiles(b *testing.B, name string, l bench.Latencies) {
+	if len(l) == 0 {
+		return
+	}
+	s := slices.Clone(l)
+	slices.Sort(s)
+	at := func(q int) float64 {
+		return float64(s[min(len(s)-1, len(s)*q/100)]) / float64(time.Millisecond)
+	}
+	b.ReportMetric(at(50), name+"-p50-ms")
+	b.ReportMetric(at(99), name+"-p99-ms")
+}
+
+// parseMillis is the median of a few bare yaml.v3 parses of src.
+func parseMillis(b *testing.B, src []byte) float64 {
+	var runs []time.Duration
+	for range 5 {
+		start := time.Now()
+		bench.ParseFloorOnce(b, src)
+		runs = append(runs, time.Since(start))
+	}
+	slices.Sort(runs)
+	return float64(runs[len(runs)/2]) / float64(time.Millisecond)
+}
