@@ -8,14 +8,16 @@
 # Installs code-server (VS Code 1.100.3's server and web workbench) and
 # playwright-core at the versions package-lock.json pins, into
 # $E2E_CACHE/<hash of the lock>/ (reused while the lock is unchanged), then
-# runs two scenarios, each in a fresh profile, workspace and HOME, with a
-# PATH that holds no heat-ls:
+# runs three scenarios, each in a fresh profile, workspace and HOME, with a
+# PATH that holds no heat-ls but where the scenario says:
 #
 #   setting  the universal .vsix (no binary) with heat-ls.path = HEAT_LS_BIN;
 #            checks diagnostic, hover, quick fix and completion
 #            (workbench.e2e.js) on testdata/editors/vscode-e2e/stack.yaml
 #   bundled  the .vsix for this platform, heat-ls.path unset: the server is
 #            the binary inside the extension; checks the diagnostic
+#   path     the universal .vsix, heat-ls.path unset, HEAT_LS_BIN's
+#            directory on PATH; checks the diagnostic
 #
 # and in both that the extension's output channel names where the server
 # came from. code-server listens on 127.0.0.1 only, runs in its own process
@@ -87,9 +89,10 @@ if [ ! -f "$inst/.complete" ]; then
   #   unless told (older npm ignores it); as environment it reaches the
   #   nested installs code-server's postinstall starts.
   # yes: node-pty's postinstall runs "npx node-gyp", which yes=false cancels.
+  # JOBS=max: node-gyp compiles each native module with make -j<cores>.
   # Run from inside the directory, not with --prefix: npm 9's inherited
   # prefix breaks that npx.
-  if ! (cd "$inst" && TMPDIR="$inst/tmp" npm_config_unsafe_perm=true npm_config_dangerously_allow_all_scripts=true \
+  if ! (cd "$inst" && TMPDIR="$inst/tmp" JOBS=max npm_config_unsafe_perm=true npm_config_dangerously_allow_all_scripts=true \
     npm_config_yes=true timeout -k 10 900 npm ci --foreground-scripts --no-audit --no-fund) >"$inst.log" 2>&1; then
     tail -40 "$inst.log"
     fail "install: npm ci of code-server failed (log: $inst.log)"
@@ -117,9 +120,9 @@ stop_cs() {
 trap stop_cs EXIT
 trap 'exit 143' TERM INT
 
-# scenario NAME VSIX SETTING_PATH CHECKS EXPECTED_SOURCE_LINE
+# scenario NAME VSIX SETTING_PATH CHECKS EXPECTED_SOURCE_LINE [PATH_DIR]
 scenario() {
-  local name="$1" vsix="$2" setting="$3" checks="$4" source_line="$5"
+  local name="$1" vsix="$2" setting="$3" checks="$4" source_line="$5" path_dir="${6:-}"
   local dir="$E2E_ARTIFACTS/$name"
   rm -rf "$dir"
   mkdir -p "$dir/user-data/User" "$dir/ws" "$dir/extensions" "$dir/home" "$dir/shots"
@@ -140,11 +143,11 @@ scenario() {
   "editor.minimap.enabled": false
 }
 EOF
-  # No heat-ls on PATH, no Go bin under HOME: the server can only be the
-  # one the scenario provides.
-  local -a run_env=(env -i "PATH=$nodedir:/usr/local/bin:/usr/bin:/bin" "HOME=$dir/home" "TMPDIR=$dir/home"
+  # No heat-ls on PATH (but in PATH_DIR), no Go bin under HOME: the server
+  # can only be the one the scenario provides.
+  local -a run_env=(env -i "PATH=$nodedir:/usr/local/bin:/usr/bin:/bin${path_dir:+:$path_dir}" "HOME=$dir/home" "TMPDIR=$dir/home"
     "XDG_CONFIG_HOME=$dir/home/.config" "XDG_DATA_HOME=$dir/home/.local/share" "XDG_CACHE_HOME=$dir/home/.cache" "LANG=C.UTF-8")
-  if "${run_env[@]}" sh -c 'command -v heat-ls' >/dev/null 2>&1; then
+  if [ -z "$path_dir" ] && "${run_env[@]}" sh -c 'command -v heat-ls' >/dev/null 2>&1; then
     fail "$name: heat-ls is installed in a system directory ($("${run_env[@]}" sh -c 'command -v heat-ls')); the test needs a PATH without it"
     return
   fi
@@ -198,7 +201,7 @@ EOF
   # The extension's output channel, as VS Code logs it.
   local chan
   chan="$(grep -rl --include='*heat-ls*.log' -e 'Starting ' "$dir/user-data/logs" 2>/dev/null | head -1 || true)"
-  if [ -n "$chan" ] && grep -q "$source_line" "$chan"; then
+  if [ -n "$chan" ] && grep -qF "$source_line" "$chan"; then
     ok "$name: the output channel says $(grep -m1 'Starting ' "$chan" | sed 's/^.*Starting /Starting /')"
   else
     fail "$name: the output channel does not say \"$source_line\" (${chan:-no heat-ls channel log under $dir/user-data/logs})"
@@ -209,6 +212,7 @@ EOF
 expect_line() { node -p "require('$fixture/expect.json').outputChannel.$1"; }
 scenario setting "$VSIX_UNIVERSAL" "$HEAT_LS_BIN" diagnostic,hover,quickfix,completion "$(expect_line setting)"
 scenario bundled "$VSIX_PLATFORM" "" diagnostic "$(expect_line bundled)"
+scenario path "$VSIX_UNIVERSAL" "" diagnostic "$(expect_line path)" "$(dirname "$HEAT_LS_BIN")"
 ls -l "$E2E_ARTIFACTS"/bundled/extensions/*/bin/heat-ls 2>/dev/null | sed 's/^/  bundled binary as installed: /' || true
 
 echo "heat-ls workbench test (code-server 4.100.3, $(($(date +%s) - t0))s): $passed passed, 0 skipped, $failed failed"
