@@ -147,6 +147,10 @@ EOF
   # can only be the one the scenario provides.
   local -a run_env=(env -i "PATH=$nodedir:/usr/local/bin:/usr/bin:/bin${path_dir:+:$path_dir}" "HOME=$dir/home" "TMPDIR=$dir/home"
     "XDG_CONFIG_HOME=$dir/home/.config" "XDG_DATA_HOME=$dir/home/.local/share" "XDG_CACHE_HOME=$dir/home/.cache" "LANG=C.UTF-8")
+  # VS Code takes the extension host's PATH from the user's login shell
+  # (Debian's /etc/profile sets it anew), so PATH_DIR goes where a user puts
+  # it: ~/.profile.
+  [ -z "$path_dir" ] || printf 'PATH="%s:$PATH"\n' "$path_dir" >"$dir/home/.profile"
   if [ -z "$path_dir" ] && "${run_env[@]}" sh -c 'command -v heat-ls' >/dev/null 2>&1; then
     fail "$name: heat-ls is installed in a system directory ($("${run_env[@]}" sh -c 'command -v heat-ls')); the test needs a PATH without it"
     return
