@@ -100,6 +100,10 @@ if [ ! -f "$inst/.complete" ]; then
     exit 1
   fi
   touch "$inst/.complete"
+  # Installs for earlier lock files are dead weight (about 300 MB each).
+  for old in "$cache"/????????????????; do
+    [ "$old" = "$inst" ] || [ ! -d "$old" ] || rm -rf "$old" "$old.log"
+  done
   say "installed in $(($(date +%s) - t))s ($(du -sh "$inst" | cut -f1))"
 fi
 cs="$inst/node_modules/.bin/code-server"
