@@ -95,11 +95,21 @@ const run = {
     const d = expect.diagnostic;
     await page.waitForSelector('.monaco-editor .squiggly-error');
     await page.keyboard.press('Control+Shift+M'); // View: Problems
-    await page.locator('.markers-panel .monaco-list-row', { hasText: d.word }).first().waitFor();
-    const text = await problemsText(page);
-    for (const want of d.texts) {
-      if (!text.includes(want)) throw new Error(`the Problems panel lacks "${want}": ${text.slice(0, 300)}`);
+    // Poll rather than read the panel once: the problems can vanish for a
+    // moment (one run saw the row, then an empty panel, then the row),
+    // e.g. when the extension moves the file from yaml to heat, VS Code
+    // closes and reopens the document, which clears them until heat-ls
+    // publishes again.
+    const deadline = Date.now() + STEP_MS;
+    let text = '';
+    let missing = d.texts;
+    while (Date.now() < deadline) {
+      text = await problemsText(page);
+      missing = d.texts.filter((want) => !text.includes(want));
+      if (!missing.length) break;
+      await page.waitForTimeout(250);
     }
+    if (missing.length) throw new Error(`the Problems panel lacks "${missing.join('", "')}": ${text.slice(0, 300)}`);
     return `Problems panel: ${text.slice(0, 160)}`;
   },
 
