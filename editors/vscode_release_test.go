@@ -5,12 +5,14 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"fmt"
 	"io"
 	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -180,7 +182,8 @@ func TestVSCodeRelease(t *testing.T) {
 		}
 		if !mustRun() {
 			t.Skip("SKIP: the real-VS-Code test installs code-server (a few minutes the first time) and runs VS Code; " +
-				"run it with HEAT_LS_EDITOR_TESTS=1 go test -timeout 30m ./editors -run TestVSCodeRelease (CI=true runs it too)")
+				"run it with HEAT_LS_EDITOR_TESTS=1 go test -timeout 30m ./editors -run TestVSCodeRelease (CI=true runs it too)" +
+				missingWorkbenchTools())
 		}
 		requireWorkbenchTools(t)
 		root := moduleRoot(t)
@@ -227,18 +230,35 @@ func TestVSCodeRelease(t *testing.T) {
 // (up to 15 minutes on its own) and two VS Code sessions of up to 5 each.
 const workbenchTimeout = 28 * time.Minute
 
-// requireWorkbenchTools skips (or in CI installs, see requireTool) when a
-// program run.sh needs is missing, naming the packages to install.
-func requireWorkbenchTools(t *testing.T) {
-	t.Helper()
-	var missing []string
-	var pkgs []string
+// workbenchNeeds returns the programs run.sh needs that are missing and
+// the Debian packages that bring them all.
+func workbenchNeeds() (missing, pkgs []string) {
 	for _, tool := range workbenchTools {
 		if _, err := exec.LookPath(tool.program); err != nil {
 			missing = append(missing, tool.program)
 		}
-		pkgs = append(pkgs, tool.pkg)
+		if !slices.Contains(pkgs, tool.pkg) {
+			pkgs = append(pkgs, tool.pkg)
+		}
 	}
+	return missing, pkgs
+}
+
+// missingWorkbenchTools says, for a skip message, what to install first.
+func missingWorkbenchTools() string {
+	missing, pkgs := workbenchNeeds()
+	if len(missing) == 0 {
+		return ""
+	}
+	return fmt.Sprintf("; it also needs %s: apt-get update && apt-get install -y --no-install-recommends %s",
+		strings.Join(missing, ", "), strings.Join(pkgs, " "))
+}
+
+// requireWorkbenchTools installs (as root with apt-get, see requireTool)
+// or fails naming the packages when a program run.sh needs is missing.
+func requireWorkbenchTools(t *testing.T) {
+	t.Helper()
+	missing, pkgs := workbenchNeeds()
 	if len(missing) > 0 {
 		requireTool(t, editorTool{program: missing[0], packages: pkgs})
 		for _, p := range missing[1:] {
