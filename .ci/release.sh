@@ -8,7 +8,12 @@
 # For each target OS/ARCH it writes
 #   dist/heat-ls_<version>_<os>_<arch>/heat-ls[.exe]   the binary, plus README.md
 #   dist/heat-ls_<version>_<os>_<arch>.tar.gz          (.zip for windows)
-# and dist/SHA256SUMS ("<sha256>  <archive>" per line, sorted by name).
+#   dist/heat-ls_<version>_vscode_<target>.vsix      the VS Code extension carrying
+#       that binary (<target> is VS Code's: linux-x64, darwin-arm64, win32-x64, ...)
+# plus dist/heat-ls_<version>_vscode_universal.vsix (no binary: heat-ls.path
+# or PATH), made by editors/vscode/package-vsix.sh, and dist/SHA256SUMS
+# ("<sha256>  <file>" per archive and .vsix, sorted by name). VSIX=0 skips
+# the extension (it needs Node.js >= 20 and npm; the rest needs neither).
 #
 # The version is $VERSION, else the tag vX.Y.Z on HEAD (without the v),
 # else the source's base version (cmd/heat-ls/version.go) plus the short
@@ -18,8 +23,9 @@
 # Archives carry fixed timestamps and owners, so the same commit gives the
 # same archives. Nothing is uploaded anywhere.
 #
-# Needs Go, git, tar, gzip and zip (or python3 for the zip files); with GNU
-# tar the archives are byte-for-byte reproducible.
+# Needs Go, git, tar, gzip and zip (or python3 for the zip files), and npm
+# for the .vsix files; with GNU tar the archives are byte-for-byte
+# reproducible (vsce keeps file times, so the .vsix files are not).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -60,6 +66,7 @@ mkdir -p "$dist"
 if [ $# -eq 0 ]; then
   rm -rf "${dist:?}"/heat-ls_* "$dist/SHA256SUMS"
 fi
+built=()
 ldflags="-s -w -X main.stampVersion=${version} -X main.stampCommit=${commit} -X main.stampDate=${date}"
 archives=()
 for t in "${targets[@]}"; do
@@ -69,6 +76,7 @@ for t in "${targets[@]}"; do
   rm -rf "${dist:?}/$name" "$dist/$name.tar.gz" "$dist/$name.zip"
   mkdir -p "$dist/$name"
   echo "release: building $name"
+  built+=("$t")
   CGO_ENABLED=0 GOOS="$os" GOARCH="$arch" go build -trimpath -ldflags "$ldflags" -o "$dist/$name/$exe" ./cmd/heat-ls
   cp README.md "$dist/$name/README.md"
   touch -d "@$epoch" "$dist/$name" "$dist/$name"/* 2>/dev/null || true
@@ -90,12 +98,17 @@ for t in "${targets[@]}"; do
   fi
 done
 
-# SHA256SUMS covers every archive of this version in dist/, including those
-# of earlier runs for other targets.
+if [ "${VSIX:-1}" != 0 ]; then
+  bash editors/vscode/package-vsix.sh "$dist" "$version" "${built[@]}"
+fi
+
+# SHA256SUMS covers every archive and .vsix of this version in dist/,
+# including those of earlier runs for other targets.
 (
   cd "$dist"
   shopt -s nullglob
-  listed=(heat-ls_"${version}"_*.tar.gz heat-ls_"${version}"_*.zip)
+  listed=(heat-ls_"${version}"_*.tar.gz heat-ls_"${version}"_*.zip heat-ls_"${version}"_*.vsix)
   printf '%s\n' "${listed[@]}" | LC_ALL=C sort | while read -r f; do sha256 "$f"; done
 ) > "$dist/SHA256SUMS"
-echo "release: ${#archives[@]} archive(s) of heat-ls ${version} in $dist; checksums in $dist/SHA256SUMS"
+vsix=""; [ "${VSIX:-1}" = 0 ] || vsix=" and their .vsix files"
+echo "release: ${#archives[@]} archive(s)${vsix} of heat-ls ${version} in $dist; checksums in $dist/SHA256SUMS"

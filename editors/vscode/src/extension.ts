@@ -16,7 +16,7 @@ import {
 import { isHeatDocument } from './detect';
 import { registerGraphView } from './graphPanel';
 import { registerShowReferences } from './references';
-import { resolveServer } from './resolve';
+import { bundledBinary, resolveServer, SOURCE_LABEL } from './resolve';
 import { SECTION, serverSettings } from './settings';
 
 const HEAT_LANGUAGE = 'heat';
@@ -36,12 +36,30 @@ function isExecutable(file: string): boolean {
   }
 }
 
+/**
+ * Gives the bundled binary its execute bit back when an unpacker dropped it
+ * (VS Code keeps the mode .vsix entries carry, other installers may not).
+ */
+function restoreBundledMode(extensionPath: string): void {
+  if (process.platform === 'win32') {
+    return;
+  }
+  const file = bundledBinary(extensionPath, process.platform);
+  try {
+    if (fs.statSync(file).isFile() && !isExecutable(file)) {
+      fs.chmodSync(file, 0o755);
+    }
+  } catch {
+    // No bundled binary (the universal .vsix) or a read-only install: resolution moves on.
+  }
+}
+
 /** Owns the language client across restarts. */
 class HeatLanguageServer implements vscode.Disposable {
   private client: LanguageClient | undefined;
   private readonly output: vscode.OutputChannel;
 
-  constructor() {
+  constructor(private readonly extensionPath: string) {
     this.output = vscode.window.createOutputChannel('heat-ls');
   }
 
@@ -49,6 +67,7 @@ class HeatLanguageServer implements vscode.Disposable {
     const config = vscode.workspace.getConfiguration(SECTION);
     const resolution = resolveServer({
       configuredPath: config.get<string>('path'),
+      extensionPath: this.extensionPath,
       env: process.env,
       platform: process.platform,
       isExecutable,
@@ -61,7 +80,7 @@ class HeatLanguageServer implements vscode.Disposable {
       }
       return;
     }
-    this.output.appendLine(`Starting ${resolution.command} (found via ${resolution.source})`);
+    this.output.appendLine(`Starting ${resolution.command} (from ${SOURCE_LABEL[resolution.source]})`);
     const executable = { command: resolution.command, args: [], transport: TransportKind.stdio };
     const serverOptions: ServerOptions = { run: executable, debug: executable };
     const clientOptions: LanguageClientOptions = {
@@ -151,7 +170,8 @@ async function claimHeatDocument(doc: vscode.TextDocument): Promise<void> {
 }
 
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
-  const server = new HeatLanguageServer();
+  restoreBundledMode(context.extensionPath);
+  const server = new HeatLanguageServer(context.extensionPath);
   context.subscriptions.push(server);
   context.subscriptions.push(vscode.commands.registerCommand(`${SECTION}.restart`, () => server.restart()));
   registerGraphView(context, () => server.current()); // graphPanel.ts

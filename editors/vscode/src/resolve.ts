@@ -1,7 +1,9 @@
-// Finding the heat-ls executable: the `heat-ls.path` setting, else `heat-ls`
-// on PATH, else the Go install directory (VS Code started from a desktop
-// often lacks ~/go/bin on PATH), else an error telling the user how to get
-// it. Free of the `vscode` module so the node test runner can exercise it;
+// Finding the heat-ls executable: the `heat-ls.path` setting, else the
+// binary a platform-specific .vsix carries (bin/heat-ls[.exe] inside the
+// extension), else `heat-ls` on PATH, else the Go install directory (VS Code
+// started from a desktop often lacks ~/go/bin on PATH), else an error
+// telling the user how to get it. A setting that points nowhere is an error,
+// not a reason to fall back: the user asked for that binary. Free of the `vscode` module so the node test runner can exercise it;
 // the file system is reached through `isExecutable` so tests can fake it.
 
 import * as path from 'node:path';
@@ -9,6 +11,8 @@ import * as path from 'node:path';
 export interface ResolveInput {
   /** The `heat-ls.path` setting; empty or blank when unset. */
   configuredPath?: string;
+  /** The extension's install directory, where a platform .vsix puts bin/heat-ls. */
+  extensionPath?: string;
   /** Process environment (PATH, PATHEXT, GOBIN, GOPATH, HOME/USERPROFILE). */
   env: Record<string, string | undefined>;
   /** `process.platform`. */
@@ -17,14 +21,32 @@ export interface ResolveInput {
   isExecutable: (file: string) => boolean;
 }
 
+/** Where the command came from, as the output channel names it. */
+export type ResolutionSource = 'setting' | 'bundled' | 'path' | 'go-bin';
+
+/** How the output channel describes each source. */
+export const SOURCE_LABEL: Record<ResolutionSource, string> = {
+  setting: 'the heat-ls.path setting',
+  bundled: 'the binary bundled with the extension',
+  path: 'PATH',
+  'go-bin': 'the Go install directory',
+};
+
 export type Resolution =
-  | { ok: true; command: string; source: 'setting' | 'path' | 'go-bin' }
+  | { ok: true; command: string; source: ResolutionSource }
   | { ok: false; message: string };
 
-/** The command a user runs to install heat-ls. */
+/** What a user does to get heat-ls. */
 export const INSTALL_HINT =
-  'Install it with `go install ./cmd/heat-ls` in a heat-ls checkout (it lands in $(go env GOPATH)/bin), ' +
-  'or build it with `go build -o <dir>/heat-ls ./cmd/heat-ls` and set `heat-ls.path` to that file.';
+  'Install the .vsix for your platform (it carries heat-ls), or put the heat-ls binary of a release archive on PATH, ' +
+  'or build it with `go install ./cmd/heat-ls` in a heat-ls checkout (it lands in $(go env GOPATH)/bin) ' +
+  'or `go build -o <dir>/heat-ls ./cmd/heat-ls` and set `heat-ls.path` to that file.';
+
+/** Where a platform-specific .vsix carries the binary, relative to the extension. */
+export function bundledBinary(extensionPath: string, platform: string): string {
+  const p = pathModule(platform);
+  return p.join(extensionPath, 'bin', platform === 'win32' ? 'heat-ls.exe' : 'heat-ls');
+}
 
 function pathModule(platform: string): path.PlatformPath {
   return platform === 'win32' ? path.win32 : path.posix;
@@ -87,6 +109,12 @@ export function resolveServer(input: ResolveInput): Resolution {
     }
     return { ok: true, command: file, source: 'setting' };
   }
+  if (input.extensionPath) {
+    const file = bundledBinary(input.extensionPath, platform);
+    if (isExecutable(file)) {
+      return { ok: true, command: file, source: 'bundled' };
+    }
+  }
   const names = executableNames(env, platform);
   const pathVar = env.PATH ?? env.Path ?? '';
   for (const dir of pathVar.split(p.delimiter)) {
@@ -110,6 +138,6 @@ export function resolveServer(input: ResolveInput): Resolution {
   }
   return {
     ok: false,
-    message: `heat-ls was not found on PATH or in the Go install directory. ${INSTALL_HINT}`,
+    message: `heat-ls was not found: this .vsix carries no binary, and none is on PATH or in the Go install directory. ${INSTALL_HINT}`,
   };
 }

@@ -1,5 +1,6 @@
-// Unit tests of server resolution (src/resolve.ts): setting, then PATH,
-// then the Go install directory, then an error with the install command.
+// Unit tests of server resolution (src/resolve.ts): setting, then the
+// binary bundled in a platform .vsix, then PATH, then the Go install
+// directory, then an error with the install command.
 // Also covers the settings shape sent to the server (src/settings.ts).
 import { strict as assert } from 'node:assert';
 import { test } from 'node:test';
@@ -10,6 +11,7 @@ function input(over: Partial<ResolveInput> & { files?: string[] }): ResolveInput
   const files = new Set(over.files ?? []);
   return {
     configuredPath: over.configuredPath,
+    extensionPath: over.extensionPath ?? '/ext',
     env: over.env ?? { PATH: '/usr/local/bin:/usr/bin', HOME: '/home/u' },
     platform: over.platform ?? 'linux',
     isExecutable: (f) => files.has(f),
@@ -37,8 +39,38 @@ test('resolveServer', async (t) => {
       source: 'setting',
     },
     {
-      name: 'setting pointing nowhere is an error, not a PATH fallback',
-      in: input({ configuredPath: '/missing/heat-ls', files: ['/usr/bin/heat-ls'] }),
+      name: 'setting wins over the bundled binary',
+      in: input({ configuredPath: '/opt/heat/heat-ls', files: ['/opt/heat/heat-ls', '/ext/bin/heat-ls', '/usr/bin/heat-ls'] }),
+      command: '/opt/heat/heat-ls',
+      source: 'setting',
+    },
+    {
+      name: 'bundled binary wins over PATH and Go bin',
+      in: input({ files: ['/ext/bin/heat-ls', '/usr/local/bin/heat-ls', '/home/u/go/bin/heat-ls'] }),
+      command: '/ext/bin/heat-ls',
+      source: 'bundled',
+    },
+    {
+      name: 'blank setting uses the bundled binary',
+      in: input({ configuredPath: ' ', files: ['/ext/bin/heat-ls', '/usr/bin/heat-ls'] }),
+      command: '/ext/bin/heat-ls',
+      source: 'bundled',
+    },
+    {
+      name: 'universal vsix (no bundled binary) falls back to PATH',
+      in: input({ files: ['/usr/bin/heat-ls'] }),
+      command: '/usr/bin/heat-ls',
+      source: 'path',
+    },
+    {
+      name: 'bundled binary on Windows is bin\\heat-ls.exe',
+      in: input({ platform: 'win32', extensionPath: 'C:\\ext', env: { Path: 'C:\\go\\bin', PATHEXT: '.EXE' }, files: ['C:\\ext\\bin\\heat-ls.exe', 'C:\\go\\bin\\heat-ls.exe'] }),
+      command: 'C:\\ext\\bin\\heat-ls.exe',
+      source: 'bundled',
+    },
+    {
+      name: 'setting pointing nowhere is an error, not a fallback to the bundled binary or PATH',
+      in: input({ configuredPath: '/missing/heat-ls', files: ['/ext/bin/heat-ls', '/usr/bin/heat-ls'] }),
       error: /heat-ls\.path setting points to "\/missing\/heat-ls".*go install \.\/cmd\/heat-ls/,
     },
     {
@@ -85,7 +117,7 @@ test('resolveServer', async (t) => {
     {
       name: 'nothing found names the install command',
       in: input({}),
-      error: /not found on PATH.*go install \.\/cmd\/heat-ls.*go build -o/,
+      error: /not found: this \.vsix carries no binary.*PATH.*go install \.\/cmd\/heat-ls.*go build -o/,
     },
   ];
   for (const c of cases) {

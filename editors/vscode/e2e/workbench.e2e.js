@@ -1,0 +1,256 @@
+// Drives VS Code's workbench (served by code-server) in headless Chromium
+// with playwright-core and checks what a user of the heat-ls extension sees
+// on testdata/editors/vscode-e2e/stack.yaml, as expect.json beside it says:
+//
+//   diagnostic  the undeclared parameter is a squiggle and a Problems row
+//               carrying heat-ls's source and rule id
+//   hover       hovering get_param shows heat-ls's hover
+//   quickfix    Ctrl+. on the squiggle offers "Declare parameter ...";
+//               choosing it changes the text (checked in the editor and,
+//               after saving, in the file) and the problem goes away
+//   completion  typing "{ get_" lists intrinsic functions the file does not
+//               contain (so they are heat-ls's, not VS Code's word list)
+//
+// CHECKS (comma-separated) picks checks; each prints "ok: ..." or
+// "FAIL: name: detail" for run.sh. Every wait is bounded (STEP_MS); a
+// screenshot of each step goes to SHOTS.
+//
+// Env: CS_URL, WS_DIR (workspace holding the fixture), EXPECT (expect.json),
+// SHOTS, CHROMIUM, CHECKS, STEP_MS.
+'use strict';
+const { chromium } = require('playwright-core');
+const fs = require('node:fs');
+const path = require('node:path');
+
+const env = process.env;
+const expect = JSON.parse(fs.readFileSync(env.EXPECT, 'utf8'));
+const checks = (env.CHECKS || 'diagnostic,hover,quickfix,completion').split(',');
+const STEP_MS = Number(env.STEP_MS || 30000);
+const t0 = Date.now();
+const log = (...a) => console.log(`[${((Date.now() - t0) / 1000).toFixed(1)}s]`, ...a);
+let failed = 0;
+let step = 0;
+
+async function shot(page, name) {
+  step++;
+  const file = path.join(env.SHOTS, `${String(step).padStart(2, '0')}-${name}.png`);
+  await page.screenshot({ path: file }).catch((e) => log(`screenshot ${file}: ${e.message}`));
+}
+
+const oneLine = (s) => s.replace(/\s+/g, ' ').trim();
+
+// Client rectangle of `word` on the first rendered editor line containing
+// `lineText`, found through the DOM Monaco renders (its spans change with
+// tokenization, so the text is located across them).
+async function wordRect(page, lineText, word) {
+  return page.evaluate(
+    ({ lineText, word }) => {
+      const norm = (s) => s.replace(/\u00a0/g, ' ');
+      const line = [...document.querySelectorAll('.monaco-editor .view-lines .view-line')].find((l) =>
+        norm(l.textContent).includes(lineText),
+      );
+      if (!line) return null;
+      const nodes = [];
+      let text = '';
+      const walker = document.createTreeWalker(line, NodeFilter.SHOW_TEXT);
+      for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+        nodes.push({ n, at: text.length });
+        text += norm(n.textContent);
+      }
+      const at = text.indexOf(word);
+      if (at < 0) return null;
+      const locate = (off) => {
+        const e = nodes.filter((x) => x.at <= off).pop();
+        return [e.n, off - e.at];
+      };
+      const range = document.createRange();
+      range.setStart(...locate(at));
+      range.setEnd(...locate(at + word.length - 1));
+      const r = range.getBoundingClientRect();
+      return { x: r.left, y: r.top, w: r.width, h: r.height };
+    },
+    { lineText, word },
+  );
+}
+
+// Puts the caret inside `word` on the line holding `lineText`.
+async function clickWord(page, lineText, word) {
+  const r = await wordRect(page, lineText, word);
+  if (!r) throw new Error(`"${word}" on the line "${lineText}" is not in the rendered editor`);
+  await page.mouse.click(r.x + r.w / 2, r.y + r.h / 2);
+  return r;
+}
+
+async function editorText(page) {
+  const lines = await page.locator('.monaco-editor .view-lines .view-line').allInnerTexts();
+  return lines.map((l) => l.replace(/\u00a0/g, ' ')).join('\n');
+}
+
+async function problemsText(page) {
+  return oneLine(await page.locator('.markers-panel').innerText().catch(() => ''));
+}
+
+const run = {
+  async diagnostic(page) {
+    const d = expect.diagnostic;
+    await page.waitForSelector('.monaco-editor .squiggly-error');
+    await page.keyboard.press('Control+Shift+M'); // View: Problems
+    // Poll rather than read the panel once: the problems can vanish for a
+    // moment (one run saw the row, then an empty panel, then the row),
+    // e.g. when the extension moves the file from yaml to heat, VS Code
+    // closes and reopens the document, which clears them until heat-ls
+    // publishes again.
+    const deadline = Date.now() + STEP_MS;
+    let text = '';
+    let missing = d.texts;
+    while (Date.now() < deadline) {
+      text = await problemsText(page);
+      missing = d.texts.filter((want) => !text.includes(want));
+      if (!missing.length) break;
+      await page.waitForTimeout(250);
+    }
+    if (missing.length) throw new Error(`the Problems panel lacks "${missing.join('", "')}": ${text.slice(0, 300)}`);
+    return `Problems panel: ${text.slice(0, 160)}`;
+  },
+
+  async hover(page) {
+    const h = expect.hover;
+    const r = await wordRect(page, h.line, h.word);
+    if (!r) throw new Error(`${h.word} is not in the rendered editor`);
+    const box = page.locator('.monaco-hover:not(.hidden) .monaco-hover-content');
+    let text = '';
+    // The hover opens on mouse movement over the word; move in from outside,
+    // a few times if the first move came before the server answered.
+    for (let i = 0; i < 4 && !text.includes(h.text); i++) {
+      await page.mouse.move(r.x - 60, r.y - 60);
+      await page.mouse.move(r.x + r.w / 2, r.y + r.h / 2, { steps: 6 });
+      await box.first().waitFor({ timeout: 8000 }).catch(() => {});
+      await page.waitForTimeout(400);
+      text = oneLine((await box.allInnerTexts().catch(() => [])).join(' '));
+    }
+    if (!text.includes(h.text)) throw new Error(`the hover lacks "${h.text}": "${text.slice(0, 300)}"`);
+    await page.mouse.move(5, 5);
+    return `hover: ${text.slice(0, 120)}`;
+  },
+
+  async quickfix(page) {
+    const q = expect.quickFix;
+    const d = expect.diagnostic;
+    await page.keyboard.press('Escape');
+    await clickWord(page, d.line, d.word);
+    await page.keyboard.press('Control+.'); // Quick Fix...
+    const item = page.locator('.action-widget .monaco-list-row', { hasText: q.title }).first();
+    await item.waitFor();
+    const offered = oneLine((await page.locator('.action-widget').innerText()).slice(0, 300));
+    await shot(page, 'quickfix-menu');
+    // Choose it with the keyboard, as a user of Ctrl+. does (a mouse click
+    // races the menu's fade-in): move the focus to it, then Enter.
+    const focused = page.locator('.action-widget .monaco-list-row.focused');
+    for (let i = 0; i < 10 && !((await focused.getAttribute('aria-label').catch(() => '')) || '').includes(q.title); i++) {
+      await page.keyboard.press('ArrowDown');
+    }
+    const chosen = (await focused.getAttribute('aria-label').catch(() => '')) || '';
+    if (!chosen.includes(q.title)) throw new Error(`could not focus "${q.title}" in the Quick Fix menu: ${offered}`);
+    await page.keyboard.press('Enter');
+    const declared = q.fileAfter.split('\n').filter((l) => l.trim() !== '');
+    await page.waitForFunction(
+      (want) => {
+        const lines = [...document.querySelectorAll('.monaco-editor .view-lines .view-line')].map((l) =>
+          l.textContent.replace(/\u00a0/g, ' '),
+        );
+        return want.every((w) => lines.includes(w));
+      },
+      declared,
+      { timeout: STEP_MS },
+    );
+    // The problem it fixed leaves the Problems panel.
+    await page.waitForFunction(
+      (word) => !(document.querySelector('.markers-panel')?.textContent || '').includes(word),
+      d.word,
+      { timeout: STEP_MS },
+    );
+    await page.keyboard.press('Control+S');
+    const file = path.join(env.WS_DIR, expect.file);
+    const deadline = Date.now() + STEP_MS;
+    let saved = '';
+    while (Date.now() < deadline && !(saved = fs.readFileSync(file, 'utf8')).includes(q.fileAfter)) {
+      await page.waitForTimeout(200);
+    }
+    if (!saved.includes(q.fileAfter)) {
+      throw new Error(`after the fix and a save, ${expect.file} lacks ${JSON.stringify(q.fileAfter)}:\n${saved}`);
+    }
+    return `offered "${offered.slice(0, 100)}"; applied, saved file declares the parameter, problem gone`;
+  },
+
+  async completion(page) {
+    const c = expect.completion;
+    await page.keyboard.press('Escape');
+    await clickWord(page, c.line, c.line.split(' ').pop());
+    await page.keyboard.press('End');
+    await page.keyboard.press('Shift+Home'); // selects the line's text, not its indent
+    await page.keyboard.type(c.type, { delay: 50 });
+    const widget = page.locator('.editor-widget.suggest-widget.visible');
+    const auto = await widget.waitFor({ timeout: 5000 }).then(
+      () => true,
+      () => false,
+    );
+    if (!auto) await page.keyboard.press('Control+Space'); // Trigger Suggest
+    await widget.waitFor();
+    await page.waitForFunction(
+      (labels) => {
+        const text = document.querySelector('.suggest-widget.visible')?.textContent || '';
+        return labels.every((l) => text.includes(l));
+      },
+      c.labels,
+      { timeout: STEP_MS },
+    ).catch(() => {});
+    const labels = await widget.locator('.monaco-list-row .label-name').allInnerTexts();
+    const missing = c.labels.filter((l) => !labels.includes(l));
+    if (missing.length) throw new Error(`the completion list lacks ${missing.join(', ')}: [${labels.join(', ')}]`);
+    return `completion (${auto ? 'while typing' : 'on Ctrl+Space'}): ${labels.join(', ')}`;
+  },
+};
+
+(async () => {
+  fs.mkdirSync(env.SHOTS, { recursive: true });
+  const browser = await chromium.launch({
+    executablePath: env.CHROMIUM || '/usr/bin/chromium',
+    // Root in a container: no sandbox; no /dev/shm size or GPU assumed.
+    args: ['--no-sandbox', '--disable-dev-shm-usage', '--disable-gpu'],
+    timeout: STEP_MS,
+  });
+  const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+  page.setDefaultTimeout(STEP_MS);
+  try {
+    await page.goto(`${env.CS_URL}/?folder=${encodeURIComponent(env.WS_DIR)}`, { waitUntil: 'domcontentloaded' });
+    await page.locator('.explorer-folders-view .monaco-list-row', { hasText: expect.file }).click({ timeout: 90000 });
+    await page.waitForSelector('.monaco-editor .view-lines .view-line');
+    // The extension moves a HOT template to its own language on activation.
+    await page.locator('.statusbar-item', { hasText: expect.language }).waitFor();
+    log(`ok: ${expect.file} opens as ${expect.language}`);
+    await shot(page, 'opened');
+    for (const name of checks) {
+      try {
+        const detail = await run[name](page);
+        console.log(`ok: ${name}: ${detail}`);
+      } catch (e) {
+        failed++;
+        console.log(`FAIL: ${name}: ${oneLine(e.message).slice(0, 600)}`);
+      }
+      await shot(page, name);
+    }
+  } catch (e) {
+    failed++;
+    console.log(`FAIL: workbench: ${oneLine(e.message).slice(0, 600)}`);
+    await shot(page, 'workbench');
+  } finally {
+    // Toasts say why a server did not start ("heat-ls failed to start", "crashed 5 times").
+    const toasts = await page.locator('.notification-toast .notification-list-item-message').allInnerTexts().catch(() => []);
+    for (const t of toasts) log(`notification: ${oneLine(t).slice(0, 300)}`);
+    await browser.close();
+  }
+  process.exit(failed ? 1 : 0);
+})().catch((e) => {
+  console.log(`FAIL: browser: ${oneLine(String(e && e.message ? e.message : e)).slice(0, 600)}`);
+  process.exit(1);
+});
