@@ -50,6 +50,7 @@ package check
 //	parameter-unused                     hint      a parameter nothing reads (Unnecessary tag)
 //	condition-unused                     hint      a condition nothing uses (Unnecessary tag)
 //	env-section-unknown                  error     a top-level key of an environment file Heat does not know
+//	jinja2-source                        info      a Jinja2 source (roles.j2.yaml): not HOT until rendered, so nothing else is checked
 //	env-section-not-mapping              error     parameters / parameter_defaults / resource_registry / parameter_merge_strategies not a mapping
 //	env-registry-target-invalid          error     a resource_registry mapping whose target is not text
 //	env-resource-override-invalid        error     resource_registry.resources entries that are not mappings of text (nested-stack levels allowed), or an unknown hook / restricted action

@@ -155,7 +155,7 @@ func build(uri string, version int32, text []byte, prev *Document) *Document {
 	if len(text) > MaxAnalysedSize {
 		return &Document{URI: uri, Version: version, Text: text, Doc: unanalysed(text), TooLarge: true}
 	}
-	parsed := hot.Parse(text)
+	parsed := hot.ParseNamed(uri, text)
 	doc := &Document{URI: uri, Version: version, Text: text, Doc: parsed}
 	switch {
 	case parsed.Syntax == nil || !parsed.Syntax.Broken:
