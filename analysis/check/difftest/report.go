@@ -15,7 +15,7 @@ type Report struct {
 	Agreed     int
 	BothError  int
 	BothClean  int
-	Located    int // of BothError, heat-ls has an error where Heat's points
+	Located    int                  // of BothError, heat-ls has an error where Heat's points
 	Documented map[string][]*Judged // known class id -> disagreements
 	Open       map[string][]*Judged // class key -> disagreements no known class explains
 }
