@@ -72,6 +72,7 @@ func (rc *resourceChecker) check(r *hot.Resource) {
 		p.Errorf(valueSpan(r.Value, r.Key), codeResourceNotMapping, msg, r.Name, describeNode(body))
 		return
 	}
+	rc.checkNullKeys(r)
 	rt := rc.checkType(r)
 	rc.checkProperties(r, rt)
 	rc.checkDeletionPolicy(r, rt)
@@ -99,6 +100,12 @@ func (rc *resourceChecker) checkType(r *hot.Resource) *schema.ResourceType {
 			p.Errorf(valueSpan(f.Value, f.Key), codeResourceTypeNotString,
 				"The `type` of resource `%s` must be a type name or a template path, not %s.", r.Name, describeNode(tn))
 		}
+		return nil
+	}
+	if tn.Style == syntax.Plain && (tn.Tag == "!!int" || tn.Tag == "!!float" || isYAML11Bool(tn)) {
+		p.Errorf(tn.Span, codeResourceTypeNotString,
+			"Heat reads the `type` `%s` of resource `%s` as %s, not as a type name, and refuses it. Quote it if a template or type is really named so.",
+			tn.Value, r.Name, heatScalarName(tn))
 		return nil
 	}
 	name := tn.Value
@@ -263,4 +270,27 @@ func sortedCopy(names []string) []string {
 	out := append([]string(nil), names...)
 	sort.Strings(out)
 	return out
+}
+
+// checkNullKeys reports resource keys written with no value ("properties:"
+// and nothing under it). Heat checks each key's type before anything
+// else, and null is none of them: it refuses the template at validate.
+// (type has its own message in checkType.)
+func (rc *resourceChecker) checkNullKeys(r *hot.Resource) {
+	codes := map[string]string{
+		"properties":      codeResourcePropertiesNotMap,
+		"metadata":        codeResourceMetadataNotMapping,
+		"update_policy":   codeResourceUpdatePolicy,
+		"deletion_policy": codeResourceDeletionPolicy,
+		"depends_on":      codeUnknownResourceKey,
+		"description":     codeUnknownResourceKey,
+	}
+	for _, pr := range r.Value.Resolve().Pairs {
+		code, ok := codes[pr.Key.Value]
+		if !ok || pr.Key.Kind != syntax.ScalarNode || !pr.Value.Resolve().IsNull() {
+			continue
+		}
+		rc.p.Errorf(pr.Key.Span, code,
+			"`%s` of resource `%s` is empty; Heat refuses a resource key with no value. Give it a value or remove the key.", pr.Key.Value, r.Name)
+	}
 }
