@@ -43,7 +43,7 @@ package check
 //	resource-update-policy-invalid       error     update_policy not a mapping, or a key the type does not have
 //	resource-metadata-not-mapping        error     metadata is not a mapping
 //	output-not-mapping                   error     an output's definition is not a mapping
-//	output-value-missing                 warning   an output without value (always null)
+//	output-value-missing                 error     an output without a value key (Heat refuses it at validate)
 //	condition-name-not-string            error     a condition name YAML 1.1 reads as a boolean or number
 //	condition-body-invalid               error     a condition that is no expression (a number, list, plain map...)
 //	condition-body-undefined             error     a condition that is the name of no condition (warning while unused)

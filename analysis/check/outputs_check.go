@@ -15,8 +15,8 @@ func checkOutputs(p *Pass) {
 			continue
 		}
 		if body.Pair("value") == nil {
-			p.Warnf(o.Key.Span, codeOutputValueMissing,
-				"Output `%s` has no `value`, so it is always null. Add `value:` or remove the output.", o.Name)
+			p.Errorf(o.Key.Span, codeOutputValueMissing,
+				"Output `%s` has no `value`; Heat refuses an output without one. Add `value:` (it may be empty) or remove the output.", o.Name)
 		}
 	}
 }

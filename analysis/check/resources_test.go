@@ -56,7 +56,7 @@ func TestOutputConditionAndHintRules(t *testing.T) {
 	E, W, H := source.SeverityError, source.SeverityWarning, source.SeverityHint
 	runEntryCases(t, []entryCase{
 		{"output not mapping", v16 + "outputs:\n  o: 1\n", codeOutputNotMapping, E, "o: 1@1", nil},
-		{"output without value", v16 + "outputs:\n  o:\n    description: d\n", codeOutputValueMissing, W, "  o@o", nil},
+		{"output without value", v16 + "outputs:\n  o:\n    description: d\n", codeOutputValueMissing, E, "  o@o", nil},
 		{"condition named on", v16 + "conditions:\n  on: true\nresources: {}\n", codeConditionNameNotString, E, "  on@on", nil},
 		{"condition named quoted on", v16 + "conditions:\n  'on': true\nresources: {}\n", "", 0, "", []string{codeConditionNameNotString}},
 		{"condition a number", v16 + "conditions:\n  c: 1\n", codeConditionBodyInvalid, E, "c: 1@1", nil},
