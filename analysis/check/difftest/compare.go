@@ -54,6 +54,9 @@ type Judged struct {
 	// Discounted are the errors left out of HeatErrors, with why.
 	Discounted []string
 	LSErrors   []LSProblem
+	// Masked is true when Heat's create stopped at a value the oracle
+	// invented for a parameter, so nothing after it was judged at create.
+	Masked bool
 	// Located is true when both see an error and heat-ls has one where
 	// Heat's first error points.
 	Located bool
@@ -88,7 +91,7 @@ func Judge(vs []Variant, heat map[string]HeatRow, ls []LSProblem, root string, t
 		}
 		j := Judged{Variant: v, Heat: row, LSErrors: byFile[v.File]}
 		doc := hot.Parse(text(v.File))
-		j.HeatErrors, j.Discounted = counted(doc, row)
+		j.HeatErrors, j.Discounted, j.Masked = counted(doc, row)
 		if j.HeatSays() && j.LSSays() {
 			j.Located = located(doc, j.HeatErrors[0], j.LSErrors)
 		}
@@ -102,11 +105,12 @@ func Judge(vs []Variant, heat map[string]HeatRow, ls []LSProblem, root string, t
 // a create error where the value Heat judged comes from a parameter the
 // oracle gave a placeholder (heat-ls judges a file alone, where such a
 // value is unknown); an error only a live cloud gives.
-func counted(doc *hot.Document, row HeatRow) (keep []HeatError, discounted []string) {
+func counted(doc *hot.Document, row HeatRow) (keep []HeatError, discounted []string, masked bool) {
 	filled := noDefault(doc)
 	for _, e := range append(append([]HeatError(nil), row.Validate...), row.Create...) {
 		switch {
-		case e.Placeholder:
+		case placeholderRefused(e, filled):
+			masked = e.Mode == "create"
 			discounted = append(discounted, "placeholder: "+e.Message)
 		case needsLiveCloud(e):
 			discounted = append(discounted, "cloud: "+e.Message)
@@ -116,7 +120,20 @@ func counted(doc *hot.Document, row HeatRow) (keep []HeatError, discounted []str
 			keep = append(keep, e)
 		}
 	}
-	return keep, discounted
+	return keep, discounted, masked
+}
+
+// placeholderRefused reports whether e is a parameter's own constraint
+// refusing the value the oracle gave it. (The batch run's own flag also
+// marks any message naming such a parameter, "Invalid key 'deafult' for
+// parameter (p)" included, which is a real error.)
+func placeholderRefused(e HeatError, filled map[string]bool) bool {
+	for n := range filled {
+		if strings.HasPrefix(e.Message, "Parameter '"+n+"' is invalid") {
+			return true
+		}
+	}
+	return false
 }
 
 // needsLiveCloud tells the errors only a running cloud gives.
@@ -234,7 +251,7 @@ func located(doc *hot.Document, e HeatError, errs []LSProblem) bool {
 }
 
 var (
-	quoted = regexp.MustCompile(`"[^"]*"|'[^']*'|\([^)]*\)|\[[^\]]*\]|\b\d+(\.\d+)?\b`)
+	quoted = regexp.MustCompile(`"[^"]*"|'[^']*'|\([^)]*\)|\[[^\]]*\]|\b\d+(\.\d+)?\b|file://\S*|[Rr]esource \S+|instance \S+|got b.*`)
 )
 
 // shape reduces a message to its wording, the names and numbers in it

@@ -52,6 +52,10 @@ func Variants(sources []Source, seed uint64, perSource int) []Variant {
 }
 
 func variantsOf(s Source, doc *hot.Document, seed uint64, perSource int) []Variant {
+	if settled := settle(doc); len(settled) != len(s.Text) {
+		s.Text = settled
+		doc = hot.Parse(settled)
+	}
 	h := fnv.New64a()
 	h.Write([]byte(s.Rel))
 	rng := rand.New(rand.NewPCG(seed, h.Sum64()))
