@@ -119,6 +119,12 @@ func firstVersionWithSection(s *schema.Schema, name string) *schema.Version {
 func checkSectionShape(p *Pass, s *hot.Entry) {
 	val := s.Value.Resolve()
 	if val == nil || val.IsNull() {
+		// Heat takes an empty section as an empty one, except conditions:
+		// it requires a mapping there and refuses null at validate.
+		if s.Name == "conditions" {
+			p.Errorf(s.Key.Span, codeSectionWrongShape,
+				"`conditions` is empty; Heat refuses it unless it is a mapping. Add conditions or remove the section.")
+		}
 		return
 	}
 	switch s.Name {
