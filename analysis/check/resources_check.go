@@ -73,6 +73,7 @@ func (rc *resourceChecker) check(r *hot.Resource) {
 		return
 	}
 	rc.checkNullKeys(r)
+	rc.checkKeyTypes(r)
 	rt := rc.checkType(r)
 	rc.checkProperties(r, rt)
 	rc.checkDeletionPolicy(r, rt)
@@ -270,6 +271,26 @@ func sortedCopy(names []string) []string {
 	out := append([]string(nil), names...)
 	sort.Strings(out)
 	return out
+}
+
+// checkKeyTypes reports a resource's condition that is neither a name, a
+// boolean nor a function call, and an external_id that is not text: Heat
+// checks those types before anything else and refuses the template.
+func (rc *resourceChecker) checkKeyTypes(r *hot.Resource) {
+	if f := r.Field("condition"); f != nil {
+		n := f.Value.Resolve()
+		if (n.IsSequence() || n.IsMapping()) && !isFunctionCall(n) || n.IsScalar() && (n.Tag == "!!int" || n.Tag == "!!float") {
+			rc.p.Errorf(valueSpan(f.Value, f.Key), codeUndefinedCondition,
+				"The `condition` of resource `%s` must be a condition name, true/false or a condition function, not %s; Heat refuses it.", r.Name, describeNode(n))
+		}
+	}
+	if f := r.Field("external_id"); f != nil {
+		n := f.Value.Resolve()
+		if !isFunctionCall(n) && !n.IsNull() && (!n.IsScalar() || n.Style == syntax.Plain && (n.Tag == "!!int" || n.Tag == "!!float" || isYAML11Bool(n))) {
+			rc.p.Errorf(valueSpan(f.Value, f.Key), codeUnknownResourceKey,
+				"The `external_id` of resource `%s` must be the id (text) of an existing resource, not %s; Heat refuses it. Quote it if the id is made of digits.", r.Name, heatScalarName(n))
+		}
+	}
 }
 
 // checkNullKeys reports resource keys written with no value ("properties:"
