@@ -234,6 +234,15 @@ func parseOneConstraint(p *Pass, v *schema.Version, prm *hot.Parameter, typ stri
 			return c, false
 		}
 		ok := true
+		for _, pr := range arg.Pairs {
+			if k := pr.Key.Value; k != "min" && k != "max" {
+				near := closestNames(k, []string{"min", "max"}, 1, 2)
+				d := p.Errorf(pr.Key.Span, codeParameterConstraintInvalid,
+					"`%s` takes only `min` and `max`; Heat refuses `%s`.%s", c.Kind, k, didYouMean(near))
+				d.Suggestions = near
+				ok = false
+			}
+		}
 		for _, bound := range []string{"min", "max"} {
 			bn := arg.Get(bound).Resolve()
 			if bn == nil || bn.IsNull() {
