@@ -54,9 +54,13 @@ type Judged struct {
 	// Discounted are the errors left out of HeatErrors, with why.
 	Discounted []string
 	LSErrors   []LSProblem
-	// Masked is true when Heat's create stopped at a value the oracle
-	// invented for a parameter, so nothing after it was judged at create.
+	// Masked is true when Heat's create stopped at an artifact of the
+	// oracle (a value it invented for a parameter, get_file contents as
+	// bytes), so nothing after it was judged at create.
 	Masked bool
+	// Sections maps each top-level section to its 1-based line range, so
+	// a class can tell where heat-ls's errors lie.
+	Sections map[string][2]int
 	// Located is true when both see an error and heat-ls has one where
 	// Heat's first error points.
 	Located bool
@@ -92,6 +96,7 @@ func Judge(vs []Variant, heat map[string]HeatRow, ls []LSProblem, root string, t
 		j := Judged{Variant: v, Heat: row, LSErrors: byFile[v.File]}
 		doc := hot.Parse(text(v.File))
 		j.HeatErrors, j.Discounted, j.Masked = counted(doc, row)
+		j.Sections = sectionLines(doc)
 		if j.HeatSays() && j.LSSays() {
 			j.Located = located(doc, j.HeatErrors[0], j.LSErrors)
 		}
@@ -112,6 +117,9 @@ func counted(doc *hot.Document, row HeatRow) (keep []HeatError, discounted []str
 		case placeholderRefused(e, filled):
 			masked = e.Mode == "create"
 			discounted = append(discounted, "placeholder: "+e.Message)
+		case e.Mode == "create" && getFileBytes(doc, e):
+			masked = true
+			discounted = append(discounted, "get_file as bytes: "+e.Message)
 		case needsLiveCloud(e):
 			discounted = append(discounted, "cloud: "+e.Message)
 		case e.Mode == "create" && len(row.Validate) == 0 && fromPlaceholder(doc, e, filled):
@@ -121,6 +129,16 @@ func counted(doc *hot.Document, row HeatRow) (keep []HeatError, discounted []str
 		}
 	}
 	return keep, discounted, masked
+}
+
+// getFileBytes reports whether e comes from the oracle handing get_file's
+// contents over as bytes (the openstack client sends text, which Heat
+// takes): a string property, or str_replace's template, then refuses it.
+func getFileBytes(doc *hot.Document, e HeatError) bool {
+	if strings.HasPrefix(e.Message, "Value must be a string; got b") {
+		return true
+	}
+	return strings.HasSuffix(e.Message, "template must be a string") && strings.Contains(string(doc.Src), "get_file")
 }
 
 // placeholderRefused reports whether e is a parameter's own constraint
@@ -167,6 +185,9 @@ func fromPlaceholder(doc *hot.Document, e HeatError, filled map[string]bool) boo
 	if len(filled) == 0 || doc.Template == nil {
 		return false
 	}
+	if m := notProvided.FindStringSubmatch(e.Message); m != nil {
+		return filled[m[1]] // a parameter nobody declared is a real error
+	}
 	steps := pathSteps(e.Path)
 	if len(steps) >= 2 && steps[0] == "parameters" && filled[steps[1]] {
 		return true
@@ -175,6 +196,9 @@ func fromPlaceholder(doc *hot.Document, e HeatError, filled map[string]bool) boo
 		if strings.Contains(e.Message, "("+n+")") || strings.Contains(e.Message, "'"+n+"'") || strings.Contains(e.Message, "\""+n+"\"") {
 			return true
 		}
+	}
+	if !aboutValue.MatchString(e.Message) {
+		return false // a function or structure error is not about the value
 	}
 	sp := resolvePath(doc, steps)
 	for _, c := range doc.Template.Calls {
@@ -251,7 +275,9 @@ func located(doc *hot.Document, e HeatError, errs []LSProblem) bool {
 }
 
 var (
-	quoted = regexp.MustCompile(`"[^"]*"|'[^']*'|\([^)]*\)|\[[^\]]*\]|\b\d+(\.\d+)?\b|file://\S*|[Rr]esource \S+|instance \S+|got b.*`)
+	aboutValue  = regexp.MustCompile(`(?i)^(value|"[^"]*" is not|error validating|.* is not (a|an|one)\b|.*not a valid|.*allowed|.*length|.*range|.*must be a (string|number|list|map|boolean|valid)|int\(\))`)
+	notProvided = regexp.MustCompile(`^The Parameter \((.*)\) was not provided`)
+	quoted      = regexp.MustCompile(`"[^"]*"|'[^']*'|\([^)]*\)|\[[^\]]*\]|\b\d+(\.\d+)?\b|file://\S*|[Rr]esource \S+|instance \S+|got b.*`)
 )
 
 // shape reduces a message to its wording, the names and numbers in it
@@ -289,4 +315,58 @@ func containsString(xs []string, s string) bool {
 		}
 	}
 	return false
+}
+
+// sectionLines maps each top-level section of a template to the 1-based
+// lines it spans.
+func sectionLines(doc *hot.Document) map[string][2]int {
+	out := map[string][2]int{}
+	if doc.Template == nil {
+		return out
+	}
+	for _, s := range doc.Template.Sections {
+		end := s.Value.Span.End
+		if end < s.Key.Span.End {
+			end = s.Key.Span.End
+		}
+		out[s.Name] = [2]int{doc.Mapper.LineOf(s.Key.Span.Start) + 1, doc.Mapper.LineOf(end) + 1}
+	}
+	return out
+}
+
+// LSErrorsOnlyIn reports whether heat-ls has errors and all of them lie in
+// the named top-level section.
+func (j *Judged) LSErrorsOnlyIn(section string) bool {
+	r, ok := j.Sections[section]
+	if !ok || len(j.LSErrors) == 0 {
+		return false
+	}
+	for _, p := range j.LSErrors {
+		if p.Line < r[0] || p.Line > r[1] {
+			return false
+		}
+	}
+	return true
+}
+
+// LSRulesWithin reports whether heat-ls has errors and every one has a
+// rule id among rules.
+func (j *Judged) LSRulesWithin(rules ...string) bool {
+	if len(j.LSErrors) == 0 {
+		return false
+	}
+	for _, p := range j.LSErrors {
+		if !containsString(rules, p.Rule) {
+			return false
+		}
+	}
+	return true
+}
+
+// HeatFirst is Heat's first counted error ("" fields when none).
+func (j *Judged) HeatFirst() HeatError {
+	if len(j.HeatErrors) == 0 {
+		return HeatError{}
+	}
+	return j.HeatErrors[0]
 }

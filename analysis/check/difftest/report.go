@@ -16,6 +16,7 @@ type Report struct {
 	BothError  int
 	BothClean  int
 	Located    int                  // of BothError, heat-ls has an error where Heat's points
+	Masked     int                  // Heat's create stopped at an artifact of the oracle
 	Documented map[string][]*Judged // known class id -> disagreements
 	Open       map[string][]*Judged // class key -> disagreements no known class explains
 }
@@ -52,6 +53,9 @@ func Summarise(variants int, js []Judged) *Report {
 	known := KnownClasses()
 	for i := range js {
 		j := &js[i]
+		if j.Masked {
+			r.Masked++
+		}
 		if j.Agree() {
 			r.Agreed++
 			switch {
@@ -99,6 +103,7 @@ func (r *Report) Print(w io.Writer, examples int) {
 	fmt.Fprintf(w, "agreement on error/no-error: %d/%d (%.2f%%)\n", r.Agreed, n, pct(r.Agreed, n))
 	fmt.Fprintf(w, "  both error: %d (heat-ls's error where Heat's first error points: %d, %.1f%%); both clean: %d\n",
 		r.BothError, r.Located, pct(r.Located, r.BothError), r.BothClean)
+	fmt.Fprintf(w, "  (Heat's create stopped at an artifact of the oracle in %d; those are judged on validate and on create up to that point)\n", r.Masked)
 	doc := 0
 	for _, js := range r.Documented {
 		doc += len(js)

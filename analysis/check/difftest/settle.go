@@ -78,7 +78,7 @@ func candidateValues(cons *syntax.Node) []string {
 		}
 		if l := c.Get("length").Resolve(); l.IsMapping() {
 			if n, err := strconv.Atoi(scalarOf(l.Get("min"))); err == nil && n > 0 && n < 256 {
-				out = append(out, "Ab1"+strings.Repeat("x", max(0, n-3)), strings.Repeat("x", n))
+				out = append(out, "Ab1!"+strings.Repeat("x", max(0, n-4)), strings.Repeat("x", n))
 			}
 		}
 		if r := c.Get("range").Resolve(); r.IsMapping() {
@@ -88,7 +88,7 @@ func candidateValues(cons *syntax.Node) []string {
 			out = append(out, scalarOf(m.Get("offset")))
 		}
 	}
-	return append(out, "xxxxxxxx", "Abcdef12", "10.0.0.1", "10.0.0.0/24", "fa:16:3e:00:00:01", "2020-01-01T00:00:00Z", "1", "8")
+	return append(out, "xxxxxxxx", "Ab1!xxxx", "Abcdef12", "10.0.0.1", "10.0.0.0/24", "fa:16:3e:00:00:01", "2020-01-01T00:00:00Z", "1", "8")
 }
 
 // meets reports whether v passes every constraint that can be judged
