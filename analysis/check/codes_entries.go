@@ -9,8 +9,8 @@ package check
 //	parameter-not-mapping                error     a parameter's definition is not a mapping
 //	parameter-type-missing               error     a parameter has no type
 //	parameter-type-unknown               error     the type is none of Heat's parameter types
-//	parameter-flag-not-boolean           error     hidden / immutable is not a boolean (warning for "true" as text)
-//	parameter-text-not-string            error     label / description is a mapping or list
+//	parameter-flag-not-boolean           warning   hidden / immutable is not a boolean (Heat reads it as false)
+//	parameter-text-not-string            warning   label / description is a mapping or list (Heat accepts it)
 //	parameter-constraints-not-list       error     constraints is not a list
 //	parameter-constraint-unknown         error     a constraint entry with no known kind, an unknown key, or a kind the version lacks
 //	parameter-constraint-not-applicable  error     a constraint kind Heat refuses for the parameter's type

@@ -127,15 +127,17 @@ func checkParameterFlags(p *Pass, prm *hot.Parameter) {
 				"`%s` is written as text; write the boolean without quotes: %s.", key, strings.ToLower(n.Value))
 			d.Suggestions = []string{strings.ToLower(n.Value)}
 		default:
-			p.Errorf(valueSpan(f.Value, f.Key), codeParameterFlagNotBoolean,
-				"`%s` must be true or false, not %s.", key, describeNode(n))
+			// Heat takes anything but the text true as false, and accepts it.
+			p.Warnf(valueSpan(f.Value, f.Key), codeParameterFlagNotBoolean,
+				"`%s` should be true or false, not %s; Heat reads it as false.", key, describeNode(n))
 		}
 	}
 	for _, key := range []string{"label", "description"} {
 		if f := prm.Field(key); f != nil {
 			if n := f.Value.Resolve(); n.IsMapping() || n.IsSequence() {
-				p.Errorf(n.Span, codeParameterTextNotString,
-					"The %s of parameter `%s` must be text, not %s; use a block scalar (`|`) for several lines.", key, prm.Name, describeNode(n))
+				// Heat passes it on as it is; clients then show it badly.
+				p.Warnf(n.Span, codeParameterTextNotString,
+					"The %s of parameter `%s` should be text, not %s; use a block scalar (`|`) for several lines.", key, prm.Name, describeNode(n))
 			}
 		}
 	}
