@@ -37,7 +37,8 @@ package check
 //	resource-property-deprecated         warning   a deprecated property (Deprecated tag)
 //	resource-property-missing            error     required properties (or nested keys) are missing; Data["missing"]
 //	resource-property-type               error     a literal value of the wrong type for the property;
-//	                                     warning   a list where a mapping is expected or the reverse (some properties convert)
+//	                                               a list where a mapping is expected or the reverse: error for a
+//	                                     warning   built-in type; warning for a nested template (json parameters convert)
 //	resource-property-constraint         error     a literal value outside allowed values / range / length / pattern
 //	resource-deletion-policy-invalid     error     a deletion_policy the version or the type does not accept
 //	resource-update-policy-invalid       error     update_policy not a mapping, or a key the type does not have
