@@ -10,6 +10,8 @@ type Known struct {
 	//   oracle      the offline oracle differs from a real stack create
 	//               (a value it invented, its own way of reading files)
 	//   corpus      the variant's tree lacks a file the real project has
+	//   client      the openstack client's own check, which heat-ls makes
+	//               a warning on purpose
 	//   cloud       only a live cloud, its settings or the day of the
 	//               create decide
 	//   environment Heat judges the file without the environment it is
@@ -42,6 +44,14 @@ func KnownClasses() []Known {
 			},
 		},
 		{
+			ID: "get-file-not-found", Verdict: "client",
+			Reason: "the openstack client refuses a template whose get_file it cannot read; heat-ls warns that the file was not found (build steps often produce such files before the stack is created) and only an empty path or one that is no text is an error",
+			Match: func(j *Judged) bool {
+				e := j.HeatFirst()
+				return !j.LSSays() && e.Mode == "client" && strings.HasPrefix(e.Message, "Could not fetch contents for ") && !strings.HasSuffix(e.Message, "/")
+			},
+		},
+		{
 			ID: "expiration-in-the-past", Verdict: "cloud",
 			Reason: "Barbican's order plugin compares expiration with the clock at create; the corpus date has since passed. heat-ls does not make a template's validity depend on the day it is checked",
 			Match: func(j *Judged) bool {
@@ -58,10 +68,11 @@ func KnownClasses() []Known {
 		},
 		{
 			ID: "type-from-environment", Verdict: "environment",
-			Reason: "a type outside Heat's namespaces (My::Child) exists only once an environment maps it; the case carries that environment, the batch run does not apply it. heat-ls reports resource-type-custom (info) alone and checks the mapping under --env",
+			Reason: "a type outside Heat's namespaces (My::Child, and the OS::Test:: types of Heat's integration tests) exists only once an environment maps it; the case or test carries that environment, the batch run does not apply it. heat-ls reports resource-type-custom (info) alone and checks the mapping under --env",
 			Match: func(j *Judged) bool {
 				m := j.HeatFirst().Message
-				return !j.LSSays() && strings.HasPrefix(m, "The Resource Type (") && !strings.HasPrefix(m, "The Resource Type (OS::") && !strings.HasPrefix(m, "The Resource Type (AWS::")
+				custom := !strings.HasPrefix(m, "The Resource Type (OS::") && !strings.HasPrefix(m, "The Resource Type (AWS::")
+				return !j.LSSays() && strings.HasPrefix(m, "The Resource Type (") && (custom || strings.HasPrefix(m, "The Resource Type (OS::Test::"))
 			},
 		},
 		{
