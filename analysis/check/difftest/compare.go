@@ -123,6 +123,7 @@ func counted(doc *hot.Document, row HeatRow) (keep []HeatError, discounted []str
 		case needsLiveCloud(e):
 			discounted = append(discounted, "cloud: "+e.Message)
 		case e.Mode == "create" && len(row.Validate) == 0 && fromPlaceholder(doc, e, filled):
+			masked = true
 			discounted = append(discounted, "placeholder value: "+e.Message)
 		default:
 			keep = append(keep, e)
@@ -178,9 +179,9 @@ func noDefault(doc *hot.Document) map[string]bool {
 	return out
 }
 
-// fromPlaceholder reports whether the part of the template Heat's error
-// points at reads a parameter the oracle filled (a get_param of it, or it
-// is that parameter).
+// fromPlaceholder reports whether the value Heat's error is about comes
+// straight from a parameter the oracle filled: the node Heat's path points
+// at is a get_param of it, or the path is that parameter.
 func fromPlaceholder(doc *hot.Document, e HeatError, filled map[string]bool) bool {
 	if len(filled) == 0 || doc.Template == nil {
 		return false
@@ -192,17 +193,12 @@ func fromPlaceholder(doc *hot.Document, e HeatError, filled map[string]bool) boo
 	if len(steps) >= 2 && steps[0] == "parameters" && filled[steps[1]] {
 		return true
 	}
-	for n := range filled {
-		if strings.Contains(e.Message, "("+n+")") || strings.Contains(e.Message, "'"+n+"'") || strings.Contains(e.Message, "\""+n+"\"") {
-			return true
-		}
-	}
-	if !aboutValue.MatchString(e.Message) {
+	if len(steps) == 0 || !aboutValue.MatchString(e.Message) {
 		return false // a function or structure error is not about the value
 	}
 	sp := resolvePath(doc, steps)
 	for _, c := range doc.Template.Calls {
-		if c.Name != "get_param" || c.Map.Span.Start < sp.Start || c.Map.Span.End > sp.End {
+		if c.Name != "get_param" || c.Parent != nil || !spanWithin(c.Map.Span, sp) || c.Map.Span.Len()*2 < sp.Len() {
 			continue
 		}
 		if n := refName(c); n != nil && filled[n.Value] {
@@ -211,6 +207,9 @@ func fromPlaceholder(doc *hot.Document, e HeatError, filled map[string]bool) boo
 	}
 	return false
 }
+
+// spanWithin reports whether a lies within b.
+func spanWithin(a, b source.Span) bool { return a.Start >= b.Start && a.End <= b.End }
 
 // pathSteps splits Heat's path into single steps.
 func pathSteps(path []any) []string {
