@@ -294,6 +294,9 @@ func (r *refChecker) walkCondition(name string, depth int) string {
 	}
 	cd := r.p.T.Condition(name)
 	if cd == nil {
+		if name == "" {
+			return "''" // the empty name, which "" would hide
+		}
 		return name
 	}
 	r.broken[name] = 3
