@@ -189,7 +189,7 @@ func fromPlaceholder(doc *hot.Document, e HeatError, filled map[string]bool) boo
 	if m := notProvided.FindStringSubmatch(e.Message); m != nil {
 		return filled[m[1]] // a parameter nobody declared is a real error
 	}
-	steps := pathSteps(e.Path)
+	steps := PathSteps(e.Path)
 	if len(steps) >= 2 && steps[0] == "parameters" && filled[steps[1]] {
 		return true
 	}
@@ -211,8 +211,9 @@ func fromPlaceholder(doc *hot.Document, e HeatError, filled map[string]bool) boo
 // spanWithin reports whether a lies within b.
 func spanWithin(a, b source.Span) bool { return a.Start >= b.Start && a.End <= b.End }
 
-// pathSteps splits Heat's path into single steps.
-func pathSteps(path []any) []string {
+// PathSteps splits Heat's error path into single steps: an element may
+// hold several dotted steps ("conditions.c.and"), an index is a number.
+func PathSteps(path []any) []string {
 	var steps []string
 	for _, el := range path {
 		switch v := el.(type) {
@@ -262,7 +263,7 @@ func located(doc *hot.Document, e HeatError, errs []LSProblem) bool {
 	if len(e.Path) == 0 {
 		return true
 	}
-	sp := resolvePath(doc, pathSteps(e.Path))
+	sp := resolvePath(doc, PathSteps(e.Path))
 	startLine := doc.Mapper.LineOf(sp.Start)
 	endLine := doc.Mapper.LineOf(sp.End)
 	for _, p := range errs {
