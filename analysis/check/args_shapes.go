@@ -439,8 +439,10 @@ func checkContainsArgs(a *argCtx) {
 }
 
 func checkFilterArgs(a *argCtx) {
+	// Heat reads the two arguments when it parses the template (refused
+	// wherever the call is); it looks into them only when it computes.
 	if !a.args.IsSequence() || len(a.args.Items) != 2 {
-		a.badValue(codeBadFunctionArgs, a.args, "the argument must be a list of the values to remove and the list to filter.")
+		a.bad(a.args, "the argument must be a list of the values to remove and the list to filter")
 		return
 	}
 	for _, it := range a.args.Items {
