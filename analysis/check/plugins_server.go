@@ -8,12 +8,13 @@ import (
 // checkServerBootSource makes the check OS::Nova::Server's plugin makes
 // before a stack is created: a server boots from its image or from a
 // block device mapping, so one of image, block_device_mapping or
-// block_device_mapping_v2 must be given. Only their absence is judged;
-// what a given mapping holds is left alone.
+// block_device_mapping_v2 must be given. Only their absence is judged
+// (Heat lets `image:` written empty through); what a given mapping holds
+// is left alone.
 func checkServerBootSource(p *Pass, r *hot.Resource, props *syntax.Node) {
 	for _, key := range []string{"image", "block_device_mapping", "block_device_mapping_v2"} {
-		if pr := props.Pair(key); pr != nil && !pr.Value.Resolve().IsNull() {
-			return
+		if props.Pair(key) != nil {
+			return // even written empty: Heat then lets the server through
 		}
 	}
 	at := r.Key.Span
