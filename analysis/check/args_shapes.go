@@ -61,7 +61,7 @@ func argShapes() map[string]argShape {
 	return map[string]argShape{
 		"get_param":           {"`get_param: name` or `get_param: [name, key or index, ...]`", checkGetParamArgs},
 		"get_resource":        {"`get_resource: resource_name`", checkNameArg},
-		"get_file":            {"`get_file: path_or_url`", checkNameArg},
+		"get_file":            {"`get_file: path_or_url`", checkGetFileArgs},
 		"get_attr":            {"`get_attr: [resource, attribute, key or index, ...]`", checkGetAttrArgs},
 		"list_join":           {"`list_join: [delimiter, [item, ...], ...]`", checkListJoinArgs},
 		"str_replace":         {"`str_replace: {template: text, params: {placeholder: value}}`", checkStrReplaceArgs},
@@ -142,6 +142,19 @@ func isScalarLiteral(n *syntax.Node) bool { return n.IsScalar() && !n.IsNull() }
 func checkNameArg(a *argCtx) {
 	if !isScalarLiteral(a.args) {
 		a.bad(a.args, "the argument must be a name, not %s", kindName(a.args))
+	}
+}
+
+// checkGetFileArgs: a path, and not an empty one (the client cannot read
+// a directory, and Heat finds no file under an empty name).
+func checkGetFileArgs(a *argCtx) {
+	checkNameArg(a)
+	switch n := a.args; {
+	case !isScalarLiteral(n):
+	case strings.TrimSpace(n.Value) == "":
+		a.bad(n, "the path is empty")
+	case n.Style == syntax.Plain && (n.Tag == "!!int" || n.Tag == "!!float" || isYAML11Bool(n)):
+		a.bad(n, "the path must be text, and Heat reads %s as %s; quote it", n.Value, heatScalarName(n))
 	}
 }
 
@@ -429,8 +442,10 @@ func checkContainsArgs(a *argCtx) {
 }
 
 func checkFilterArgs(a *argCtx) {
+	// Heat reads the two arguments when it parses the template (refused
+	// wherever the call is); it looks into them only when it computes.
 	if !a.args.IsSequence() || len(a.args.Items) != 2 {
-		a.badValue(codeBadFunctionArgs, a.args, "the argument must be a list of the values to remove and the list to filter.")
+		a.bad(a.args, "the argument must be a list of the values to remove and the list to filter")
 		return
 	}
 	for _, it := range a.args.Items {

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"heat-ls/analysis/check/difftest"
 	"heat-ls/analysis/hot"
 	"heat-ls/analysis/source"
 	"heat-ls/analysis/syntax"
@@ -227,17 +228,7 @@ func resolveHeatPath(doc *hot.Document, path []any) (source.Span, string) {
 	if path == nil {
 		return whole, "the file (Heat gave no path)"
 	}
-	var steps []string
-	for _, el := range path {
-		switch v := el.(type) {
-		case string:
-			steps = append(steps, strings.Split(v, ".")...)
-		case float64:
-			steps = append(steps, strconv.Itoa(int(v)))
-		default:
-			steps = append(steps, fmt.Sprint(v))
-		}
-	}
+	steps := difftest.PathSteps(path)
 	node := doc.Syntax.Root().Resolve()
 	span := whole
 	var walked []string

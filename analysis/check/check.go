@@ -42,6 +42,9 @@ func Run(ctx context.Context, doc *hot.Document, opts Options) []source.Diagnost
 	if doc == nil || doc.Kind == hot.KindOther {
 		return out
 	}
+	if doc.Jinja {
+		return append(out, jinjaNote(doc))
+	}
 	p := newPass(ctx, doc, opts)
 	out = append(out, doc.Syntax.Problems...)
 	var rules []Rule

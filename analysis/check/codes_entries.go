@@ -9,8 +9,8 @@ package check
 //	parameter-not-mapping                error     a parameter's definition is not a mapping
 //	parameter-type-missing               error     a parameter has no type
 //	parameter-type-unknown               error     the type is none of Heat's parameter types
-//	parameter-flag-not-boolean           error     hidden / immutable is not a boolean (warning for "true" as text)
-//	parameter-text-not-string            error     label / description is a mapping or list
+//	parameter-flag-not-boolean           warning   hidden / immutable is not a boolean (Heat reads it as false)
+//	parameter-text-not-string            warning   label / description is a mapping or list (Heat accepts it)
 //	parameter-constraints-not-list       error     constraints is not a list
 //	parameter-constraint-unknown         error     a constraint entry with no known kind, an unknown key, or a kind the version lacks
 //	parameter-constraint-not-applicable  error     a constraint kind Heat refuses for the parameter's type
@@ -37,19 +37,21 @@ package check
 //	resource-property-deprecated         warning   a deprecated property (Deprecated tag)
 //	resource-property-missing            error     required properties (or nested keys) are missing; Data["missing"]
 //	resource-property-type               error     a literal value of the wrong type for the property;
-//	                                     warning   a list where a mapping is expected or the reverse (some properties convert)
+//	                                               a list where a mapping is expected or the reverse: error for a
+//	                                     warning   built-in type; warning for a nested template (json parameters convert)
 //	resource-property-constraint         error     a literal value outside allowed values / range / length / pattern
 //	resource-deletion-policy-invalid     error     a deletion_policy the version or the type does not accept
 //	resource-update-policy-invalid       error     update_policy not a mapping, or a key the type does not have
 //	resource-metadata-not-mapping        error     metadata is not a mapping
 //	output-not-mapping                   error     an output's definition is not a mapping
-//	output-value-missing                 warning   an output without value (always null)
+//	output-value-missing                 error     an output without a value key (Heat refuses it at validate)
 //	condition-name-not-string            error     a condition name YAML 1.1 reads as a boolean or number
 //	condition-body-invalid               error     a condition that is no expression (a number, list, plain map...)
 //	condition-body-undefined             error     a condition that is the name of no condition (warning while unused)
 //	parameter-unused                     hint      a parameter nothing reads (Unnecessary tag)
 //	condition-unused                     hint      a condition nothing uses (Unnecessary tag)
 //	env-section-unknown                  error     a top-level key of an environment file Heat does not know
+//	jinja2-source                        info      a Jinja2 source (roles.j2.yaml): not HOT until rendered, so nothing else is checked
 //	env-section-not-mapping              error     parameters / parameter_defaults / resource_registry / parameter_merge_strategies not a mapping
 //	env-registry-target-invalid          error     a resource_registry mapping whose target is not text
 //	env-resource-override-invalid        error     resource_registry.resources entries that are not mappings of text (nested-stack levels allowed), or an unknown hook / restricted action

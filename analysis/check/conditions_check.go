@@ -1,6 +1,8 @@
 package check
 
 import (
+	"slices"
+
 	"heat-ls/analysis/hot"
 	"heat-ls/analysis/syntax"
 )
@@ -12,7 +14,6 @@ func checkConditionBodies(p *Pass) {
 	if p.T == nil || len(p.T.Conditions) == 0 {
 		return
 	}
-	used := conditionUses(p.T)
 	names := make([]string, 0, len(p.T.Conditions))
 	for _, c := range p.T.Conditions {
 		names = append(names, c.Name)
@@ -42,19 +43,19 @@ func checkConditionBodies(p *Pass) {
 				"Condition `%s` is a number; a condition is true/false, another condition's name, or a condition function.", c.Name)
 		case isYAML11Bool(body):
 		default:
+			// Heat checks every condition's body before using any: it must
+			// be a boolean or a function, so a bare name is refused even
+			// when it names another condition, and even when unused.
 			if p.T.Condition(body.Value) != nil {
+				p.Errorf(body.Span, codeConditionBodyInvalid,
+					"Condition `%s` is only the name `%s`; Heat refuses a bare name as a condition. Use `%s` itself where `%s` is used, or wrap it in a condition function (not, and, or).",
+					c.Name, body.Value, body.Value, c.Name)
 				continue
 			}
-			near := nearestNames(body.Value, names, 3)
-			if used[c.Name] {
-				d := p.Errorf(body.Span, codeConditionBodyUndefined,
-					"Condition `%s` refers to `%s`, which is no condition of this template; Heat refuses it.%s", c.Name, body.Value, suggestText(near))
-				d.Suggestions = near
-			} else {
-				d := p.Warnf(body.Span, codeConditionBodyUndefined,
-					"Condition `%s` refers to `%s`, which is no condition of this template; Heat refuses it once the condition is used.%s", c.Name, body.Value, suggestText(near))
-				d.Suggestions = near
-			}
+			near := slices.DeleteFunc(nearestNames(body.Value, names, 3), func(n string) bool { return n == c.Name })
+			d := p.Errorf(body.Span, codeConditionBodyUndefined,
+				"Condition `%s` is the text `%s`, which Heat refuses: a condition is true/false or a condition function, and `%s` is no condition of this template either.%s", c.Name, body.Value, body.Value, suggestText(near))
+			d.Suggestions = near
 		}
 	}
 }

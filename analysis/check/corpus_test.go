@@ -54,6 +54,7 @@ func corpusCaveats() map[string]corpusExpectation {
 		"heat-templates/hot/designate/desginate_record.yaml":                  {[]string{noop}, "OS::Designate::Domain/Record are stubs that do nothing (use Zone/RecordSet)"},
 		"heat-templates/hot/octavia/servers_with_octavia.yaml":                {[]string{unknown}, "max_retries_down is no property of OS::Octavia::HealthMonitor in any release from 2022.2 to 2026.2; Heat 19 and the development branch both refuse it (asked the oracle)"},
 		"heat-templates/hot/mistral/templates/server_with_ip.yaml":            {[]string{hidden}, "OS::Nova::FloatingIP(Association) are hidden (use OS::Neutron::FloatingIP)"},
+		boot + "example-chef-template.yaml":                                   {[]string{"resource-property-type"}, "OS::Heat::StructuredConfig's config is a map and the template gives a list; Heat 19 refuses it at stack create (asked the oracle; testdata/difftest/structured-config-list)"},
 		"heat-templates/hot/monasca/autoscaling.yaml":                         {[]string{noop}, "OS::Monasca types do nothing since 2025.2 (Heat accepts them: a warning)"},
 		boot + "example-config-pristine-image.yaml":                           {[]string{custom}, "Heat::InstallConfigAgent is mapped by the _env.yaml beside it"},
 		boot + "example-pristine-atomic-docker-compose.yaml":                  {[]string{custom}, "Heat::InstallConfigAgent is mapped by the _env.yaml beside it"},

@@ -8,10 +8,7 @@ import (
 )
 
 // envSectionNames are the top-level keys of an environment file.
-func envSectionNames() []string {
-	return []string{"parameters", "parameter_defaults", "resource_registry",
-		"encrypted_param_names", "event_sinks", "parameter_merge_strategies"}
-}
+func envSectionNames() []string { return hot.EnvironmentSections() }
 
 // checkEnvSections checks the top-level keys and the sections that must
 // be mappings, and the merge strategy values.

@@ -179,13 +179,35 @@ func childContaining(n, target *syntax.Node) (*syntax.Node, string) {
 
 // inProperties reports whether a call sits in its resource's properties,
 // which Heat resolves and validates at stack create. Elsewhere (outputs)
-// a value is only resolved when shown, so such problems are warnings.
+// a value is only resolved when shown, so such problems are warnings; so
+// are they in the properties of a type that never reads them.
 func inProperties(p *Pass, c *hot.Call) bool {
+	r := propertiesOwner(p, c)
+	return r != nil && !ignoresProperties(p, r)
+}
+
+// propertiesOwner is the resource whose properties hold the call, or nil.
+func propertiesOwner(p *Pass, c *hot.Call) *hot.Resource {
 	if c.Context != hot.InResource {
-		return false
+		return nil
 	}
 	r := resourceOf(p.T, c.Owner)
-	return r != nil && r.Properties != nil && spanWithin(c.Map.Span, r.Properties.Span)
+	if r == nil || r.Properties == nil || !spanWithin(c.Map.Span, r.Properties.Span) {
+		return nil
+	}
+	return r
+}
+
+// ignoresProperties reports whether r's type never resolves its
+// properties: OS::Heat::None and the stubs left for retired services
+// create nothing, so Heat neither computes nor checks what they are given
+// (references still order the stack, so they are still checked).
+func ignoresProperties(p *Pass, r *hot.Resource) bool {
+	if p.Schema == nil {
+		return false
+	}
+	rt, ok := p.Schema.ResourceType(r.Type)
+	return ok && (rt.Name == "OS::Heat::None" || rt.NoOp)
 }
 
 // quotedList renders names as "`a`, `b` and `c`".

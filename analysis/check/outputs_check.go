@@ -1,11 +1,16 @@
 package check
 
+import "heat-ls/schema"
+
 // checkOutputs checks that each output is a mapping with a value. Unknown
 // output keys are the structure rules' to report.
 func checkOutputs(p *Pass) {
 	if p.T == nil {
 		return
 	}
+	// Before newton Heat ignores an output's condition key.
+	v := declaredVersion(p)
+	conditionsRead := v != nil && v.Supports(schema.FeatureOutputCondition)
 	for _, o := range p.T.Outputs {
 		body := o.Value.Resolve()
 		if !body.IsMapping() {
@@ -14,9 +19,13 @@ func checkOutputs(p *Pass) {
 				o.Name, describeNode(body))
 			continue
 		}
+		if n := o.ConditionRef.Resolve(); conditionsRead && (n.IsSequence() || n.IsMapping()) && !isFunctionCall(n) {
+			p.Errorf(n.Span, codeUndefinedCondition,
+				"The `condition` of output `%s` must be a condition name, true/false or a condition function, not %s; Heat refuses it.", o.Name, describeNode(n))
+		}
 		if body.Pair("value") == nil {
-			p.Warnf(o.Key.Span, codeOutputValueMissing,
-				"Output `%s` has no `value`, so it is always null. Add `value:` or remove the output.", o.Name)
+			p.Errorf(o.Key.Span, codeOutputValueMissing,
+				"Output `%s` has no `value`; Heat refuses an output without one. Add `value:` (it may be empty) or remove the output.", o.Name)
 		}
 	}
 }

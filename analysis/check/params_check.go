@@ -127,15 +127,17 @@ func checkParameterFlags(p *Pass, prm *hot.Parameter) {
 				"`%s` is written as text; write the boolean without quotes: %s.", key, strings.ToLower(n.Value))
 			d.Suggestions = []string{strings.ToLower(n.Value)}
 		default:
-			p.Errorf(valueSpan(f.Value, f.Key), codeParameterFlagNotBoolean,
-				"`%s` must be true or false, not %s.", key, describeNode(n))
+			// Heat takes anything but the text true as false, and accepts it.
+			p.Warnf(valueSpan(f.Value, f.Key), codeParameterFlagNotBoolean,
+				"`%s` should be true or false, not %s; Heat reads it as false.", key, describeNode(n))
 		}
 	}
 	for _, key := range []string{"label", "description"} {
 		if f := prm.Field(key); f != nil {
 			if n := f.Value.Resolve(); n.IsMapping() || n.IsSequence() {
-				p.Errorf(n.Span, codeParameterTextNotString,
-					"The %s of parameter `%s` must be text, not %s; use a block scalar (`|`) for several lines.", key, prm.Name, describeNode(n))
+				// Heat passes it on as it is; clients then show it badly.
+				p.Warnf(n.Span, codeParameterTextNotString,
+					"The %s of parameter `%s` should be text, not %s; use a block scalar (`|`) for several lines.", key, prm.Name, describeNode(n))
 			}
 		}
 	}
@@ -234,6 +236,15 @@ func parseOneConstraint(p *Pass, v *schema.Version, prm *hot.Parameter, typ stri
 			return c, false
 		}
 		ok := true
+		for _, pr := range arg.Pairs {
+			if k := pr.Key.Value; k != "min" && k != "max" {
+				near := closestNames(k, []string{"min", "max"}, 1, 2)
+				d := p.Errorf(pr.Key.Span, codeParameterConstraintInvalid,
+					"`%s` takes only `min` and `max`; Heat refuses `%s`.%s", c.Kind, k, didYouMean(near))
+				d.Suggestions = near
+				ok = false
+			}
+		}
 		for _, bound := range []string{"min", "max"} {
 			bn := arg.Get(bound).Resolve()
 			if bn == nil || bn.IsNull() {

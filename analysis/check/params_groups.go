@@ -30,13 +30,17 @@ func checkParameterGroups(p *Pass) {
 			continue
 		}
 		pf := body.Pair("parameters")
-		if pf == nil {
-			continue // a group without parameters is harmless
-		}
-		list := pf.Value.Resolve()
-		if list.IsNull() {
+		if pf == nil || pf.Value.Resolve().IsNull() {
+			// Heat requires the list in every group, empty or not.
+			sp := item.Span
+			if pf != nil {
+				sp = pf.Key.Span
+			}
+			p.Errorf(sp, codeParameterGroupParamsInvalid,
+				"This parameter group has no `parameters` list; Heat refuses a group without one. Add `parameters: [name, ...]`.")
 			continue
 		}
+		list := pf.Value.Resolve()
 		if !list.IsSequence() {
 			p.Errorf(valueSpan(pf.Value, pf.Key), codeParameterGroupParamsInvalid,
 				"The `parameters` of a group must be a list of parameter names, not %s.", describeNode(list))

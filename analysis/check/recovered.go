@@ -61,13 +61,20 @@ func affectedEntries(f *syntax.File) []source.Span {
 	return out
 }
 
-// pairAround is the entry of mapping m whose extent holds region r.
+// pairAround is the entry of mapping m whose extent holds region r. An
+// entry reaches up to the next entry's key (the last one, to the end of
+// m), because a region read as blank after "key:" (an unclosed "[" on the
+// key's line, say) leaves the entry's value empty and its span short of
+// the region.
 func pairAround(m *syntax.Node, r source.Span) *syntax.Pair {
 	if !m.IsMapping() {
 		return nil
 	}
-	for _, p := range m.Pairs {
-		if sp := p.Span(); sp.Start <= r.Start && r.Start <= sp.End {
+	for i, p := range m.Pairs {
+		if r.Start < p.Key.Span.Start {
+			continue
+		}
+		if i+1 == len(m.Pairs) || r.Start < m.Pairs[i+1].Key.Span.Start {
 			return p
 		}
 	}

@@ -136,12 +136,16 @@ func (r *refChecker) getParam(c *hot.Call) {
 		}
 		return append(cands, r.v.PseudoParameters...)
 	})
-	report, when := r.p.Errorf, "stack create fails"
-	if c.Context == hot.InOutput {
-		report, when = r.p.Warnf, "showing this output fails"
+	report, msg := r.p.Errorf, "The parameter `%s` is not declared, so stack create fails. Declare it under `parameters`.%s"
+	switch owner := propertiesOwner(r.p, c); {
+	case c.Context == hot.InOutput:
+		msg = "The parameter `%s` is not declared, so showing this output fails. Declare it under `parameters`.%s"
+		report = r.p.Warnf
+	case owner != nil && ignoresProperties(r.p, owner):
+		msg = "The parameter `%s` is not declared. Heat lets it through only because `" + owner.Type + "` never reads its properties; declare it under `parameters`.%s"
+		report = r.p.Warnf
 	}
-	d := report(name.Span, codeUndefinedParameter,
-		"The parameter `%s` is not declared, so %s. Declare it under `parameters`.%s", name.Value, when, didYouMean(near))
+	d := report(name.Span, codeUndefinedParameter, msg, name.Value, didYouMean(near))
 	d.Suggestions = near
 	d.Data = map[string]string{"kind": "parameter", "name": name.Value, "guessedType": guessParameterType(r.p, c)}
 }
@@ -293,6 +297,9 @@ func (r *refChecker) walkCondition(name string, depth int) string {
 	}
 	cd := r.p.T.Condition(name)
 	if cd == nil {
+		if name == "" {
+			return "''" // the empty name, which "" would hide
+		}
 		return name
 	}
 	r.broken[name] = 3

@@ -45,6 +45,8 @@ func checkReleasePlugins(p *Pass) {
 			checkListenerTarget(p, r, props)
 		case "OS::Manila::ShareNetwork":
 			checkManilaNovaNetwork(p, props)
+		case "OS::Nova::Server":
+			checkServerBootSource(p, r, props)
 		}
 	}
 }

@@ -72,6 +72,8 @@ func (rc *resourceChecker) check(r *hot.Resource) {
 		p.Errorf(valueSpan(r.Value, r.Key), codeResourceNotMapping, msg, r.Name, describeNode(body))
 		return
 	}
+	rc.checkNullKeys(r)
+	rc.checkKeyTypes(r)
 	rt := rc.checkType(r)
 	rc.checkProperties(r, rt)
 	rc.checkDeletionPolicy(r, rt)
@@ -99,6 +101,12 @@ func (rc *resourceChecker) checkType(r *hot.Resource) *schema.ResourceType {
 			p.Errorf(valueSpan(f.Value, f.Key), codeResourceTypeNotString,
 				"The `type` of resource `%s` must be a type name or a template path, not %s.", r.Name, describeNode(tn))
 		}
+		return nil
+	}
+	if tn.Style == syntax.Plain && (tn.Tag == "!!int" || tn.Tag == "!!float" || isYAML11Bool(tn)) {
+		p.Errorf(tn.Span, codeResourceTypeNotString,
+			"Heat reads the `type` `%s` of resource `%s` as %s, not as a type name, and refuses it. Quote it if a template or type is really named so.",
+			tn.Value, r.Name, heatScalarName(tn))
 		return nil
 	}
 	name := tn.Value
@@ -263,4 +271,47 @@ func sortedCopy(names []string) []string {
 	out := append([]string(nil), names...)
 	sort.Strings(out)
 	return out
+}
+
+// checkKeyTypes reports a resource's condition that is neither a name, a
+// boolean nor a function call, and an external_id that is not text: Heat
+// checks those types before anything else and refuses the template.
+func (rc *resourceChecker) checkKeyTypes(r *hot.Resource) {
+	if f := r.Field("condition"); f != nil {
+		n := f.Value.Resolve()
+		if (n.IsSequence() || n.IsMapping()) && !isFunctionCall(n) || n.IsScalar() && (n.Tag == "!!int" || n.Tag == "!!float") {
+			rc.p.Errorf(valueSpan(f.Value, f.Key), codeUndefinedCondition,
+				"The `condition` of resource `%s` must be a condition name, true/false or a condition function, not %s; Heat refuses it.", r.Name, describeNode(n))
+		}
+	}
+	if f := r.Field("external_id"); f != nil {
+		n := f.Value.Resolve()
+		if !isFunctionCall(n) && !n.IsNull() && (!n.IsScalar() || n.Style == syntax.Plain && (n.Tag == "!!int" || n.Tag == "!!float" || isYAML11Bool(n))) {
+			rc.p.Errorf(valueSpan(f.Value, f.Key), codeUnknownResourceKey,
+				"The `external_id` of resource `%s` must be the id (text) of an existing resource, not %s; Heat refuses it. Quote it if the id is made of digits.", r.Name, heatScalarName(n))
+		}
+	}
+}
+
+// checkNullKeys reports resource keys written with no value ("properties:"
+// and nothing under it). Heat checks each key's type before anything
+// else, and null is none of them: it refuses the template at validate.
+// (type has its own message in checkType.)
+func (rc *resourceChecker) checkNullKeys(r *hot.Resource) {
+	codes := map[string]string{
+		"properties":      codeResourcePropertiesNotMap,
+		"metadata":        codeResourceMetadataNotMapping,
+		"update_policy":   codeResourceUpdatePolicy,
+		"deletion_policy": codeResourceDeletionPolicy,
+		"depends_on":      codeUnknownResourceKey,
+		"description":     codeUnknownResourceKey,
+	}
+	for _, pr := range r.Value.Resolve().Pairs {
+		code, ok := codes[pr.Key.Value]
+		if !ok || pr.Key.Kind != syntax.ScalarNode || !pr.Value.Resolve().IsNull() {
+			continue
+		}
+		rc.p.Errorf(pr.Key.Span, code,
+			"`%s` of resource `%s` is empty; Heat refuses a resource key with no value. Give it a value or remove the key.", pr.Key.Value, r.Name)
+	}
 }

@@ -53,15 +53,15 @@ func TestResourceRules(t *testing.T) {
 }
 
 func TestOutputConditionAndHintRules(t *testing.T) {
-	E, W, H := source.SeverityError, source.SeverityWarning, source.SeverityHint
+	E, H := source.SeverityError, source.SeverityHint
 	runEntryCases(t, []entryCase{
 		{"output not mapping", v16 + "outputs:\n  o: 1\n", codeOutputNotMapping, E, "o: 1@1", nil},
-		{"output without value", v16 + "outputs:\n  o:\n    description: d\n", codeOutputValueMissing, W, "  o@o", nil},
+		{"output without value", v16 + "outputs:\n  o:\n    description: d\n", codeOutputValueMissing, E, "  o@o", nil},
 		{"condition named on", v16 + "conditions:\n  on: true\nresources: {}\n", codeConditionNameNotString, E, "  on@on", nil},
 		{"condition named quoted on", v16 + "conditions:\n  'on': true\nresources: {}\n", "", 0, "", []string{codeConditionNameNotString}},
 		{"condition a number", v16 + "conditions:\n  c: 1\n", codeConditionBodyInvalid, E, "c: 1@1", nil},
 		{"condition a plain map", v16 + "conditions:\n  c: {a: 1, b: 2}\n", codeConditionBodyInvalid, E, "{a: 1, b: 2}", nil},
-		{"condition undefined name, unused", v16 + "conditions:\n  c: nope\n", codeConditionBodyUndefined, W, "nope", nil},
+		{"condition undefined name, unused (Heat checks every body: refused)", v16 + "conditions:\n  c: nope\n", codeConditionBodyUndefined, E, "nope", nil},
 		{"condition undefined name, used", v16 + "conditions:\n  c: nope\nresources:\n  r:\n    type: OS::Heat::None\n    condition: c\n", codeConditionBodyUndefined, E, "nope", nil},
 		{"unused parameter", v16 + "parameters:\n  a: {type: string}\n  b: {type: string}\nresources:\n  r:\n    type: OS::Heat::Value\n    properties: {value: {get_param: a}}\n", codeParameterUnused, H, "  b@b", nil},
 		{"parameter used by path", v16 + "parameters:\n  a: {type: json}\nresources:\n  r:\n    type: OS::Heat::Value\n    properties: {value: {get_param: [a, x]}}\n", "", 0, "", []string{codeParameterUnused}},

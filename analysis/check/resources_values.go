@@ -293,10 +293,16 @@ func itemAnchor(item, key *syntax.Node) *syntax.Node {
 }
 
 // collectionSwap reports a list where a mapping is expected or the other
-// way round. Heat converts such values for some properties (those fed
-// from nested-stack parameters serialise them as JSON), so it is a
-// warning rather than an error.
+// way round. A built-in type's property refuses it at stack create (Heat's
+// list and map properties take nothing else); a nested template's
+// parameter may convert it (json parameters take both), so there it is a
+// warning.
 func (rc *resourceChecker) collectionSwap(key, n *syntax.Node, want string) {
+	if rc.rt != nil && rc.rt.RegistryKind == "class" {
+		rc.p.Errorf(n.Span, codeResourcePropertyType,
+			"`%s` expects %s, not %s; Heat refuses it at stack create.", key.Value, want, describeNode(n))
+		return
+	}
 	rc.p.Warnf(n.Span, codeResourcePropertyType,
 		"`%s` expects %s, not %s; Heat refuses this unless the property converts it.", key.Value, want, describeNode(n))
 }

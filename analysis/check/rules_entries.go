@@ -125,6 +125,15 @@ func describeNode(n *syntax.Node) string {
 	return "text"
 }
 
+// heatScalarName names what Heat's YAML 1.1 loader makes of a plain
+// scalar: a number, a boolean or text.
+func heatScalarName(n *syntax.Node) string {
+	if isYAML11Bool(n) {
+		return "a boolean"
+	}
+	return describeNode(n)
+}
+
 // isYAML11Bool reports whether a plain scalar is a boolean to Heat's YAML
 // 1.1 loader (yaml.v3 reads "yes", "on"... as text).
 func isYAML11Bool(n *syntax.Node) bool {

@@ -12,6 +12,9 @@ import (
 func checkVersion(p *Pass) {
 	t := p.T
 	if t.Version == nil {
+		if misspeltVersionKey(t) != nil {
+			return // checkSections reports the key with its correction
+		}
 		d := p.Errorf(emptySpanAt(0), codeMissingVersion,
 			"This template has no `heat_template_version`; Heat refuses it. Add `heat_template_version: %s` as the first line.",
 			p.Schema.Latest().Name)
@@ -39,6 +42,17 @@ func checkVersion(p *Pass) {
 		"`%s` is not a HOT version Heat knows (dates from %s to %s, or release names such as `wallaby`).%s",
 		t.VersionText, p.Schema.Versions()[0].Name, p.Schema.Latest().Name, didYouMean(near))
 	d.Suggestions = near
+}
+
+// misspeltVersionKey is the top-level entry whose key is a misspelling of
+// heat_template_version, or nil.
+func misspeltVersionKey(t *hot.Template) *hot.Entry {
+	for _, s := range t.Sections {
+		if s.Key.Kind == syntax.ScalarNode && hot.NearMiss(s.Name, []string{"heat_template_version"}) {
+			return s
+		}
+	}
+	return nil
 }
 
 // spanOrKey is n's span, or the key's when n is an empty value (so the
@@ -105,6 +119,12 @@ func firstVersionWithSection(s *schema.Schema, name string) *schema.Version {
 func checkSectionShape(p *Pass, s *hot.Entry) {
 	val := s.Value.Resolve()
 	if val == nil || val.IsNull() {
+		// Heat takes an empty section as an empty one, except conditions:
+		// it requires a mapping there and refuses null at validate.
+		if s.Name == "conditions" {
+			p.Errorf(s.Key.Span, codeSectionWrongShape,
+				"`conditions` is empty; Heat refuses it unless it is a mapping. Add conditions or remove the section.")
+		}
 		return
 	}
 	switch s.Name {

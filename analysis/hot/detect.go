@@ -4,6 +4,7 @@ import (
 	"bytes"
 
 	"heat-ls/analysis/syntax"
+	"heat-ls/schema/spell"
 )
 
 // detectKind decides what a document is. With a parsed root the decision
@@ -36,23 +37,61 @@ func detectKind(root *syntax.Node, src []byte, broken bool) Kind {
 	})
 }
 
-// kindOfKeys classifies a document by its top-level keys.
+// kindOfKeys classifies a document by its top-level keys. A key a typo
+// away from a Heat name counts for what it was meant to be, so that the
+// file gets its mistake reported instead of being taken for unrelated
+// YAML: an environment is a file whose keys are all environment sections
+// or near misses of them, at least one spelt right; a template whose
+// version key is misspelt is one when some other key is a HOT section.
 func kindOfKeys(keys func(yield func(string) bool)) Kind {
-	env, other := false, false
+	env, other, versionMiss, hotSection := false, false, false, false
 	for k := range keys {
 		switch {
 		case k == "heat_template_version":
 			return KindTemplate
 		case IsEnvironmentSection(k):
 			env = true
+		case NearMiss(k, environmentSections()):
 		default:
 			other = true
 		}
+		versionMiss = versionMiss || NearMiss(k, []string{"heat_template_version"})
+		hotSection = hotSection || isTemplateSection(k)
 	}
-	if env && !other {
+	switch {
+	case versionMiss && hotSection:
+		return KindTemplate
+	case env && !other:
 		return KindEnvironment
 	}
 	return KindOther
+}
+
+// NearMissDistance is how many edits (spell.Distance) a top-level key may
+// be from a section name to count as that name misspelt when deciding
+// what a file is. The names are long (ten bytes or more), so two edits
+// do not reach another word; the editors' detection uses the same bound.
+const NearMissDistance = 2
+
+// NearMiss reports whether key is a misspelling of one of names (not one
+// of them itself).
+func NearMiss(key string, names []string) bool {
+	for _, n := range names {
+		if d := spell.Distance(key, n); d > 0 && d <= NearMissDistance {
+			return true
+		}
+	}
+	return false
+}
+
+// isTemplateSection reports whether k is a HOT section other than the
+// version.
+func isTemplateSection(k string) bool {
+	switch k {
+	case "description", "parameter_groups", "parameters", "resources", "outputs", "conditions":
+		return true
+	}
+	return false
 }
 
 // topLevelKey extracts "key" from an unindented "key:" line.

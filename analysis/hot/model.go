@@ -34,6 +34,10 @@ type Document struct {
 	Template *Template
 	// Env is set when Kind is KindEnvironment.
 	Env *Environment
+	// Jinja is true for a Jinja2 source (jinja.go): Syntax and the model
+	// come from the text with its Jinja2 constructs blanked (same offsets),
+	// and Syntax holds no problems.
+	Jinja bool
 }
 
 // Entry is one named entry of a section: a parameter, resource, output,
@@ -209,10 +213,18 @@ type ResourceOverride struct {
 // IsEnvironmentSection reports whether name is a top-level key an
 // environment file may have.
 func IsEnvironmentSection(name string) bool {
-	switch name {
-	case "parameters", "parameter_defaults", "resource_registry",
-		"encrypted_param_names", "event_sinks", "parameter_merge_strategies":
-		return true
+	for _, s := range environmentSections() {
+		if s == name {
+			return true
+		}
 	}
 	return false
+}
+
+// EnvironmentSections lists the top-level keys of an environment file.
+func EnvironmentSections() []string { return environmentSections() }
+
+func environmentSections() []string {
+	return []string{"parameters", "parameter_defaults", "resource_registry",
+		"encrypted_param_names", "event_sinks", "parameter_merge_strategies"}
 }

@@ -8,25 +8,68 @@ import (
 // Parse parses src and builds its model. It never fails: a text that is
 // not YAML still yields a Document whose Syntax holds the problems, and
 // whose Kind is guessed from the text so a half-typed template keeps its
-// syntax diagnostics while other YAML stays silent.
-func Parse(src []byte) *Document { return ParseAfter(src, nil) }
+// syntax diagnostics while other YAML stays silent. A broken text is read
+// tolerantly (syntax.ParseAfter), so the features keep a tree of it. A text
+// that is not YAML only because of Jinja2 constructs, and becomes YAML once
+// they are blanked, is read as a Jinja2 source (jinja.go).
+func Parse(src []byte) *Document { return parse(src, nil, false) }
+
+// ParseNamed is Parse for a file whose name is known: a name marking a
+// Jinja2 source (IsJinjaName) makes any text holding Jinja2 constructs one,
+// even when it happens to be valid YAML.
+func ParseNamed(name string, src []byte) *Document { return parse(src, nil, IsJinjaName(name)) }
 
 // ParseAfter is Parse for a new version of a document whose last version
 // that parsed is lastGood (nil: none): while src is broken, the keys being
 // typed keep the names they had there (see syntax.ParseAfter).
-func ParseAfter(src []byte, lastGood *Document) *Document {
+func ParseAfter(src []byte, lastGood *Document) *Document { return parse(src, lastGood, false) }
+
+// ParseNamedAfter is ParseAfter for a file whose name is known (see
+// ParseNamed).
+func ParseNamedAfter(name string, src []byte, lastGood *Document) *Document {
+	return parse(src, lastGood, IsJinjaName(name))
+}
+
+func parse(src []byte, lastGood *Document, jinjaName bool) *Document {
 	var old []byte
-	if lastGood != nil {
+	if lastGood != nil && !lastGood.Jinja {
 		old = lastGood.Src
 	}
-	return fromSyntax(src, syntax.ParseAfter(src, old))
+	f := syntax.ParseAfter(src, old)
+	if (f.Broken || jinjaName) && hasJinja(src) {
+		if d := parseJinja(src, jinjaName); d != nil {
+			return d
+		}
+	}
+	return fromSyntax(src, f)
 }
 
 // fromSyntax builds the document model of src over its syntax tree f.
 func fromSyntax(src []byte, f *syntax.File) *Document {
-	d := &Document{Src: src, Mapper: source.NewMapper(src), Syntax: f}
+	return build(&Document{Src: src, Mapper: source.NewMapper(src), Syntax: f}, src)
+}
+
+// parseJinja reads a Jinja2 source with its constructs blanked. Its
+// syntax problems are dropped: they are the Jinja2's, not the template's.
+// Without a name saying so, the text counts as Jinja2 only when blanking
+// the constructs makes it YAML, so that a template being typed, with
+// "{{ }}" in a script, keeps its syntax errors; nil then.
+func parseJinja(src []byte, named bool) *Document {
+	blank := blankJinja(src)
+	f := syntax.Parse(blank)
+	if f.Broken && !named {
+		return nil
+	}
+	f.Problems = nil
+	return build(&Document{Src: src, Mapper: source.NewMapper(src), Syntax: f, Jinja: true}, blank)
+}
+
+// build decides the kind and builds the model of d from its parse; text is
+// what was parsed.
+func build(d *Document, text []byte) *Document {
+	f := d.Syntax
 	root := f.Root().Resolve()
-	d.Kind = detectKind(root, src, f.Broken)
+	d.Kind = detectKind(root, text, f.Broken)
 	if root == nil || root.Kind != syntax.MappingNode {
 		return d
 	}

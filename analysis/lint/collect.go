@@ -75,10 +75,11 @@ func skipDir(name string) bool {
 }
 
 // isCandidateName reports whether a file name may hold a template or an
-// environment; its content decides.
+// environment; its content decides. Jinja2 sources ("x.yaml.j2",
+// "x.j2") are candidates too: they are reported as such (hot.IsJinjaName).
 func isCandidateName(name string) bool {
 	switch strings.ToLower(filepath.Ext(name)) {
-	case ".yaml", ".yml", ".template":
+	case ".yaml", ".yml", ".template", ".j2":
 		return true
 	}
 	return false

@@ -279,7 +279,7 @@ func checkFile(ctx context.Context, f candidate, schemas *releaseSchemas, releas
 	if err != nil {
 		return fileResult{err: err}
 	}
-	doc := hot.Parse(src)
+	doc := hot.ParseNamed(f.path, src)
 	if doc.Kind == hot.KindOther {
 		return fileResult{}
 	}

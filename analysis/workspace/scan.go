@@ -52,7 +52,7 @@ func skipDir(name string) bool {
 // names one of its top-level keys somewhere (flow-style documents
 // included). Parsing decides; this only spares the parser most other YAML.
 func sniff(src []byte) bool {
-	for _, key := range [...]string{"heat_template_version", "resource_registry", "parameter_defaults", "parameters", "encrypted_param_names", "event_sinks", "parameter_merge_strategies"} {
+	for _, key := range [...]string{"heat_template", "resource_registry", "parameter_defaults", "parameters", "encrypted_param_names", "event_sinks", "parameter_merge_strategies"} {
 		if bytes.Contains(src, []byte(key)) {
 			return true
 		}
@@ -78,7 +78,7 @@ func parseFile(path string, src []byte, open bool) (f *File) {
 			f = nil
 		}
 	}()
-	doc := hot.Parse(src)
+	doc := hot.ParseNamed(path, src)
 	if doc.Kind == hot.KindOther {
 		return nil
 	}

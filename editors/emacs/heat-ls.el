@@ -63,6 +63,44 @@ workspace/configuration (unless `eglot-workspace-configuration' has a
     "encrypted_param_names" "event_sinks" "parameter_merge_strategies")
   "Sections a Heat environment file may hold at its top level.")
 
+(defconst heat-ls-template-sections
+  '("description" "parameter_groups" "parameters" "resources" "outputs" "conditions")
+  "Top-level sections of a HOT template besides its version.")
+
+(defconst heat-ls-near-miss-distance 2
+  "Edits a top-level key may be from a section name to count as it misspelt.
+The same bound as heat-ls (analysis/hot/detect.go).")
+
+(defun heat-ls--distance (a b)
+  "Edit distance between A and B, an adjacent swap counting as one edit."
+  (let* ((la (length a)) (lb (length b))
+         (d (make-vector (1+ la) nil)))
+    (dotimes (i (1+ la))
+      (aset d i (make-vector (1+ lb) 0))
+      (aset (aref d i) 0 i))
+    (dotimes (j (1+ lb))
+      (aset (aref d 0) j j))
+    (dotimes (i0 la)
+      (dotimes (j0 lb)
+        (let* ((i (1+ i0)) (j (1+ j0))
+               (cost (if (eq (aref a i0) (aref b j0)) 0 1))
+               (v (min (1+ (aref (aref d (1- i)) j))
+                       (1+ (aref (aref d i) (1- j)))
+                       (+ (aref (aref d (1- i)) (1- j)) cost))))
+          (when (and (> i 1) (> j 1)
+                     (eq (aref a i0) (aref b (1- j0)))
+                     (eq (aref a (1- i0)) (aref b j0)))
+            (setq v (min v (1+ (aref (aref d (- i 2)) (- j 2))))))
+          (aset (aref d i) j v))))
+    (aref (aref d la) lb)))
+
+(defun heat-ls--near-miss-p (key names)
+  "Non-nil when KEY is a misspelling of one of NAMES (not one of them)."
+  (cl-some (lambda (n)
+             (let ((dist (heat-ls--distance key n)))
+               (and (> dist 0) (<= dist heat-ls-near-miss-distance))))
+           names))
+
 (defconst heat-ls-detection-limit (* 64 1024)
   "Characters of a buffer looked at when detecting its kind.")
 
@@ -89,9 +127,17 @@ workspace/configuration (unless `eglot-workspace-configuration' has a
                        (setq kind 'template)
                      (push key keys)))))
           (forward-line 1))
+        ;; A key a typo away from a Heat name counts for that name, so the
+        ;; file is claimed and heat-ls reports the typo.
         (cond (kind kind)
+              ((and (cl-some (lambda (k) (heat-ls--near-miss-p k '("heat_template_version"))) keys)
+                    (cl-some (lambda (k) (member k heat-ls-template-sections)) keys))
+               'template)
               ((and keys
-                    (cl-every (lambda (k) (member k heat-ls-environment-sections)) keys)
+                    (cl-some (lambda (k) (member k heat-ls-environment-sections)) keys)
+                    (cl-every (lambda (k) (or (member k heat-ls-environment-sections)
+                                              (heat-ls--near-miss-p k heat-ls-environment-sections)))
+                              keys)
                     (cl-some (lambda (k) (not (string= k "parameters"))) keys))
                'environment))))))
 

@@ -3,16 +3,18 @@ package store
 import "heat-ls/analysis/hot"
 
 // parseAfter parses text, the new version of prev (nil for a new
-// document). A change inside one entry of a section reparses only that
-// entry (hot.Reparse); anything else parses the whole text, tolerantly
-// after prev's last good parse when it is broken. The result is the same
-// either way.
-func parseAfter(text []byte, prev *Document) *hot.Document {
+// document) named uri. A change inside one entry of a section reparses
+// only that entry (hot.Reparse); anything else parses the whole text,
+// tolerantly after prev's last good parse when it is broken. The result is
+// the same either way. A Jinja2 source (by its name or its last parse) is
+// always parsed whole: its tree is that of the text with the Jinja2
+// blanked, which a splice of the raw text would not keep.
+func parseAfter(uri string, text []byte, prev *Document) *hot.Document {
 	if prev == nil {
-		return hot.Parse(text)
+		return hot.ParseNamed(uri, text)
 	}
-	if prev.TooLarge || prev.Doc == nil {
-		return hot.ParseAfter(text, prev.LastGood)
+	if prev.TooLarge || prev.Doc == nil || prev.Doc.Jinja || hot.IsJinjaName(uri) {
+		return hot.ParseNamedAfter(uri, text, prev.LastGood)
 	}
 	return hot.Reparse(prev.Doc, text, prev.LastGood)
 }

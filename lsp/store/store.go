@@ -139,7 +139,7 @@ func build(uri string, version int32, text []byte, prev *Document) *Document {
 	if len(text) > MaxAnalysedSize {
 		return &Document{URI: uri, Version: version, Text: text, Doc: unanalysed(text), TooLarge: true}
 	}
-	parsed := parseAfter(text, prev)
+	parsed := parseAfter(uri, text, prev)
 	doc := &Document{URI: uri, Version: version, Text: text, Doc: parsed}
 	switch {
 	case parsed.Syntax == nil || !parsed.Syntax.Broken:

@@ -43,7 +43,59 @@ export function topLevelKey(line: string): string | undefined {
   return m[1] ?? m[2] ?? m[3];
 }
 
-/** Classifies text as a HOT template, a Heat environment file or neither. */
+/** Top-level sections of a HOT template besides its version. */
+export const TEMPLATE_SECTIONS: readonly string[] = [
+  'description',
+  'parameter_groups',
+  'parameters',
+  'resources',
+  'outputs',
+  'conditions',
+];
+
+/**
+ * Edits (an inserted, deleted or replaced character, or two adjacent ones
+ * swapped) a top-level key may be from a section name to count as that
+ * name misspelt; the same bound as heat-ls (analysis/hot/detect.go).
+ */
+export const NEAR_MISS_DISTANCE = 2;
+
+/** Edit distance with adjacent swaps counted as one edit. */
+export function editDistance(a: string, b: string): number {
+  const d: number[][] = [];
+  for (let i = 0; i <= a.length; i++) {
+    d.push([i]);
+    for (let j = 1; j <= b.length; j++) {
+      if (i === 0) {
+        d[i].push(j);
+        continue;
+      }
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let v = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
+        v = Math.min(v, d[i - 2][j - 2] + 1);
+      }
+      d[i].push(v);
+    }
+  }
+  return d[a.length][b.length];
+}
+
+/** True when key is a misspelling of one of names (not one of them). */
+export function isNearMiss(key: string, names: readonly string[]): boolean {
+  return names.some((n) => {
+    const dist = editDistance(key, n);
+    return dist > 0 && dist <= NEAR_MISS_DISTANCE;
+  });
+}
+
+/**
+ * Classifies text as a HOT template, a Heat environment file or neither.
+ * A key a typo away from a Heat name counts for that name, so the file is
+ * claimed and heat-ls reports the typo: environment sections misspelt
+ * beside real ones, or a misspelt `heat_template_version` beside HOT
+ * sections.
+ */
 export function detectHeatKind(text: string): HeatKind {
   const keys: string[] = [];
   for (const line of text.slice(0, DETECTION_LIMIT).split('\n')) {
@@ -59,7 +111,12 @@ export function detectHeatKind(text: string): HeatKind {
     }
     keys.push(key);
   }
-  const allEnvironment = keys.length > 0 && keys.every((k) => ENVIRONMENT_SECTIONS.includes(k));
+  if (keys.some((k) => isNearMiss(k, ['heat_template_version'])) && keys.some((k) => TEMPLATE_SECTIONS.includes(k))) {
+    return 'template';
+  }
+  const allEnvironment =
+    keys.some((k) => ENVIRONMENT_SECTIONS.includes(k)) &&
+    keys.every((k) => ENVIRONMENT_SECTIONS.includes(k) || isNearMiss(k, ENVIRONMENT_SECTIONS));
   const distinctive = keys.some((k) => k !== 'parameters');
   return allEnvironment && distinctive ? 'environment' : 'other';
 }

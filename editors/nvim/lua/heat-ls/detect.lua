@@ -15,6 +15,54 @@ M.environment_sections = {
   parameter_merge_strategies = true,
 }
 
+--- Top-level sections of a HOT template besides its version.
+M.template_sections = {
+  description = true,
+  parameter_groups = true,
+  parameters = true,
+  resources = true,
+  outputs = true,
+  conditions = true,
+}
+
+--- Edits a top-level key may be from a section name to count as that name
+--- misspelt; the same bound as heat-ls (analysis/hot/detect.go).
+M.near_miss_distance = 2
+
+--- Edit distance with adjacent swaps counted as one edit.
+function M.distance(a, b)
+  local d = {}
+  for i = 0, #a do
+    d[i] = { [0] = i }
+  end
+  for j = 0, #b do
+    d[0][j] = j
+  end
+  for i = 1, #a do
+    for j = 1, #b do
+      local cost = a:byte(i) == b:byte(j) and 0 or 1
+      local v = math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost)
+      if i > 1 and j > 1 and a:byte(i) == b:byte(j - 1) and a:byte(i - 1) == b:byte(j) then
+        v = math.min(v, d[i - 2][j - 2] + 1)
+      end
+      d[i][j] = v
+    end
+  end
+  return d[#a][#b]
+end
+
+--- True when key is a misspelling of one of the names (a list or set).
+function M.near_miss(key, names)
+  for k, v in pairs(names) do
+    local name = type(k) == 'string' and k or v
+    local dist = M.distance(key, name)
+    if dist > 0 and dist <= M.near_miss_distance then
+      return true
+    end
+  end
+  return false
+end
+
 --- Lines looked at; templates declare themselves near the top.
 M.max_lines = 1000
 
@@ -51,16 +99,28 @@ function M.kind(lines)
   if #keys == 0 then
     return nil
   end
-  local distinctive = false
+  -- A key a typo away from a Heat name counts for that name, so the file
+  -- is claimed and heat-ls reports the typo.
+  local version_miss, hot_section = false, false
   for _, key in ipairs(keys) do
-    if not M.environment_sections[key] then
+    version_miss = version_miss or M.near_miss(key, { 'heat_template_version' })
+    hot_section = hot_section or M.template_sections[key] == true
+  end
+  if version_miss and hot_section then
+    return 'template'
+  end
+  local distinctive, real = false, false
+  for _, key in ipairs(keys) do
+    if M.environment_sections[key] then
+      real = true
+    elseif not M.near_miss(key, M.environment_sections) then
       return nil
     end
     if key ~= 'parameters' then
       distinctive = true
     end
   end
-  return distinctive and 'environment' or nil
+  return (distinctive and real) and 'environment' or nil
 end
 
 --- Classifies a buffer.

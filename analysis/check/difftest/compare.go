@@ -1,0 +1,372 @@
+package difftest
+
+import (
+	"fmt"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+
+	"heat-ls/analysis/hot"
+	"heat-ls/analysis/source"
+)
+
+// HeatError is one error of the oracle's batch output.
+type HeatError struct {
+	Mode        string `json:"mode"`
+	Kind        string `json:"kind"`
+	Message     string `json:"message"`
+	Path        []any  `json:"path"`
+	Placeholder bool   `json:"placeholder"`
+}
+
+// HeatRow is the oracle's verdict on one file, at validate and at create.
+type HeatRow struct {
+	Validate []HeatError `json:"validate"`
+	Create   []HeatError `json:"create"`
+}
+
+// LSProblem is one problem of "heat-ls check --format json".
+type LSProblem struct {
+	Path      string `json:"path"`
+	Line      int    `json:"line"`
+	Column    int    `json:"column"`
+	EndLine   int    `json:"endLine"`
+	EndColumn int    `json:"endColumn"`
+	Severity  string `json:"severity"`
+	Rule      string `json:"rule"`
+	Message   string `json:"message"`
+}
+
+// LSReport is the whole JSON report of heat-ls check.
+type LSReport struct {
+	Problems []LSProblem `json:"problems"`
+}
+
+// Judged is one variant with both verdicts.
+type Judged struct {
+	Variant
+	Heat HeatRow
+	// HeatErrors are the errors that count: neither produced by a value
+	// the oracle invented for a parameter nor needing a live cloud.
+	HeatErrors []HeatError
+	// Discounted are the errors left out of HeatErrors, with why.
+	Discounted []string
+	LSErrors   []LSProblem
+	// Masked is true when Heat's create stopped at an artifact of the
+	// oracle (a value it invented for a parameter, get_file contents as
+	// bytes), so nothing after it was judged at create.
+	Masked bool
+	// Sections maps each top-level section to its 1-based line range, so
+	// a class can tell where heat-ls's errors lie.
+	Sections map[string][2]int
+	// Located is true when both see an error and heat-ls has one where
+	// Heat's first error points.
+	Located bool
+}
+
+// HeatSays and LSSays are the two error/no-error verdicts.
+func (j *Judged) HeatSays() bool { return len(j.HeatErrors) > 0 }
+func (j *Judged) LSSays() bool   { return len(j.LSErrors) > 0 }
+
+// Agree reports whether both verdicts are the same.
+func (j *Judged) Agree() bool { return j.HeatSays() == j.LSSays() }
+
+// Judge pairs each variant with the two verdicts. text reads a variant's
+// text (the tree under root); problems are keyed by path relative to root.
+func Judge(vs []Variant, heat map[string]HeatRow, ls []LSProblem, root string, text func(string) []byte) []Judged {
+	byFile := map[string][]LSProblem{}
+	for _, p := range ls {
+		rel := p.Path
+		if r, err := filepath.Rel(root, p.Path); err == nil && !strings.HasPrefix(r, "..") {
+			rel = r
+		}
+		rel = filepath.ToSlash(strings.TrimPrefix(rel, "./"))
+		if p.Severity == "error" {
+			byFile[rel] = append(byFile[rel], p)
+		}
+	}
+	var out []Judged
+	for _, v := range vs {
+		row, ok := heat[v.File]
+		if !ok {
+			continue
+		}
+		j := Judged{Variant: v, Heat: row, LSErrors: byFile[v.File]}
+		doc := hot.Parse(text(v.File))
+		j.HeatErrors, j.Discounted, j.Masked = counted(doc, row)
+		j.Sections = sectionLines(doc)
+		if j.HeatSays() && j.LSSays() {
+			j.Located = located(doc, j.HeatErrors[0], j.LSErrors)
+		}
+		out = append(out, j)
+	}
+	return out
+}
+
+// counted keeps the Heat errors a template alone explains. Left out: an
+// error the oracle's batch run marks as coming from a placeholder value;
+// a create error where the value Heat judged comes from a parameter the
+// oracle gave a placeholder (heat-ls judges a file alone, where such a
+// value is unknown); an error only a live cloud gives.
+func counted(doc *hot.Document, row HeatRow) (keep []HeatError, discounted []string, masked bool) {
+	filled := noDefault(doc)
+	for _, e := range append(append([]HeatError(nil), row.Validate...), row.Create...) {
+		switch {
+		case placeholderRefused(e, filled):
+			masked = e.Mode == "create"
+			discounted = append(discounted, "placeholder: "+e.Message)
+		case e.Mode == "create" && getFileBytes(doc, e):
+			masked = true
+			discounted = append(discounted, "get_file as bytes: "+e.Message)
+		case needsLiveCloud(e):
+			discounted = append(discounted, "cloud: "+e.Message)
+		case e.Mode == "create" && len(row.Validate) == 0 && fromPlaceholder(doc, e, filled):
+			masked = true
+			discounted = append(discounted, "placeholder value: "+e.Message)
+		default:
+			keep = append(keep, e)
+		}
+	}
+	return keep, discounted, masked
+}
+
+// getFileBytes reports whether e comes from the oracle handing get_file's
+// contents over as bytes (the openstack client sends text, which Heat
+// takes): a string property, or str_replace's template, then refuses it.
+func getFileBytes(doc *hot.Document, e HeatError) bool {
+	if strings.HasPrefix(e.Message, "Value must be a string; got b") {
+		return true
+	}
+	return strings.HasSuffix(e.Message, "template must be a string") && strings.Contains(string(doc.Src), "get_file")
+}
+
+// placeholderRefused reports whether e is a parameter's own constraint
+// refusing the value the oracle gave it. (The batch run's own flag also
+// marks any message naming such a parameter, "Invalid key 'deafult' for
+// parameter (p)" included, which is a real error.)
+func placeholderRefused(e HeatError, filled map[string]bool) bool {
+	for n := range filled {
+		if strings.HasPrefix(e.Message, "Parameter '"+n+"' is invalid") {
+			return true
+		}
+	}
+	return false
+}
+
+// needsLiveCloud tells the errors only a running cloud gives.
+func needsLiveCloud(e HeatError) bool {
+	switch e.Kind {
+	case "ResourceTypeUnavailable", "EndpointNotFound", "ServiceUnavailable":
+		return true
+	}
+	m := strings.ToLower(e.Message)
+	return strings.Contains(m, "99001") || strings.Contains(m, "service not available")
+}
+
+// noDefault lists the parameters the oracle fills with a placeholder.
+func noDefault(doc *hot.Document) map[string]bool {
+	out := map[string]bool{}
+	if doc.Template == nil {
+		return out
+	}
+	for _, p := range doc.Template.Parameters {
+		if p.Field("default") == nil {
+			out[p.Name] = true
+		}
+	}
+	return out
+}
+
+// fromPlaceholder reports whether the value Heat's error is about comes
+// straight from a parameter the oracle filled: the node Heat's path points
+// at is a get_param of it, or the path is that parameter.
+func fromPlaceholder(doc *hot.Document, e HeatError, filled map[string]bool) bool {
+	if len(filled) == 0 || doc.Template == nil {
+		return false
+	}
+	if m := notProvided.FindStringSubmatch(e.Message); m != nil {
+		return filled[m[1]] // a parameter nobody declared is a real error
+	}
+	steps := PathSteps(e.Path)
+	if len(steps) >= 2 && steps[0] == "parameters" && filled[steps[1]] {
+		return true
+	}
+	if len(steps) == 0 || !aboutValue.MatchString(e.Message) {
+		return false // a function or structure error is not about the value
+	}
+	sp := resolvePath(doc, steps)
+	for _, c := range doc.Template.Calls {
+		if c.Name != "get_param" || c.Parent != nil || !spanWithin(c.Map.Span, sp) || c.Map.Span.Len()*2 < sp.Len() {
+			continue
+		}
+		if n := refName(c); n != nil && filled[n.Value] {
+			return true
+		}
+	}
+	return false
+}
+
+// spanWithin reports whether a lies within b.
+func spanWithin(a, b source.Span) bool { return a.Start >= b.Start && a.End <= b.End }
+
+// PathSteps splits Heat's error path into single steps: an element may
+// hold several dotted steps ("conditions.c.and"), an index is a number.
+func PathSteps(path []any) []string {
+	var steps []string
+	for _, el := range path {
+		switch v := el.(type) {
+		case string:
+			steps = append(steps, strings.Split(v, ".")...)
+		case float64:
+			steps = append(steps, strconv.Itoa(int(v)))
+		default:
+			steps = append(steps, fmt.Sprint(v))
+		}
+	}
+	return steps
+}
+
+// resolvePath is the span of the deepest node of steps that exists (the
+// whole text when none does).
+func resolvePath(doc *hot.Document, steps []string) source.Span {
+	span := source.Span{Start: 0, End: len(doc.Src)}
+	n := doc.Syntax.Root().Resolve()
+	for _, s := range steps {
+		switch {
+		case n.IsMapping():
+			p := n.Pair(s)
+			if p == nil {
+				return span
+			}
+			n, span = p.Value.Resolve(), p.Span()
+		case n.IsSequence():
+			i, err := strconv.Atoi(s)
+			if err != nil || i < 0 || i >= len(n.Items) {
+				return span
+			}
+			n, span = n.Items[i].Resolve(), n.Items[i].Span
+		default:
+			return span
+		}
+		if n == nil {
+			return span
+		}
+	}
+	return span
+}
+
+// located reports whether some heat-ls error lies within the part of the
+// template Heat's error points at (a path Heat does not give counts).
+func located(doc *hot.Document, e HeatError, errs []LSProblem) bool {
+	if len(e.Path) == 0 {
+		return true
+	}
+	sp := resolvePath(doc, PathSteps(e.Path))
+	startLine := doc.Mapper.LineOf(sp.Start)
+	endLine := doc.Mapper.LineOf(sp.End)
+	for _, p := range errs {
+		if p.Line-1 >= startLine && p.Line-1 <= endLine {
+			return true
+		}
+	}
+	return false
+}
+
+var (
+	aboutValue  = regexp.MustCompile(`(?i)^(value|"[^"]*" is not|error validating|.* is not (a|an|one)\b|.*not a valid|.*allowed|.*length|.*range|.*must be a (string|number|list|map|boolean|valid)|int\(\))`)
+	notProvided = regexp.MustCompile(`^The Parameter \((.*)\) was not provided`)
+	quoted      = regexp.MustCompile(`"[^"]*"|'[^']*'|\([^)]*\)|\[[^\]]*\]|\b\d+(\.\d+)?\b|file://\S*|[Rr]esource \S+|instance \S+|got b.*`)
+)
+
+// shape reduces a message to its wording, the names and numbers in it
+// replaced, so that the same check on different templates falls in one
+// class.
+func shape(m string) string {
+	s := quoted.ReplaceAllString(m, "_")
+	if len(s) > 90 {
+		s = s[:90]
+	}
+	return s
+}
+
+// ClassKey is the class of a disagreement: which side sees an error, and
+// what it is (Heat's exception and wording, or heat-ls's rule ids).
+func ClassKey(j *Judged) string {
+	if j.HeatSays() {
+		e := j.HeatErrors[0]
+		return "heat-only " + e.Mode + " " + e.Kind + ": " + shape(e.Message)
+	}
+	var rules []string
+	for _, p := range j.LSErrors {
+		if !containsString(rules, p.Rule) {
+			rules = append(rules, p.Rule)
+		}
+	}
+	sort.Strings(rules)
+	return "heat-ls-only " + strings.Join(rules, ",")
+}
+
+func containsString(xs []string, s string) bool {
+	for _, x := range xs {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// sectionLines maps each top-level section of a template to the 1-based
+// lines it spans.
+func sectionLines(doc *hot.Document) map[string][2]int {
+	out := map[string][2]int{}
+	if doc.Template == nil {
+		return out
+	}
+	for _, s := range doc.Template.Sections {
+		end := s.Value.Span.End
+		if end < s.Key.Span.End {
+			end = s.Key.Span.End
+		}
+		out[s.Name] = [2]int{doc.Mapper.LineOf(s.Key.Span.Start) + 1, doc.Mapper.LineOf(end) + 1}
+	}
+	return out
+}
+
+// LSErrorsOnlyIn reports whether heat-ls has errors and all of them lie in
+// the named top-level section.
+func (j *Judged) LSErrorsOnlyIn(section string) bool {
+	r, ok := j.Sections[section]
+	if !ok || len(j.LSErrors) == 0 {
+		return false
+	}
+	for _, p := range j.LSErrors {
+		if p.Line < r[0] || p.Line > r[1] {
+			return false
+		}
+	}
+	return true
+}
+
+// LSRulesWithin reports whether heat-ls has errors and every one has a
+// rule id among rules.
+func (j *Judged) LSRulesWithin(rules ...string) bool {
+	if len(j.LSErrors) == 0 {
+		return false
+	}
+	for _, p := range j.LSErrors {
+		if !containsString(rules, p.Rule) {
+			return false
+		}
+	}
+	return true
+}
+
+// HeatFirst is Heat's first counted error ("" fields when none).
+func (j *Judged) HeatFirst() HeatError {
+	if len(j.HeatErrors) == 0 {
+		return HeatError{}
+	}
+	return j.HeatErrors[0]
+}

@@ -1,0 +1,100 @@
+package difftest
+
+import "strings"
+
+// Known is a class of disagreement this project has looked at and
+// decided, with who is right and why heat-ls does not follow Heat.
+type Known struct {
+	ID string
+	// Verdict is one of:
+	//   oracle      the offline oracle differs from a real stack create
+	//               (a value it invented, its own way of reading files)
+	//   corpus      the variant's tree lacks a file the real project has
+	//   client      the openstack client's own check, which heat-ls makes
+	//               a warning on purpose
+	//   cloud       only a live cloud, its settings or the day of the
+	//               create decide
+	//   environment Heat judges the file without the environment it is
+	//               meant for; heat-ls leaves that to --env
+	//   scope       a file heat-ls deliberately does not take for a
+	//               template
+	//   item-4      a false error of heat-ls's own, being fixed with the
+	//               rule table (issue 12, item 4); left to that work
+	Verdict string
+	Reason  string
+	Match   func(j *Judged) bool
+}
+
+// KnownClasses lists the documented classes, most specific first.
+func KnownClasses() []Known {
+	return []Known{
+		{
+			ID: "create-masked", Verdict: "oracle",
+			Reason: "Heat's create stopped at an artifact of the oracle (a value it invented for a parameter without default that the parameter's constraints refuse, or get_file contents handed over as bytes, which the openstack client sends as text), so the create checks behind it never ran; heat-ls's create-time error cannot be confirmed",
+			Match: func(j *Judged) bool {
+				return j.Masked && !j.HeatSays() && j.LSSays()
+			},
+		},
+		{
+			ID: "file-outside-corpus", Verdict: "corpus",
+			Reason: "get_file names a file of another repository (heat-agents) that the corpus does not copy; upstream it exists",
+			Match: func(j *Judged) bool {
+				e := j.HeatFirst()
+				return !j.LSSays() && e.Mode == "client" && strings.Contains(e.Message, "/heat-agents/")
+			},
+		},
+		{
+			ID: "get-file-not-found", Verdict: "client",
+			Reason: "the openstack client refuses a template whose get_file it cannot read; heat-ls warns that the file was not found (build steps often produce such files before the stack is created) and only an empty path or one that is no text is an error",
+			Match: func(j *Judged) bool {
+				e := j.HeatFirst()
+				return !j.LSSays() && e.Mode == "client" && strings.HasPrefix(e.Message, "Could not fetch contents for ") && !strings.HasSuffix(e.Message, "/")
+			},
+		},
+		{
+			ID: "expiration-in-the-past", Verdict: "cloud",
+			Reason: "Barbican's order plugin compares expiration with the clock at create; the corpus date has since passed. heat-ls does not make a template's validity depend on the day it is checked",
+			Match: func(j *Judged) bool {
+				return !j.LSSays() && strings.Contains(j.HeatFirst().Message, "Expiration time is out of date")
+			},
+		},
+		{
+			ID: "live-cloud", Verdict: "cloud",
+			Reason: "the check needs a running cloud or its operator's settings: a nested stack the oracle tries to reach through Heat's endpoint, the per-stack resource limit",
+			Match: func(j *Judged) bool {
+				m := j.HeatFirst().Message
+				return !j.LSSays() && (strings.HasPrefix(m, "Cannot establish connection to Heat endpoint") || strings.HasPrefix(m, "Request limit exceeded"))
+			},
+		},
+		{
+			ID: "type-from-environment", Verdict: "environment",
+			Reason: "a type outside Heat's namespaces (My::Child, and the OS::Test:: types of Heat's integration tests) exists only once an environment maps it; the case or test carries that environment, the batch run does not apply it. heat-ls reports resource-type-custom (info) alone and checks the mapping under --env",
+			Match: func(j *Judged) bool {
+				m := j.HeatFirst().Message
+				custom := !strings.HasPrefix(m, "The Resource Type (OS::") && !strings.HasPrefix(m, "The Resource Type (AWS::")
+				return !j.LSSays() && strings.HasPrefix(m, "The Resource Type (") && (custom || strings.HasPrefix(m, "The Resource Type (OS::Test::"))
+			},
+		},
+		{
+			ID: "versionless-untyped", Verdict: "scope",
+			Reason: "without heat_template_version and without a resource naming a Heat type, nothing tells the file from other YAML; heat-ls stays silent on it (a file that names a Heat type is taken for a template and told the version is missing)",
+			Match: func(j *Judged) bool {
+				return !j.LSSays() && j.HeatFirst().Message == "Template format version not found."
+			},
+		},
+		{
+			ID: "hidden-type", Verdict: "item-4",
+			Reason: "a type Heat keeps hidden is still accepted by Heat 19; heat-ls's error is one of issue 12's item-4 false errors, handled with the rule table",
+			Match: func(j *Judged) bool {
+				return !j.HeatSays() && j.LSRulesWithin("resource-type-hidden")
+			},
+		},
+		{
+			ID: "outputs-not-evaluated", Verdict: "item-4",
+			Reason: "Heat neither validates nor resolves outputs before the stack exists (an output that cannot be resolved shows an error in the output, not a refused create); heat-ls's errors there are the output family of item 4's false errors",
+			Match: func(j *Judged) bool {
+				return !j.HeatSays() && j.LSErrorsOnlyIn("outputs")
+			},
+		},
+	}
+}

@@ -1,0 +1,27 @@
+package check
+
+import (
+	"heat-ls/analysis/hot"
+	"heat-ls/analysis/source"
+)
+
+// codeJinjaSource: the file is a Jinja2 source (info). It is the only
+// diagnostic such a file gets: until rendered it is not the template Heat
+// will judge, and its unrendered names and loops would make every other
+// rule wrong.
+const codeJinjaSource = "jinja2-source"
+
+// jinjaNote is the one note a Jinja2 source gets, on its first construct.
+func jinjaNote(doc *hot.Document) source.Diagnostic {
+	what := "template"
+	if doc.Kind == hot.KindEnvironment {
+		what = "environment file"
+	}
+	return source.Diagnostic{
+		Span:     doc.FirstJinja(),
+		Severity: source.SeverityInfo,
+		Code:     codeJinjaSource,
+		Message: "This file is a Jinja2 source: it becomes a Heat " + what + " only once rendered, so heat-ls checks " +
+			"nothing in it. Check the rendered file instead; outline, hover and go to definition still work here.",
+	}
+}
