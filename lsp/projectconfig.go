@@ -2,6 +2,7 @@ package lsp
 
 import (
 	"fmt"
+	"heat-ls/analysis/rules"
 	"net/url"
 	"path/filepath"
 
@@ -48,7 +49,7 @@ func applyProjectConfig(docURI string, text []byte, diags []source.Diagnostic) [
 	for _, p := range problems {
 		out = append(out, source.Diagnostic{
 			Severity: source.SeverityWarning,
-			Code:     config.CodeInvalid,
+			Code:     rules.InvalidConfig,
 			Message:  p.String() + "; the defaults apply until it is fixed",
 		})
 	}

@@ -2,6 +2,7 @@ package check
 
 import (
 	"fmt"
+	"heat-ls/analysis/rules"
 	"slices"
 	"strings"
 
@@ -96,7 +97,7 @@ type argCtx struct {
 // bad reports a malformed argument that Heat refuses when it parses the
 // template (template validate fails wherever the call is).
 func (a *argCtx) bad(n *syntax.Node, format string, args ...any) *source.Diagnostic {
-	return a.p.Errorf(a.spanOf(n), codeBadFunctionArgs, "%s: %s. Write %s.",
+	return a.p.Errorf(a.spanOf(n), rules.BadFunctionArgs, "%s: %s. Write %s.",
 		"`"+a.c.Name+"`", fmt.Sprintf(format, args...), a.form)
 }
 
@@ -242,7 +243,7 @@ func checkStrReplaceArgs(a *argCtx) {
 		return
 	}
 	if !params.IsMapping() {
-		a.badValue(codeBadFunctionArgs, paramsPair.Value, "`params` must be a mapping of placeholder to value, not %s.", kindName(params))
+		a.badValue(rules.BadFunctionArgs, paramsPair.Value, "`params` must be a mapping of placeholder to value, not %s.", kindName(params))
 		return
 	}
 	if a.c.Name == "str_replace" {
@@ -252,14 +253,14 @@ func checkStrReplaceArgs(a *argCtx) {
 	for _, pr := range params.Pairs {
 		if a.c.Name == "str_replace_vstrict" {
 			if val := literal(pr.Value); val != nil && (val.IsNull() || val.IsScalar() && val.Value == "" && val.Tag == "!!str") {
-				a.badValue(codeBadFunctionArgs, pr.Value, "the value of `%s` is empty, which this function refuses. Give it a value or use `str_replace_strict`.", pr.Key.Value)
+				a.badValue(rules.BadFunctionArgs, pr.Value, "the value of `%s` is empty, which this function refuses. Give it a value or use `str_replace_strict`.", pr.Key.Value)
 			}
 		}
 		if tmpl == nil || !isLiteralString(tmpl) || pr.Key.Kind != syntax.ScalarNode {
 			continue
 		}
 		if !strings.Contains(tmpl.Value, pr.Key.Value) {
-			d := a.badValue(codeStrReplaceUnusedParam, pr.Key, "the placeholder `%s` does not occur in the template, which this function refuses. Remove it, fix the template, or use `str_replace`.", pr.Key.Value)
+			d := a.badValue(rules.StrReplaceUnusedParam, pr.Key, "the placeholder `%s` does not occur in the template, which this function refuses. Remove it, fix the template, or use `str_replace`.", pr.Key.Value)
 			d.Related = []source.Related{{Span: tmplPair.Value.Span, Message: "the template"}}
 		}
 	}
@@ -279,11 +280,11 @@ func checkStrSplitArgs(a *argCtx) {
 		a.bad(items[0], "the delimiter must be text, not %s", kindName(n))
 	}
 	if n := literal(items[1]); n != nil && !n.IsScalar() {
-		a.badValue(codeBadFunctionArgs, items[1], "the value to split must be text, not %s.", kindName(n))
+		a.badValue(rules.BadFunctionArgs, items[1], "the value to split must be text, not %s.", kindName(n))
 	}
 	if len(items) == 3 {
 		if n := literal(items[2]); n != nil && (!n.IsScalar() || n.Tag != "!!int" && n.Tag != "!!str") {
-			a.badValue(codeBadFunctionArgs, items[2], "the index must be a whole number, not %s.", kindName(n))
+			a.badValue(rules.BadFunctionArgs, items[2], "the index must be a whole number, not %s.", kindName(n))
 		}
 	}
 }
@@ -306,46 +307,46 @@ func checkDigestArgs(a *argCtx) {
 		return
 	}
 	near := closestNames(alg.Value, known, 3, 3)
-	d := a.badValue(codeUnknownDigestAlgorithm, alg, "`%s` is not an algorithm every Heat host has (%s); Heat refuses the value when it computes it.%s",
+	d := a.badValue(rules.UnknownDigestAlgorithm, alg, "`%s` is not an algorithm every Heat host has (%s); Heat refuses the value when it computes it.%s",
 		alg.Value, strings.Join(known, ", "), didYouMean(near))
 	d.Suggestions = near
 }
 
 func checkMapMergeArgs(a *argCtx) {
 	if !a.args.IsSequence() {
-		a.badValue(codeBadFunctionArgs, a.args, "the argument must be a list of mappings, not %s.", kindName(a.args))
+		a.badValue(rules.BadFunctionArgs, a.args, "the argument must be a list of mappings, not %s.", kindName(a.args))
 		return
 	}
 	for _, it := range a.args.Items {
 		if n := literal(it); n != nil && !n.IsMapping() && !n.IsNull() {
-			a.badValue(codeBadFunctionArgs, it, "every item to merge must be a mapping, not %s.", kindName(n))
+			a.badValue(rules.BadFunctionArgs, it, "every item to merge must be a mapping, not %s.", kindName(n))
 		}
 	}
 }
 
 func checkMapReplaceArgs(a *argCtx) {
 	if !a.args.IsSequence() || len(a.args.Items) != 2 {
-		a.badValue(codeBadFunctionArgs, a.args, "the argument must be a list of a mapping and a `{keys: ..., values: ...}` mapping.")
+		a.badValue(rules.BadFunctionArgs, a.args, "the argument must be a list of a mapping and a `{keys: ..., values: ...}` mapping.")
 		return
 	}
 	if n := literal(a.args.Items[0]); n != nil && !n.IsMapping() {
-		a.badValue(codeBadFunctionArgs, a.args.Items[0], "the first item must be the mapping to change, not %s.", kindName(n))
+		a.badValue(rules.BadFunctionArgs, a.args.Items[0], "the first item must be the mapping to change, not %s.", kindName(n))
 	}
 	repl := literal(a.args.Items[1])
 	if repl == nil {
 		return
 	}
 	if !repl.IsMapping() {
-		a.badValue(codeBadFunctionArgs, a.args.Items[1], "the second item must be a mapping with `keys` and/or `values`, not %s.", kindName(repl))
+		a.badValue(rules.BadFunctionArgs, a.args.Items[1], "the second item must be a mapping with `keys` and/or `values`, not %s.", kindName(repl))
 		return
 	}
 	for _, pr := range repl.Pairs {
 		if pr.Key.Value != "keys" && pr.Key.Value != "values" {
-			a.badValue(codeBadFunctionArgs, pr.Key, "`%s` is not accepted here; use `keys` and `values`.", pr.Key.Value)
+			a.badValue(rules.BadFunctionArgs, pr.Key, "`%s` is not accepted here; use `keys` and `values`.", pr.Key.Value)
 			continue
 		}
 		if n := literal(pr.Value); n != nil && !n.IsMapping() && !n.IsNull() {
-			a.badValue(codeBadFunctionArgs, pr.Value, "`%s` must map old names to new ones, not be %s.", pr.Key.Value, kindName(n))
+			a.badValue(rules.BadFunctionArgs, pr.Value, "`%s` must map old names to new ones, not be %s.", pr.Key.Value, kindName(n))
 		}
 	}
 }
@@ -427,12 +428,12 @@ func checkContainsArgs(a *argCtx) {
 
 func checkFilterArgs(a *argCtx) {
 	if !a.args.IsSequence() || len(a.args.Items) != 2 {
-		a.badValue(codeBadFunctionArgs, a.args, "the argument must be a list of the values to remove and the list to filter.")
+		a.badValue(rules.BadFunctionArgs, a.args, "the argument must be a list of the values to remove and the list to filter.")
 		return
 	}
 	for _, it := range a.args.Items {
 		if n := literal(it); n != nil && !n.IsSequence() {
-			a.badValue(codeBadFunctionArgs, it, "both items must be lists, not %s.", kindName(n))
+			a.badValue(rules.BadFunctionArgs, it, "both items must be lists, not %s.", kindName(n))
 		}
 	}
 }
@@ -455,12 +456,12 @@ func checkMakeURLArgs(a *argCtx) {
 
 func checkListConcatArgs(a *argCtx) {
 	if !a.args.IsSequence() {
-		a.badValue(codeBadFunctionArgs, a.args, "the argument must be a list of lists, not %s.", kindName(a.args))
+		a.badValue(rules.BadFunctionArgs, a.args, "the argument must be a list of lists, not %s.", kindName(a.args))
 		return
 	}
 	for _, it := range a.args.Items {
 		if n := literal(it); n != nil && !n.IsSequence() && !n.IsNull() {
-			a.badValue(codeBadFunctionArgs, it, "every item must be a list, not %s.", kindName(n))
+			a.badValue(rules.BadFunctionArgs, it, "every item must be a list, not %s.", kindName(n))
 		}
 	}
 }

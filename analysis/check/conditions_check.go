@@ -2,6 +2,7 @@ package check
 
 import (
 	"heat-ls/analysis/hot"
+	"heat-ls/analysis/rules"
 	"heat-ls/analysis/syntax"
 )
 
@@ -19,7 +20,7 @@ func checkConditionBodies(p *Pass) {
 	}
 	for _, c := range p.T.Conditions {
 		if k := c.Key; k.Style == syntax.Plain && (isYAML11Bool(k) || k.Tag == "!!int" || k.Tag == "!!float" || k.Tag == "!!null") {
-			d := p.Errorf(k.Span, codeConditionNameNotString,
+			d := p.Errorf(k.Span, rules.ConditionNameNotString,
 				"Heat's YAML reader turns the unquoted name `%s` into %s, not a name, and then fails on the template. Quote it (`'%s':`) or pick another name.",
 				k.Value, yaml11Reading(k), k.Value)
 			d.Suggestions = []string{"'" + k.Value + "'"}
@@ -27,18 +28,18 @@ func checkConditionBodies(p *Pass) {
 		body := c.Value.Resolve()
 		switch {
 		case body == nil || body.IsNull():
-			p.Errorf(valueSpan(c.Value, c.Key), codeConditionBodyInvalid,
+			p.Errorf(valueSpan(c.Value, c.Key), rules.ConditionBodyInvalid,
 				"Condition `%s` is empty; give it an expression such as `{equals: [{get_param: env}, prod]}`, or true/false.", c.Name)
 		case body.IsSequence():
-			p.Errorf(body.Span, codeConditionBodyInvalid,
+			p.Errorf(body.Span, rules.ConditionBodyInvalid,
 				"Condition `%s` is a list, which is no condition; combine several with `and: [...]` or `or: [...]`.", c.Name)
 		case body.IsMapping():
 			if len(body.Pairs) != 1 || !hot.IsFunctionName(body.Pairs[0].Key.Value) {
-				p.Errorf(body.Span, codeConditionBodyInvalid,
+				p.Errorf(body.Span, rules.ConditionBodyInvalid,
 					"Condition `%s` is a plain mapping, not a condition function; use one of equals, not, and, or, contains, or get_param.", c.Name)
 			}
 		case body.Tag == "!!int" || body.Tag == "!!float":
-			p.Errorf(body.Span, codeConditionBodyInvalid,
+			p.Errorf(body.Span, rules.ConditionBodyInvalid,
 				"Condition `%s` is a number; a condition is true/false, another condition's name, or a condition function.", c.Name)
 		case isYAML11Bool(body):
 		default:
@@ -47,11 +48,11 @@ func checkConditionBodies(p *Pass) {
 			}
 			near := nearestNames(body.Value, names, 3)
 			if used[c.Name] {
-				d := p.Errorf(body.Span, codeConditionBodyUndefined,
+				d := p.Errorf(body.Span, rules.ConditionBodyUndefined,
 					"Condition `%s` refers to `%s`, which is no condition of this template; Heat refuses it.%s", c.Name, body.Value, suggestText(near))
 				d.Suggestions = near
 			} else {
-				d := p.Warnf(body.Span, codeConditionBodyUndefined,
+				d := p.Warnf(body.Span, rules.ConditionBodyUndefined,
 					"Condition `%s` refers to `%s`, which is no condition of this template; Heat refuses it once the condition is used.%s", c.Name, body.Value, suggestText(near))
 				d.Suggestions = near
 			}

@@ -2,6 +2,7 @@ package check
 
 import (
 	"context"
+	"heat-ls/analysis/rules"
 	"sort"
 	"strings"
 	"testing"
@@ -38,7 +39,7 @@ func TestEnvResourceOverrides(t *testing.T) {
 			}
 			var got []string
 			for _, d := range Run(context.Background(), doc, Options{Schema: testSchema(t)}) {
-				if d.Code == codeEnvResourceOverrideInvalid {
+				if d.Code == rules.EnvResourceOverrideInvalid {
 					got = append(got, tc.src[d.Span.Start:d.Span.End])
 				} else if d.Severity <= 2 {
 					t.Errorf("unexpected %s: %s", d.Code, d.Message)

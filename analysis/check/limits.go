@@ -2,6 +2,7 @@ package check
 
 import (
 	"fmt"
+	"heat-ls/analysis/rules"
 	"slices"
 
 	"heat-ls/analysis/source"
@@ -23,8 +24,6 @@ const (
 	MaxMessage = 1000
 	// MaxRelated bounds the related locations of one problem.
 	MaxRelated = 50
-
-	codeTooManyProblems = "too-many-problems"
 )
 
 // limit applies the bounds to diags, sorted by position; the summary
@@ -56,7 +55,7 @@ func limit(diags []source.Diagnostic) []source.Diagnostic {
 	slices.SortStableFunc(kept, func(a, b source.Diagnostic) int { return a.Span.Start - b.Span.Start })
 	return append(kept, source.Diagnostic{
 		Severity: source.SeverityInfo,
-		Code:     codeTooManyProblems,
+		Code:     rules.TooManyProblems,
 		Message: fmt.Sprintf("%d more problems in this document are not listed: heat-ls lists at most %d per document, the most severe first. Fix these and the rest appear.",
 			left, MaxDiagnostics-1),
 	})

@@ -2,6 +2,7 @@ package check
 
 import (
 	"heat-ls/analysis/hot"
+	"heat-ls/analysis/rules"
 	"heat-ls/analysis/source"
 	"heat-ls/analysis/syntax"
 	"heat-ls/schema"
@@ -49,7 +50,7 @@ func checkReferences(p *Pass) {
 	for _, res := range p.T.Resources {
 		for _, dep := range res.DependsOn {
 			if dep.Value == res.Name {
-				p.Errorf(dep.Span, codeDependsOnSelf,
+				p.Errorf(dep.Span, rules.DependsOnSelf,
 					"`%s` depends on itself, which Heat refuses as a circular dependency. Remove it from depends_on.", dep.Value)
 				continue
 			}
@@ -137,7 +138,7 @@ func (r *refChecker) getParam(c *hot.Call) {
 	if c.Context == hot.InOutput {
 		report, when = r.p.Warnf, "showing this output fails"
 	}
-	d := report(name.Span, codeUndefinedParameter,
+	d := report(name.Span, rules.UndefinedParameter,
 		"The parameter `%s` is not declared, so %s. Declare it under `parameters`.%s", name.Value, when, didYouMean(near))
 	d.Suggestions = near
 	d.Data = map[string]string{"kind": "parameter", "name": name.Value, "guessedType": guessParameterType(r.p, c)}
@@ -173,7 +174,7 @@ func (r *refChecker) resource(name *syntax.Node, via string) bool {
 		}
 		return cands
 	})
-	d := r.p.Errorf(name.Span, codeUndefinedResource,
+	d := r.p.Errorf(name.Span, rules.UndefinedResource,
 		"No resource is named `%s` (used by %s), so Heat refuses the template.%s", name.Value, via, didYouMean(near))
 	d.Suggestions = near
 	d.Data = map[string]string{"kind": "resource", "name": name.Value}
@@ -211,7 +212,7 @@ func (r *refChecker) getAttr(c *hot.Call) {
 	}
 	sort.Strings(names)
 	near := closestNames(attr.Value, names, 3, suggestionDistance(attr.Value))
-	d := r.p.Errorf(attr.Span, codeUnknownAttribute,
+	d := r.p.Errorf(attr.Span, rules.UnknownAttribute,
 		"`%s` (%s) has no attribute `%s`, so Heat refuses the template.%s", resName.Value, rt.Name, attr.Value, didYouMean(near))
 	d.Suggestions = near
 	d.Related = []source.Related{{Span: res.Key.Span, Message: "the resource"}}
@@ -253,7 +254,7 @@ func (r *refChecker) conditionUse(n *syntax.Node) {
 		return
 	}
 	if missing := r.brokenBy(n.Value); missing != "" {
-		d := r.p.Errorf(n.Span, codeUndefinedCondition,
+		d := r.p.Errorf(n.Span, rules.UndefinedCondition,
 			"The condition `%s` refers to `%s`, which is not defined, so Heat refuses what uses it. Define `%s` or fix the reference.",
 			n.Value, missing, missing)
 		d.Related = []source.Related{{Span: r.p.T.Condition(n.Value).Key.Span, Message: "the condition"}}
@@ -268,7 +269,7 @@ func (r *refChecker) undefinedCondition(n *syntax.Node, report func(source.Span,
 		}
 		return cands
 	})
-	d := report(n.Span, codeUndefinedCondition,
+	d := report(n.Span, rules.UndefinedCondition,
 		"No condition is named `%s`; define it in the `conditions` section.%s", n.Value, didYouMean(near))
 	d.Suggestions = near
 	d.Data = map[string]string{"kind": "condition", "name": n.Value}

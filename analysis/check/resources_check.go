@@ -1,6 +1,7 @@
 package check
 
 import (
+	"heat-ls/analysis/rules"
 	"sort"
 	"strings"
 
@@ -59,7 +60,7 @@ type resourceChecker struct {
 func (rc *resourceChecker) check(r *hot.Resource) {
 	p := rc.p
 	if strings.Contains(r.Name, "/") {
-		d := p.Errorf(r.Key.Span, codeResourceNameInvalid,
+		d := p.Errorf(r.Key.Span, rules.ResourceNameInvalid,
 			"Resource names may not contain `/`; Heat refuses `%s`. Use `_` or `-` instead.", r.Name)
 		d.Suggestions = []string{strings.ReplaceAll(r.Name, "/", "_")}
 	}
@@ -69,7 +70,7 @@ func (rc *resourceChecker) check(r *hot.Resource) {
 		if body.IsScalar() && !body.IsNull() {
 			msg += " To use that type, write `type: " + body.Value + "` on the next line, indented."
 		}
-		p.Errorf(valueSpan(r.Value, r.Key), codeResourceNotMapping, msg, r.Name, describeNode(body))
+		p.Errorf(valueSpan(r.Value, r.Key), rules.ResourceNotMapping, msg, r.Name, describeNode(body))
 		return
 	}
 	rt := rc.checkType(r)
@@ -78,7 +79,7 @@ func (rc *resourceChecker) check(r *hot.Resource) {
 	rc.checkUpdatePolicy(r, rt)
 	if f := r.Field("metadata"); f != nil {
 		if n := f.Value.Resolve(); !n.IsNull() && !n.IsMapping() && !isFunctionCall(n) {
-			p.Errorf(valueSpan(f.Value, f.Key), codeResourceMetadataNotMapping,
+			p.Errorf(valueSpan(f.Value, f.Key), rules.ResourceMetadataNotMapping,
 				"The `metadata` of a resource must be a mapping, not %s.", describeNode(n))
 		}
 	}
@@ -89,14 +90,14 @@ func (rc *resourceChecker) checkType(r *hot.Resource) *schema.ResourceType {
 	p := rc.p
 	f := r.Field("type")
 	if f == nil {
-		p.Errorf(r.Key.Span, codeResourceTypeMissing,
+		p.Errorf(r.Key.Span, rules.ResourceTypeMissing,
 			"Resource `%s` has no `type`; Heat refuses it. Add `type:` with a type name such as OS::Heat::None, or a template file.", r.Name)
 		return nil
 	}
 	tn := f.Value.Resolve()
 	if !tn.IsScalar() || tn.IsNull() {
 		if !isFunctionCall(tn) {
-			p.Errorf(valueSpan(f.Value, f.Key), codeResourceTypeNotString,
+			p.Errorf(valueSpan(f.Value, f.Key), rules.ResourceTypeNotString,
 				"The `type` of resource `%s` must be a type name or a template path, not %s.", r.Name, describeNode(tn))
 		}
 		return nil
@@ -112,11 +113,11 @@ func (rc *resourceChecker) checkType(r *hot.Resource) *schema.ResourceType {
 		case reportTooNew(p, tn, name):
 		case p.Schema.HasNamespace(schema.NamespaceOf(name)):
 			near := p.Schema.NearestResourceTypes(name, 3, 3)
-			d := p.Errorf(tn.Span, codeResourceTypeUnknown,
+			d := p.Errorf(tn.Span, rules.ResourceTypeUnknown,
 				"Heat has no resource type `%s`.%s", name, suggestText(near))
 			d.Suggestions = near
 		default:
-			p.Infof(tn.Span, codeResourceTypeCustom,
+			p.Infof(tn.Span, rules.ResourceTypeCustom,
 				"`%s` is not a built-in type; map it to a template or type in an environment file's resource_registry.", name)
 		}
 		return nil
@@ -130,18 +131,18 @@ func (rc *resourceChecker) checkType(r *hot.Resource) *schema.ResourceType {
 		if repl != "" {
 			msg += " Use " + repl + " instead."
 		}
-		d := p.Errorf(tn.Span, codeResourceTypeHidden, msg, name)
+		d := p.Errorf(tn.Span, rules.ResourceTypeHidden, msg, name)
 		d.Tags = []source.Tag{source.TagDeprecated}
 	case rt.Deprecated():
-		d := p.Warnf(tn.Span, codeResourceTypeDeprecated, "`%s` is deprecated%s.%s", name, sinceText(rt.Support), statusAdvice(rt.Support))
+		d := p.Warnf(tn.Span, rules.ResourceTypeDeprecated, "`%s` is deprecated%s.%s", name, sinceText(rt.Support), statusAdvice(rt.Support))
 		d.Tags = []source.Tag{source.TagDeprecated}
 	case rt.Unsupported():
-		p.Warnf(tn.Span, codeResourceTypeUnsupported,
+		p.Warnf(tn.Span, rules.ResourceTypeUnsupported,
 			"Heat marks `%s` as unsupported (experimental): it may change or go away; prefer a supported type if there is one.", name)
 	}
 	if rt.Name != name && !rt.Hidden() && !rt.Deprecated() {
 		// an alias such as OS::Quantum::Net: fine, but name the real type
-		d := p.Hintf(tn.Span, codeResourceTypeDeprecated, "`%s` is an old name of `%s`; use the current name.", name, rt.Name)
+		d := p.Hintf(tn.Span, rules.ResourceTypeDeprecated, "`%s` is an old name of `%s`; use the current name.", name, rt.Name)
 		d.Tags = []source.Tag{source.TagDeprecated}
 		d.Suggestions = []string{rt.Name}
 	}
@@ -199,19 +200,19 @@ func (rc *resourceChecker) checkDeletionPolicy(r *hot.Resource, rt *schema.Resou
 		return
 	}
 	if !n.IsScalar() {
-		rc.p.Errorf(valueSpan(f.Value, f.Key), codeResourceDeletionPolicy,
+		rc.p.Errorf(valueSpan(f.Value, f.Key), rules.ResourceDeletionPolicyInvalid,
 			"`deletion_policy` must be one of %s, not %s.", strings.Join(rc.v.DeletionPolicies, ", "), describeNode(n))
 		return
 	}
 	if !rc.v.HasDeletionPolicy(n.Value) {
 		near := nearestNames(n.Value, rc.v.DeletionPolicies, 2)
-		d := rc.p.Errorf(n.Span, codeResourceDeletionPolicy,
+		d := rc.p.Errorf(n.Span, rules.ResourceDeletionPolicyInvalid,
 			"`%s` is not a deletion policy in heat_template_version %s; use one of %s.%s", n.Value, rc.v.Name, strings.Join(rc.v.DeletionPolicies, ", "), suggestText(near))
 		d.Suggestions = near
 		return
 	}
 	if strings.EqualFold(n.Value, "snapshot") && rt != nil && !rt.SnapshotDeletion {
-		rc.p.Errorf(n.Span, codeResourceDeletionPolicy,
+		rc.p.Errorf(n.Span, rules.ResourceDeletionPolicyInvalid,
 			"`%s` cannot take a snapshot when deleted, so Heat refuses the Snapshot policy for it; use Delete or Retain.", rt.Name)
 	}
 }
@@ -226,7 +227,7 @@ func (rc *resourceChecker) checkUpdatePolicy(r *hot.Resource, rt *schema.Resourc
 		return
 	}
 	if !n.IsMapping() {
-		rc.p.Errorf(valueSpan(f.Value, f.Key), codeResourceUpdatePolicy,
+		rc.p.Errorf(valueSpan(f.Value, f.Key), rules.ResourceUpdatePolicyInvalid,
 			"`update_policy` must be a mapping, not %s.", describeNode(n))
 		return
 	}
@@ -250,7 +251,7 @@ func (rc *resourceChecker) checkUpdatePolicy(r *hot.Resource, rt *schema.Resourc
 			if len(names) > 0 {
 				what = "takes only " + strings.Join(sortedCopy(names), ", ")
 			}
-			d := rc.p.Errorf(k.Span, codeResourceUpdatePolicy,
+			d := rc.p.Errorf(k.Span, rules.ResourceUpdatePolicyInvalid,
 				"`%s` is not an update policy of `%s` (it %s); Heat refuses it.%s", k.Value, rt.Name, what, suggestText(near))
 			d.Suggestions = near
 			continue

@@ -1,6 +1,7 @@
 package check
 
 import (
+	"heat-ls/analysis/rules"
 	"sort"
 	"strings"
 
@@ -23,7 +24,7 @@ func (rc *resourceChecker) checkProperties(r *hot.Resource, rt *schema.ResourceT
 			return
 		}
 		if !props.IsNull() && !props.IsMapping() {
-			p.Errorf(valueSpan(f.Value, f.Key), codeResourcePropertiesNotMap,
+			p.Errorf(valueSpan(f.Value, f.Key), rules.ResourcePropertiesNotMapping,
 				"`properties` must be a mapping of property names to values, not %s.", describeNode(props))
 			return
 		}
@@ -150,7 +151,7 @@ func (rc *resourceChecker) checkFields(o fieldOwner, m *syntax.Node, anchor *syn
 	if len(missing) > 0 && !hiddenUsed && !mergesOtherKeys(m) {
 		sort.Strings(missing)
 		list := "`" + strings.Join(missing, "`, `") + "`"
-		d := p.Errorf(anchor.Span, codeResourcePropertyMissing,
+		d := p.Errorf(anchor.Span, rules.ResourcePropertyMissing,
 			"%s requires %s; Heat refuses the stack without it. Add the missing propert%s.", o.label(), list, plural(len(missing), "y", "ies"))
 		d.Data = map[string]string{"missing": strings.Join(missing, ",")}
 	}
@@ -179,14 +180,14 @@ func (rc *resourceChecker) checkStatus(prop *schema.Property, k *syntax.Node, ow
 		if advice == "" {
 			advice = statusAdvice(prop.Support)
 		}
-		d := rc.p.Warnf(k.Span, codeResourcePropertyHidden,
+		d := rc.p.Warnf(k.Span, rules.ResourcePropertyHidden,
 			"Property `%s` of %s is hidden: Heat still accepts it but no longer documents it.%s", k.Value, owner, advice)
 		if repl != "" {
 			d.Suggestions = []string{repl}
 		}
 		d.Tags = []source.Tag{source.TagDeprecated}
 	case prop.Support != nil && prop.Support.Status == schema.StatusDeprecated:
-		d := rc.p.Warnf(k.Span, codeResourcePropertyDeprecated,
+		d := rc.p.Warnf(k.Span, rules.ResourcePropertyDeprecated,
 			"Property `%s` of %s is deprecated%s.%s", k.Value, owner, sinceText(prop.Support), statusAdvice(prop.Support))
 		d.Tags = []source.Tag{source.TagDeprecated}
 	}
@@ -207,7 +208,7 @@ func (rc *resourceChecker) checkValueAt(prop *schema.Property, n *syntax.Node, k
 	}
 	p := rc.p
 	wrong := func(want string) {
-		p.Errorf(n.Span, codeResourcePropertyType,
+		p.Errorf(n.Span, rules.ResourcePropertyType,
 			"`%s` must be %s, not %s.", key.Value, want, describeNode(n))
 	}
 	switch prop.Type {
@@ -222,7 +223,7 @@ func (rc *resourceChecker) checkValueAt(prop *schema.Property, n *syntax.Node, k
 			return
 		}
 		if _, isInt, ok := pyNumber(n); !ok || !isInt {
-			p.Errorf(n.Span, codeResourcePropertyType, "`%s` must be a whole number; `%s` is not one.", key.Value, n.Value)
+			p.Errorf(n.Span, rules.ResourcePropertyType, "`%s` must be a whole number; `%s` is not one.", key.Value, n.Value)
 			return
 		}
 	case "number":
@@ -231,7 +232,7 @@ func (rc *resourceChecker) checkValueAt(prop *schema.Property, n *syntax.Node, k
 			return
 		}
 		if _, _, ok := pyNumber(n); !ok {
-			p.Errorf(n.Span, codeResourcePropertyType, "`%s` must be a number; `%s` is not one.", key.Value, n.Value)
+			p.Errorf(n.Span, rules.ResourcePropertyType, "`%s` must be a number; `%s` is not one.", key.Value, n.Value)
 			return
 		}
 	case "boolean":
@@ -241,7 +242,7 @@ func (rc *resourceChecker) checkValueAt(prop *schema.Property, n *syntax.Node, k
 		}
 		if !isYAML11Bool(n) {
 			if n.Tag != "!!str" || !(strings.EqualFold(n.Value, "true") || strings.EqualFold(n.Value, "false")) {
-				d := p.Errorf(n.Span, codeResourcePropertyType, "`%s` must be true or false; `%s` is not a boolean to Heat.", key.Value, n.Value)
+				d := p.Errorf(n.Span, rules.ResourcePropertyType, "`%s` must be true or false; `%s` is not a boolean to Heat.", key.Value, n.Value)
 				d.Suggestions = []string{"true", "false"}
 				return
 			}
@@ -276,7 +277,7 @@ func (rc *resourceChecker) checkValueAt(prop *schema.Property, n *syntax.Node, k
 	for _, c := range prop.Constraints {
 		if problem := constraintProblem(c, prop.Type, n, rc.res); problem != "" {
 			near := nearAllowedValues(c, prop.Type, n)
-			d := p.Errorf(n.Span, codeResourcePropertyConstraint, "`%s`: %s.%s", key.Value, problem, didYouMean(near))
+			d := p.Errorf(n.Span, rules.ResourcePropertyConstraint, "`%s`: %s.%s", key.Value, problem, didYouMean(near))
 			d.Suggestions = near
 			return
 		}
@@ -297,7 +298,7 @@ func itemAnchor(item, key *syntax.Node) *syntax.Node {
 // from nested-stack parameters serialise them as JSON), so it is a
 // warning rather than an error.
 func (rc *resourceChecker) collectionSwap(key, n *syntax.Node, want string) {
-	rc.p.Warnf(n.Span, codeResourcePropertyType,
+	rc.p.Warnf(n.Span, rules.ResourcePropertyType,
 		"`%s` expects %s, not %s; Heat refuses this unless the property converts it.", key.Value, want, describeNode(n))
 }
 
@@ -311,14 +312,14 @@ func (rc *resourceChecker) unknownField(k *syntax.Node, visible []string, o fiel
 	var d *source.Diagnostic
 	switch {
 	case arrives != "":
-		d = rc.p.Errorf(k.Span, codeResourcePropertyUnknown,
+		d = rc.p.Errorf(k.Span, rules.ResourcePropertyUnknown,
 			"%s gains the property `%s` in %s; %s, which heat-ls judges for, refuses it.",
 			o.label(), k.Value, arrives, rc.p.Schema.HeatVersion())
 	case len(near) > 0:
-		d = rc.p.Errorf(k.Span, codeResourcePropertyUnknown,
+		d = rc.p.Errorf(k.Span, rules.ResourcePropertyUnknown,
 			"%s has no property `%s`; Heat refuses it.%s", o.label(), k.Value, suggestText(near))
 	default:
-		d = rc.p.Errorf(k.Span, codeResourcePropertyUnknown,
+		d = rc.p.Errorf(k.Span, rules.ResourcePropertyUnknown,
 			"%s has no property `%s` in %s, nor in any later release heat-ls knows; Heat refuses it. Known properties: %s.",
 			o.label(), k.Value, rc.p.Schema.HeatVersion(), shortList(visible, 12))
 	}

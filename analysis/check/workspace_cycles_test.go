@@ -2,6 +2,7 @@ package check
 
 import (
 	"context"
+	"heat-ls/analysis/rules"
 	"sort"
 	"strings"
 	"testing"
@@ -49,7 +50,7 @@ func TestRegistryCycles(t *testing.T) {
 			}
 			var got []string
 			for _, d := range Run(context.Background(), doc, Options{Schema: testSchema(t)}) {
-				if d.Code != codeRegistryCycle {
+				if d.Code != rules.RegistryCycle {
 					continue
 				}
 				if d.Severity != 1 {

@@ -1,6 +1,7 @@
 package config
 
 import (
+	"heat-ls/analysis/rules"
 	"heat-ls/schema"
 
 	"fmt"
@@ -126,7 +127,7 @@ func stringList(n *syntax.Node) (items []*syntax.Node, offending *syntax.Node) {
 // problem speaks of Heat's loader, which never reads this file.
 func firstYAMLProblem(f *syntax.File) (source.Diagnostic, bool) {
 	for _, d := range f.Problems {
-		if d.Code != syntax.CodeUnknownTag {
+		if d.Code != rules.YAMLUnknownTag {
 			return d, true
 		}
 	}
@@ -136,13 +137,13 @@ func firstYAMLProblem(f *syntax.File) (source.Diagnostic, bool) {
 // yamlProblemMessage words a YAML-level problem for the project file.
 func yamlProblemMessage(f *syntax.File, d source.Diagnostic) string {
 	switch d.Code {
-	case syntax.CodeDuplicateKey:
+	case rules.DuplicateKey:
 		name := string(f.Src[d.Span.Start:d.Span.End])
 		if k := keyAt(f.Root(), d.Span, 0); k != nil {
 			name = k.Value
 		}
 		return fmt.Sprintf("the key %q appears more than once in the same mapping of the project file; keep only one entry", name)
-	case syntax.CodeMultiDocument:
+	case rules.MultipleDocuments:
 		return "the project file holds a second YAML document; put every setting in one document"
 	}
 	return "the project file is not valid YAML: " + strings.TrimPrefix(d.Message, "invalid YAML: ")

@@ -2,6 +2,7 @@ package lint
 
 import (
 	"fmt"
+	"heat-ls/analysis/rules"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -124,7 +125,7 @@ func (c *configCache) forFile(file string) *config.Config {
 }
 
 // problems lists what is wrong with the project files used, as problems
-// with the rule id config.CodeInvalid.
+// with the rule id rules.InvalidConfig.
 func (c *configCache) problems() []Problem {
 	c.mu.Lock()
 	defer c.mu.Unlock()
@@ -134,7 +135,7 @@ func (c *configCache) problems() []Problem {
 			line, col := max(p.Line, 1), max(p.Col, 1)
 			out = append(out, Problem{
 				Path: relPath(p.Path), Line: line, Column: col, Column16: col, EndLine: line, EndColumn: col, EndColumn16: col,
-				Severity: source.SeverityError, Rule: config.CodeInvalid,
+				Severity: source.SeverityError, Rule: rules.InvalidConfig,
 				Message: fmt.Sprintf("%s; the defaults apply until it is fixed", p.Message),
 			})
 		}

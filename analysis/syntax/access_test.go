@@ -1,6 +1,7 @@
 package syntax
 
 import (
+	"heat-ls/analysis/rules"
 	"strings"
 	"testing"
 )
@@ -57,7 +58,7 @@ func TestUnknownTags(t *testing.T) {
 		}
 		var got []string
 		for _, p := range f.Problems {
-			if p.Code == CodeUnknownTag {
+			if p.Code == rules.YAMLUnknownTag {
 				got = append(got, tt.src[p.Span.Start:p.Span.End])
 			}
 		}

@@ -2,6 +2,7 @@ package syntax
 
 import (
 	"fmt"
+	"heat-ls/analysis/rules"
 	"strings"
 	"testing"
 )
@@ -37,12 +38,12 @@ func TestAliasBudget(t *testing.T) {
 			}
 			budget := 0
 			for _, p := range f.Problems {
-				if p.Code == CodeAliasBudget {
+				if p.Code == rules.YAMLAliasBudget {
 					budget++
 				}
 			}
 			if tc.cut != (budget == 1) || budget > 1 {
-				t.Fatalf("problems %v, want one %s: %v", got, CodeAliasBudget, tc.cut)
+				t.Fatalf("problems %v, want one %s: %v", got, rules.YAMLAliasBudget, tc.cut)
 			}
 			// Whatever was cut, the expansion left is within the budget.
 			written := countWritten(f.Root())

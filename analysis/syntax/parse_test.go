@@ -1,6 +1,7 @@
 package syntax
 
 import (
+	"heat-ls/analysis/rules"
 	"strings"
 	"testing"
 
@@ -65,7 +66,7 @@ func TestSpans(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			f := Parse([]byte(tt.src))
 			for _, p := range f.Problems {
-				if f.Broken || p.Code != CodeUnknownTag { // "!custom" is meant here
+				if f.Broken || p.Code != rules.YAMLUnknownTag { // "!custom" is meant here
 					t.Fatalf("unexpected problems: %+v", f.Problems)
 				}
 			}

@@ -3,6 +3,7 @@ package workspace
 import (
 	"context"
 	"fmt"
+	"heat-ls/analysis/rules"
 	"os"
 	"path/filepath"
 	"strings"
@@ -126,7 +127,7 @@ func TestHeatCases(t *testing.T) {
 		name string
 		want []string // workspace rule codes expected (error or not)
 	}{
-		{"env-parameter-not-in-template", []string{CodeEnvUnknownParameter}},
+		{"env-parameter-not-in-template", []string{rules.EnvUnknownParameter}},
 		{"env-registry-template-file-ok", nil},
 		{"env-resource-registry-alias-ok", nil},
 		{"resource-template-resource-file", nil},
