@@ -2,11 +2,11 @@ package lsp
 
 import (
 	"fmt"
-	"heat-ls/analysis/rules"
 	"net/url"
 	"path/filepath"
 
 	"heat-ls/analysis/config"
+	"heat-ls/analysis/rules"
 	"heat-ls/analysis/source"
 	"heat-ls/lsp/store"
 )

@@ -1,9 +1,9 @@
 package check
 
 import (
-	"heat-ls/analysis/rules"
 	"strings"
 
+	"heat-ls/analysis/rules"
 	"heat-ls/analysis/syntax"
 	"heat-ls/schema"
 )
@@ -25,7 +25,7 @@ func checkRepeatArgs(a *argCtx) {
 	if pp := a.args.Pair("permutations"); pp != nil {
 		if !a.v.Supports(schema.FeatureRepeatPermutations) {
 			first := a.p.Schema.FeatureSince(schema.FeatureRepeatPermutations).Name
-			d := a.p.Warnf(pp.Key.Span, rules.RepeatPermutationsIgnored,
+			d := a.p.Reportf(pp.Key.Span, rules.RepeatPermutationsIgnored,
 				"`permutations` has no effect before heat_template_version %s: Heat ignores it in %s and always combines every value. Raise the version or remove the key.",
 				first, a.p.T.VersionText)
 			d.Data = map[string]string{"minVersion": first}
@@ -70,7 +70,7 @@ func checkRepeatArgs(a *argCtx) {
 			a.bad(pr.Value, "the values of `%s` must be a list, not %s", pr.Key.Value, kindName(vals))
 		}
 		if tmpl != nil && pr.Key.Kind == syntax.ScalarNode && pr.Key.Value != "" && !textOccurs(tmpl, pr.Key.Value, 0) {
-			a.p.Warnf(pr.Key.Span, rules.RepeatUnusedPlaceholder,
+			a.p.Reportf(pr.Key.Span, rules.RepeatUnusedPlaceholder,
 				"The placeholder `%s` does not occur in the template, so its values are never used. Use it in the template or remove it.", pr.Key.Value)
 		}
 	}

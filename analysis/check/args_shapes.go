@@ -2,11 +2,11 @@ package check
 
 import (
 	"fmt"
-	"heat-ls/analysis/rules"
 	"slices"
 	"strings"
 
 	"heat-ls/analysis/hot"
+	"heat-ls/analysis/rules"
 	"heat-ls/analysis/source"
 	"heat-ls/analysis/syntax"
 	"heat-ls/schema"
@@ -97,7 +97,7 @@ type argCtx struct {
 // bad reports a malformed argument that Heat refuses when it parses the
 // template (template validate fails wherever the call is).
 func (a *argCtx) bad(n *syntax.Node, format string, args ...any) *source.Diagnostic {
-	return a.p.Errorf(a.spanOf(n), rules.BadFunctionArgs, "%s: %s. Write %s.",
+	return a.p.Reportf(a.spanOf(n), rules.BadFunctionArgs, "%s: %s. Write %s.",
 		"`"+a.c.Name+"`", fmt.Sprintf(format, args...), a.form)
 }
 

@@ -1,8 +1,9 @@
 package check
 
 import (
-	"heat-ls/analysis/rules"
 	"testing"
+
+	"heat-ls/analysis/rules"
 )
 
 func TestArgumentShapes(t *testing.T) {

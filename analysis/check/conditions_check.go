@@ -20,7 +20,7 @@ func checkConditionBodies(p *Pass) {
 	}
 	for _, c := range p.T.Conditions {
 		if k := c.Key; k.Style == syntax.Plain && (isYAML11Bool(k) || k.Tag == "!!int" || k.Tag == "!!float" || k.Tag == "!!null") {
-			d := p.Errorf(k.Span, rules.ConditionNameNotString,
+			d := p.Reportf(k.Span, rules.ConditionNameNotString,
 				"Heat's YAML reader turns the unquoted name `%s` into %s, not a name, and then fails on the template. Quote it (`'%s':`) or pick another name.",
 				k.Value, yaml11Reading(k), k.Value)
 			d.Suggestions = []string{"'" + k.Value + "'"}
@@ -28,18 +28,18 @@ func checkConditionBodies(p *Pass) {
 		body := c.Value.Resolve()
 		switch {
 		case body == nil || body.IsNull():
-			p.Errorf(valueSpan(c.Value, c.Key), rules.ConditionBodyInvalid,
+			p.Reportf(valueSpan(c.Value, c.Key), rules.ConditionBodyInvalid,
 				"Condition `%s` is empty; give it an expression such as `{equals: [{get_param: env}, prod]}`, or true/false.", c.Name)
 		case body.IsSequence():
-			p.Errorf(body.Span, rules.ConditionBodyInvalid,
+			p.Reportf(body.Span, rules.ConditionBodyInvalid,
 				"Condition `%s` is a list, which is no condition; combine several with `and: [...]` or `or: [...]`.", c.Name)
 		case body.IsMapping():
 			if len(body.Pairs) != 1 || !hot.IsFunctionName(body.Pairs[0].Key.Value) {
-				p.Errorf(body.Span, rules.ConditionBodyInvalid,
+				p.Reportf(body.Span, rules.ConditionBodyInvalid,
 					"Condition `%s` is a plain mapping, not a condition function; use one of equals, not, and, or, contains, or get_param.", c.Name)
 			}
 		case body.Tag == "!!int" || body.Tag == "!!float":
-			p.Errorf(body.Span, rules.ConditionBodyInvalid,
+			p.Reportf(body.Span, rules.ConditionBodyInvalid,
 				"Condition `%s` is a number; a condition is true/false, another condition's name, or a condition function.", c.Name)
 		case isYAML11Bool(body):
 		default:
@@ -48,7 +48,7 @@ func checkConditionBodies(p *Pass) {
 			}
 			near := nearestNames(body.Value, names, 3)
 			if used[c.Name] {
-				d := p.Errorf(body.Span, rules.ConditionBodyUndefined,
+				d := p.Reportf(body.Span, rules.ConditionBodyUndefined,
 					"Condition `%s` refers to `%s`, which is no condition of this template; Heat refuses it.%s", c.Name, body.Value, suggestText(near))
 				d.Suggestions = near
 			} else {
@@ -93,6 +93,52 @@ func conditionUses(t *hot.Template) map[string]bool {
 		}
 	}
 	return used
+}
+
+// liveConditions names the conditions Heat ever evaluates: those a
+// resource or an output uses (its condition key, or the first argument
+// of an if outside the conditions section) and, through and/or/not, the
+// ones they refer to. Heat resolves a condition only on demand, so what a
+// condition outside this set holds never fails a stack.
+func liveConditions(t *hot.Template) map[string]bool {
+	seeds := map[string]bool{}
+	for _, r := range t.Resources {
+		collectConditionNames(r.ConditionRef, seeds, 0)
+	}
+	for _, o := range t.Outputs {
+		collectConditionNames(o.ConditionRef, seeds, 0)
+	}
+	for _, call := range t.Calls {
+		if call.Name != "if" || call.Context == hot.InCondition {
+			continue
+		}
+		if args := call.Args.Resolve(); args.IsSequence() && len(args.Items) > 0 {
+			collectConditionNames(args.Items[0], seeds, 0)
+		}
+	}
+	live := map[string]bool{}
+	queue := make([]string, 0, len(seeds))
+	for name := range seeds {
+		queue = append(queue, name)
+	}
+	for len(queue) > 0 {
+		name := queue[len(queue)-1]
+		queue = queue[:len(queue)-1]
+		if live[name] {
+			continue
+		}
+		live[name] = true
+		if c := t.Condition(name); c != nil {
+			refs := map[string]bool{}
+			collectConditionNames(c.Value, refs, 0)
+			for ref := range refs {
+				if !live[ref] {
+					queue = append(queue, ref)
+				}
+			}
+		}
+	}
+	return live
 }
 
 // collectConditionNames adds the names a condition expression refers to.

@@ -2,11 +2,11 @@ package check
 
 import (
 	"fmt"
-	"heat-ls/analysis/rules"
 	"slices"
 	"strings"
 
 	"heat-ls/analysis/hot"
+	"heat-ls/analysis/rules"
 	"heat-ls/analysis/source"
 	"heat-ls/analysis/syntax"
 	"heat-ls/schema"

@@ -3,11 +3,11 @@ package check
 import (
 	"context"
 	"fmt"
-	"heat-ls/analysis/rules"
 	"strings"
 	"testing"
 
 	"heat-ls/analysis/hot"
+	"heat-ls/analysis/rules"
 )
 
 func TestCycles(t *testing.T) {

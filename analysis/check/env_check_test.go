@@ -2,12 +2,12 @@ package check
 
 import (
 	"context"
-	"heat-ls/analysis/rules"
 	"sort"
 	"strings"
 	"testing"
 
 	"heat-ls/analysis/hot"
+	"heat-ls/analysis/rules"
 )
 
 // TestEnvResourceOverrides: per-resource overrides may drill down into

@@ -1,11 +1,11 @@
 package check
 
 import (
-	"heat-ls/analysis/rules"
 	"slices"
 	"strings"
 
 	"heat-ls/analysis/hot"
+	"heat-ls/analysis/rules"
 	"heat-ls/analysis/syntax"
 	"heat-ls/schema"
 	"heat-ls/schema/spell"
@@ -92,7 +92,7 @@ func (w *nearMissWalker) oneKey(k *syntax.Node) {
 	if len(best) == 0 {
 		return
 	}
-	d := w.p.Warnf(k.Span, rules.FunctionNearMiss,
+	d := w.p.Reportf(k.Span, rules.FunctionNearMiss,
 		"`%s` is not a function name, so Heat keeps this mapping as plain data.%s", k.Value, didYouMean(best))
 	d.Suggestions = slices.Clone(best)
 }
@@ -126,7 +126,7 @@ func (w *nearMissWalker) manyKeys(n *syntax.Node) {
 		if k.Kind != syntax.ScalarNode || !looksLikeCallKey(k.Value) {
 			continue
 		}
-		w.p.Warnf(k.Span, rules.FunctionExtraKeys,
+		w.p.Reportf(k.Span, rules.FunctionExtraKeys,
 			"`%s` is a function only when it is the single key of its mapping; with %d other keys here Heat keeps the whole mapping as plain data. Move the call into its own mapping.",
 			k.Value, len(n.Pairs)-1)
 		return

@@ -2,10 +2,10 @@ package check
 
 import (
 	"fmt"
-	"heat-ls/analysis/rules"
 	"sort"
 
 	"heat-ls/analysis/hot"
+	"heat-ls/analysis/rules"
 	"heat-ls/analysis/syntax"
 	"heat-ls/schema"
 )
@@ -22,7 +22,7 @@ func checkFunctions(p *Pass) {
 	for _, c := range p.T.Calls {
 		if c.Context == hot.InParameter {
 			if c.Parent == nil {
-				p.Warnf(c.Key.Span, rules.FunctionInParameters,
+				p.Reportf(c.Key.Span, rules.FunctionInParameters,
 					"Heat does not evaluate `%s` in the parameters section: the value stays this mapping. Write a literal value, or move the call to where the parameter is used.", c.Name)
 			}
 			continue
@@ -42,13 +42,13 @@ func checkConditionCall(p *Pass, v *schema.Version, c *hot.Call) {
 	case v.IsRemovedFunction(c.Name):
 		reportRemoved(p, c)
 	case v.HasFunction(c.Name) || v.IsInvalidInConditions(c.Name):
-		p.Errorf(c.Key.Span, rules.FunctionInvalidInConditions,
+		p.Reportf(c.Key.Span, rules.FunctionInvalidInConditions,
 			"`%s` cannot be used in a condition: Heat refuses it there. Conditions may use %s.",
 			c.Name, quotedList(v.ConditionFunctions))
 	default:
 		first := firstVersion(p.Schema, func(x *schema.Version) bool { return x.IsConditionFunction(c.Name) })
 		if first == nil {
-			p.Errorf(c.Key.Span, rules.FunctionInvalidInConditions,
+			p.Reportf(c.Key.Span, rules.FunctionInvalidInConditions,
 				"`%s` cannot be used in a condition. Conditions may use %s.", c.Name, quotedList(v.ConditionFunctions))
 			return
 		}
@@ -103,7 +103,7 @@ func reportRemoved(p *Pass, c *hot.Call) {
 		msg += " Use %s instead."
 		args = append(args, f.Replacement)
 	}
-	p.Errorf(c.Key.Span, rules.RemovedFunction, msg, args...)
+	p.Reportf(c.Key.Span, rules.RemovedFunction, msg, args...)
 }
 
 // rejectsMap reports whether a property of this schema type refuses a map.

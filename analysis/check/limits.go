@@ -2,9 +2,9 @@ package check
 
 import (
 	"fmt"
-	"heat-ls/analysis/rules"
 	"slices"
 
+	"heat-ls/analysis/rules"
 	"heat-ls/analysis/source"
 )
 

@@ -11,13 +11,13 @@ func checkOutputs(p *Pass) {
 	for _, o := range p.T.Outputs {
 		body := o.Value.Resolve()
 		if !body.IsMapping() {
-			p.Errorf(valueSpan(o.Value, o.Key), rules.OutputNotMapping,
+			p.Reportf(valueSpan(o.Value, o.Key), rules.OutputNotMapping,
 				"Output `%s` must be a mapping with a `value` (and optionally `description`), not %s; Heat refuses it. Write `value: ...` under the name.",
 				o.Name, describeNode(body))
 			continue
 		}
 		if body.Pair("value") == nil {
-			p.Warnf(o.Key.Span, rules.OutputValueMissing,
+			p.Reportf(o.Key.Span, rules.OutputValueMissing,
 				"Output `%s` has no `value`, so it is always null. Add `value:` or remove the output.", o.Name)
 		}
 	}

@@ -26,7 +26,7 @@ func checkParameterGroups(p *Pass) {
 	for _, item := range sec.Value.Resolve().Items {
 		body := item.Resolve()
 		if !body.IsMapping() {
-			p.Errorf(item.Span, rules.ParameterGroupNotMapping,
+			p.Reportf(item.Span, rules.ParameterGroupNotMapping,
 				"Each parameter group must be a mapping with `label`, `description` and `parameters`, not %s.", describeNode(body))
 			continue
 		}
@@ -39,25 +39,25 @@ func checkParameterGroups(p *Pass) {
 			continue
 		}
 		if !list.IsSequence() {
-			p.Errorf(valueSpan(pf.Value, pf.Key), rules.ParameterGroupParametersInvalid,
+			p.Reportf(valueSpan(pf.Value, pf.Key), rules.ParameterGroupParametersInvalid,
 				"The `parameters` of a group must be a list of parameter names, not %s.", describeNode(list))
 			continue
 		}
 		for _, n := range list.Items {
 			n = n.Resolve()
 			if !n.IsScalar() || n.IsNull() {
-				p.Errorf(n.Span, rules.ParameterGroupParametersInvalid, "A group lists parameter names; %s is not one.", describeNode(n))
+				p.Reportf(n.Span, rules.ParameterGroupParametersInvalid, "A group lists parameter names; %s is not one.", describeNode(n))
 				continue
 			}
 			if p.T.Parameter(n.Value) == nil && (v == nil || !v.IsPseudoParameter(n.Value)) {
 				near := nearestNames(n.Value, names, 3)
-				d := p.Errorf(n.Span, rules.ParameterGroupUnknownParameter,
+				d := p.Reportf(n.Span, rules.ParameterGroupUnknownParameter,
 					"The group names `%s`, which is not a parameter of this template; Heat refuses it.%s", n.Value, suggestText(near))
 				d.Suggestions = near
 				continue
 			}
 			if prev, ok := first[n.Value]; ok {
-				d := p.Errorf(n.Span, rules.ParameterGroupDuplicateParameter,
+				d := p.Reportf(n.Span, rules.ParameterGroupDuplicateParameter,
 					"Parameter `%s` is already in a group; Heat allows each parameter in one group only. Remove this entry.", n.Value)
 				d.Related = []source.Related{{Span: prev.Span, Message: "first listed here"}}
 				continue

@@ -50,7 +50,7 @@ func checkReferences(p *Pass) {
 	for _, res := range p.T.Resources {
 		for _, dep := range res.DependsOn {
 			if dep.Value == res.Name {
-				p.Errorf(dep.Span, rules.DependsOnSelf,
+				p.Reportf(dep.Span, rules.DependsOnSelf,
 					"`%s` depends on itself, which Heat refuses as a circular dependency. Remove it from depends_on.", dep.Value)
 				continue
 			}
@@ -76,6 +76,8 @@ type refChecker struct {
 	// other conditions, to an undefined one (1 broken, 2 fine, 3 visiting).
 	broken map[string]uint8
 	// cands, near and spellWork serve suggest.
+	// live memoises liveConditions(p.T).
+	live      map[string]bool
 	cands     map[string][]string
 	near      map[string][]string
 	spellWork int
@@ -119,6 +121,15 @@ func newRefChecker(p *Pass) *refChecker {
 	return &refChecker{p: p, v: v}
 }
 
+// liveConditions is the set of conditions Heat evaluates for this
+// template, computed once.
+func (r *refChecker) liveConditions() map[string]bool {
+	if r.live == nil {
+		r.live = liveConditions(r.p.T)
+	}
+	return r.live
+}
+
 func (r *refChecker) getParam(c *hot.Call) {
 	name := literal(c.Args)
 	if name.IsSequence() && len(name.Items) > 0 {
@@ -135,8 +146,13 @@ func (r *refChecker) getParam(c *hot.Call) {
 		return append(cands, r.v.PseudoParameters...)
 	})
 	report, when := r.p.Errorf, "stack create fails"
-	if c.Context == hot.InOutput {
+	switch {
+	case c.Context == hot.InOutput:
 		report, when = r.p.Warnf, "showing this output fails"
+	case c.Context == hot.InCondition && c.Owner != nil && !r.liveConditions()[c.Owner.Name]:
+		// Heat resolves a condition only when something uses it, so an
+		// unused one never fails (the oracle accepts it at create).
+		report, when = r.p.Warnf, "stack create fails once a resource or output uses this condition"
 	}
 	d := report(name.Span, rules.UndefinedParameter,
 		"The parameter `%s` is not declared, so %s. Declare it under `parameters`.%s", name.Value, when, didYouMean(near))
@@ -174,7 +190,7 @@ func (r *refChecker) resource(name *syntax.Node, via string) bool {
 		}
 		return cands
 	})
-	d := r.p.Errorf(name.Span, rules.UndefinedResource,
+	d := r.p.Reportf(name.Span, rules.UndefinedResource,
 		"No resource is named `%s` (used by %s), so Heat refuses the template.%s", name.Value, via, didYouMean(near))
 	d.Suggestions = near
 	d.Data = map[string]string{"kind": "resource", "name": name.Value}
@@ -212,7 +228,7 @@ func (r *refChecker) getAttr(c *hot.Call) {
 	}
 	sort.Strings(names)
 	near := closestNames(attr.Value, names, 3, suggestionDistance(attr.Value))
-	d := r.p.Errorf(attr.Span, rules.UnknownAttribute,
+	d := r.p.Reportf(attr.Span, rules.UnknownAttribute,
 		"`%s` (%s) has no attribute `%s`, so Heat refuses the template.%s", resName.Value, rt.Name, attr.Value, didYouMean(near))
 	d.Suggestions = near
 	d.Related = []source.Related{{Span: res.Key.Span, Message: "the resource"}}
@@ -254,7 +270,7 @@ func (r *refChecker) conditionUse(n *syntax.Node) {
 		return
 	}
 	if missing := r.brokenBy(n.Value); missing != "" {
-		d := r.p.Errorf(n.Span, rules.UndefinedCondition,
+		d := r.p.Reportf(n.Span, rules.UndefinedCondition,
 			"The condition `%s` refers to `%s`, which is not defined, so Heat refuses what uses it. Define `%s` or fix the reference.",
 			n.Value, missing, missing)
 		d.Related = []source.Related{{Span: r.p.T.Condition(n.Value).Key.Span, Message: "the condition"}}

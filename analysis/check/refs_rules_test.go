@@ -1,9 +1,9 @@
 package check
 
 import (
-	"heat-ls/analysis/rules"
 	"testing"
 
+	"heat-ls/analysis/rules"
 	"heat-ls/analysis/source"
 )
 

@@ -1,11 +1,11 @@
 package check
 
 import (
-	"heat-ls/analysis/rules"
 	"net"
 	"strings"
 
 	"heat-ls/analysis/hot"
+	"heat-ls/analysis/rules"
 	"heat-ls/analysis/syntax"
 	"heat-ls/schema"
 )
@@ -110,11 +110,11 @@ func checkProviderNet(p *Pass, props *syntax.Node) {
 	if key, set := givenProperty(props, "segmentation_id"); set {
 		if p.Schema.AtLeast("2024.2") {
 			if typ == "local" || typ == "flat" {
-				p.Errorf(key.Span, rules.ProviderNetSegmentationId,
+				p.Reportf(key.Span, rules.ProviderNetSegmentationId,
 					"`segmentation_id` cannot go with network_type `%s`; Heat refuses it at stack create. Remove it, or use vlan, vxlan, gre or geneve.", typ)
 			}
 		} else if typ != "vlan" {
-			p.Errorf(key.Span, rules.ProviderNetSegmentationId,
+			p.Reportf(key.Span, rules.ProviderNetSegmentationId,
 				"%s takes `segmentation_id` only with network_type vlan and refuses it with `%s` at stack create (Heat 2024.2 and later accept it).",
 				p.Schema.HeatVersion(), typ)
 		}
@@ -122,7 +122,7 @@ func checkProviderNet(p *Pass, props *syntax.Node) {
 	if key, set := givenProperty(props, "physical_network"); set && p.Schema.AtLeast("2025.1") {
 		switch typ {
 		case "vxlan", "gre", "geneve", "local":
-			p.Errorf(key.Span, rules.ProviderNetPhysicalNetwork,
+			p.Reportf(key.Span, rules.ProviderNetPhysicalNetwork,
 				"`physical_network` cannot go with network_type `%s` from Heat 2025.1 on; %s refuses it at stack create. Remove it (tunnel networks have no physical network).",
 				typ, p.Schema.HeatVersion())
 		}
@@ -144,11 +144,11 @@ func checkSubnetGateway(p *Pass, props *syntax.Node) {
 	case val == "auto" && p.Schema.AtLeast("2026.1"):
 		return
 	case val == "auto":
-		p.Errorf(v.Span, rules.SubnetGatewayIpInvalid,
+		p.Reportf(v.Span, rules.SubnetGatewayIpInvalid,
 			"`gateway_ip: auto` is accepted only from Heat 2026.1; %s refuses it at stack create. Leave gateway_ip out to let Neutron pick the first address.",
 			p.Schema.HeatVersion())
 	default:
-		p.Errorf(v.Span, rules.SubnetGatewayIpInvalid,
+		p.Reportf(v.Span, rules.SubnetGatewayIpInvalid,
 			"`gateway_ip` must be an IP address (or ~ for no gateway); Heat refuses %q at stack create.", strings.TrimSpace(val))
 	}
 }
@@ -169,7 +169,7 @@ func checkListenerTarget(p *Pass, r *hot.Resource, props *syntax.Node) {
 	if f := r.Field("properties"); f != nil {
 		anchor = f.Key
 	}
-	p.Errorf(anchor.Span, rules.OctaviaListenerTargetMissing,
+	p.Reportf(anchor.Span, rules.OctaviaListenerTargetMissing,
 		"An Octavia listener needs `loadbalancer` or `default_pool`; Heat refuses it at stack create without either (from Heat 2024.1 `loadbalancer` is required).")
 }
 
@@ -180,7 +180,7 @@ func checkManilaNovaNetwork(p *Pass, props *syntax.Node) {
 	if !set || !p.Schema.AtLeast("2024.2") {
 		return
 	}
-	p.Errorf(key.Span, rules.ManilaNovaNetworkRemoved,
+	p.Reportf(key.Span, rules.ManilaNovaNetworkRemoved,
 		"%s refuses `nova_network` at stack create: Nova networking is gone. Use neutron_network and neutron_subnet.", p.Schema.HeatVersion())
 }
 

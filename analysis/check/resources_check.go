@@ -1,11 +1,11 @@
 package check
 
 import (
-	"heat-ls/analysis/rules"
 	"sort"
 	"strings"
 
 	"heat-ls/analysis/hot"
+	"heat-ls/analysis/rules"
 	"heat-ls/analysis/source"
 	"heat-ls/analysis/syntax"
 	"heat-ls/schema"
@@ -60,7 +60,7 @@ type resourceChecker struct {
 func (rc *resourceChecker) check(r *hot.Resource) {
 	p := rc.p
 	if strings.Contains(r.Name, "/") {
-		d := p.Errorf(r.Key.Span, rules.ResourceNameInvalid,
+		d := p.Reportf(r.Key.Span, rules.ResourceNameInvalid,
 			"Resource names may not contain `/`; Heat refuses `%s`. Use `_` or `-` instead.", r.Name)
 		d.Suggestions = []string{strings.ReplaceAll(r.Name, "/", "_")}
 	}
@@ -70,7 +70,7 @@ func (rc *resourceChecker) check(r *hot.Resource) {
 		if body.IsScalar() && !body.IsNull() {
 			msg += " To use that type, write `type: " + body.Value + "` on the next line, indented."
 		}
-		p.Errorf(valueSpan(r.Value, r.Key), rules.ResourceNotMapping, msg, r.Name, describeNode(body))
+		p.Reportf(valueSpan(r.Value, r.Key), rules.ResourceNotMapping, msg, r.Name, describeNode(body))
 		return
 	}
 	rt := rc.checkType(r)
@@ -79,7 +79,7 @@ func (rc *resourceChecker) check(r *hot.Resource) {
 	rc.checkUpdatePolicy(r, rt)
 	if f := r.Field("metadata"); f != nil {
 		if n := f.Value.Resolve(); !n.IsNull() && !n.IsMapping() && !isFunctionCall(n) {
-			p.Errorf(valueSpan(f.Value, f.Key), rules.ResourceMetadataNotMapping,
+			p.Reportf(valueSpan(f.Value, f.Key), rules.ResourceMetadataNotMapping,
 				"The `metadata` of a resource must be a mapping, not %s.", describeNode(n))
 		}
 	}
@@ -90,14 +90,14 @@ func (rc *resourceChecker) checkType(r *hot.Resource) *schema.ResourceType {
 	p := rc.p
 	f := r.Field("type")
 	if f == nil {
-		p.Errorf(r.Key.Span, rules.ResourceTypeMissing,
+		p.Reportf(r.Key.Span, rules.ResourceTypeMissing,
 			"Resource `%s` has no `type`; Heat refuses it. Add `type:` with a type name such as OS::Heat::None, or a template file.", r.Name)
 		return nil
 	}
 	tn := f.Value.Resolve()
 	if !tn.IsScalar() || tn.IsNull() {
 		if !isFunctionCall(tn) {
-			p.Errorf(valueSpan(f.Value, f.Key), rules.ResourceTypeNotString,
+			p.Reportf(valueSpan(f.Value, f.Key), rules.ResourceTypeNotString,
 				"The `type` of resource `%s` must be a type name or a template path, not %s.", r.Name, describeNode(tn))
 		}
 		return nil
@@ -113,11 +113,11 @@ func (rc *resourceChecker) checkType(r *hot.Resource) *schema.ResourceType {
 		case reportTooNew(p, tn, name):
 		case p.Schema.HasNamespace(schema.NamespaceOf(name)):
 			near := p.Schema.NearestResourceTypes(name, 3, 3)
-			d := p.Errorf(tn.Span, rules.ResourceTypeUnknown,
+			d := p.Reportf(tn.Span, rules.ResourceTypeUnknown,
 				"Heat has no resource type `%s`.%s", name, suggestText(near))
 			d.Suggestions = near
 		default:
-			p.Infof(tn.Span, rules.ResourceTypeCustom,
+			p.Reportf(tn.Span, rules.ResourceTypeCustom,
 				"`%s` is not a built-in type; map it to a template or type in an environment file's resource_registry.", name)
 		}
 		return nil
@@ -126,18 +126,21 @@ func (rc *resourceChecker) checkType(r *hot.Resource) *schema.ResourceType {
 	case isNoOpStub(rt):
 		reportNoOp(p, tn, rt)
 	case rt.Hidden():
-		msg := "Heat keeps `%s` only so that old stacks can be deleted; new stacks cannot use it."
+		// Heat hides the type from its type list but still creates it
+		// (the oracle accepts it at validate and at create), so this is a
+		// warning that names the successor, not an error.
+		msg := "Heat hides `%s`: it is kept for stacks made long ago and may go away; Heat still accepts it here, but new templates should not use it."
 		repl := hiddenTypeReplacement(rt.Name)
 		if repl != "" {
 			msg += " Use " + repl + " instead."
 		}
-		d := p.Errorf(tn.Span, rules.ResourceTypeHidden, msg, name)
+		d := p.Reportf(tn.Span, rules.ResourceTypeHidden, msg, name)
 		d.Tags = []source.Tag{source.TagDeprecated}
 	case rt.Deprecated():
-		d := p.Warnf(tn.Span, rules.ResourceTypeDeprecated, "`%s` is deprecated%s.%s", name, sinceText(rt.Support), statusAdvice(rt.Support))
+		d := p.Reportf(tn.Span, rules.ResourceTypeDeprecated, "`%s` is deprecated%s.%s", name, sinceText(rt.Support), statusAdvice(rt.Support))
 		d.Tags = []source.Tag{source.TagDeprecated}
 	case rt.Unsupported():
-		p.Warnf(tn.Span, rules.ResourceTypeUnsupported,
+		p.Reportf(tn.Span, rules.ResourceTypeUnsupported,
 			"Heat marks `%s` as unsupported (experimental): it may change or go away; prefer a supported type if there is one.", name)
 	}
 	if rt.Name != name && !rt.Hidden() && !rt.Deprecated() {
@@ -168,6 +171,16 @@ func hiddenTypeReplacement(name string) string {
 		"OS::Neutron::LBaaS::PoolMember", "OS::Neutron::LBaaS::HealthMonitor", "OS::Neutron::LBaaS::L7Policy",
 		"OS::Neutron::LBaaS::L7Rule":
 		return "OS::Octavia::" + name[strings.LastIndex(name, "::")+2:]
+	case "OS::Heat::SoftwareDeployments":
+		return "OS::Heat::SoftwareDeploymentGroup"
+	case "OS::Heat::StructuredDeployments":
+		return "OS::Heat::StructuredDeploymentGroup"
+	case "OS::Magnum::Bay":
+		return "OS::Magnum::Cluster"
+	case "OS::Magnum::BayModel":
+		return "OS::Magnum::ClusterTemplate"
+	case "OS::Aodh::CombinationAlarm":
+		return "OS::Aodh::CompositeAlarm"
 	case "OS::Heat::HARestarter":
 		return "an OS::Aodh alarm with a Mistral or Heat signal"
 	}
@@ -200,19 +213,19 @@ func (rc *resourceChecker) checkDeletionPolicy(r *hot.Resource, rt *schema.Resou
 		return
 	}
 	if !n.IsScalar() {
-		rc.p.Errorf(valueSpan(f.Value, f.Key), rules.ResourceDeletionPolicyInvalid,
+		rc.p.Reportf(valueSpan(f.Value, f.Key), rules.ResourceDeletionPolicyInvalid,
 			"`deletion_policy` must be one of %s, not %s.", strings.Join(rc.v.DeletionPolicies, ", "), describeNode(n))
 		return
 	}
 	if !rc.v.HasDeletionPolicy(n.Value) {
 		near := nearestNames(n.Value, rc.v.DeletionPolicies, 2)
-		d := rc.p.Errorf(n.Span, rules.ResourceDeletionPolicyInvalid,
+		d := rc.p.Reportf(n.Span, rules.ResourceDeletionPolicyInvalid,
 			"`%s` is not a deletion policy in heat_template_version %s; use one of %s.%s", n.Value, rc.v.Name, strings.Join(rc.v.DeletionPolicies, ", "), suggestText(near))
 		d.Suggestions = near
 		return
 	}
 	if strings.EqualFold(n.Value, "snapshot") && rt != nil && !rt.SnapshotDeletion {
-		rc.p.Errorf(n.Span, rules.ResourceDeletionPolicyInvalid,
+		rc.p.Reportf(n.Span, rules.ResourceDeletionPolicyInvalid,
 			"`%s` cannot take a snapshot when deleted, so Heat refuses the Snapshot policy for it; use Delete or Retain.", rt.Name)
 	}
 }
@@ -227,7 +240,7 @@ func (rc *resourceChecker) checkUpdatePolicy(r *hot.Resource, rt *schema.Resourc
 		return
 	}
 	if !n.IsMapping() {
-		rc.p.Errorf(valueSpan(f.Value, f.Key), rules.ResourceUpdatePolicyInvalid,
+		rc.p.Reportf(valueSpan(f.Value, f.Key), rules.ResourceUpdatePolicyInvalid,
 			"`update_policy` must be a mapping, not %s.", describeNode(n))
 		return
 	}
@@ -251,7 +264,7 @@ func (rc *resourceChecker) checkUpdatePolicy(r *hot.Resource, rt *schema.Resourc
 			if len(names) > 0 {
 				what = "takes only " + strings.Join(sortedCopy(names), ", ")
 			}
-			d := rc.p.Errorf(k.Span, rules.ResourceUpdatePolicyInvalid,
+			d := rc.p.Reportf(k.Span, rules.ResourceUpdatePolicyInvalid,
 				"`%s` is not an update policy of `%s` (it %s); Heat refuses it.%s", k.Value, rt.Name, what, suggestText(near))
 			d.Suggestions = near
 			continue

@@ -2,11 +2,11 @@ package check
 
 import (
 	"context"
-	"heat-ls/analysis/rules"
 	"strings"
 	"testing"
 
 	"heat-ls/analysis/hot"
+	"heat-ls/analysis/rules"
 )
 
 // A hidden "<thing>_id" property names its visible successor, both in the

@@ -2,12 +2,12 @@ package check
 
 import (
 	"context"
-	"heat-ls/analysis/rules"
 	"slices"
 	"strings"
 	"testing"
 
 	"heat-ls/analysis/hot"
+	"heat-ls/analysis/rules"
 	"heat-ls/analysis/source"
 )
 
@@ -21,7 +21,7 @@ func TestResourceRules(t *testing.T) {
 		{"unknown in known namespace", v16 + "resources:\n  r:\n    type: OS::Nova::Servr\n", rules.ResourceTypeUnknown, E, "OS::Nova::Servr", nil},
 		{"custom namespace", v16 + "resources:\n  r:\n    type: My::Thing\n", rules.ResourceTypeCustom, I, "My::Thing", []string{rules.ResourceTypeUnknown}},
 		{"template path", v16 + "resources:\n  r:\n    type: child.yaml\n    properties: {size: 3}\n", "", 0, "", []string{rules.ResourceTypeCustom, rules.ResourceTypeUnknown, rules.ResourcePropertyUnknown}},
-		{"hidden type", v16 + "resources:\n  r:\n    type: OS::Neutron::RouterGateway\n", rules.ResourceTypeHidden, E, "OS::Neutron::RouterGateway", []string{rules.ResourcePropertyMissing}},
+		{"hidden type", v16 + "resources:\n  r:\n    type: OS::Neutron::RouterGateway\n", rules.ResourceTypeHidden, W, "OS::Neutron::RouterGateway", []string{rules.ResourcePropertyMissing}},
 		{"deprecated type", v16 + "resources:\n  r:\n    type: OS::Vitrage::Template\n    properties: {template_file: x}\n", rules.ResourceTypeDeprecated, W, "OS::Vitrage::Template", nil},
 		{"no-op stub type", v16 + "resources:\n  r:\n    type: OS::Glance::Image\n    properties: {anything: 1}\n", rules.ResourceTypeNoOp, W, "OS::Glance::Image", []string{rules.ResourcePropertyUnknown}},
 		{"properties not mapping", v16 + "resources:\n  r:\n    type: OS::Heat::RandomString\n    properties: [length, 4]\n", rules.ResourcePropertiesNotMapping, E, "[length, 4]", nil},
@@ -33,7 +33,11 @@ func TestResourceRules(t *testing.T) {
 		{"external_id skips required", "heat_template_version: 2016-10-14\nresources:\n  v:\n    type: OS::Heat::Value\n    external_id: x\n", "", 0, "", []string{rules.ResourcePropertyMissing}},
 		{"hidden property warns", v16 + "resources:\n  f:\n    type: OS::Neutron::FloatingIP\n    properties:\n      floating_network_id: x\n", rules.ResourcePropertyHidden, W, "floating_network_id", []string{rules.ResourcePropertyMissing}},
 		{"integer from text ok", v16 + "resources:\n  r:\n    type: OS::Heat::RandomString\n    properties:\n      length: '8'\n", "", 0, "", []string{rules.ResourcePropertyType}},
-		{"integer wrong", v16 + "resources:\n  r:\n    type: OS::Heat::RandomString\n    properties:\n      length: 2.5\n", rules.ResourcePropertyType, E, "2.5", nil},
+		{"integer as quoted decimal", v16 + "resources:\n  r:\n    type: OS::Heat::RandomString\n    properties:\n      length: '2.5'\n", rules.ResourcePropertyType, E, "'2.5'", nil},
+		{"integer as exponent", v16 + "resources:\n  r:\n    type: OS::Heat::RandomString\n    properties:\n      length: 1e3\n", rules.ResourcePropertyType, E, "1e3", nil},
+		{"integer as unquoted decimal (Heat truncates)", v16 + "resources:\n  r:\n    type: OS::Heat::RandomString\n    properties:\n      length: 32.0\n", "", 0, "", []string{rules.ResourcePropertyType}},
+		{"properties as a call", v16 + "parameters:\n  p: {type: json}\nresources:\n  r:\n    type: OS::Heat::RandomString\n    properties: {get_param: p}\n", rules.ResourcePropertiesNotMapping, E, "{get_param: p}", nil},
+		{"properties as a call on None", v16 + "parameters:\n  p: {type: json}\nresources:\n  r:\n    type: OS::Heat::None\n    properties: {get_param: p}\n", "", 0, "", []string{rules.ResourcePropertiesNotMapping}},
 		{"string given a map", v16 + "resources:\n  r:\n    type: OS::Heat::RandomString\n    properties:\n      salt: {a: b}\n", rules.ResourcePropertyType, E, "{a: b}", nil},
 		{"range violated", v16 + "resources:\n  r:\n    type: OS::Heat::RandomString\n    properties:\n      length: 0\n", rules.ResourcePropertyConstraint, E, "length: 0@0", nil},
 		{"nested allowed values", v16 + "resources:\n  r:\n    type: OS::Heat::RandomString\n    properties:\n      character_classes:\n        - class: emoji\n          min: 1\n", rules.ResourcePropertyConstraint, E, "emoji", nil},

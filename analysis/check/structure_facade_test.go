@@ -2,10 +2,10 @@ package check
 
 import (
 	"context"
-	"heat-ls/analysis/rules"
 	"testing"
 
 	"heat-ls/analysis/hot"
+	"heat-ls/analysis/rules"
 )
 
 // nestedView is a WorkspaceView that only answers UsedAsNested.

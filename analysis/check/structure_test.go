@@ -2,12 +2,12 @@ package check
 
 import (
 	"context"
-	"heat-ls/analysis/rules"
 	"strings"
 	"sync"
 	"testing"
 
 	"heat-ls/analysis/hot"
+	"heat-ls/analysis/rules"
 	"heat-ls/analysis/source"
 	"heat-ls/schema"
 )

@@ -13,7 +13,7 @@ import (
 func checkVersion(p *Pass) {
 	t := p.T
 	if t.Version == nil {
-		d := p.Errorf(emptySpanAt(0), rules.MissingVersion,
+		d := p.Reportf(emptySpanAt(0), rules.MissingVersion,
 			"This template has no `heat_template_version`; Heat refuses it. Add `heat_template_version: %s` as the first line.",
 			p.Schema.Latest().Name)
 		d.Suggestions = []string{"heat_template_version: " + p.Schema.Latest().Name + "\n"}
@@ -21,13 +21,13 @@ func checkVersion(p *Pass) {
 	}
 	val := t.Version.Value
 	if r := val.Resolve(); r != nil && !r.IsScalar() {
-		p.Errorf(val.Span, rules.VersionNotScalar,
+		p.Reportf(val.Span, rules.VersionNotScalar,
 			"`heat_template_version` must be a single date such as `%s`, not %s.",
 			p.Schema.Latest().Name, kindName(val))
 		return
 	}
 	if t.VersionText == "" {
-		d := p.Errorf(spanOrKey(val, t.Version.Key), rules.UnknownVersion,
+		d := p.Reportf(spanOrKey(val, t.Version.Key), rules.UnknownVersion,
 			"`heat_template_version` is empty; write a HOT version such as `%s`.", p.Schema.Latest().Name)
 		d.Suggestions = []string{p.Schema.Latest().Name}
 		return
@@ -36,7 +36,7 @@ func checkVersion(p *Pass) {
 		return
 	}
 	near := p.Schema.NearestVersions(t.VersionText, 3)
-	d := p.Errorf(val.Span, rules.UnknownVersion,
+	d := p.Reportf(val.Span, rules.UnknownVersion,
 		"`%s` is not a HOT version Heat knows (dates from %s to %s, or release names such as `wallaby`).%s",
 		t.VersionText, p.Schema.Versions()[0].Name, p.Schema.Latest().Name, didYouMean(near))
 	d.Suggestions = near
@@ -62,7 +62,7 @@ func checkSections(p *Pass) {
 	}
 	for _, s := range p.T.Sections {
 		if s.Key.Kind != syntax.ScalarNode {
-			p.Errorf(s.Key.Span, rules.UnknownSection,
+			p.Reportf(s.Key.Span, rules.UnknownSection,
 				"A top-level key must be a plain name such as `resources`, not %s.", kindName(s.Key))
 			continue
 		}
@@ -73,11 +73,11 @@ func checkSections(p *Pass) {
 		case known.HasSection(name):
 			checkSectionShape(p, s)
 		case name == "__undefined__" && known.UndefinedSectionAccepted:
-			p.Warnf(s.Key.Span, rules.PlaceholderSection,
+			p.Reportf(s.Key.Span, rules.PlaceholderSection,
 				"Heat accepts `__undefined__` as a top-level key only as a leftover of its internals; it means nothing. Remove it.")
 		default:
 			if first := firstVersionWithSection(p.Schema, name); first != nil && v != nil {
-				d := p.Errorf(s.Key.Span, rules.SectionNotInVersion,
+				d := p.Reportf(s.Key.Span, rules.SectionNotInVersion,
 					"The `%s` section needs heat_template_version %s or later; this template declares %s. Raise the version or remove the section.",
 					name, first.Name, p.T.VersionText)
 				d.Data = map[string]string{"minVersion": first.Name}
@@ -85,7 +85,7 @@ func checkSections(p *Pass) {
 				continue
 			}
 			near := closestNames(name, known.Sections, 3, suggestionDistance(name))
-			d := p.Errorf(s.Key.Span, rules.UnknownSection,
+			d := p.Reportf(s.Key.Span, rules.UnknownSection,
 				"`%s` is not a section of a HOT template, so Heat refuses the template.%s", name, didYouMean(near))
 			d.Suggestions = near
 		}
@@ -111,12 +111,12 @@ func checkSectionShape(p *Pass, s *hot.Entry) {
 	switch s.Name {
 	case "parameters", "resources", "outputs", "conditions":
 		if !val.IsMapping() {
-			p.Errorf(s.Value.Span, rules.SectionWrongShape,
+			p.Reportf(s.Value.Span, rules.SectionWrongShape,
 				"`%s` must be a mapping of names to definitions, not %s.", s.Name, kindName(val))
 		}
 	case "parameter_groups":
 		if !val.IsSequence() {
-			p.Errorf(s.Value.Span, rules.SectionWrongShape,
+			p.Reportf(s.Value.Span, rules.SectionWrongShape,
 				"`parameter_groups` must be a list of groups (each with `label` and `parameters`), not %s.", kindName(val))
 		}
 	case "description":
@@ -151,14 +151,14 @@ func checkEntryKeys(p *Pass) {
 				return
 			}
 			if first := firstVersion(p.Schema, func(x *schema.Version) bool { return x.HasOutputKey(k.Value) }); first != nil {
-				d := p.Warnf(k.Span, rules.OutputConditionIgnored,
+				d := p.Reportf(k.Span, rules.OutputConditionIgnored,
 					"The output key `%s` has no effect before heat_template_version %s: Heat ignores it in %s, so the output is always shown. Raise the version or remove the key.",
 					k.Value, first.Name, p.T.VersionText)
 				d.Data = map[string]string{"minVersion": first.Name}
 				return
 			}
 			near := closestNames(k.Value, v.OutputKeys, 3, suggestionDistance(k.Value))
-			d := p.Warnf(k.Span, rules.UnknownOutputKey,
+			d := p.Reportf(k.Span, rules.UnknownOutputKey,
 				"`%s` is not a key of an output; Heat ignores it.%s", k.Value, didYouMean(near))
 			d.Suggestions = near
 		})

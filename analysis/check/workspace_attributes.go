@@ -1,10 +1,10 @@
 package check
 
 import (
-	"heat-ls/analysis/rules"
 	"strings"
 
 	"heat-ls/analysis/hot"
+	"heat-ls/analysis/rules"
 	"heat-ls/analysis/syntax"
 )
 
@@ -54,7 +54,7 @@ func checkNestedAttributes(p *Pass) {
 			continue
 		}
 		cands := wsNearest(attr, outs, 3)
-		d := p.Errorf(attrNode.Span, rules.NestedUnknownAttribute,
+		d := p.Reportf(attrNode.Span, rules.NestedUnknownAttribute,
 			"`%s` is not an output of the nested template %s used by resource `%s`.%s Use one of its outputs (or `show`, `OS::stack_id`, `resource.NAME`), or add the output to that template.",
 			attr, wsTemplateNames(nt.Templates), r.Name, suggestText(cands))
 		d.Suggestions = cands
@@ -145,7 +145,7 @@ func (p *Pass) checkGroupMemberAttribute(r *hot.Resource, args *syntax.Node) boo
 		}
 	}
 	cands := wsNearest(name, outs, 3)
-	d := p.Errorf(member.Span, rules.NestedUnknownAttribute,
+	d := p.Reportf(member.Span, rules.NestedUnknownAttribute,
 		"`%s` is not an output of %s, the member template of group `%s`.%s Use one of its outputs, or add the output to that template.",
 		name, wsTemplateNames(nt.Templates), r.Name, suggestText(cands))
 	d.Suggestions = cands

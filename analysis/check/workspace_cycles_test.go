@@ -2,12 +2,12 @@ package check
 
 import (
 	"context"
-	"heat-ls/analysis/rules"
 	"sort"
 	"strings"
 	"testing"
 
 	"heat-ls/analysis/hot"
+	"heat-ls/analysis/rules"
 )
 
 // TestRegistryCycles: type-to-type registry mappings that come back to

@@ -1,11 +1,11 @@
 package check
 
 import (
-	"heat-ls/analysis/rules"
 	"sort"
 	"strings"
 
 	"heat-ls/analysis/hot"
+	"heat-ls/analysis/rules"
 	"heat-ls/analysis/syntax"
 )
 
@@ -37,11 +37,11 @@ func (p *Pass) checkNestedDefinition(def Definition) {
 	}
 	switch {
 	case nt.MissingPath != "" && nt.Outside:
-		p.Infof(def.Type.Span, rules.NestedTemplateOutside,
+		p.Reportf(def.Type.Span, rules.NestedTemplateOutside,
 			"The template `%s` is outside the workspace folders and this template's directory, so heat-ls does not read it; its parameters are not checked.", def.TypeName)
 		return
 	case nt.MissingPath != "":
-		p.Warnf(def.Type.Span, rules.NestedTemplateMissing,
+		p.Reportf(def.Type.Span, rules.NestedTemplateMissing,
 			"The nested template `%s` was not found (looked for `%s`). Create it, or fix the path: it is relative to this template's directory.", def.TypeName, nt.MissingPath)
 		return
 	}
@@ -62,7 +62,7 @@ func (p *Pass) checkNestedDefinition(def Definition) {
 			given[k.Value] = true
 			if !wsAnyTemplate(nt.Templates, func(t *hot.Template) bool { return t.Parameter(k.Value) != nil }) {
 				cands := wsNearest(k.Value, nestedParameterNames(nt.Templates), 3)
-				d := p.Errorf(k.Span, rules.NestedUnknownProperty,
+				d := p.Reportf(k.Span, rules.NestedUnknownProperty,
 					"`%s` is not a parameter of the nested template %s.%s A nested template's properties are its parameters: use one of them, or add the parameter to the template.",
 					k.Value, wsTemplateNames(nt.Templates), suggestText(cands))
 				d.Suggestions = cands

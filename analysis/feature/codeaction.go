@@ -2,10 +2,10 @@ package feature
 
 import (
 	"fmt"
-	"heat-ls/analysis/rules"
 	"strings"
 
 	"heat-ls/analysis/hot"
+	"heat-ls/analysis/rules"
 	"heat-ls/analysis/source"
 	"heat-ls/analysis/syntax"
 	"heat-ls/schema"

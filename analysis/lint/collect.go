@@ -2,7 +2,6 @@ package lint
 
 import (
 	"fmt"
-	"heat-ls/analysis/rules"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -10,6 +9,7 @@ import (
 	"sync"
 
 	"heat-ls/analysis/config"
+	"heat-ls/analysis/rules"
 	"heat-ls/analysis/source"
 )
 

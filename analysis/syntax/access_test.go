@@ -1,9 +1,10 @@
 package syntax
 
 import (
-	"heat-ls/analysis/rules"
 	"strings"
 	"testing"
+
+	"heat-ls/analysis/rules"
 )
 
 // TestPairFollowsMergeKeys: keys a mapping brings in with "<<" are found

@@ -2,8 +2,8 @@ package syntax
 
 import (
 	"fmt"
-	"heat-ls/analysis/rules"
 
+	"heat-ls/analysis/rules"
 	"heat-ls/analysis/source"
 )
 

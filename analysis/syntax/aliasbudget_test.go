@@ -2,9 +2,10 @@ package syntax
 
 import (
 	"fmt"
-	"heat-ls/analysis/rules"
 	"strings"
 	"testing"
+
+	"heat-ls/analysis/rules"
 )
 
 // bomb writes levels anchors, each a list naming the previous one ten

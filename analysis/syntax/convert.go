@@ -2,8 +2,8 @@ package syntax
 
 import (
 	"gopkg.in/yaml.v3"
-	"heat-ls/analysis/rules"
 
+	"heat-ls/analysis/rules"
 	"heat-ls/analysis/source"
 )
 

@@ -3,11 +3,11 @@ package syntax
 import (
 	"bytes"
 	"errors"
-	"heat-ls/analysis/rules"
 	"strconv"
 	"strings"
 	"unicode/utf8"
 
+	"heat-ls/analysis/rules"
 	"heat-ls/analysis/source"
 )
 

@@ -4,12 +4,12 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"heat-ls/analysis/rules"
 	"io"
 	"sort"
 
 	"gopkg.in/yaml.v3"
 
+	"heat-ls/analysis/rules"
 	"heat-ls/analysis/source"
 )
 

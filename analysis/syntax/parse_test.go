@@ -1,10 +1,10 @@
 package syntax
 
 import (
-	"heat-ls/analysis/rules"
 	"strings"
 	"testing"
 
+	"heat-ls/analysis/rules"
 	"heat-ls/analysis/source"
 )
 

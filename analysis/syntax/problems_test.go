@@ -2,10 +2,10 @@ package syntax
 
 import (
 	"errors"
-	"heat-ls/analysis/rules"
 	"strings"
 	"testing"
 
+	"heat-ls/analysis/rules"
 	"heat-ls/analysis/source"
 )
 

@@ -1,9 +1,9 @@
 package syntax
 
 import (
-	"heat-ls/analysis/rules"
 	"strings"
 
+	"heat-ls/analysis/rules"
 	"heat-ls/analysis/source"
 )
 

@@ -3,13 +3,13 @@ package workspace
 import (
 	"context"
 	"fmt"
-	"heat-ls/analysis/rules"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"heat-ls/analysis/check"
+	"heat-ls/analysis/rules"
 )
 
 // TestAppliedRegistryLastEnvironmentWins: environments given with -e are

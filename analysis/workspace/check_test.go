@@ -3,13 +3,13 @@ package workspace
 import (
 	"context"
 	"fmt"
-	"heat-ls/analysis/rules"
 	"path/filepath"
 	"sort"
 	"strings"
 	"testing"
 
 	"heat-ls/analysis/check"
+	"heat-ls/analysis/rules"
 	"heat-ls/analysis/source"
 	"heat-ls/schema"
 )

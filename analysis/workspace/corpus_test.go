@@ -3,7 +3,6 @@ package workspace
 import (
 	"context"
 	"fmt"
-	"heat-ls/analysis/rules"
 	"os"
 	"path/filepath"
 	"strings"
@@ -11,6 +10,7 @@ import (
 
 	"heat-ls/analysis/check"
 	"heat-ls/analysis/hot"
+	"heat-ls/analysis/rules"
 	"heat-ls/analysis/source"
 )
 
