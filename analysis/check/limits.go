@@ -54,7 +54,7 @@ func limit(diags []source.Diagnostic) []source.Diagnostic {
 	kept := diags[:MaxDiagnostics-1]
 	slices.SortStableFunc(kept, func(a, b source.Diagnostic) int { return a.Span.Start - b.Span.Start })
 	return append(kept, source.Diagnostic{
-		Severity: source.SeverityInfo,
+		Severity: rules.Severity(rules.TooManyProblems),
 		Code:     rules.TooManyProblems,
 		Message: fmt.Sprintf("%d more problems in this document are not listed: heat-ls lists at most %d per document, the most severe first. Fix these and the rest appear.",
 			left, MaxDiagnostics-1),

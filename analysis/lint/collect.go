@@ -10,7 +10,6 @@ import (
 
 	"heat-ls/analysis/config"
 	"heat-ls/analysis/rules"
-	"heat-ls/analysis/source"
 )
 
 // candidate is a file that may be a template or an environment.
@@ -135,7 +134,7 @@ func (c *configCache) problems() []Problem {
 			line, col := max(p.Line, 1), max(p.Col, 1)
 			out = append(out, Problem{
 				Path: relPath(p.Path), Line: line, Column: col, Column16: col, EndLine: line, EndColumn: col, EndColumn16: col,
-				Severity: source.SeverityError, Rule: rules.InvalidConfig,
+				Severity: rules.Severity(rules.InvalidConfig), Rule: rules.InvalidConfig,
 				Message: fmt.Sprintf("%s; the defaults apply until it is fixed", p.Message),
 			})
 		}
