@@ -50,7 +50,7 @@ func checkEnvSections(p *Pass) {
 		}
 		near := nearestNames(v.Value, strategies, 2)
 		d := p.Reportf(valueSpan(e.Value, e.Key), rules.EnvMergeStrategyInvalid,
-			"The merge strategy for `%s` must be overwrite, merge or deep_merge, not %s.%s", e.Name, quoteValue(v), suggestText(near))
+			"The merge strategy for `%s` should be overwrite, merge or deep_merge, not %s; Heat ignores it and uses the default.%s", e.Name, quoteValue(v), suggestText(near))
 		d.Suggestions = near
 	}
 }

@@ -124,12 +124,12 @@ func checkParameterFlags(p *Pass, prm *hot.Parameter) {
 		switch {
 		case n == nil || n.IsNull() || n.Tag == "!!bool" || isYAML11Bool(n) || isFunctionCall(n):
 		case n.IsScalar() && (strings.EqualFold(n.Value, "true") || strings.EqualFold(n.Value, "false")):
-			d := p.Warnf(n.Span, rules.ParameterFlagNotBoolean,
+			d := p.Reportf(n.Span, rules.ParameterFlagNotBoolean,
 				"`%s` is written as text; write the boolean without quotes: %s.", key, strings.ToLower(n.Value))
 			d.Suggestions = []string{strings.ToLower(n.Value)}
 		default:
 			p.Reportf(valueSpan(f.Value, f.Key), rules.ParameterFlagNotBoolean,
-				"`%s` must be true or false, not %s.", key, describeNode(n))
+				"`%s` should be true or false, not %s; Heat does not check it, so the flag may not do what you mean.", key, describeNode(n))
 		}
 	}
 	for _, key := range []string{"label", "description"} {

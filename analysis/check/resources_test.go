@@ -82,8 +82,8 @@ func TestEnvironmentRules(t *testing.T) {
 		{"registry target a map", "resource_registry:\n  My::T: {a: b}\n", rules.EnvRegistryTargetInvalid, E, "{a: b}", nil},
 		{"registry fine", "resource_registry:\n  My::T: t.yaml\n  resources:\n    r:\n      hooks: [pre-create]\n      My::U: u.yaml\n", "", 0, "", []string{rules.EnvRegistryTargetInvalid, rules.EnvResourceOverrideInvalid}},
 		{"override not mapping", "resource_registry:\n  resources:\n    r: x\n", rules.EnvResourceOverrideInvalid, E, "r: x@x", nil},
-		{"encrypted not list", "parameters: {}\nencrypted_param_names: a\n", rules.EnvEncryptedParamNamesInvalid, E, "names: a@a", nil},
-		{"merge strategy", "parameters: {}\nparameter_merge_strategies:\n  p: merg\n", rules.EnvMergeStrategyInvalid, E, "p: merg@merg", nil},
+		{"encrypted not list", "parameters: {}\nencrypted_param_names: a\n", rules.EnvEncryptedParamNamesInvalid, W, "names: a@a", nil},
+		{"merge strategy", "parameters: {}\nparameter_merge_strategies:\n  p: merg\n", rules.EnvMergeStrategyInvalid, W, "p: merg@merg", nil},
 		{"event sinks", "parameters: {}\nevent_sinks: [a]\n", rules.EnvEventSinksInvalid, E, "a]@a", nil},
 	})
 }

@@ -55,7 +55,7 @@ func checkNestedAttributes(p *Pass) {
 		}
 		cands := wsNearest(attr, outs, 3)
 		d := p.Reportf(attrNode.Span, rules.NestedUnknownAttribute,
-			"`%s` is not an output of the nested template %s used by resource `%s`.%s Use one of its outputs (or `show`, `OS::stack_id`, `resource.NAME`), or add the output to that template.",
+			"`%s` is not an output of the nested template %s used by resource `%s`.%s Use one of its outputs (or `show`, `OS::stack_id`, `resource.NAME`), or add the output to that template. Heat accepts the template; reading the attribute fails once the stack runs.",
 			attr, wsTemplateNames(nt.Templates), r.Name, suggestText(cands))
 		d.Suggestions = cands
 	}

@@ -26,7 +26,7 @@ func workspaceRules() []Rule {
 		{ID: NestedTemplateOutside, Severity: source.SeverityInfo, Phase: None, Summary: "a template path that leaves the workspace; heat-ls does not read it"},
 		{ID: NestedUnknownProperty, Severity: source.SeverityError, Phase: Validate, Summary: "a property that is no parameter of the nested template"},
 		{ID: NestedMissingProperty, Severity: source.SeverityWarning, Phase: Create, Summary: "a nested parameter without default that gets no value (an environment may give it)", Contexts: []Context{{Where: "environments applied explicitly (check --env)", Severity: source.SeverityError, Phase: Create}}},
-		{ID: NestedUnknownAttribute, Severity: source.SeverityError, Phase: Validate, Summary: "get_attr of neither an output of the nested template nor a stack attribute"},
+		{ID: NestedUnknownAttribute, Severity: source.SeverityWarning, Phase: None, Summary: "get_attr of neither an output of the nested template nor a stack attribute; Heat accepts the template, reading it fails once the stack runs"},
 		{ID: GetFileMissing, Severity: source.SeverityWarning, Phase: Validate, Summary: "a get_file path to no file (it may be generated before deploy, so only a warning)"},
 		{ID: GetFileOutside, Severity: source.SeverityInfo, Phase: None, Summary: "a get_file path that leaves the workspace; heat-ls does not read it"},
 		{ID: RegistryTargetMissing, Severity: source.SeverityWarning, Phase: Validate, Summary: "a resource_registry target file that does not exist (it may be generated)"},
