@@ -18,7 +18,7 @@ func checkOutputs(p *Pass) {
 		}
 		if body.Pair("value") == nil {
 			p.Reportf(o.Key.Span, rules.OutputValueMissing,
-				"Output `%s` has no `value`, so it is always null. Add `value:` or remove the output.", o.Name)
+				"Output `%s` has no `value`, which Heat refuses. Add `value:` or remove the output.", o.Name)
 		}
 	}
 }

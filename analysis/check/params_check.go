@@ -328,6 +328,10 @@ func parseOneConstraint(p *Pass, v *schema.Version, prm *hot.Parameter, typ stri
 			p.Reportf(argSpan, rules.ParameterConstraintInvalid, "`allowed_pattern` must be a regular expression as text, not %s.", describeNode(arg))
 			return c, false
 		}
+		if reason := brokenPattern(arg.Value); reason != "" {
+			p.Reportf(arg.Span, rules.ParameterConstraintInvalid, "`allowed_pattern` is not a valid regular expression (%s), so Heat refuses the template.", reason)
+			return c, false
+		}
 		c.Pattern = arg.Value
 	case schema.ConstraintCustom:
 		if !arg.IsScalar() || arg.IsNull() {

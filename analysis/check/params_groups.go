@@ -32,7 +32,9 @@ func checkParameterGroups(p *Pass) {
 		}
 		pf := body.Pair("parameters")
 		if pf == nil {
-			continue // a group without parameters is harmless
+			p.Reportf(item.Span, rules.ParameterGroupParametersInvalid,
+				"A parameter group needs `parameters`, the list of the parameters it holds; Heat refuses a group without it.")
+			continue
 		}
 		list := pf.Value.Resolve()
 		if list.IsNull() {

@@ -83,6 +83,12 @@ func (rc *resourceChecker) check(r *hot.Resource) {
 				"The `metadata` of a resource must be a mapping, not %s.", describeNode(n))
 		}
 	}
+	if f := r.Field("depends_on"); f != nil {
+		if n := f.Value.Resolve(); n.IsMapping() && !isFunctionCall(n) {
+			p.Reportf(valueSpan(f.Value, f.Key), rules.ResourceDependsOnInvalid,
+				"`depends_on` must be a resource name or a list of them, not %s.", describeNode(n))
+		}
+	}
 }
 
 // checkType reports type problems and returns the schema type, or nil.

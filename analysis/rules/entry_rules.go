@@ -39,6 +39,8 @@ const (
 	ResourceDeletionPolicyInvalid    = "resource-deletion-policy-invalid"
 	ResourceUpdatePolicyInvalid      = "resource-update-policy-invalid"
 	ResourceMetadataNotMapping       = "resource-metadata-not-mapping"
+	ResourceDependsOnInvalid         = "resource-depends-on-invalid"
+	ResourcePropertyConflict         = "resource-property-conflict"
 	OutputNotMapping                 = "output-not-mapping"
 	OutputValueMissing               = "output-value-missing"
 	ConditionNameNotString           = "condition-name-not-string"
@@ -63,7 +65,7 @@ func entryRules() []Rule {
 		{ID: ParameterDefaultType, Severity: source.SeverityError, Phase: Validate, Summary: "a default that does not read as the parameter's type"},
 		{ID: ParameterDefaultConstraint, Severity: source.SeverityError, Phase: Validate, Summary: "a default that breaks the parameter's own constraints"},
 		{ID: ParameterGroupNotMapping, Severity: source.SeverityError, Phase: Validate, Summary: "a parameter_groups item is not a mapping"},
-		{ID: ParameterGroupParametersInvalid, Severity: source.SeverityError, Phase: Validate, Summary: "a group whose parameters is missing or not a list"},
+		{ID: ParameterGroupParametersInvalid, Severity: source.SeverityError, Phase: Validate, Summary: "a group without parameters, or whose parameters is not a list"},
 		{ID: ParameterGroupUnknownParameter, Severity: source.SeverityError, Phase: Validate, Summary: "a group naming a parameter the template does not declare"},
 		{ID: ParameterGroupDuplicateParameter, Severity: source.SeverityError, Phase: Validate, Summary: "a parameter in more than one group, or twice in one"},
 		{ID: ResourceNameInvalid, Severity: source.SeverityError, Phase: Validate, Summary: "a resource name containing \"/\""},
@@ -85,8 +87,10 @@ func entryRules() []Rule {
 		{ID: ResourceDeletionPolicyInvalid, Severity: source.SeverityError, Phase: Validate, Summary: "a deletion_policy the version or the type does not accept"},
 		{ID: ResourceUpdatePolicyInvalid, Severity: source.SeverityError, Phase: Validate, Summary: "update_policy not a mapping, or a key the type does not have"},
 		{ID: ResourceMetadataNotMapping, Severity: source.SeverityError, Phase: Validate, Summary: "metadata is not a mapping"},
+		{ID: ResourceDependsOnInvalid, Severity: source.SeverityError, Phase: Validate, Summary: "depends_on is neither a name nor a list of names"},
+		{ID: ResourcePropertyConflict, Severity: source.SeverityError, Phase: Create, Summary: "properties the type's own validation refuses together, or a combination it requires (one of two, one implied by another)"},
 		{ID: OutputNotMapping, Severity: source.SeverityError, Phase: Validate, Summary: "an output's definition is not a mapping"},
-		{ID: OutputValueMissing, Severity: source.SeverityWarning, Phase: None, Summary: "an output without value (always null)"},
+		{ID: OutputValueMissing, Severity: source.SeverityError, Phase: Validate, Summary: "an output without a value key"},
 		{ID: ConditionNameNotString, Severity: source.SeverityError, Phase: Validate, Summary: "a condition name YAML reads as a boolean or a number"},
 		{ID: ConditionBodyInvalid, Severity: source.SeverityError, Phase: Validate, Summary: "a condition that is no expression (a number, a list, a plain map...)"},
 		{ID: ConditionBodyUndefined, Severity: source.SeverityError, Phase: Validate, Summary: "a condition that is the name of no condition", Contexts: []Context{{Where: "a condition nothing uses", Severity: source.SeverityWarning, Phase: None}}},
