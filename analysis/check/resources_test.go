@@ -61,7 +61,7 @@ func TestOutputConditionAndHintRules(t *testing.T) {
 	E, W, H := source.SeverityError, source.SeverityWarning, source.SeverityHint
 	runEntryCases(t, []entryCase{
 		{"output not mapping", v16 + "outputs:\n  o: 1\n", rules.OutputNotMapping, E, "o: 1@1", nil},
-		{"output without value", v16 + "outputs:\n  o:\n    description: d\n", rules.OutputValueMissing, W, "  o@o", nil},
+		{"output without value", v16 + "outputs:\n  o:\n    description: d\n", rules.OutputValueMissing, E, "  o@o", nil},
 		{"condition named on", v16 + "conditions:\n  on: true\nresources: {}\n", rules.ConditionNameNotString, E, "  on@on", nil},
 		{"condition named quoted on", v16 + "conditions:\n  'on': true\nresources: {}\n", "", 0, "", []string{rules.ConditionNameNotString}},
 		{"condition a number", v16 + "conditions:\n  c: 1\n", rules.ConditionBodyInvalid, E, "c: 1@1", nil},

@@ -20,6 +20,7 @@ func entryRules() []Rule {
 		checkParameterGroups,
 		checkResources,
 		checkReleasePlugins,
+		checkPlugins,
 		checkOutputs,
 		checkConditionBodies,
 		checkUnusedEntries,
