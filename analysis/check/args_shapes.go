@@ -238,6 +238,11 @@ func checkStrReplaceArgs(a *argCtx) {
 		a.bad(a.args, "%s missing", missing)
 		return
 	}
+	if tmpl := literal(tmplPair.Value); tmpl != nil && (tmpl.IsMapping() || tmpl.IsSequence()) {
+		// Heat computes the replacement on text only (the oracle refuses
+		// a list at stack create).
+		a.badValue(rules.BadFunctionArgs, tmplPair.Value, "`template` must be text, not %s.", kindName(tmpl))
+	}
 	params := literal(paramsPair.Value)
 	if params == nil {
 		return

@@ -42,7 +42,6 @@ func caseSkips() map[string]string {
 		"rg-bad-resource-def-type":      "open gap: heat-ls does not check a resource group's resource_def as a resource definition yet (Heat validates the member template at stack create)",
 		"rg-resource-def-unknown-prop":  "open gap: as rg-bad-resource-def-type, the properties of resource_def are not checked against the member type yet",
 		"sd-server-not-software-config": "open gap: the deployment's server is found through get_resource, and heat-ls does not yet follow it to the server's user_data_format",
-		"str-replace-template-list":     "open gap: str_replace's template is checked for shape only when literal text is expected; a literal list there is not reported yet",
 		"yaql-bad-expression":           "open gap: heat-ls does not parse yaql expressions",
 		"param-no-value":                "Heat fails at create only because no value was passed for a parameter without default; values are given at stack create (-P or an environment), so a template alone is not wrong",
 	}
