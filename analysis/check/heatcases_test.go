@@ -39,8 +39,6 @@ func caseSkips() map[string]string {
 		"parse-empty-file":              "an empty text is not a template by content; heat-ls stays silent on YAML that does not look like HOT (hot.Parse gives KindOther), so a new empty buffer gets no error",
 		"parse-not-a-mapping":           "a YAML list is not a template by content (no top-level heat_template_version); heat-ls stays silent on YAML that is not HOT",
 		"env-unknown":                   "a file whose top level holds a misspelt section beside environment sections is not recognised as an environment yet (issue 12 item 5), so heat-ls says nothing about it",
-		"rg-bad-resource-def-type":      "open gap: heat-ls does not check a resource group's resource_def as a resource definition yet (Heat validates the member template at stack create)",
-		"rg-resource-def-unknown-prop":  "open gap: as rg-bad-resource-def-type, the properties of resource_def are not checked against the member type yet",
 		"sd-server-not-software-config": "open gap: the deployment's server is found through get_resource, and heat-ls does not yet follow it to the server's user_data_format",
 		"yaql-bad-expression":           "open gap: heat-ls does not parse yaql expressions",
 		"param-no-value":                "Heat fails at create only because no value was passed for a parameter without default; values are given at stack create (-P or an environment), so a template alone is not wrong",

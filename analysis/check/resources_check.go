@@ -77,6 +77,9 @@ func (rc *resourceChecker) check(r *hot.Resource) {
 	rc.checkProperties(r, rt)
 	rc.checkDeletionPolicy(r, rt)
 	rc.checkUpdatePolicy(r, rt)
+	if rt != nil && rt.Name == "OS::Heat::ResourceGroup" && r.Field("external_id") == nil {
+		rc.checkGroupMember(r)
+	}
 	if f := r.Field("metadata"); f != nil {
 		if n := f.Value.Resolve(); !n.IsNull() && !n.IsMapping() && !isFunctionCall(n) {
 			p.Reportf(valueSpan(f.Value, f.Key), rules.ResourceMetadataNotMapping,
