@@ -213,7 +213,7 @@ func runCommittedCase(t *testing.T, s *schema.Schema, dir, skip string) caseRun 
 // that each id is declared, with one of its declared severities.
 func ruleSeverities(t *testing.T, diags []source.Diagnostic) []string {
 	t.Helper()
-	var out []string
+	out := []string{}
 	for _, d := range diags {
 		r, ok := rules.Lookup(d.Code)
 		if !ok {
