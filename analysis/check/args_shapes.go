@@ -3,6 +3,7 @@ package check
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"heat-ls/analysis/hot"
@@ -290,6 +291,8 @@ func checkStrSplitArgs(a *argCtx) {
 	if len(items) == 3 {
 		if n := literal(items[2]); n != nil && (!n.IsScalar() || n.Tag != "!!int" && n.Tag != "!!str") {
 			a.badValue(rules.BadFunctionArgs, items[2], "the index must be a whole number, not %s.", kindName(n))
+		} else if n != nil {
+			checkStrSplitIndex(a, items)
 		}
 	}
 }
@@ -426,7 +429,8 @@ func checkContainsArgs(a *argCtx) {
 		a.bad(a.args, "it takes a value and a list")
 		return
 	}
-	if n := literal(a.args.Items[1]); n != nil && !n.IsSequence() {
+	// Heat takes any Python sequence, so text is searched as characters.
+	if n := literal(a.args.Items[1]); n != nil && !n.IsSequence() && !(n.IsScalar() && n.Tag == "!!str") {
 		a.bad(a.args.Items[1], "the second item must be a list, not %s", kindName(n))
 	}
 }
@@ -456,6 +460,33 @@ func checkMakeURLArgs(a *argCtx) {
 		near := closestNames(pr.Key.Value, keys, 3, suggestionDistance(pr.Key.Value))
 		d := a.bad(pr.Key, "`%s` is not one of its keys (%s)%s", pr.Key.Value, strings.Join(keys, ", "), didYouMean(near))
 		d.Suggestions = near
+	}
+	// A literal port must be a number from 1 to 65535 (checked when Heat
+	// reads the template); a scheme may not hold ":" (checked when the
+	// URL is built).
+	if n := literal(a.args.Get("port")); n != nil && n.IsScalar() && !n.IsNull() {
+		if port, err := strconv.Atoi(strings.TrimSpace(n.Value)); err != nil || port < 1 || port > 65535 {
+			a.bad(n, "the port must be a number from 1 to 65535, not %s", quoteValue(n))
+		}
+	}
+	if n := literal(a.args.Get("scheme")); n != nil && n.IsScalar() && strings.Contains(n.Value, ":") {
+		a.badValue(rules.BadFunctionArgs, n, "the scheme is the name only (`https`), without \":\".")
+	}
+}
+
+// checkStrSplitIndex: with literal text, delimiter and index, the index
+// must pick one of the parts.
+func checkStrSplitIndex(a *argCtx, items []*syntax.Node) {
+	delim, text, idx := literal(items[0]), literal(items[1]), literal(items[2])
+	if delim == nil || text == nil || !isLiteralString(delim) || !isLiteralString(text) || delim.Value == "" {
+		return
+	}
+	i, err := strconv.Atoi(strings.TrimSpace(idx.Value))
+	if err != nil {
+		return
+	}
+	if parts := strings.Count(text.Value, delim.Value) + 1; i < 0 || i >= parts {
+		a.badValue(rules.BadFunctionArgs, items[2], "the index must be from 0 to %d: the text splits into %d parts.", parts-1, parts)
 	}
 }
 
