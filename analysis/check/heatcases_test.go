@@ -68,6 +68,7 @@ type expectFile struct {
 // caseRun is what one case taught the runner.
 type caseRun struct {
 	refused    bool     // Heat refused the template offline
+	atCreate   bool     // ... only at stack create (template validate passed)
 	errorRules []string // rules heat-ls reported as errors on it
 }
 
@@ -91,6 +92,7 @@ func TestHeatCases(t *testing.T) {
 	skips := caseSkips()
 	seen := map[string]bool{}
 	covered := map[string][]string{}
+	createOnly := map[string][]string{}
 	for _, e := range entries {
 		if !e.IsDir() {
 			continue
@@ -102,6 +104,9 @@ func TestHeatCases(t *testing.T) {
 			if run.refused && skips[name] == "" {
 				for _, id := range run.errorRules {
 					covered[id] = append(covered[id], name)
+					if run.atCreate {
+						createOnly[id] = append(createOnly[id], name)
+					}
 				}
 			}
 		})
@@ -120,6 +125,9 @@ func TestHeatCases(t *testing.T) {
 	for _, r := range rules.All() {
 		if !canBeHeatError(r) {
 			continue
+		}
+		if cases := createOnly[r.ID]; len(cases) > 0 && !hasPhase(r, rules.Create) {
+			t.Errorf("rule %s declares no create phase, but Heat refused %v only at stack create", r.ID, cases)
 		}
 		if reason, ok := uncoveredRules()[r.ID]; ok {
 			if len(covered[r.ID]) > 0 {
@@ -180,7 +188,7 @@ func runCommittedCase(t *testing.T, s *schema.Schema, dir, skip string) caseRun 
 		}
 	}
 	errs := errorsIn(diags)
-	run := caseRun{refused: len(heatErrs) > 0}
+	run := caseRun{refused: len(heatErrs) > 0, atCreate: len(heatErrs) > 0 && !refusedAtValidate(hc)}
 	for _, d := range append(errs, envErrs...) {
 		if !slices.Contains(run.errorRules, d.Code) {
 			run.errorRules = append(run.errorRules, d.Code)
@@ -410,4 +418,29 @@ func TestRuleDeclarations(t *testing.T) {
 			check(" ("+c.Where+")", c.Severity, c.Phase)
 		}
 	}
+}
+
+// refusedAtValidate tells whether template validate already refused the
+// case (not counting what needs a live cloud).
+func refusedAtValidate(hc check.HeatCaseForTest) bool {
+	for _, e := range hc.Validate.Errors {
+		if !check.NeedsLiveCloudForTest(e) {
+			return true
+		}
+	}
+	return false
+}
+
+// hasPhase tells whether the rule is an error at phase ph, by default or
+// in one of its contexts.
+func hasPhase(r rules.Rule, ph rules.Phase) bool {
+	if r.Severity == source.SeverityError && r.Phase == ph {
+		return true
+	}
+	for _, c := range r.Contexts {
+		if c.Severity == source.SeverityError && c.Phase == ph {
+			return true
+		}
+	}
+	return false
 }
