@@ -43,6 +43,9 @@ func pluginChecks() map[string][]pluginCheck {
 		"OS::Neutron::SecurityGroup":         {securityGroupName},
 		"OS::Heat::RandomString":             {randomStringLength},
 		"OS::Heat::AutoScalingGroup":         {groupSize("min_size", "max_size")},
+		"OS::Neutron::Router":                {conflict("distributed", "ha")},
+		"OS::Heat::SoftwareDeployment":       {deploymentServer},
+		"OS::Heat::StructuredDeployment":     {deploymentServer},
 		"AWS::AutoScaling::AutoScalingGroup": {groupSize("MinSize", "MaxSize")},
 	}
 }
@@ -368,4 +371,43 @@ func groupSize(minName, maxName string) pluginCheck {
 				"`%s` (%d) is below `%s` (%d); Heat refuses the group at stack create.", maxName, b, minName, a)
 		}
 	}
+}
+
+// deploymentServer: a software deployment on a server of this template
+// (server: {get_resource: NAME}) needs that server's user_data_format to
+// be SOFTWARE_CONFIG; Heat's default, HEAT_CFNTOOLS, is refused too.
+func deploymentServer(pc pluginCtx) {
+	pr := pc.props.Pair("server")
+	if pr == nil {
+		return
+	}
+	call := pr.Value.Resolve()
+	if !isFunctionCall(call) || call.Pairs[0].Key.Value != "get_resource" {
+		return
+	}
+	name := call.Pairs[0].Value.Resolve()
+	if !name.IsScalar() {
+		return
+	}
+	srv := pc.p.T.Resource(name.Value)
+	if srv == nil || srv.Type != "OS::Nova::Server" {
+		return
+	}
+	props := resourceProperties(srv)
+	if props == nil {
+		return
+	}
+	format := "HEAT_CFNTOOLS (the default)"
+	if k, v, ok := literalProperty(props, "user_data_format"); ok {
+		if v.Value == "SOFTWARE_CONFIG" {
+			return
+		}
+		format = v.Value
+	} else if k != nil {
+		if v := props.Get("user_data_format").Resolve(); v != nil && !v.IsNull() {
+			return // a function: unknown
+		}
+	}
+	pc.p.Reportf(pr.Key.Span, rules.ResourcePropertyConflict,
+		"Server `%s` runs deployments only with `user_data_format: SOFTWARE_CONFIG`; its format is %s, so Heat refuses this deployment at stack create.", srv.Name, format)
 }

@@ -77,8 +77,13 @@ func (rc *resourceChecker) check(r *hot.Resource) {
 	rc.checkProperties(r, rt)
 	rc.checkDeletionPolicy(r, rt)
 	rc.checkUpdatePolicy(r, rt)
-	if rt != nil && rt.Name == "OS::Heat::ResourceGroup" && r.Field("external_id") == nil {
-		rc.checkGroupMember(r)
+	if rt != nil && r.Field("external_id") == nil {
+		switch rt.Name {
+		case "OS::Heat::ResourceGroup":
+			rc.checkGroupMember(r, "resource_def")
+		case "OS::Heat::AutoScalingGroup":
+			rc.checkGroupMember(r, "resource")
+		}
 	}
 	if f := r.Field("metadata"); f != nil {
 		if n := f.Value.Resolve(); !n.IsNull() && !n.IsMapping() && !isFunctionCall(n) {

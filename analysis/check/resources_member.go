@@ -7,21 +7,22 @@ import (
 	"heat-ls/analysis/syntax"
 )
 
-// checkGroupMember checks the member definition of an
-// OS::Heat::ResourceGroup (its resource_def) as a resource of its own:
-// at stack create Heat builds the group's nested template from it and
+// checkGroupMember checks the member definition of a group (the
+// resource_def of an OS::Heat::ResourceGroup, the resource of an
+// OS::Heat::AutoScalingGroup), under key, as a resource of its own: at
+// stack create Heat builds the group's nested template from it and
 // refuses an unknown member type or properties that type refuses.
 //
 // Heat puts the member's index in place of the index variable (%index%
 // unless index_var names another) before it validates, so when the
 // definition holds the variable the property values are not judged
 // (their text is not what Heat checks); the type still is.
-func (rc *resourceChecker) checkGroupMember(r *hot.Resource) {
+func (rc *resourceChecker) checkGroupMember(r *hot.Resource, key string) {
 	props := resourceProperties(r)
 	if props == nil {
 		return
 	}
-	pr := props.Pair("resource_def")
+	pr := props.Pair(key)
 	if pr == nil {
 		return
 	}
@@ -37,6 +38,10 @@ func (rc *resourceChecker) checkGroupMember(r *hot.Resource) {
 		member.Properties = f.Value
 	}
 	rt := rc.checkType(member)
+	if key != "resource_def" {
+		rc.checkProperties(member, rt) // no index variable outside resource groups
+		return
+	}
 	indexVar := "%index%"
 	if _, v, ok := literalProperty(props, "index_var"); ok {
 		indexVar = v.Value
