@@ -41,7 +41,6 @@ func caseSkips() map[string]string {
 		"env-unknown":                 "a file whose top level holds a misspelt section beside environment sections is not recognised as an environment yet (issue 12 item 5), so heat-ls says nothing about it",
 		"yaql-bad-expression":         "open gap: heat-ls does not parse yaql expressions",
 		"fn-map-replace-keys-collide": "open gap: heat-ls does not compute map_replace's result, so two keys renamed to one name are not reported",
-		"yaml-complex-key":            "open gap: a list or mapping used as a mapping key is read by heat-ls but Heat's YAML loader cannot build it; not reported yet",
 		"param-no-value":              "Heat fails at create only because no value was passed for a parameter without default; values are given at stack create (-P or an environment), so a template alone is not wrong",
 	}
 }

@@ -11,6 +11,7 @@ const (
 	YAMLInternal      = "yaml-internal"
 	YAMLTooLarge      = "yaml-too-large"
 	YAMLUnknownTag    = "yaml-unknown-tag"
+	YAMLUnhashableKey = "yaml-unhashable-key"
 	YAMLAliasBudget   = "yaml-alias-budget"
 )
 
@@ -23,6 +24,7 @@ func syntaxRules() []Rule {
 		{ID: YAMLInternal, Severity: source.SeverityWarning, Phase: None, Summary: "heat-ls's YAML reader failed on this text; no verdict on it"},
 		{ID: YAMLTooLarge, Severity: source.SeverityError, Phase: Validate, Summary: "the file is larger than Heat's template size limit"},
 		{ID: YAMLUnknownTag, Severity: source.SeverityError, Phase: Validate, Summary: "an explicit YAML tag Heat's safe loader cannot build (`!Ref`, `!!python/...`)"},
+		{ID: YAMLUnhashableKey, Severity: source.SeverityError, Phase: Validate, Summary: "a list or mapping used as a mapping key, which Heat's YAML loader cannot build"},
 		{ID: YAMLAliasBudget, Severity: source.SeverityInfo, Phase: None, Summary: "so many alias expansions that heat-ls stops following them"},
 	}
 }

@@ -173,6 +173,7 @@ func (c *converter) convert(yn *yaml.Node, depth int) *Node {
 				firstStart = min(firstStart, k.Span.Start, v.Span.Start)
 			}
 			c.duplicateKeys(n)
+			c.unhashableKeys(n)
 		} else {
 			n.Kind = SequenceNode
 			n.Items = c.nodeSlice(len(yn.Content))
