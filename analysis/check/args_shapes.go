@@ -357,6 +357,53 @@ func checkMapReplaceArgs(a *argCtx) {
 			a.badValue(rules.BadFunctionArgs, pr.Value, "`%s` must map old names to new ones, not be %s.", pr.Key.Value, kindName(n))
 		}
 	}
+	checkMapReplaceCollisions(a, literal(a.args.Items[0]), literal(repl.Get("keys")))
+}
+
+// checkMapReplaceCollisions renames the keys of a literal mapping as
+// map_replace does and reports a new name that meets another key of the
+// input, or one an earlier key already took: Heat refuses both when it
+// computes the result.
+func checkMapReplaceCollisions(a *argCtx, in, keys *syntax.Node) {
+	if in == nil || keys == nil || !in.IsMapping() || !keys.IsMapping() {
+		return
+	}
+	renames := map[string]*syntax.Node{}
+	for _, pr := range keys.Pairs {
+		v := literal(pr.Value)
+		if !isScalarLiteral(pr.Key) || v == nil || !isScalarLiteral(v) {
+			return
+		}
+		renames[pr.Key.Value] = v
+	}
+	inKeys := map[string]bool{}
+	for _, pr := range in.Pairs {
+		if !isScalarLiteral(pr.Key) {
+			return
+		}
+		inKeys[pr.Key.Value] = true
+	}
+	out := map[string]bool{}
+	for _, pr := range in.Pairs {
+		k, key := pr.Key.Value, pr.Key.Value
+		to, renamed := renames[k]
+		if renamed {
+			key = to.Value
+		}
+		switch {
+		case renamed && key != k && inKeys[key]:
+			a.badValue(rules.BadFunctionArgs, to, "renaming `%s` to `%s` meets the key `%s` already in the mapping.", k, key, key)
+			return
+		case out[key]:
+			n := pr.Key
+			if renamed {
+				n = to
+			}
+			a.badValue(rules.BadFunctionArgs, n, "two keys end up named `%s`.", key)
+			return
+		}
+		out[key] = true
+	}
 }
 
 func checkYaqlArgs(a *argCtx) {

@@ -36,12 +36,11 @@ var heatCasesDir = filepath.Join("..", "..", "testdata", "heat-cases")
 // each with the reason; their expect.json is still compared.
 func caseSkips() map[string]string {
 	return map[string]string{
-		"parse-empty-file":            "an empty text is not a template by content; heat-ls stays silent on YAML that does not look like HOT (hot.Parse gives KindOther), so a new empty buffer gets no error",
-		"parse-not-a-mapping":         "a YAML list is not a template by content (no top-level heat_template_version); heat-ls stays silent on YAML that is not HOT",
-		"env-unknown":                 "a file whose top level holds a misspelt section beside environment sections is not recognised as an environment yet (issue 12 item 5), so heat-ls says nothing about it",
-		"yaql-bad-expression":         "open gap: heat-ls does not parse yaql expressions",
-		"fn-map-replace-keys-collide": "open gap: heat-ls does not compute map_replace's result, so two keys renamed to one name are not reported",
-		"param-no-value":              "Heat fails at create only because no value was passed for a parameter without default; values are given at stack create (-P or an environment), so a template alone is not wrong",
+		"parse-empty-file":    "an empty text is not a template by content; heat-ls stays silent on YAML that does not look like HOT (hot.Parse gives KindOther), so a new empty buffer gets no error",
+		"parse-not-a-mapping": "a YAML list is not a template by content (no top-level heat_template_version); heat-ls stays silent on YAML that is not HOT",
+		"env-unknown":         "a file whose top level holds a misspelt section beside environment sections is not recognised as an environment yet (issue 12 item 5), so heat-ls says nothing about it",
+		"yaql-bad-expression": "open gap: heat-ls does not parse yaql expressions",
+		"param-no-value":      "Heat fails at create only because no value was passed for a parameter without default; values are given at stack create (-P or an environment), so a template alone is not wrong",
 	}
 }
 
