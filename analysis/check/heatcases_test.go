@@ -86,6 +86,13 @@ func TestHeatCases(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// The same verdicts hold for the release heat-ls judges for by default
+	// (re-run with that release's engine, ../shared/heat/oracle
+	// release-env.sh 2026.1: every case but param-no-value agreed).
+	latest, err := schema.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
 	skips := caseSkips()
 	seen := map[string]bool{}
 	covered := map[string][]string{}
@@ -98,6 +105,9 @@ func TestHeatCases(t *testing.T) {
 		seen[name] = true
 		t.Run(name, func(t *testing.T) {
 			run := runCommittedCase(t, s, filepath.Join(heatCasesDir, name), skips[name])
+			if skips[name] == "" {
+				checkVerdictFor(t, latest, filepath.Join(heatCasesDir, name), run.refused)
+			}
 			if run.refused && skips[name] == "" {
 				for _, id := range run.errorRules {
 					covered[id] = append(covered[id], name)
@@ -440,4 +450,34 @@ func hasPhase(r rules.Rule, ph rules.Phase) bool {
 		}
 	}
 	return false
+}
+
+// checkVerdictFor demands, judging for release s, an error on the
+// template exactly when Heat refused it.
+func checkVerdictFor(t *testing.T, s *schema.Schema, dir string, refused bool) {
+	t.Helper()
+	tplPath, err := filepath.Abs(filepath.Join(dir, "template.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	src, err := os.ReadFile(tplPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var envs []*workspace.File
+	if _, err := os.Stat(filepath.Join(dir, "env.yaml")); err == nil {
+		envs, _ = workspace.ReadEnvironments([]string{filepath.Join(dir, "env.yaml")})
+		if envSrc, err := os.ReadFile(filepath.Join(dir, "env.yaml")); err == nil && refused &&
+			len(errorsIn(check.Run(context.Background(), hot.Parse(envSrc), check.Options{Schema: s}))) > 0 {
+			return // the environment's own error explains the refusal
+		}
+	}
+	doc := hot.Parse(src)
+	errs := errorsIn(check.Run(context.Background(), doc, check.Options{Schema: s, Workspace: workspace.CLIView([]string{tplPath}, envs), Path: tplPath}))
+	switch {
+	case refused && len(errs) == 0:
+		t.Errorf("judging for %s: Heat refused this template, heat-ls reports no error", s.HeatVersion())
+	case !refused && len(errs) > 0:
+		t.Errorf("judging for %s: Heat accepted this template, heat-ls reports %s", s.HeatVersion(), check.DescribeForTest(doc, errs))
+	}
 }
