@@ -36,7 +36,7 @@ func pluginChecks() map[string][]pluginCheck {
 		"OS::Cinder::Volume":                 {conflict("image", "imageRef"), volumeSources},
 		"OS::Neutron::Subnet":                {conflict("subnetpool", "cidr"), oneOf("subnetpool", "cidr"), conflict("prefixlen", "cidr"), subnetIPv6Modes},
 		"OS::Neutron::RouterInterface":       {conflict("subnet", "port"), conflict("subnet_id", "port"), conflict("subnet", "port_id"), oneOf("subnet", "subnet_id", "port", "port_id")},
-		"OS::Nova::Server":                   {conflict("block_device_mapping", "block_device_mapping_v2"), serverBootable},
+		"OS::Nova::Server":                   {conflict("block_device_mapping", "block_device_mapping_v2"), serverBootable, serverDeviceSources},
 		"OS::Octavia::Pool":                  {oneOf("listener", "loadbalancer"), poolCookie},
 		"OS::Octavia::Listener":              {listenerTLS},
 		"OS::Neutron::FloatingIP":            {requires("fixed_ip_address", "port_id")},
@@ -410,4 +410,48 @@ func deploymentServer(pc pluginCtx) {
 	}
 	pc.p.Reportf(pr.Key.Span, rules.ResourcePropertyConflict,
 		"Server `%s` runs deployments only with `user_data_format: SOFTWARE_CONFIG`; its format is %s, so Heat refuses this deployment at stack create.", srv.Name, format)
+}
+
+// serverDeviceSources: each block_device_mapping entry names a volume_id
+// or a snapshot_id, not both; each block_device_mapping_v2 entry names
+// exactly one of volume_id, snapshot_id, image, swap_size and an
+// ephemeral disk (ephemeral_size or ephemeral_format).
+func serverDeviceSources(pc pluginCtx) {
+	for _, name := range []string{"block_device_mapping", "block_device_mapping_v2"} {
+		pr := pc.props.Pair(name)
+		if pr == nil {
+			continue
+		}
+		list := pr.Value.Resolve()
+		if !list.IsSequence() {
+			continue
+		}
+		sources := []string{"volume_id", "snapshot_id"}
+		if name == "block_device_mapping_v2" {
+			sources = []string{"volume_id", "snapshot_id", "image", "swap_size", "ephemeral_size", "ephemeral_format"}
+		}
+		for _, it := range list.Items {
+			m := it.Resolve()
+			if !m.IsMapping() || mergesOtherKeys(m) {
+				continue
+			}
+			var given []string
+			for _, src := range sources {
+				if _, set := givenProperty(m, src); set {
+					given = append(given, src)
+				}
+			}
+			if len(given) == 2 && given[0] == "ephemeral_size" && given[1] == "ephemeral_format" {
+				given = given[:1] // one ephemeral disk, described twice
+			}
+			switch {
+			case len(given) == 0:
+				pc.p.Reportf(m.Span, rules.ResourcePropertyConflict,
+					"This %s entry names no source (%s); Heat refuses it at stack create.", name, strings.Join(sources, ", "))
+			case len(given) > 1:
+				pc.p.Reportf(m.Span, rules.ResourcePropertyConflict,
+					"This %s entry names `%s` together; Heat takes one source per entry and refuses it at stack create.", name, strings.Join(given, "` and `"))
+			}
+		}
+	}
 }
