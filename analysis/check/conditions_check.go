@@ -74,6 +74,16 @@ func yaml11Reading(k *syntax.Node) string {
 // resource and output condition keys, the first argument of `if`, and
 // names inside other conditions.
 func conditionUses(t *hot.Template) map[string]bool {
+	used := conditionsUsedOutside(t)
+	for _, c := range t.Conditions {
+		collectConditionNames(c.Value, used, 0)
+	}
+	return used
+}
+
+// conditionsUsedOutside collects the condition names resources and
+// outputs use: their condition keys and the first argument of `if`.
+func conditionsUsedOutside(t *hot.Template) map[string]bool {
 	used := map[string]bool{}
 	for _, r := range t.Resources {
 		collectConditionNames(r.ConditionRef, used, 0)
@@ -81,11 +91,8 @@ func conditionUses(t *hot.Template) map[string]bool {
 	for _, o := range t.Outputs {
 		collectConditionNames(o.ConditionRef, used, 0)
 	}
-	for _, c := range t.Conditions {
-		collectConditionNames(c.Value, used, 0)
-	}
 	for _, call := range t.Calls {
-		if call.Name != "if" {
+		if call.Name != "if" || call.Context == hot.InCondition {
 			continue
 		}
 		if args := call.Args.Resolve(); args.IsSequence() && len(args.Items) > 0 {
@@ -101,21 +108,7 @@ func conditionUses(t *hot.Template) map[string]bool {
 // ones they refer to. Heat resolves a condition only on demand, so what a
 // condition outside this set holds never fails a stack.
 func liveConditions(t *hot.Template) map[string]bool {
-	seeds := map[string]bool{}
-	for _, r := range t.Resources {
-		collectConditionNames(r.ConditionRef, seeds, 0)
-	}
-	for _, o := range t.Outputs {
-		collectConditionNames(o.ConditionRef, seeds, 0)
-	}
-	for _, call := range t.Calls {
-		if call.Name != "if" || call.Context == hot.InCondition {
-			continue
-		}
-		if args := call.Args.Resolve(); args.IsSequence() && len(args.Items) > 0 {
-			collectConditionNames(args.Items[0], seeds, 0)
-		}
-	}
+	seeds := conditionsUsedOutside(t)
 	live := map[string]bool{}
 	queue := make([]string, 0, len(seeds))
 	for name := range seeds {

@@ -13,4 +13,5 @@ var (
 	OverlapsForTest        = overlaps
 	NeedsLiveCloudForTest  = needsLiveCloud
 	DescribeForTest        = describe
+	ErrorsOnlyForTest      = errorsOnly
 )

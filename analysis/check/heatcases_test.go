@@ -155,36 +155,13 @@ func runCommittedCase(t *testing.T, s *schema.Schema, dir, skip string) caseRun 
 	t.Helper()
 	var hc check.HeatCaseForTest
 	readJSON(t, filepath.Join(dir, "heat.json"), &hc)
-	tplPath, err := filepath.Abs(filepath.Join(dir, "template.yaml"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	src, err := os.ReadFile(tplPath)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var envPaths []string
-	if _, err := os.Stat(filepath.Join(dir, "env.yaml")); err == nil {
-		envPaths = append(envPaths, filepath.Join(dir, "env.yaml"))
-	}
-	envs, err := workspace.ReadEnvironments(envPaths)
-	if err != nil {
-		// An environment heat-ls cannot apply is still checked itself below.
-		t.Logf("environment not applied: %v", err)
-	}
-	doc := hot.Parse(src)
-	diags := check.Run(context.Background(), doc, check.Options{Schema: s, Workspace: workspace.CLIView([]string{tplPath}, envs), Path: tplPath})
+	j := judgeCase(t, s, dir)
+	doc, diags := j.doc, j.diags
 	got := expectFile{Template: ruleSeverities(t, diags)}
 	var envErrs []source.Diagnostic
-	if len(envPaths) > 0 {
-		envSrc, err := os.ReadFile(envPaths[0])
-		if err != nil {
-			t.Fatal(err)
-		}
-		envDiags := check.Run(context.Background(), hot.Parse(envSrc), check.Options{Schema: s})
-		got.Environment = ruleSeverities(t, envDiags)
-		envErrs = errorsIn(envDiags)
-
+	if j.envDiags != nil {
+		got.Environment = ruleSeverities(t, j.envDiags)
+		envErrs = errorsIn(j.envDiags)
 	}
 	compareExpect(t, filepath.Join(dir, "expect.json"), got)
 
@@ -247,15 +224,7 @@ func ruleSeverities(t *testing.T, diags []source.Diagnostic) []string {
 	return out
 }
 
-func errorsIn(diags []source.Diagnostic) []source.Diagnostic {
-	var out []source.Diagnostic
-	for _, d := range diags {
-		if d.Severity == source.SeverityError {
-			out = append(out, d)
-		}
-	}
-	return out
-}
+func errorsIn(diags []source.Diagnostic) []source.Diagnostic { return check.ErrorsOnlyForTest(diags) }
 
 func compareExpect(t *testing.T, path string, got expectFile) {
 	t.Helper()
@@ -456,6 +425,31 @@ func hasPhase(r rules.Rule, ph rules.Phase) bool {
 // template exactly when Heat refused it.
 func checkVerdictFor(t *testing.T, s *schema.Schema, dir string, refused bool) {
 	t.Helper()
+	j := judgeCase(t, s, dir)
+	if refused && len(errorsIn(j.envDiags)) > 0 {
+		return // the environment's own error explains the refusal
+	}
+	doc, errs := j.doc, errorsIn(j.diags)
+	switch {
+	case refused && len(errs) == 0:
+		t.Errorf("judging for %s: Heat refused this template, heat-ls reports no error", s.HeatVersion())
+	case !refused && len(errs) > 0:
+		t.Errorf("judging for %s: Heat accepted this template, heat-ls reports %s", s.HeatVersion(), check.DescribeForTest(doc, errs))
+	}
+}
+
+// judged is what heat-ls reports on a case: on the template, with the
+// case's env.yaml applied (as check --env does), and on env.yaml itself
+// (nil without one).
+type judged struct {
+	doc      *hot.Document
+	diags    []source.Diagnostic
+	envDiags []source.Diagnostic
+}
+
+// judgeCase runs check on a case directory judging for release s.
+func judgeCase(t *testing.T, s *schema.Schema, dir string) judged {
+	t.Helper()
 	tplPath, err := filepath.Abs(filepath.Join(dir, "template.yaml"))
 	if err != nil {
 		t.Fatal(err)
@@ -464,20 +458,20 @@ func checkVerdictFor(t *testing.T, s *schema.Schema, dir string, refused bool) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	var j judged
 	var envs []*workspace.File
-	if _, err := os.Stat(filepath.Join(dir, "env.yaml")); err == nil {
-		envs, _ = workspace.ReadEnvironments([]string{filepath.Join(dir, "env.yaml")})
-		if envSrc, err := os.ReadFile(filepath.Join(dir, "env.yaml")); err == nil && refused &&
-			len(errorsIn(check.Run(context.Background(), hot.Parse(envSrc), check.Options{Schema: s}))) > 0 {
-			return // the environment's own error explains the refusal
+	envPath := filepath.Join(dir, "env.yaml")
+	if envSrc, err := os.ReadFile(envPath); err == nil {
+		if envs, err = workspace.ReadEnvironments([]string{envPath}); err != nil {
+			// An environment heat-ls cannot apply is still checked itself.
+			t.Logf("environment not applied: %v", err)
+		}
+		j.envDiags = check.Run(context.Background(), hot.Parse(envSrc), check.Options{Schema: s})
+		if j.envDiags == nil {
+			j.envDiags = []source.Diagnostic{}
 		}
 	}
-	doc := hot.Parse(src)
-	errs := errorsIn(check.Run(context.Background(), doc, check.Options{Schema: s, Workspace: workspace.CLIView([]string{tplPath}, envs), Path: tplPath}))
-	switch {
-	case refused && len(errs) == 0:
-		t.Errorf("judging for %s: Heat refused this template, heat-ls reports no error", s.HeatVersion())
-	case !refused && len(errs) > 0:
-		t.Errorf("judging for %s: Heat accepted this template, heat-ls reports %s", s.HeatVersion(), check.DescribeForTest(doc, errs))
-	}
+	j.doc = hot.Parse(src)
+	j.diags = check.Run(context.Background(), j.doc, check.Options{Schema: s, Workspace: workspace.CLIView([]string{tplPath}, envs), Path: tplPath})
+	return j
 }

@@ -7,6 +7,7 @@ import (
 	"heat-ls/analysis/hot"
 	"heat-ls/analysis/rules"
 	"heat-ls/analysis/syntax"
+	"heat-ls/schema"
 )
 
 // The checks below are the ones common resource plugins make in their own
@@ -57,30 +58,11 @@ func checkPlugins(p *Pass) {
 		return
 	}
 	checks := pluginChecks()
-	for _, r := range p.T.Resources {
-		if p.Ctx.Err() != nil {
-			return
-		}
-		tf := r.Field("type")
-		if tf == nil || r.Field("external_id") != nil {
-			continue
-		}
-		tn := tf.Value.Resolve()
-		if !tn.IsScalar() {
-			continue
-		}
-		rt, ok := p.Schema.ResourceType(tn.Value)
-		if !ok || rt.UserFile != "" || rt.NoOp || len(checks[rt.Name]) == 0 {
-			continue
-		}
-		props := resourceProperties(r)
-		if props == nil {
-			continue
-		}
+	forEachBuiltinResource(p, func(r *hot.Resource, rt *schema.ResourceType, props *syntax.Node) {
 		for _, c := range checks[rt.Name] {
 			c(pluginCtx{p: p, r: r, props: props, typ: rt.Name})
 		}
-	}
+	})
 }
 
 // anchor is where a problem about the whole properties map is reported.
@@ -114,6 +96,24 @@ func literalGiven(props *syntax.Node, name string) (*syntax.Node, bool) {
 		return pr.Key, len(v.Pairs) > 0
 	}
 	return pr.Key, false
+}
+
+// literalList returns the items of a list property; ok is false when the
+// property holds something else (a function call), and an absent or null
+// property is an empty list.
+func literalList(props *syntax.Node, name string) (items []*syntax.Node, ok bool) {
+	pr := props.Pair(name)
+	if pr == nil {
+		return nil, true
+	}
+	list := pr.Value.Resolve()
+	switch {
+	case list.IsNull():
+		return nil, true
+	case list.IsSequence():
+		return list.Items, true
+	}
+	return nil, false
 }
 
 // conflict: Heat refuses a and b given together.
@@ -218,18 +218,11 @@ func serverBootable(pc pluginCtx) {
 		return
 	}
 	for _, name := range []string{"block_device_mapping", "block_device_mapping_v2"} {
-		pr := pc.props.Pair(name)
-		if pr == nil {
-			continue
-		}
-		list := pr.Value.Resolve()
-		if list.IsNull() {
-			continue
-		}
-		if !list.IsSequence() {
+		items, ok := literalList(pc.props, name)
+		if !ok {
 			return // a function call: cannot tell
 		}
-		for _, it := range list.Items {
+		for _, it := range items {
 			m := it.Resolve()
 			if !m.IsMapping() || mergesOtherKeys(m) {
 				return
@@ -319,18 +312,11 @@ func randomStringLength(pc pluginCtx) {
 	}
 	total := 0
 	for _, name := range []string{"character_classes", "character_sequences"} {
-		pr := pc.props.Pair(name)
-		if pr == nil {
-			continue
-		}
-		list := pr.Value.Resolve()
-		if list.IsNull() {
-			continue
-		}
-		if !list.IsSequence() {
+		items, ok := literalList(pc.props, name)
+		if !ok {
 			return
 		}
-		for _, it := range list.Items {
+		for _, it := range items {
 			m := it.Resolve()
 			if !m.IsMapping() || mergesOtherKeys(m) {
 				return

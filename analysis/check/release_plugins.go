@@ -17,6 +17,25 @@ func checkReleasePlugins(p *Pass) {
 	if p.T == nil || p.Schema == nil {
 		return
 	}
+	forEachBuiltinResource(p, func(r *hot.Resource, rt *schema.ResourceType, props *syntax.Node) {
+		switch rt.Name {
+		case "OS::Neutron::ProviderNet":
+			checkProviderNet(p, props)
+		case "OS::Neutron::Subnet":
+			checkSubnetGateway(p, props)
+		case "OS::Octavia::Listener":
+			checkListenerTarget(p, r, props)
+		case "OS::Manila::ShareNetwork":
+			checkManilaNovaNetwork(p, props)
+		}
+	})
+}
+
+// forEachBuiltinResource calls fn for every resource whose type is one of
+// Heat's own (not a template, not a no-op stub, not adopted through
+// external_id) and whose properties are a literal mapping: the resources
+// whose plugin code can be judged from the template.
+func forEachBuiltinResource(p *Pass, fn func(r *hot.Resource, rt *schema.ResourceType, props *syntax.Node)) {
 	for _, r := range p.T.Resources {
 		if p.Ctx.Err() != nil {
 			return
@@ -33,19 +52,8 @@ func checkReleasePlugins(p *Pass) {
 		if !ok || rt.UserFile != "" || rt.NoOp {
 			continue
 		}
-		props := resourceProperties(r)
-		if props == nil {
-			continue
-		}
-		switch rt.Name {
-		case "OS::Neutron::ProviderNet":
-			checkProviderNet(p, props)
-		case "OS::Neutron::Subnet":
-			checkSubnetGateway(p, props)
-		case "OS::Octavia::Listener":
-			checkListenerTarget(p, r, props)
-		case "OS::Manila::ShareNetwork":
-			checkManilaNovaNetwork(p, props)
+		if props := resourceProperties(r); props != nil {
+			fn(r, rt, props)
 		}
 	}
 }
