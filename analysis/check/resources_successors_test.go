@@ -1,14 +1,13 @@
 package check
 
 import (
-	"heat-ls/analysis/rules"
-	"heat-ls/schema"
-
 	"context"
 	"strings"
 	"testing"
 
 	"heat-ls/analysis/hot"
+	"heat-ls/analysis/rules"
+	"heat-ls/schema"
 )
 
 // Hidden properties outside the "<thing>_id" rule name their successor

@@ -1,15 +1,14 @@
 package config
 
 import (
-	"heat-ls/analysis/rules"
-	"heat-ls/schema"
-
 	"fmt"
 	"path"
 	"strings"
 
+	"heat-ls/analysis/rules"
 	"heat-ls/analysis/source"
 	"heat-ls/analysis/syntax"
+	"heat-ls/schema"
 )
 
 // Parse reads a project file's text. file names it in problems and gives
@@ -48,7 +47,7 @@ func Parse(file string, src []byte) (*Config, []Problem) {
 		case "disable":
 			ids, n := stringList(value)
 			if n != nil {
-				return bad(n.Span, "disable must be a list of rule ids, like [unused-parameter]")
+				return bad(n.Span, "disable must be a list of rule ids, like [parameter-unused]")
 			}
 			cfg.Disable = make(map[string]bool, len(ids))
 			for _, id := range ids {
