@@ -45,7 +45,7 @@ func limitAliases(docs []*Node) []source.Diagnostic {
 	if a.cut > 1 {
 		msg += fmt.Sprintf(", nor the %d aliases after it that are past the budget", a.cut-1)
 	}
-	return []source.Diagnostic{{Span: a.first.Span, Severity: source.SeverityInfo, Code: rules.YAMLAliasBudget, Message: msg}}
+	return []source.Diagnostic{{Span: a.first.Span, Severity: rules.Severity(rules.YAMLAliasBudget), Code: rules.YAMLAliasBudget, Message: msg}}
 }
 
 type aliasSizer struct {

@@ -50,7 +50,7 @@ func (c *converter) duplicateKeys(m *Node) {
 func (c *converter) reportDuplicate(first, later *Node) {
 	c.problems = append(c.problems, source.Diagnostic{
 		Span:     later.Span,
-		Severity: source.SeverityWarning,
+		Severity: rules.Severity(rules.DuplicateKey),
 		Code:     rules.DuplicateKey,
 		Message: "key `" + later.Value + "` appears more than once in this mapping; " +
 			"the YAML loader keeps only the last entry and drops the earlier ones",

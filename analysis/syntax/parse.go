@@ -20,7 +20,7 @@ func Parse(src []byte) *File {
 	if bytes.HasPrefix(src, []byte{0xFE, 0xFF}) || bytes.HasPrefix(src, []byte{0xFF, 0xFE}) {
 		f.Broken = true
 		f.Problems = append(f.Problems, source.Diagnostic{
-			Span: source.Span{Start: 0, End: 2}, Severity: source.SeverityError, Code: rules.YAMLSyntax,
+			Span: source.Span{Start: 0, End: 2}, Severity: rules.Severity(rules.YAMLSyntax), Code: rules.YAMLSyntax,
 			Message: "the file is encoded as UTF-16; templates must be UTF-8",
 		})
 		return f
@@ -65,7 +65,7 @@ func Parse(src []byte) *File {
 		if len(f.Docs) == 1 {
 			start := c.offset(doc.Line, doc.Column)
 			f.Problems = append(f.Problems, source.Diagnostic{
-				Span: markerSpan(src, start), Severity: source.SeverityError, Code: rules.MultipleDocuments,
+				Span: markerSpan(src, start), Severity: rules.Severity(rules.MultipleDocuments), Code: rules.MultipleDocuments,
 				Message: "a second YAML document starts here; a Heat template or environment must be a single document",
 			})
 		}
@@ -74,7 +74,7 @@ func Parse(src []byte) *File {
 	}
 	if c.tooDeep {
 		f.Problems = append(f.Problems, source.Diagnostic{
-			Span: source.Span{Start: 0, End: 0}, Severity: source.SeverityError, Code: rules.YAMLTooLarge,
+			Span: source.Span{Start: 0, End: 0}, Severity: rules.Severity(rules.YAMLTooLarge), Code: rules.YAMLTooLarge,
 			Message: fmt.Sprintf("the text nests more than %d levels deep; deeper levels were ignored", maxDepth),
 		})
 	}

@@ -234,7 +234,7 @@ func TestParserPanicIsRecovered(t *testing.T) {
 	}
 	c := newConverter([]byte("a: 1"), 0)
 	d := c.decodeProblem(err)
-	if d.Code != rules.YAMLInternal || d.Severity != source.SeverityError || !strings.Contains(d.Message, "boom") {
+	if d.Code != rules.YAMLInternal || d.Severity != rules.Severity(rules.YAMLInternal) || !strings.Contains(d.Message, "boom") {
 		t.Errorf("diagnostic %+v", d)
 	}
 	if err := guard(func() error { return nil }); err != nil {
