@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 
 	"heat-ls/analysis/config"
+	"heat-ls/analysis/rules"
 	"heat-ls/analysis/source"
 	"heat-ls/lsp/store"
 )
@@ -16,8 +17,8 @@ import (
 func finishDiagnostics(doc *store.Document, found []source.Diagnostic) []source.Diagnostic {
 	if doc.TooLarge {
 		return []source.Diagnostic{{
-			Severity: source.SeverityInfo,
-			Code:     "document-too-large",
+			Severity: rules.Severity(rules.DocumentTooLarge),
+			Code:     rules.DocumentTooLarge,
 			Message: fmt.Sprintf("This document is %d MiB; heat-ls analyses documents up to %d MiB, so it shows no problems, completions or hovers here. Split it into nested templates to get them back.",
 				len(doc.Text)>>20, store.MaxAnalysedSize>>20),
 		}}
@@ -47,8 +48,8 @@ func applyProjectConfig(docURI string, text []byte, diags []source.Diagnostic) [
 	out := config.Apply(diags, text, cfg)
 	for _, p := range problems {
 		out = append(out, source.Diagnostic{
-			Severity: source.SeverityWarning,
-			Code:     config.CodeInvalid,
+			Severity: rules.In(rules.InvalidConfig, "in the editor"),
+			Code:     rules.InvalidConfig,
 			Message:  p.String() + "; the defaults apply until it is fixed",
 		})
 	}

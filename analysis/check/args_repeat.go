@@ -3,6 +3,7 @@ package check
 import (
 	"strings"
 
+	"heat-ls/analysis/rules"
 	"heat-ls/analysis/syntax"
 	"heat-ls/schema"
 )
@@ -24,7 +25,7 @@ func checkRepeatArgs(a *argCtx) {
 	if pp := a.args.Pair("permutations"); pp != nil {
 		if !a.v.Supports(schema.FeatureRepeatPermutations) {
 			first := a.p.Schema.FeatureSince(schema.FeatureRepeatPermutations).Name
-			d := a.p.Warnf(pp.Key.Span, codeRepeatPermutationsIgnor,
+			d := a.p.Reportf(pp.Key.Span, rules.RepeatPermutationsIgnored,
 				"`permutations` has no effect before heat_template_version %s: Heat ignores it in %s and always combines every value. Raise the version or remove the key.",
 				first, a.p.T.VersionText)
 			d.Data = map[string]string{"minVersion": first}
@@ -57,7 +58,7 @@ func checkRepeatArgs(a *argCtx) {
 			if length == -1 {
 				length = len(vals.Items)
 			} else if length >= 0 && len(vals.Items) != length && !permutations {
-				a.badValue(codeBadFunctionArgs, pr.Value, "with `permutations: false` every list must have the same length; this one has %d %s, an earlier one %d.", len(vals.Items), plural(len(vals.Items), "item", "items"), length)
+				a.badValue(rules.BadFunctionArgs, pr.Value, "with `permutations: false` every list must have the same length; this one has %d %s, an earlier one %d.", len(vals.Items), plural(len(vals.Items), "item", "items"), length)
 			}
 		case vals.IsMapping() && mapsOK:
 			length = -2
@@ -69,7 +70,7 @@ func checkRepeatArgs(a *argCtx) {
 			a.bad(pr.Value, "the values of `%s` must be a list, not %s", pr.Key.Value, kindName(vals))
 		}
 		if tmpl != nil && pr.Key.Kind == syntax.ScalarNode && pr.Key.Value != "" && !textOccurs(tmpl, pr.Key.Value, 0) {
-			a.p.Warnf(pr.Key.Span, codeRepeatUnusedPlaceholder,
+			a.p.Reportf(pr.Key.Span, rules.RepeatUnusedPlaceholder,
 				"The placeholder `%s` does not occur in the template, so its values are never used. Use it in the template or remove it.", pr.Key.Value)
 		}
 	}

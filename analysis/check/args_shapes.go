@@ -3,9 +3,11 @@ package check
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"heat-ls/analysis/hot"
+	"heat-ls/analysis/rules"
 	"heat-ls/analysis/source"
 	"heat-ls/analysis/syntax"
 	"heat-ls/schema"
@@ -99,7 +101,7 @@ type argCtx struct {
 // bad reports a malformed argument that Heat refuses when it parses the
 // template (template validate fails wherever the call is).
 func (a *argCtx) bad(n *syntax.Node, format string, args ...any) *source.Diagnostic {
-	return a.p.Errorf(a.spanOf(n), codeBadFunctionArgs, "%s: %s. Write %s.",
+	return a.p.Reportf(a.spanOf(n), rules.BadFunctionArgs, "%s: %s. Write %s.",
 		"`"+a.c.Name+"`", fmt.Sprintf(format, args...), a.form)
 }
 
@@ -253,12 +255,17 @@ func checkStrReplaceArgs(a *argCtx) {
 		a.bad(a.args, "%s missing", missing)
 		return
 	}
+	if tmpl := literal(tmplPair.Value); tmpl != nil && (tmpl.IsMapping() || tmpl.IsSequence()) {
+		// Heat computes the replacement on text only (the oracle refuses
+		// a list at stack create).
+		a.badValue(rules.BadFunctionArgs, tmplPair.Value, "`template` must be text, not %s.", kindName(tmpl))
+	}
 	params := literal(paramsPair.Value)
 	if params == nil {
 		return
 	}
 	if !params.IsMapping() {
-		a.badValue(codeBadFunctionArgs, paramsPair.Value, "`params` must be a mapping of placeholder to value, not %s.", kindName(params))
+		a.badValue(rules.BadFunctionArgs, paramsPair.Value, "`params` must be a mapping of placeholder to value, not %s.", kindName(params))
 		return
 	}
 	if a.c.Name == "str_replace" {
@@ -268,14 +275,14 @@ func checkStrReplaceArgs(a *argCtx) {
 	for _, pr := range params.Pairs {
 		if a.c.Name == "str_replace_vstrict" {
 			if val := literal(pr.Value); val != nil && (val.IsNull() || val.IsScalar() && val.Value == "" && val.Tag == "!!str") {
-				a.badValue(codeBadFunctionArgs, pr.Value, "the value of `%s` is empty, which this function refuses. Give it a value or use `str_replace_strict`.", pr.Key.Value)
+				a.badValue(rules.BadFunctionArgs, pr.Value, "the value of `%s` is empty, which this function refuses. Give it a value or use `str_replace_strict`.", pr.Key.Value)
 			}
 		}
 		if tmpl == nil || !isLiteralString(tmpl) || pr.Key.Kind != syntax.ScalarNode {
 			continue
 		}
 		if !strings.Contains(tmpl.Value, pr.Key.Value) {
-			d := a.badValue(codeStrReplaceUnusedParam, pr.Key, "the placeholder `%s` does not occur in the template, which this function refuses. Remove it, fix the template, or use `str_replace`.", pr.Key.Value)
+			d := a.badValue(rules.StrReplaceUnusedParam, pr.Key, "the placeholder `%s` does not occur in the template, which this function refuses. Remove it, fix the template, or use `str_replace`.", pr.Key.Value)
 			d.Related = []source.Related{{Span: tmplPair.Value.Span, Message: "the template"}}
 		}
 	}
@@ -295,11 +302,13 @@ func checkStrSplitArgs(a *argCtx) {
 		a.bad(items[0], "the delimiter must be text, not %s", kindName(n))
 	}
 	if n := literal(items[1]); n != nil && !n.IsScalar() {
-		a.badValue(codeBadFunctionArgs, items[1], "the value to split must be text, not %s.", kindName(n))
+		a.badValue(rules.BadFunctionArgs, items[1], "the value to split must be text, not %s.", kindName(n))
 	}
 	if len(items) == 3 {
 		if n := literal(items[2]); n != nil && (!n.IsScalar() || n.Tag != "!!int" && n.Tag != "!!str") {
-			a.badValue(codeBadFunctionArgs, items[2], "the index must be a whole number, not %s.", kindName(n))
+			a.badValue(rules.BadFunctionArgs, items[2], "the index must be a whole number, not %s.", kindName(n))
+		} else if n != nil {
+			checkStrSplitIndex(a, items)
 		}
 	}
 }
@@ -322,47 +331,94 @@ func checkDigestArgs(a *argCtx) {
 		return
 	}
 	near := closestNames(alg.Value, known, 3, 3)
-	d := a.badValue(codeUnknownDigestAlgorithm, alg, "`%s` is not an algorithm every Heat host has (%s); Heat refuses the value when it computes it.%s",
+	d := a.badValue(rules.UnknownDigestAlgorithm, alg, "`%s` is not an algorithm every Heat host has (%s); Heat refuses the value when it computes it.%s",
 		alg.Value, strings.Join(known, ", "), didYouMean(near))
 	d.Suggestions = near
 }
 
 func checkMapMergeArgs(a *argCtx) {
 	if !a.args.IsSequence() {
-		a.badValue(codeBadFunctionArgs, a.args, "the argument must be a list of mappings, not %s.", kindName(a.args))
+		a.badValue(rules.BadFunctionArgs, a.args, "the argument must be a list of mappings, not %s.", kindName(a.args))
 		return
 	}
 	for _, it := range a.args.Items {
 		if n := literal(it); n != nil && !n.IsMapping() && !n.IsNull() {
-			a.badValue(codeBadFunctionArgs, it, "every item to merge must be a mapping, not %s.", kindName(n))
+			a.badValue(rules.BadFunctionArgs, it, "every item to merge must be a mapping, not %s.", kindName(n))
 		}
 	}
 }
 
 func checkMapReplaceArgs(a *argCtx) {
 	if !a.args.IsSequence() || len(a.args.Items) != 2 {
-		a.badValue(codeBadFunctionArgs, a.args, "the argument must be a list of a mapping and a `{keys: ..., values: ...}` mapping.")
+		a.badValue(rules.BadFunctionArgs, a.args, "the argument must be a list of a mapping and a `{keys: ..., values: ...}` mapping.")
 		return
 	}
 	if n := literal(a.args.Items[0]); n != nil && !n.IsMapping() {
-		a.badValue(codeBadFunctionArgs, a.args.Items[0], "the first item must be the mapping to change, not %s.", kindName(n))
+		a.badValue(rules.BadFunctionArgs, a.args.Items[0], "the first item must be the mapping to change, not %s.", kindName(n))
 	}
 	repl := literal(a.args.Items[1])
 	if repl == nil {
 		return
 	}
 	if !repl.IsMapping() {
-		a.badValue(codeBadFunctionArgs, a.args.Items[1], "the second item must be a mapping with `keys` and/or `values`, not %s.", kindName(repl))
+		a.badValue(rules.BadFunctionArgs, a.args.Items[1], "the second item must be a mapping with `keys` and/or `values`, not %s.", kindName(repl))
 		return
 	}
 	for _, pr := range repl.Pairs {
 		if pr.Key.Value != "keys" && pr.Key.Value != "values" {
-			a.badValue(codeBadFunctionArgs, pr.Key, "`%s` is not accepted here; use `keys` and `values`.", pr.Key.Value)
+			a.badValue(rules.BadFunctionArgs, pr.Key, "`%s` is not accepted here; use `keys` and `values`.", pr.Key.Value)
 			continue
 		}
 		if n := literal(pr.Value); n != nil && !n.IsMapping() && !n.IsNull() {
-			a.badValue(codeBadFunctionArgs, pr.Value, "`%s` must map old names to new ones, not be %s.", pr.Key.Value, kindName(n))
+			a.badValue(rules.BadFunctionArgs, pr.Value, "`%s` must map old names to new ones, not be %s.", pr.Key.Value, kindName(n))
 		}
+	}
+	checkMapReplaceCollisions(a, literal(a.args.Items[0]), literal(repl.Get("keys")))
+}
+
+// checkMapReplaceCollisions renames the keys of a literal mapping as
+// map_replace does and reports a new name that meets another key of the
+// input, or one an earlier key already took: Heat refuses both when it
+// computes the result.
+func checkMapReplaceCollisions(a *argCtx, in, keys *syntax.Node) {
+	if in == nil || keys == nil || !in.IsMapping() || !keys.IsMapping() {
+		return
+	}
+	renames := map[string]*syntax.Node{}
+	for _, pr := range keys.Pairs {
+		v := literal(pr.Value)
+		if !isScalarLiteral(pr.Key) || v == nil || !isScalarLiteral(v) {
+			return
+		}
+		renames[pr.Key.Value] = v
+	}
+	inKeys := map[string]bool{}
+	for _, pr := range in.Pairs {
+		if !isScalarLiteral(pr.Key) {
+			return
+		}
+		inKeys[pr.Key.Value] = true
+	}
+	out := map[string]bool{}
+	for _, pr := range in.Pairs {
+		k, key := pr.Key.Value, pr.Key.Value
+		to, renamed := renames[k]
+		if renamed {
+			key = to.Value
+		}
+		switch {
+		case renamed && key != k && inKeys[key]:
+			a.badValue(rules.BadFunctionArgs, to, "renaming `%s` to `%s` meets the key `%s` already in the mapping.", k, key, key)
+			return
+		case out[key]:
+			n := pr.Key
+			if renamed {
+				n = to
+			}
+			a.badValue(rules.BadFunctionArgs, n, "two keys end up named `%s`.", key)
+			return
+		}
+		out[key] = true
 	}
 }
 
@@ -436,7 +492,8 @@ func checkContainsArgs(a *argCtx) {
 		a.bad(a.args, "it takes a value and a list")
 		return
 	}
-	if n := literal(a.args.Items[1]); n != nil && !n.IsSequence() {
+	// Heat takes any Python sequence, so text is searched as characters.
+	if n := literal(a.args.Items[1]); n != nil && !n.IsSequence() && !(n.IsScalar() && n.Tag == "!!str") {
 		a.bad(a.args.Items[1], "the second item must be a list, not %s", kindName(n))
 	}
 }
@@ -450,7 +507,7 @@ func checkFilterArgs(a *argCtx) {
 	}
 	for _, it := range a.args.Items {
 		if n := literal(it); n != nil && !n.IsSequence() {
-			a.badValue(codeBadFunctionArgs, it, "both items must be lists, not %s.", kindName(n))
+			a.badValue(rules.BadFunctionArgs, it, "both items must be lists, not %s.", kindName(n))
 		}
 	}
 }
@@ -469,16 +526,43 @@ func checkMakeURLArgs(a *argCtx) {
 		d := a.bad(pr.Key, "`%s` is not one of its keys (%s)%s", pr.Key.Value, strings.Join(keys, ", "), didYouMean(near))
 		d.Suggestions = near
 	}
+	// A literal port must be a number from 1 to 65535 (checked when Heat
+	// reads the template); a scheme may not hold ":" (checked when the
+	// URL is built).
+	if n := literal(a.args.Get("port")); n != nil && n.IsScalar() && !n.IsNull() {
+		if port, err := strconv.Atoi(strings.TrimSpace(n.Value)); err != nil || port < 1 || port > 65535 {
+			a.bad(n, "the port must be a number from 1 to 65535, not %s", quoteValue(n))
+		}
+	}
+	if n := literal(a.args.Get("scheme")); n != nil && n.IsScalar() && strings.Contains(n.Value, ":") {
+		a.badValue(rules.BadFunctionArgs, n, "the scheme is the name only (`https`), without \":\".")
+	}
+}
+
+// checkStrSplitIndex: with literal text, delimiter and index, the index
+// must pick one of the parts.
+func checkStrSplitIndex(a *argCtx, items []*syntax.Node) {
+	delim, text, idx := literal(items[0]), literal(items[1]), literal(items[2])
+	if delim == nil || text == nil || !isLiteralString(delim) || !isLiteralString(text) || delim.Value == "" {
+		return
+	}
+	i, err := strconv.Atoi(strings.TrimSpace(idx.Value))
+	if err != nil {
+		return
+	}
+	if parts := strings.Count(text.Value, delim.Value) + 1; i < 0 || i >= parts {
+		a.badValue(rules.BadFunctionArgs, items[2], "the index must be from 0 to %d: the text splits into %d parts.", parts-1, parts)
+	}
 }
 
 func checkListConcatArgs(a *argCtx) {
 	if !a.args.IsSequence() {
-		a.badValue(codeBadFunctionArgs, a.args, "the argument must be a list of lists, not %s.", kindName(a.args))
+		a.badValue(rules.BadFunctionArgs, a.args, "the argument must be a list of lists, not %s.", kindName(a.args))
 		return
 	}
 	for _, it := range a.args.Items {
 		if n := literal(it); n != nil && !n.IsSequence() && !n.IsNull() {
-			a.badValue(codeBadFunctionArgs, it, "every item must be a list, not %s.", kindName(n))
+			a.badValue(rules.BadFunctionArgs, it, "every item must be a list, not %s.", kindName(n))
 		}
 	}
 }

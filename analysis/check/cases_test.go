@@ -1,12 +1,7 @@
 package check
 
 import (
-	"context"
-	"encoding/json"
 	"fmt"
-	"os"
-	"path/filepath"
-	"sort"
 	"strconv"
 	"strings"
 	"testing"
@@ -19,19 +14,6 @@ import (
 
 	"heat-ls/schema/refdata"
 )
-
-// caseSkips lists the Heat cases the runner does not judge, each with the
-// reason. Everything else must agree with Heat: an error where Heat
-// rejected the template, no error where it accepted it.
-func caseSkips() map[string]string {
-	return map[string]string{
-		"env-parameter-not-in-template": "Heat's error comes from the environment file applied to the template (a parameter the template lacks): needs the environment applied, which is the workspace issue",
-		"param-value-from-environment":  "Heat's error comes from the value the environment file gives (huge is not allowed): needs the environment applied, which is the workspace issue",
-		"parse-empty-file":              "an empty text is not a template by content; heat-ls stays silent on YAML that does not look like HOT (hot.Parse gives KindOther), so a new empty buffer gets no error",
-		"parse-not-a-mapping":           "a YAML list is not a template by content (no top-level heat_template_version); heat-ls stays silent on YAML that is not HOT",
-		"param-no-value":                "Heat fails at create only because no value was passed for a parameter without default; values are given at stack create (-P or an environment), so a template alone is not wrong",
-	}
-}
 
 // heatCase is what the runner reads from a case's heat.json.
 type heatCase struct {
@@ -76,106 +58,6 @@ func loadSchemaForTest(t testing.TB) *schema.Schema {
 		t.Fatal(err)
 	}
 	return s
-}
-
-// TestHeatCases runs every case Heat was asked about and compares: where
-// Heat rejected the template (at validate or create, not counting checks
-// that need a live cloud) heat-ls must report an error at the place Heat's
-// path names; where Heat accepted it, heat-ls must report no error.
-func TestHeatCases(t *testing.T) {
-	casesDir := filepath.Join(findSharedDir(t), "heat", "cases")
-	entries, err := os.ReadDir(casesDir)
-	if err != nil {
-		t.Skipf("../shared/heat/cases not found: %v", err)
-	}
-	// The verdicts were recorded from Heat 19: judge for its release.
-	s, err := schema.LoadRelease("2022.2")
-	if err != nil {
-		t.Fatal(err)
-	}
-	skips := caseSkips()
-	seen := map[string]bool{}
-	var disagreements []string
-	for _, e := range entries {
-		if !e.IsDir() {
-			continue
-		}
-		name := e.Name()
-		seen[name] = true
-		dir := filepath.Join(casesDir, name)
-		t.Run(name, func(t *testing.T) {
-			if reason, ok := skips[name]; ok {
-				t.Skip(reason)
-			}
-			line := runHeatCase(t, s, dir)
-			if line != "" {
-				disagreements = append(disagreements, name+": "+line)
-				t.Error(line)
-			}
-		})
-	}
-	for name := range skips {
-		if !seen[name] {
-			t.Errorf("skip table names %q, which is not a case any more: remove it", name)
-		}
-	}
-	if len(disagreements) > 0 {
-		sort.Strings(disagreements)
-		t.Logf("%d disagreement(s) with Heat:\n%s", len(disagreements), strings.Join(disagreements, "\n"))
-	}
-}
-
-// runHeatCase checks one case and returns a one-line disagreement, or "".
-func runHeatCase(t *testing.T, s *schema.Schema, dir string) string {
-	raw, err := os.ReadFile(filepath.Join(dir, "heat.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var hc heatCase
-	if err := json.Unmarshal(raw, &hc); err != nil {
-		t.Fatalf("heat.json: %v", err)
-	}
-	src, err := os.ReadFile(filepath.Join(dir, "template.yaml"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	doc := hot.Parse(src)
-	diags := Run(context.Background(), doc, Options{Schema: s})
-	errs := errorsOnly(diags)
-
-	var heatErrs []heatError
-	for _, e := range append(hc.Validate.Errors, hc.Create.Errors...) {
-		if !needsLiveCloud(e) {
-			heatErrs = append(heatErrs, e)
-		}
-	}
-	// An environment file beside the template must itself be clean when
-	// Heat took the pair.
-	if envSrc, err := os.ReadFile(filepath.Join(dir, "env.yaml")); err == nil && len(heatErrs) == 0 {
-		envDoc := hot.Parse(envSrc)
-		if envErrs := errorsOnly(Run(context.Background(), envDoc, Options{Schema: s})); len(envErrs) > 0 {
-			return fmt.Sprintf("expected no error in env.yaml (Heat accepted it), got %s", describe(envDoc, envErrs))
-		}
-	}
-	if len(heatErrs) == 0 {
-		if len(errs) > 0 {
-			return fmt.Sprintf("expected no error (Heat accepted it), got %s", describe(doc, errs))
-		}
-		return ""
-	}
-	// Heat stops at its first error: one located error is what to match.
-	he := heatErrs[0]
-	target, where := resolveHeatPath(doc, he.Path)
-	for _, d := range errs {
-		if overlaps(d.Span, target) {
-			return ""
-		}
-	}
-	expected := fmt.Sprintf("an error within %s (Heat %s: %q)", where, he.Kind, he.Message)
-	if len(errs) == 0 {
-		return "expected " + expected + ", got no error"
-	}
-	return "expected " + expected + ", got " + describe(doc, errs)
 }
 
 func errorsOnly(diags []source.Diagnostic) []source.Diagnostic {

@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"heat-ls/analysis/hot"
+	"heat-ls/analysis/rules"
 	"heat-ls/analysis/syntax"
 )
 
@@ -20,7 +21,7 @@ func checkConditionBodies(p *Pass) {
 	}
 	for _, c := range p.T.Conditions {
 		if k := c.Key; k.Style == syntax.Plain && (isYAML11Bool(k) || k.Tag == "!!int" || k.Tag == "!!float" || k.Tag == "!!null") {
-			d := p.Errorf(k.Span, codeConditionNameNotString,
+			d := p.Reportf(k.Span, rules.ConditionNameNotString,
 				"Heat's YAML reader turns the unquoted name `%s` into %s, not a name, and then fails on the template. Quote it (`'%s':`) or pick another name.",
 				k.Value, yaml11Reading(k), k.Value)
 			d.Suggestions = []string{"'" + k.Value + "'"}
@@ -28,18 +29,18 @@ func checkConditionBodies(p *Pass) {
 		body := c.Value.Resolve()
 		switch {
 		case body == nil || body.IsNull():
-			p.Errorf(valueSpan(c.Value, c.Key), codeConditionBodyInvalid,
+			p.Reportf(valueSpan(c.Value, c.Key), rules.ConditionBodyInvalid,
 				"Condition `%s` is empty; give it an expression such as `{equals: [{get_param: env}, prod]}`, or true/false.", c.Name)
 		case body.IsSequence():
-			p.Errorf(body.Span, codeConditionBodyInvalid,
+			p.Reportf(body.Span, rules.ConditionBodyInvalid,
 				"Condition `%s` is a list, which is no condition; combine several with `and: [...]` or `or: [...]`.", c.Name)
 		case body.IsMapping():
 			if len(body.Pairs) != 1 || !hot.IsFunctionName(body.Pairs[0].Key.Value) {
-				p.Errorf(body.Span, codeConditionBodyInvalid,
+				p.Reportf(body.Span, rules.ConditionBodyInvalid,
 					"Condition `%s` is a plain mapping, not a condition function; use one of equals, not, and, or, contains, or get_param.", c.Name)
 			}
 		case body.Tag == "!!int" || body.Tag == "!!float":
-			p.Errorf(body.Span, codeConditionBodyInvalid,
+			p.Reportf(body.Span, rules.ConditionBodyInvalid,
 				"Condition `%s` is a number; a condition is true/false, another condition's name, or a condition function.", c.Name)
 		case isYAML11Bool(body):
 		default:
@@ -47,13 +48,13 @@ func checkConditionBodies(p *Pass) {
 			// be a boolean or a function, so a bare name is refused even
 			// when it names another condition, and even when unused.
 			if p.T.Condition(body.Value) != nil {
-				p.Errorf(body.Span, codeConditionBodyInvalid,
+				p.Reportf(body.Span, rules.ConditionBodyInvalid,
 					"Condition `%s` is only the name `%s`; Heat refuses a bare name as a condition. Use `%s` itself where `%s` is used, or wrap it in a condition function (not, and, or).",
 					c.Name, body.Value, body.Value, c.Name)
 				continue
 			}
 			near := slices.DeleteFunc(nearestNames(body.Value, names, 3), func(n string) bool { return n == c.Name })
-			d := p.Errorf(body.Span, codeConditionBodyUndefined,
+			d := p.Reportf(body.Span, rules.ConditionBodyUndefined,
 				"Condition `%s` is the text `%s`, which Heat refuses: a condition is true/false or a condition function, and `%s` is no condition of this template either.%s", c.Name, body.Value, body.Value, suggestText(near))
 			d.Suggestions = near
 		}
@@ -74,6 +75,16 @@ func yaml11Reading(k *syntax.Node) string {
 // resource and output condition keys, the first argument of `if`, and
 // names inside other conditions.
 func conditionUses(t *hot.Template) map[string]bool {
+	used := conditionsUsedOutside(t)
+	for _, c := range t.Conditions {
+		collectConditionNames(c.Value, used, 0)
+	}
+	return used
+}
+
+// conditionsUsedOutside collects the condition names resources and
+// outputs use: their condition keys and the first argument of `if`.
+func conditionsUsedOutside(t *hot.Template) map[string]bool {
 	used := map[string]bool{}
 	for _, r := range t.Resources {
 		collectConditionNames(r.ConditionRef, used, 0)
@@ -81,11 +92,8 @@ func conditionUses(t *hot.Template) map[string]bool {
 	for _, o := range t.Outputs {
 		collectConditionNames(o.ConditionRef, used, 0)
 	}
-	for _, c := range t.Conditions {
-		collectConditionNames(c.Value, used, 0)
-	}
 	for _, call := range t.Calls {
-		if call.Name != "if" {
+		if call.Name != "if" || call.Context == hot.InCondition {
 			continue
 		}
 		if args := call.Args.Resolve(); args.IsSequence() && len(args.Items) > 0 {
@@ -93,6 +101,38 @@ func conditionUses(t *hot.Template) map[string]bool {
 		}
 	}
 	return used
+}
+
+// liveConditions names the conditions Heat ever evaluates: those a
+// resource or an output uses (its condition key, or the first argument
+// of an if outside the conditions section) and, through and/or/not, the
+// ones they refer to. Heat resolves a condition only on demand, so what a
+// condition outside this set holds never fails a stack.
+func liveConditions(t *hot.Template) map[string]bool {
+	seeds := conditionsUsedOutside(t)
+	live := map[string]bool{}
+	queue := make([]string, 0, len(seeds))
+	for name := range seeds {
+		queue = append(queue, name)
+	}
+	for len(queue) > 0 {
+		name := queue[len(queue)-1]
+		queue = queue[:len(queue)-1]
+		if live[name] {
+			continue
+		}
+		live[name] = true
+		if c := t.Condition(name); c != nil {
+			refs := map[string]bool{}
+			collectConditionNames(c.Value, refs, 0)
+			for ref := range refs {
+				if !live[ref] {
+					queue = append(queue, ref)
+				}
+			}
+		}
+	}
+	return live
 }
 
 // collectConditionNames adds the names a condition expression refers to.

@@ -27,7 +27,7 @@ type corpusExpectation struct {
 // by path relative to shared/corpus, with what explains each.
 func corpusCaveats() map[string]corpusExpectation {
 	const (
-		hidden     = "resource-type-hidden"     // error: Heat refuses hidden types in new stacks
+		hidden     = "resource-type-hidden"     // warning: Heat still accepts a hidden type (testdata/heat-cases/type-hidden-accepted)
 		deprecated = "resource-type-deprecated" // warning
 		custom     = "resource-type-custom"     // info: a type only an environment can map
 		noop       = "resource-type-no-op"      // warning: a retired service's stub (default release 2026.1)

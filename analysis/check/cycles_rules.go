@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"heat-ls/analysis/hot"
+	"heat-ls/analysis/rules"
 	"heat-ls/analysis/source"
 	"heat-ls/analysis/syntax"
 	"heat-ls/schema"
@@ -22,7 +23,7 @@ func checkCycles(p *Pass) {
 }
 
 func resourceCycles(p *Pass) {
-	resourceGraph(p.T, declaredVersion(p)).reportCycles(p, codeDependencyCycle,
+	resourceGraph(p.T, declaredVersion(p)).reportCycles(p, rules.DependencyCycle,
 		"These resources depend on each other in a loop (%s), so Heat cannot order them and refuses the template. Break the loop by removing one of the references.")
 }
 
@@ -75,7 +76,7 @@ func conditionCycles(p *Pass) {
 			return true
 		})
 	}
-	g.reportCycles(p, codeConditionCycle,
+	g.reportCycles(p, rules.ConditionCycle,
 		"These conditions refer to each other in a loop (%s), so none of them can be evaluated and Heat refuses the template. Break the loop.")
 }
 

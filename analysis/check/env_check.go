@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"heat-ls/analysis/hot"
+	"heat-ls/analysis/rules"
 	"heat-ls/analysis/syntax"
 )
 
@@ -19,7 +20,7 @@ func checkEnvSections(p *Pass) {
 	for _, s := range p.Env.Sections {
 		if s.Key.Kind != syntax.ScalarNode || !hot.IsEnvironmentSection(s.Name) {
 			near := nearestNames(s.Name, envSectionNames(), 3)
-			d := p.Errorf(s.Key.Span, codeEnvSectionUnknown,
+			d := p.Reportf(s.Key.Span, rules.EnvSectionUnknown,
 				"`%s` is not a section of an environment file; Heat knows %s.%s", s.Key.Value, strings.Join(envSectionNames(), ", "), suggestText(near))
 			d.Suggestions = near
 			continue
@@ -27,7 +28,7 @@ func checkEnvSections(p *Pass) {
 		switch s.Name {
 		case "parameters", "parameter_defaults", "resource_registry", "parameter_merge_strategies":
 			if v := s.Value.Resolve(); !v.IsNull() && !v.IsMapping() {
-				p.Errorf(valueSpan(s.Value, s.Key), codeEnvSectionNotMapping,
+				p.Reportf(valueSpan(s.Value, s.Key), rules.EnvSectionNotMapping,
 					"`%s` must be a mapping of names to values, not %s.", s.Name, describeNode(v))
 			}
 		}
@@ -45,8 +46,8 @@ func checkEnvSections(p *Pass) {
 			}
 		}
 		near := nearestNames(v.Value, strategies, 2)
-		d := p.Errorf(valueSpan(e.Value, e.Key), codeEnvMergeStrategyInvalid,
-			"The merge strategy for `%s` must be overwrite, merge or deep_merge, not %s.%s", e.Name, quoteValue(v), suggestText(near))
+		d := p.Reportf(valueSpan(e.Value, e.Key), rules.EnvMergeStrategyInvalid,
+			"The merge strategy for `%s` should be overwrite, merge or deep_merge, not %s; Heat ignores it and uses the default.%s", e.Name, quoteValue(v), suggestText(near))
 		d.Suggestions = near
 	}
 }
@@ -59,7 +60,7 @@ func checkEnvRegistry(p *Pass) {
 		return
 	}
 	for _, e := range p.Env.Registry {
-		checkRegistryTarget(p, e, codeEnvRegistryTargetInvalid)
+		checkRegistryTarget(p, e, rules.EnvRegistryTargetInvalid)
 	}
 	for _, o := range p.Env.ResourceOverrides {
 		body := o.Body.Resolve()
@@ -67,7 +68,7 @@ func checkEnvRegistry(p *Pass) {
 			continue
 		}
 		if !body.IsMapping() {
-			p.Errorf(valueSpan(o.Body, o.ResourceKey), codeEnvResourceOverrideInvalid,
+			p.Reportf(valueSpan(o.Body, o.ResourceKey), rules.EnvResourceOverrideInvalid,
 				"The registry entry for resource `%s` must be a mapping (type names to targets, or hooks), not %s.", o.Resource, describeNode(body))
 			continue
 		}
@@ -85,14 +86,14 @@ func checkEnvRegistry(p *Pass) {
 				if v.IsSequence() {
 					for _, it := range v.Items {
 						if n := it.Resolve(); !n.IsScalar() {
-							p.Errorf(it.Span, codeEnvResourceOverrideInvalid, "`%s` lists names as text; %s is not one.", e.Name, describeNode(it))
+							p.Reportf(it.Span, rules.EnvResourceOverrideInvalid, "`%s` lists names as text; %s is not one.", e.Name, describeNode(it))
 						} else {
 							checkHookName(p, e.Name, n)
 						}
 					}
 					continue
 				}
-				p.Errorf(v.Span, codeEnvResourceOverrideInvalid, "`%s` must be a name or a list of names, not %s.", e.Name, describeNode(v))
+				p.Reportf(v.Span, rules.EnvResourceOverrideInvalid, "`%s` must be a name or a list of names, not %s.", e.Name, describeNode(v))
 			default:
 				if v := e.Target.Resolve(); v.IsMapping() {
 					// A resource of the nested stack this resource creates:
@@ -100,7 +101,7 @@ func checkEnvRegistry(p *Pass) {
 					checkNestedOverride(p, v, 0)
 					continue
 				}
-				checkRegistryTarget(p, e, codeEnvResourceOverrideInvalid)
+				checkRegistryTarget(p, e, rules.EnvResourceOverrideInvalid)
 			}
 		}
 	}
@@ -138,7 +139,7 @@ func checkNestedOverride(p *Pass, body *syntax.Node, depth int) {
 		case v.IsMapping():
 			checkNestedOverride(p, v, depth+1)
 		case v.IsSequence():
-			p.Errorf(v.Span, codeEnvResourceOverrideInvalid,
+			p.Reportf(v.Span, rules.EnvResourceOverrideInvalid,
 				"`%s` must map to a template path, a URL or another type name as text, not %s.", pr.Key.Value, describeNode(v))
 		}
 	}
@@ -159,7 +160,7 @@ func checkHookName(p *Pass, key string, n *syntax.Node) {
 		}
 	}
 	cands := closestNames(n.Value, known, 1, 3)
-	d := p.Errorf(n.Span, codeEnvResourceOverrideInvalid,
+	d := p.Reportf(n.Span, rules.EnvResourceOverrideInvalid,
 		"`%s` is not a %s Heat knows; use one of %s.%s", n.Value, what, strings.Join(known, ", "), suggestText(cands))
 	d.Suggestions = cands
 }
@@ -186,13 +187,13 @@ func checkEnvLists(p *Pass) {
 				continue
 			}
 			if !v.IsSequence() {
-				p.Errorf(valueSpan(s.Value, s.Key), codeEnvEncryptedParamsInvalid,
+				p.Reportf(valueSpan(s.Value, s.Key), rules.EnvEncryptedParamNamesInvalid,
 					"`encrypted_param_names` must be a list of parameter names, not %s.", describeNode(v))
 				continue
 			}
 			for _, it := range v.Items {
 				if n := it.Resolve(); !n.IsScalar() || n.IsNull() {
-					p.Errorf(it.Span, codeEnvEncryptedParamsInvalid, "`encrypted_param_names` lists names as text; %s is not one.", describeNode(n))
+					p.Reportf(it.Span, rules.EnvEncryptedParamNamesInvalid, "`encrypted_param_names` lists names as text; %s is not one.", describeNode(n))
 				}
 			}
 		case "event_sinks":
@@ -200,13 +201,13 @@ func checkEnvLists(p *Pass) {
 				continue
 			}
 			if !v.IsSequence() {
-				p.Errorf(valueSpan(s.Value, s.Key), codeEnvEventSinksInvalid,
+				p.Reportf(valueSpan(s.Value, s.Key), rules.EnvEventSinksInvalid,
 					"`event_sinks` must be a list of sinks, each a mapping such as `{type: zaqar-queue, target: myqueue}`, not %s.", describeNode(v))
 				continue
 			}
 			for _, it := range v.Items {
 				if n := it.Resolve(); !n.IsMapping() {
-					p.Errorf(it.Span, codeEnvEventSinksInvalid, "Each event sink must be a mapping with `type` and `target`, not %s.", describeNode(n))
+					p.Reportf(it.Span, rules.EnvEventSinksInvalid, "Each event sink must be a mapping with `type` and `target`, not %s.", describeNode(n))
 				}
 			}
 		}

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"heat-ls/analysis/hot"
+	"heat-ls/analysis/rules"
 )
 
 // TestEnvResourceOverrides: per-resource overrides may drill down into
@@ -38,7 +39,7 @@ func TestEnvResourceOverrides(t *testing.T) {
 			}
 			var got []string
 			for _, d := range Run(context.Background(), doc, Options{Schema: testSchema(t)}) {
-				if d.Code == codeEnvResourceOverrideInvalid {
+				if d.Code == rules.EnvResourceOverrideInvalid {
 					got = append(got, tc.src[d.Span.Start:d.Span.End])
 				} else if d.Severity <= 2 {
 					t.Errorf("unexpected %s: %s", d.Code, d.Message)

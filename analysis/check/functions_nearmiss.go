@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"heat-ls/analysis/hot"
+	"heat-ls/analysis/rules"
 	"heat-ls/analysis/syntax"
 	"heat-ls/schema"
 	"heat-ls/schema/spell"
@@ -94,7 +95,7 @@ func (w *nearMissWalker) oneKey(k *syntax.Node) {
 	if len(best) == 0 {
 		return
 	}
-	d := w.p.Warnf(k.Span, codeFunctionNearMiss,
+	d := w.p.Reportf(k.Span, rules.FunctionNearMiss,
 		"`%s` is not a function name, so Heat keeps this mapping as plain data.%s", k.Value, didYouMean(best))
 	d.Suggestions = slices.Clone(best)
 }
@@ -128,7 +129,7 @@ func (w *nearMissWalker) manyKeys(n *syntax.Node) {
 		if k.Kind != syntax.ScalarNode || !looksLikeCallKey(k.Value) {
 			continue
 		}
-		w.p.Warnf(k.Span, codeFunctionExtraKeys,
+		w.p.Reportf(k.Span, rules.FunctionExtraKeys,
 			"`%s` is a function only when it is the single key of its mapping; with %d other keys here Heat keeps the whole mapping as plain data. Move the call into its own mapping.",
 			k.Value, len(n.Pairs)-1)
 		return

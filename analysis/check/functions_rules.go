@@ -5,6 +5,7 @@ import (
 	"sort"
 
 	"heat-ls/analysis/hot"
+	"heat-ls/analysis/rules"
 	"heat-ls/analysis/syntax"
 	"heat-ls/schema"
 )
@@ -24,7 +25,7 @@ func checkFunctions(p *Pass) {
 		}
 		if c.Context == hot.InParameter {
 			if c.Parent == nil {
-				p.Warnf(c.Key.Span, codeFunctionInParameters,
+				p.Reportf(c.Key.Span, rules.FunctionInParameters,
 					"Heat does not evaluate `%s` in the parameters section: the value stays this mapping. Write a literal value, or move the call to where the parameter is used.", c.Name)
 			}
 			continue
@@ -44,17 +45,17 @@ func checkConditionCall(p *Pass, v *schema.Version, c *hot.Call) {
 	case v.IsRemovedFunction(c.Name):
 		reportRemoved(p, c)
 	case v.HasFunction(c.Name) || v.IsInvalidInConditions(c.Name):
-		p.Errorf(c.Key.Span, codeFunctionInvalidInConditions,
+		p.Reportf(c.Key.Span, rules.FunctionInvalidInConditions,
 			"`%s` cannot be used in a condition: Heat refuses it there. Conditions may use %s.",
 			c.Name, quotedList(v.ConditionFunctions))
 	default:
 		first := firstVersion(p.Schema, func(x *schema.Version) bool { return x.IsConditionFunction(c.Name) })
 		if first == nil {
-			p.Errorf(c.Key.Span, codeFunctionInvalidInConditions,
+			p.Reportf(c.Key.Span, rules.FunctionInvalidInConditions,
 				"`%s` cannot be used in a condition. Conditions may use %s.", c.Name, quotedList(v.ConditionFunctions))
 			return
 		}
-		d := p.Errorf(c.Key.Span, codeFunctionNotInVersion,
+		d := p.Errorf(c.Key.Span, rules.FunctionNotInVersion,
 			"`%s` works in conditions only from heat_template_version %s; Heat refuses this condition in %s. Raise the version.",
 			c.Name, first.Name, p.T.VersionText)
 		d.Data = map[string]string{"minVersion": first.Name, "function": c.Name}
@@ -75,7 +76,7 @@ func checkBodyCall(p *Pass, v *schema.Version, c *hot.Call) {
 		if prop := propertyHolding(p, c); prop != nil && rejectsMap(prop.Type) {
 			report, tail = p.Errorf, fmt.Sprintf(" The %s property `%s` refuses a mapping, so stack create fails.", prop.Type, prop.Name)
 		}
-		report(c.Key.Span, codeConditionFunctionOutside,
+		report(c.Key.Span, rules.ConditionFunctionOutside,
 			"`%s` is a condition function and works only in the conditions section (or a `condition:` key); here Heat keeps the mapping as plain data.%s Define a condition and use it with `if`.", c.Name, tail)
 	default:
 		first := p.Schema.FirstVersionWithFunction(c.Name)
@@ -90,7 +91,7 @@ func checkBodyCall(p *Pass, v *schema.Version, c *hot.Call) {
 		if prop := propertyHolding(p, c); prop != nil && rejectsMap(prop.Type) {
 			report, tail = p.Errorf, fmt.Sprintf(" The %s property `%s` refuses a mapping, so stack create fails.", prop.Type, prop.Name)
 		}
-		d := report(c.Key.Span, codeFunctionNotInVersion,
+		d := report(c.Key.Span, rules.FunctionNotInVersion,
 			"`%s` needs heat_template_version %s or later; in %s Heat does not call it and keeps the mapping as plain data.%s Raise the version.",
 			c.Name, firstName, p.T.VersionText, tail)
 		d.Data = map[string]string{"minVersion": firstName, "function": c.Name}
@@ -105,7 +106,7 @@ func reportRemoved(p *Pass, c *hot.Call) {
 		msg += " Use %s instead."
 		args = append(args, f.Replacement)
 	}
-	p.Errorf(c.Key.Span, codeRemovedFunction, msg, args...)
+	p.Reportf(c.Key.Span, rules.RemovedFunction, msg, args...)
 }
 
 // rejectsMap reports whether a property of this schema type refuses a map.

@@ -1,6 +1,7 @@
 package check
 
 import (
+	"heat-ls/analysis/rules"
 	"heat-ls/analysis/source"
 )
 
@@ -30,7 +31,7 @@ func checkUnusedEntries(p *Pass) {
 	if !dynamic {
 		for _, prm := range p.T.Parameters {
 			if !usedParams[prm.Name] {
-				d := p.Hintf(prm.Key.Span, codeParameterUnused,
+				d := p.Reportf(prm.Key.Span, rules.ParameterUnused,
 					"Parameter `%s` is never read with get_param; remove it unless callers must still be able to pass it.", prm.Name)
 				d.Tags = []source.Tag{source.TagUnnecessary}
 			}
@@ -42,7 +43,7 @@ func checkUnusedEntries(p *Pass) {
 	used := conditionUses(p.T)
 	for _, c := range p.T.Conditions {
 		if !used[c.Name] {
-			d := p.Hintf(c.Key.Span, codeConditionUnused,
+			d := p.Reportf(c.Key.Span, rules.ConditionUnused,
 				"Condition `%s` is not used by any resource, output, `if` or other condition; remove it if it is not needed.", c.Name)
 			d.Tags = []source.Tag{source.TagUnnecessary}
 		}

@@ -2,16 +2,14 @@ package check
 
 import (
 	"heat-ls/analysis/hot"
+	"heat-ls/analysis/rules"
 	"heat-ls/analysis/source"
 )
 
-// codeJinjaSource: the file is a Jinja2 source (info). It is the only
-// diagnostic such a file gets: until rendered it is not the template Heat
-// will judge, and its unrendered names and loops would make every other
-// rule wrong.
-const codeJinjaSource = "jinja2-source"
-
-// jinjaNote is the one note a Jinja2 source gets, on its first construct.
+// jinjaNote is the one note a Jinja2 source gets, on its first construct
+// (rules.JinjaSource). It is the only diagnostic such a file gets: until
+// rendered it is not the template Heat will judge, and its unrendered
+// names and loops would make every other rule wrong.
 func jinjaNote(doc *hot.Document) source.Diagnostic {
 	what := "template"
 	if doc.Kind == hot.KindEnvironment {
@@ -19,8 +17,8 @@ func jinjaNote(doc *hot.Document) source.Diagnostic {
 	}
 	return source.Diagnostic{
 		Span:     doc.FirstJinja(),
-		Severity: source.SeverityInfo,
-		Code:     codeJinjaSource,
+		Severity: rules.Severity(rules.JinjaSource),
+		Code:     rules.JinjaSource,
 		Message: "This file is a Jinja2 source: it becomes a Heat " + what + " only once rendered, so heat-ls checks " +
 			"nothing in it. Check the rendered file instead; outline, hover and go to definition still work here.",
 	}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 
+	"heat-ls/analysis/rules"
 	"heat-ls/analysis/source"
 )
 
@@ -23,8 +24,6 @@ const (
 	MaxMessage = 1000
 	// MaxRelated bounds the related locations of one problem.
 	MaxRelated = 50
-
-	codeTooManyProblems = "too-many-problems"
 )
 
 // limit applies the bounds to diags, sorted by position; the summary
@@ -55,8 +54,8 @@ func limit(diags []source.Diagnostic) []source.Diagnostic {
 	kept := diags[:MaxDiagnostics-1]
 	slices.SortStableFunc(kept, func(a, b source.Diagnostic) int { return a.Span.Start - b.Span.Start })
 	return append(kept, source.Diagnostic{
-		Severity: source.SeverityInfo,
-		Code:     codeTooManyProblems,
+		Severity: rules.Severity(rules.TooManyProblems),
+		Code:     rules.TooManyProblems,
 		Message: fmt.Sprintf("%d more problems in this document are not listed: heat-ls lists at most %d per document, the most severe first. Fix these and the rest appear.",
 			left, MaxDiagnostics-1),
 	})

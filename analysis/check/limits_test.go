@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"heat-ls/analysis/hot"
+	"heat-ls/analysis/rules"
 	"heat-ls/analysis/source"
 )
 
@@ -26,7 +27,7 @@ func TestDiagnosticsAreCapped(t *testing.T) {
 		t.Fatalf("%d diagnostics, want %d", len(diags), MaxDiagnostics)
 	}
 	last := diags[len(diags)-1]
-	if last.Code != codeTooManyProblems || last.Severity != source.SeverityInfo || !strings.Contains(last.Message, "more problems") {
+	if last.Code != rules.TooManyProblems || last.Severity != source.SeverityInfo || !strings.Contains(last.Message, "more problems") {
 		t.Fatalf("last entry %+v", last)
 	}
 	for i, d := range diags[:len(diags)-1] {

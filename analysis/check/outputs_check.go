@@ -1,6 +1,9 @@
 package check
 
-import "heat-ls/schema"
+import (
+	"heat-ls/analysis/rules"
+	"heat-ls/schema"
+)
 
 // checkOutputs checks that each output is a mapping with a value. Unknown
 // output keys are the structure rules' to report.
@@ -14,17 +17,17 @@ func checkOutputs(p *Pass) {
 	for _, o := range p.T.Outputs {
 		body := o.Value.Resolve()
 		if !body.IsMapping() {
-			p.Errorf(valueSpan(o.Value, o.Key), codeOutputNotMapping,
+			p.Reportf(valueSpan(o.Value, o.Key), rules.OutputNotMapping,
 				"Output `%s` must be a mapping with a `value` (and optionally `description`), not %s; Heat refuses it. Write `value: ...` under the name.",
 				o.Name, describeNode(body))
 			continue
 		}
 		if n := o.ConditionRef.Resolve(); conditionsRead && (n.IsSequence() || n.IsMapping()) && !isFunctionCall(n) {
-			p.Errorf(n.Span, codeUndefinedCondition,
+			p.Errorf(n.Span, rules.UndefinedCondition,
 				"The `condition` of output `%s` must be a condition name, true/false or a condition function, not %s; Heat refuses it.", o.Name, describeNode(n))
 		}
 		if body.Pair("value") == nil {
-			p.Errorf(o.Key.Span, codeOutputValueMissing,
+			p.Reportf(o.Key.Span, rules.OutputValueMissing,
 				"Output `%s` has no `value`; Heat refuses an output without one. Add `value:` (it may be empty) or remove the output.", o.Name)
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"heat-ls/analysis/hot"
+	"heat-ls/analysis/rules"
 	"heat-ls/analysis/source"
 	"heat-ls/analysis/syntax"
 	"heat-ls/schema"
@@ -59,7 +60,7 @@ func checkParameters(p *Pass) {
 		}
 		body := prm.Value.Resolve()
 		if !body.IsMapping() {
-			p.Errorf(valueSpan(prm.Value, prm.Key), codeParameterNotMapping,
+			p.Reportf(valueSpan(prm.Value, prm.Key), rules.ParameterNotMapping,
 				"Parameter `%s` must be a mapping with at least `type` (for example `type: string`), not %s.", prm.Name, describeNode(prm.Value))
 			continue
 		}
@@ -87,14 +88,14 @@ func valueSpan(value, key *syntax.Node) source.Span {
 func checkParameterType(p *Pass, v *schema.Version, prm *hot.Parameter) string {
 	f := prm.Field("type")
 	if f == nil {
-		d := p.Errorf(prm.Key.Span, codeParameterTypeMissing,
+		d := p.Reportf(prm.Key.Span, rules.ParameterTypeMissing,
 			"Parameter `%s` has no `type`; Heat refuses it. Add one of: %s.", prm.Name, strings.Join(v.ParameterTypes, ", "))
 		d.Data = map[string]string{"types": strings.Join(v.ParameterTypes, ",")}
 		return ""
 	}
 	tn := f.Value.Resolve()
 	if !tn.IsScalar() || tn.IsNull() {
-		p.Errorf(valueSpan(f.Value, f.Key), codeParameterTypeUnknown,
+		p.Reportf(valueSpan(f.Value, f.Key), rules.ParameterTypeUnknown,
 			"The type of parameter `%s` must be one of %s, not %s.", prm.Name, strings.Join(v.ParameterTypes, ", "), describeNode(tn))
 		return ""
 	}
@@ -105,7 +106,7 @@ func checkParameterType(p *Pass, v *schema.Version, prm *hot.Parameter) string {
 	if lower := strings.ToLower(tn.Value); v.HasParameterType(lower) && len(near) == 0 {
 		near = []string{lower}
 	}
-	d := p.Errorf(tn.Span, codeParameterTypeUnknown,
+	d := p.Reportf(tn.Span, rules.ParameterTypeUnknown,
 		"`%s` is not a parameter type; Heat knows %s.%s", tn.Value, strings.Join(v.ParameterTypes, ", "), suggestText(near))
 	d.Suggestions = near
 	return ""
@@ -123,12 +124,12 @@ func checkParameterFlags(p *Pass, prm *hot.Parameter) {
 		switch {
 		case n == nil || n.IsNull() || n.Tag == "!!bool" || isYAML11Bool(n) || isFunctionCall(n):
 		case n.IsScalar() && (strings.EqualFold(n.Value, "true") || strings.EqualFold(n.Value, "false")):
-			d := p.Warnf(n.Span, codeParameterFlagNotBoolean,
+			d := p.Reportf(n.Span, rules.ParameterFlagNotBoolean,
 				"`%s` is written as text; write the boolean without quotes: %s.", key, strings.ToLower(n.Value))
 			d.Suggestions = []string{strings.ToLower(n.Value)}
 		default:
 			// Heat takes anything but the text true as false, and accepts it.
-			p.Warnf(valueSpan(f.Value, f.Key), codeParameterFlagNotBoolean,
+			p.Reportf(valueSpan(f.Value, f.Key), rules.ParameterFlagNotBoolean,
 				"`%s` should be true or false, not %s; Heat reads it as false.", key, describeNode(n))
 		}
 	}
@@ -136,7 +137,7 @@ func checkParameterFlags(p *Pass, prm *hot.Parameter) {
 		if f := prm.Field(key); f != nil {
 			if n := f.Value.Resolve(); n.IsMapping() || n.IsSequence() {
 				// Heat passes it on as it is; clients then show it badly.
-				p.Warnf(n.Span, codeParameterTextNotString,
+				p.Reportf(n.Span, rules.ParameterTextNotString,
 					"The %s of parameter `%s` should be text, not %s; use a block scalar (`|`) for several lines.", key, prm.Name, describeNode(n))
 			}
 		}
@@ -155,7 +156,7 @@ func parseParameterConstraints(p *Pass, v *schema.Version, prm *hot.Parameter, t
 		return nil
 	}
 	if !list.IsSequence() {
-		p.Errorf(valueSpan(f.Value, f.Key), codeParameterConstraintsNotList,
+		p.Reportf(valueSpan(f.Value, f.Key), rules.ParameterConstraintsNotList,
 			"`constraints` must be a list, each item one constraint (for example `- length: {min: 1}`), not %s.", describeNode(list))
 		return nil
 	}
@@ -172,7 +173,7 @@ func parseOneConstraint(p *Pass, v *schema.Version, prm *hot.Parameter, typ stri
 	c := schema.Constraint{}
 	body := item.Resolve()
 	if !body.IsMapping() {
-		p.Errorf(item.Span, codeParameterConstraintInvalid,
+		p.Reportf(item.Span, rules.ParameterConstraintInvalid,
 			"Each constraint must be a mapping such as `allowed_values: [a, b]` or `range: {min: 1}`, not %s.", describeNode(body))
 		return c, false
 	}
@@ -191,7 +192,7 @@ func parseOneConstraint(p *Pass, v *schema.Version, prm *hot.Parameter, typ stri
 		switch {
 		case !known:
 			near := nearestNames(k.Value, v.ConstraintKeys, 3)
-			d := p.Errorf(k.Span, codeParameterConstraintUnknown,
+			d := p.Reportf(k.Span, rules.ParameterConstraintUnknown,
 				"`%s` is not a constraint key; use one of %s.%s", k.Value, strings.Join(v.ConstraintKeys, ", "), suggestText(near))
 			d.Suggestions = near
 		case k.Value == "description":
@@ -203,7 +204,7 @@ func parseOneConstraint(p *Pass, v *schema.Version, prm *hot.Parameter, typ stri
 					break
 				}
 			}
-			d := p.Errorf(k.Span, codeParameterConstraintUnknown,
+			d := p.Reportf(k.Span, rules.ParameterConstraintUnknown,
 				"The `%s` constraint needs heat_template_version %s or later; Heat refuses it in %s. Raise the version or drop the constraint.",
 				k.Value, since, v.Name)
 			d.Data = map[string]string{"minVersion": since}
@@ -215,14 +216,14 @@ func parseOneConstraint(p *Pass, v *schema.Version, prm *hot.Parameter, typ stri
 	}
 	if kindPair == nil {
 		if body.Pair("modulo") == nil || v.HasConstraintKind("modulo") {
-			p.Errorf(item.Span, codeParameterConstraintUnknown,
+			p.Reportf(item.Span, rules.ParameterConstraintUnknown,
 				"This constraint names no kind; add one of %s.", strings.Join(v.ConstraintKinds, ", "))
 		}
 		return c, false
 	}
 	c.Kind = schema.ConstraintKind(kindPair.Key.Value)
 	if typ != "" && !constraintAppliesTo(c.Kind, typ) {
-		p.Errorf(kindPair.Key.Span, codeParameterConstraintNotApplies,
+		p.Reportf(kindPair.Key.Span, rules.ParameterConstraintNotApplicable,
 			"A `%s` constraint does not apply to a %s parameter; Heat refuses it.%s", c.Kind, prm.Type, applicableHint(c.Kind))
 		return c, false
 	}
@@ -231,7 +232,7 @@ func parseOneConstraint(p *Pass, v *schema.Version, prm *hot.Parameter, typ stri
 	switch c.Kind {
 	case schema.ConstraintRange, schema.ConstraintLength:
 		if !arg.IsMapping() {
-			p.Errorf(argSpan, codeParameterConstraintInvalid,
+			p.Reportf(argSpan, rules.ParameterConstraintInvalid,
 				"`%s` needs a mapping with `min` and/or `max`, for example `%s: {min: 1, max: 10}`.", c.Kind, c.Kind)
 			return c, false
 		}
@@ -239,7 +240,7 @@ func parseOneConstraint(p *Pass, v *schema.Version, prm *hot.Parameter, typ stri
 		for _, pr := range arg.Pairs {
 			if k := pr.Key.Value; k != "min" && k != "max" {
 				near := closestNames(k, []string{"min", "max"}, 1, 2)
-				d := p.Errorf(pr.Key.Span, codeParameterConstraintInvalid,
+				d := p.Errorf(pr.Key.Span, rules.ParameterConstraintInvalid,
 					"`%s` takes only `min` and `max`; Heat refuses `%s`.%s", c.Kind, k, didYouMean(near))
 				d.Suggestions = near
 				ok = false
@@ -256,7 +257,7 @@ func parseOneConstraint(p *Pass, v *schema.Version, prm *hot.Parameter, typ stri
 				if c.Kind == schema.ConstraintLength {
 					what = "a whole number"
 				}
-				p.Errorf(bn.Span, codeParameterConstraintInvalid, "`%s` of `%s` must be %s, not %s.", bound, c.Kind, what, describeNode(bn))
+				p.Reportf(bn.Span, rules.ParameterConstraintInvalid, "`%s` of `%s` must be %s, not %s.", bound, c.Kind, what, describeNode(bn))
 				ok = false
 				continue
 			}
@@ -271,17 +272,17 @@ func parseOneConstraint(p *Pass, v *schema.Version, prm *hot.Parameter, typ stri
 			return c, false
 		}
 		if c.Min == nil && c.Max == nil {
-			p.Errorf(argSpan, codeParameterConstraintInvalid, "`%s` needs `min`, `max` or both.", c.Kind)
+			p.Reportf(argSpan, rules.ParameterConstraintInvalid, "`%s` needs `min`, `max` or both.", c.Kind)
 			return c, false
 		}
 		if c.Min != nil && c.Max != nil && *c.Min > *c.Max {
-			p.Errorf(argSpan, codeParameterConstraintInvalid,
+			p.Reportf(argSpan, rules.ParameterConstraintInvalid,
 				"`min` (%s) is greater than `max` (%s), so no value can pass; swap them.", trimFloat(*c.Min), trimFloat(*c.Max))
 			return c, false
 		}
 	case schema.ConstraintModulo:
 		if !arg.IsMapping() {
-			p.Errorf(argSpan, codeParameterConstraintInvalid, "`modulo` needs a mapping with `step` and `offset`, for example `modulo: {step: 2, offset: 0}`.")
+			p.Reportf(argSpan, rules.ParameterConstraintInvalid, "`modulo` needs a mapping with `step` and `offset`, for example `modulo: {step: 2, offset: 0}`.")
 			return c, false
 		}
 		var vals [2]*float64
@@ -289,7 +290,7 @@ func parseOneConstraint(p *Pass, v *schema.Version, prm *hot.Parameter, typ stri
 			bn := arg.Get(key).Resolve()
 			f, isInt, isNum := pyNumber(bn)
 			if bn == nil || bn.IsNull() || !isNum || !isInt || bn.Tag != "!!int" {
-				p.Errorf(argSpan, codeParameterConstraintInvalid, "`modulo` needs a whole-number `%s`.", key)
+				p.Reportf(argSpan, rules.ParameterConstraintInvalid, "`modulo` needs a whole-number `%s`.", key)
 				return c, false
 			}
 			fc := f
@@ -298,19 +299,19 @@ func parseOneConstraint(p *Pass, v *schema.Version, prm *hot.Parameter, typ stri
 		step, off := *vals[0], *vals[1]
 		switch {
 		case step == 0:
-			p.Errorf(argSpan, codeParameterConstraintInvalid, "The `step` of `modulo` cannot be 0.")
+			p.Reportf(argSpan, rules.ParameterConstraintInvalid, "The `step` of `modulo` cannot be 0.")
 			return c, false
 		case (step > 0) != (off >= 0) && off != 0:
-			p.Errorf(argSpan, codeParameterConstraintInvalid, "`step` and `offset` of `modulo` must have the same sign.")
+			p.Reportf(argSpan, rules.ParameterConstraintInvalid, "`step` and `offset` of `modulo` must have the same sign.")
 			return c, false
 		case abs(off) >= abs(step):
-			p.Errorf(argSpan, codeParameterConstraintInvalid, "The `offset` of `modulo` must be smaller than its `step`.")
+			p.Reportf(argSpan, rules.ParameterConstraintInvalid, "The `offset` of `modulo` must be smaller than its `step`.")
 			return c, false
 		}
 		c.Step, c.Offset = vals[0], vals[1]
 	case schema.ConstraintAllowedValues:
 		if !arg.IsSequence() {
-			p.Errorf(argSpan, codeParameterConstraintInvalid,
+			p.Reportf(argSpan, rules.ParameterConstraintInvalid,
 				"`allowed_values` must be a list of values, for example `allowed_values: [small, large]`, not %s.", describeNode(arg))
 			return c, false
 		}
@@ -335,13 +336,17 @@ func parseOneConstraint(p *Pass, v *schema.Version, prm *hot.Parameter, typ stri
 		}
 	case schema.ConstraintAllowedPattern:
 		if !arg.IsScalar() || arg.IsNull() {
-			p.Errorf(argSpan, codeParameterConstraintInvalid, "`allowed_pattern` must be a regular expression as text, not %s.", describeNode(arg))
+			p.Reportf(argSpan, rules.ParameterConstraintInvalid, "`allowed_pattern` must be a regular expression as text, not %s.", describeNode(arg))
+			return c, false
+		}
+		if reason := brokenPattern(arg.Value); reason != "" {
+			p.Reportf(arg.Span, rules.ParameterConstraintInvalid, "`allowed_pattern` is not a valid regular expression (%s), so Heat refuses the template.", reason)
 			return c, false
 		}
 		c.Pattern = arg.Value
 	case schema.ConstraintCustom:
 		if !arg.IsScalar() || arg.IsNull() {
-			p.Errorf(argSpan, codeParameterConstraintInvalid, "`custom_constraint` must be a constraint name such as `nova.flavor`, not %s.", describeNode(arg))
+			p.Reportf(argSpan, rules.ParameterConstraintInvalid, "`custom_constraint` must be a constraint name such as `nova.flavor`, not %s.", describeNode(arg))
 			return c, false
 		}
 		if !isKnownCustomConstraint(p.Schema, arg.Value, customNames) {
@@ -354,7 +359,7 @@ func parseOneConstraint(p *Pass, v *schema.Version, prm *hot.Parameter, typ stri
 				cands = append(cands, n)
 			}
 			near := nearestNames(arg.Value, cands, 3)
-			d := p.Errorf(arg.Span, codeParameterCustomUnknown,
+			d := p.Reportf(arg.Span, rules.ParameterCustomConstraintUnknown,
 				"No Heat plugin registers a custom constraint named `%s`, so any value for `%s` fails at stack create.%s",
 				arg.Value, prm.Name, suggestText(near))
 			d.Suggestions = near
@@ -438,14 +443,14 @@ func checkParameterDefault(p *Pass, prm *hot.Parameter, typ string, cons []schem
 		}
 	}
 	if bad != "" {
-		p.Errorf(n.Span, codeParameterDefaultType,
+		p.Reportf(n.Span, rules.ParameterDefaultType,
 			"The default of `%s` must be %s because the parameter's type is %s; %s is not. Fix the default or change the type.",
 			prm.Name, bad, prm.Type, quoteValue(n))
 		return
 	}
 	for _, c := range cons {
 		if problem := constraintProblem(c, typ, n, res); problem != "" {
-			p.Errorf(n.Span, codeParameterDefaultConstraint,
+			p.Reportf(n.Span, rules.ParameterDefaultConstraint,
 				"The default of `%s` breaks its own constraint: %s. Heat refuses the template; change the default or the constraint.", prm.Name, problem)
 			return
 		}

@@ -1,6 +1,7 @@
 package check
 
 import (
+	"heat-ls/analysis/rules"
 	"heat-ls/analysis/source"
 	"heat-ls/analysis/syntax"
 )
@@ -25,7 +26,7 @@ func checkParameterGroups(p *Pass) {
 	for _, item := range sec.Value.Resolve().Items {
 		body := item.Resolve()
 		if !body.IsMapping() {
-			p.Errorf(item.Span, codeParameterGroupNotMapping,
+			p.Reportf(item.Span, rules.ParameterGroupNotMapping,
 				"Each parameter group must be a mapping with `label`, `description` and `parameters`, not %s.", describeNode(body))
 			continue
 		}
@@ -36,31 +37,31 @@ func checkParameterGroups(p *Pass) {
 			if pf != nil {
 				sp = pf.Key.Span
 			}
-			p.Errorf(sp, codeParameterGroupParamsInvalid,
+			p.Reportf(sp, rules.ParameterGroupParametersInvalid,
 				"This parameter group has no `parameters` list; Heat refuses a group without one. Add `parameters: [name, ...]`.")
 			continue
 		}
 		list := pf.Value.Resolve()
 		if !list.IsSequence() {
-			p.Errorf(valueSpan(pf.Value, pf.Key), codeParameterGroupParamsInvalid,
+			p.Reportf(valueSpan(pf.Value, pf.Key), rules.ParameterGroupParametersInvalid,
 				"The `parameters` of a group must be a list of parameter names, not %s.", describeNode(list))
 			continue
 		}
 		for _, n := range list.Items {
 			n = n.Resolve()
 			if !n.IsScalar() || n.IsNull() {
-				p.Errorf(n.Span, codeParameterGroupParamsInvalid, "A group lists parameter names; %s is not one.", describeNode(n))
+				p.Reportf(n.Span, rules.ParameterGroupParametersInvalid, "A group lists parameter names; %s is not one.", describeNode(n))
 				continue
 			}
 			if p.T.Parameter(n.Value) == nil && (v == nil || !v.IsPseudoParameter(n.Value)) {
 				near := nearestNames(n.Value, names, 3)
-				d := p.Errorf(n.Span, codeParameterGroupUnknownParam,
+				d := p.Reportf(n.Span, rules.ParameterGroupUnknownParameter,
 					"The group names `%s`, which is not a parameter of this template; Heat refuses it.%s", n.Value, suggestText(near))
 				d.Suggestions = near
 				continue
 			}
 			if prev, ok := first[n.Value]; ok {
-				d := p.Errorf(n.Span, codeParameterGroupDuplicateParam,
+				d := p.Reportf(n.Span, rules.ParameterGroupDuplicateParameter,
 					"Parameter `%s` is already in a group; Heat allows each parameter in one group only. Remove this entry.", n.Value)
 				d.Related = []source.Related{{Span: prev.Span, Message: "first listed here"}}
 				continue

@@ -6,6 +6,7 @@ import (
 	"runtime/debug"
 
 	"heat-ls/analysis/hot"
+	"heat-ls/analysis/rules"
 	"heat-ls/analysis/source"
 	"heat-ls/schema"
 )
@@ -36,7 +37,21 @@ func (p *Pass) stopped() bool { return p.Ctx.Err() != nil }
 // Report records a diagnostic.
 func (p *Pass) Report(d source.Diagnostic) { p.diags = append(p.diags, d) }
 
-// Errorf reports an error with rule id code at span.
+// Reportf reports rule id at span with the severity analysis/rules
+// declares for it, so the severity is written down in one place only.
+func (p *Pass) Reportf(span source.Span, id, format string, args ...any) *source.Diagnostic {
+	return p.add(span, rules.Severity(id), id, format, args...)
+}
+
+// ReportInf reports rule id at span with the severity its declaration
+// gives for the context where (one of the rule's Contexts, such as
+// "outputs").
+func (p *Pass) ReportInf(span source.Span, id, where, format string, args ...any) *source.Diagnostic {
+	return p.add(span, rules.In(id, where), id, format, args...)
+}
+
+// Errorf reports an error with rule id code at span. Prefer Reportf; this
+// is for rules whose severity depends on a context decided at the call.
 func (p *Pass) Errorf(span source.Span, code, format string, args ...any) *source.Diagnostic {
 	return p.add(span, source.SeverityError, code, format, args...)
 }
@@ -72,7 +87,7 @@ func (p *Pass) run(rule Rule) {
 	defer func() {
 		if r := recover(); r != nil {
 			p.Report(source.Diagnostic{
-				Severity: source.SeverityWarning, Code: "internal-error",
+				Severity: rules.Severity(rules.InternalError), Code: rules.InternalError,
 				Message: fmt.Sprintf("heat-ls hit an internal error while checking this file (%v); other checks still ran. Please report it.\n%s", r, firstLines(debug.Stack(), 12)),
 			})
 		}

@@ -2,6 +2,7 @@ package check
 
 import (
 	"heat-ls/analysis/hot"
+	"heat-ls/analysis/rules"
 	"heat-ls/analysis/source"
 	"heat-ls/analysis/syntax"
 	"heat-ls/schema"
@@ -52,7 +53,7 @@ func checkReferences(p *Pass) {
 		}
 		for _, dep := range res.DependsOn {
 			if dep.Value == res.Name {
-				p.Errorf(dep.Span, codeDependsOnSelf,
+				p.Reportf(dep.Span, rules.DependsOnSelf,
 					"`%s` depends on itself, which Heat refuses as a circular dependency. Remove it from depends_on.", dep.Value)
 				continue
 			}
@@ -78,6 +79,8 @@ type refChecker struct {
 	// other conditions, to an undefined one (1 broken, 2 fine, 3 visiting).
 	broken map[string]uint8
 	// cands, near and spellWork serve suggest.
+	// live memoises liveConditions(p.T).
+	live      map[string]bool
 	cands     map[string][]string
 	near      map[string][]string
 	spellWork int
@@ -121,6 +124,15 @@ func newRefChecker(p *Pass) *refChecker {
 	return &refChecker{p: p, v: v}
 }
 
+// liveConditions is the set of conditions Heat evaluates for this
+// template, computed once.
+func (r *refChecker) liveConditions() map[string]bool {
+	if r.live == nil {
+		r.live = liveConditions(r.p.T)
+	}
+	return r.live
+}
+
 func (r *refChecker) getParam(c *hot.Call) {
 	name := literal(c.Args)
 	if name.IsSequence() && len(name.Items) > 0 {
@@ -141,11 +153,16 @@ func (r *refChecker) getParam(c *hot.Call) {
 	case c.Context == hot.InOutput:
 		msg = "The parameter `%s` is not declared, so showing this output fails. Declare it under `parameters`.%s"
 		report = r.p.Warnf
+	case c.Context == hot.InCondition && c.Owner != nil && !r.liveConditions()[c.Owner.Name]:
+		// Heat resolves a condition only when something uses it, so an
+		// unused one never fails (the oracle accepts it at create).
+		msg = "The parameter `%s` is not declared, so stack create fails once a resource or output uses this condition. Declare it under `parameters`.%s"
+		report = r.p.Warnf
 	case owner != nil && ignoresProperties(r.p, owner):
 		msg = "The parameter `%s` is not declared. Heat lets it through only because `" + owner.Type + "` never reads its properties; declare it under `parameters`.%s"
 		report = r.p.Warnf
 	}
-	d := report(name.Span, codeUndefinedParameter, msg, name.Value, didYouMean(near))
+	d := report(name.Span, rules.UndefinedParameter, msg, name.Value, didYouMean(near))
 	d.Suggestions = near
 	d.Data = map[string]string{"kind": "parameter", "name": name.Value, "guessedType": guessParameterType(r.p, c)}
 }
@@ -180,7 +197,7 @@ func (r *refChecker) resource(name *syntax.Node, via string) bool {
 		}
 		return cands
 	})
-	d := r.p.Errorf(name.Span, codeUndefinedResource,
+	d := r.p.Reportf(name.Span, rules.UndefinedResource,
 		"No resource is named `%s` (used by %s), so Heat refuses the template.%s", name.Value, via, didYouMean(near))
 	d.Suggestions = near
 	d.Data = map[string]string{"kind": "resource", "name": name.Value}
@@ -218,7 +235,7 @@ func (r *refChecker) getAttr(c *hot.Call) {
 	}
 	sort.Strings(names)
 	near := closestNames(attr.Value, names, 3, suggestionDistance(attr.Value))
-	d := r.p.Errorf(attr.Span, codeUnknownAttribute,
+	d := r.p.Reportf(attr.Span, rules.UnknownAttribute,
 		"`%s` (%s) has no attribute `%s`, so Heat refuses the template.%s", resName.Value, rt.Name, attr.Value, didYouMean(near))
 	d.Suggestions = near
 	d.Related = []source.Related{{Span: res.Key.Span, Message: "the resource"}}
@@ -260,7 +277,7 @@ func (r *refChecker) conditionUse(n *syntax.Node) {
 		return
 	}
 	if missing := r.brokenBy(n.Value); missing != "" {
-		d := r.p.Errorf(n.Span, codeUndefinedCondition,
+		d := r.p.Reportf(n.Span, rules.UndefinedCondition,
 			"The condition `%s` refers to `%s`, which is not defined, so Heat refuses what uses it. Define `%s` or fix the reference.",
 			n.Value, missing, missing)
 		d.Related = []source.Related{{Span: r.p.T.Condition(n.Value).Key.Span, Message: "the condition"}}
@@ -275,7 +292,7 @@ func (r *refChecker) undefinedCondition(n *syntax.Node, report func(source.Span,
 		}
 		return cands
 	})
-	d := report(n.Span, codeUndefinedCondition,
+	d := report(n.Span, rules.UndefinedCondition,
 		"No condition is named `%s`; define it in the `conditions` section.%s", n.Value, didYouMean(near))
 	d.Suggestions = near
 	d.Data = map[string]string{"kind": "condition", "name": n.Value}

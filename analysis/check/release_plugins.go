@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"heat-ls/analysis/hot"
+	"heat-ls/analysis/rules"
 	"heat-ls/analysis/syntax"
 	"heat-ls/schema"
 )
@@ -16,6 +17,25 @@ func checkReleasePlugins(p *Pass) {
 	if p.T == nil || p.Schema == nil {
 		return
 	}
+	forEachBuiltinResource(p, func(r *hot.Resource, rt *schema.ResourceType, props *syntax.Node) {
+		switch rt.Name {
+		case "OS::Neutron::ProviderNet":
+			checkProviderNet(p, props)
+		case "OS::Neutron::Subnet":
+			checkSubnetGateway(p, props)
+		case "OS::Octavia::Listener":
+			checkListenerTarget(p, r, props)
+		case "OS::Manila::ShareNetwork":
+			checkManilaNovaNetwork(p, props)
+		}
+	})
+}
+
+// forEachBuiltinResource calls fn for every resource whose type is one of
+// Heat's own (not a template, not a no-op stub, not adopted through
+// external_id) and whose properties are a literal mapping: the resources
+// whose plugin code can be judged from the template.
+func forEachBuiltinResource(p *Pass, fn func(r *hot.Resource, rt *schema.ResourceType, props *syntax.Node)) {
 	for _, r := range p.T.Resources {
 		if p.Ctx.Err() != nil {
 			return
@@ -32,21 +52,8 @@ func checkReleasePlugins(p *Pass) {
 		if !ok || rt.UserFile != "" || rt.NoOp {
 			continue
 		}
-		props := resourceProperties(r)
-		if props == nil {
-			continue
-		}
-		switch rt.Name {
-		case "OS::Neutron::ProviderNet":
-			checkProviderNet(p, props)
-		case "OS::Neutron::Subnet":
-			checkSubnetGateway(p, props)
-		case "OS::Octavia::Listener":
-			checkListenerTarget(p, r, props)
-		case "OS::Manila::ShareNetwork":
-			checkManilaNovaNetwork(p, props)
-		case "OS::Nova::Server":
-			checkServerBootSource(p, r, props)
+		if props := resourceProperties(r); props != nil {
+			fn(r, rt, props)
 		}
 	}
 }
@@ -111,11 +118,11 @@ func checkProviderNet(p *Pass, props *syntax.Node) {
 	if key, set := givenProperty(props, "segmentation_id"); set {
 		if p.Schema.AtLeast("2024.2") {
 			if typ == "local" || typ == "flat" {
-				p.Errorf(key.Span, codeProviderNetSegmentationID,
+				p.Reportf(key.Span, rules.ProviderNetSegmentationId,
 					"`segmentation_id` cannot go with network_type `%s`; Heat refuses it at stack create. Remove it, or use vlan, vxlan, gre or geneve.", typ)
 			}
 		} else if typ != "vlan" {
-			p.Errorf(key.Span, codeProviderNetSegmentationID,
+			p.Reportf(key.Span, rules.ProviderNetSegmentationId,
 				"%s takes `segmentation_id` only with network_type vlan and refuses it with `%s` at stack create (Heat 2024.2 and later accept it).",
 				p.Schema.HeatVersion(), typ)
 		}
@@ -123,7 +130,7 @@ func checkProviderNet(p *Pass, props *syntax.Node) {
 	if key, set := givenProperty(props, "physical_network"); set && p.Schema.AtLeast("2025.1") {
 		switch typ {
 		case "vxlan", "gre", "geneve", "local":
-			p.Errorf(key.Span, codeProviderNetPhysicalNetwork,
+			p.Reportf(key.Span, rules.ProviderNetPhysicalNetwork,
 				"`physical_network` cannot go with network_type `%s` from Heat 2025.1 on; %s refuses it at stack create. Remove it (tunnel networks have no physical network).",
 				typ, p.Schema.HeatVersion())
 		}
@@ -145,11 +152,11 @@ func checkSubnetGateway(p *Pass, props *syntax.Node) {
 	case val == "auto" && p.Schema.AtLeast("2026.1"):
 		return
 	case val == "auto":
-		p.Errorf(v.Span, codeSubnetGatewayIPInvalid,
+		p.Reportf(v.Span, rules.SubnetGatewayIpInvalid,
 			"`gateway_ip: auto` is accepted only from Heat 2026.1; %s refuses it at stack create. Leave gateway_ip out to let Neutron pick the first address.",
 			p.Schema.HeatVersion())
 	default:
-		p.Errorf(v.Span, codeSubnetGatewayIPInvalid,
+		p.Reportf(v.Span, rules.SubnetGatewayIpInvalid,
 			"`gateway_ip` must be an IP address (or ~ for no gateway); Heat refuses %q at stack create.", strings.TrimSpace(val))
 	}
 }
@@ -170,7 +177,7 @@ func checkListenerTarget(p *Pass, r *hot.Resource, props *syntax.Node) {
 	if f := r.Field("properties"); f != nil {
 		anchor = f.Key
 	}
-	p.Errorf(anchor.Span, codeOctaviaListenerTargetMissing,
+	p.Reportf(anchor.Span, rules.OctaviaListenerTargetMissing,
 		"An Octavia listener needs `loadbalancer` or `default_pool`; Heat refuses it at stack create without either (from Heat 2024.1 `loadbalancer` is required).")
 }
 
@@ -181,7 +188,7 @@ func checkManilaNovaNetwork(p *Pass, props *syntax.Node) {
 	if !set || !p.Schema.AtLeast("2024.2") {
 		return
 	}
-	p.Errorf(key.Span, codeManilaNovaNetworkRemoved,
+	p.Reportf(key.Span, rules.ManilaNovaNetworkRemoved,
 		"%s refuses `nova_network` at stack create: Nova networking is gone. Use neutron_network and neutron_subnet.", p.Schema.HeatVersion())
 }
 

@@ -1,36 +1,16 @@
 package check
 
 import (
+	"heat-ls/analysis/rules"
 	"heat-ls/analysis/source"
 	"heat-ls/analysis/syntax"
 	"heat-ls/schema"
 )
 
-// Rule ids of the checks that depend on the Heat release heat-ls judges
-// for (the heatRelease setting). Each is backed by Heat's recorded verdict
-// in every release (testdata/release-cases).
-//
-//	id                                   severity  Heat phase  meaning
-//	resource-type-too-new                error     validate    a type the target release lacks; a later release adds it
-//	resource-type-no-op                  warning   –           a type the target release turned into a stub: Heat accepts it, creates nothing, every attribute is null
-//	parameter-custom-constraint-removed  error     create      a custom constraint the target release no longer registers (its service was retired)
-//	parameter-custom-constraint-too-new  error     create      a custom constraint a later release adds
-//	provider-net-segmentation-id         error     create      segmentation_id with a network_type that release's ProviderNet refuses it for
-//	provider-net-physical-network        error     create      physical_network with vxlan, gre, geneve or local (from 2025.1)
-//	subnet-gateway-ip-invalid            error     create      a gateway_ip that is no IP address ("auto" only from 2026.1)
-//	octavia-listener-target-missing      error     create      an Octavia listener with neither loadbalancer nor default_pool (before 2024.1)
-//	manila-nova-network-removed          error     create      nova_network on a Manila share network (from 2024.2)
-const (
-	codeResourceTypeTooNew           = "resource-type-too-new"
-	codeResourceTypeNoOp             = "resource-type-no-op"
-	codeParameterCustomRemoved       = "parameter-custom-constraint-removed"
-	codeParameterCustomTooNew        = "parameter-custom-constraint-too-new"
-	codeProviderNetSegmentationID    = "provider-net-segmentation-id"
-	codeProviderNetPhysicalNetwork   = "provider-net-physical-network"
-	codeSubnetGatewayIPInvalid       = "subnet-gateway-ip-invalid"
-	codeOctaviaListenerTargetMissing = "octavia-listener-target-missing"
-	codeManilaNovaNetworkRemoved     = "manila-nova-network-removed"
-)
+// The checks that depend on the Heat release heat-ls judges for (the
+// heatRelease setting). Their ids are declared in analysis/rules; each is
+// backed by Heat's recorded verdict in every release
+// (testdata/release-cases).
 
 // reportTooNew reports a type the target release lacks but a later one
 // adds, and says whether it did.
@@ -39,7 +19,7 @@ func reportTooNew(p *Pass, tn *syntax.Node, name string) bool {
 	if !ok {
 		return false
 	}
-	p.Errorf(tn.Span, codeResourceTypeTooNew,
+	p.Reportf(tn.Span, rules.ResourceTypeTooNew,
 		"`%s` arrives in %s; %s, which heat-ls judges for, does not have it and refuses the template.",
 		name, rel, p.Schema.HeatVersion())
 	return true
@@ -63,7 +43,7 @@ func reportNoOp(p *Pass, tn *syntax.Node, rt *schema.ResourceType) {
 	if repl := hiddenTypeReplacement(rt.Name); repl != "" {
 		msg += " Use " + repl + " instead."
 	}
-	d := p.Warnf(tn.Span, codeResourceTypeNoOp, msg, tn.Value, since)
+	d := p.Reportf(tn.Span, rules.ResourceTypeNoOp, msg, tn.Value, since)
 	d.Tags = []source.Tag{source.TagDeprecated}
 }
 
@@ -72,13 +52,13 @@ func reportNoOp(p *Pass, tn *syntax.Node, rt *schema.ResourceType) {
 // whether it did.
 func customConstraintGone(p *Pass, arg *syntax.Node, param string) bool {
 	if rel, ok := p.Schema.CustomConstraintRemoved(arg.Value); ok {
-		p.Errorf(arg.Span, codeParameterCustomRemoved,
+		p.Reportf(arg.Span, rules.ParameterCustomConstraintRemoved,
 			"%s removed the custom constraint `%s` with its retired service; heat-ls judges for %s, where any value for `%s` fails at stack create. Remove the constraint.",
 			rel, arg.Value, p.Schema.HeatVersion(), param)
 		return true
 	}
 	if rel, ok := p.Schema.CustomConstraintAdded(arg.Value); ok {
-		p.Errorf(arg.Span, codeParameterCustomTooNew,
+		p.Reportf(arg.Span, rules.ParameterCustomConstraintTooNew,
 			"The custom constraint `%s` arrives in %s; on %s, which heat-ls judges for, any value for `%s` fails at stack create.",
 			arg.Value, rel, p.Schema.HeatVersion(), param)
 		return true

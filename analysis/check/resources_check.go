@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"heat-ls/analysis/hot"
+	"heat-ls/analysis/rules"
 	"heat-ls/analysis/source"
 	"heat-ls/analysis/syntax"
 	"heat-ls/schema"
@@ -59,7 +60,7 @@ type resourceChecker struct {
 func (rc *resourceChecker) check(r *hot.Resource) {
 	p := rc.p
 	if strings.Contains(r.Name, "/") {
-		d := p.Errorf(r.Key.Span, codeResourceNameInvalid,
+		d := p.Reportf(r.Key.Span, rules.ResourceNameInvalid,
 			"Resource names may not contain `/`; Heat refuses `%s`. Use `_` or `-` instead.", r.Name)
 		d.Suggestions = []string{strings.ReplaceAll(r.Name, "/", "_")}
 	}
@@ -69,7 +70,7 @@ func (rc *resourceChecker) check(r *hot.Resource) {
 		if body.IsScalar() && !body.IsNull() {
 			msg += " To use that type, write `type: " + body.Value + "` on the next line, indented."
 		}
-		p.Errorf(valueSpan(r.Value, r.Key), codeResourceNotMapping, msg, r.Name, describeNode(body))
+		p.Reportf(valueSpan(r.Value, r.Key), rules.ResourceNotMapping, msg, r.Name, describeNode(body))
 		return
 	}
 	rc.checkNullKeys(r)
@@ -78,10 +79,24 @@ func (rc *resourceChecker) check(r *hot.Resource) {
 	rc.checkProperties(r, rt)
 	rc.checkDeletionPolicy(r, rt)
 	rc.checkUpdatePolicy(r, rt)
+	if rt != nil && r.Field("external_id") == nil {
+		switch rt.Name {
+		case "OS::Heat::ResourceGroup":
+			rc.checkGroupMember(r, "resource_def")
+		case "OS::Heat::AutoScalingGroup":
+			rc.checkGroupMember(r, "resource")
+		}
+	}
 	if f := r.Field("metadata"); f != nil {
 		if n := f.Value.Resolve(); !n.IsNull() && !n.IsMapping() && !isFunctionCall(n) {
-			p.Errorf(valueSpan(f.Value, f.Key), codeResourceMetadataNotMapping,
+			p.Reportf(valueSpan(f.Value, f.Key), rules.ResourceMetadataNotMapping,
 				"The `metadata` of a resource must be a mapping, not %s.", describeNode(n))
+		}
+	}
+	if f := r.Field("depends_on"); f != nil {
+		if n := f.Value.Resolve(); n.IsMapping() && !isFunctionCall(n) {
+			p.Reportf(valueSpan(f.Value, f.Key), rules.ResourceDependsOnInvalid,
+				"`depends_on` must be a resource name or a list of them, not %s.", describeNode(n))
 		}
 	}
 }
@@ -91,20 +106,20 @@ func (rc *resourceChecker) checkType(r *hot.Resource) *schema.ResourceType {
 	p := rc.p
 	f := r.Field("type")
 	if f == nil {
-		p.Errorf(r.Key.Span, codeResourceTypeMissing,
+		p.Reportf(r.Key.Span, rules.ResourceTypeMissing,
 			"Resource `%s` has no `type`; Heat refuses it. Add `type:` with a type name such as OS::Heat::None, or a template file.", r.Name)
 		return nil
 	}
 	tn := f.Value.Resolve()
 	if !tn.IsScalar() || tn.IsNull() {
 		if !isFunctionCall(tn) {
-			p.Errorf(valueSpan(f.Value, f.Key), codeResourceTypeNotString,
+			p.Reportf(valueSpan(f.Value, f.Key), rules.ResourceTypeNotString,
 				"The `type` of resource `%s` must be a type name or a template path, not %s.", r.Name, describeNode(tn))
 		}
 		return nil
 	}
 	if tn.Style == syntax.Plain && (tn.Tag == "!!int" || tn.Tag == "!!float" || isYAML11Bool(tn)) {
-		p.Errorf(tn.Span, codeResourceTypeNotString,
+		p.Errorf(tn.Span, rules.ResourceTypeNotString,
 			"Heat reads the `type` `%s` of resource `%s` as %s, not as a type name, and refuses it. Quote it if a template or type is really named so.",
 			tn.Value, r.Name, heatScalarName(tn))
 		return nil
@@ -120,11 +135,11 @@ func (rc *resourceChecker) checkType(r *hot.Resource) *schema.ResourceType {
 		case reportTooNew(p, tn, name):
 		case p.Schema.HasNamespace(schema.NamespaceOf(name)):
 			near := p.Schema.NearestResourceTypes(name, 3, 3)
-			d := p.Errorf(tn.Span, codeResourceTypeUnknown,
+			d := p.Reportf(tn.Span, rules.ResourceTypeUnknown,
 				"Heat has no resource type `%s`.%s", name, suggestText(near))
 			d.Suggestions = near
 		default:
-			p.Infof(tn.Span, codeResourceTypeCustom,
+			p.Reportf(tn.Span, rules.ResourceTypeCustom,
 				"`%s` is not a built-in type; map it to a template or type in an environment file's resource_registry.", name)
 		}
 		return nil
@@ -133,23 +148,26 @@ func (rc *resourceChecker) checkType(r *hot.Resource) *schema.ResourceType {
 	case isNoOpStub(rt):
 		reportNoOp(p, tn, rt)
 	case rt.Hidden():
-		msg := "Heat keeps `%s` only so that old stacks can be deleted; new stacks cannot use it."
+		// Heat hides the type from its type list but still creates it
+		// (the oracle accepts it at validate and at create), so this is a
+		// warning that names the successor, not an error.
+		msg := "Heat hides `%s`: it is kept for stacks made long ago and may go away; Heat still accepts it here, but new templates should not use it."
 		repl := hiddenTypeReplacement(rt.Name)
 		if repl != "" {
 			msg += " Use " + repl + " instead."
 		}
-		d := p.Errorf(tn.Span, codeResourceTypeHidden, msg, name)
+		d := p.Reportf(tn.Span, rules.ResourceTypeHidden, msg, name)
 		d.Tags = []source.Tag{source.TagDeprecated}
 	case rt.Deprecated():
-		d := p.Warnf(tn.Span, codeResourceTypeDeprecated, "`%s` is deprecated%s.%s", name, sinceText(rt.Support), statusAdvice(rt.Support))
+		d := p.Reportf(tn.Span, rules.ResourceTypeDeprecated, "`%s` is deprecated%s.%s", name, sinceText(rt.Support), statusAdvice(rt.Support))
 		d.Tags = []source.Tag{source.TagDeprecated}
 	case rt.Unsupported():
-		p.Warnf(tn.Span, codeResourceTypeUnsupported,
+		p.Reportf(tn.Span, rules.ResourceTypeUnsupported,
 			"Heat marks `%s` as unsupported (experimental): it may change or go away; prefer a supported type if there is one.", name)
 	}
 	if rt.Name != name && !rt.Hidden() && !rt.Deprecated() {
 		// an alias such as OS::Quantum::Net: fine, but name the real type
-		d := p.Hintf(tn.Span, codeResourceTypeDeprecated, "`%s` is an old name of `%s`; use the current name.", name, rt.Name)
+		d := p.Hintf(tn.Span, rules.ResourceTypeDeprecated, "`%s` is an old name of `%s`; use the current name.", name, rt.Name)
 		d.Tags = []source.Tag{source.TagDeprecated}
 		d.Suggestions = []string{rt.Name}
 	}
@@ -175,6 +193,16 @@ func hiddenTypeReplacement(name string) string {
 		"OS::Neutron::LBaaS::PoolMember", "OS::Neutron::LBaaS::HealthMonitor", "OS::Neutron::LBaaS::L7Policy",
 		"OS::Neutron::LBaaS::L7Rule":
 		return "OS::Octavia::" + name[strings.LastIndex(name, "::")+2:]
+	case "OS::Heat::SoftwareDeployments":
+		return "OS::Heat::SoftwareDeploymentGroup"
+	case "OS::Heat::StructuredDeployments":
+		return "OS::Heat::StructuredDeploymentGroup"
+	case "OS::Magnum::Bay":
+		return "OS::Magnum::Cluster"
+	case "OS::Magnum::BayModel":
+		return "OS::Magnum::ClusterTemplate"
+	case "OS::Aodh::CombinationAlarm":
+		return "OS::Aodh::CompositeAlarm"
 	case "OS::Heat::HARestarter":
 		return "an OS::Aodh alarm with a Mistral or Heat signal"
 	}
@@ -207,19 +235,19 @@ func (rc *resourceChecker) checkDeletionPolicy(r *hot.Resource, rt *schema.Resou
 		return
 	}
 	if !n.IsScalar() {
-		rc.p.Errorf(valueSpan(f.Value, f.Key), codeResourceDeletionPolicy,
+		rc.p.Reportf(valueSpan(f.Value, f.Key), rules.ResourceDeletionPolicyInvalid,
 			"`deletion_policy` must be one of %s, not %s.", strings.Join(rc.v.DeletionPolicies, ", "), describeNode(n))
 		return
 	}
 	if !rc.v.HasDeletionPolicy(n.Value) {
 		near := nearestNames(n.Value, rc.v.DeletionPolicies, 2)
-		d := rc.p.Errorf(n.Span, codeResourceDeletionPolicy,
+		d := rc.p.Reportf(n.Span, rules.ResourceDeletionPolicyInvalid,
 			"`%s` is not a deletion policy in heat_template_version %s; use one of %s.%s", n.Value, rc.v.Name, strings.Join(rc.v.DeletionPolicies, ", "), suggestText(near))
 		d.Suggestions = near
 		return
 	}
 	if strings.EqualFold(n.Value, "snapshot") && rt != nil && !rt.SnapshotDeletion {
-		rc.p.Errorf(n.Span, codeResourceDeletionPolicy,
+		rc.p.Reportf(n.Span, rules.ResourceDeletionPolicyInvalid,
 			"`%s` cannot take a snapshot when deleted, so Heat refuses the Snapshot policy for it; use Delete or Retain.", rt.Name)
 	}
 }
@@ -234,7 +262,7 @@ func (rc *resourceChecker) checkUpdatePolicy(r *hot.Resource, rt *schema.Resourc
 		return
 	}
 	if !n.IsMapping() {
-		rc.p.Errorf(valueSpan(f.Value, f.Key), codeResourceUpdatePolicy,
+		rc.p.Reportf(valueSpan(f.Value, f.Key), rules.ResourceUpdatePolicyInvalid,
 			"`update_policy` must be a mapping, not %s.", describeNode(n))
 		return
 	}
@@ -258,7 +286,7 @@ func (rc *resourceChecker) checkUpdatePolicy(r *hot.Resource, rt *schema.Resourc
 			if len(names) > 0 {
 				what = "takes only " + strings.Join(sortedCopy(names), ", ")
 			}
-			d := rc.p.Errorf(k.Span, codeResourceUpdatePolicy,
+			d := rc.p.Reportf(k.Span, rules.ResourceUpdatePolicyInvalid,
 				"`%s` is not an update policy of `%s` (it %s); Heat refuses it.%s", k.Value, rt.Name, what, suggestText(near))
 			d.Suggestions = near
 			continue
@@ -280,14 +308,14 @@ func (rc *resourceChecker) checkKeyTypes(r *hot.Resource) {
 	if f := r.Field("condition"); f != nil {
 		n := f.Value.Resolve()
 		if (n.IsSequence() || n.IsMapping()) && !isFunctionCall(n) || n.IsScalar() && (n.Tag == "!!int" || n.Tag == "!!float") {
-			rc.p.Errorf(valueSpan(f.Value, f.Key), codeUndefinedCondition,
+			rc.p.Errorf(valueSpan(f.Value, f.Key), rules.UndefinedCondition,
 				"The `condition` of resource `%s` must be a condition name, true/false or a condition function, not %s; Heat refuses it.", r.Name, describeNode(n))
 		}
 	}
 	if f := r.Field("external_id"); f != nil {
 		n := f.Value.Resolve()
 		if !isFunctionCall(n) && !n.IsNull() && (!n.IsScalar() || n.Style == syntax.Plain && (n.Tag == "!!int" || n.Tag == "!!float" || isYAML11Bool(n))) {
-			rc.p.Errorf(valueSpan(f.Value, f.Key), codeUnknownResourceKey,
+			rc.p.Errorf(valueSpan(f.Value, f.Key), rules.UnknownResourceKey,
 				"The `external_id` of resource `%s` must be the id (text) of an existing resource, not %s; Heat refuses it. Quote it if the id is made of digits.", r.Name, heatScalarName(n))
 		}
 	}
@@ -299,12 +327,12 @@ func (rc *resourceChecker) checkKeyTypes(r *hot.Resource) {
 // (type has its own message in checkType.)
 func (rc *resourceChecker) checkNullKeys(r *hot.Resource) {
 	codes := map[string]string{
-		"properties":      codeResourcePropertiesNotMap,
-		"metadata":        codeResourceMetadataNotMapping,
-		"update_policy":   codeResourceUpdatePolicy,
-		"deletion_policy": codeResourceDeletionPolicy,
-		"depends_on":      codeUnknownResourceKey,
-		"description":     codeUnknownResourceKey,
+		"properties":      rules.ResourcePropertiesNotMapping,
+		"metadata":        rules.ResourceMetadataNotMapping,
+		"update_policy":   rules.ResourceUpdatePolicyInvalid,
+		"deletion_policy": rules.ResourceDeletionPolicyInvalid,
+		"depends_on":      rules.UnknownResourceKey,
+		"description":     rules.UnknownResourceKey,
 	}
 	for _, pr := range r.Value.Resolve().Pairs {
 		code, ok := codes[pr.Key.Value]

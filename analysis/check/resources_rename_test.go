@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"heat-ls/analysis/hot"
+	"heat-ls/analysis/rules"
 )
 
 // A hidden "<thing>_id" property names its visible successor, both in the
@@ -21,7 +22,7 @@ func TestHiddenPropertyNamesSuccessor(t *testing.T) {
 		diags := Run(context.Background(), hot.Parse([]byte(tt.src)), Options{Schema: testSchema(t)})
 		found := false
 		for _, d := range diags {
-			if d.Code != codeResourcePropertyHidden {
+			if d.Code != rules.ResourcePropertyHidden {
 				continue
 			}
 			found = true
@@ -30,7 +31,7 @@ func TestHiddenPropertyNamesSuccessor(t *testing.T) {
 			}
 		}
 		if !found {
-			t.Errorf("%s: no %s diagnostic", tt.prop, codeResourcePropertyHidden)
+			t.Errorf("%s: no %s diagnostic", tt.prop, rules.ResourcePropertyHidden)
 		}
 	}
 }

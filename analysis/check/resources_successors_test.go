@@ -1,13 +1,13 @@
 package check
 
 import (
-	"heat-ls/schema"
-
 	"context"
 	"strings"
 	"testing"
 
 	"heat-ls/analysis/hot"
+	"heat-ls/analysis/rules"
+	"heat-ls/schema"
 )
 
 // Hidden properties outside the "<thing>_id" rule name their successor
@@ -32,7 +32,7 @@ func TestHiddenPropertyKnownSuccessors(t *testing.T) {
 		diags := Run(context.Background(), hot.Parse([]byte(res(tt.typ, tt.prop))), Options{Schema: testSchema(t)})
 		found := false
 		for _, d := range diags {
-			if d.Code != codeResourcePropertyHidden {
+			if d.Code != rules.ResourcePropertyHidden {
 				continue
 			}
 			found = true
@@ -44,7 +44,7 @@ func TestHiddenPropertyKnownSuccessors(t *testing.T) {
 			}
 		}
 		if !found {
-			t.Errorf("%s %s: no %s diagnostic", tt.typ, tt.prop, codeResourcePropertyHidden)
+			t.Errorf("%s %s: no %s diagnostic", tt.typ, tt.prop, rules.ResourcePropertyHidden)
 		}
 	}
 }

@@ -1,10 +1,12 @@
 package check
 
 import (
+	"math"
 	"sort"
 	"strings"
 
 	"heat-ls/analysis/hot"
+	"heat-ls/analysis/rules"
 	"heat-ls/analysis/source"
 	"heat-ls/analysis/syntax"
 	"heat-ls/schema"
@@ -20,10 +22,18 @@ func (rc *resourceChecker) checkProperties(r *hot.Resource, rt *schema.ResourceT
 	if f != nil {
 		props = f.Value.Resolve()
 		if isFunctionCall(props) {
+			// Heat reads properties as a mapping before it resolves
+			// anything; a whole-map function call makes the engine fail
+			// (a Python TypeError at template validate). Types that take
+			// any properties (OS::Heat::None, retired stubs) never read it.
+			if rt != nil && !rt.AcceptsAnyProperties && !rt.NoOp && r.Field("external_id") == nil {
+				p.Reportf(valueSpan(f.Value, f.Key), rules.ResourcePropertiesNotMapping,
+					"`properties` must be written as a mapping; Heat cannot take the whole mapping from `%s` and fails at template validate. Put the call on each property instead.", props.Pairs[0].Key.Value)
+			}
 			return
 		}
 		if !props.IsNull() && !props.IsMapping() {
-			p.Errorf(valueSpan(f.Value, f.Key), codeResourcePropertiesNotMap,
+			p.Reportf(valueSpan(f.Value, f.Key), rules.ResourcePropertiesNotMapping,
 				"`properties` must be a mapping of property names to values, not %s.", describeNode(props))
 			return
 		}
@@ -150,7 +160,7 @@ func (rc *resourceChecker) checkFields(o fieldOwner, m *syntax.Node, anchor *syn
 	if len(missing) > 0 && !hiddenUsed && !mergesOtherKeys(m) {
 		sort.Strings(missing)
 		list := "`" + strings.Join(missing, "`, `") + "`"
-		d := p.Errorf(anchor.Span, codeResourcePropertyMissing,
+		d := p.Reportf(anchor.Span, rules.ResourcePropertyMissing,
 			"%s requires %s; Heat refuses the stack without it. Add the missing propert%s.", o.label(), list, plural(len(missing), "y", "ies"))
 		d.Data = map[string]string{"missing": strings.Join(missing, ",")}
 	}
@@ -179,14 +189,14 @@ func (rc *resourceChecker) checkStatus(prop *schema.Property, k *syntax.Node, ow
 		if advice == "" {
 			advice = statusAdvice(prop.Support)
 		}
-		d := rc.p.Warnf(k.Span, codeResourcePropertyHidden,
+		d := rc.p.Reportf(k.Span, rules.ResourcePropertyHidden,
 			"Property `%s` of %s is hidden: Heat still accepts it but no longer documents it.%s", k.Value, owner, advice)
 		if repl != "" {
 			d.Suggestions = []string{repl}
 		}
 		d.Tags = []source.Tag{source.TagDeprecated}
 	case prop.Support != nil && prop.Support.Status == schema.StatusDeprecated:
-		d := rc.p.Warnf(k.Span, codeResourcePropertyDeprecated,
+		d := rc.p.Reportf(k.Span, rules.ResourcePropertyDeprecated,
 			"Property `%s` of %s is deprecated%s.%s", k.Value, owner, sinceText(prop.Support), statusAdvice(prop.Support))
 		d.Tags = []source.Tag{source.TagDeprecated}
 	}
@@ -207,7 +217,7 @@ func (rc *resourceChecker) checkValueAt(prop *schema.Property, n *syntax.Node, k
 	}
 	p := rc.p
 	wrong := func(want string) {
-		p.Errorf(n.Span, codeResourcePropertyType,
+		p.Reportf(n.Span, rules.ResourcePropertyType,
 			"`%s` must be %s, not %s.", key.Value, want, describeNode(n))
 	}
 	switch prop.Type {
@@ -221,8 +231,8 @@ func (rc *resourceChecker) checkValueAt(prop *schema.Property, n *syntax.Node, k
 			wrong("a whole number")
 			return
 		}
-		if _, isInt, ok := pyNumber(n); !ok || !isInt {
-			p.Errorf(n.Span, codeResourcePropertyType, "`%s` must be a whole number; `%s` is not one.", key.Value, n.Value)
+		if f, isInt, ok := pyNumber(n); (!ok || !isInt) && !truncatedByHeat(n, f) {
+			p.Reportf(n.Span, rules.ResourcePropertyType, "`%s` must be a whole number; `%s` is not one.", key.Value, n.Value)
 			return
 		}
 	case "number":
@@ -231,7 +241,7 @@ func (rc *resourceChecker) checkValueAt(prop *schema.Property, n *syntax.Node, k
 			return
 		}
 		if _, _, ok := pyNumber(n); !ok {
-			p.Errorf(n.Span, codeResourcePropertyType, "`%s` must be a number; `%s` is not one.", key.Value, n.Value)
+			p.Reportf(n.Span, rules.ResourcePropertyType, "`%s` must be a number; `%s` is not one.", key.Value, n.Value)
 			return
 		}
 	case "boolean":
@@ -241,7 +251,7 @@ func (rc *resourceChecker) checkValueAt(prop *schema.Property, n *syntax.Node, k
 		}
 		if !isYAML11Bool(n) {
 			if n.Tag != "!!str" || !(strings.EqualFold(n.Value, "true") || strings.EqualFold(n.Value, "false")) {
-				d := p.Errorf(n.Span, codeResourcePropertyType, "`%s` must be true or false; `%s` is not a boolean to Heat.", key.Value, n.Value)
+				d := p.Reportf(n.Span, rules.ResourcePropertyType, "`%s` must be true or false; `%s` is not a boolean to Heat.", key.Value, n.Value)
 				d.Suggestions = []string{"true", "false"}
 				return
 			}
@@ -276,7 +286,7 @@ func (rc *resourceChecker) checkValueAt(prop *schema.Property, n *syntax.Node, k
 	for _, c := range prop.Constraints {
 		if problem := constraintProblem(c, prop.Type, n, rc.res); problem != "" {
 			near := nearAllowedValues(c, prop.Type, n)
-			d := p.Errorf(n.Span, codeResourcePropertyConstraint, "`%s`: %s.%s", key.Value, problem, didYouMean(near))
+			d := p.Reportf(n.Span, rules.ResourcePropertyConstraint, "`%s`: %s.%s", key.Value, problem, didYouMean(near))
 			d.Suggestions = near
 			return
 		}
@@ -299,11 +309,11 @@ func itemAnchor(item, key *syntax.Node) *syntax.Node {
 // warning.
 func (rc *resourceChecker) collectionSwap(key, n *syntax.Node, want string) {
 	if rc.rt != nil && rc.rt.RegistryKind == "class" {
-		rc.p.Errorf(n.Span, codeResourcePropertyType,
+		rc.p.Errorf(n.Span, rules.ResourcePropertyType,
 			"`%s` expects %s, not %s; Heat refuses it at stack create.", key.Value, want, describeNode(n))
 		return
 	}
-	rc.p.Warnf(n.Span, codeResourcePropertyType,
+	rc.p.Warnf(n.Span, rules.ResourcePropertyType,
 		"`%s` expects %s, not %s; Heat refuses this unless the property converts it.", key.Value, want, describeNode(n))
 }
 
@@ -317,14 +327,14 @@ func (rc *resourceChecker) unknownField(k *syntax.Node, visible []string, o fiel
 	var d *source.Diagnostic
 	switch {
 	case arrives != "":
-		d = rc.p.Errorf(k.Span, codeResourcePropertyUnknown,
+		d = rc.p.Reportf(k.Span, rules.ResourcePropertyUnknown,
 			"%s gains the property `%s` in %s; %s, which heat-ls judges for, refuses it.",
 			o.label(), k.Value, arrives, rc.p.Schema.HeatVersion())
 	case len(near) > 0:
-		d = rc.p.Errorf(k.Span, codeResourcePropertyUnknown,
+		d = rc.p.Reportf(k.Span, rules.ResourcePropertyUnknown,
 			"%s has no property `%s`; Heat refuses it.%s", o.label(), k.Value, suggestText(near))
 	default:
-		d = rc.p.Errorf(k.Span, codeResourcePropertyUnknown,
+		d = rc.p.Reportf(k.Span, rules.ResourcePropertyUnknown,
 			"%s has no property `%s` in %s, nor in any later release heat-ls knows; Heat refuses it. Known properties: %s.",
 			o.label(), k.Value, rc.p.Schema.HeatVersion(), shortList(visible, 12))
 	}
@@ -353,4 +363,14 @@ func nearAllowedValues(c schema.Constraint, typ string, n *syntax.Node) []string
 		}
 	}
 	return closestNames(n.Value, cands, 3, suggestionDistance(n.Value))
+}
+
+// truncatedByHeat tells an unquoted decimal such as `1024.0` (or 2.5),
+// which Heat's YAML reader loads as a float and its integer property type
+// turns into a whole number with Python's int() (dropping any fraction),
+// from what it refuses: quoted text such as "1024.0", an exponent without
+// a dot (PyYAML keeps `1e3` as text) and infinity or NaN.
+func truncatedByHeat(n *syntax.Node, f float64) bool {
+	return n.Style == syntax.Plain && n.Tag == "!!float" && strings.Contains(n.Value, ".") &&
+		!math.IsInf(f, 0) && !math.IsNaN(f)
 }

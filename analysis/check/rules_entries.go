@@ -1,7 +1,9 @@
 package check
 
 import (
+	"errors"
 	"regexp"
+	resyntax "regexp/syntax"
 	"strings"
 
 	"heat-ls/analysis/hot"
@@ -18,6 +20,7 @@ func entryRules() []Rule {
 		checkParameterGroups,
 		checkResources,
 		checkReleasePlugins,
+		checkPlugins,
 		checkOutputs,
 		checkConditionBodies,
 		checkUnusedEntries,
@@ -57,6 +60,26 @@ func (c regexpCache) get(pattern string) *regexp.Regexp {
 	}
 	c[pattern] = re
 	return re
+}
+
+// brokenPattern says why Python's re module, which Heat compiles
+// allowed_pattern with, refuses pattern, or "" when it does not or heat-ls
+// cannot tell. Only the faults both Go's and Python's syntax share count
+// (an open bracket or group, a stray ")", a repeat of nothing, a reversed
+// range, a trailing backslash); Python-only syntax Go rejects is not a
+// fault.
+func brokenPattern(pattern string) string {
+	_, err := resyntax.Parse(pattern, resyntax.Perl)
+	var e *resyntax.Error
+	if !errors.As(err, &e) {
+		return ""
+	}
+	switch e.Code {
+	case resyntax.ErrMissingBracket, resyntax.ErrMissingParen, resyntax.ErrUnexpectedParen,
+		resyntax.ErrMissingRepeatArgument, resyntax.ErrInvalidCharRange, resyntax.ErrTrailingBackslash:
+		return e.Code.String()
+	}
+	return ""
 }
 
 // fullMatch reports whether pattern matches all of value the way Heat

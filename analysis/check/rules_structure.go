@@ -9,8 +9,8 @@ func templateRules() []Rule {
 }
 
 // structureRules: version and sections, functions and their arguments,
-// references between entries and dependency cycles. Rule ids are listed
-// in codes_structure.go.
+// references between entries and dependency cycles. Rule ids are declared
+// in analysis/rules.
 func structureRules() []Rule {
 	return []Rule{
 		checkVersion,

@@ -1,10 +1,9 @@
 package check
 
-import "heat-ls/analysis/hot"
-
-// codeResourceFacadeTopLevel: resource_facade in a template that nothing
-// uses as a nested stack.
-const codeResourceFacadeTopLevel = "resource-facade-top-level"
+import (
+	"heat-ls/analysis/hot"
+	"heat-ls/analysis/rules"
+)
 
 // checkResourceFacadeUse reports resource_facade in a template that runs
 // as a top-level stack. The function reads the parent resource of a
@@ -29,7 +28,7 @@ func checkResourceFacadeUse(p *Pass) {
 		if nested == 1 {
 			return
 		}
-		p.Errorf(c.Key.Span, codeResourceFacadeTopLevel,
+		p.Reportf(c.Key.Span, rules.ResourceFacadeTopLevel,
 			"`resource_facade` reads the resource that uses this template as a nested stack, but nothing in the workspace uses this template that way; "+
 				"run as a top-level stack, Heat fails at create time. Use this template as a resource type (type: this-file.yaml, or a resource_registry mapping), or replace the call with a parameter.")
 	}

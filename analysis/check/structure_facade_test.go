@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"heat-ls/analysis/hot"
+	"heat-ls/analysis/rules"
 )
 
 // nestedView is a WorkspaceView that only answers UsedAsNested.
@@ -31,7 +32,7 @@ func TestResourceFacadeTopLevel(t *testing.T) {
 			tt.opts.Schema = testSchema(t)
 			got := 0
 			for _, d := range Run(context.Background(), hot.Parse([]byte(src)), tt.opts) {
-				if d.Code == codeResourceFacadeTopLevel {
+				if d.Code == rules.ResourceFacadeTopLevel {
 					got++
 					if text := src[d.Span.Start:d.Span.End]; text != "resource_facade" {
 						t.Errorf("span covers %q", text)
@@ -39,7 +40,7 @@ func TestResourceFacadeTopLevel(t *testing.T) {
 				}
 			}
 			if got != tt.want {
-				t.Errorf("got %d %s diagnostics, want %d", got, codeResourceFacadeTopLevel, tt.want)
+				t.Errorf("got %d %s diagnostics, want %d", got, rules.ResourceFacadeTopLevel, tt.want)
 			}
 		})
 	}

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"heat-ls/analysis/hot"
+	"heat-ls/analysis/rules"
 	"heat-ls/analysis/source"
 	"heat-ls/schema"
 )
@@ -100,24 +101,24 @@ func TestVersionAndSections(t *testing.T) {
 		{"valid minimal", "heat_template_version: 2016-10-14\nresources: {}\n", nil},
 		{"alias", "heat_template_version: wallaby\nresources: {}\n", nil},
 		{"unknown date", "heat_template_version: 2019-01-01\nresources: {}\n",
-			[]want{{codeUnknownVersion, E, "2019-01-01", "Did you mean `2018-08-31`"}}},
+			[]want{{rules.UnknownVersion, E, "2019-01-01", "Did you mean `2018-08-31`"}}},
 		{"not scalar", "heat_template_version: [2016-10-14]\nresources: {}\n",
-			[]want{{codeVersionNotScalar, E, "[2016-10-14]", "single date"}}},
+			[]want{{rules.VersionNotScalar, E, "[2016-10-14]", "single date"}}},
 		{"empty", "heat_template_version:\nresources: {}\n",
-			[]want{{codeUnknownVersion, E, "heat_template_version", "empty"}}},
+			[]want{{rules.UnknownVersion, E, "heat_template_version", "empty"}}},
 		{"conditions before newton", "heat_template_version: 2016-04-08\nconditions: {}\nresources: {}\n",
-			[]want{{codeSectionNotInVersion, E, "conditions", "2016-10-14 or later"}}},
+			[]want{{rules.SectionNotInVersion, E, "conditions", "2016-10-14 or later"}}},
 		{"conditions at newton", "heat_template_version: 2016-10-14\nconditions: {}\nresources: {}\n", nil},
 		{"undefined placeholder", "heat_template_version: 2016-10-14\n__undefined__: {}\nresources: {}\n",
-			[]want{{codePlaceholderSection, W, "__undefined__", "means nothing"}}},
+			[]want{{rules.PlaceholderSection, W, "__undefined__", "means nothing"}}},
 		{"unknown section", "heat_template_version: 2016-10-14\nresource: {}\n",
-			[]want{{codeUnknownSection, E, "resource", "`resources`"}}},
+			[]want{{rules.UnknownSection, E, "resource", "`resources`"}}},
 		{"resources a list", "heat_template_version: 2016-10-14\nresources: [a]\n",
-			[]want{{codeSectionWrongShape, E, "[a]", "mapping"}}},
+			[]want{{rules.SectionWrongShape, E, "[a]", "mapping"}}},
 		{"groups a map", "heat_template_version: 2016-10-14\nparameter_groups:\n  label: g\nresources: {}\n",
-			[]want{{codeSectionWrongShape, E, "label: g", "list"}}},
+			[]want{{rules.SectionWrongShape, E, "label: g", "list"}}},
 		{"description a map", "heat_template_version: 2016-10-14\ndescription: {a: b}\nresources: {}\n",
-			[]want{{codeSectionWrongShape, W, "{a: b}", "text"}}},
+			[]want{{rules.SectionWrongShape, W, "{a: b}", "text"}}},
 		{"empty sections", "heat_template_version: 2016-10-14\nparameters:\nresources:\noutputs:\n", nil},
 	})
 }
@@ -125,23 +126,23 @@ func TestVersionAndSections(t *testing.T) {
 func TestEntryKeys(t *testing.T) {
 	runStructureCases(t, []structureCase{
 		{"tags before queens", "heat_template_version: 2017-09-01\nparameters:\n  p: {type: string, tags: [a]}\nresources: {}\n",
-			[]want{{codeUnknownParameterKey, E, "tags", "2018-03-02 or later"}}},
+			[]want{{rules.UnknownParameterKey, E, "tags", "2018-03-02 or later"}}},
 		{"tags at queens", "heat_template_version: 2018-03-02\nparameters:\n  p: {type: string, tags: [a]}\nresources: {}\n", nil},
 		{"parameter typo", "heat_template_version: 2016-10-14\nparameters:\n  p: {type: string, defualt: x}\nresources: {}\n",
-			[]want{{codeUnknownParameterKey, E, "defualt", "`default`"}}},
+			[]want{{rules.UnknownParameterKey, E, "defualt", "`default`"}}},
 		{"external_id before newton", "heat_template_version: 2016-04-08\nresources:\n  r:\n    type: OS::Heat::None\n    external_id: abc\n",
-			[]want{{codeUnknownResourceKey, E, "external_id", "2016-10-14 or later"}}},
+			[]want{{rules.UnknownResourceKey, E, "external_id", "2016-10-14 or later"}}},
 		{"external_id at newton", "heat_template_version: 2016-10-14\nresources:\n  r:\n    type: OS::Heat::None\n    external_id: abc\n", nil},
 		{"resource typo", "heat_template_version: 2016-10-14\nresources:\n  r:\n    type: OS::Heat::None\n    propertes: {}\n",
-			[]want{{codeUnknownResourceKey, E, "propertes", "`properties`"}}},
+			[]want{{rules.UnknownResourceKey, E, "propertes", "`properties`"}}},
 		{"output condition before newton", "heat_template_version: 2016-04-08\nresources: {}\noutputs:\n  o:\n    value: 1\n    condition: true\n",
-			[]want{{codeOutputConditionIgnore, W, "condition", "no effect"}}},
+			[]want{{rules.OutputConditionIgnored, W, "condition", "no effect"}}},
 		{"output typo", "heat_template_version: 2016-10-14\nresources: {}\noutputs:\n  o:\n    value: 1\n    valeu: 2\n",
-			[]want{{codeUnknownOutputKey, W, "valeu", "`value`"}}},
+			[]want{{rules.UnknownOutputKey, W, "valeu", "`value`"}}},
 		// Heat's YAML loader applies merge keys: the merged type counts.
 		{"merge key brings the type", "heat_template_version: 2016-10-14\nresources:\n  a: &a\n    type: OS::Heat::None\n  b:\n    <<: *a\n    metadata: {x: 1}\n", nil},
 		{"quoted << is a plain key", "heat_template_version: 2016-10-14\nresources:\n  a: &a\n    type: OS::Heat::None\n  b:\n    '<<': *a\n    type: OS::Heat::None\n",
-			[]want{{codeUnknownResourceKey, E, "'<<'", "not a key"}}},
+			[]want{{rules.UnknownResourceKey, E, "'<<'", "not a key"}}},
 	})
 }
 
@@ -154,33 +155,33 @@ func TestFunctions(t *testing.T) {
 	}
 	runStructureCases(t, []structureCase{
 		{"map_merge before mitaka", out("2015-10-15", "{map_merge: [{a: 1}]}"),
-			[]want{{codeFunctionNotInVersion, W, "map_merge", "2016-04-08 or later"}}},
+			[]want{{rules.FunctionNotInVersion, W, "map_merge", "2016-04-08 or later"}}},
 		{"map_merge at mitaka", out("2016-04-08", "{map_merge: [{a: 1}]}"), nil},
 		{"if in a string property before newton", prop("2016-04-08", "OS::Heat::RandomString", "salt", "{if: [c, a, b]}"),
-			[]want{{codeFunctionNotInVersion, E, "if", "refuses a mapping"}}},
+			[]want{{rules.FunctionNotInVersion, E, "if", "refuses a mapping"}}},
 		{"if in a free property before newton", prop("2016-04-08", "OS::Heat::None", "anything", "{if: [c, a, b]}"),
-			[]want{{codeFunctionNotInVersion, W, "if", "2016-10-14 or later"}}},
+			[]want{{rules.FunctionNotInVersion, W, "if", "2016-10-14 or later"}}},
 		{"removed Fn::Select", out("2015-10-15", "{'Fn::Select': [0, [a]]}"),
-			[]want{{codeRemovedFunction, E, "'Fn::Select'", "get_attr"}}},
+			[]want{{rules.RemovedFunction, E, "'Fn::Select'", "get_attr"}}},
 		{"Fn::Select still there", out("2015-04-30", "{'Fn::Select': [0, [a]]}"), nil},
 		{"equals outside conditions", out("2016-10-14", "{equals: [a, b]}"),
-			[]want{{codeConditionFunctionOutside, W, "equals", "condition function"}}},
+			[]want{{rules.ConditionFunctionOutside, W, "equals", "condition function"}}},
 		{"get_attr in conditions", "heat_template_version: 2016-10-14\nresources: {}\nconditions:\n  c: {equals: [{get_attr: [r, a]}, x]}\n",
-			[]want{{codeFunctionInvalidInConditions, E, "get_attr", "cannot be used in a condition"}}},
+			[]want{{rules.FunctionInvalidInConditions, E, "get_attr", "cannot be used in a condition"}}},
 		{"contains in conditions before pike", "heat_template_version: 2017-02-24\nresources: {}\nconditions:\n  c: {contains: [a, [a, b]]}\n",
-			[]want{{codeFunctionNotInVersion, E, "contains", "2017-09-01"}}},
+			[]want{{rules.FunctionNotInVersion, E, "contains", "2017-09-01"}}},
 		{"contains in conditions at pike", "heat_template_version: 2017-09-01\nresources: {}\nconditions:\n  c: {contains: [a, [a, b]]}\n", nil},
 		{"inline resource condition", "heat_template_version: 2017-09-01\nconditions:\n  a: true\nresources:\n  r:\n    type: OS::Heat::None\n    condition: {not: a}\n", nil},
 		{"call in parameters", "heat_template_version: 2016-10-14\nparameters:\n  p: {type: string, default: {get_param: q}}\nresources: {}\n",
-			[]want{{codeFunctionInParameters, W, "get_param", "does not evaluate"}}},
+			[]want{{rules.FunctionInParameters, W, "get_param", "does not evaluate"}}},
 		{"near miss", out("2016-10-14", "{get_parm: x}"),
-			[]want{{codeFunctionNearMiss, W, "get_parm", "`get_param`"}}},
+			[]want{{rules.FunctionNearMiss, W, "get_parm", "`get_param`"}}},
 		{"near miss case", out("2016-10-14", "{Get_Param: x}"),
-			[]want{{codeFunctionNearMiss, W, "Get_Param", "`get_param`"}}},
+			[]want{{rules.FunctionNearMiss, W, "Get_Param", "`get_param`"}}},
 		{"near miss joined", out("2016-10-14", "{getparam: x}"),
-			[]want{{codeFunctionNearMiss, W, "getparam", "`get_param`"}}},
+			[]want{{rules.FunctionNearMiss, W, "getparam", "`get_param`"}}},
 		{"extra keys", out("2016-10-14", "{get_param: x, foo: 1}"),
-			[]want{{codeFunctionExtraKeys, W, "get_param", "single key"}}},
+			[]want{{rules.FunctionExtraKeys, W, "get_param", "single key"}}},
 		{"plain one-key data", out("2016-10-14", "{network: x}"), nil},
 	})
 }
@@ -189,7 +190,7 @@ func TestNearMissWords(t *testing.T) {
 	runStructureCases(t, []structureCase{
 		{"files is no filter", "heat_template_version: 2017-02-24\nresources:\n  r:\n    type: OS::Heat::None\n    metadata:\n      files: {a: b}\n", nil},
 		{"filtr is filter", "heat_template_version: 2017-02-24\nresources:\n  r:\n    type: OS::Heat::None\n    metadata:\n      x: {filtr: [[a], [a, b]]}\n",
-			[]want{{codeFunctionNearMiss, W, "filtr", "`filter`"}}},
+			[]want{{rules.FunctionNearMiss, W, "filtr", "`filter`"}}},
 	})
 }
 
@@ -204,7 +205,7 @@ func TestMissingVersion(t *testing.T) {
 		t.Fatalf("got %d diagnostics, want 1", len(p.diags))
 	}
 	d := p.diags[0]
-	if d.Code != codeMissingVersion || d.Severity != source.SeverityError || d.Span != (source.Span{}) {
+	if d.Code != rules.MissingVersion || d.Severity != source.SeverityError || d.Span != (source.Span{}) {
 		t.Errorf("got %s %v at %v", d.Code, d.Severity, d.Span)
 	}
 	if len(d.Suggestions) != 1 || !strings.HasPrefix(d.Suggestions[0], "heat_template_version: ") {

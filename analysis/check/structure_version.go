@@ -2,6 +2,7 @@ package check
 
 import (
 	"heat-ls/analysis/hot"
+	"heat-ls/analysis/rules"
 	"heat-ls/analysis/source"
 	"heat-ls/analysis/syntax"
 	"heat-ls/schema"
@@ -15,7 +16,7 @@ func checkVersion(p *Pass) {
 		if misspeltVersionKey(t) != nil {
 			return // checkSections reports the key with its correction
 		}
-		d := p.Errorf(emptySpanAt(0), codeMissingVersion,
+		d := p.Reportf(emptySpanAt(0), rules.MissingVersion,
 			"This template has no `heat_template_version`; Heat refuses it. Add `heat_template_version: %s` as the first line.",
 			p.Schema.Latest().Name)
 		d.Suggestions = []string{"heat_template_version: " + p.Schema.Latest().Name + "\n"}
@@ -23,13 +24,13 @@ func checkVersion(p *Pass) {
 	}
 	val := t.Version.Value
 	if r := val.Resolve(); r != nil && !r.IsScalar() {
-		p.Errorf(val.Span, codeVersionNotScalar,
+		p.Reportf(val.Span, rules.VersionNotScalar,
 			"`heat_template_version` must be a single date such as `%s`, not %s.",
 			p.Schema.Latest().Name, kindName(val))
 		return
 	}
 	if t.VersionText == "" {
-		d := p.Errorf(spanOrKey(val, t.Version.Key), codeUnknownVersion,
+		d := p.Reportf(spanOrKey(val, t.Version.Key), rules.UnknownVersion,
 			"`heat_template_version` is empty; write a HOT version such as `%s`.", p.Schema.Latest().Name)
 		d.Suggestions = []string{p.Schema.Latest().Name}
 		return
@@ -38,7 +39,7 @@ func checkVersion(p *Pass) {
 		return
 	}
 	near := p.Schema.NearestVersions(t.VersionText, 3)
-	d := p.Errorf(val.Span, codeUnknownVersion,
+	d := p.Reportf(val.Span, rules.UnknownVersion,
 		"`%s` is not a HOT version Heat knows (dates from %s to %s, or release names such as `wallaby`).%s",
 		t.VersionText, p.Schema.Versions()[0].Name, p.Schema.Latest().Name, didYouMean(near))
 	d.Suggestions = near
@@ -75,7 +76,7 @@ func checkSections(p *Pass) {
 	}
 	for _, s := range p.T.Sections {
 		if s.Key.Kind != syntax.ScalarNode {
-			p.Errorf(s.Key.Span, codeUnknownSection,
+			p.Reportf(s.Key.Span, rules.UnknownSection,
 				"A top-level key must be a plain name such as `resources`, not %s.", kindName(s.Key))
 			continue
 		}
@@ -86,11 +87,11 @@ func checkSections(p *Pass) {
 		case known.HasSection(name):
 			checkSectionShape(p, s)
 		case name == "__undefined__" && known.UndefinedSectionAccepted:
-			p.Warnf(s.Key.Span, codePlaceholderSection,
+			p.Reportf(s.Key.Span, rules.PlaceholderSection,
 				"Heat accepts `__undefined__` as a top-level key only as a leftover of its internals; it means nothing. Remove it.")
 		default:
 			if first := firstVersionWithSection(p.Schema, name); first != nil && v != nil {
-				d := p.Errorf(s.Key.Span, codeSectionNotInVersion,
+				d := p.Reportf(s.Key.Span, rules.SectionNotInVersion,
 					"The `%s` section needs heat_template_version %s or later; this template declares %s. Raise the version or remove the section.",
 					name, first.Name, p.T.VersionText)
 				d.Data = map[string]string{"minVersion": first.Name}
@@ -98,7 +99,7 @@ func checkSections(p *Pass) {
 				continue
 			}
 			near := closestNames(name, known.Sections, 3, suggestionDistance(name))
-			d := p.Errorf(s.Key.Span, codeUnknownSection,
+			d := p.Reportf(s.Key.Span, rules.UnknownSection,
 				"`%s` is not a section of a HOT template, so Heat refuses the template.%s", name, didYouMean(near))
 			d.Suggestions = near
 		}
@@ -122,7 +123,7 @@ func checkSectionShape(p *Pass, s *hot.Entry) {
 		// Heat takes an empty section as an empty one, except conditions:
 		// it requires a mapping there and refuses null at validate.
 		if s.Name == "conditions" {
-			p.Errorf(s.Key.Span, codeSectionWrongShape,
+			p.Errorf(s.Key.Span, rules.SectionWrongShape,
 				"`conditions` is empty; Heat refuses it unless it is a mapping. Add conditions or remove the section.")
 		}
 		return
@@ -130,17 +131,17 @@ func checkSectionShape(p *Pass, s *hot.Entry) {
 	switch s.Name {
 	case "parameters", "resources", "outputs", "conditions":
 		if !val.IsMapping() {
-			p.Errorf(s.Value.Span, codeSectionWrongShape,
+			p.Reportf(s.Value.Span, rules.SectionWrongShape,
 				"`%s` must be a mapping of names to definitions, not %s.", s.Name, kindName(val))
 		}
 	case "parameter_groups":
 		if !val.IsSequence() {
-			p.Errorf(s.Value.Span, codeSectionWrongShape,
+			p.Reportf(s.Value.Span, rules.SectionWrongShape,
 				"`parameter_groups` must be a list of groups (each with `label` and `parameters`), not %s.", kindName(val))
 		}
 	case "description":
 		if !val.IsScalar() {
-			p.Warnf(s.Value.Span, codeSectionWrongShape,
+			p.Warnf(s.Value.Span, rules.SectionWrongShape,
 				"`description` should be text, not %s; use a block scalar (`|`) for several lines.", kindName(val))
 		}
 	}
@@ -158,26 +159,26 @@ func checkEntryKeys(p *Pass) {
 	for i, prm := range p.T.Parameters {
 		params[i] = prm.Value
 	}
-	checkRefusedKeys(p, v, params, "parameter", codeUnknownParameterKey, v.ParameterKeys, (*schema.Version).HasParameterKey)
+	checkRefusedKeys(p, v, params, "parameter", rules.UnknownParameterKey, v.ParameterKeys, (*schema.Version).HasParameterKey)
 	resources := make([]*syntax.Node, len(p.T.Resources))
 	for i, r := range p.T.Resources {
 		resources[i] = r.Value
 	}
-	checkRefusedKeys(p, v, resources, "resource", codeUnknownResourceKey, v.ResourceKeys, (*schema.Version).HasResourceKey)
+	checkRefusedKeys(p, v, resources, "resource", rules.UnknownResourceKey, v.ResourceKeys, (*schema.Version).HasResourceKey)
 	for _, o := range p.T.Outputs {
 		eachKey(o.Value, func(k *syntax.Node) {
 			if v.HasOutputKey(k.Value) {
 				return
 			}
 			if first := firstVersion(p.Schema, func(x *schema.Version) bool { return x.HasOutputKey(k.Value) }); first != nil {
-				d := p.Warnf(k.Span, codeOutputConditionIgnore,
+				d := p.Reportf(k.Span, rules.OutputConditionIgnored,
 					"The output key `%s` has no effect before heat_template_version %s: Heat ignores it in %s, so the output is always shown. Raise the version or remove the key.",
 					k.Value, first.Name, p.T.VersionText)
 				d.Data = map[string]string{"minVersion": first.Name}
 				return
 			}
 			near := closestNames(k.Value, v.OutputKeys, 3, suggestionDistance(k.Value))
-			d := p.Warnf(k.Span, codeUnknownOutputKey,
+			d := p.Reportf(k.Span, rules.UnknownOutputKey,
 				"`%s` is not a key of an output; Heat ignores it.%s", k.Value, didYouMean(near))
 			d.Suggestions = near
 		})

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"heat-ls/analysis/hot"
+	"heat-ls/analysis/rules"
 	"heat-ls/analysis/syntax"
 )
 
@@ -53,8 +54,8 @@ func checkNestedAttributes(p *Pass) {
 			continue
 		}
 		cands := wsNearest(attr, outs, 3)
-		d := p.Errorf(attrNode.Span, codeNestedUnknownAttr,
-			"`%s` is not an output of the nested template %s used by resource `%s`.%s Use one of its outputs (or `show`, `OS::stack_id`, `resource.NAME`), or add the output to that template.",
+		d := p.Reportf(attrNode.Span, rules.NestedUnknownAttribute,
+			"`%s` is not an output of the nested template %s used by resource `%s`.%s Use one of its outputs (or `show`, `OS::stack_id`, `resource.NAME`), or add the output to that template. Heat accepts the template; reading the attribute fails once the stack runs.",
 			attr, wsTemplateNames(nt.Templates), r.Name, suggestText(cands))
 		d.Suggestions = cands
 	}
@@ -144,7 +145,7 @@ func (p *Pass) checkGroupMemberAttribute(r *hot.Resource, args *syntax.Node) boo
 		}
 	}
 	cands := wsNearest(name, outs, 3)
-	d := p.Errorf(member.Span, codeNestedUnknownAttr,
+	d := p.Reportf(member.Span, rules.NestedUnknownAttribute,
 		"`%s` is not an output of %s, the member template of group `%s`.%s Use one of its outputs, or add the output to that template.",
 		name, wsTemplateNames(nt.Templates), r.Name, suggestText(cands))
 	d.Suggestions = cands

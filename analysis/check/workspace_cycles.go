@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"heat-ls/analysis/hot"
+	"heat-ls/analysis/rules"
 	"heat-ls/analysis/source"
 )
 
@@ -35,7 +36,7 @@ func checkRegistryCycles(p *Pass) {
 			// Start the listed loop at this entry's own name.
 			rot := append(append([]string{}, names[i:]...), names[:i]...)
 			rot = append(rot, rot[0])
-			d := p.Errorf(e.key, codeRegistryCycle,
+			d := p.Reportf(e.key, rules.RegistryCycle,
 				"The registry mappings form a loop: `%s`. Heat never reaches a real type and refuses the environment; map one of these names to a resource type or a template instead.",
 				strings.Join(rot, "` → `"))
 			d.Data = map[string]string{"loop": strings.Join(rot, ",")}

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"heat-ls/analysis/hot"
+	"heat-ls/analysis/rules"
 )
 
 // TestRegistryCycles: type-to-type registry mappings that come back to
@@ -49,7 +50,7 @@ func TestRegistryCycles(t *testing.T) {
 			}
 			var got []string
 			for _, d := range Run(context.Background(), doc, Options{Schema: testSchema(t)}) {
-				if d.Code != codeRegistryCycle {
+				if d.Code != rules.RegistryCycle {
 					continue
 				}
 				if d.Severity != 1 {

@@ -3,6 +3,7 @@ package check
 import (
 	"path/filepath"
 
+	"heat-ls/analysis/rules"
 	"heat-ls/analysis/source"
 )
 
@@ -45,7 +46,7 @@ func checkAppliedParameters(p *Pass) {
 			names = append(names, prm.Name)
 		}
 		cands := wsNearest(ap.Name, names, 3)
-		d := p.Errorf(at, codeEnvUnknownParam,
+		d := p.Reportf(at, rules.EnvUnknownParameter,
 			"The environment `%s` sets the parameter `%s`, which this template does not declare; Heat refuses the stack.%s Declare the parameter, remove it from the environment, or move it under parameter_defaults there.",
 			filepath.Base(ap.Env), ap.Name, suggestText(cands))
 		d.Related = []source.Related{{Path: ap.Env, Span: ap.Span, Message: "set here"}}
@@ -106,7 +107,7 @@ func checkAppliedValues(p *Pass) {
 		cons := parseParameterConstraints(scratch, v, prm, typ, func() map[string]bool { return knownCustomConstraints(p.Schema) })
 		for _, c := range cons {
 			if problem := constraintProblem(c, typ, ap.Value, res); problem != "" {
-				d := p.Errorf(prm.Key.Span, codeEnvValueConstraint,
+				d := p.Reportf(prm.Key.Span, rules.EnvValueConstraint,
 					"The value that `%s` gives `%s` breaks its constraint: %s. Heat refuses the stack; change the value in the environment or the constraint.",
 					filepath.Base(ap.Env), name, problem)
 				d.Related = []source.Related{{Path: ap.Env, Span: ap.Value.Span, Message: "value set here"}}
@@ -142,7 +143,7 @@ func checkEnvironmentParameters(p *Pass) {
 	}
 	for _, e := range p.Env.Parameters {
 		if declared[e.Name] && topLevel != nil && !topLevel[e.Name] {
-			p.Warnf(e.Key.Span, codeEnvParamUndeclared,
+			p.Reportf(e.Key.Span, rules.EnvParameterUndeclared,
 				"Only nested templates declare `%s`, and an environment's parameters reach only the top-level stack, so Heat refuses it there. Move it under parameter_defaults, which reaches nested templates too.",
 				e.Name)
 			continue
@@ -151,7 +152,7 @@ func checkEnvironmentParameters(p *Pass) {
 			continue
 		}
 		cands := wsNearest(e.Name, names, 3)
-		d := p.Warnf(e.Key.Span, codeEnvParamUndeclared,
+		d := p.Reportf(e.Key.Span, rules.EnvParameterUndeclared,
 			"No template in the workspace declares the parameter `%s`; Heat refuses a stack whose template lacks it.%s Fix the name, or move it under parameter_defaults if it is meant for templates elsewhere.",
 			e.Name, suggestText(cands))
 		d.Suggestions = cands
@@ -161,7 +162,7 @@ func checkEnvironmentParameters(p *Pass) {
 			continue
 		}
 		cands := wsNearest(e.Name, names, 3)
-		d := p.Hintf(e.Key.Span, codeEnvParamUndeclared,
+		d := p.Hintf(e.Key.Span, rules.EnvParameterUndeclared,
 			"No template in the workspace declares `%s`; Heat ignores defaults that no template uses.%s", e.Name, suggestText(cands))
 		d.Suggestions = cands
 	}

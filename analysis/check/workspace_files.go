@@ -3,6 +3,7 @@ package check
 import (
 	"strings"
 
+	"heat-ls/analysis/rules"
 	"heat-ls/analysis/source"
 )
 
@@ -23,13 +24,13 @@ func checkGetFilePaths(p *Pass) {
 		at := c.Args.Resolve().Span
 		switch p.Workspace.FileState(p.Path, ref) {
 		case FileMissing:
-			p.Warnf(at, codeGetFileMissing,
+			p.Reportf(at, rules.GetFileMissing,
 				"get_file: `%s` was not found. Paths are relative to this template's directory; fix the path or create the file (the client reads it when the stack is created).", ref)
 		case FileOutside:
-			p.Infof(at, codeGetFileOutside,
+			p.Reportf(at, rules.GetFileOutside,
 				"get_file: `%s` is outside the workspace folders and this template's directory, so heat-ls does not look at it.", ref)
 		case FileDirectory:
-			p.Warnf(at, codeGetFileMissing,
+			p.Reportf(at, rules.GetFileMissing,
 				"get_file: `%s` is a directory; get_file reads the content of one file. Name a file inside it.", ref)
 		}
 	}
@@ -48,10 +49,10 @@ func checkRegistryTargets(p *Pass) {
 		}
 		switch p.Workspace.FileState(p.Path, target) {
 		case FileMissing:
-			p.Warnf(span, codeRegistryMissing,
+			p.Reportf(span, rules.RegistryTargetMissing,
 				"The template `%s` mapped to `%s` was not found. It may be generated at deploy time; otherwise fix the path (relative to this environment file).", target, name)
 		case FileOutside:
-			p.Infof(span, codeRegistryOutside,
+			p.Reportf(span, rules.RegistryTargetOutside,
 				"The template `%s` mapped to `%s` is outside the workspace folders and this file's directory, so heat-ls does not look at it.", target, name)
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"heat-ls/analysis/hot"
+	"heat-ls/analysis/rules"
 	"heat-ls/analysis/syntax"
 )
 
@@ -36,11 +37,11 @@ func (p *Pass) checkNestedDefinition(def Definition) {
 	}
 	switch {
 	case nt.MissingPath != "" && nt.Outside:
-		p.Infof(def.Type.Span, codeNestedOutside,
+		p.Reportf(def.Type.Span, rules.NestedTemplateOutside,
 			"The template `%s` is outside the workspace folders and this template's directory, so heat-ls does not read it; its parameters are not checked.", def.TypeName)
 		return
 	case nt.MissingPath != "":
-		p.Warnf(def.Type.Span, codeNestedMissing,
+		p.Reportf(def.Type.Span, rules.NestedTemplateMissing,
 			"The nested template `%s` was not found (looked for `%s`). Create it, or fix the path: it is relative to this template's directory.", def.TypeName, nt.MissingPath)
 		return
 	}
@@ -61,7 +62,7 @@ func (p *Pass) checkNestedDefinition(def Definition) {
 			given[k.Value] = true
 			if !wsAnyTemplate(nt.Templates, func(t *hot.Template) bool { return t.Parameter(k.Value) != nil }) {
 				cands := wsNearest(k.Value, nestedParameterNames(nt.Templates), 3)
-				d := p.Errorf(k.Span, codeNestedUnknownProp,
+				d := p.Reportf(k.Span, rules.NestedUnknownProperty,
 					"`%s` is not a parameter of the nested template %s.%s A nested template's properties are its parameters: use one of them, or add the parameter to the template.",
 					k.Value, wsTemplateNames(nt.Templates), suggestText(cands))
 				d.Suggestions = cands
@@ -99,7 +100,7 @@ func (p *Pass) checkNestedDefinition(def Definition) {
 	if p.Workspace.EnvironmentsApplied() {
 		report = p.Errorf
 	}
-	d := report(at, codeNestedMissingProp,
+	d := report(at, rules.NestedMissingProperty,
 		"The nested template %s needs a value for %s, which has no default: set it under properties, or give it a default (in the template or under parameter_defaults of an environment).",
 		wsTemplateNames(nt.Templates), wsQuoteList(missing))
 	d.Data = map[string]string{"missing": strings.Join(missing, ",")}

@@ -14,9 +14,7 @@ import (
 // FileName is the name of the project file.
 const FileName = ".heat-ls.yaml"
 
-// CodeInvalid is the rule id of problems with the project file itself.
-const CodeInvalid = "invalid-config"
-
+// rules.InvalidConfig is the rule id of problems with the project file itself.
 // maxConfigSize bounds what is read of a project file.
 const maxConfigSize = 1 << 20
 

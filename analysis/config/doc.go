@@ -24,9 +24,9 @@
 // stopping after a directory that holds .git (the repository root), at the
 // workspace root when one is given, or at the filesystem root:
 //
-//	disable: [unused-parameter]          # rules never reported
+//	disable: [parameter-unused]          # rules never reported
 //	severity:                            # rule id → error|warning|info|hint
-//	  deprecated-type: error
+//	  resource-type-deprecated: error
 //	ignore: ["vendor/**", "old/*.yaml"]  # paths relative to this file
 //
 // A malformed file yields one problem naming what is wrong, at the text at

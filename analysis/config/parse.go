@@ -1,14 +1,14 @@
 package config
 
 import (
-	"heat-ls/schema"
-
 	"fmt"
 	"path"
 	"strings"
 
+	"heat-ls/analysis/rules"
 	"heat-ls/analysis/source"
 	"heat-ls/analysis/syntax"
+	"heat-ls/schema"
 )
 
 // Parse reads a project file's text. file names it in problems and gives
@@ -47,7 +47,7 @@ func Parse(file string, src []byte) (*Config, []Problem) {
 		case "disable":
 			ids, n := stringList(value)
 			if n != nil {
-				return bad(n.Span, "disable must be a list of rule ids, like [unused-parameter]")
+				return bad(n.Span, "disable must be a list of rule ids, like [parameter-unused]")
 			}
 			cfg.Disable = make(map[string]bool, len(ids))
 			for _, id := range ids {
@@ -126,7 +126,7 @@ func stringList(n *syntax.Node) (items []*syntax.Node, offending *syntax.Node) {
 // problem speaks of Heat's loader, which never reads this file.
 func firstYAMLProblem(f *syntax.File) (source.Diagnostic, bool) {
 	for _, d := range f.Problems {
-		if d.Code != syntax.CodeUnknownTag {
+		if d.Code != rules.YAMLUnknownTag {
 			return d, true
 		}
 	}
@@ -136,13 +136,13 @@ func firstYAMLProblem(f *syntax.File) (source.Diagnostic, bool) {
 // yamlProblemMessage words a YAML-level problem for the project file.
 func yamlProblemMessage(f *syntax.File, d source.Diagnostic) string {
 	switch d.Code {
-	case syntax.CodeDuplicateKey:
+	case rules.DuplicateKey:
 		name := string(f.Src[d.Span.Start:d.Span.End])
 		if k := keyAt(f.Root(), d.Span, 0); k != nil {
 			name = k.Value
 		}
 		return fmt.Sprintf("the key %q appears more than once in the same mapping of the project file; keep only one entry", name)
-	case syntax.CodeMultiDocument:
+	case rules.MultipleDocuments:
 		return "the project file holds a second YAML document; put every setting in one document"
 	}
 	return "the project file is not valid YAML: " + strings.TrimPrefix(d.Message, "invalid YAML: ")

@@ -5,18 +5,15 @@ import (
 	"strings"
 
 	"heat-ls/analysis/hot"
+	"heat-ls/analysis/rules"
 	"heat-ls/analysis/source"
 	"heat-ls/analysis/syntax"
 	"heat-ls/schema"
 )
 
-// Rule ids and Data keys the quick fixes act on. The ids are the check
-// package's (codes_structure.go, codes_entries.go); the Data keys are the
-// facts those rules attach.
+// Rule ids and Data keys the quick fixes act on. The ids are declared in
+// analysis/rules; the Data keys are the facts those rules attach.
 const (
-	codeUndefinedParameter = "undefined-parameter"
-	codeRemovedFunction    = "removed-function"
-
 	dataKind        = "kind"        // "parameter" on an undeclared-parameter diagnostic
 	dataGuessedType = "guessedType" // the parameter type its use suggests
 	dataName        = "name"        // the undeclared name, when the span holds more
@@ -90,7 +87,7 @@ func (f *fixer) fixes() []CodeAction {
 	if f.doc.Template == nil {
 		return out
 	}
-	if d.Code == codeUndefinedParameter || d.Data[dataKind] == "parameter" {
+	if d.Code == rules.UndefinedParameter || d.Data[dataKind] == "parameter" {
 		if a, ok := f.declareParameter(); ok {
 			out = append(out, a)
 		}
@@ -100,7 +97,7 @@ func (f *fixer) fixes() []CodeAction {
 			out = append(out, a)
 		}
 	}
-	if d.Code == codeRemovedFunction {
+	if d.Code == rules.RemovedFunction {
 		if a, ok := f.replaceRemoved(); ok {
 			out = append(out, a)
 		}

@@ -28,6 +28,11 @@ func (c *completer) inRegion(start int, conditions bool) {
 	}
 	if fn < 0 && !conditions && c.tc.Path[0].Key == "resources" && c.tc.Path[2].Key == "properties" {
 		c.properties()
+		if len(path) == 3 {
+			// The properties map itself: Heat reads it as a mapping
+			// before resolving anything, so a call in its place fails.
+			return
+		}
 	}
 	c.functions(conditions, 2)
 }

@@ -9,7 +9,7 @@ import (
 	"sync"
 
 	"heat-ls/analysis/config"
-	"heat-ls/analysis/source"
+	"heat-ls/analysis/rules"
 )
 
 // candidate is a file that may be a template or an environment.
@@ -125,7 +125,7 @@ func (c *configCache) forFile(file string) *config.Config {
 }
 
 // problems lists what is wrong with the project files used, as problems
-// with the rule id config.CodeInvalid.
+// with the rule id rules.InvalidConfig.
 func (c *configCache) problems() []Problem {
 	c.mu.Lock()
 	defer c.mu.Unlock()
@@ -135,7 +135,7 @@ func (c *configCache) problems() []Problem {
 			line, col := max(p.Line, 1), max(p.Col, 1)
 			out = append(out, Problem{
 				Path: relPath(p.Path), Line: line, Column: col, Column16: col, EndLine: line, EndColumn: col, EndColumn16: col,
-				Severity: source.SeverityError, Rule: config.CodeInvalid,
+				Severity: rules.Severity(rules.InvalidConfig), Rule: rules.InvalidConfig,
 				Message: fmt.Sprintf("%s; the defaults apply until it is fixed", p.Message),
 			})
 		}

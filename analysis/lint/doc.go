@@ -48,7 +48,7 @@
 //	    "line": 3, "column": 7,   // 1-based; column counts characters
 //	    "endLine": 3, "endColumn": 12,
 //	    "severity": "error",      // error, warning or info
-//	    "rule": "unknown-function",
+//	    "rule": "undefined-parameter",
 //	    "message": "...",
 //	    "releases": ["2026.1"]    // only when judging for several Heat
 //	  }]                          // releases and not all of them have it
@@ -62,7 +62,7 @@
 // github: one GitHub Actions workflow command per problem, which a
 // workflow step's output turns into an annotation on the file and line:
 //
-//	::error file=dir/a.yaml,line=3,col=7,endLine=3,endColumn=12,title=unknown-function::message
+//	::error file=dir/a.yaml,line=3,col=7,endLine=3,endColumn=12,title=undefined-parameter::message
 //
 // error, warning and info become ::error, ::warning and ::notice; columns
 // count characters; the message escapes "%", CR and LF and the properties

@@ -179,8 +179,8 @@ func writeSARIF(w io.Writer, rep *Report, version string) error {
 	return enc.Encode(log)
 }
 
-// describeRule turns a rule id into a short title: "unknown-function"
-// becomes "Unknown function".
+// describeRule turns a rule id into a short title: "undefined-parameter"
+// becomes "Undefined parameter".
 func describeRule(id string) string {
 	words := strings.ReplaceAll(id, "-", " ")
 	if words == "" {

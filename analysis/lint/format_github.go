@@ -12,7 +12,7 @@ import (
 
 // writeGitHub prints one GitHub Actions workflow command per problem,
 //
-//	::error file=dir/a.yaml,line=3,col=7,endLine=3,endColumn=12,title=unknown-function::message
+//	::error file=dir/a.yaml,line=3,col=7,endLine=3,endColumn=12,title=undefined-parameter::message
 //
 // which the Actions runner turns into an annotation on the file and line in
 // the job's summary and in a pull request's diff. Paths are relative to the

@@ -14,6 +14,7 @@ import (
 	"heat-ls/analysis/check"
 	"heat-ls/analysis/config"
 	"heat-ls/analysis/hot"
+	"heat-ls/analysis/rules"
 	"heat-ls/analysis/source"
 	"heat-ls/schema"
 )
@@ -256,7 +257,7 @@ func checkFile(ctx context.Context, f candidate, schemas *releaseSchemas, releas
 		if p := recover(); p != nil {
 			res = fileResult{checked: true, problems: []Problem{{
 				Path: f.path, Line: 1, Column: 1, Column16: 1, EndLine: 1, EndColumn: 1, EndColumn16: 1,
-				Severity: source.SeverityError, Rule: "internal-error",
+				Severity: source.SeverityError, Rule: rules.InternalError,
 				Message: fmt.Sprintf("heat-ls failed while checking this file (%v); please report it", p),
 			}}}
 		}
@@ -271,7 +272,7 @@ func checkFile(ctx context.Context, f candidate, schemas *releaseSchemas, releas
 		}
 		return fileResult{checked: true, problems: []Problem{{
 			Path: f.path, Line: 1, Column: 1, Column16: 1, EndLine: 1, EndColumn: 1, EndColumn16: 1,
-			Severity: source.SeverityInfo, Rule: "document-too-large",
+			Severity: rules.Severity(rules.DocumentTooLarge), Rule: rules.DocumentTooLarge,
 			Message: fmt.Sprintf("This file is %d MiB; heat-ls checks files up to %d MiB, so it was not checked.", info.Size()>>20, MaxFileSize>>20),
 		}}}
 	}

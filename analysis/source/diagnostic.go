@@ -45,7 +45,7 @@ type Related struct {
 type Diagnostic struct {
 	Span     Span
 	Severity Severity
-	// Code is the stable rule id (for example "unknown-function"); it is
+	// Code is the stable rule id (for example "undefined-parameter", declared in analysis/rules); it is
 	// sent as the LSP diagnostic code and used for suppression.
 	Code    string
 	Message string

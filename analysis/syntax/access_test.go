@@ -3,6 +3,8 @@ package syntax
 import (
 	"strings"
 	"testing"
+
+	"heat-ls/analysis/rules"
 )
 
 // TestPairFollowsMergeKeys: keys a mapping brings in with "<<" are found
@@ -57,7 +59,7 @@ func TestUnknownTags(t *testing.T) {
 		}
 		var got []string
 		for _, p := range f.Problems {
-			if p.Code == CodeUnknownTag {
+			if p.Code == rules.YAMLUnknownTag {
 				got = append(got, tt.src[p.Span.Start:p.Span.End])
 			}
 		}

@@ -3,16 +3,15 @@ package syntax
 import (
 	"fmt"
 
+	"heat-ls/analysis/rules"
 	"heat-ls/analysis/source"
 )
 
-// CodeAliasBudget: an alias heat-ls did not follow because the document's
+// rules.YAMLAliasBudget: an alias heat-ls did not follow because the document's
 // aliases would stand for far more nodes than the document holds (an
 // "alias bomb": a few lines naming each other ten times over stand for
 // billions of nodes). Information: Heat's verdict is not known here; what
 // the alias stands for is simply not checked.
-const CodeAliasBudget = "yaml-alias-budget"
-
 // Alias expansion budget. An alias shares its target (it is never copied),
 // but every rule that looks through aliases walks the target again, so the
 // cost of a run follows the document as expanded. The nodes all aliases
@@ -46,7 +45,7 @@ func limitAliases(docs []*Node) []source.Diagnostic {
 	if a.cut > 1 {
 		msg += fmt.Sprintf(", nor the %d aliases after it that are past the budget", a.cut-1)
 	}
-	return []source.Diagnostic{{Span: a.first.Span, Severity: source.SeverityInfo, Code: CodeAliasBudget, Message: msg}}
+	return []source.Diagnostic{{Span: a.first.Span, Severity: rules.Severity(rules.YAMLAliasBudget), Code: rules.YAMLAliasBudget, Message: msg}}
 }
 
 type aliasSizer struct {

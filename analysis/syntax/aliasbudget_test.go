@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"heat-ls/analysis/rules"
 )
 
 // bomb writes levels anchors, each a list naming the previous one ten
@@ -37,12 +39,12 @@ func TestAliasBudget(t *testing.T) {
 			}
 			budget := 0
 			for _, p := range f.Problems {
-				if p.Code == CodeAliasBudget {
+				if p.Code == rules.YAMLAliasBudget {
 					budget++
 				}
 			}
 			if tc.cut != (budget == 1) || budget > 1 {
-				t.Fatalf("problems %v, want one %s: %v", got, CodeAliasBudget, tc.cut)
+				t.Fatalf("problems %v, want one %s: %v", got, rules.YAMLAliasBudget, tc.cut)
 			}
 			// Whatever was cut, the expansion left is within the budget.
 			written := countWritten(f.Root())

@@ -3,6 +3,7 @@ package syntax
 import (
 	"gopkg.in/yaml.v3"
 
+	"heat-ls/analysis/rules"
 	"heat-ls/analysis/source"
 )
 
@@ -172,6 +173,7 @@ func (c *converter) convert(yn *yaml.Node, depth int) *Node {
 				firstStart = min(firstStart, k.Span.Start, v.Span.Start)
 			}
 			c.duplicateKeys(n)
+			c.unhashableKeys(n)
 		} else {
 			n.Kind = SequenceNode
 			n.Items = c.nodeSlice(len(yn.Content))
@@ -265,7 +267,7 @@ func (c *converter) alias(n *Node, yn *yaml.Node, start int) {
 	n.Target = c.anchors[yn.Alias]
 	if n.Target == nil {
 		c.problems = append(c.problems, source.Diagnostic{
-			Span: n.Span, Severity: source.SeverityError, Code: CodeAlias,
+			Span: n.Span, Severity: rules.Severity(rules.YAMLAlias), Code: rules.YAMLAlias,
 			Message: "alias *" + yn.Value + " refers to no anchor &" + yn.Value + " defined before it",
 		})
 		return
@@ -274,7 +276,7 @@ func (c *converter) alias(n *Node, yn *yaml.Node, start int) {
 	for _, o := range c.open {
 		if o.node == yn.Alias {
 			c.problems = append(c.problems, source.Diagnostic{
-				Span: n.Span, Severity: source.SeverityError, Code: CodeAlias,
+				Span: n.Span, Severity: rules.Severity(rules.YAMLAlias), Code: rules.YAMLAlias,
 				Message: "alias *" + yn.Value + " is used inside the node it names, so the loaded data would contain itself; " +
 					"a template must be a finite tree, and Heat cannot store or process a recursive one",
 				Related: []source.Related{{Span: o.span, Message: "anchor &" + yn.Value + " is defined here"}},

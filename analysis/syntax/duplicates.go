@@ -1,6 +1,9 @@
 package syntax
 
-import "heat-ls/analysis/source"
+import (
+	"heat-ls/analysis/rules"
+	"heat-ls/analysis/source"
+)
 
 // keyIdentity is what makes two scalar keys the same key for the loader:
 // the resolved tag and the text ("1" and 1 are different keys).
@@ -47,8 +50,8 @@ func (c *converter) duplicateKeys(m *Node) {
 func (c *converter) reportDuplicate(first, later *Node) {
 	c.problems = append(c.problems, source.Diagnostic{
 		Span:     later.Span,
-		Severity: source.SeverityWarning,
-		Code:     CodeDuplicateKey,
+		Severity: rules.Severity(rules.DuplicateKey),
+		Code:     rules.DuplicateKey,
 		Message: "key `" + later.Value + "` appears more than once in this mapping; " +
 			"the YAML loader keeps only the last entry and drops the earlier ones",
 		Related: []source.Related{{Span: first.Span, Message: "first `" + later.Value + "` is here"}},

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"heat-ls/analysis/rules"
 	"heat-ls/analysis/source"
 )
 
@@ -15,14 +16,14 @@ func (c *converter) decodeProblem(err error) source.Diagnostic {
 	var pe *panicError
 	if errors.As(err, &pe) {
 		return source.Diagnostic{
-			Span: source.Span{Start: 0, End: 0}, Severity: source.SeverityError, Code: CodeParserPanic,
+			Span: source.Span{Start: 0, End: 0}, Severity: rules.Severity(rules.YAMLInternal), Code: rules.YAMLInternal,
 			Message: "the YAML parser failed unexpectedly on this text (" + pe.Error() + "); please report it",
 		}
 	}
 	line, reason := splitYAMLError(err.Error())
 	if name, ok := unknownAnchor(reason); ok {
 		return source.Diagnostic{
-			Span: c.findAlias(name), Severity: source.SeverityError, Code: CodeAlias,
+			Span: c.findAlias(name), Severity: rules.Severity(rules.YAMLAlias), Code: rules.YAMLAlias,
 			Message: "alias *" + name + " refers to no anchor &" + name + " defined before it",
 		}
 	}
@@ -31,7 +32,7 @@ func (c *converter) decodeProblem(err error) source.Diagnostic {
 	if hint := errorHint(reason); hint != "" {
 		msg += " (" + hint + ")"
 	}
-	return source.Diagnostic{Span: span, Severity: source.SeverityError, Code: CodeSyntax, Message: msg}
+	return source.Diagnostic{Span: span, Severity: rules.Severity(rules.YAMLSyntax), Code: rules.YAMLSyntax, Message: msg}
 }
 
 // splitYAMLError splits "yaml: line 3: reason" into 3 and "reason"; line is

@@ -6,7 +6,9 @@
 // meaning (2018-08-31 becomes a timestamp, "on" a boolean in YAML 1.1).
 package syntax
 
-import "heat-ls/analysis/source"
+import (
+	"heat-ls/analysis/source"
+)
 
 // Kind says what a Node is.
 type Kind uint8
@@ -91,7 +93,7 @@ type File struct {
 	Docs []*Node
 	// Problems are syntax errors (with line and column derived from the
 	// source), duplicate mapping keys, extra documents, alias trouble and
-	// recovered parser panics. Rule codes are the Code* constants.
+	// recovered parser panics. Rule ids are declared in analysis/rules.
 	Problems []source.Diagnostic
 	// Broken is true when the text is not valid YAML. Docs then holds the
 	// tree recovered from the rest of the text (see Recovered), or nothing
@@ -131,16 +133,3 @@ func (f *File) Root() *Node {
 	}
 	return f.Docs[0]
 }
-
-// Rule codes of the problems this package reports.
-const (
-	CodeSyntax        = "yaml-syntax"
-	CodeDuplicateKey  = "duplicate-key"
-	CodeMultiDocument = "multiple-documents"
-	CodeAlias         = "yaml-alias"
-	CodeParserPanic   = "yaml-internal"
-	CodeTooLarge      = "yaml-too-large"
-	// CodeUnknownTag: an explicit tag a safe YAML loader (Heat's) cannot
-	// construct, such as "!Ref" or "!!python/object".
-	CodeUnknownTag = "yaml-unknown-tag"
-)

@@ -9,6 +9,7 @@ import (
 
 	"gopkg.in/yaml.v3"
 
+	"heat-ls/analysis/rules"
 	"heat-ls/analysis/source"
 )
 
@@ -32,7 +33,7 @@ func parseOnce(src []byte) (f *File, fail *failure) {
 	if bytes.HasPrefix(src, []byte{0xFE, 0xFF}) || bytes.HasPrefix(src, []byte{0xFF, 0xFE}) {
 		f.Broken = true
 		f.Problems = append(f.Problems, source.Diagnostic{
-			Span: source.Span{Start: 0, End: 2}, Severity: source.SeverityError, Code: CodeSyntax,
+			Span: source.Span{Start: 0, End: 2}, Severity: rules.Severity(rules.YAMLSyntax), Code: rules.YAMLSyntax,
 			Message: "the file is encoded as UTF-16; templates must be UTF-8",
 		})
 		return f, nil
@@ -70,7 +71,7 @@ func parseOnce(src []byte) (f *File, fail *failure) {
 			f.Broken = true
 			d := c.decodeProblem(err)
 			f.Problems = append(f.Problems, d)
-			if d.Code == CodeSyntax {
+			if d.Code == rules.YAMLSyntax {
 				_, reason := splitYAMLError(err.Error())
 				fail = &failure{reason: reason, span: d.Span}
 			}
@@ -82,7 +83,7 @@ func parseOnce(src []byte) (f *File, fail *failure) {
 		if len(f.Docs) == 1 {
 			start := c.offset(doc.Line, doc.Column)
 			f.Problems = append(f.Problems, source.Diagnostic{
-				Span: markerSpan(src, start), Severity: source.SeverityError, Code: CodeMultiDocument,
+				Span: markerSpan(src, start), Severity: rules.Severity(rules.MultipleDocuments), Code: rules.MultipleDocuments,
 				Message: "a second YAML document starts here; a Heat template or environment must be a single document",
 			})
 		}
@@ -91,7 +92,7 @@ func parseOnce(src []byte) (f *File, fail *failure) {
 	}
 	if c.tooDeep {
 		f.Problems = append(f.Problems, source.Diagnostic{
-			Span: source.Span{Start: 0, End: 0}, Severity: source.SeverityError, Code: CodeTooLarge,
+			Span: source.Span{Start: 0, End: 0}, Severity: rules.Severity(rules.YAMLTooLarge), Code: rules.YAMLTooLarge,
 			Message: fmt.Sprintf("the text nests more than %d levels deep; deeper levels were ignored", maxDepth),
 		})
 	}

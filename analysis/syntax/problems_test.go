@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"heat-ls/analysis/rules"
 	"heat-ls/analysis/source"
 )
 
@@ -16,33 +17,33 @@ func TestSyntaxErrorPositions(t *testing.T) {
 		text      string // the text the span covers
 		code      string
 	}{
-		{"second colon on a line", "a: 1\nb: c: d\n", 2, 5, ":", CodeSyntax},
-		{"key indented under a scalar", "key: value\n  other: x\n", 2, 8, ":", CodeSyntax},
-		{"crlf", "a: 1\r\nb: c: d\r\n", 2, 5, ":", CodeSyntax},
-		{"after emoji", "a: 😀\nb: 😀 c: d\n", 2, 7, ":", CodeSyntax},
-		{"tab indentation", "a: 1\n\tb: 2\n", 2, 1, "\t", CodeSyntax},
-		{"cannot start a token", "a: 1\nb: @x\n", 2, 4, "@", CodeSyntax},
-		{"unclosed flow sequence", "a: [1, 2\nb: 3\n", 1, 4, "[", CodeSyntax},
-		{"unclosed flow mapping", "x: 1\na: {x: 1\n", 2, 4, "{", CodeSyntax},
-		{"unclosed double quote", "a: 1\nb: \"abc\nc: 1\n", 2, 4, "\"", CodeSyntax},
-		{"unclosed single quote", "a: 'abc\n", 1, 4, "'", CodeSyntax},
-		{"sequence item indented wrong", "x: 1\ny: 2\nz:\n  - 1\n  - 2\n  w: 3\nq: 1\n", 6, 3, "w: 3", CodeSyntax},
-		{"key dedented inside mapping", "a:\n  b: 1\n c: 2\n", 3, 2, "c: 2", CodeSyntax},
-		{"block scalar then bad indentation", "a: |\n  x\n y: 1\n", 3, 2, "y: 1", CodeSyntax},
-		{"sequence entry after a key on the same line", "a: 1\nb: - c\n", 2, 4, "-", CodeSyntax},
-		{"bracket closed by the wrong kind", "a: {b: c, d}\nb: [a, b, {c: d]\n", 2, 11, "{", CodeSyntax},
-		{"directive inside a document", "k: v\n%YAML 1.2\n---\n", 2, 1, "%YAML 1.2", CodeSyntax},
-		{"line dedented out of a block scalar after a multi-line flow", "p:\n  rules: [\n    {\n      a: 1\n    },\n  ]\n  t: |\n    body\n   bad\n  q: 1\n", 9, 4, "bad", CodeSyntax},
-		{"text after a quoted value", "a:\n  b: 'x'\n    c\n", 3, 5, "c", CodeSyntax},
-		{"multi-line quoted value then bad key", "a:\n  b: \"multi\n    line: not a key\"\n  c: 1\n d: 2\n", 5, 2, "d: 2", CodeSyntax},
-		{"indentless sequence then bad key", "a:\n  l:\n  - x\n  m: 1\n - n\n", 5, 2, "- n", CodeSyntax},
-		{"extra closing bracket", "a: 1\nb: [1, 2]]\n", 2, 10, "]", CodeSyntax},
-		{"extra closing brace after quoted bracket", "a: 1\nb: {c: \"}\"}}\n", 2, 12, "}", CodeSyntax},
-		{"bad escape", "a: 1\nb: \"x\\qy\"\n", 2, 6, "\\q", CodeSyntax},
-		{"invalid utf-8", "a: 1\nb: \xff\n", 2, 4, "\xff", CodeSyntax},
-		{"unknown alias", "a: 1\nb: *nowhere\n", 2, 4, "*nowhere", CodeAlias},
-		{"control character", "a: 1\nb: x\x01y\n", 2, 5, "\x01", CodeSyntax},
-		{"error with a BOM", "\ufeffa: 1\nb: c: d\n", 2, 5, ":", CodeSyntax},
+		{"second colon on a line", "a: 1\nb: c: d\n", 2, 5, ":", rules.YAMLSyntax},
+		{"key indented under a scalar", "key: value\n  other: x\n", 2, 8, ":", rules.YAMLSyntax},
+		{"crlf", "a: 1\r\nb: c: d\r\n", 2, 5, ":", rules.YAMLSyntax},
+		{"after emoji", "a: 😀\nb: 😀 c: d\n", 2, 7, ":", rules.YAMLSyntax},
+		{"tab indentation", "a: 1\n\tb: 2\n", 2, 1, "\t", rules.YAMLSyntax},
+		{"cannot start a token", "a: 1\nb: @x\n", 2, 4, "@", rules.YAMLSyntax},
+		{"unclosed flow sequence", "a: [1, 2\nb: 3\n", 1, 4, "[", rules.YAMLSyntax},
+		{"unclosed flow mapping", "x: 1\na: {x: 1\n", 2, 4, "{", rules.YAMLSyntax},
+		{"unclosed double quote", "a: 1\nb: \"abc\nc: 1\n", 2, 4, "\"", rules.YAMLSyntax},
+		{"unclosed single quote", "a: 'abc\n", 1, 4, "'", rules.YAMLSyntax},
+		{"sequence item indented wrong", "x: 1\ny: 2\nz:\n  - 1\n  - 2\n  w: 3\nq: 1\n", 6, 3, "w: 3", rules.YAMLSyntax},
+		{"key dedented inside mapping", "a:\n  b: 1\n c: 2\n", 3, 2, "c: 2", rules.YAMLSyntax},
+		{"block scalar then bad indentation", "a: |\n  x\n y: 1\n", 3, 2, "y: 1", rules.YAMLSyntax},
+		{"sequence entry after a key on the same line", "a: 1\nb: - c\n", 2, 4, "-", rules.YAMLSyntax},
+		{"bracket closed by the wrong kind", "a: {b: c, d}\nb: [a, b, {c: d]\n", 2, 11, "{", rules.YAMLSyntax},
+		{"directive inside a document", "k: v\n%YAML 1.2\n---\n", 2, 1, "%YAML 1.2", rules.YAMLSyntax},
+		{"line dedented out of a block scalar after a multi-line flow", "p:\n  rules: [\n    {\n      a: 1\n    },\n  ]\n  t: |\n    body\n   bad\n  q: 1\n", 9, 4, "bad", rules.YAMLSyntax},
+		{"text after a quoted value", "a:\n  b: 'x'\n    c\n", 3, 5, "c", rules.YAMLSyntax},
+		{"multi-line quoted value then bad key", "a:\n  b: \"multi\n    line: not a key\"\n  c: 1\n d: 2\n", 5, 2, "d: 2", rules.YAMLSyntax},
+		{"indentless sequence then bad key", "a:\n  l:\n  - x\n  m: 1\n - n\n", 5, 2, "- n", rules.YAMLSyntax},
+		{"extra closing bracket", "a: 1\nb: [1, 2]]\n", 2, 10, "]", rules.YAMLSyntax},
+		{"extra closing brace after quoted bracket", "a: 1\nb: {c: \"}\"}}\n", 2, 12, "}", rules.YAMLSyntax},
+		{"bad escape", "a: 1\nb: \"x\\qy\"\n", 2, 6, "\\q", rules.YAMLSyntax},
+		{"invalid utf-8", "a: 1\nb: \xff\n", 2, 4, "\xff", rules.YAMLSyntax},
+		{"unknown alias", "a: 1\nb: *nowhere\n", 2, 4, "*nowhere", rules.YAMLAlias},
+		{"control character", "a: 1\nb: x\x01y\n", 2, 5, "\x01", rules.YAMLSyntax},
+		{"error with a BOM", "\ufeffa: 1\nb: c: d\n", 2, 5, ":", rules.YAMLSyntax},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -54,7 +55,7 @@ func TestSyntaxErrorPositions(t *testing.T) {
 			// after the bad directive starts a second document).
 			var errs []source.Diagnostic
 			for _, p := range f.Problems {
-				if p.Code != CodeMultiDocument {
+				if p.Code != rules.MultipleDocuments {
 					errs = append(errs, p)
 				}
 			}
@@ -92,7 +93,7 @@ func TestDuplicateKeys(t *testing.T) {
 	want := []dup{{strings.Index(src, "name: b"), 0}, {strings.Index(src, "x: 2"), strings.Index(src, "x: 1")}, {strings.Index(src, "name: c"), 0}}
 	var got []dup
 	for _, p := range f.Problems {
-		if p.Code != CodeDuplicateKey || p.Severity != source.SeverityWarning || len(p.Related) != 1 {
+		if p.Code != rules.DuplicateKey || p.Severity != source.SeverityWarning || len(p.Related) != 1 {
 			t.Fatalf("unexpected problem %+v", p)
 		}
 		if !strings.Contains(p.Message, "`"+src[p.Span.Start:p.Span.End]+"`") {
@@ -126,7 +127,7 @@ func TestDuplicateKeysInLargeMapping(t *testing.T) {
 	}
 	b.WriteString("kaa: 2\n")
 	f := Parse([]byte(b.String()))
-	if len(f.Problems) != 1 || f.Problems[0].Code != CodeDuplicateKey || f.Problems[0].Related[0].Span.Start != 0 {
+	if len(f.Problems) != 1 || f.Problems[0].Code != rules.DuplicateKey || f.Problems[0].Related[0].Span.Start != 0 {
 		t.Errorf("problems = %+v", f.Problems)
 	}
 }
@@ -137,7 +138,7 @@ func TestMultipleDocuments(t *testing.T) {
 	if len(f.Docs) != 3 || f.Broken {
 		t.Fatalf("docs %d broken %v", len(f.Docs), f.Broken)
 	}
-	if len(f.Problems) != 1 || f.Problems[0].Code != CodeMultiDocument || f.Problems[0].Severity != source.SeverityError ||
+	if len(f.Problems) != 1 || f.Problems[0].Code != rules.MultipleDocuments || f.Problems[0].Severity != source.SeverityError ||
 		f.Problems[0].Span != (source.Span{Start: 5, End: 8}) {
 		t.Errorf("problems = %+v", f.Problems)
 	}
@@ -163,7 +164,7 @@ func TestAliasCycle(t *testing.T) {
 	f := Parse([]byte(src))
 	var cycles []source.Diagnostic
 	for _, p := range f.Problems {
-		if p.Code == CodeAlias {
+		if p.Code == rules.YAMLAlias {
 			cycles = append(cycles, p)
 		}
 	}
@@ -200,7 +201,7 @@ func TestDeepNesting(t *testing.T) {
 		"block sequence": strings.Repeat("- ", depth) + "x\n",
 	} {
 		f := Parse([]byte(src))
-		if !f.Broken || len(f.Problems) != 1 || f.Problems[0].Code != CodeSyntax ||
+		if !f.Broken || len(f.Problems) != 1 || f.Problems[0].Code != rules.YAMLSyntax ||
 			!strings.Contains(f.Problems[0].Message, "depth") {
 			t.Errorf("%s: broken %v problems %+v", name, f.Broken, f.Problems)
 		}
@@ -224,7 +225,7 @@ func TestAliasBomb(t *testing.T) {
 		b.WriteString("a" + string(rune('0'+i)) + ": &a" + string(rune('0'+i)) + " [" + strings.Repeat(prev+", ", 8) + prev + "]\n")
 	}
 	f := Parse([]byte(b.String()))
-	if f.Broken || len(f.Problems) != 1 || f.Problems[0].Code != CodeAliasBudget {
+	if f.Broken || len(f.Problems) != 1 || f.Problems[0].Code != rules.YAMLAliasBudget {
 		t.Fatalf("problems = %+v", f.Problems)
 	}
 	nodes := 0
@@ -242,7 +243,7 @@ func TestParserPanicIsRecovered(t *testing.T) {
 	}
 	c := newConverter([]byte("a: 1"), 0)
 	d := c.decodeProblem(err)
-	if d.Code != CodeParserPanic || d.Severity != source.SeverityError || !strings.Contains(d.Message, "boom") {
+	if d.Code != rules.YAMLInternal || d.Severity != rules.Severity(rules.YAMLInternal) || !strings.Contains(d.Message, "boom") {
 		t.Errorf("diagnostic %+v", d)
 	}
 	if err := guard(func() error { return nil }); err != nil {
@@ -252,7 +253,7 @@ func TestParserPanicIsRecovered(t *testing.T) {
 
 func TestUTF16IsRejected(t *testing.T) {
 	f := Parse([]byte{0xFF, 0xFE, 'a', 0, ':', 0})
-	if !f.Broken || len(f.Problems) != 1 || f.Problems[0].Code != CodeSyntax {
+	if !f.Broken || len(f.Problems) != 1 || f.Problems[0].Code != rules.YAMLSyntax {
 		t.Errorf("problems %+v", f.Problems)
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strings"
 
+	"heat-ls/analysis/rules"
 	"heat-ls/analysis/source"
 )
 
@@ -68,7 +69,7 @@ func strayRoot(f *File) *failure {
 		return nil
 	}
 	d := source.Diagnostic{
-		Span: root.Span, Severity: source.SeverityError, Code: CodeSyntax,
+		Span: root.Span, Severity: rules.Severity(rules.YAMLSyntax), Code: rules.YAMLSyntax,
 		Message: "invalid YAML: the text below cannot follow this single value (is the colon of a key missing?)",
 	}
 	f.Broken = true

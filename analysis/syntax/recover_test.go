@@ -1,6 +1,7 @@
 package syntax
 
 import (
+	"heat-ls/analysis/rules"
 	"strings"
 	"testing"
 )
@@ -118,7 +119,7 @@ func TestRecoverEachErrorKind(t *testing.T) {
 			}
 			syntaxErrors := 0
 			for _, p := range f.Problems {
-				if p.Code == CodeSyntax {
+				if p.Code == rules.YAMLSyntax {
 					syntaxErrors++
 				}
 			}

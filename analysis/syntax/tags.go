@@ -3,6 +3,7 @@ package syntax
 import (
 	"strings"
 
+	"heat-ls/analysis/rules"
 	"heat-ls/analysis/source"
 )
 
@@ -39,7 +40,7 @@ func (c *converter) unknownTag(n *Node, start, propsEnd int) {
 		span = source.Span{Start: start + i, End: start + i + end}
 	}
 	c.problems = append(c.problems, source.Diagnostic{
-		Span: span, Severity: source.SeverityError, Code: CodeUnknownTag,
+		Span: span, Severity: rules.Severity(rules.YAMLUnknownTag), Code: rules.YAMLUnknownTag,
 		Message: "the tag `" + n.Tag + "` is not a standard YAML type, so Heat's YAML loader refuses the whole file; " +
 			"remove the tag (quote the value if it must stay text)",
 	})

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"heat-ls/analysis/check"
+	"heat-ls/analysis/rules"
 )
 
 // TestAppliedRegistryLastEnvironmentWins: environments given with -e are
@@ -138,9 +139,9 @@ func TestCLIEnvParametersSkipNestedTemplates(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(filepath.Base(tc.path), func(t *testing.T) {
 			got := count(tc.path)
-			if got[CodeEnvUnknownParameter] != tc.unknown || got["env-value-constraint"] != tc.constraints {
+			if got[rules.EnvUnknownParameter] != tc.unknown || got["env-value-constraint"] != tc.constraints {
 				t.Errorf("env-unknown-parameter %d, env-value-constraint %d; want %d, %d",
-					got[CodeEnvUnknownParameter], got["env-value-constraint"], tc.unknown, tc.constraints)
+					got[rules.EnvUnknownParameter], got["env-value-constraint"], tc.unknown, tc.constraints)
 			}
 		})
 	}

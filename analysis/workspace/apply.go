@@ -18,11 +18,6 @@ import (
 	"heat-ls/schema/spell"
 )
 
-// CodeEnvUnknownParameter is the rule id of a parameter set under
-// "parameters" of an applied environment that the template does not
-// declare (Heat refuses the stack with UnknownUserParameter).
-const CodeEnvUnknownParameter = "env-unknown-parameter"
-
 // ReadEnvironments reads environment files given explicitly (heat-ls check
 // --env). A file that is not an environment is an error.
 func ReadEnvironments(paths []string) ([]*File, error) {

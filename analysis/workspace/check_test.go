@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"heat-ls/analysis/check"
+	"heat-ls/analysis/rules"
 	"heat-ls/analysis/source"
 	"heat-ls/schema"
 )
@@ -19,7 +20,7 @@ var workspaceCodes = map[string]bool{
 	"nested-unknown-property": true, "nested-missing-property": true,
 	"nested-unknown-attribute": true, "get-file-missing": true, "get-file-outside": true,
 	"registry-target-missing": true, "registry-target-outside": true,
-	CodeEnvUnknownParameter: true, "env-value-constraint": true, "env-parameter-undeclared": true,
+	rules.EnvUnknownParameter: true, "env-value-constraint": true, "env-parameter-undeclared": true,
 	"registry-cycle": true, "nested-template-recursive": true,
 }
 

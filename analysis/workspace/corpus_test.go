@@ -10,6 +10,7 @@ import (
 
 	"heat-ls/analysis/check"
 	"heat-ls/analysis/hot"
+	"heat-ls/analysis/rules"
 	"heat-ls/analysis/source"
 )
 
@@ -126,7 +127,7 @@ func TestHeatCases(t *testing.T) {
 		name string
 		want []string // workspace rule codes expected (error or not)
 	}{
-		{"env-parameter-not-in-template", []string{CodeEnvUnknownParameter}},
+		{"env-parameter-not-in-template", []string{rules.EnvUnknownParameter}},
 		{"env-registry-template-file-ok", nil},
 		{"env-resource-registry-alias-ok", nil},
 		{"resource-template-resource-file", nil},

@@ -31,6 +31,7 @@ func runCheck(ctx context.Context, args []string, sc *schema.Schema, stdout, std
 	heatRelease := fs.String("heat-release", "", "Heat release(s) to judge for, comma-separated (2025.1, epoxy or 24; default: .heat-ls.yaml's heatRelease, else "+schema.DefaultRelease()+"); with several, problems not common to all name their releases")
 	var envFiles listFlag
 	fs.Var(&envFiles, "env", "environment file applied to the checked templates, as with openstack stack create -e, and checked itself (repeatable)")
+	listRules := fs.Bool("list-rules", false, "print the table of rule ids (severity, when Heat refuses, summary) in --format text or json, and exit")
 	// The global flags are accepted after the command too.
 	fs.String("log-file", "", "write logs to this file instead of stderr")
 	fs.String("log-level", "info", "log level: debug, info, warn, error")
@@ -41,6 +42,9 @@ func runCheck(ctx context.Context, args []string, sc *schema.Schema, stdout, std
 	paths, err := parseInterleaved(fs, args)
 	if err != nil {
 		return lint.ExitError
+	}
+	if *listRules {
+		return writeRules(*format, "heat-ls check --list-rules", stdout, stderr)
 	}
 	threshold, ok := config.ParseSeverity(*severity)
 	if !ok || threshold == source.SeverityHint {

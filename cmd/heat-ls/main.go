@@ -43,7 +43,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	socket := fs.String("socket", "", "refused: heat-ls speaks LSP over stdio only")
 	pipe := fs.String("pipe", "", "refused: heat-ls speaks LSP over stdio only")
 	fs.Usage = func() {
-		fmt.Fprintf(stderr, "usage:\n  heat-ls [flags] [serve]\n  heat-ls [flags] check PATH...\n  heat-ls graph [--format dot|mermaid|json] [--env FILE]... [--params] [--outputs] FILE...\n  heat-ls version\nflags:\n")
+		fmt.Fprintf(stderr, "usage:\n  heat-ls [flags] [serve]\n  heat-ls [flags] check PATH...\n  heat-ls graph [--format dot|mermaid|json] [--env FILE]... [--params] [--outputs] FILE...\n  heat-ls rules [--format text|json]\n  heat-ls version\nflags:\n")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -55,6 +55,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	if cmd == "graph" {
 		return runGraph(rest, stdout, stderr) // graph.go
+	}
+	if cmd == "rules" {
+		return runRules(rest, stdout, stderr) // rules.go
 	}
 	// Flags may also follow the command ("heat-ls serve --log-level debug");
 	// check parses its own, which include these.

@@ -1,0 +1,79 @@
+package check
+
+import (
+	"strings"
+
+	"heat-ls/analysis/hot"
+	"heat-ls/analysis/syntax"
+)
+
+// checkGroupMember checks the member definition of a group (the
+// resource_def of an OS::Heat::ResourceGroup, the resource of an
+// OS::Heat::AutoScalingGroup), under key, as a resource of its own: at
+// stack create Heat builds the group's nested template from it and
+// refuses an unknown member type or properties that type refuses.
+//
+// Heat puts the member's index in place of the index variable (%index%
+// unless index_var names another) before it validates, so when the
+// definition holds the variable the property values are not judged
+// (their text is not what Heat checks); the type still is.
+func (rc *resourceChecker) checkGroupMember(r *hot.Resource, key string) {
+	props := resourceProperties(r)
+	if props == nil {
+		return
+	}
+	pr := props.Pair(key)
+	if pr == nil {
+		return
+	}
+	def := pr.Value.Resolve()
+	if !def.IsMapping() || isFunctionCall(def) || mergesOtherKeys(def) {
+		return
+	}
+	member := &hot.Resource{Entry: hot.Entry{Name: r.Name, Key: pr.Key, Value: def}}
+	if t := def.Get("type").Resolve(); t.IsScalar() && !t.IsNull() {
+		member.Type, member.TypeNode = t.Value, t
+	}
+	if f := def.Pair("properties"); f != nil {
+		member.Properties = f.Value
+	}
+	rt := rc.checkType(member)
+	if key != "resource_def" {
+		rc.checkProperties(member, rt) // no index variable outside resource groups
+		return
+	}
+	indexVar := "%index%"
+	if _, v, ok := literalProperty(props, "index_var"); ok {
+		indexVar = v.Value
+	} else if props.Pair("index_var") != nil {
+		return // index_var from a function: the variable is unknown
+	}
+	if !mentions(def, indexVar, 0) {
+		rc.checkProperties(member, rt)
+	}
+}
+
+// mentions reports whether any scalar under n contains text.
+func mentions(n *syntax.Node, text string, depth int) bool {
+	n = n.Resolve()
+	if n == nil || depth > maxValueDepth || text == "" {
+		return false
+	}
+	switch {
+	case n.IsScalar():
+		return strings.Contains(n.Value, text)
+	case n.IsMapping():
+		for _, p := range n.Pairs {
+			if mentions(p.Key, text, depth+1) || mentions(p.Value, text, depth+1) {
+				return true
+			}
+		}
+	case n.IsSequence():
+		for _, it := range n.Items {
+			if mentions(it, text, depth+1) {
+				return true
+			}
+		}
+	}
+	return false
+}

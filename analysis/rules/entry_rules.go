@@ -1,0 +1,100 @@
+package rules
+
+import "heat-ls/analysis/source"
+
+// Rule ids: Parameters, parameter groups, resources against their types, outputs and conditions (analysis/check).
+const (
+	ParameterNotMapping              = "parameter-not-mapping"
+	ParameterTypeMissing             = "parameter-type-missing"
+	ParameterTypeUnknown             = "parameter-type-unknown"
+	ParameterFlagNotBoolean          = "parameter-flag-not-boolean"
+	ParameterTextNotString           = "parameter-text-not-string"
+	ParameterConstraintsNotList      = "parameter-constraints-not-list"
+	ParameterConstraintUnknown       = "parameter-constraint-unknown"
+	ParameterConstraintNotApplicable = "parameter-constraint-not-applicable"
+	ParameterConstraintInvalid       = "parameter-constraint-invalid"
+	ParameterCustomConstraintUnknown = "parameter-custom-constraint-unknown"
+	ParameterDefaultType             = "parameter-default-type"
+	ParameterDefaultConstraint       = "parameter-default-constraint"
+	ParameterGroupNotMapping         = "parameter-group-not-mapping"
+	ParameterGroupParametersInvalid  = "parameter-group-parameters-invalid"
+	ParameterGroupUnknownParameter   = "parameter-group-unknown-parameter"
+	ParameterGroupDuplicateParameter = "parameter-group-duplicate-parameter"
+	ResourceNameInvalid              = "resource-name-invalid"
+	ResourceNotMapping               = "resource-not-mapping"
+	ResourceTypeMissing              = "resource-type-missing"
+	ResourceTypeNotString            = "resource-type-not-string"
+	ResourceTypeUnknown              = "resource-type-unknown"
+	ResourceTypeCustom               = "resource-type-custom"
+	ResourceTypeHidden               = "resource-type-hidden"
+	ResourceTypeDeprecated           = "resource-type-deprecated"
+	ResourceTypeUnsupported          = "resource-type-unsupported"
+	ResourcePropertiesNotMapping     = "resource-properties-not-mapping"
+	ResourcePropertyUnknown          = "resource-property-unknown"
+	ResourcePropertyHidden           = "resource-property-hidden"
+	ResourcePropertyDeprecated       = "resource-property-deprecated"
+	ResourcePropertyMissing          = "resource-property-missing"
+	ResourcePropertyType             = "resource-property-type"
+	ResourcePropertyConstraint       = "resource-property-constraint"
+	ResourceDeletionPolicyInvalid    = "resource-deletion-policy-invalid"
+	ResourceUpdatePolicyInvalid      = "resource-update-policy-invalid"
+	ResourceMetadataNotMapping       = "resource-metadata-not-mapping"
+	ResourceDependsOnInvalid         = "resource-depends-on-invalid"
+	ResourcePropertyConflict         = "resource-property-conflict"
+	OutputNotMapping                 = "output-not-mapping"
+	OutputValueMissing               = "output-value-missing"
+	ConditionNameNotString           = "condition-name-not-string"
+	ConditionBodyInvalid             = "condition-body-invalid"
+	ConditionBodyUndefined           = "condition-body-undefined"
+	ParameterUnused                  = "parameter-unused"
+	ConditionUnused                  = "condition-unused"
+)
+
+func entryRules() []Rule {
+	return []Rule{
+		{ID: ParameterNotMapping, Severity: source.SeverityError, Phase: Validate, Summary: "a parameter's definition is not a mapping"},
+		{ID: ParameterTypeMissing, Severity: source.SeverityError, Phase: Validate, Summary: "a parameter without type"},
+		{ID: ParameterTypeUnknown, Severity: source.SeverityError, Phase: Validate, Summary: "a parameter type Heat does not have"},
+		{ID: ParameterFlagNotBoolean, Severity: source.SeverityWarning, Phase: None, Summary: "hidden or immutable is not a boolean; Heat does not check it"},
+		{ID: ParameterTextNotString, Severity: source.SeverityWarning, Phase: None, Summary: "label or description is a mapping or a list; Heat keeps it as it is"},
+		{ID: ParameterConstraintsNotList, Severity: source.SeverityError, Phase: Validate, Summary: "constraints is not a list"},
+		{ID: ParameterConstraintUnknown, Severity: source.SeverityError, Phase: Validate, Summary: "a constraint of no known kind, with an unknown key, or of a kind the version lacks"},
+		{ID: ParameterConstraintNotApplicable, Severity: source.SeverityError, Phase: Validate, Summary: "a constraint kind Heat refuses for the parameter's type"},
+		{ID: ParameterConstraintInvalid, Severity: source.SeverityError, Phase: Validate, Summary: "a constraint whose own arguments Heat refuses (a range without numbers, min above max...)"},
+		{ID: ParameterCustomConstraintUnknown, Severity: source.SeverityError, Phase: Create, Summary: "a custom_constraint no Heat plugin registers"},
+		{ID: ParameterDefaultType, Severity: source.SeverityError, Phase: Create, Summary: "a default that does not read as the parameter's type"},
+		{ID: ParameterDefaultConstraint, Severity: source.SeverityError, Phase: Create, Summary: "a default that breaks the parameter's own constraints"},
+		{ID: ParameterGroupNotMapping, Severity: source.SeverityError, Phase: Validate, Summary: "a parameter_groups item is not a mapping"},
+		{ID: ParameterGroupParametersInvalid, Severity: source.SeverityError, Phase: Validate, Summary: "a group without parameters, or whose parameters is not a list"},
+		{ID: ParameterGroupUnknownParameter, Severity: source.SeverityError, Phase: Validate, Summary: "a group naming a parameter the template does not declare"},
+		{ID: ParameterGroupDuplicateParameter, Severity: source.SeverityError, Phase: Validate, Summary: "a parameter in more than one group, or twice in one"},
+		{ID: ResourceNameInvalid, Severity: source.SeverityError, Phase: Validate, Summary: "a resource name containing \"/\""},
+		{ID: ResourceNotMapping, Severity: source.SeverityError, Phase: Validate, Summary: "a resource's definition is not a mapping"},
+		{ID: ResourceTypeMissing, Severity: source.SeverityError, Phase: Validate, Summary: "a resource without type"},
+		{ID: ResourceTypeNotString, Severity: source.SeverityError, Phase: Validate, Summary: "a type that is a mapping, a list or null"},
+		{ID: ResourceTypeUnknown, Severity: source.SeverityError, Phase: Validate, Summary: "no such type in a namespace Heat owns", Contexts: []Context{{Where: "a group's member definition (resource_def, an autoscaling group's resource)", Severity: source.SeverityError, Phase: Create}}},
+		{ID: ResourceTypeCustom, Severity: source.SeverityInfo, Phase: None, Summary: "a type outside Heat's namespaces: an environment must map it"},
+		{ID: ResourceTypeHidden, Severity: source.SeverityWarning, Phase: None, Summary: "a type Heat keeps hidden for old stacks; it still accepts it; the message names the successor"},
+		{ID: ResourceTypeDeprecated, Severity: source.SeverityWarning, Phase: None, Summary: "a deprecated type", Contexts: []Context{{Where: "an old alias name (OS::Quantum::...)", Severity: source.SeverityHint, Phase: None}}},
+		{ID: ResourceTypeUnsupported, Severity: source.SeverityWarning, Phase: None, Summary: "a type Heat marks unsupported (experimental)"},
+		{ID: ResourcePropertiesNotMapping, Severity: source.SeverityError, Phase: Validate, Summary: "properties is neither a mapping nor null (a list, a text, or a function call Heat cannot read)"},
+		{ID: ResourcePropertyUnknown, Severity: source.SeverityError, Phase: Validate, Summary: "a property (or nested key) the type does not have in the target release", Contexts: []Context{{Where: "a group's member definition (resource_def, an autoscaling group's resource)", Severity: source.SeverityError, Phase: Create}}},
+		{ID: ResourcePropertyHidden, Severity: source.SeverityWarning, Phase: None, Summary: "a hidden property Heat still accepts"},
+		{ID: ResourcePropertyDeprecated, Severity: source.SeverityWarning, Phase: None, Summary: "a deprecated property"},
+		{ID: ResourcePropertyMissing, Severity: source.SeverityError, Phase: Create, Summary: "a required property (or nested key) is missing"},
+		{ID: ResourcePropertyType, Severity: source.SeverityError, Phase: Create, Summary: "a literal value of the wrong type for the property", Contexts: []Context{{Where: "a list where a nested template's parameter expects a mapping, or the reverse (json parameters convert)", Severity: source.SeverityWarning, Phase: None}}},
+		{ID: ResourcePropertyConstraint, Severity: source.SeverityError, Phase: Create, Summary: "a literal value outside the property's allowed values, range, length or pattern"},
+		{ID: ResourceDeletionPolicyInvalid, Severity: source.SeverityError, Phase: Validate, Summary: "a deletion_policy the version or the type does not accept"},
+		{ID: ResourceUpdatePolicyInvalid, Severity: source.SeverityError, Phase: Validate, Summary: "update_policy not a mapping, or a key the type does not have"},
+		{ID: ResourceMetadataNotMapping, Severity: source.SeverityError, Phase: Validate, Summary: "metadata is not a mapping"},
+		{ID: ResourceDependsOnInvalid, Severity: source.SeverityError, Phase: Validate, Summary: "depends_on is neither a name nor a list of names"},
+		{ID: ResourcePropertyConflict, Severity: source.SeverityError, Phase: Create, Summary: "properties the type's own validation refuses together, or a combination it requires (one of two, one implied by another)"},
+		{ID: OutputNotMapping, Severity: source.SeverityError, Phase: Validate, Summary: "an output's definition is not a mapping"},
+		{ID: OutputValueMissing, Severity: source.SeverityError, Phase: Validate, Summary: "an output without a value key"},
+		{ID: ConditionNameNotString, Severity: source.SeverityError, Phase: Validate, Summary: "a condition name YAML reads as a boolean or a number"},
+		{ID: ConditionBodyInvalid, Severity: source.SeverityError, Phase: Validate, Summary: "a condition that is no expression (a number, a list, a plain map...)"},
+		{ID: ConditionBodyUndefined, Severity: source.SeverityError, Phase: Validate, Summary: "a condition that is bare text naming no condition (refused even when nothing uses it)"},
+		{ID: ParameterUnused, Severity: source.SeverityHint, Phase: None, Summary: "a parameter nothing reads"},
+		{ID: ConditionUnused, Severity: source.SeverityHint, Phase: None, Summary: "a condition nothing uses"},
+	}
+}

@@ -1,0 +1,137 @@
+// Package rules is the one place where every rule id heat-ls reports is
+// declared, with its default severity, the Heat phase that refuses what it
+// finds, a one-line summary and the contexts where its severity differs.
+//
+// It sits just above analysis/source so that every producer of diagnostics
+// (syntax, check, config, lint, lsp) can import it without breaking the
+// layer direction. Emitting code asks Severity / In for the severity
+// instead of typing it again.
+package rules
+
+import (
+	"slices"
+	"sync"
+
+	"heat-ls/analysis/source"
+)
+
+// Phase says when Heat refuses what a rule finds.
+type Phase string
+
+const (
+	// Validate: `openstack orchestration template validate` refuses it.
+	Validate Phase = "validate"
+	// Create: template validate passes, stack create refuses it before
+	// touching the cloud (parameter values, property values, plugins'
+	// own validate()).
+	Create Phase = "create"
+	// None: Heat lets it through; the rule points out a likely mistake.
+	None Phase = "none"
+	// Cloud: only a live cloud can tell (a service, an image, a flavor).
+	Cloud Phase = "cloud"
+	// Tool: about heat-ls itself (its settings file, its own limits), not
+	// about what Heat does with a template.
+	Tool Phase = "tool"
+)
+
+// Context is a place where a rule's severity (and Heat's verdict) differs
+// from the rule's default.
+type Context struct {
+	Where    string // in words, e.g. "outputs"
+	Severity source.Severity
+	Phase    Phase
+}
+
+// Rule is the declaration of one rule id.
+type Rule struct {
+	ID       string
+	Severity source.Severity // default severity
+	Phase    Phase           // when Heat refuses it (for the default severity)
+	Summary  string          // one line, heat-ls's own words
+	Contexts []Context       // where the severity differs from the default
+	Group    string          // which part of heat-ls reports it
+}
+
+// Severities lists every severity the rule may be reported with: the
+// default first, then the contexts' in order.
+func (r Rule) Severities() []source.Severity {
+	out := []source.Severity{r.Severity}
+	for _, c := range r.Contexts {
+		if !slices.Contains(out, c.Severity) {
+			out = append(out, c.Severity)
+		}
+	}
+	return out
+}
+
+// All returns every declared rule, in table order. Each call builds a
+// fresh slice, so callers may keep or change it.
+func All() []Rule {
+	var out []Rule
+	for _, g := range groups() {
+		for _, r := range g.rules() {
+			r.Group = g.name
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+type group struct {
+	name  string
+	rules func() []Rule
+}
+
+func groups() []group {
+	return []group{
+		{"yaml", syntaxRules},
+		{"structure", structureRules},
+		{"entries", entryRules},
+		{"environment", environmentRules},
+		{"workspace", workspaceRules},
+		{"release", releaseRules},
+		{"heat-ls", toolRules},
+	}
+}
+
+// byID indexes All once; the map is built on first use and never
+// changed afterwards (Lookup hands out copies of its values).
+var byID = sync.OnceValue(func() map[string]Rule {
+	m := map[string]Rule{}
+	for _, r := range All() {
+		m[r.ID] = r
+	}
+	return m
+})
+
+// Lookup returns the declaration of id.
+func Lookup(id string) (Rule, bool) {
+	r, ok := byID()[id]
+	return r, ok
+}
+
+// Severity is the declared default severity of id. An undeclared id is a
+// programming error that TestEveryReportedIDDeclared catches; it reads as
+// a warning so that nothing undeclared can fail a CI run.
+func Severity(id string) source.Severity {
+	if r, ok := Lookup(id); ok {
+		return r.Severity
+	}
+	return source.SeverityWarning
+}
+
+// In is the severity of id in the context named where (one of the
+// declaration's Contexts), or the default when the rule declares no such
+// context.
+func In(id, where string) source.Severity {
+	r, ok := Lookup(id)
+	if !ok {
+		return source.SeverityWarning
+	}
+	for _, c := range r.Contexts {
+		if c.Where == where {
+			return c.Severity
+		}
+	}
+	return r.Severity
+}
