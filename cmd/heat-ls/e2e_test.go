@@ -49,6 +49,9 @@ func binary(t testing.TB) string {
 }
 
 func TestMain(m *testing.M) {
+	if os.Getenv(launcherEnv) == "1" {
+		os.Exit(runLauncher())
+	}
 	code := m.Run()
 	if buildOnce.dir != "" {
 		os.RemoveAll(buildOnce.dir)
