@@ -34,6 +34,9 @@ type Document struct {
 	Template *Template
 	// Env is set when Kind is KindEnvironment.
 	Env *Environment
+	// Summary is true when the tree holds only what other files read
+	// (see Summarize): the insides of resources are left out.
+	Summary bool
 }
 
 // Entry is one named entry of a section: a parameter, resource, output,

@@ -121,8 +121,9 @@ func (s *Snapshot) References(sym Symbol) (out []Reference) {
 			}
 		}
 		for _, d := range templates {
-			for _, o := range feature.Occurrences(d.File.Doc, feature.NamespaceParameter, sym.Name) {
-				add(d.File, o.Node, o.Definition)
+			full := s.Full(d.File) // every use, resources included
+			for _, o := range feature.Occurrences(full.Doc, feature.NamespaceParameter, sym.Name) {
+				add(full, o.Node, o.Definition)
 			}
 			for _, pk := range s.parentPropertyKeys(d.File.Path, sym.Name) {
 				add(pk.file, pk.key, false)

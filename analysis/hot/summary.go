@@ -1,0 +1,140 @@
+package hot
+
+import "heat-ls/analysis/syntax"
+
+// Summarize returns a copy of d that keeps only what other files ask of
+// it, for the workspace index to hold for files that are not open: the
+// syntax tree of a template is copied without the insides of its
+// resources (property values, metadata, policies), which are most of a
+// template and which nothing outside the file reads, so the parser's
+// node arena can be freed. Kept whole: the top-level sections other than
+// resources (parameters, outputs, conditions, parameter groups), each
+// resource's type, depends_on and condition, the properties of group
+// resources (their inner definitions name nested templates), and one
+// level of every other resource's properties (the keys that pass
+// parameters to a nested template, and each value's span for its text).
+// Environments are small and kept as they are. Spans stay exact: Src and
+// Mapper are shared with d. Summary is set on the result; a feature that
+// needs everything (every use of a name, every call) parses Src again.
+func Summarize(d *Document) *Document {
+	if d == nil || d.Summary || d.Template == nil || d.Syntax == nil {
+		return d
+	}
+	root := d.Syntax.Root()
+	if root == nil {
+		return d
+	}
+	c := &treeCopy{memo: map[*syntax.Node]*syntax.Node{}}
+	top := c.node(root, copyTop)
+	f := &syntax.File{Src: d.Src, Docs: []*syntax.Node{top}, Broken: d.Syntax.Broken, Recovered: d.Syntax.Recovered}
+	out := &Document{Src: d.Src, Mapper: d.Mapper, Syntax: f, Kind: d.Kind, Summary: true}
+	if r := top.Resolve(); r != nil && r.Kind == syntax.MappingNode {
+		out.Template = buildTemplate(r)
+	}
+	return out
+}
+
+// copyLevel says how much of a subtree a summary keeps.
+type copyLevel int
+
+const (
+	copyShallow   copyLevel = iota // the node alone: kind, value, span
+	copyFull                       // the whole subtree
+	copyKeys                       // a mapping's pairs with shallow values
+	copyResource                   // a resource body (see resourceField)
+	copyResources                  // the resources section
+	copyTop                        // the document root
+)
+
+// treeCopy copies nodes into fresh allocations; memo keeps shared nodes
+// (anchors and their aliases) shared and bounds cycles.
+type treeCopy struct {
+	memo  map[*syntax.Node]*syntax.Node
+	depth int
+}
+
+func (c *treeCopy) node(n *syntax.Node, level copyLevel) *syntax.Node {
+	if n == nil {
+		return nil
+	}
+	if level == copyShallow {
+		m := *n
+		m.Pairs, m.Items, m.Target = nil, nil, nil
+		return &m
+	}
+	if level != copyFull && (n.Kind != syntax.MappingNode) {
+		level = copyFull // unusual shapes are small; keep them as written
+	}
+	if level == copyFull {
+		if m, ok := c.memo[n]; ok {
+			return m
+		}
+	}
+	if c.depth > maxWalkDepth {
+		return c.node(n, copyShallow)
+	}
+	c.depth++
+	defer func() { c.depth-- }()
+	m := *n
+	if level == copyFull {
+		c.memo[n] = &m
+	}
+	m.Target = c.node(n.Target, copyFull)
+	if len(n.Items) > 0 {
+		m.Items = make([]*syntax.Node, len(n.Items))
+		for i, it := range n.Items {
+			m.Items[i] = c.node(it, copyFull)
+		}
+	}
+	if len(n.Pairs) > 0 {
+		pairs := make([]syntax.Pair, len(n.Pairs))
+		m.Pairs = make([]*syntax.Pair, len(n.Pairs))
+		for i, p := range n.Pairs {
+			pairs[i] = syntax.Pair{Key: c.node(p.Key, copyFull), Value: c.node(p.Value, c.valueLevel(level, n, p))}
+			m.Pairs[i] = &pairs[i]
+		}
+	}
+	return &m
+}
+
+// valueLevel is how much of the value of pair p of mapping n (copied at
+// level) is kept.
+func (c *treeCopy) valueLevel(level copyLevel, n *syntax.Node, p *syntax.Pair) copyLevel {
+	switch level {
+	case copyTop:
+		if p.Key.Value == "resources" {
+			return copyResources
+		}
+		return copyFull
+	case copyResources:
+		return copyResource
+	case copyKeys:
+		return copyShallow
+	case copyResource:
+		switch p.Key.Value {
+		case "type", "depends_on", "condition":
+			return copyFull
+		case "properties":
+			if isGroupType(n.Get("type").Resolve()) {
+				return copyFull
+			}
+			return copyKeys
+		}
+		return copyShallow
+	}
+	return copyFull
+}
+
+// isGroupType reports whether a resource type holds inner resource
+// definitions in its properties (the check package's
+// ResourceDefinitions reads them).
+func isGroupType(t *syntax.Node) bool {
+	if !t.IsScalar() {
+		return false
+	}
+	switch t.Value {
+	case "OS::Heat::ResourceGroup", "OS::Heat::AutoScalingGroup", "OS::Heat::ResourceChain":
+		return true
+	}
+	return false
+}
