@@ -1,6 +1,10 @@
 package hot
 
-import "heat-ls/analysis/syntax"
+import (
+	"strings"
+
+	"heat-ls/analysis/syntax"
+)
 
 // Summarize returns a copy of d that keeps only what other files ask of
 // it, for the workspace index to hold for files that are not open: the
@@ -11,8 +15,9 @@ import "heat-ls/analysis/syntax"
 // resources (parameters, outputs, conditions, parameter groups), each
 // resource's type, depends_on and condition, the properties of group
 // resources (their inner definitions name nested templates), and one
-// level of every other resource's properties (the keys that pass
-// parameters to a nested template, and each value's span for its text).
+// level of the properties of resources of other than built-in types (the
+// keys that pass parameters to a nested template, and each value's span
+// for its text). PropertiesLeftOut tells which resources lost them.
 // Environments are small and kept as they are. Spans stay exact: Src and
 // Mapper are shared with d. Summary is set on the result; a feature that
 // needs everything (every use of a name, every call) parses Src again.
@@ -115,10 +120,14 @@ func (c *treeCopy) valueLevel(level copyLevel, n *syntax.Node, p *syntax.Pair) c
 		case "type", "depends_on", "condition":
 			return copyFull
 		case "properties":
-			if isGroupType(n.Get("type").Resolve()) {
+			t := n.Get("type").Resolve()
+			switch {
+			case isGroupType(t):
 				return copyFull
+			case t.IsScalar() && !isBuiltinType(t.Value):
+				return copyKeys
 			}
-			return copyKeys
+			return copyShallow
 		}
 		return copyShallow
 	}
@@ -137,4 +146,22 @@ func isGroupType(t *syntax.Node) bool {
 		return true
 	}
 	return false
+}
+
+// isBuiltinType reports whether a type name has the shape of one of
+// OpenStack's or AWS's resource types. Such a resource is usually no
+// nested stack, so a summary drops its properties; one that an
+// environment maps to a template is rare, and PropertiesLeftOut lets the
+// caller parse the whole text for it.
+func isBuiltinType(name string) bool {
+	return strings.HasPrefix(name, "OS::") || strings.HasPrefix(name, "AWS::")
+}
+
+// PropertiesLeftOut reports whether d is a summary without the properties
+// of resource r (a resource of d).
+func (d *Document) PropertiesLeftOut(r *Resource) bool {
+	if d == nil || !d.Summary || r == nil {
+		return false
+	}
+	return !isGroupType(r.TypeNode.Resolve()) && isBuiltinType(r.Type)
 }
