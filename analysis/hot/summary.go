@@ -7,22 +7,24 @@ import (
 )
 
 // Summarize returns a copy of d that keeps only what other files ask of
-// it, for the workspace index to hold for files that are not open: the
-// syntax tree of a template is copied without the insides of its
-// resources (property values, metadata, policies), which are most of a
-// template and which nothing outside the file reads, so the parser's
-// node arena can be freed. Kept whole: the top-level sections other than
-// resources (parameters, outputs, conditions, parameter groups), each
-// resource's type, depends_on and condition, the properties of group
-// resources (their inner definitions name nested templates), and one
-// level of the properties of resources of other than built-in types (the
-// keys that pass parameters to a nested template, and each value's span
-// for its text). PropertiesLeftOut tells which resources lost them.
-// Environments are small and kept as they are. Spans stay exact: Src and
-// Mapper are shared with d. Summary is set on the result; a feature that
-// needs everything (every use of a name, every call) parses Src again.
+// it, for the workspace index to hold for files that are not open. The
+// syntax tree is copied into nodes of its own, so the parser's node arena
+// (with its spare room) is freed, and a template's copy leaves out what
+// nothing outside the file reads, which is most of a template: the
+// insides of resources and output values. Kept whole: the version,
+// description, parameters, parameter groups and conditions; each
+// resource's type, depends_on and condition; the properties of group
+// resources (their inner definitions name nested templates); one level of
+// the properties of resources of other than built-in types (the keys that
+// pass parameters to a nested template, and each value's span for its
+// text); each output but its value (only its span). Other resource keys
+// keep only their value's span. PropertiesLeftOut tells which resources
+// lost their properties. An environment is copied whole (and its copy is
+// no summary). Spans stay exact: Src and Mapper are shared with d.
+// Summary is set on a template's copy; a feature that needs everything
+// (every use of a name, every call) parses Src again.
 func Summarize(d *Document) *Document {
-	if d == nil || d.Summary || d.Template == nil || d.Syntax == nil {
+	if d == nil || d.Summary || d.Template == nil && d.Env == nil || d.Syntax == nil {
 		return d
 	}
 	root := d.Syntax.Root()
@@ -30,11 +32,21 @@ func Summarize(d *Document) *Document {
 		return d
 	}
 	c := &treeCopy{memo: map[*syntax.Node]*syntax.Node{}}
-	top := c.node(root, copyTop)
+	level := copyTop
+	if d.Env != nil {
+		level = copyFull
+	}
+	top := c.node(root, level)
 	f := &syntax.File{Src: d.Src, Docs: []*syntax.Node{top}, Broken: d.Syntax.Broken, Recovered: d.Syntax.Recovered}
-	out := &Document{Src: d.Src, Mapper: d.Mapper, Syntax: f, Kind: d.Kind, Summary: true}
-	if r := top.Resolve(); r != nil && r.Kind == syntax.MappingNode {
+	out := &Document{Src: d.Src, Mapper: d.Mapper, Syntax: f, Kind: d.Kind, Summary: d.Template != nil}
+	r := top.Resolve()
+	if r == nil || r.Kind != syntax.MappingNode {
+		return d
+	}
+	if d.Template != nil {
 		out.Template = buildTemplate(r)
+	} else {
+		out.Env = buildEnvironment(r)
 	}
 	return out
 }
@@ -45,9 +57,12 @@ type copyLevel int
 const (
 	copyShallow   copyLevel = iota // the node alone: kind, value, span
 	copyFull                       // the whole subtree
+	copyDrop                       // nothing: the pair is left out
 	copyKeys                       // a mapping's pairs with shallow values
-	copyResource                   // a resource body (see resourceField)
+	copyResource                   // a resource body
 	copyResources                  // the resources section
+	copyOutput                     // an output body
+	copyOutputs                    // the outputs section
 	copyTop                        // the document root
 )
 
@@ -92,11 +107,15 @@ func (c *treeCopy) node(n *syntax.Node, level copyLevel) *syntax.Node {
 		}
 	}
 	if len(n.Pairs) > 0 {
-		pairs := make([]syntax.Pair, len(n.Pairs))
-		m.Pairs = make([]*syntax.Pair, len(n.Pairs))
-		for i, p := range n.Pairs {
-			pairs[i] = syntax.Pair{Key: c.node(p.Key, copyFull), Value: c.node(p.Value, c.valueLevel(level, n, p))}
-			m.Pairs[i] = &pairs[i]
+		pairs := make([]syntax.Pair, 0, len(n.Pairs))
+		m.Pairs = make([]*syntax.Pair, 0, len(n.Pairs))
+		for _, p := range n.Pairs {
+			vl := c.valueLevel(level, n, p)
+			if vl == copyDrop {
+				continue
+			}
+			pairs = append(pairs, syntax.Pair{Key: c.node(p.Key, copyFull), Value: c.node(p.Value, vl)})
+			m.Pairs = append(m.Pairs, &pairs[len(pairs)-1])
 		}
 	}
 	return &m
@@ -107,12 +126,22 @@ func (c *treeCopy) node(n *syntax.Node, level copyLevel) *syntax.Node {
 func (c *treeCopy) valueLevel(level copyLevel, n *syntax.Node, p *syntax.Pair) copyLevel {
 	switch level {
 	case copyTop:
-		if p.Key.Value == "resources" {
+		switch p.Key.Value {
+		case "resources":
 			return copyResources
+		case "outputs":
+			return copyOutputs
 		}
 		return copyFull
 	case copyResources:
 		return copyResource
+	case copyOutputs:
+		return copyOutput
+	case copyOutput:
+		if p.Key.Value == "value" {
+			return copyShallow
+		}
+		return copyFull
 	case copyKeys:
 		return copyShallow
 	case copyResource:
@@ -127,7 +156,7 @@ func (c *treeCopy) valueLevel(level copyLevel, n *syntax.Node, p *syntax.Pair) c
 			case t.IsScalar() && !isBuiltinType(t.Value):
 				return copyKeys
 			}
-			return copyShallow
+			return copyDrop
 		}
 		return copyShallow
 	}

@@ -55,10 +55,10 @@ func (c *fullCache) expand(f *File) *File {
 	return full
 }
 
-// summarize replaces the parse of a template read for the index by its
+// summarize replaces the parse of a file read for the index by its
 // summary.
 func summarize(f *File) *File {
-	if f == nil || !f.IsTemplate() {
+	if f == nil || f.Doc == nil {
 		return f
 	}
 	return &File{Path: f.Path, Doc: hot.Summarize(f.Doc), Open: f.Open}
