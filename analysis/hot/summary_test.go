@@ -2,6 +2,7 @@ package hot
 
 import (
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -9,6 +10,7 @@ import (
 
 	"heat-ls/analysis/syntax"
 	"heat-ls/analysis/syntax/synthtest"
+	"heat-ls/schema/refdata"
 )
 
 const summarySample = `heat_template_version: 2018-08-31
@@ -108,7 +110,8 @@ func describe(d *Document) string {
 }
 
 // summaryTexts are the sample, the generated templates of the benchmark
-// workspace's sizes and the workspace fixtures.
+// workspace's sizes, the workspace fixtures and, when ../shared is there,
+// every YAML file of the corpus.
 func summaryTexts(t *testing.T) map[string][]byte {
 	texts := map[string][]byte{"sample": []byte(summarySample)}
 	for _, n := range []int{100, 250, 400} {
@@ -123,6 +126,20 @@ func summaryTexts(t *testing.T) map[string][]byte {
 		}
 		texts[filepath.ToSlash(p)] = src
 	}
+	dir, ok := refdata.Dir()
+	if !ok {
+		t.Log("../shared not found: summaries of generated templates and fixtures only")
+		return texts
+	}
+	filepath.WalkDir(filepath.Join(dir, "corpus"), func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || filepath.Ext(path) != ".yaml" {
+			return err
+		}
+		if src, err := os.ReadFile(path); err == nil {
+			texts[path] = src
+		}
+		return nil
+	})
 	return texts
 }
 
@@ -144,8 +161,14 @@ func TestSummarizeKeepsWhatOtherFilesRead(t *testing.T) {
 				return
 			}
 			for _, c := range sum.Template.Calls {
-				// Group resources keep their properties whole, calls included.
-				if c.Context == InResource && !isGroupType(sum.Template.Resource(c.Owner.Name).TypeNode.Resolve()) {
+				// Group resources keep their properties whole, and every
+				// resource its condition, calls included.
+				if c.Context != InResource {
+					continue
+				}
+				r := sum.Template.Resource(c.Owner.Name)
+				inCondition := r.ConditionRef != nil && r.ConditionRef.Span.Start <= c.Map.Span.Start && c.Map.Span.End <= r.ConditionRef.Span.End
+				if !inCondition && !isGroupType(r.TypeNode.Resolve()) {
 					t.Errorf("summary keeps call %s inside resource %s", c.Name, c.Owner.Name)
 				}
 			}

@@ -56,10 +56,16 @@ func (c *fullCache) expand(f *File) *File {
 }
 
 // summarize replaces the parse of a file read for the index by its
-// summary.
-func summarize(f *File) *File {
+// summary. Should summarizing fail on some odd text, the index keeps the
+// whole parse: never a crash or a lost file.
+func summarize(f *File) (out *File) {
 	if f == nil || f.Doc == nil {
 		return f
 	}
+	defer func() {
+		if recover() != nil {
+			out = f
+		}
+	}()
 	return &File{Path: f.Path, Doc: hot.Summarize(f.Doc), Open: f.Open}
 }
