@@ -177,13 +177,44 @@ func isGroupType(t *syntax.Node) bool {
 	return false
 }
 
-// isBuiltinType reports whether a type name has the shape of one of
-// OpenStack's or AWS's resource types. Such a resource is usually no
-// nested stack, so a summary drops its properties; one that an
-// environment maps to a template is rare, and PropertiesLeftOut lets the
-// caller parse the whole text for it.
+// isBuiltinType reports whether a type name is in the namespace of one of
+// Heat's own resource plugins (OS::Nova::, AWS::EC2:: ...). Such a
+// resource is usually no nested stack, so a summary drops its properties;
+// one that an environment maps to a template is rare, and
+// PropertiesLeftOut lets the caller parse the whole text for it. Other
+// names under OS:: (a project's own OS::Project::Service types, mapped by
+// its environments) keep their property keys.
 func isBuiltinType(name string) bool {
-	return strings.HasPrefix(name, "OS::") || strings.HasPrefix(name, "AWS::")
+	ns, _, ok := strings.Cut(name, "::")
+	if !ok {
+		return false
+	}
+	rest, _, ok := strings.Cut(name[len(ns)+2:], "::")
+	if !ok {
+		return false
+	}
+	switch ns {
+	case "AWS":
+		return true
+	case "OS":
+		return builtinService(rest)
+	}
+	return false
+}
+
+// builtinService reports whether name is the second part of the OS::
+// resource type names of Heat's plugins (a test keeps it in step with the
+// schema's types).
+func builtinService(name string) bool {
+	switch name {
+	case "Aodh", "Barbican", "Blazar", "Ceilometer", "Cinder", "Designate",
+		"Glance", "Heat", "Ironic", "Keystone", "Magnum", "Manila",
+		"Metering", "Mistral", "Monasca", "Neutron", "Nova", "Octavia",
+		"Quantum", "Sahara", "Senlin", "Swift", "Trove", "Vitrage",
+		"Zaqar", "Zun":
+		return true
+	}
+	return false
 }
 
 // PropertiesLeftOut reports whether d is a summary without the properties

@@ -10,6 +10,7 @@ import (
 
 	"heat-ls/analysis/syntax"
 	"heat-ls/analysis/syntax/synthtest"
+	"heat-ls/schema"
 	"heat-ls/schema/refdata"
 )
 
@@ -242,6 +243,25 @@ func TestSummarizeAliasesAndOddShapes(t *testing.T) {
 		full := Parse([]byte(src))
 		if got, want := describe(Summarize(full)), describe(full); got != want {
 			t.Errorf("%q: summary tells\n%s\nthe full parse\n%s", src, got, want)
+		}
+	}
+}
+
+// TestBuiltinTypesCoverTheSchema: every resource type of the schema is a
+// built-in type for summaries, and a project's own types under OS:: are not.
+func TestBuiltinTypesCoverTheSchema(t *testing.T) {
+	sc, err := schema.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range sc.ResourceTypes() {
+		if !isBuiltinType(name) {
+			t.Errorf("%s is not taken for a built-in type", name)
+		}
+	}
+	for _, name := range []string{"OS::TripleO::Services::Foo", "My::Server", "OS::Nova", "nested.yaml", "OS::"} {
+		if isBuiltinType(name) {
+			t.Errorf("%s is taken for a built-in type", name)
 		}
 	}
 }

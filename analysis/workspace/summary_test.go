@@ -12,7 +12,7 @@ import (
 
 // summaryWorkspace is a nested template whose parameter size is used
 // inside a resource, set by a parent through a path type, through a
-// built-in looking type an environment maps to it, and by a group member.
+// built-in type an environment maps to it, and by a group member.
 var summaryWorkspace = map[string]string{
 	"nested.yaml": `heat_template_version: 2018-08-31
 parameters:
@@ -27,7 +27,7 @@ outputs:
 	"parent.yaml": `heat_template_version: 2018-08-31
 resources:
   mapped:
-    type: OS::Custom::Nested
+    type: OS::Nova::Server
     properties: {size: 3}
   direct:
     type: nested.yaml
@@ -42,7 +42,7 @@ resources:
 outputs:
   o: {value: {get_attr: [mapped, out]}}
 `,
-	"env.yaml": "resource_registry:\n  OS::Custom::Nested: nested.yaml\n",
+	"env.yaml": "resource_registry:\n  OS::Nova::Server: nested.yaml\n",
 }
 
 func writeFiles(t *testing.T, files map[string]string) string {
