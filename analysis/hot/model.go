@@ -38,6 +38,9 @@ type Document struct {
 	// come from the text with its Jinja2 constructs blanked (same offsets),
 	// and Syntax holds no problems.
 	Jinja bool
+	// Summary is true when the tree holds only what other files read
+	// (see Summarize): the insides of resources are left out.
+	Summary bool
 }
 
 // Entry is one named entry of a section: a parameter, resource, output,

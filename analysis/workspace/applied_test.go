@@ -73,7 +73,7 @@ func mustRead(t *testing.T, path string) []byte {
 func TestGroupMemberTypeAcrossFiles(t *testing.T) {
 	s, root := fixtureSnapshot(t)
 	parent := filepath.Join(root, "parent.yaml")
-	doc := s.File(parent).Doc
+	doc := s.Full(s.File(parent)).Doc
 	at := offsetOf(t, doc.Src, "My::Server", 1, 2)
 	if h, ok := s.Hover(parent, doc, loadSchema(t), at, false); !ok || !strings.Contains(h.Text, "server_name") {
 		t.Errorf("hover on the member type: %q, %v", h.Text, ok)
@@ -194,7 +194,7 @@ func TestReadEnvironmentsEmptyAndMisspelt(t *testing.T) {
 func TestNestedParameterSourcesSkipEnvironmentParameters(t *testing.T) {
 	s, root := fixtureSnapshot(t)
 	server := filepath.Join(root, "nested", "server.yaml")
-	doc := s.File(server).Doc
+	doc := s.Full(s.File(server)).Doc
 	h, ok := s.Hover(server, doc, loadSchema(t), offsetOf(t, doc.Src, "flavor:", 0, 1), false)
 	if !ok {
 		t.Fatal("no hover")
@@ -206,7 +206,7 @@ func TestNestedParameterSourcesSkipEnvironmentParameters(t *testing.T) {
 		t.Errorf("the parent resource is missing from the sources:\n%s", h.Text)
 	}
 	parent := filepath.Join(root, "parent.yaml")
-	pdoc := s.File(parent).Doc
+	pdoc := s.Full(s.File(parent)).Doc
 	if h, _ := s.Hover(parent, pdoc, loadSchema(t), offsetOf(t, pdoc.Src, "get_param: flavor", 0, 12), false); !strings.Contains(h.Text, "dev_env.yaml (parameters)") {
 		t.Errorf("the top-level template lost its environment parameters:\n%s", h.Text)
 	}
@@ -219,7 +219,7 @@ func TestNestedParameterSourcesSkipEnvironmentParameters(t *testing.T) {
 func TestRenameNestedParameterLeavesTopLevelEnvironmentParameters(t *testing.T) {
 	s, root := fixtureSnapshot(t)
 	server := filepath.Join(root, "nested", "server.yaml")
-	doc := s.File(server).Doc
+	doc := s.Full(s.File(server)).Doc
 	sym, ok := s.SymbolAt(server, doc, offsetOf(t, doc.Src, "flavor:", 0, 1))
 	if !ok {
 		t.Fatal("no symbol on the parameter key")

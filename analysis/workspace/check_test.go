@@ -35,7 +35,7 @@ func loadSchema(t testing.TB) *schema.Schema {
 // wsDiags runs the checks on one indexed file and keeps the workspace
 // rules' findings as "code@text" strings.
 func wsDiags(t *testing.T, s *Snapshot, path string) []string {
-	f := s.File(path)
+	f := s.Full(s.File(path)) // as an open document: a full parse
 	if f == nil {
 		t.Fatalf("%s not indexed", path)
 	}
@@ -288,7 +288,7 @@ func TestWorkspaceMessageStyle(t *testing.T) {
 	seen := 0
 	for _, file := range []string{"broken.yaml", "env/prod_env.yaml"} {
 		path := filepath.Join(root, file)
-		f := s.File(path)
+		f := s.Full(s.File(path)) // as an open document: a full parse
 		if f == nil {
 			t.Fatalf("%s not indexed", file)
 		}

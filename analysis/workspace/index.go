@@ -34,6 +34,7 @@ type Index struct {
 	last  *Snapshot // cached snapshot of disk without overlays
 
 	cache fileCache // files read on demand, shared by snapshots
+	full  fullCache // full parses of summarized files, shared by snapshots
 
 	stopped string     // why the last scan stopped early (budget.go)
 	limits  scanLimits // the budget; zero: the defaults
@@ -153,7 +154,7 @@ func (x *Index) Refresh(path string) {
 	path = filepath.Clean(path)
 	var f *File
 	if x.Guard().Allow(path, "") && IsCandidateName(path) {
-		f = loadFile(path)
+		f = summarize(loadFile(path))
 	}
 	x.mu.Lock()
 	defer x.mu.Unlock()
@@ -207,6 +208,7 @@ func (x *Index) Snapshot(open ...*File) *Snapshot {
 	}
 	s := newSnapshot(guard, disk, open)
 	s.cache = &x.cache
+	s.full = &x.full
 	if len(open) == 0 {
 		x.mu.Lock()
 		if x.gen == gen {

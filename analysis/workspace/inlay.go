@@ -67,6 +67,8 @@ func (s *Snapshot) OutputReferences(path, name string) []Location {
 		if u.Doc == nil || u.Doc.Template == nil {
 			continue
 		}
+		// A summary leaves out the calls inside resources.
+		u.Doc = s.Full(&File{Path: u.Path, Doc: u.Doc}).Doc
 		for _, c := range u.Doc.Template.Calls {
 			args := c.Args.Resolve()
 			if c.Name != "get_attr" || !args.IsSequence() || len(args.Items) < 2 {

@@ -39,7 +39,7 @@ func offsetOf(t *testing.T, src []byte, marker string, n, delta int) int {
 func TestDefinitionAcrossFiles(t *testing.T) {
 	s, root := fixtureSnapshot(t)
 	parent := filepath.Join(root, "parent.yaml")
-	doc := s.File(parent).Doc
+	doc := s.Full(s.File(parent)).Doc
 	tests := []struct {
 		name, marker string
 		n            int
@@ -85,7 +85,7 @@ func TestDefinitionAcrossFiles(t *testing.T) {
 		t.Errorf("a plain type has no cross-file definition, got %v", locs)
 	}
 	broken := filepath.Join(root, "broken.yaml")
-	bdoc := s.File(broken).Doc
+	bdoc := s.Full(s.File(broken)).Doc
 	if locs := s.Definition(broken, bdoc, offsetOf(t, bdoc.Src, "etc/passwd", 0, 1)); len(locs) != 0 {
 		t.Errorf("definition leads outside the workspace: %v", locs)
 	}
@@ -94,7 +94,7 @@ func TestDefinitionAcrossFiles(t *testing.T) {
 func TestHoverAcrossFiles(t *testing.T) {
 	s, root := fixtureSnapshot(t)
 	parent := filepath.Join(root, "parent.yaml")
-	doc := s.File(parent).Doc
+	doc := s.Full(s.File(parent)).Doc
 	tests := []struct {
 		name, marker string
 		n, delta     int
@@ -107,7 +107,7 @@ func TestHoverAcrossFiles(t *testing.T) {
 		{"parameter key sources", "key_name:", 0, 1, []string{"no default in this template", "dev_env.yaml (parameters): dev-key"}},
 	}
 	server := filepath.Join(root, "nested", "server.yaml")
-	sdoc := s.File(server).Doc
+	sdoc := s.Full(s.File(server)).Doc
 	h, ok := s.Hover(server, sdoc, loadSchema(t), offsetOf(t, sdoc.Src, "get_param: image", 0, 12), false)
 	if !ok || !strings.Contains(h.Text, "parent.yaml, resource direct: cirros") || !strings.Contains(h.Text, "prod_env.yaml (parameter_defaults): cirros") {
 		t.Errorf("nested get_param hover:\n%s", h.Text)
@@ -144,7 +144,7 @@ func TestCompleteNestedProperties(t *testing.T) {
 	if outs := s.MoreAttributes(path)(f.Doc.Template.Resource("a")); strings.Join(outs, ",") != "first_address" {
 		t.Errorf("MoreAttributes = %v", outs)
 	}
-	parent := s.File(filepath.Join(root, "parent.yaml"))
+	parent := s.Full(s.File(filepath.Join(root, "parent.yaml")))
 	if outs := s.MoreAttributes(parent.Path)(parent.Doc.Template.Resource("group")); strings.Join(outs, ",") != "first_address" {
 		t.Errorf("MoreAttributes of a group = %v", outs)
 	}
@@ -153,7 +153,7 @@ func TestCompleteNestedProperties(t *testing.T) {
 func TestReferencesAndRenameAcrossFiles(t *testing.T) {
 	s, root := fixtureSnapshot(t)
 	server := filepath.Join(root, "nested", "server.yaml")
-	sdoc := s.File(server).Doc
+	sdoc := s.Full(s.File(server)).Doc
 	sym, ok := s.SymbolAt(server, sdoc, offsetOf(t, sdoc.Src, "server_name:", 0, 1))
 	if !ok || sym.Kind != "parameter" {
 		t.Fatalf("symbol %+v %v", sym, ok)
@@ -172,7 +172,7 @@ func TestReferencesAndRenameAcrossFiles(t *testing.T) {
 	}
 	// The same symbol from the parent's property key.
 	parent := filepath.Join(root, "parent.yaml")
-	pdoc := s.File(parent).Doc
+	pdoc := s.Full(s.File(parent)).Doc
 	sym2, ok := s.SymbolAt(parent, pdoc, offsetOf(t, pdoc.Src, "server_name: mapped", 0, 1))
 	if !ok || sym2.Template != server {
 		t.Errorf("symbol from the parent: %+v", sym2)
@@ -197,7 +197,7 @@ func TestReferencesAndRenameAcrossFiles(t *testing.T) {
 func TestRenameCustomType(t *testing.T) {
 	s, root := fixtureSnapshot(t)
 	env := filepath.Join(root, "env", "prod_env.yaml")
-	edoc := s.File(env).Doc
+	edoc := s.Full(s.File(env)).Doc
 	sym, ok := s.SymbolAt(env, edoc, offsetOf(t, edoc.Src, "My::Server", 0, 2))
 	if !ok || sym.Kind != "type" {
 		t.Fatalf("symbol %+v", sym)
@@ -230,7 +230,7 @@ func TestLinks(t *testing.T) {
 		t.Run(tc.file, func(t *testing.T) {
 			path := filepath.Join(root, tc.file)
 			var got []string
-			for _, l := range s.Links(path, s.File(path).Doc) {
+			for _, l := range s.Links(path, s.Full(s.File(path)).Doc) {
 				r, _ := filepath.Rel(root, l.Path)
 				got = append(got, l.Kind+":"+r)
 			}

@@ -79,7 +79,7 @@ func TestNestedRecursion(t *testing.T) {
 			s := x.Snapshot()
 			for name := range tc.files {
 				path := filepath.Join(root, filepath.FromSlash(name))
-				f := s.File(path)
+				f := s.Full(s.File(path)) // as an open document: a full parse
 				if f == nil {
 					t.Fatalf("%s not indexed", name)
 				}

@@ -121,8 +121,9 @@ func (s *Snapshot) References(sym Symbol) (out []Reference) {
 			}
 		}
 		for _, d := range templates {
-			for _, o := range feature.Occurrences(d.File.Doc, feature.NamespaceParameter, sym.Name) {
-				add(d.File, o.Node, o.Definition)
+			full := s.Full(d.File) // every use, resources included
+			for _, o := range feature.Occurrences(full.Doc, feature.NamespaceParameter, sym.Name) {
+				add(full, o.Node, o.Definition)
 			}
 			for _, pk := range s.parentPropertyKeys(d.File.Path, sym.Name) {
 				add(pk.file, pk.key, false)
@@ -195,27 +196,44 @@ type propertyKey struct {
 func (s *Snapshot) parentPropertyKeys(nested, name string) []propertyKey {
 	var out []propertyKey
 	for _, f := range s.Templates() {
-		for _, r := range f.Doc.Template.Resources {
-			for _, def := range check.ResourceDefinitions(r) {
-				props := def.Properties.Resolve()
-				pr := props.Pair(name)
-				if pr == nil {
-					continue
-				}
-				resName := r.Name
-				if def.Inner {
-					resName = ""
-				}
-				for _, t := range s.nestedTemplates(f.Path, resName, def.TypeName) {
-					if t.Path == nested {
-						out = append(out, propertyKey{file: f, key: pr.Key, value: pr.Value, resource: r.Name})
-						break
+		keys, complete := s.filePropertyKeys(f, nested, name)
+		if !complete {
+			keys, _ = s.filePropertyKeys(s.Full(f), nested, name)
+		}
+		out = append(out, keys...)
+	}
+	return out
+}
+
+// filePropertyKeys is parentPropertyKeys in the template f. complete is
+// false when f is a summary that left out the properties of a resource
+// standing for nested (a built-in type name an environment maps): the
+// caller then asks the full parse.
+func (s *Snapshot) filePropertyKeys(f *File, nested, name string) (out []propertyKey, complete bool) {
+	for _, r := range f.Doc.Template.Resources {
+		for _, def := range check.ResourceDefinitions(r) {
+			props := def.Properties.Resolve()
+			pr := props.Pair(name)
+			leftOut := !def.Inner && f.Doc.PropertiesLeftOut(r)
+			if pr == nil && !leftOut {
+				continue
+			}
+			resName := r.Name
+			if def.Inner {
+				resName = ""
+			}
+			for _, t := range s.nestedTemplates(f.Path, resName, def.TypeName) {
+				if t.Path == nested {
+					if pr == nil {
+						return nil, false
 					}
+					out = append(out, propertyKey{file: f, key: pr.Key, value: pr.Value, resource: r.Name})
+					break
 				}
 			}
 		}
 	}
-	return out
+	return out, true
 }
 
 // CrossFile reports whether sym reaches beyond the file at path: a

@@ -140,7 +140,7 @@ func loadAll(ctx context.Context, paths []string, budget *scanBudget, progress f
 			defer wg.Done()
 			for i := range next {
 				if budget.read(paths[i]) {
-					files[i] = loadFile(paths[i])
+					files[i] = summarize(loadFile(paths[i]))
 				}
 				if progress != nil {
 					mu.Lock()

@@ -36,6 +36,9 @@ type Snapshot struct {
 	// cache, when set, is the index's cache of on-demand reads shared by
 	// its snapshots (checked against the disk on every read).
 	cache *fileCache
+	// full, when set, is the index's cache of full parses of the
+	// summarized files (fullparse.go).
+	full *fullCache
 }
 
 func newSnapshot(g Guard, disk map[string]*File, open []*File) *Snapshot {
@@ -63,7 +66,7 @@ func NewSnapshot(g Guard, files ...*File) *Snapshot {
 // registries map types, their parameters and parameter_defaults give
 // values), the way environment files given with -e apply to a stack.
 func (s *Snapshot) WithApplied(envs ...*File) *Snapshot {
-	c := &Snapshot{guard: s.guard, disk: s.disk, open: s.open}
+	c := &Snapshot{guard: s.guard, disk: s.disk, open: s.open, full: s.full}
 	for _, e := range envs {
 		if e.IsEnvironment() {
 			c.applied = append(c.applied, e)
@@ -177,3 +180,13 @@ func (s *Snapshot) Environments() []*File {
 
 // Templates returns every template of the workspace.
 func (s *Snapshot) Templates() []*File { return s.derive().templates }
+
+// Full returns f with a full parse of its text when the index holds only
+// a summary of it (hot.Summarize), for features that read every line.
+func (s *Snapshot) Full(f *File) *File {
+	if s.full == nil {
+		var c fullCache
+		return c.expand(f)
+	}
+	return s.full.expand(f)
+}

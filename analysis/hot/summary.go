@@ -1,0 +1,227 @@
+package hot
+
+import (
+	"strings"
+
+	"heat-ls/analysis/syntax"
+)
+
+// Summarize returns a copy of d that keeps only what other files ask of
+// it, for the workspace index to hold for files that are not open. The
+// syntax tree is copied into nodes of its own, so the parser's node arena
+// (with its spare room) is freed, and a template's copy leaves out what
+// nothing outside the file reads, which is most of a template: the
+// insides of resources and output values. Kept whole: the version,
+// description, parameters, parameter groups and conditions; each
+// resource's type, depends_on and condition; the properties of group
+// resources (their inner definitions name nested templates); one level of
+// the properties of resources of other than built-in types (the keys that
+// pass parameters to a nested template, and each value's span for its
+// text); each output but its value (only its span). Other resource keys
+// keep only their value's span. PropertiesLeftOut tells which resources
+// lost their properties. An environment is copied whole (and its copy is
+// no summary). Spans stay exact: Src and Mapper are shared with d.
+// Summary is set on a template's copy; a feature that needs everything
+// (every use of a name, every call) parses Src again.
+func Summarize(d *Document) *Document {
+	if d == nil || d.Summary || d.Template == nil && d.Env == nil || d.Syntax == nil {
+		return d
+	}
+	root := d.Syntax.Root()
+	if root == nil {
+		return d
+	}
+	c := &treeCopy{memo: map[*syntax.Node]*syntax.Node{}}
+	level := copyTop
+	if d.Env != nil {
+		level = copyFull
+	}
+	top := c.node(root, level)
+	f := &syntax.File{Src: d.Src, Docs: []*syntax.Node{top}, Broken: d.Syntax.Broken, Recovered: d.Syntax.Recovered}
+	out := &Document{Src: d.Src, Mapper: d.Mapper, Syntax: f, Kind: d.Kind, Summary: d.Template != nil, Jinja: d.Jinja}
+	r := top.Resolve()
+	if r == nil || r.Kind != syntax.MappingNode {
+		return d
+	}
+	if d.Template != nil {
+		out.Template = buildTemplate(r)
+	} else {
+		out.Env = buildEnvironment(r)
+	}
+	return out
+}
+
+// copyLevel says how much of a subtree a summary keeps.
+type copyLevel int
+
+const (
+	copyShallow   copyLevel = iota // the node alone: kind, value, span
+	copyFull                       // the whole subtree
+	copyDrop                       // nothing: the pair is left out
+	copyKeys                       // a mapping's pairs with shallow values
+	copyResource                   // a resource body
+	copyResources                  // the resources section
+	copyOutput                     // an output body
+	copyOutputs                    // the outputs section
+	copyTop                        // the document root
+)
+
+// treeCopy copies nodes into fresh allocations; memo keeps shared nodes
+// (anchors and their aliases) shared and bounds cycles.
+type treeCopy struct {
+	memo  map[*syntax.Node]*syntax.Node
+	depth int
+}
+
+func (c *treeCopy) node(n *syntax.Node, level copyLevel) *syntax.Node {
+	if n == nil {
+		return nil
+	}
+	if level == copyShallow {
+		m := *n
+		m.Pairs, m.Items, m.Target = nil, nil, nil
+		return &m
+	}
+	if level != copyFull && (n.Kind != syntax.MappingNode) {
+		level = copyFull // unusual shapes are small; keep them as written
+	}
+	if level == copyFull {
+		if m, ok := c.memo[n]; ok {
+			return m
+		}
+	}
+	if c.depth > maxWalkDepth {
+		return c.node(n, copyShallow)
+	}
+	c.depth++
+	defer func() { c.depth-- }()
+	m := *n
+	if level == copyFull {
+		c.memo[n] = &m
+	}
+	m.Target = c.node(n.Target, copyFull)
+	if len(n.Items) > 0 {
+		m.Items = make([]*syntax.Node, len(n.Items))
+		for i, it := range n.Items {
+			m.Items[i] = c.node(it, copyFull)
+		}
+	}
+	if len(n.Pairs) > 0 {
+		pairs := make([]syntax.Pair, 0, len(n.Pairs))
+		m.Pairs = make([]*syntax.Pair, 0, len(n.Pairs))
+		for _, p := range n.Pairs {
+			vl := c.valueLevel(level, n, p)
+			if vl == copyDrop {
+				continue
+			}
+			pairs = append(pairs, syntax.Pair{Key: c.node(p.Key, copyFull), Value: c.node(p.Value, vl)})
+			m.Pairs = append(m.Pairs, &pairs[len(pairs)-1])
+		}
+	}
+	return &m
+}
+
+// valueLevel is how much of the value of pair p of mapping n (copied at
+// level) is kept.
+func (c *treeCopy) valueLevel(level copyLevel, n *syntax.Node, p *syntax.Pair) copyLevel {
+	switch level {
+	case copyTop:
+		switch p.Key.Value {
+		case "resources":
+			return copyResources
+		case "outputs":
+			return copyOutputs
+		}
+		return copyFull
+	case copyResources:
+		return copyResource
+	case copyOutputs:
+		return copyOutput
+	case copyOutput:
+		if p.Key.Value == "value" {
+			return copyShallow
+		}
+		return copyFull
+	case copyKeys:
+		return copyShallow
+	case copyResource:
+		switch p.Key.Value {
+		case "type", "depends_on", "condition":
+			return copyFull
+		case "properties":
+			t := n.Get("type").Resolve()
+			switch {
+			case isGroupType(t):
+				return copyFull
+			case t.IsScalar() && !isBuiltinType(t.Value):
+				return copyKeys
+			}
+			return copyDrop
+		}
+		return copyShallow
+	}
+	return copyFull
+}
+
+// isGroupType reports whether a resource type holds inner resource
+// definitions in its properties (the check package's
+// ResourceDefinitions reads them).
+func isGroupType(t *syntax.Node) bool {
+	if !t.IsScalar() {
+		return false
+	}
+	switch t.Value {
+	case "OS::Heat::ResourceGroup", "OS::Heat::AutoScalingGroup", "OS::Heat::ResourceChain":
+		return true
+	}
+	return false
+}
+
+// isBuiltinType reports whether a type name is in the namespace of one of
+// Heat's own resource plugins (OS::Nova::, AWS::EC2:: ...). Such a
+// resource is usually no nested stack, so a summary drops its properties;
+// one that an environment maps to a template is rare, and
+// PropertiesLeftOut lets the caller parse the whole text for it. Other
+// names under OS:: (a project's own OS::Project::Service types, mapped by
+// its environments) keep their property keys.
+func isBuiltinType(name string) bool {
+	ns, _, ok := strings.Cut(name, "::")
+	if !ok {
+		return false
+	}
+	rest, _, ok := strings.Cut(name[len(ns)+2:], "::")
+	if !ok {
+		return false
+	}
+	switch ns {
+	case "AWS":
+		return true
+	case "OS":
+		return builtinService(rest)
+	}
+	return false
+}
+
+// builtinService reports whether name is the second part of the OS::
+// resource type names of Heat's plugins (a test keeps it in step with the
+// schema's types).
+func builtinService(name string) bool {
+	switch name {
+	case "Aodh", "Barbican", "Blazar", "Ceilometer", "Cinder", "Designate",
+		"Glance", "Heat", "Ironic", "Keystone", "Magnum", "Manila",
+		"Metering", "Mistral", "Monasca", "Neutron", "Nova", "Octavia",
+		"Quantum", "Sahara", "Senlin", "Swift", "Trove", "Vitrage",
+		"Zaqar", "Zun":
+		return true
+	}
+	return false
+}
+
+// PropertiesLeftOut reports whether d is a summary without the properties
+// of resource r (a resource of d).
+func (d *Document) PropertiesLeftOut(r *Resource) bool {
+	if d == nil || !d.Summary || r == nil {
+		return false
+	}
+	return !isGroupType(r.TypeNode.Resolve()) && isBuiltinType(r.Type)
+}

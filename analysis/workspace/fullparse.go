@@ -1,0 +1,71 @@
+package workspace
+
+import (
+	"sync"
+
+	"heat-ls/analysis/hot"
+)
+
+// The index holds templates that are not open as summaries (hot.Summarize):
+// what other files read of them, without the insides of their resources.
+// The few features that look at every line of such a file (every use of a
+// parameter, every get_attr of a nested template's output) parse its text
+// again through fullCache, which keeps the last few of those parses.
+
+// maxFullParses bounds the full parses kept for summarized files.
+const maxFullParses = 8
+
+// fullCache keeps recent full parses of summarized files, most recent
+// last, keyed by the summary they expand (a new text gets a new summary).
+type fullCache struct {
+	mu      sync.Mutex
+	entries []fullEntry
+}
+
+type fullEntry struct {
+	summary *hot.Document
+	full    *File
+}
+
+// expand returns f with its full parse when f holds a summary, f itself
+// otherwise.
+func (c *fullCache) expand(f *File) *File {
+	if f == nil || f.Doc == nil || !f.Doc.Summary {
+		return f
+	}
+	c.mu.Lock()
+	for i, e := range c.entries {
+		if e.summary == f.Doc {
+			c.entries = append(append(c.entries[:i:i], c.entries[i+1:]...), e)
+			c.mu.Unlock()
+			return e.full
+		}
+	}
+	c.mu.Unlock()
+	full := parseFile(f.Path, f.Doc.Src, f.Open)
+	if full == nil || full.Doc.Kind != f.Doc.Kind {
+		return f
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if len(c.entries) >= maxFullParses {
+		c.entries = append(c.entries[:0:0], c.entries[1:]...)
+	}
+	c.entries = append(c.entries, fullEntry{summary: f.Doc, full: full})
+	return full
+}
+
+// summarize replaces the parse of a file read for the index by its
+// summary. Should summarizing fail on some odd text, the index keeps the
+// whole parse: never a crash or a lost file.
+func summarize(f *File) (out *File) {
+	if f == nil || f.Doc == nil {
+		return f
+	}
+	defer func() {
+		if recover() != nil {
+			out = f
+		}
+	}()
+	return &File{Path: f.Path, Doc: hot.Summarize(f.Doc), Open: f.Open}
+}
