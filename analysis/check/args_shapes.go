@@ -269,6 +269,7 @@ func checkStrReplaceArgs(a *argCtx) {
 		return
 	}
 	if a.c.Name == "str_replace" {
+		checkReplaceValuesText(a, params)
 		return
 	}
 	tmpl := literal(tmplPair.Value)
@@ -284,6 +285,21 @@ func checkStrReplaceArgs(a *argCtx) {
 		if !strings.Contains(tmpl.Value, pr.Key.Value) {
 			d := a.badValue(rules.StrReplaceUnusedParam, pr.Key, "the placeholder `%s` does not occur in the template, which this function refuses. Remove it, fix the template, or use `str_replace`.", pr.Key.Value)
 			d.Related = []source.Related{{Span: tmplPair.Value.Span, Message: "the template"}}
+		}
+	}
+}
+
+// checkReplaceValuesText: before 2015-10-15 str_replace puts only text,
+// numbers and booleans into the template; Heat refuses a list or mapping
+// value when it computes the property at stack create (later versions
+// write such a value as JSON).
+func checkReplaceValuesText(a *argCtx, params *syntax.Node) {
+	if a.v.Supports(schema.FeatureNonStringJoinReplace) {
+		return
+	}
+	for _, pr := range params.Pairs {
+		if val := literal(pr.Value); val != nil && (val.IsMapping() || val.IsSequence()) {
+			a.badValue(rules.BadFunctionArgs, pr.Value, "the value of `%s` is %s; before version %s only text, numbers and booleans can replace a placeholder.", pr.Key.Value, kindName(val), a.p.Schema.FeatureSince(schema.FeatureNonStringJoinReplace).Name)
 		}
 	}
 }
