@@ -61,6 +61,9 @@ type Judged struct {
 	// Sections maps each top-level section to its 1-based line range, so
 	// a class can tell where heat-ls's errors lie.
 	Sections map[string][2]int
+	// Conditional are the 1-based line ranges of the resources whose
+	// condition is false for the parameter defaults.
+	Conditional [][2]int
 	// Located is true when both see an error and heat-ls has one where
 	// Heat's first error points.
 	Located bool
@@ -97,6 +100,7 @@ func Judge(vs []Variant, heat map[string]HeatRow, ls []LSProblem, root string, t
 		doc := hot.Parse(text(v.File))
 		j.HeatErrors, j.Discounted, j.Masked = counted(doc, row)
 		j.Sections = sectionLines(doc)
+		j.Conditional = conditionalResourceLines(doc)
 		if j.HeatSays() && j.LSSays() {
 			j.Located = located(doc, j.HeatErrors[0], j.LSErrors)
 		}
@@ -332,6 +336,44 @@ func sectionLines(doc *hot.Document) map[string][2]int {
 		out[s.Name] = [2]int{doc.Mapper.LineOf(s.Key.Span.Start) + 1, doc.Mapper.LineOf(end) + 1}
 	}
 	return out
+}
+
+// conditionalResourceLines are the line ranges of the resources whose
+// condition is false for the parameter defaults.
+func conditionalResourceLines(doc *hot.Document) [][2]int {
+	if doc.Template == nil {
+		return nil
+	}
+	var out [][2]int
+	for _, r := range doc.Template.Resources {
+		c := r.Field("condition")
+		if c == nil || r.Value == nil || !falseByDefault(doc.Template, c.Value) {
+			continue
+		}
+		out = append(out, [2]int{doc.Mapper.LineOf(r.Key.Span.Start) + 1, doc.Mapper.LineOf(r.Value.Span.End) + 1})
+	}
+	return out
+}
+
+// LSErrorsOnlyInConditional reports whether heat-ls has errors and all of
+// them lie in resources whose condition is false for the defaults.
+func (j *Judged) LSErrorsOnlyInConditional() bool {
+	if len(j.LSErrors) == 0 {
+		return false
+	}
+	for _, p := range j.LSErrors {
+		inside := false
+		for _, r := range j.Conditional {
+			if p.Line >= r[0] && p.Line <= r[1] {
+				inside = true
+				break
+			}
+		}
+		if !inside {
+			return false
+		}
+	}
+	return true
 }
 
 // LSErrorsOnlyIn reports whether heat-ls has errors and all of them lie in
