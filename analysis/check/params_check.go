@@ -196,6 +196,10 @@ func parseOneConstraint(p *Pass, v *schema.Version, prm *hot.Parameter, typ stri
 				"`%s` is not a constraint key; use one of %s.%s", k.Value, strings.Join(v.ConstraintKeys, ", "), suggestText(near))
 			d.Suggestions = near
 		case k.Value == "description":
+			if d := pr.Value.Resolve(); pythonTruthyNonText(d) {
+				p.Reportf(d.Span, rules.ParameterConstraintInvalid,
+					"A constraint's `description` must be text, not %s; Heat fails on it at template validate.", describeNode(d))
+			}
 		case !v.HasConstraintKind(k.Value):
 			since := ""
 			for _, later := range p.Schema.Versions() {

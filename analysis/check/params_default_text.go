@@ -56,3 +56,23 @@ func allScalars(allowed []any) bool {
 	}
 	return true
 }
+
+// pythonTruthyNonText: n is a value Python takes for true that is not
+// text (a non-empty list or mapping, a non-zero number, true). Heat joins
+// a constraint's description with its own text only when the description
+// is true in that sense, and the join fails on anything but text.
+func pythonTruthyNonText(n *syntax.Node) bool {
+	switch {
+	case n == nil || n.IsNull() || readsAsText(n):
+		return false
+	case n.IsSequence():
+		return len(n.Items) > 0
+	case n.IsMapping():
+		return len(n.Pairs) > 0
+	case isYAML11Bool(n):
+		b, _ := heatParamBool(n)
+		return b
+	}
+	f, _, ok := pyNumber(n)
+	return !ok || f != 0
+}
