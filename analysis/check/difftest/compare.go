@@ -64,6 +64,9 @@ type Judged struct {
 	// Conditional are the 1-based line ranges of the resources whose
 	// condition is false for the parameter defaults.
 	Conditional [][2]int
+	// Members are the 1-based line ranges of group member definitions
+	// (a ResourceGroup's resource_def, an AutoScalingGroup's resource).
+	Members [][2]int
 	// Located is true when both see an error and heat-ls has one where
 	// Heat's first error points.
 	Located bool
@@ -101,6 +104,7 @@ func Judge(vs []Variant, heat map[string]HeatRow, ls []LSProblem, root string, t
 		j.HeatErrors, j.Discounted, j.Masked = counted(doc, row)
 		j.Sections = sectionLines(doc)
 		j.Conditional = conditionalResourceLines(doc)
+		j.Members = memberLines(doc)
 		if j.HeatSays() && j.LSSays() {
 			j.Located = located(doc, j.HeatErrors[0], j.LSErrors)
 		}
@@ -355,15 +359,42 @@ func conditionalResourceLines(doc *hot.Document) [][2]int {
 	return out
 }
 
+// memberLines are the line ranges of group member definitions.
+func memberLines(doc *hot.Document) [][2]int {
+	if doc.Template == nil {
+		return nil
+	}
+	var out [][2]int
+	for _, r := range doc.Template.Resources {
+		key := map[string]string{"OS::Heat::ResourceGroup": "resource_def", "OS::Heat::AutoScalingGroup": "resource"}[r.Type]
+		props := r.Field("properties")
+		if key == "" || props == nil {
+			continue
+		}
+		if m := props.Value.Resolve().Pair(key); m != nil && m.Value != nil {
+			out = append(out, [2]int{doc.Mapper.LineOf(m.Key.Span.Start) + 1, doc.Mapper.LineOf(m.Value.Span.End) + 1})
+		}
+	}
+	return out
+}
+
 // LSErrorsOnlyInConditional reports whether heat-ls has errors and all of
 // them lie in resources whose condition is false for the defaults.
-func (j *Judged) LSErrorsOnlyInConditional() bool {
+func (j *Judged) LSErrorsOnlyInConditional() bool { return j.lsErrorsWithin(j.Conditional) }
+
+// LSErrorsOnlyInMembers reports whether heat-ls has errors and all of them
+// lie in group member definitions.
+func (j *Judged) LSErrorsOnlyInMembers() bool { return j.lsErrorsWithin(j.Members) }
+
+// lsErrorsWithin reports whether heat-ls has errors and all of them lie in
+// one of the line ranges.
+func (j *Judged) lsErrorsWithin(ranges [][2]int) bool {
 	if len(j.LSErrors) == 0 {
 		return false
 	}
 	for _, p := range j.LSErrors {
 		inside := false
-		for _, r := range j.Conditional {
+		for _, r := range ranges {
 			if p.Line >= r[0] && p.Line <= r[1] {
 				inside = true
 				break

@@ -93,6 +93,13 @@ func KnownClasses() []Known {
 			},
 		},
 		{
+			ID: "group-member-values", Verdict: "oracle",
+			Reason: "heat-ls's errors lie in a group's member definition; offline, Heat validates the member in a test stack that does not judge property values (only the type's own validate() runs), while at a real create the member's nested stack is validated in full and refuses them",
+			Match: func(j *Judged) bool {
+				return !j.HeatSays() && j.LSErrorsOnlyInMembers()
+			},
+		},
+		{
 			ID: "hidden-type", Verdict: "item-4",
 			Reason: "a type Heat keeps hidden is still accepted by Heat 19; heat-ls's error is one of issue 12's item-4 false errors, handled with the rule table",
 			Match: func(j *Judged) bool {
