@@ -476,10 +476,33 @@ func checkIfArgs(a *argCtx) {
 }
 
 // checkConditionArg: a condition is a name, a boolean or an expression.
+// Heat parses the operands but judges them only when it evaluates the
+// condition, so a list, a null or a mapping that is no function is
+// refused where the condition is evaluated (see conditionEvaluated); only
+// `not` of nothing is refused as soon as the template is read.
 func checkConditionArg(a *argCtx, n *syntax.Node) {
-	if r := literal(n); r != nil && (r.IsSequence() || r.IsNull()) {
+	r := literal(n)
+	if r == nil || !(r.IsSequence() || r.IsNull() || r.IsMapping()) {
+		return
+	}
+	if r.IsNull() && a.c.Name == "not" && n == a.args || conditionEvaluated(a.p, a.c) {
 		a.bad(n, "a condition must be a condition name, a boolean or a condition expression, not %s", kindName(r))
 	}
+}
+
+// conditionEvaluated reports whether Heat evaluates the condition call c
+// sits in: a condition of the conditions section that a resource or
+// output uses (directly or through another condition), a resource's
+// inline condition, or an if in a resource. Outputs are not evaluated
+// before the stack exists.
+func conditionEvaluated(p *Pass, c *hot.Call) bool {
+	switch c.Context {
+	case hot.InCondition:
+		return c.Owner != nil && liveConditions(p.T)[c.Owner.Name]
+	case hot.InResource:
+		return true
+	}
+	return false
 }
 
 func checkEqualsArgs(a *argCtx) {
