@@ -269,6 +269,7 @@ func checkStrReplaceArgs(a *argCtx) {
 		return
 	}
 	if a.c.Name == "str_replace" {
+		checkReplaceValuesText(a, params)
 		return
 	}
 	tmpl := literal(tmplPair.Value)
@@ -284,6 +285,21 @@ func checkStrReplaceArgs(a *argCtx) {
 		if !strings.Contains(tmpl.Value, pr.Key.Value) {
 			d := a.badValue(rules.StrReplaceUnusedParam, pr.Key, "the placeholder `%s` does not occur in the template, which this function refuses. Remove it, fix the template, or use `str_replace`.", pr.Key.Value)
 			d.Related = []source.Related{{Span: tmplPair.Value.Span, Message: "the template"}}
+		}
+	}
+}
+
+// checkReplaceValuesText: before 2015-10-15 str_replace puts only text,
+// numbers and booleans into the template; Heat refuses a list or mapping
+// value when it computes the property at stack create (later versions
+// write such a value as JSON).
+func checkReplaceValuesText(a *argCtx, params *syntax.Node) {
+	if a.v.Supports(schema.FeatureNonStringJoinReplace) {
+		return
+	}
+	for _, pr := range params.Pairs {
+		if val := literal(pr.Value); val != nil && (val.IsMapping() || val.IsSequence()) {
+			a.badValue(rules.BadFunctionArgs, pr.Value, "the value of `%s` is %s; before version %s only text, numbers and booleans can replace a placeholder.", pr.Key.Value, kindName(val), a.p.Schema.FeatureSince(schema.FeatureNonStringJoinReplace).Name)
 		}
 	}
 }
@@ -460,10 +476,33 @@ func checkIfArgs(a *argCtx) {
 }
 
 // checkConditionArg: a condition is a name, a boolean or an expression.
+// Heat parses the operands but judges them only when it evaluates the
+// condition, so a list, a null or a mapping that is no function is
+// refused where the condition is evaluated (see conditionEvaluated); only
+// `not` of nothing is refused as soon as the template is read.
 func checkConditionArg(a *argCtx, n *syntax.Node) {
-	if r := literal(n); r != nil && (r.IsSequence() || r.IsNull()) {
+	r := literal(n)
+	if r == nil || !(r.IsSequence() || r.IsNull() || r.IsMapping()) {
+		return
+	}
+	if r.IsNull() && a.c.Name == "not" && n == a.args || conditionEvaluated(a.p, a.c) {
 		a.bad(n, "a condition must be a condition name, a boolean or a condition expression, not %s", kindName(r))
 	}
+}
+
+// conditionEvaluated reports whether Heat evaluates the condition call c
+// sits in: a condition of the conditions section that a resource or
+// output uses (directly or through another condition), a resource's
+// inline condition, or an if in a resource. Outputs are not evaluated
+// before the stack exists.
+func conditionEvaluated(p *Pass, c *hot.Call) bool {
+	switch c.Context {
+	case hot.InCondition:
+		return c.Owner != nil && liveConditions(p.T)[c.Owner.Name]
+	case hot.InResource:
+		return true
+	}
+	return false
 }
 
 func checkEqualsArgs(a *argCtx) {

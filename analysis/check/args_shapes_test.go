@@ -21,6 +21,9 @@ func TestArgumentShapes(t *testing.T) {
 	cond := func(v, expr string) string {
 		return "heat_template_version: " + v + "\nresources: {}\nconditions:\n  a: true\n  b: false\n  c: " + expr + "\n"
 	}
+	condUsed := func(v, expr string) string {
+		return "heat_template_version: " + v + "\nresources:\n  r:\n    type: OS::Heat::None\n    condition: c\nconditions:\n  a: true\n  b: false\n  c: " + expr + "\n"
+	}
 	runStructureCases(t, []structureCase{
 		{"get_param map", out("2016-10-14", "{get_param: {a: b}}"),
 			[]want{{rules.BadFunctionArgs, E, "{a: b}", "parameter name or a list"}}},
@@ -93,8 +96,12 @@ func TestArgumentShapes(t *testing.T) {
 			[]want{{rules.BadFunctionArgs, E, "true", "list of conditions"}}},
 		{"or one item", cond("2016-10-14", "{or: [a]}"),
 			[]want{{rules.BadFunctionArgs, E, "[a]", "at least two"}}},
-		{"not a list", cond("2016-10-14", "{not: [a]}"),
+		// Heat judges condition operands only when it evaluates the condition.
+		{"not a list", condUsed("2016-10-14", "{not: [a]}"),
 			[]want{{rules.BadFunctionArgs, E, "[a]", "condition name"}}},
+		{"not a list unused", cond("2016-10-14", "{not: [a]}"), nil},
+		{"not a plain mapping", condUsed("2016-10-14", "{not: {k: a}}"),
+			[]want{{rules.BadFunctionArgs, E, "{k: a}", "condition name"}}},
 		{"contains arity", out("2017-09-01", "{contains: [a]}"),
 			[]want{{rules.BadFunctionArgs, E, "[a]", "a value and a list"}}},
 		{"filter not lists", out("2017-02-24", "{filter: [a, [a, b]]}"),

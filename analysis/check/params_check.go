@@ -196,6 +196,10 @@ func parseOneConstraint(p *Pass, v *schema.Version, prm *hot.Parameter, typ stri
 				"`%s` is not a constraint key; use one of %s.%s", k.Value, strings.Join(v.ConstraintKeys, ", "), suggestText(near))
 			d.Suggestions = near
 		case k.Value == "description":
+			if d := pr.Value.Resolve(); pythonTruthyNonText(d) {
+				p.Reportf(d.Span, rules.ParameterConstraintInvalid,
+					"A constraint's `description` must be text, not %s; Heat fails on it at template validate.", describeNode(d))
+			}
 		case !v.HasConstraintKind(k.Value):
 			since := ""
 			for _, later := range p.Schema.Versions() {
@@ -335,8 +339,8 @@ func parseOneConstraint(p *Pass, v *schema.Version, prm *hot.Parameter, typ stri
 			}
 		}
 	case schema.ConstraintAllowedPattern:
-		if !arg.IsScalar() || arg.IsNull() {
-			p.Reportf(argSpan, rules.ParameterConstraintInvalid, "`allowed_pattern` must be a regular expression as text, not %s.", describeNode(arg))
+		if !readsAsText(arg) {
+			p.Reportf(argSpan, rules.ParameterConstraintInvalid, "`allowed_pattern` must be a regular expression as text, not %s; quote it.", describeNode(arg))
 			return c, false
 		}
 		if reason := brokenPattern(arg.Value); reason != "" {
@@ -449,7 +453,11 @@ func checkParameterDefault(p *Pass, prm *hot.Parameter, typ string, cons []schem
 		return
 	}
 	for _, c := range cons {
-		if problem := constraintProblem(c, typ, n, res); problem != "" {
+		problem := textDefaultProblem(c, typ, n)
+		if problem == "" {
+			problem = constraintProblem(c, typ, n, res)
+		}
+		if problem != "" {
 			p.Reportf(n.Span, rules.ParameterDefaultConstraint,
 				"The default of `%s` breaks its own constraint: %s. Heat refuses the template; change the default or the constraint.", prm.Name, problem)
 			return

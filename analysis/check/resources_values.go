@@ -212,7 +212,11 @@ func (rc *resourceChecker) checkValue(prop *schema.Property, n *syntax.Node, key
 // reported on (a list item's own first key rather than the list's key).
 func (rc *resourceChecker) checkValueAt(prop *schema.Property, n *syntax.Node, key, anchor *syntax.Node, depth int) {
 	n = n.Resolve()
-	if prop == nil || n == nil || n.IsNull() || depth > maxValueDepth || isFunctionCall(n) {
+	if prop == nil || n == nil || n.IsNull() || depth > maxValueDepth {
+		return
+	}
+	if isFunctionCall(n) {
+		rc.checkEmptyFromParamPath(prop, n, key, anchor, depth)
 		return
 	}
 	p := rc.p

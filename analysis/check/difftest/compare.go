@@ -61,6 +61,12 @@ type Judged struct {
 	// Sections maps each top-level section to its 1-based line range, so
 	// a class can tell where heat-ls's errors lie.
 	Sections map[string][2]int
+	// Conditional are the 1-based line ranges of the resources whose
+	// condition is false for the parameter defaults.
+	Conditional [][2]int
+	// Members are the 1-based line ranges of group member definitions
+	// (a ResourceGroup's resource_def, an AutoScalingGroup's resource).
+	Members [][2]int
 	// Located is true when both see an error and heat-ls has one where
 	// Heat's first error points.
 	Located bool
@@ -97,6 +103,8 @@ func Judge(vs []Variant, heat map[string]HeatRow, ls []LSProblem, root string, t
 		doc := hot.Parse(text(v.File))
 		j.HeatErrors, j.Discounted, j.Masked = counted(doc, row)
 		j.Sections = sectionLines(doc)
+		j.Conditional = conditionalResourceLines(doc)
+		j.Members = memberLines(doc)
 		if j.HeatSays() && j.LSSays() {
 			j.Located = located(doc, j.HeatErrors[0], j.LSErrors)
 		}
@@ -332,6 +340,71 @@ func sectionLines(doc *hot.Document) map[string][2]int {
 		out[s.Name] = [2]int{doc.Mapper.LineOf(s.Key.Span.Start) + 1, doc.Mapper.LineOf(end) + 1}
 	}
 	return out
+}
+
+// conditionalResourceLines are the line ranges of the resources whose
+// condition is false for the parameter defaults.
+func conditionalResourceLines(doc *hot.Document) [][2]int {
+	if doc.Template == nil {
+		return nil
+	}
+	var out [][2]int
+	for _, r := range doc.Template.Resources {
+		c := r.Field("condition")
+		if c == nil || r.Value == nil || !falseByDefault(doc.Template, c.Value) {
+			continue
+		}
+		out = append(out, [2]int{doc.Mapper.LineOf(r.Key.Span.Start) + 1, doc.Mapper.LineOf(r.Value.Span.End) + 1})
+	}
+	return out
+}
+
+// memberLines are the line ranges of group member definitions.
+func memberLines(doc *hot.Document) [][2]int {
+	if doc.Template == nil {
+		return nil
+	}
+	var out [][2]int
+	for _, r := range doc.Template.Resources {
+		key := map[string]string{"OS::Heat::ResourceGroup": "resource_def", "OS::Heat::AutoScalingGroup": "resource"}[r.Type]
+		props := r.Field("properties")
+		if key == "" || props == nil {
+			continue
+		}
+		if m := props.Value.Resolve().Pair(key); m != nil && m.Value != nil {
+			out = append(out, [2]int{doc.Mapper.LineOf(m.Key.Span.Start) + 1, doc.Mapper.LineOf(m.Value.Span.End) + 1})
+		}
+	}
+	return out
+}
+
+// LSErrorsOnlyInConditional reports whether heat-ls has errors and all of
+// them lie in resources whose condition is false for the defaults.
+func (j *Judged) LSErrorsOnlyInConditional() bool { return j.lsErrorsWithin(j.Conditional) }
+
+// LSErrorsOnlyInMembers reports whether heat-ls has errors and all of them
+// lie in group member definitions.
+func (j *Judged) LSErrorsOnlyInMembers() bool { return j.lsErrorsWithin(j.Members) }
+
+// lsErrorsWithin reports whether heat-ls has errors and all of them lie in
+// one of the line ranges.
+func (j *Judged) lsErrorsWithin(ranges [][2]int) bool {
+	if len(j.LSErrors) == 0 {
+		return false
+	}
+	for _, p := range j.LSErrors {
+		inside := false
+		for _, r := range ranges {
+			if p.Line >= r[0] && p.Line <= r[1] {
+				inside = true
+				break
+			}
+		}
+		if !inside {
+			return false
+		}
+	}
+	return true
 }
 
 // LSErrorsOnlyIn reports whether heat-ls has errors and all of them lie in

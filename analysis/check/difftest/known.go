@@ -18,6 +18,9 @@ type Known struct {
 	//               meant for; heat-ls leaves that to --env
 	//   scope       a file heat-ls deliberately does not take for a
 	//               template
+	//   defaults    Heat judged the template with its parameter defaults
+	//               only; other values the stack may be given make Heat
+	//               refuse it as heat-ls says
 	//   item-4      a false error of heat-ls's own, being fixed with the
 	//               rule table (issue 12, item 4); left to that work
 	Verdict string
@@ -80,6 +83,20 @@ func KnownClasses() []Known {
 			Reason: "without heat_template_version and without a resource naming a Heat type, nothing tells the file from other YAML; heat-ls stays silent on it (a file that names a Heat type is taken for a template and told the version is missing)",
 			Match: func(j *Judged) bool {
 				return !j.LSSays() && j.HeatFirst().Message == "Template format version not found."
+			},
+		},
+		{
+			ID: "condition-false-by-default", Verdict: "defaults",
+			Reason: "heat-ls's errors lie in resources whose condition is false for the parameter defaults the oracle uses, so Heat drops the resources before checking them, but given values that make it true Heat refuses the template (checked with the oracle). heat-ls judges the template for every input, not for its defaults",
+			Match: func(j *Judged) bool {
+				return !j.HeatSays() && j.LSErrorsOnlyInConditional()
+			},
+		},
+		{
+			ID: "group-member-values", Verdict: "oracle",
+			Reason: "heat-ls's errors lie in a group's member definition; offline, Heat validates the member in a test stack that does not judge property values (only the type's own validate() runs), while at a real create the member's nested stack is validated in full and refuses them",
+			Match: func(j *Judged) bool {
+				return !j.HeatSays() && j.LSErrorsOnlyInMembers()
 			},
 		},
 		{

@@ -67,8 +67,8 @@ func TestRegressionCases(t *testing.T) {
 				if dg.Severity != source.SeverityError {
 					continue
 				}
-				line, col := doc.Mapper.LineCol(dg.Span.Start)
-				ls = append(ls, LSProblem{Path: "template.yaml", Line: line + 1, Column: col + 1, Severity: "error", Rule: dg.Code, Message: dg.Message})
+				line, col := doc.Mapper.LineCol(dg.Span.Start) // 1-based already
+				ls = append(ls, LSProblem{Path: "template.yaml", Line: line, Column: col, Severity: "error", Rule: dg.Code, Message: dg.Message})
 				if !slices.Contains(rules, dg.Code) {
 					rules = append(rules, dg.Code)
 				}

@@ -1,0 +1,79 @@
+package check
+
+import (
+	"strconv"
+	"strings"
+
+	"heat-ls/analysis/syntax"
+	"heat-ls/schema"
+)
+
+// emptyFromParamPath reports whether n is a get_param call whose path
+// certainly finds nothing, so that Heat resolves it to empty text: Heat
+// swallows the failed lookup and hands ” to the property. That is
+// certain when the path goes into a number or boolean parameter (not a
+// container at all), or when its first key is not a whole number and the
+// parameter is text or a comma-delimited list (both are read as sequences,
+// and a sequence takes only whole-number keys). The value the user gives
+// does not matter in any of these cases. name and typ describe the
+// parameter, for messages.
+func (rc *resourceChecker) emptyFromParamPath(n *syntax.Node) (name, typ string, ok bool) {
+	n = n.Resolve()
+	if !n.IsMapping() || len(n.Pairs) != 1 || n.Pairs[0].Key.Value != "get_param" || rc.p.T == nil {
+		return "", "", false
+	}
+	args := n.Pairs[0].Value.Resolve()
+	if !args.IsSequence() || len(args.Items) < 2 {
+		return "", "", false
+	}
+	first := args.Items[0].Resolve()
+	if !first.IsScalar() || isFunctionCall(first) {
+		return "", "", false
+	}
+	prm := rc.p.T.Parameter(first.Value)
+	if prm == nil {
+		return "", "", false
+	}
+	switch prm.Type {
+	case "number", "boolean":
+		return prm.Name, prm.Type, true
+	case "string", "comma_delimited_list":
+		key := args.Items[1].Resolve()
+		if !key.IsScalar() || key.IsNull() || isFunctionCall(key) || looksLikeIndex(key.Value) {
+			return "", "", false
+		}
+		return prm.Name, prm.Type, true
+	}
+	return "", "", false
+}
+
+// looksLikeIndex: text Python's int() might read as a whole number (kept
+// generous, so that only keys that are plainly not numbers count).
+func looksLikeIndex(s string) bool {
+	s = strings.TrimSpace(strings.ReplaceAll(s, "_", ""))
+	s = strings.TrimLeft(s, "+-")
+	_, err := strconv.Atoi(s)
+	return err == nil || s == ""
+}
+
+// checkEmptyFromParamPath judges a get_param whose path finds nothing as
+// the empty text Heat puts in the property, for scalar properties only.
+func (rc *resourceChecker) checkEmptyFromParamPath(prop *schema.Property, n, key, anchor *syntax.Node, depth int) {
+	switch prop.Type {
+	case "string", "integer", "number", "boolean":
+	default:
+		return
+	}
+	name, typ, ok := rc.emptyFromParamPath(n)
+	if !ok {
+		return
+	}
+	empty := &syntax.Node{Kind: syntax.ScalarNode, Tag: "!!str", Style: syntax.DoubleQuoted, Span: n.Span}
+	before := len(rc.p.diags)
+	rc.checkValueAt(prop, empty, key, anchor, depth)
+	for i := before; i < len(rc.p.diags); i++ {
+		d := &rc.p.diags[i]
+		d.Message = "`get_param` gives empty text here, because the path after the " + typ + " parameter `" + name + "` finds nothing. " + d.Message
+		d.Suggestions = nil
+	}
+}
