@@ -22,6 +22,12 @@ import (
 // (tokens, folding, lenses, graph) are measured for the whole text; the
 // editor asks for them after an edit, not per keystroke, but they must
 // still not hold up the request queue.
+//
+// Whole-document tokens and folding ranges are computed once per document
+// and kept with it: BenchmarkSemanticTokensFull12k and
+// BenchmarkFoldingRanges12k time the answers asked again of the same
+// version (a range, a delta, a second client request), the ...First12k
+// benchmarks the first answer after an edit (a document with nothing kept).
 
 func visualDoc(b *testing.B) (*hot.Document, []int) {
 	src := synthtest.GenerateTemplate(12000)
@@ -58,6 +64,23 @@ func BenchmarkSemanticTokensRange12k(b *testing.B) {
 func BenchmarkFoldingRanges12k(b *testing.B) {
 	doc, _ := visualDoc(b)
 	runLatency(b, func(int) { feature.FoldingRanges(doc) })
+}
+
+// unkept is doc as a new document with nothing computed and kept yet: the
+// same parse, as the first request after an edit finds it.
+func unkept(doc *hot.Document) *hot.Document {
+	return &hot.Document{Src: doc.Src, Mapper: doc.Mapper, Syntax: doc.Syntax, Kind: doc.Kind, Template: doc.Template, Env: doc.Env}
+}
+
+func BenchmarkSemanticTokensFullFirst12k(b *testing.B) {
+	sc := loadSchema(b)
+	doc, _ := visualDoc(b)
+	runLatency(b, func(int) { feature.SemanticTokens(unkept(doc), sc, source.Span{End: -1}) })
+}
+
+func BenchmarkFoldingRangesFirst12k(b *testing.B) {
+	doc, _ := visualDoc(b)
+	runLatency(b, func(int) { feature.FoldingRanges(unkept(doc)) })
 }
 
 func BenchmarkSelectionRanges12k(b *testing.B) {

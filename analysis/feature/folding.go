@@ -32,8 +32,20 @@ type Fold struct {
 // (templates and environments alike): every entry whose value spans
 // lines, from its key's line to the value's last line; block scalars;
 // multi-line flow collections. One range per start line (the largest),
-// sorted by start line.
-func FoldingRanges(doc *hot.Document) (out []Fold) {
+// sorted by start line. The answer is computed once per document and kept
+// with it (hot.Document.Derived), so it is shared: callers must not modify
+// it.
+func FoldingRanges(doc *hot.Document) []Fold {
+	if doc == nil || doc.Syntax == nil {
+		return nil
+	}
+	return doc.Derived(foldingKey{}, func() any { return foldingRanges(doc) }).([]Fold)
+}
+
+// foldingKey keys the folding ranges kept with a document.
+type foldingKey struct{}
+
+func foldingRanges(doc *hot.Document) (out []Fold) {
 	defer func() {
 		if recover() != nil {
 			out = nil

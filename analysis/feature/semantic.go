@@ -61,6 +61,14 @@ func SemanticTokens(doc *hot.Document, sc *schema.Schema, within source.Span) []
 // SemanticTokensNested is SemanticTokens with the outputs of nested
 // templates known (nested may be nil): the output name of a get_attr on a
 // resource whose template declares it is a reference to that output.
+//
+// The tokens of the whole document are computed once per document and
+// schema and kept with the document (hot.Document.Derived); every later
+// answer, whole or range, reads them. A range asked before any whole
+// answer exists is computed for itself, so scrolling a freshly edited
+// document never pays for all of it. Only the output names, which depend
+// on the workspace, are looked up per answer. The result may be shared:
+// callers must not modify it.
 func SemanticTokensNested(doc *hot.Document, sc *schema.Schema, within source.Span, nested NestedOutputs) (out []SemanticToken) {
 	defer func() {
 		if recover() != nil {
@@ -70,7 +78,48 @@ func SemanticTokensNested(doc *hot.Document, sc *schema.Schema, within source.Sp
 	if doc == nil || doc.Template == nil {
 		return nil
 	}
-	c := &tokenCollector{doc: doc, t: doc.Template, sc: sc, within: within, nested: nested}
+	var all *documentTokens
+	if within.End < 0 {
+		all = doc.Derived(tokensKey{sc}, func() any { return collectTokens(doc, sc, within) }).(*documentTokens)
+	} else if v, ok := doc.Known(tokensKey{sc}); ok {
+		all = v.(*documentTokens)
+	} else {
+		all = collectTokens(doc, sc, within)
+	}
+	base := all.tokens
+	if within.End >= 0 && all.within.End < 0 {
+		base = tokensWithin(base, within)
+	}
+	if nested == nil || len(all.attrs) == 0 {
+		return base
+	}
+	c := &tokenCollector{doc: doc, t: doc.Template, within: within, nested: nested}
+	for _, a := range all.attrs {
+		c.outputRef(a.res, a.name)
+	}
+	if len(c.out) == 0 {
+		return base
+	}
+	return mergeTokens(base, sortTokens(c.out))
+}
+
+// tokensKey keys the whole-document tokens kept with a document: they
+// depend on the schema (types, removed functions) besides the text.
+type tokensKey struct{ sc *schema.Schema }
+
+// documentTokens are the tokens of a document (or of the span within)
+// without the nested outputs, and the get_attr names that may name one.
+type documentTokens struct {
+	within source.Span
+	tokens []SemanticToken
+	attrs  []attrName
+}
+
+// attrName is the attribute name of a get_attr on a declared resource.
+type attrName struct{ res, name *syntax.Node }
+
+func collectTokens(doc *hot.Document, sc *schema.Schema, within source.Span) *documentTokens {
+	c := &tokenCollector{doc: doc, t: doc.Template, sc: sc, within: within}
 	if within.End < 0 {
 		// About two tokens per call and three per entry: one allocation.
 		t := doc.Template
@@ -80,19 +129,58 @@ func SemanticTokensNested(doc *hot.Document, sc *schema.Schema, within source.Sp
 		c.v, _ = sc.Version(c.t.VersionText)
 	}
 	c.collect()
-	// Sort by start, ties in the order found: plain integer keys (start,
-	// then index) sort several times faster than a comparison function
-	// over the tokens, which matters for the whole-document answer.
-	keys := make([]uint64, len(c.out))
-	for i, tk := range c.out {
+	return &documentTokens{within: within, tokens: sortTokens(c.out), attrs: c.attrs}
+}
+
+// sortTokens sorts by start, ties in the order found, and drops overlaps
+// (an alias may repeat a node; the first is kept). Plain integer keys
+// (start, then index) sort several times faster than a comparison
+// function over the tokens, which matters for the whole-document answer.
+func sortTokens(found []SemanticToken) []SemanticToken {
+	keys := make([]uint64, len(found))
+	sorted := true
+	for i, tk := range found {
 		keys[i] = uint64(tk.Span.Start)<<32 | uint64(i)
+		sorted = sorted && (i == 0 || keys[i-1] < keys[i])
 	}
-	slices.Sort(keys)
-	// Drop overlaps (an alias may repeat a node; keep the first).
-	out = make([]SemanticToken, 0, len(c.out))
+	if !sorted {
+		slices.Sort(keys)
+	}
+	out := make([]SemanticToken, 0, len(found))
 	end := -1
 	for _, k := range keys {
-		if tk := c.out[uint32(k)]; tk.Span.Start >= end {
+		if tk := found[uint32(k)]; tk.Span.Start >= end {
+			out = append(out, tk)
+			end = tk.Span.End
+		}
+	}
+	return out
+}
+
+// tokensWithin is the part of sorted tokens that touches within.
+func tokensWithin(tokens []SemanticToken, within source.Span) []SemanticToken {
+	// Tokens hold one line and never overlap: their ends are sorted too.
+	i, _ := slices.BinarySearchFunc(tokens, within.Start, func(tk SemanticToken, off int) int { return tk.Span.End - off })
+	j, _ := slices.BinarySearchFunc(tokens, within.End+1, func(tk SemanticToken, off int) int { return tk.Span.Start - off })
+	if j < i {
+		j = i
+	}
+	return tokens[i:j:j]
+}
+
+// mergeTokens merges two sorted token lists, dropping the tokens of more
+// that overlap one kept before (base wins ties).
+func mergeTokens(base, more []SemanticToken) []SemanticToken {
+	out := make([]SemanticToken, 0, len(base)+len(more))
+	end := -1
+	for len(base) > 0 || len(more) > 0 {
+		var tk SemanticToken
+		if len(more) == 0 || len(base) > 0 && base[0].Span.Start <= more[0].Span.Start {
+			tk, base = base[0], base[1:]
+		} else {
+			tk, more = more[0], more[1:]
+		}
+		if tk.Span.Start >= end {
 			out = append(out, tk)
 			end = tk.Span.End
 		}
@@ -117,6 +205,8 @@ type tokenCollector struct {
 	// outputSeen remembers its answers per resource and output.
 	nested     NestedOutputs
 	outputSeen map[[2]string]bool
+	// attrs, without nested, collects the names outputRef would ask about.
+	attrs []attrName
 }
 
 // NestedOutputs answers whether the template resource r stands for
@@ -224,11 +314,15 @@ func (c *tokenCollector) resourceRef(n *syntax.Node) {
 // outputRef marks the attribute name of get_attr: [res, name] as an output
 // reference when res is a nested template declaring that output.
 func (c *tokenCollector) outputRef(res, name *syntax.Node) {
-	if c.nested == nil || res == nil || res.Kind != syntax.ScalarNode || name == nil || name.Kind != syntax.ScalarNode {
+	if res == nil || res.Kind != syntax.ScalarNode || name == nil || name.Kind != syntax.ScalarNode {
 		return
 	}
 	r := c.t.Resource(res.Value)
 	if r == nil {
+		return
+	}
+	if c.nested == nil {
+		c.attrs = append(c.attrs, attrName{res, name})
 		return
 	}
 	key := [2]string{res.Value, name.Value}

@@ -10,8 +10,10 @@ import (
 )
 
 // TestSemanticTokensRangeMatchesFull: the tokens answered for a range are
-// exactly the full answer's tokens that touch it, wherever it falls (the
-// range path skips calls by position; this pins that it skips none).
+// exactly the full answer's tokens that touch it, wherever it falls, both
+// when the range is computed for itself (a fresh parse: the range path
+// skips calls by position; this pins that it skips none) and when it is
+// read from the whole answer kept with the document.
 func TestSemanticTokensRangeMatchesFull(t *testing.T) {
 	sc, err := schema.Load()
 	if err != nil {
@@ -19,6 +21,7 @@ func TestSemanticTokensRangeMatchesFull(t *testing.T) {
 	}
 	src := synthtest.GenerateTemplate(600)
 	doc := hot.Parse(src)
+	fresh := hot.Parse(src) // no whole answer kept: ranges computed alone
 	full := SemanticTokens(doc, sc, source.Span{End: -1})
 	if len(full) < 100 {
 		t.Fatalf("only %d tokens in the generated template", len(full))
@@ -31,14 +34,19 @@ func TestSemanticTokensRangeMatchesFull(t *testing.T) {
 				want = append(want, tk)
 			}
 		}
-		got := SemanticTokens(doc, sc, win)
-		if len(got) != len(want) {
-			t.Fatalf("window %v: %d tokens, the full answer has %d there", win, len(got), len(want))
-		}
-		for i := range got {
-			if got[i] != want[i] {
-				t.Fatalf("window %v: token %d is %+v, want %+v", win, i, got[i], want[i])
+		for _, d := range []*hot.Document{fresh, doc} {
+			got := SemanticTokens(d, sc, win)
+			if len(got) != len(want) {
+				t.Fatalf("window %v (kept answer %v): %d tokens, the full answer has %d there", win, d == doc, len(got), len(want))
+			}
+			for i := range got {
+				if got[i] != want[i] {
+					t.Fatalf("window %v (kept answer %v): token %d is %+v, want %+v", win, d == doc, i, got[i], want[i])
+				}
 			}
 		}
+	}
+	if _, kept := fresh.Known(tokensKey{sc}); kept {
+		t.Error("a range answer kept whole-document tokens with the document")
 	}
 }

@@ -7,6 +7,8 @@
 package hot
 
 import (
+	"sync"
+
 	"heat-ls/analysis/source"
 	"heat-ls/analysis/syntax"
 )
@@ -41,7 +43,31 @@ type Document struct {
 	// Summary is true when the tree holds only what other files read
 	// (see Summarize): the insides of resources are left out.
 	Summary bool
+
+	// derived holds answers computed from this document once (see
+	// Derived): the document never changes, so neither do they.
+	derived sync.Map
 }
+
+// Derived returns the answer compute gives for key, computed once per
+// document and kept with it: whole-document answers (semantic tokens,
+// folding ranges) that an editor asks for again and again between two
+// edits then cost a look-up. key identifies the answer and every input
+// besides the document (a comparable value of a type private to the
+// caller's package, so answers of different packages never collide).
+// Two callers racing on a new key may both compute; the first answer
+// stored is the one every caller gets. The answer is shared: callers
+// must not modify it.
+func (d *Document) Derived(key any, compute func() any) any {
+	if v, ok := d.derived.Load(key); ok {
+		return v
+	}
+	v, _ := d.derived.LoadOrStore(key, compute())
+	return v
+}
+
+// Known returns the answer kept for key, when one was computed.
+func (d *Document) Known(key any) (any, bool) { return d.derived.Load(key) }
 
 // Entry is one named entry of a section: a parameter, resource, output,
 // condition, or a top-level section itself.
