@@ -63,13 +63,20 @@ func (s *Server) semanticTokens(u uri.URI, r *protocol.Range) *protocol.Semantic
 	if path := filePath(u); path != "" {
 		nested = s.workspaceSnapshot().InlayValues(path)
 	}
+	tokens := feature.SemanticTokensNested(view.Doc, s.currentSchema(), within, nested)
+	out.Data = make([]uint32, 0, 5*len(tokens))
 	var line, char int
-	for _, tk := range feature.SemanticTokensNested(view.Doc, s.currentSchema(), within, nested) {
+	// Tokens come sorted: each position is counted on from the last one
+	// (source.Mapper.PositionAfter), so each line is read about once.
+	var at source.Position
+	from := 0
+	for _, tk := range tokens {
 		sp, ok := view.Span(tk.Span)
 		if !ok || sp.Start < 0 || sp.Start > sp.End || sp.End > len(doc.Text) {
 			continue
 		}
-		start := m.Position(sp.Start, enc)
+		start := m.PositionAfter(at, from, sp.Start, enc)
+		at, from = start, sp.Start
 		var end source.Position
 		if text := doc.Text[sp.Start:sp.End]; ascii(text) {
 			// A name of ASCII letters is as many units long as it has
@@ -77,7 +84,7 @@ func (s *Server) semanticTokens(u uri.URI, r *protocol.Range) *protocol.Semantic
 			// hold no line break): no second look-up.
 			end = source.Position{Line: start.Line, Character: start.Character + len(text)}
 		} else {
-			end = m.Position(sp.End, enc)
+			end = m.PositionAfter(start, sp.Start, sp.End, enc)
 		}
 		if start.Line != end.Line || start.Line < line || start.Line == line && start.Character < char {
 			continue
