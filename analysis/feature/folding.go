@@ -55,31 +55,36 @@ func foldingRanges(doc *hot.Document) (out []Fold) {
 		return nil
 	}
 	m := doc.Mapper
-	lastLine := func(end int) int {
-		if end > 0 && end <= len(doc.Src) && doc.Src[end-1] == '\n' {
-			end--
-		}
-		return m.LineOf(end)
-	}
-	// The largest range per start line; lines[l] is its end (0: none).
-	ends := make([]int, m.LineCount()+1)
+	// The largest range per start line; ends[l] is its end (0: none).
+	ends := make([]int32, m.LineCount()+1)
 	kinds := make([]FoldKind, len(ends))
+	folds := 0
+	// The walk meets starts in source order: each line is found from the
+	// last one (source.Mapper.LineAfter), not searched for.
+	line := 0
 	add := func(start, end int, kind FoldKind) {
 		// Most nodes sit on one line ({get_param: x}, a scalar): a look
 		// for a line break ("\n" or a lone "\r", the mapper's) in their
-		// text spares two line look-ups.
+		// text spares the line look-ups.
 		if e := min(end, len(doc.Src)); start >= 0 && start <= e {
 			text := bytes.TrimSuffix(doc.Src[start:e], []byte("\n"))
 			if bytes.IndexByte(text, '\n') < 0 && bytes.IndexByte(text, '\r') < 0 {
 				return
 			}
 		}
-		sl, el := m.LineOf(start), lastLine(end)
+		if end > 0 && end <= len(doc.Src) && doc.Src[end-1] == '\n' {
+			end--
+		}
+		line = m.LineAfter(line, start)
+		sl, el := line, m.LineAfter(line, end)
 		if el <= sl || sl >= len(ends) {
 			return
 		}
-		if el > ends[sl] {
-			ends[sl], kinds[sl] = el, kind
+		if int32(el) > ends[sl] {
+			if ends[sl] == 0 {
+				folds++
+			}
+			ends[sl], kinds[sl] = int32(el), kind
 		}
 	}
 	var walk func(n *syntax.Node, depth int)
@@ -113,9 +118,10 @@ func foldingRanges(doc *hot.Document) (out []Fold) {
 	for _, root := range doc.Syntax.Docs {
 		walk(root, 0)
 	}
+	out = make([]Fold, 0, folds)
 	for l, e := range ends {
 		if e > 0 {
-			out = append(out, Fold{StartLine: l, EndLine: e, Kind: kinds[l]})
+			out = append(out, Fold{StartLine: l, EndLine: int(e), Kind: kinds[l]})
 		}
 	}
 	return out

@@ -14,15 +14,7 @@ func (m *Mapper) PositionAfter(at Position, from, offset int, enc Encoding) Posi
 	if offset < from || from < 0 || at.Line < 0 || at.Line >= len(m.lineStarts) || from < m.lineStarts[at.Line] || offset > len(m.src) {
 		return m.Position(offset, enc)
 	}
-	line := at.Line
-	// The next few lines by a step each, then a search of the rest.
-	for n := 0; line+1 < len(m.lineStarts) && m.lineStarts[line+1] <= offset; n++ {
-		if n == 8 {
-			line += lineOf(m.lineStarts[line:], offset)
-			break
-		}
-		line++
-	}
+	line := m.LineAfter(at.Line, offset)
 	start, units := from, at.Character
 	if line != at.Line {
 		start, units = m.lineStarts[line], 0
@@ -45,4 +37,22 @@ func (m *Mapper) PositionAfter(at Position, from, offset int, enc Encoding) Posi
 		i += size
 	}
 	return Position{Line: line, Character: units}
+}
+
+// LineAfter is LineOf(offset) for an offset on line or after it: it steps
+// over the next few lines before searching the rest, so a walk over sorted
+// offsets finds each line in a step or two. An offset before line's start
+// gets LineOf.
+func (m *Mapper) LineAfter(line, offset int) int {
+	offset = clamp(offset, 0, len(m.src))
+	if line < 0 || line >= len(m.lineStarts) || offset < m.lineStarts[line] {
+		return m.LineOf(offset)
+	}
+	for n := 0; line+1 < len(m.lineStarts) && m.lineStarts[line+1] <= offset; n++ {
+		if n == 8 {
+			return line + lineOf(m.lineStarts[line:], offset)
+		}
+		line++
+	}
+	return line
 }

@@ -25,6 +25,11 @@ func TestPositionAfter(t *testing.T) {
 					continue
 				}
 				at := m.Position(from, enc)
+				for off := -1; off <= len(text)+1; off++ {
+					if got, want := m.LineAfter(at.Line, off), m.LineOf(off); got != want {
+						t.Fatalf("%q: line of %d after line %d: %d, want %d", text, off, at.Line, got, want)
+					}
+				}
 				for off := 0; off <= len(text)+1; off++ {
 					if got, want := m.PositionAfter(at, from, off, enc), m.Position(off, enc); got != want {
 						t.Fatalf("%q enc %v: from %d (%v) to %d: %v, want %v", text, enc, from, at, off, got, want)
