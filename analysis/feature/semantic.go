@@ -132,10 +132,12 @@ func collectTokens(doc *hot.Document, sc *schema.Schema, within source.Span) *do
 	return &documentTokens{within: within, tokens: sortTokens(c.out), attrs: c.attrs}
 }
 
-// sortTokens sorts by start, ties in the order found, and drops overlaps
-// (an alias may repeat a node; the first is kept). Plain integer keys
-// (start, then index) sort several times faster than a comparison
-// function over the tokens, which matters for the whole-document answer.
+// sortTokens sorts found by start, ties in the order found, and drops
+// overlaps (an alias may repeat a node; the first is kept), in place.
+// Plain integer keys (start, then index) sort several times faster than a
+// comparison function over the tokens, which matters for the
+// whole-document answer; the tokens then move along the cycles of the
+// sorted order, so no second list of tokens is needed.
 func sortTokens(found []SemanticToken) []SemanticToken {
 	keys := make([]uint64, len(found))
 	sorted := true
@@ -145,16 +147,35 @@ func sortTokens(found []SemanticToken) []SemanticToken {
 	}
 	if !sorted {
 		slices.Sort(keys)
+		// Position i takes found[keys[i]]: follow each cycle once,
+		// marking the positions done by setting their key to i.
+		for i := range keys {
+			if int(uint32(keys[i])) == i {
+				continue
+			}
+			held := found[i]
+			j := i
+			for {
+				k := int(uint32(keys[j]))
+				keys[j] = uint64(j)
+				if k == i {
+					found[j] = held
+					break
+				}
+				found[j] = found[k]
+				j = k
+			}
+		}
 	}
-	out := make([]SemanticToken, 0, len(found))
+	out := found[:0]
 	end := -1
-	for _, k := range keys {
-		if tk := found[uint32(k)]; tk.Span.Start >= end {
+	for _, tk := range found {
+		if tk.Span.Start >= end {
 			out = append(out, tk)
 			end = tk.Span.End
 		}
 	}
-	return out
+	return slices.Clip(out)
 }
 
 // tokensWithin is the part of sorted tokens that touches within.

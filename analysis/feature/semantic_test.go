@@ -1,6 +1,8 @@
 package feature
 
 import (
+	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"heat-ls/analysis/hot"
@@ -48,5 +50,38 @@ func TestSemanticTokensRangeMatchesFull(t *testing.T) {
 	}
 	if _, kept := fresh.Known(tokensKey{sc}); kept {
 		t.Error("a range answer kept whole-document tokens with the document")
+	}
+}
+
+// TestSortTokens: sorting in place by start (ties in the order found) and
+// dropping overlaps gives what a stable sort and a filter give, for lists
+// already in order, reversed and shuffled.
+func TestSortTokens(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for n := range 60 {
+		found := make([]SemanticToken, n)
+		for i := range found {
+			start := rng.IntN(3 * n)
+			found[i] = SemanticToken{Span: source.Span{Start: start, End: start + 1 + rng.IntN(3)}, Kind: TokenKind(i % 6)}
+		}
+		switch n % 3 {
+		case 1:
+			slices.SortStableFunc(found, func(a, b SemanticToken) int { return a.Span.Start - b.Span.Start })
+		case 2:
+			slices.Reverse(found)
+		}
+		want := slices.Clone(found)
+		slices.SortStableFunc(want, func(a, b SemanticToken) int { return a.Span.Start - b.Span.Start })
+		var kept []SemanticToken
+		end := -1
+		for _, tk := range want {
+			if tk.Span.Start >= end {
+				kept = append(kept, tk)
+				end = tk.Span.End
+			}
+		}
+		if got := sortTokens(found); !slices.Equal(got, kept) {
+			t.Fatalf("%d tokens: got %v, want %v", n, got, kept)
+		}
 	}
 }
