@@ -64,6 +64,13 @@ func (s *Server) semanticTokens(u uri.URI, r *protocol.Range) *protocol.Semantic
 		nested = s.workspaceSnapshot().InlayValues(path)
 	}
 	tokens := feature.SemanticTokensNested(view.Doc, s.currentSchema(), within, nested)
+	if r == nil {
+		if data, ok := s.encoded.answerOf(doc, enc, tokens); ok {
+			out.Data = data
+			return out
+		}
+		defer func() { s.encoded.keep(doc, enc, tokens, out.Data, s.store.Get) }()
+	}
 	out.Data = make([]uint32, 0, 5*len(tokens))
 	var line, char int
 	// Tokens come sorted: each position is counted on from the last one

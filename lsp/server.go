@@ -50,6 +50,9 @@ type Server struct {
 	calls outgoing
 
 	tokens tokenCache // semantic tokens sent, for deltas (semantic_delta.go)
+	// encoded keeps whole-document semantic tokens in protocol numbers
+	// per version (semantic_encoded.go).
+	encoded encodedTokens
 
 	// work counts goroutines started for requests and configuration pulls,
 	// so Serve can wait for them before returning.

@@ -1,0 +1,63 @@
+package lsp
+
+import (
+	"sync"
+
+	"heat-ls/analysis/feature"
+	"heat-ls/analysis/source"
+	"heat-ls/lsp/store"
+)
+
+// encodedTokens keeps, per document, the last whole-document semantic
+// tokens answer in protocol numbers. The tokens of a version are kept with
+// its parse (feature.SemanticTokensNested hands back the same list while
+// no nested output changes them), so an answer for the same version, list
+// and position encoding is the same numbers: a repeated request (full
+// after range, a delta with nothing to say, a second client) costs a
+// look-up instead of a position per token.
+type encodedTokens struct {
+	mu   sync.Mutex
+	last map[string]encodedAnswer // document URI → answer
+}
+
+type encodedAnswer struct {
+	doc    *store.Document
+	enc    source.Encoding
+	tokens *feature.SemanticToken // the token list's first element: its identity
+	n      int
+	data   []uint32
+}
+
+// answerOf returns the numbers kept for tokens of doc in enc.
+func (e *encodedTokens) answerOf(doc *store.Document, enc source.Encoding, tokens []feature.SemanticToken) ([]uint32, bool) {
+	if len(tokens) == 0 {
+		return nil, false
+	}
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	a, ok := e.last[doc.URI]
+	if !ok || a.doc != doc || a.enc != enc || a.tokens != &tokens[0] || a.n != len(tokens) {
+		return nil, false
+	}
+	return a.data, true
+}
+
+// keep records data as the answer for tokens of doc in enc (shared from
+// now on: nobody may modify it). Answers of other documents whose version
+// is no longer the open one are dropped on the way.
+func (e *encodedTokens) keep(doc *store.Document, enc source.Encoding, tokens []feature.SemanticToken, data []uint32, current func(uri string) *store.Document) {
+	if len(tokens) == 0 {
+		return
+	}
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if e.last == nil {
+		e.last = map[string]encodedAnswer{}
+	}
+	for u, a := range e.last {
+		if u != doc.URI && current(u) != a.doc {
+			delete(e.last, u)
+		}
+	}
+	e.last[doc.URI] = encodedAnswer{doc: doc, enc: enc, tokens: &tokens[0], n: len(tokens), data: data}
+}
