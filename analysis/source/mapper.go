@@ -163,9 +163,20 @@ func (m *Mapper) LineOf(offset int) int {
 // "\r\n" pair is moved back to the character's start.
 func (m *Mapper) Position(offset int, enc Encoding) Position {
 	line, start, offset := m.locate(offset)
-	end := m.lineEnd(line)
+	return Position{Line: line, Character: m.units(start, offset, m.lineEnd(line), enc)}
+}
+
+// units counts the units of enc from start to offset on a line ending at
+// end, stopping before a character offset falls inside. ASCII bytes are
+// one unit in every encoding and need no decoding.
+func (m *Mapper) units(start, offset, end int, enc Encoding) int {
 	units := 0
 	for i := start; i < offset; {
+		if m.src[i] < utf8.RuneSelf {
+			units++
+			i++
+			continue
+		}
 		r, size := utf8.DecodeRune(m.src[i:end])
 		if i+size > offset {
 			break
@@ -173,7 +184,7 @@ func (m *Mapper) Position(offset int, enc Encoding) Position {
 		units += width(r, size, enc)
 		i += size
 	}
-	return Position{Line: line, Character: units}
+	return units
 }
 
 // CharStart clamps offset into the text and moves it back to the start of

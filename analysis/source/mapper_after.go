@@ -1,7 +1,5 @@
 package source
 
-import "unicode/utf8"
-
 // PositionAfter is Position(offset, enc) for an offset at or after from,
 // where at is Position(from, enc): it reads only the text between the two
 // when they share a line, and looks the line up from at.Line forward
@@ -23,20 +21,7 @@ func (m *Mapper) PositionAfter(at Position, from, offset int, enc Encoding) Posi
 	if offset > end {
 		offset = end
 	}
-	for i := start; i < offset; {
-		if c := m.src[i]; c < utf8.RuneSelf {
-			units++
-			i++
-			continue
-		}
-		r, size := utf8.DecodeRune(m.src[i:end])
-		if i+size > offset {
-			break
-		}
-		units += width(r, size, enc)
-		i += size
-	}
-	return Position{Line: line, Character: units}
+	return Position{Line: line, Character: units + m.units(start, offset, end, enc)}
 }
 
 // LineAfter is LineOf(offset) for an offset on line or after it: it steps
