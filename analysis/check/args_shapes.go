@@ -99,10 +99,30 @@ type argCtx struct {
 }
 
 // bad reports a malformed argument that Heat refuses when it parses the
-// template (template validate fails wherever the call is).
+// template (template validate fails wherever the call is). The functions
+// of checkedWhenComputed are the exception in outputs: Heat reads their
+// arguments only when it computes them, so there only showing the output
+// fails and it is a warning.
 func (a *argCtx) bad(n *syntax.Node, format string, args ...any) *source.Diagnostic {
+	if a.c.Context == hot.InOutput && checkedWhenComputed(a.c.Name) {
+		return a.p.Warnf(a.spanOf(n), rules.BadFunctionArgs, "%s: %s, so showing this output fails (Heat accepts the template itself). Write %s.",
+			"`"+a.c.Name+"`", fmt.Sprintf(format, args...), a.form)
+	}
 	return a.p.Reportf(a.spanOf(n), rules.BadFunctionArgs, "%s: %s. Write %s.",
 		"`"+a.c.Name+"`", fmt.Sprintf(format, args...), a.form)
+}
+
+// checkedWhenComputed names the functions whose arguments Heat checks
+// only when it computes their value, not when it reads the template: the
+// oracle accepts an output holding any of them with malformed arguments,
+// while it refuses the same for filter, str_replace, repeat, str_split,
+// make_url, yaql, if, get_attr, list_join and contains.
+func checkedWhenComputed(name string) bool {
+	switch name {
+	case "digest", "get_param", "map_merge", "map_replace", "list_concat", "get_file":
+		return true
+	}
+	return false
 }
 
 // badValue reports a literal Heat refuses only when it computes the value:

@@ -29,7 +29,7 @@ func checkReferences(p *Pass) {
 			r.getParam(c)
 		case "get_resource":
 			if n := literal(c.Args); isScalarLiteral(n) {
-				r.resource(n, "get_resource")
+				r.resource(n, "get_resource", c.Context == hot.InOutput)
 			}
 		case "get_attr":
 			r.getAttr(c)
@@ -57,7 +57,7 @@ func checkReferences(p *Pass) {
 					"`%s` depends on itself, which Heat refuses as a circular dependency. Remove it from depends_on.", dep.Value)
 				continue
 			}
-			r.resource(dep, "depends_on")
+			r.resource(dep, "depends_on", false)
 		}
 		if res.ConditionRef != nil && r.v.Supports(schema.FeatureResourceCondition) {
 			r.conditionUse(res.ConditionRef)
@@ -185,8 +185,11 @@ func guessParameterType(p *Pass, c *hot.Call) string {
 	return "string"
 }
 
-// resource reports name when no resource has it.
-func (r *refChecker) resource(name *syntax.Node, via string) bool {
+// resource reports name when no resource has it. Heat refuses the template
+// for it, except for a get_resource in an output (shown is true): Heat
+// checks get_attr there but not get_resource, so only showing the output
+// fails and it is a warning.
+func (r *refChecker) resource(name *syntax.Node, via string, shown bool) bool {
 	if r.p.T.Resource(name.Value) != nil {
 		return true
 	}
@@ -197,8 +200,12 @@ func (r *refChecker) resource(name *syntax.Node, via string) bool {
 		}
 		return cands
 	})
-	d := r.p.Reportf(name.Span, rules.UndefinedResource,
-		"No resource is named `%s` (used by %s), so Heat refuses the template.%s", name.Value, via, didYouMean(near))
+	report, outcome := r.p.Errorf, "Heat refuses the template"
+	if shown {
+		report, outcome = r.p.Warnf, "showing this output fails (Heat accepts the template itself)"
+	}
+	d := report(name.Span, rules.UndefinedResource,
+		"No resource is named `%s` (used by %s), so %s.%s", name.Value, via, outcome, didYouMean(near))
 	d.Suggestions = near
 	d.Data = map[string]string{"kind": "resource", "name": name.Value}
 	return false
@@ -210,7 +217,7 @@ func (r *refChecker) getAttr(c *hot.Call) {
 		return
 	}
 	resName := literal(a.Items[0])
-	if !isScalarLiteral(resName) || !r.resource(resName, "get_attr") || len(a.Items) < 2 {
+	if !isScalarLiteral(resName) || !r.resource(resName, "get_attr", false) || len(a.Items) < 2 {
 		return
 	}
 	attr := literal(a.Items[1])

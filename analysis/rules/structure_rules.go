@@ -63,7 +63,7 @@ func structureRules() []Rule {
 		{ID: RepeatUnusedPlaceholder, Severity: source.SeverityWarning, Phase: None, Summary: "a for_each placeholder the literal template never uses"},
 		{ID: StrReplaceUnusedParam, Severity: source.SeverityError, Phase: Create, Summary: "str_replace_strict with a param its literal template does not hold", Contexts: []Context{{Where: "outside resource properties", Severity: source.SeverityWarning, Phase: None}}},
 		{ID: UndefinedParameter, Severity: source.SeverityError, Phase: Create, Summary: "get_param of a parameter the template does not declare", Contexts: []Context{{Where: "outputs", Severity: source.SeverityWarning, Phase: None}, {Where: "a condition nothing uses", Severity: source.SeverityWarning, Phase: None}}},
-		{ID: UndefinedResource, Severity: source.SeverityError, Phase: Validate, Summary: "get_resource, get_attr or depends_on naming no resource of the template"},
+		{ID: UndefinedResource, Severity: source.SeverityError, Phase: Validate, Summary: "get_resource, get_attr or depends_on naming no resource of the template", Contexts: []Context{{Where: "get_resource in an output (Heat accepts the template; showing the output fails)", Severity: source.SeverityWarning, Phase: None}}},
 		{ID: DependsOnSelf, Severity: source.SeverityError, Phase: Validate, Summary: "a resource that lists itself in depends_on"},
 		{ID: UnknownAttribute, Severity: source.SeverityError, Phase: Validate, Summary: "get_attr of an attribute the resource's type does not have"},
 		{ID: UndefinedCondition, Severity: source.SeverityError, Phase: Validate, Summary: "a condition name nothing defines", Contexts: []Context{{Where: "inside a condition nothing uses", Severity: source.SeverityWarning, Phase: None}}},
