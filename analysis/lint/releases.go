@@ -47,12 +47,18 @@ func (r *releaseSchemas) get(release string) *schema.Schema {
 
 // ParseReleases reads the --heat-release list ("2024.1,epoxy,26"): each
 // name as schema.ParseRelease reads it, returned as canonical names,
-// oldest first, without repeats.
+// oldest first, without repeats. An empty item ("2024.1,,2026.1") is an
+// error rather than skipped: in a CI line it is most often a release that
+// was meant to be there and got lost in an edit.
 func ParseReleases(list string) ([]string, error) {
 	var rels []*schema.Release
-	for _, part := range strings.Split(list, ",") {
+	parts := strings.Split(list, ",")
+	for i, part := range parts {
 		if strings.TrimSpace(part) == "" {
-			continue
+			if len(parts) == 1 {
+				break
+			}
+			return nil, fmt.Errorf("item %d of %q is empty; name a release there or drop the comma", i+1, list)
 		}
 		rel, err := schema.ParseRelease(part)
 		if err != nil {

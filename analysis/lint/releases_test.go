@@ -102,7 +102,7 @@ func TestParseReleases(t *testing.T) {
 	if err != nil || !slices.Equal(got, []string{"2024.1", "2025.1", "2026.1"}) {
 		t.Errorf("ParseReleases = %v, %v; want oldest first, without repeats", got, err)
 	}
-	for _, bad := range []string{"", ",", "2024.1,wallaby"} {
+	for _, bad := range []string{"", ",", "2024.1,wallaby", "2024.1,,2026.1", "2026.1,", " ,2026.1"} {
 		if _, err := ParseReleases(bad); err == nil {
 			t.Errorf("ParseReleases(%q): want an error", bad)
 		}
