@@ -101,7 +101,9 @@ func versionOf(t *testing.T, dist string) string {
 
 // TestVSCodeRelease checks the VS Code extension the release builds.
 //
-// vsix: each platform .vsix carries exactly that platform's heat-ls (byte
+// vsix: every .vsix carries both bundled scripts (the extension and the
+// graph view with its Graphviz) and the third-party notices; each platform
+// .vsix carries exactly that platform's heat-ls (byte
 // for byte the release binary, executable) at extension/bin/, declares its
 // target in the manifest, and is listed in SHA256SUMS; the universal one
 // carries no binary and no target.
@@ -140,7 +142,8 @@ func TestVSCodeRelease(t *testing.T) {
 				t.Errorf("%s: %v", name, err)
 				continue
 			}
-			for _, want := range []string{"extension/package.json", "extension/out/extension.js", "extension.vsixmanifest"} {
+			for _, want := range []string{"extension/package.json", "extension/out/extension.js", "extension/out/graph-webview.js",
+				"extension/THIRD_PARTY_NOTICES.md", "extension.vsixmanifest"} {
 				if _, ok := files[want]; !ok {
 					t.Errorf("%s lacks %s", name, want)
 				}
