@@ -73,38 +73,50 @@ function main(): void {
     return;
   }
   let shown: Graph | undefined;
-  let latest = 0;
   let viz: Promise<Viz> | undefined;
-  // The listener returns the drawing's promise, so a test can wait for it.
-  window.addEventListener('message', (ev: MessageEvent) => {
-    const msg = ev.data as { type: string; graph?: Graph; error?: string };
-    if (msg.type === 'error') {
-      latest++;
-      container.textContent = msg.error ?? 'heat-ls could not draw the graph';
-      return;
-    }
-    if (msg.type !== 'graph' || !msg.graph) {
-      return;
-    }
-    const g = msg.graph;
-    const seq = ++latest;
-    return (viz ??= instance())
-      .then((v) => {
-        if (seq !== latest) {
-          return; // a newer graph came while Graphviz was loading
-        }
+  // Graphviz draws synchronously: a template of a thousand resources takes
+  // seconds, during which the extension may post several newer graphs.
+  // Only the newest waiting one is drawn next, so the view never falls
+  // behind the text.
+  let pending: Graph | undefined;
+  let drawing: Promise<void> | undefined;
+  const drawPending = async () => {
+    const v = await (viz ??= instance());
+    while (pending) {
+      const g = pending;
+      pending = undefined;
+      try {
         container.innerHTML = renderSvg(v, g);
         shown = g;
         for (const n of Array.from(container.querySelectorAll('g.node'))) {
           n.setAttribute('tabindex', '0');
           n.setAttribute('role', 'button');
         }
-      })
+      } catch (err) {
+        container.textContent = `heat-ls could not draw the graph: ${err instanceof Error ? err.message : String(err)}`;
+      }
+      // Lets the messages that came meanwhile in.
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    }
+  };
+  // The listener returns the drawing's promise, so a test can wait for it.
+  window.addEventListener('message', (ev: MessageEvent) => {
+    const msg = ev.data as { type: string; graph?: Graph; error?: string };
+    if (msg.type === 'error') {
+      pending = undefined;
+      container.textContent = msg.error ?? 'heat-ls could not draw the graph';
+      return;
+    }
+    if (msg.type !== 'graph' || !msg.graph) {
+      return;
+    }
+    pending = msg.graph;
+    drawing ??= drawPending()
       .catch((err: unknown) => {
-        if (seq === latest) {
-          container.textContent = `heat-ls could not draw the graph: ${err instanceof Error ? err.message : String(err)}`;
-        }
-      });
+        container.textContent = `heat-ls could not load Graphviz: ${err instanceof Error ? err.message : String(err)}`;
+      })
+      .finally(() => (drawing = undefined));
+    return drawing;
   });
   const open = (target: EventTarget | null) => {
     const r = shown && openRequestAt(shown, target as Element | null);

@@ -100,9 +100,11 @@ class FakeElement {
   get textContent(): string {
     return this.text;
   }
+  drawings = 0;
   set innerHTML(v: string) {
     this.html = v;
     this.text = '';
+    this.drawings++;
   }
   querySelectorAll(): FakeElement[] {
     return [];
@@ -182,6 +184,13 @@ test('the bundled webview script draws the command\'s graph with Graphviz and op
     assert.match(d.body, /stroke="#d73a49"/, `${d.title} is drawn in the error colour`);
   }
   assert.ok(!drawn(container.html).some((d) => !d.classes.includes('cycle') && d.body.includes('#d73a49')), 'only the loop is in the error colour');
+
+  // Graphs posted while one is drawn: only the newest is drawn next.
+  const drawings = container.drawings;
+  const burst = [g, cycle, g].map((graph) => onMessage!({ data: { type: 'graph', graph } }));
+  await Promise.all(burst);
+  assert.equal(container.drawings, drawings + 1, 'three graphs posted at once are drawn once');
+  assert.equal(drawn(container.html).filter((d) => d.classes.includes('resource')).length, resourceIds(g).length, 'the newest graph is drawn');
 
   // An error from heat-ls replaces the drawing.
   await onMessage!({ data: { type: 'error', error: 'heat-ls could not draw the graph: boom' } });
