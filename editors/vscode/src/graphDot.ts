@@ -12,11 +12,18 @@ export const ERROR_COLOUR = '#d73a49';
 export interface DotOptions {
   /**
    * Adds a `class` to each node (its kind, `guarded`, `cycle`), edge (its
-   * kind, `cycle`) and cluster (its kind), which Graphviz copies into the
-   * SVG; the CLI's DOT has none.
+   * kind, `cycle`) and cluster (its kind), and to each node and cluster an
+   * `id` naming its index in the graph's lists (svgNodeId, svgClusterId),
+   * which Graphviz copies into the SVG; the CLI's DOT has neither.
    */
   classes?: boolean;
 }
+
+/** The SVG element id of g.nodes[i] in DOT built with classes. */
+export const svgNodeId = (i: number) => `heat_node_${i}`;
+
+/** The SVG element id of g.clusters[i] in DOT built with classes. */
+export const svgClusterId = (i: number) => `heat_cluster_${i}`;
 
 /** The text lines of a node: its name, its type and the condition guarding it. */
 export function nodeLines(n: GraphNode): string[] {
@@ -50,16 +57,16 @@ const cycleAttrs = [`color=${dotQuote(ERROR_COLOUR)}`, `fontcolor=${dotQuote(ERR
 
 /** g as DOT: the CLI's `heat-ls graph --format dot` for the same graph. */
 export function graphToDot(g: Graph, o: DotOptions = {}): string {
-  const nodesIn = new Map<string, GraphNode[]>();
-  for (const n of g.nodes) {
+  const nodesIn = new Map<string, [GraphNode, number][]>();
+  g.nodes.forEach((n, i) => {
     const k = n.cluster ?? '';
-    nodesIn.set(k, [...(nodesIn.get(k) ?? []), n]);
-  }
-  const clustersIn = new Map<string, GraphCluster[]>();
-  for (const c of g.clusters) {
+    nodesIn.set(k, [...(nodesIn.get(k) ?? []), [n, i]]);
+  });
+  const clustersIn = new Map<string, [GraphCluster, number][]>();
+  g.clusters.forEach((c, i) => {
     const k = c.parent ?? '';
-    clustersIn.set(k, [...(clustersIn.get(k) ?? []), c]);
-  }
+    clustersIn.set(k, [...(clustersIn.get(k) ?? []), [c, i]]);
+  });
   const out: string[] = [
     `digraph ${dotQuote(g.title)} {\n`,
     '  graph [rankdir=LR, fontname="Helvetica", fontsize=11];\n',
@@ -69,17 +76,21 @@ export function graphToDot(g: Graph, o: DotOptions = {}): string {
   // Guards against a cluster listed as its own ancestor in hand-made JSON.
   const seen = new Set<string>();
   const cluster = (parent: string, indent: string) => {
-    for (const n of nodesIn.get(parent) ?? []) {
-      out.push(`${indent}${dotQuote(n.id)} [${nodeAttrs(n, o).join(', ')}];\n`);
+    for (const [n, i] of nodesIn.get(parent) ?? []) {
+      const attrs = nodeAttrs(n, o);
+      if (o.classes) {
+        attrs.push(`id=${dotQuote(svgNodeId(i))}`);
+      }
+      out.push(`${indent}${dotQuote(n.id)} [${attrs.join(', ')}];\n`);
     }
-    for (const c of clustersIn.get(parent) ?? []) {
+    for (const [c, i] of clustersIn.get(parent) ?? []) {
       if (seen.has(c.id)) {
         continue;
       }
       seen.add(c.id);
       out.push(`${indent}subgraph ${dotQuote(`cluster_${c.id}`)} {\n`);
       const style = c.kind === 'group' ? 'rounded,dashed' : 'rounded';
-      out.push(`${indent}  label=${dotQuote(c.label)}; style=${dotQuote(style)};${o.classes ? ` class=${dotQuote(c.kind)};` : ''}\n`);
+      out.push(`${indent}  label=${dotQuote(c.label)}; style=${dotQuote(style)};${o.classes ? ` class=${dotQuote(c.kind)}; id=${dotQuote(svgClusterId(i))};` : ''}\n`);
       cluster(c.id, `${indent}  `);
       out.push(`${indent}}\n`);
     }

@@ -9,7 +9,7 @@
 // is compiled from bytes in the bundle.
 
 import { instance, type Viz } from '@viz-js/viz';
-import { graphToDot } from './graphDot';
+import { graphToDot, svgClusterId, svgNodeId } from './graphDot';
 import { Graph, GraphRange } from './graphModel';
 
 /** What a click on a node asks the extension to open. */
@@ -34,32 +34,20 @@ export function renderSvg(viz: Viz, g: Graph): string {
 /**
  * What a click on target opens: the resource (parameter, output) of the
  * node it lies in, else the template of the nested cluster it lies in.
- * Graphviz titles each node's SVG group with the node's id and each
- * cluster's with "cluster_" and the cluster's id.
+ * Each node's and cluster's SVG group carries the id graphDot.ts gave it,
+ * naming its place in the graph's lists (its <title> holds the name
+ * Graphviz read, which differs from the node id for a name with a
+ * backslash).
  */
 export function openRequestAt(g: Graph, target: Element | null): OpenRequest | undefined {
   const node = target?.closest?.('g.node');
   if (node) {
-    return openNode(g, titleOf(node));
+    const n = g.nodes.find((_, i) => svgNodeId(i) === node.id);
+    return n && { type: 'open', path: n.path, range: n.range };
   }
   const cluster = target?.closest?.('g.cluster');
-  return cluster ? openCluster(g, titleOf(cluster)) : undefined;
-}
-
-/** The request that opens the node with this id, if the graph has it. */
-export function openNode(g: Graph, id: string | undefined): OpenRequest | undefined {
-  const n = g.nodes.find((k) => k.id === id);
-  return n && { type: 'open', path: n.path, range: n.range };
-}
-
-/** The request that opens the template a cluster draws, from its SVG title. */
-export function openCluster(g: Graph, title: string | undefined): OpenRequest | undefined {
-  const c = title?.startsWith('cluster_') ? g.clusters.find((k) => k.id === title.slice('cluster_'.length)) : undefined;
+  const c = cluster ? g.clusters.find((_, i) => svgClusterId(i) === cluster.id) : undefined;
   return c?.path ? { type: 'open', path: c.path, range: TOP } : undefined;
-}
-
-function titleOf(e: Element): string | undefined {
-  return e.querySelector('title')?.textContent ?? undefined;
 }
 
 // In the webview: draw each graph the extension posts.

@@ -71,6 +71,7 @@ test('the command\'s graphs hold what the view must show', () => {
 
 /** One SVG group Graphviz drew: its classes and its title (the node id, or "cluster_" + the cluster id). */
 interface Drawn {
+  id: string;
   classes: string[];
   title: string;
   body: string;
@@ -81,10 +82,11 @@ const unescape = (s: string) => s.replace(/&(#\d+|\w+);/g, (m, e: string) => (e.
 
 /** The node, edge and cluster groups of an SVG Graphviz wrote. */
 function drawn(svg: string): Drawn[] {
-  return [...svg.matchAll(/<g id="[^"]*" class="([^"]*)">\s*<title>([^<]*)<\/title>([\s\S]*?)<\/g>/g)].map((m) => ({
-    classes: m[1].split(' '),
-    title: unescape(m[2]),
-    body: m[3],
+  return [...svg.matchAll(/<g id="([^"]*)" class="([^"]*)">\s*<title>([^<]*)<\/title>([\s\S]*?)<\/g>/g)].map((m) => ({
+    id: unescape(m[1]),
+    classes: m[2].split(' '),
+    title: unescape(m[3]),
+    body: m[4],
   }));
 }
 
@@ -114,10 +116,12 @@ class FakeElement {
   }
 }
 
-/** A click's target inside the SVG group titled title (node or cluster). */
-const inside = (kind: 'node' | 'cluster', title: string) => ({
-  closest: (sel: string) => (sel === `g.${kind}` ? { querySelector: (q: string) => (q === 'title' ? { textContent: title } : null) } : null),
-});
+/** A click's target inside the SVG group titled title (node or cluster) of the drawing in svg. */
+const inside = (svg: string, kind: 'node' | 'cluster', title: string) => {
+  const group = drawn(svg).find((d) => d.classes[0] === kind && d.title === title);
+  assert.ok(group, `no ${kind} titled ${title}`);
+  return { closest: (sel: string) => (sel === `g.${kind}` ? { id: group.id } : null) };
+};
 
 test('the bundled webview script draws the command\'s graph with Graphviz and opens a clicked resource', async () => {
   assert.ok(existsSync(bundle), 'out/graph-webview.js is missing; run npm run build');
@@ -163,16 +167,25 @@ test('the bundled webview script draws the command\'s graph with Graphviz and op
   // A click inside a node opens its resource; inside a nested template's
   // cluster, that template.
   const click = (target: unknown) => container.listeners.get('click')!.forEach((fn) => fn({ target }));
-  click(inside('node', 'db/server'));
+  click(inside(container.html, 'node', 'db/server'));
   const want = g.nodes.find((n) => n.id === 'db/server')!;
   assert.deepEqual(last(), { type: 'open', path: want.path, range: want.range });
   assert.match(want.path!, /db\.yaml$/);
   const nested = g.clusters.find((c) => c.label === 'db (db.yaml)')!;
-  click(inside('cluster', `cluster_${nested.id}`));
+  click(inside(container.html, 'cluster', `cluster_${nested.id}`));
   assert.deepEqual(last(), { type: 'open', path: nested.path, range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } } });
   const before = posted.length;
   click({ closest: () => null });
   assert.equal(posted.length, before, 'a click beside the nodes opens nothing');
+
+  // A name with a backslash: Graphviz's title keeps the DOT escape, the
+  // click still finds the resource.
+  const odd: Graph = { version: 1, title: 'odd.yaml', edges: [], clusters: [], nodes: [
+    { id: 'a\\b', kind: 'resource', name: 'a\\b', path: '/ws/odd.yaml', range: { start: { line: 2, character: 2 }, end: { line: 2, character: 5 } } },
+  ] };
+  await onMessage!({ data: { type: 'graph', graph: odd } });
+  click(inside(container.html, 'node', 'a\\\\b'));
+  assert.deepEqual(last(), { type: 'open', path: '/ws/odd.yaml', range: odd.nodes[0].range });
 
   // A loop Heat refuses is drawn in the error colour: its nodes and edges.
   const cycle = served.cycle!;
