@@ -110,7 +110,8 @@ func versionOf(t *testing.T, dist string) string {
 //
 // workbench: the extension inside a real VS Code (editors/vscode/e2e/run.sh):
 // with heat-ls.path set, the diagnostic, hover, quick fix and completion
-// reach the workbench; with the platform .vsix's bundled binary, and with
+// reach the workbench, and the resource graph view draws the template's
+// resource with Graphviz inside the webview and opens it on a click; with the platform .vsix's bundled binary, and with
 // the universal .vsix and heat-ls on PATH, the server starts and reports the
 // problem; each time the output channel names where the server came from.
 // Screenshots and logs of a failed run are kept in a directory the failure
