@@ -101,14 +101,17 @@ func versionOf(t *testing.T, dist string) string {
 
 // TestVSCodeRelease checks the VS Code extension the release builds.
 //
-// vsix: each platform .vsix carries exactly that platform's heat-ls (byte
+// vsix: every .vsix carries both bundled scripts (the extension and the
+// graph view with its Graphviz) and the third-party notices; each platform
+// .vsix carries exactly that platform's heat-ls (byte
 // for byte the release binary, executable) at extension/bin/, declares its
 // target in the manifest, and is listed in SHA256SUMS; the universal one
 // carries no binary and no target.
 //
 // workbench: the extension inside a real VS Code (editors/vscode/e2e/run.sh):
 // with heat-ls.path set, the diagnostic, hover, quick fix and completion
-// reach the workbench; with the platform .vsix's bundled binary, and with
+// reach the workbench, and the resource graph view draws the template's
+// resource with Graphviz inside the webview and opens it on a click; with the platform .vsix's bundled binary, and with
 // the universal .vsix and heat-ls on PATH, the server starts and reports the
 // problem; each time the output channel names where the server came from.
 // Screenshots and logs of a failed run are kept in a directory the failure
@@ -140,7 +143,8 @@ func TestVSCodeRelease(t *testing.T) {
 				t.Errorf("%s: %v", name, err)
 				continue
 			}
-			for _, want := range []string{"extension/package.json", "extension/out/extension.js", "extension.vsixmanifest"} {
+			for _, want := range []string{"extension/package.json", "extension/out/extension.js", "extension/out/graph-webview.js",
+				"extension/THIRD_PARTY_NOTICES.md", "extension.vsixmanifest"} {
 				if _, ok := files[want]; !ok {
 					t.Errorf("%s lacks %s", name, want)
 				}

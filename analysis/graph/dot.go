@@ -9,7 +9,9 @@ import (
 // WriteDOT renders g for Graphviz: resources as rounded boxes, parameters
 // as ellipses, outputs as notes, clusters as subgraphs; depends_on edges
 // dashed, get_param dotted; guarded entries dashed with their condition;
-// dependency loops in the error colour.
+// dependency loops in the error colour. The VS Code graph view builds the
+// same DOT from the JSON (editors/vscode/src/graphDot.ts), and its test
+// holds the two to the same bytes on testdata/graph: change both together.
 func WriteDOT(w io.Writer, g *Graph) error {
 	bw := bufio.NewWriter(w)
 	l := newLayout(g)

@@ -53,7 +53,7 @@ trap 'rm -rf "$stage"' EXIT
 package() {
   local target="$1" binary="$2" out="$3" dir="$stage/${1:-universal}"
   mkdir -p "$dir/out" "$dir/syntaxes"
-  cp package.json README.md language-configuration.json .vscodeignore "$dir/"
+  cp package.json README.md THIRD_PARTY_NOTICES.md language-configuration.json .vscodeignore "$dir/"
   cp out/extension.js out/graph-webview.js "$dir/out/"
   cp syntaxes/* "$dir/syntaxes/"
   if [ -n "$binary" ]; then

@@ -18,6 +18,12 @@ npm run build
 npm test
 npx vsce package --no-dependencies --skip-license --allow-missing-repository --out heat-ls.vsix
 if command -v unzip >/dev/null; then
-	unzip -l heat-ls.vsix | grep -q "extension/out/extension.js" || { echo "heat-ls.vsix lacks out/extension.js" >&2; exit 1; }
+	for f in out/extension.js out/graph-webview.js THIRD_PARTY_NOTICES.md; do
+		unzip -l heat-ls.vsix | grep -q "extension/$f" || { echo "heat-ls.vsix lacks $f" >&2; exit 1; }
+	done
+	if unzip -l heat-ls.vsix | grep -q "extension/node_modules/"; then
+		echo "heat-ls.vsix carries node_modules: the scripts must be bundled" >&2
+		exit 1
+	fi
 fi
 echo "vscode: OK ($(pwd)/heat-ls.vsix)"

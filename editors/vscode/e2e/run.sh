@@ -12,8 +12,9 @@
 # PATH that holds no heat-ls but where the scenario says:
 #
 #   setting  the universal .vsix (no binary) with heat-ls.path = HEAT_LS_BIN;
-#            checks diagnostic, hover, quick fix and completion
-#            (workbench.e2e.js) on testdata/editors/vscode-e2e/stack.yaml
+#            checks diagnostic, hover, quick fix, completion and the
+#            resource graph view (workbench.e2e.js) on
+#            testdata/editors/vscode-e2e/stack.yaml
 #   bundled  the .vsix for this platform, heat-ls.path unset: the server is
 #            the binary inside the extension; checks the diagnostic
 #   path     the universal .vsix, heat-ls.path unset, HEAT_LS_BIN's
@@ -218,7 +219,7 @@ EOF
 }
 
 expect_line() { node -p "require('$fixture/expect.json').outputChannel.$1"; }
-scenario setting "$VSIX_UNIVERSAL" "$HEAT_LS_BIN" diagnostic,hover,quickfix,completion "$(expect_line setting)"
+scenario setting "$VSIX_UNIVERSAL" "$HEAT_LS_BIN" diagnostic,hover,quickfix,completion,graph "$(expect_line setting)"
 scenario bundled "$VSIX_PLATFORM" "" diagnostic "$(expect_line bundled)"
 scenario path "$VSIX_UNIVERSAL" "" diagnostic "$(expect_line path)" "$(dirname "$HEAT_LS_BIN")"
 ls -l "$E2E_ARTIFACTS"/bundled/extensions/*/bin/heat-ls 2>/dev/null | sed 's/^/  bundled binary as installed: /' || true

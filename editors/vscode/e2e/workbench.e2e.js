@@ -10,6 +10,12 @@
 //               after saving, in the file) and the problem goes away
 //   completion  typing "{ get_" lists intrinsic functions the file does not
 //               contain (so they are heat-ls's, not VS Code's word list)
+//   graph       "Heat: Show Resource Graph" opens the webview, whose page
+//               (Graphviz's WebAssembly under the view's content policy)
+//               draws one SVG node per resource; clicking one puts the
+//               cursor on that resource in the editor (at its line after
+//               the quick fix's declaration); renaming the resource there
+//               redraws the view with the new name
 //
 // CHECKS (comma-separated) picks checks; each prints "ok: ..." or
 // "FAIL: name: detail" for run.sh. Every wait is bounded (STEP_MS); a
@@ -24,7 +30,7 @@ const path = require('node:path');
 
 const env = process.env;
 const expect = JSON.parse(fs.readFileSync(env.EXPECT, 'utf8'));
-const checks = (env.CHECKS || 'diagnostic,hover,quickfix,completion').split(',');
+const checks = (env.CHECKS || 'diagnostic,hover,quickfix,completion,graph').split(',');
 const STEP_MS = Number(env.STEP_MS || 30000);
 const t0 = Date.now();
 const log = (...a) => console.log(`[${((Date.now() - t0) / 1000).toFixed(1)}s]`, ...a);
@@ -218,6 +224,43 @@ const run = {
     const missing = c.labels.filter((l) => !labels.includes(l));
     if (missing.length) throw new Error(`the completion list lacks ${missing.join(', ')}: [${labels.join(', ')}]`);
     return `completion (${auto ? 'while typing' : 'on Ctrl+Space'}): ${labels.join(', ')}`;
+  },
+
+  async graph(page) {
+    const g = expect.graph;
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('F1'); // Show All Commands
+    const input = page.locator('.quick-input-widget input');
+    await input.waitFor();
+    await input.fill(`>${g.command}`);
+    await page.locator('.quick-input-list .monaco-list-row', { hasText: g.command }).first().waitFor();
+    await page.keyboard.press('Enter');
+    // The view's page lies in two nested frames of the workbench.
+    const view = page.frameLocator('iframe.webview.ready').frameLocator('#active-frame');
+    const nodes = view.locator('#graph svg g.node');
+    await nodes.first().waitFor({ timeout: STEP_MS }).catch(async () => {
+      const text = await view.locator('#graph').innerText({ timeout: 2000 }).catch(() => '(no graph element)');
+      throw new Error(`the graph view drew no SVG node: ${oneLine(text).slice(0, 300)}`);
+    });
+    const titles = (await nodes.locator('title').allTextContents()).map((t) => t.trim());
+    if (JSON.stringify([...titles].sort()) !== JSON.stringify([...g.nodes].sort())) {
+      throw new Error(`the graph's SVG nodes are [${titles.join(', ')}], want [${g.nodes.join(', ')}]`);
+    }
+    await shot(page, 'graph-view');
+    await nodes.nth(titles.indexOf(g.click)).click();
+    await page.locator('.statusbar-item', { hasText: g.selection }).first().waitFor({ timeout: STEP_MS }).catch(async () => {
+      const bar = oneLine(await page.locator('.statusbar').innerText().catch(() => ''));
+      throw new Error(`clicking ${g.click} did not move the cursor to ${g.selection}: status bar "${bar.slice(0, 200)}"`);
+    });
+    // The view follows the text: the resource renamed at the cursor.
+    await page.keyboard.press('Control+Shift+ArrowRight');
+    await page.keyboard.type(g.rename, { delay: 50 });
+    await view.locator('#graph svg g.node title', { hasText: new RegExp(`^${g.rename}$`) }).waitFor({ state: 'attached', timeout: STEP_MS }).catch(async () => {
+      const now = (await view.locator('#graph svg g.node title').allTextContents().catch(() => [])).join(', ');
+      throw new Error(`after renaming ${g.click} to ${g.rename} in the editor, the view shows [${now}]`);
+    });
+    await shot(page, 'graph-renamed');
+    return `graph view: SVG nodes [${titles.join(', ')}]; clicking ${g.click} put the cursor at ${g.selection}; renaming it to ${g.rename} redrew the view`;
   },
 };
 

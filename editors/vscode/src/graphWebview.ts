@@ -1,138 +1,122 @@
 /// <reference lib="dom" />
 // The script of the resource graph webview (bundled to out/graph-webview.js
-// for the browser). It draws the graph the extension posts as SVG with the
-// layout of graphLayout.ts, in the editor theme's colours, and posts
-// {type: 'open'} back when a node is clicked. Dependency loops Heat
-// refuses are drawn in the error colour.
+// for the browser). Graphviz, compiled to WebAssembly and shipped inside
+// this bundle by @viz-js/viz, lays out and draws the DOT that graphDot.ts
+// builds from the graph the extension posts; the page's style sheet
+// (graphPanel.html.ts) gives the SVG the editor theme's colours, dependency
+// loops Heat refuses in the error colour. A click on a node posts
+// {type: 'open'} back for its resource. Nothing is fetched: the WebAssembly
+// is compiled from bytes in the bundle.
 
-import { Graph, GraphEdge, layoutGraph, PlacedNode } from './graphLayout';
-
-const SVG = 'http://www.w3.org/2000/svg';
-const ERROR = 'var(--vscode-errorForeground, #d73a49)';
+import { instance, type Viz } from '@viz-js/viz';
+import { graphToDot, svgClusterId, svgNodeId } from './graphDot';
+import { Graph, GraphRange } from './graphModel';
 
 /** What a click on a node asks the extension to open. */
 export interface OpenRequest {
   type: 'open';
   path?: string;
-  range: GraphNode['range'];
+  range: GraphRange;
 }
 
-type GraphNode = Graph['nodes'][number];
+const TOP: GraphRange = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
 
-function el(doc: Document, tag: string, attrs: Record<string, string | number>, parent?: Element): Element {
-  const e = doc.createElementNS(SVG, tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    e.setAttribute(k, String(v));
-  }
-  parent?.appendChild(e);
-  return e;
+/**
+ * The SVG Graphviz draws for g, without an XML prolog, to place in the
+ * page. Graphviz sizes boxes by Helvetica's widths; the wider margin leaves
+ * room for the sans-serif font the page really has (DejaVu Sans on many
+ * Linux systems is wider).
+ */
+export function renderSvg(viz: Viz, g: Graph): string {
+  return viz.renderString(graphToDot(g, { classes: true }), { format: 'svg_inline', nodeAttributes: { margin: '0.16,0.06' } });
 }
 
-/** Draws g into container (replacing what was there); returns the svg element. */
-export function renderGraph(doc: Document, container: Element, g: Graph, open: (r: OpenRequest) => void): Element {
-  const layout = layoutGraph(g);
-  container.textContent = '';
-  const svg = el(doc, 'svg', { width: layout.width, height: layout.height, viewBox: `0 0 ${layout.width} ${layout.height}`, class: 'graph' }, container);
-  const defs = el(doc, 'defs', {}, svg);
-  for (const [id, colour] of [
-    ['arrow', 'var(--vscode-editor-foreground, #333)'],
-    ['arrow-error', ERROR],
-  ]) {
-    const m = el(doc, 'marker', { id, viewBox: '0 0 10 10', refX: 10, refY: 5, markerWidth: 7, markerHeight: 7, orient: 'auto-start-reverse' }, defs);
-    el(doc, 'path', { d: 'M 0 0 L 10 5 L 0 10 z', fill: colour }, m);
+/**
+ * What a click on target opens: the resource (parameter, output) of the
+ * node it lies in, else the template of the nested cluster it lies in.
+ * Each node's and cluster's SVG group carries the id graphDot.ts gave it,
+ * naming its place in the graph's lists (its <title> holds the name
+ * Graphviz read, which differs from the node id for a name with a
+ * backslash).
+ */
+export function openRequestAt(g: Graph, target: Element | null): OpenRequest | undefined {
+  const node = target?.closest?.('g.node');
+  if (node) {
+    const n = g.nodes.find((_, i) => svgNodeId(i) === node.id);
+    return n && { type: 'open', path: n.path, range: n.range };
   }
-  for (const c of layout.clusters) {
-    const g2 = el(doc, 'g', { class: `cluster ${c.cluster.kind}`, 'data-id': c.cluster.id }, svg);
-    el(doc, 'rect', { x: c.x, y: c.y, width: c.width, height: c.height, rx: 8, fill: 'none', stroke: 'var(--vscode-panel-border, #999)', 'stroke-dasharray': c.cluster.kind === 'group' ? '6 4' : '' }, g2);
-    const t = el(doc, 'text', { x: c.x + 8, y: c.y + 15, class: 'cluster-label', 'font-family': 'monospace', 'font-size': 11 }, g2);
-    t.textContent = c.cluster.label;
-  }
-  const placed = new Map(layout.nodes.map((p) => [p.node.id, p]));
-  for (const e of g.edges) {
-    const from = placed.get(e.from);
-    const to = placed.get(e.to);
-    if (from && to) {
-      drawEdge(doc, svg, e, from, to);
-    }
-  }
-  for (const p of layout.nodes) {
-    drawNode(doc, svg, p, open);
-  }
-  return svg;
-}
-
-function drawEdge(doc: Document, svg: Element, e: GraphEdge, from: PlacedNode, to: PlacedNode): void {
-  const fy = from.y + from.height / 2;
-  const ty = to.y + to.height / 2;
-  let d: string;
-  if (to.x + to.width <= from.x) {
-    // The usual case: the dependency lies to the left.
-    const x1 = from.x;
-    const x2 = to.x + to.width;
-    const mid = (x1 + x2) / 2;
-    d = `M ${x1} ${fy} C ${mid} ${fy}, ${mid} ${ty}, ${x2} ${ty}`;
-  } else {
-    // Same layer or to the right (a loop): arc out to the right.
-    const x1 = from.x + from.width;
-    const x2 = to.x + to.width;
-    const bulge = Math.max(x1, x2) + 40;
-    d = `M ${x1} ${fy} C ${bulge} ${fy}, ${bulge} ${ty}, ${x2} ${ty}`;
-  }
-  const colour = e.inCycle ? ERROR : 'var(--vscode-editor-foreground, #333)';
-  const g = el(doc, 'g', { class: `edge ${e.kind}${e.inCycle ? ' cycle' : ''}`, 'data-from': e.from, 'data-to': e.to }, svg);
-  el(doc, 'path', {
-    d,
-    fill: 'none',
-    stroke: colour,
-    'stroke-width': e.inCycle ? 2 : 1,
-    'stroke-dasharray': e.kind === 'depends_on' ? '6 4' : e.kind === 'get_param' ? '2 3' : '',
-    'marker-end': e.inCycle ? 'url(#arrow-error)' : 'url(#arrow)',
-    opacity: e.inCycle ? 1 : 0.7,
-  }, g);
-  const label = e.kind === 'get_attr' && e.attributes?.length ? `get_attr ${e.attributes.join(', ')}` : e.kind;
-  const t = el(doc, 'text', { x: (from.x + to.x + to.width) / 2, y: (fy + ty) / 2 - 4, class: 'edge-label', 'font-family': 'sans-serif', 'font-size': 10, 'text-anchor': 'middle', fill: colour }, g);
-  t.textContent = label;
-}
-
-function drawNode(doc: Document, svg: Element, p: PlacedNode, open: (r: OpenRequest) => void): void {
-  const n = p.node;
-  const g = el(doc, 'g', { class: `node ${n.kind}${n.inCycle ? ' cycle' : ''}`, 'data-id': n.id, tabindex: 0 }, svg);
-  const stroke = n.inCycle ? ERROR : 'var(--vscode-editor-foreground, #333)';
-  el(doc, 'rect', {
-    x: p.x,
-    y: p.y,
-    width: p.width,
-    height: p.height,
-    rx: n.kind === 'parameter' ? p.height / 2 : 6,
-    fill: 'var(--vscode-editor-background, #fff)',
-    stroke,
-    'stroke-width': n.inCycle ? 2 : 1,
-    'stroke-dasharray': n.condition ? '5 3' : '',
-  }, g);
-  p.lines.forEach((line, i) => {
-    const t = el(doc, 'text', { x: p.x + 10, y: p.y + 17 + i * 16, class: i === 0 ? 'name' : 'detail', 'font-family': 'monospace', 'font-size': 12, fill: n.inCycle ? ERROR : 'var(--vscode-editor-foreground, #333)' }, g);
-    t.textContent = line;
-  });
-  const title = el(doc, 'title', {}, g);
-  title.textContent = `${n.kind} ${n.name}${n.type ? ` (${n.type})` : ''}${n.inCycle ? ': part of a dependency loop Heat refuses' : ''}`;
-  g.addEventListener('click', () => open({ type: 'open', path: n.path, range: n.range }));
+  const cluster = target?.closest?.('g.cluster');
+  const c = cluster ? g.clusters.find((_, i) => svgClusterId(i) === cluster.id) : undefined;
+  return c?.path ? { type: 'open', path: c.path, range: TOP } : undefined;
 }
 
 // In the webview: draw each graph the extension posts.
 declare function acquireVsCodeApi(): { postMessage(m: unknown): void };
 
-if (typeof window !== 'undefined' && typeof acquireVsCodeApi === 'function') {
+/** Wires the page: messages from the extension, clicks, keys and the toolbar. */
+function main(): void {
   const vscode = acquireVsCodeApi();
+  const container = document.getElementById('graph');
+  if (!container) {
+    return;
+  }
+  let shown: Graph | undefined;
+  let viz: Promise<Viz> | undefined;
+  // Graphviz draws synchronously: a template of a thousand resources takes
+  // seconds, during which the extension may post several newer graphs.
+  // Only the newest waiting one is drawn next, so the view never falls
+  // behind the text.
+  let pending: Graph | undefined;
+  let drawing: Promise<void> | undefined;
+  const drawPending = async () => {
+    const v = await (viz ??= instance());
+    while (pending) {
+      const g = pending;
+      pending = undefined;
+      try {
+        container.innerHTML = renderSvg(v, g);
+        shown = g;
+        for (const n of Array.from(container.querySelectorAll('g.node'))) {
+          n.setAttribute('tabindex', '0');
+          n.setAttribute('role', 'button');
+        }
+      } catch (err) {
+        container.textContent = `heat-ls could not draw the graph: ${err instanceof Error ? err.message : String(err)}`;
+      }
+      // Lets the messages that came meanwhile in.
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    }
+  };
+  // The listener returns the drawing's promise, so a test can wait for it.
   window.addEventListener('message', (ev: MessageEvent) => {
     const msg = ev.data as { type: string; graph?: Graph; error?: string };
-    const container = document.getElementById('graph');
-    if (!container) {
+    if (msg.type === 'error') {
+      pending = undefined;
+      container.textContent = msg.error ?? 'heat-ls could not draw the graph';
       return;
     }
-    if (msg.type === 'graph' && msg.graph) {
-      renderGraph(document, container, msg.graph, (r) => vscode.postMessage(r));
-    } else if (msg.type === 'error') {
-      container.textContent = msg.error ?? 'heat-ls could not draw the graph';
+    if (msg.type !== 'graph' || !msg.graph) {
+      return;
+    }
+    pending = msg.graph;
+    drawing ??= drawPending()
+      .catch((err: unknown) => {
+        container.textContent = `heat-ls could not load Graphviz: ${err instanceof Error ? err.message : String(err)}`;
+      })
+      .finally(() => (drawing = undefined));
+    return drawing;
+  });
+  const open = (target: EventTarget | null) => {
+    const r = shown && openRequestAt(shown, target as Element | null);
+    if (r) {
+      vscode.postMessage(r);
+    }
+  };
+  container.addEventListener('click', (ev) => open(ev.target));
+  container.addEventListener('keydown', (ev) => {
+    if (ev.key === 'Enter' || ev.key === ' ') {
+      ev.preventDefault();
+      open(ev.target);
     }
   });
   // The toolbar's switches ask for parameters and outputs.
@@ -145,4 +129,8 @@ if (typeof window !== 'undefined' && typeof acquireVsCodeApi === 'function') {
     document.getElementById(id)?.addEventListener('change', () => vscode.postMessage(options()));
   }
   vscode.postMessage({ type: 'ready' });
+}
+
+if (typeof window !== 'undefined' && typeof acquireVsCodeApi === 'function') {
+  main();
 }

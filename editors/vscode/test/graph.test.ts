@@ -1,100 +1,213 @@
-// The resource graph view: the layout on the CLI's golden JSON, and the
-// bundled webview script (out/graph-webview.js, exactly what the webview
-// loads) drawing one SVG node per resource — in node with a small DOM
-// stand-in, and in headless Chromium when it is installed.
+// The resource graph view: the DOT built from the graph's JSON is the
+// CLI's, byte for byte; the bundled webview script (out/graph-webview.js,
+// exactly what the webview loads, Graphviz's WebAssembly inside) draws the
+// heat-ls.graph command's answer for the graph fixtures as SVG (one node
+// per resource, labelled clusters, guarded nodes, loops in the error
+// colour) and opens the resource of a clicked node: in node with a small
+// DOM stand-in, and in headless Chromium, under the page's own content
+// policy, when Chromium is installed.
 import { strict as assert } from 'node:assert';
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { test } from 'node:test';
+import { before, test } from 'node:test';
+import { pathToFileURL } from 'node:url';
 import * as vm from 'node:vm';
-import { Graph, layoutGraph } from '../src/graphLayout';
+import { graphToDot } from '../src/graphDot';
+import { Graph } from '../src/graphModel';
 import { graphHtml } from '../src/graphPanel.html';
+import { LspClient, serverBinary } from './lsp-client';
+import { vscodeInitializeParams } from './vscode-initialize';
 
 const extensionRoot = path.resolve(__dirname, '..', '..');
 const fixtures = path.resolve(extensionRoot, '..', '..', 'testdata', 'graph');
-const load = (name: string): Graph => JSON.parse(readFileSync(path.join(fixtures, name), 'utf8'));
-const resources = (g: Graph) => g.nodes.filter((n) => n.kind === 'resource').length;
+const bundle = path.join(extensionRoot, 'out', 'graph-webview.js');
+const read = (name: string) => readFileSync(path.join(fixtures, name), 'utf8');
+const resourceIds = (g: Graph) => g.nodes.filter((n) => n.kind === 'resource').map((n) => n.id).sort();
 
-test('layout places every node without overlaps, clusters around their members', () => {
-  for (const name of ['app.json', 'cycle.json']) {
-    const g = load(name);
-    const l = layoutGraph(g);
-    assert.equal(l.nodes.filter(Boolean).length, g.nodes.length, `${name}: every node is placed`);
-    for (const a of l.nodes) {
-      for (const b of l.nodes) {
-        if (a !== b) {
-          const apart = a.x + a.width <= b.x || b.x + b.width <= a.x || a.y + a.height <= b.y || b.y + b.height <= a.y;
-          assert.ok(apart, `${name}: ${a.node.id} overlaps ${b.node.id}`);
-        }
+/** The heat-ls.graph command's answers for app.yaml (with parameters and outputs) and cycle.yaml, from the real server. */
+const served: { app?: Graph; cycle?: Graph } = {};
+
+before(async () => {
+  const client = new LspClient(serverBinary(), [], (method) => (method === 'workspace/configuration' ? [{}] : null));
+  try {
+    const root = pathToFileURL(fixtures).href;
+    await client.request('initialize', vscodeInitializeParams(fixtures, root, 'graph', {}));
+    client.notify('initialized', {});
+    const draw = (name: string, more: object) => {
+      const uri = pathToFileURL(path.join(fixtures, name)).href;
+      client.notify('textDocument/didOpen', { textDocument: { uri, languageId: 'heat', version: 1, text: read(name) } });
+      return client.request('workspace/executeCommand', { command: 'heat-ls.graph', arguments: [{ uri, ...more }] });
+    };
+    // The workspace scan may not have read env.yaml yet: ask again until
+    // the group's member template is resolved through it (bounded).
+    for (let i = 0; i < 100 && !served.app?.nodes.some((n) => n.id === 'web/member/server'); i++) {
+      if (i > 0) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
       }
+      served.app = await draw('app.yaml', { parameters: true, outputs: true });
     }
-    for (const c of l.clusters) {
-      for (const n of l.nodes.filter((p) => p.node.cluster === c.cluster.id)) {
-        assert.ok(n.x >= c.x && n.y >= c.y && n.x + n.width <= c.x + c.width && n.y + n.height <= c.y + c.height, `${name}: ${n.node.id} outside ${c.cluster.label}`);
-      }
-    }
+    served.cycle = await draw('cycle.yaml', { outputs: true });
+  } finally {
+    client.proc.kill('SIGKILL');
   }
 });
 
+test('the DOT built from the JSON is the CLI\'s DOT', () => {
+  for (const name of ['app', 'cycle']) {
+    assert.equal(graphToDot(JSON.parse(read(`${name}.json`))), read(`${name}.dot`), `${name}: graphDot.ts and analysis/graph/dot.go disagree`);
+  }
+});
+
+test('the command\'s graphs hold what the view must show', () => {
+  const app = served.app!;
+  assert.ok(app.clusters.some((c) => c.kind === 'nested') && app.clusters.some((c) => c.kind === 'group'), 'a nested template and a group');
+  assert.ok(app.clusters.some((c) => c.parent), 'a cluster inside a cluster');
+  assert.ok(app.nodes.some((n) => n.condition), 'a guarded resource');
+  assert.ok(app.nodes.some((n) => n.id === 'web/member/server'), 'the member template resolved through env.yaml');
+  assert.ok(served.cycle!.nodes.some((n) => n.inCycle), 'a loop');
+});
+
+/** One SVG group Graphviz drew: its classes and its title (the node id, or "cluster_" + the cluster id). */
+interface Drawn {
+  id: string;
+  classes: string[];
+  title: string;
+  body: string;
+}
+
+const entities: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+const unescape = (s: string) => s.replace(/&(#\d+|\w+);/g, (m, e: string) => (e.startsWith('#') ? String.fromCharCode(Number(e.slice(1))) : entities[e] ?? m));
+
+/** The node, edge and cluster groups of an SVG Graphviz wrote. */
+function drawn(svg: string): Drawn[] {
+  return [...svg.matchAll(/<g id="([^"]*)" class="([^"]*)">\s*<title>([^<]*)<\/title>([\s\S]*?)<\/g>/g)].map((m) => ({
+    id: unescape(m[1]),
+    classes: m[2].split(' '),
+    title: unescape(m[3]),
+    body: m[4],
+  }));
+}
+
 // A DOM stand-in with just what the webview script uses.
 class FakeElement {
-  children: FakeElement[] = [];
-  attrs = new Map<string, string>();
-  listeners = new Map<string, (() => void)[]>();
+  listeners = new Map<string, ((ev: unknown) => void)[]>();
   text = '';
-  constructor(readonly tag: string) {}
+  html = '';
   set textContent(v: string) {
-    this.children = [];
     this.text = v;
+    this.html = '';
   }
   get textContent(): string {
-    return this.text + this.children.map((c) => c.textContent).join('');
+    return this.text;
   }
-  appendChild(c: FakeElement) {
-    this.children.push(c);
-    return c;
+  drawings = 0;
+  set innerHTML(v: string) {
+    this.html = v;
+    this.text = '';
+    this.drawings++;
   }
-  setAttribute(k: string, v: string) {
-    this.attrs.set(k, v);
+  querySelectorAll(): FakeElement[] {
+    return [];
   }
-  addEventListener(type: string, fn: () => void) {
+  addEventListener(type: string, fn: (ev: unknown) => void) {
     this.listeners.set(type, [...(this.listeners.get(type) ?? []), fn]);
-  }
-  all(): FakeElement[] {
-    return [this, ...this.children.flatMap((c) => c.all())];
   }
 }
 
-test('the bundled webview script draws one SVG node per resource and opens a clicked one', () => {
-  const bundle = path.join(extensionRoot, 'out', 'graph-webview.js');
+/** A click's target inside the SVG group titled title (node or cluster) of the drawing in svg. */
+const inside = (svg: string, kind: 'node' | 'cluster', title: string) => {
+  const group = drawn(svg).find((d) => d.classes[0] === kind && d.title === title);
+  assert.ok(group, `no ${kind} titled ${title}`);
+  return { closest: (sel: string) => (sel === `g.${kind}` ? { id: group.id } : null) };
+};
+
+test('the bundled webview script draws the command\'s graph with Graphviz and opens a clicked resource', async () => {
   assert.ok(existsSync(bundle), 'out/graph-webview.js is missing; run npm run build');
-  const container = new FakeElement('div');
+  const container = new FakeElement();
   const posted: { type: string; path?: string; range?: unknown }[] = [];
-  let onMessage: ((ev: { data: unknown }) => void) | undefined;
+  let onMessage: ((ev: { data: unknown }) => Promise<void> | undefined) | undefined;
   const sandbox = {
-    document: { createElementNS: (_ns: string, tag: string) => new FakeElement(tag), getElementById: (id: string) => (id === 'graph' ? container : null) },
-    window: { addEventListener: (type: string, fn: (ev: { data: unknown }) => void) => type === 'message' && (onMessage = fn) },
+    document: { getElementById: (id: string) => (id === 'graph' ? container : null) },
+    window: { addEventListener: (type: string, fn: typeof onMessage) => type === 'message' && (onMessage = fn) },
     acquireVsCodeApi: () => ({ postMessage: (m: { type: string }) => posted.push(m) }),
+    // What a browser has and a bare context lacks, for Graphviz's loader.
+    TextDecoder,
+    URL,
+    console,
+    setTimeout,
+    atob,
   };
   vm.runInNewContext(readFileSync(bundle, 'utf8'), sandbox);
-  assert.equal(JSON.stringify(posted), JSON.stringify([{ type: 'ready' }]), 'the script asks for the graph once loaded');
+  // (Objects made in the script's context are compared as JSON.)
+  const last = () => JSON.parse(JSON.stringify(posted.at(-1)));
+  assert.deepEqual(JSON.parse(JSON.stringify(posted)), [{ type: 'ready' }], 'the script asks for the graph once loaded');
   assert.ok(onMessage, 'the script listens for the graph');
-  const g = load('app.json');
-  onMessage!({ data: { type: 'graph', graph: g } });
-  const nodes = container.all().filter((e) => e.tag === 'g' && (e.attrs.get('class') ?? '').startsWith('node resource'));
-  assert.equal(nodes.length, resources(g), 'one node per resource');
-  assert.deepEqual(nodes.map((n) => n.attrs.get('data-id')).sort(), g.nodes.filter((n) => n.kind === 'resource').map((n) => n.id).sort());
-  const db = nodes.find((n) => n.attrs.get('data-id') === 'db')!;
-  db.listeners.get('click')![0]();
-  const want = g.nodes.find((n) => n.id === 'db')!;
-  assert.equal(JSON.stringify(posted[1]), JSON.stringify({ type: 'open', path: want.path, range: want.range }));
-  // A loop Heat refuses is drawn in the error colour.
-  onMessage!({ data: { type: 'graph', graph: load('cycle.json') } });
-  const cyc = container.all().filter((e) => e.tag === 'g' && / cycle/.test(e.attrs.get('class') ?? ''));
-  assert.equal(cyc.filter((e) => e.attrs.get('class')!.startsWith('node')).length, 3);
-  assert.equal(cyc.filter((e) => e.attrs.get('class')!.startsWith('edge')).length, 3);
+
+  const g = served.app!;
+  await onMessage!({ data: { type: 'graph', graph: g } });
+  assert.match(container.html, /<svg[^>]*>[\s\S]*<\/svg>/, `an SVG is drawn, not: ${container.text || container.html.slice(0, 300)}`);
+  const groups = drawn(container.html);
+  const nodes = groups.filter((d) => d.classes[0] === 'node');
+  assert.deepEqual(nodes.filter((d) => d.classes[1] === 'resource').map((d) => d.title).sort(), resourceIds(g), 'one SVG node per resource, titled with its id');
+  assert.equal(nodes.length, g.nodes.length, 'one SVG node per node of the graph');
+  for (const c of g.clusters) {
+    const box = groups.find((d) => d.classes[0] === 'cluster' && d.title === `cluster_${c.id}`);
+    assert.ok(box, `cluster ${c.label} is drawn`);
+    assert.ok(box.classes.includes(c.kind), `cluster ${c.label} has the class ${c.kind}`);
+    assert.ok(box.body.includes(`>${c.label}</text>`), `cluster ${c.label} carries its label`);
+  }
+  const guarded = nodes.find((d) => d.title === 'floating_ip')!;
+  assert.ok(guarded.classes.includes('guarded') && guarded.body.includes('>if is_prod</text>') && /stroke-dasharray/.test(guarded.body), 'the guarded resource is dashed with its condition');
+  for (const kind of ['depends_on', 'get_resource', 'get_attr']) {
+    assert.ok(groups.some((d) => d.classes[0] === 'edge' && d.classes.includes(kind) && d.body.includes(`>${kind}`)), `an edge labelled ${kind}`);
+  }
+
+  // A click inside a node opens its resource; inside a nested template's
+  // cluster, that template.
+  const click = (target: unknown) => container.listeners.get('click')!.forEach((fn) => fn({ target }));
+  click(inside(container.html, 'node', 'db/server'));
+  const want = g.nodes.find((n) => n.id === 'db/server')!;
+  assert.deepEqual(last(), { type: 'open', path: want.path, range: want.range });
+  assert.match(want.path!, /db\.yaml$/);
+  const nested = g.clusters.find((c) => c.label === 'db (db.yaml)')!;
+  click(inside(container.html, 'cluster', `cluster_${nested.id}`));
+  assert.deepEqual(last(), { type: 'open', path: nested.path, range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } } });
+  const before = posted.length;
+  click({ closest: () => null });
+  assert.equal(posted.length, before, 'a click beside the nodes opens nothing');
+
+  // A name with a backslash: Graphviz's title keeps the DOT escape, the
+  // click still finds the resource.
+  const odd: Graph = { version: 1, title: 'odd.yaml', edges: [], clusters: [], nodes: [
+    { id: 'a\\b', kind: 'resource', name: 'a\\b', path: '/ws/odd.yaml', range: { start: { line: 2, character: 2 }, end: { line: 2, character: 5 } } },
+  ] };
+  await onMessage!({ data: { type: 'graph', graph: odd } });
+  click(inside(container.html, 'node', 'a\\\\b'));
+  assert.deepEqual(last(), { type: 'open', path: '/ws/odd.yaml', range: odd.nodes[0].range });
+
+  // A loop Heat refuses is drawn in the error colour: its nodes and edges.
+  const cycle = served.cycle!;
+  await onMessage!({ data: { type: 'graph', graph: cycle } });
+  const looped = drawn(container.html).filter((d) => d.classes.includes('cycle'));
+  assert.deepEqual(looped.filter((d) => d.classes[0] === 'node').map((d) => d.title).sort(), cycle.nodes.filter((n) => n.inCycle).map((n) => n.id).sort());
+  assert.equal(looped.filter((d) => d.classes[0] === 'edge').length, cycle.edges.filter((e) => e.inCycle).length);
+  for (const d of looped) {
+    assert.match(d.body, /stroke="#d73a49"/, `${d.title} is drawn in the error colour`);
+  }
+  assert.ok(!drawn(container.html).some((d) => !d.classes.includes('cycle') && d.body.includes('#d73a49')), 'only the loop is in the error colour');
+
+  // Graphs posted while one is drawn: only the newest is drawn next.
+  const drawings = container.drawings;
+  const burst = [g, cycle, g].map((graph) => onMessage!({ data: { type: 'graph', graph } }));
+  await Promise.all(burst);
+  assert.equal(container.drawings, drawings + 1, 'three graphs posted at once are drawn once');
+  assert.equal(drawn(container.html).filter((d) => d.classes.includes('resource')).length, resourceIds(g).length, 'the newest graph is drawn');
+
+  // An error from heat-ls replaces the drawing.
+  await onMessage!({ data: { type: 'error', error: 'heat-ls could not draw the graph: boom' } });
+  assert.equal(container.textContent, 'heat-ls could not draw the graph: boom');
 });
 
 function findChromium(): string | undefined {
@@ -108,7 +221,7 @@ function findChromium(): string | undefined {
   return undefined;
 }
 
-test('the webview page renders in headless Chromium', (t) => {
+test('the webview page draws, themes and opens in headless Chromium', (t) => {
   const chromium = findChromium();
   if (!chromium) {
     t.skip('Chromium is not installed');
@@ -116,19 +229,61 @@ test('the webview page renders in headless Chromium', (t) => {
   }
   const dir = mkdtempSync(path.join(os.tmpdir(), 'heat-graph-'));
   try {
-    const g = load('app.json');
-    // The page as the extension builds it, plus a stand-in for the
-    // webview API that posts the graph.
-    const stub = `<script>window.acquireVsCodeApi = () => ({ postMessage: (m) => { if (m.type === 'ready') setTimeout(() => window.postMessage({ type: 'graph', graph: ${JSON.stringify(g)} }, '*'), 0); } });</script>`;
-    const html = graphHtml(path.join(extensionRoot, 'out', 'graph-webview.js'), "'self' 'unsafe-inline' file:").replace('<body>', `<body>${stub}`);
+    const g = served.app!;
+    const cycle = served.cycle!;
+    // The page as the extension builds it (its content policy with the
+    // script's source as the webview's), theme colours as VS Code sets
+    // them, and a stand-in for the webview API that posts the graph, then
+    // clicks a node, then posts the loop, and writes what it saw into the
+    // page for --dump-dom.
+    const probe = `<script>
+      document.documentElement.style.setProperty('--vscode-editor-foreground', 'rgb(0, 128, 0)');
+      document.documentElement.style.setProperty('--vscode-errorForeground', 'rgb(255, 0, 255)');
+      const seen = { posted: [] };
+      const report = () => { const p = document.createElement('pre'); p.id = 'probe'; p.textContent = JSON.stringify(seen); document.body.appendChild(p); };
+      const waitFor = (pred, then, n = 0) => pred() ? then() : n > 200 ? (seen.timeout = true, report()) : setTimeout(() => waitFor(pred, then, n + 1), 25);
+      const title = (g) => g.querySelector('title').textContent;
+      window.acquireVsCodeApi = () => ({ postMessage: (m) => {
+        seen.posted.push(m);
+        if (m.type !== 'ready') return;
+        window.postMessage({ type: 'graph', graph: ${JSON.stringify(g)} }, '*');
+        waitFor(() => document.querySelector('#graph svg'), () => {
+          const nodes = [...document.querySelectorAll('#graph svg g.node')];
+          seen.resources = nodes.filter((n) => n.classList.contains('resource')).map(title).sort();
+          seen.clusterLabels = [...document.querySelectorAll('#graph svg g.cluster > text')].map((e) => e.textContent);
+          const net = nodes.find((n) => title(n) === 'net');
+          seen.textFill = getComputedStyle(net.querySelector('text')).fill;
+          seen.focusable = net.getAttribute('tabindex');
+          nodes.find((n) => title(n) === 'db/server').querySelector('text').dispatchEvent(new MouseEvent('click', { bubbles: true }));
+          window.postMessage({ type: 'graph', graph: ${JSON.stringify(cycle)} }, '*');
+          waitFor(() => document.querySelector('#graph svg g.cycle'), () => {
+            const a = [...document.querySelectorAll('#graph svg g.node')].find((n) => title(n) === 'a');
+            seen.loopStroke = getComputedStyle(a.querySelector('path, polygon')).stroke;
+            seen.loopText = getComputedStyle(a.querySelector('text')).fill;
+            report();
+          });
+        });
+      } });
+    </script>`;
+    const html = graphHtml(pathToFileURL(bundle).href, "'unsafe-inline' file:").replace('<body>', `<body>${probe}`);
     writeFileSync(path.join(dir, 'graph.html'), html);
-    const dom = execFileSync(chromium, ['--headless', '--no-sandbox', '--disable-gpu', `--user-data-dir=${dir}/profile`, '--virtual-time-budget=3000', '--dump-dom', `file://${dir}/graph.html`], {
+    const dom = execFileSync(chromium, ['--headless', '--no-sandbox', '--disable-gpu', `--user-data-dir=${dir}/profile`, '--virtual-time-budget=10000', '--dump-dom', pathToFileURL(path.join(dir, 'graph.html')).href], {
       encoding: 'utf8',
-      timeout: 60_000,
+      timeout: 90_000,
       stdio: ['ignore', 'pipe', 'ignore'],
     });
-    const drawn = dom.match(/<g class="node resource/g) ?? [];
-    assert.equal(drawn.length, resources(g), `one node per resource in Chromium's DOM:\n${dom.slice(0, 2000)}`);
+    const m = dom.match(/<pre id="probe">([^<]*)<\/pre>/);
+    assert.ok(m, `the page did not finish drawing; its DOM:\n${dom.slice(0, 3000)}`);
+    const seen = JSON.parse(unescape(m[1]));
+    assert.equal(seen.timeout, undefined, `the page timed out: ${m[1]}\n${dom.slice(0, 3000)}`);
+    assert.deepEqual(seen.resources, resourceIds(g), 'one SVG node per resource in Chromium');
+    assert.deepEqual([...seen.clusterLabels].sort(), g.clusters.map((c) => c.label).sort(), 'every cluster is labelled');
+    assert.equal(seen.textFill, 'rgb(0, 128, 0)', 'node text takes the theme\'s editor foreground');
+    assert.equal(seen.focusable, '0', 'nodes take the keyboard focus');
+    const want = g.nodes.find((n) => n.id === 'db/server')!;
+    assert.deepEqual(seen.posted.slice(1), [{ type: 'open', path: want.path, range: want.range }], 'the click opens db/server');
+    assert.equal(seen.loopStroke, 'rgb(255, 0, 255)', 'the loop takes the theme\'s error colour');
+    assert.equal(seen.loopText, 'rgb(255, 0, 255)');
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

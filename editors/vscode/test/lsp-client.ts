@@ -2,6 +2,8 @@
 // test: Content-Length framing, requests with ids, notifications, answers to
 // the server's own requests, and waiting for notifications with a deadline.
 import { ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
+import { accessSync, constants } from 'node:fs';
+import { resolveServer } from '../src/resolve';
 
 type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -156,4 +158,28 @@ export class LspClient {
     const killed = await this.exitPromise;
     return { ...killed, timedOut: true };
   }
+}
+
+/** The heat-ls binary the tests run: $HEAT_LS_BIN (test.sh builds it), else the one the extension would find. */
+export function serverBinary(): string {
+  const fromEnv = process.env.HEAT_LS_BIN;
+  if (fromEnv) {
+    return fromEnv;
+  }
+  const r = resolveServer({
+    env: process.env,
+    platform: process.platform,
+    isExecutable: (f) => {
+      try {
+        accessSync(f, constants.X_OK);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+  });
+  if (!r.ok) {
+    throw new Error(`the protocol and graph tests need the heat-ls binary: set HEAT_LS_BIN or put heat-ls on PATH (editors/vscode/test.sh builds it). ${r.message}`);
+  }
+  return r.command;
 }

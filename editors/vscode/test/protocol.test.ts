@@ -7,40 +7,15 @@
 //
 // The binary comes from $HEAT_LS_BIN (test.sh builds it), else PATH.
 import { strict as assert } from 'node:assert';
-import { accessSync, constants } from 'node:fs';
 import * as path from 'node:path';
 import { test } from 'node:test';
 import { pathToFileURL } from 'node:url';
-import { resolveServer } from '../src/resolve';
 import { SECTION, serverSettings } from '../src/settings';
 import { diagnosticMatches, fixtureDir, hoverText, loadExpectations } from './expectations';
-import { LspClient } from './lsp-client';
+import { LspClient, serverBinary } from './lsp-client';
 import { vscodeInitializeParams } from './vscode-initialize';
 
 const DIAGNOSTICS_TIMEOUT_MS = 15000;
-
-function serverBinary(): string {
-  const fromEnv = process.env.HEAT_LS_BIN;
-  if (fromEnv) {
-    return fromEnv;
-  }
-  const r = resolveServer({
-    env: process.env,
-    platform: process.platform,
-    isExecutable: (f) => {
-      try {
-        accessSync(f, constants.X_OK);
-        return true;
-      } catch {
-        return false;
-      }
-    },
-  });
-  if (!r.ok) {
-    throw new Error(`the protocol test needs the heat-ls binary: set HEAT_LS_BIN or put heat-ls on PATH (editors/vscode/test.sh builds it). ${r.message}`);
-  }
-  return r.command;
-}
 
 test('VS Code initialize replay against the real heat-ls', async (t) => {
   const { exp, templatePath, text } = loadExpectations();
