@@ -9,13 +9,14 @@ import (
 // change lies inside one entry of a section, only that entry is parsed
 // again (syntax.Splice) and the model follows: the entries before the
 // change, whose nodes the new tree shares, are taken from prev's model
-// with their calls (follow.go), and the rest is built again;
+// with their calls (follow.go), and the rest is built again; the line
+// index is prev's with the lines after the change moved;
 // otherwise src is parsed in full, tolerantly, after lastGood (see
 // ParseAfter). Either way the result equals ParseAfter(src, lastGood).
 func Reparse(prev *Document, src []byte, lastGood *Document) *Document {
 	if prev != nil && prev.Syntax != nil {
 		if f, ok := syntax.Splice(prev.Syntax, src); ok {
-			return build(&Document{Src: src, Mapper: source.NewMapper(src), Syntax: f}, src, prev)
+			return build(&Document{Src: src, Mapper: source.NewMapperAfter(prev.Mapper, src), Syntax: f}, src, prev)
 		}
 	}
 	return ParseAfter(src, lastGood)

@@ -148,7 +148,7 @@ func modelDiff(got, want *hot.Document) string {
 	}
 	g, w := got.Template, want.Template
 	parts := []struct {
-		name     string
+		name      string
 		got, want any
 	}{{"syntax", got.Syntax, want.Syntax}, {"sections", g.Sections, w.Sections}, {"parameters", g.Parameters, w.Parameters},
 		{"resources", g.Resources, w.Resources}, {"outputs", g.Outputs, w.Outputs}, {"conditions", g.Conditions, w.Conditions}, {"calls", g.Calls, w.Calls}}

@@ -34,7 +34,14 @@ const batchWorkFactor = 64
 // first; that work is bounded (ErrBatchTooCostly), so a hostile batch
 // costs at most a fixed multiple of its size.
 func ApplyChanges(text []byte, enc source.Encoding, changes []Change) ([]byte, error) {
-	b := batch{base: text, enc: enc}
+	return applyChanges(text, nil, enc, changes)
+}
+
+// applyChanges is ApplyChanges with m, the line index of text when one is
+// at hand (nil: built when needed), as the previous version of a document
+// has: building it again would search the whole text for line breaks.
+func applyChanges(text []byte, m *source.Mapper, enc source.Encoding, changes []Change) ([]byte, error) {
+	b := batch{base: text, enc: enc, given: m}
 	budget := len(text) + 1<<16
 	for _, ch := range changes {
 		budget += len(ch.Text)
@@ -64,6 +71,7 @@ type batch struct {
 	enc         source.Encoding
 	base        []byte
 	m           *source.Mapper // of base; built when first needed
+	given       *source.Mapper // of base, when the caller had one
 	plainBreaks bool           // base breaks lines only at "\n" and "\r\n"
 	opaque      bool           // a pending edit's text does not: no arithmetic past it
 	front, back []pendingEdit
@@ -74,8 +82,13 @@ type batch struct {
 
 func (b *batch) mapper() *source.Mapper {
 	if b.m == nil {
-		b.m = source.NewMapper(b.base)
+		b.m = b.given
+		if b.m == nil {
+			b.m = source.NewMapper(b.base)
+		}
 		b.plainBreaks = plainBreaks(b.base)
+		// Counted as built either way, so the budget does not depend on
+		// where the index came from.
 		b.work += len(b.base)
 	}
 	return b.m
