@@ -71,7 +71,7 @@ type batch struct {
 	enc         source.Encoding
 	base        []byte
 	m           *source.Mapper // of base; built when first needed
-	given       *source.Mapper // of base, when the caller had one
+	given       *source.Mapper // of base, when the caller had one (nil once base is replaced)
 	plainBreaks bool           // base breaks lines only at "\n" and "\r\n"
 	opaque      bool           // a pending edit's text does not: no arithmetic past it
 	front, back []pendingEdit
@@ -96,7 +96,7 @@ func (b *batch) mapper() *source.Mapper {
 
 func (b *batch) apply(ch Change) error {
 	if ch.Range == nil {
-		b.base, b.m, b.front, b.back = []byte(ch.Text), nil, nil, nil
+		b.base, b.m, b.given, b.front, b.back = []byte(ch.Text), nil, nil, nil, nil
 		return nil
 	}
 	r := *ch.Range
@@ -189,7 +189,7 @@ func (b *batch) locate(start, end source.Position) (int, int, bool) {
 
 // flush applies the pending edits to base, within the budget.
 func (b *batch) flush() error {
-	b.base, b.m = b.splice(), nil
+	b.base, b.m, b.given = b.splice(), nil, nil
 	b.front, b.back = nil, nil
 	if b.work+len(b.base) > b.budget {
 		return ErrBatchTooCostly
