@@ -43,7 +43,7 @@ func buildTemplateAfter(root *syntax.Node, prev *Template) *Template {
 	// Heat keeps the last of repeated sections; so does the model.
 	if s := t.Section("parameters"); s != nil {
 		eachEntry(s.Value, func(e Entry) {
-			p := kept(f, f.prev.Parameters, len(t.Parameters), e, func(p *Parameter) *Entry { return &p.Entry })
+			p := kept(f.prev.Parameters, len(t.Parameters), e, func(p *Parameter) *Entry { return &p.Entry })
 			if p == nil {
 				p = buildParameter(e)
 			}
@@ -56,7 +56,7 @@ func buildTemplateAfter(root *syntax.Node, prev *Template) *Template {
 	}
 	if s := t.Section("resources"); s != nil {
 		eachEntry(s.Value, func(e Entry) {
-			r := kept(f, f.prev.Resources, len(t.Resources), e, func(r *Resource) *Entry { return &r.Entry })
+			r := kept(f.prev.Resources, len(t.Resources), e, func(r *Resource) *Entry { return &r.Entry })
 			if r == nil {
 				r = buildResource(e)
 			}
@@ -66,7 +66,7 @@ func buildTemplateAfter(root *syntax.Node, prev *Template) *Template {
 	}
 	if s := t.Section("outputs"); s != nil {
 		eachEntry(s.Value, func(e Entry) {
-			o := kept(f, f.prev.Outputs, len(t.Outputs), e, func(o *Output) *Entry { return &o.Entry })
+			o := kept(f.prev.Outputs, len(t.Outputs), e, func(o *Output) *Entry { return &o.Entry })
 			if o == nil {
 				o = buildOutput(e)
 			}
@@ -76,7 +76,7 @@ func buildTemplateAfter(root *syntax.Node, prev *Template) *Template {
 	}
 	if s := t.Section("conditions"); s != nil {
 		eachEntry(s.Value, func(e Entry) {
-			c := kept(f, f.prev.Conditions, len(t.Conditions), e, func(c *Condition) *Entry { return &c.Entry })
+			c := kept(f.prev.Conditions, len(t.Conditions), e, func(c *Condition) *Entry { return &c.Entry })
 			if c == nil {
 				c = &Condition{Entry: e}
 			}

@@ -25,7 +25,7 @@ func newFollower(prev *Template) *follower {
 // kept returns old[i] when it was built from exactly e's nodes, else nil.
 // Entries are matched by position: the shared ones come first, in the
 // same order, and a mismatch only costs building the entry again.
-func kept[T any](f *follower, old []*T, i int, e Entry, entryOf func(*T) *Entry) *T {
+func kept[T any](old []*T, i int, e Entry, entryOf func(*T) *Entry) *T {
 	if i < len(old) {
 		if o := entryOf(old[i]); o.Key == e.Key && o.Value == e.Value {
 			return old[i]
