@@ -28,14 +28,14 @@ func checkArguments(p *Pass) {
 		return
 	}
 	shapes := argShapes()
-	for _, c := range p.T.Calls {
+	for i, c := range p.T.Calls {
 		if p.stopped() {
 			return
 		}
 		if c.Context == hot.InParameter {
 			continue
 		}
-		cond := inConditionPosition(p.T, c)
+		cond := p.inConditionPosition(i)
 		if cond && !v.IsConditionFunction(c.Name) || !cond && !v.HasFunction(c.Name) {
 			continue
 		}

@@ -19,7 +19,7 @@ func checkFunctions(p *Pass) {
 	if v == nil {
 		return
 	}
-	for _, c := range p.T.Calls {
+	for i, c := range p.T.Calls {
 		if p.stopped() {
 			return
 		}
@@ -30,7 +30,7 @@ func checkFunctions(p *Pass) {
 			}
 			continue
 		}
-		if inConditionPosition(p.T, c) {
+		if p.inConditionPosition(i) {
 			checkConditionCall(p, v, c)
 		} else {
 			checkBodyCall(p, v, c)

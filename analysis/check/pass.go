@@ -22,6 +22,9 @@ type Pass struct {
 	Workspace WorkspaceView
 	Path      string
 	diags     []source.Diagnostic
+	// conditionCalls says which of T.Calls are evaluated as conditions
+	// (see inConditionPosition); built when first asked.
+	conditionCalls []bool
 }
 
 func newPass(ctx context.Context, doc *hot.Document, opts Options) *Pass {

@@ -16,11 +16,11 @@ import (
 // lookup is a map access; suggestions are computed only for misses.
 func checkReferences(p *Pass) {
 	r := newRefChecker(p)
-	for _, c := range p.T.Calls {
+	for i, c := range p.T.Calls {
 		if c.Context == hot.InParameter {
 			continue
 		}
-		cond := inConditionPosition(p.T, c)
+		cond := p.inConditionPosition(i)
 		if cond && !r.v.IsConditionFunction(c.Name) || !cond && !r.v.HasFunction(c.Name) {
 			continue
 		}

@@ -113,6 +113,18 @@ func outputOf(t *hot.Template, e *hot.Entry) *hot.Output {
 	return nil
 }
 
+// inConditionPosition is inConditionPosition(p.T, p.T.Calls[i]), worked
+// out for every call once per run: three rules ask it of every call.
+func (p *Pass) inConditionPosition(i int) bool {
+	if p.conditionCalls == nil {
+		p.conditionCalls = make([]bool, len(p.T.Calls))
+		for k, c := range p.T.Calls {
+			p.conditionCalls[k] = inConditionPosition(p.T, c)
+		}
+	}
+	return p.conditionCalls[i]
+}
+
 // inConditionPosition reports whether a call is evaluated as a condition:
 // inside the conditions section, under a resource's or output's condition
 // key, or inside the first argument of an if.

@@ -13,6 +13,7 @@ func checkGetFilePaths(p *Pass) {
 	if p.Workspace == nil {
 		return
 	}
+	state := fileStates(p)
 	for _, c := range p.T.Calls {
 		if c.Name != "get_file" {
 			continue
@@ -22,7 +23,7 @@ func checkGetFilePaths(p *Pass) {
 			continue
 		}
 		at := c.Args.Resolve().Span
-		switch p.Workspace.FileState(p.Path, ref) {
+		switch state(ref) {
 		case FileMissing:
 			p.Reportf(at, rules.GetFileMissing,
 				"get_file: `%s` was not found. Paths are relative to this template's directory; fix the path or create the file (the client reads it when the stack is created).", ref)
@@ -43,11 +44,12 @@ func checkRegistryTargets(p *Pass) {
 	if p.Workspace == nil || p.Env == nil {
 		return
 	}
+	state := fileStates(p)
 	check := func(name string, target string, span source.Span) {
 		if !wsIsTemplateRef(target) {
 			return
 		}
-		switch p.Workspace.FileState(p.Path, target) {
+		switch state(target) {
 		case FileMissing:
 			p.Reportf(span, rules.RegistryTargetMissing,
 				"The template `%s` mapped to `%s` was not found. It may be generated at deploy time; otherwise fix the path (relative to this environment file).", target, name)
@@ -67,6 +69,23 @@ func checkRegistryTargets(p *Pass) {
 				check(re.Name, t, re.Target.Resolve().Span)
 			}
 		}
+	}
+}
+
+// fileStates returns the workspace's FileState of references written in
+// the checked document, each looked up once per run: a template often
+// names the same script in hundreds of get_file calls, and each look-up
+// resolves symbolic links on the file system, one system call per folder
+// of the path. The files may change between two runs, not within one.
+func fileStates(p *Pass) func(ref string) FileState {
+	known := map[string]FileState{}
+	return func(ref string) FileState {
+		s, ok := known[ref]
+		if !ok {
+			s = p.Workspace.FileState(p.Path, ref)
+			known[ref] = s
+		}
+		return s
 	}
 }
 

@@ -9,13 +9,21 @@ import (
 const maxWalkDepth = 20000
 
 // buildTemplate indexes a HOT template's top level and sections.
-func buildTemplate(root *syntax.Node) *Template {
+func buildTemplate(root *syntax.Node) *Template { return buildTemplateAfter(root, nil) }
+
+// buildTemplateAfter is buildTemplate for a tree that may share nodes with
+// the tree of prev, the model of the previous version (nil: none), as a
+// spliced tree does (syntax.Splice): the entries whose nodes are shared
+// are taken from prev with their calls instead of being built and walked
+// again (follow.go). The result equals buildTemplate(root).
+func buildTemplateAfter(root *syntax.Node, prev *Template) *Template {
+	f := newFollower(prev)
 	t := &Template{
 		Root:       root,
-		params:     map[string]*Parameter{},
-		resources:  map[string]*Resource{},
-		outputs:    map[string]*Output{},
-		conditions: map[string]*Condition{},
+		params:     make(map[string]*Parameter, len(f.prev.Parameters)),
+		resources:  make(map[string]*Resource, len(f.prev.Resources)),
+		outputs:    make(map[string]*Output, len(f.prev.Outputs)),
+		conditions: make(map[string]*Condition, len(f.prev.Conditions)),
 	}
 	for _, p := range root.Pairs {
 		name := ""
@@ -35,9 +43,9 @@ func buildTemplate(root *syntax.Node) *Template {
 	// Heat keeps the last of repeated sections; so does the model.
 	if s := t.Section("parameters"); s != nil {
 		eachEntry(s.Value, func(e Entry) {
-			p := &Parameter{Entry: e}
-			if v := p.Field("type"); v != nil && v.Value.Resolve().IsScalar() {
-				p.Type = v.Value.Resolve().Value
+			p := kept(f.prev.Parameters, len(t.Parameters), e, func(p *Parameter) *Entry { return &p.Entry })
+			if p == nil {
+				p = buildParameter(e)
 			}
 			t.Parameters = append(t.Parameters, p)
 			t.params[p.Name] = p
@@ -48,16 +56,19 @@ func buildTemplate(root *syntax.Node) *Template {
 	}
 	if s := t.Section("resources"); s != nil {
 		eachEntry(s.Value, func(e Entry) {
-			r := buildResource(e)
+			r := kept(f.prev.Resources, len(t.Resources), e, func(r *Resource) *Entry { return &r.Entry })
+			if r == nil {
+				r = buildResource(e)
+			}
 			t.Resources = append(t.Resources, r)
 			t.resources[r.Name] = r
 		})
 	}
 	if s := t.Section("outputs"); s != nil {
 		eachEntry(s.Value, func(e Entry) {
-			o := &Output{Entry: e}
-			if f := o.Field("condition"); f != nil {
-				o.ConditionRef = f.Value
+			o := kept(f.prev.Outputs, len(t.Outputs), e, func(o *Output) *Entry { return &o.Entry })
+			if o == nil {
+				o = buildOutput(e)
 			}
 			t.Outputs = append(t.Outputs, o)
 			t.outputs[o.Name] = o
@@ -65,12 +76,15 @@ func buildTemplate(root *syntax.Node) *Template {
 	}
 	if s := t.Section("conditions"); s != nil {
 		eachEntry(s.Value, func(e Entry) {
-			c := &Condition{Entry: e}
+			c := kept(f.prev.Conditions, len(t.Conditions), e, func(c *Condition) *Entry { return &c.Entry })
+			if c == nil {
+				c = &Condition{Entry: e}
+			}
 			t.Conditions = append(t.Conditions, c)
 			t.conditions[c.Name] = c
 		})
 	}
-	t.Calls = collectCalls(t)
+	t.Calls = collectCalls(t, f)
 	return t
 }
 
@@ -111,6 +125,22 @@ func buildParameterGroups(n *syntax.Node) []*ParameterGroup {
 		groups = append(groups, g)
 	}
 	return groups
+}
+
+func buildParameter(e Entry) *Parameter {
+	p := &Parameter{Entry: e}
+	if v := p.Field("type"); v != nil && v.Value.Resolve().IsScalar() {
+		p.Type = v.Value.Resolve().Value
+	}
+	return p
+}
+
+func buildOutput(e Entry) *Output {
+	o := &Output{Entry: e}
+	if f := o.Field("condition"); f != nil {
+		o.ConditionRef = f.Value
+	}
+	return o
 }
 
 func buildResource(e Entry) *Resource {

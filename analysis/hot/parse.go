@@ -46,7 +46,7 @@ func parse(src []byte, lastGood *Document, jinjaName bool) *Document {
 
 // fromSyntax builds the document model of src over its syntax tree f.
 func fromSyntax(src []byte, f *syntax.File) *Document {
-	return build(&Document{Src: src, Mapper: source.NewMapper(src), Syntax: f}, src)
+	return build(&Document{Src: src, Mapper: source.NewMapper(src), Syntax: f}, src, nil)
 }
 
 // parseJinja reads a Jinja2 source with its constructs blanked. Its
@@ -61,12 +61,14 @@ func parseJinja(src []byte, named bool) *Document {
 		return nil
 	}
 	f.Problems = nil
-	return build(&Document{Src: src, Mapper: source.NewMapper(src), Syntax: f, Jinja: true}, blank)
+	return build(&Document{Src: src, Mapper: source.NewMapper(src), Syntax: f, Jinja: true}, blank, nil)
 }
 
 // build decides the kind and builds the model of d from its parse; text is
-// what was parsed.
-func build(d *Document, text []byte) *Document {
+// what was parsed. prev is the model of the previous version when d's tree
+// was spliced from its tree (nil otherwise): a template's model then
+// follows the splice (see buildTemplateAfter).
+func build(d *Document, text []byte, prev *Document) *Document {
 	f := d.Syntax
 	root := f.Root().Resolve()
 	d.Kind = detectKind(root, text, f.Broken)
@@ -75,7 +77,11 @@ func build(d *Document, text []byte) *Document {
 	}
 	switch d.Kind {
 	case KindTemplate:
-		d.Template = buildTemplate(root)
+		var was *Template
+		if prev != nil {
+			was = prev.Template
+		}
+		d.Template = buildTemplateAfter(root, was)
 	case KindEnvironment:
 		d.Env = buildEnvironment(root)
 	}

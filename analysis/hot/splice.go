@@ -1,16 +1,22 @@
 package hot
 
-import "heat-ls/analysis/syntax"
+import (
+	"heat-ls/analysis/source"
+	"heat-ls/analysis/syntax"
+)
 
 // Reparse returns the parse of src, a new version of prev's text. When the
 // change lies inside one entry of a section, only that entry is parsed
-// again (syntax.Splice) and the model is rebuilt over the spliced tree;
+// again (syntax.Splice) and the model follows: the entries before the
+// change, whose nodes the new tree shares, are taken from prev's model
+// with their calls (follow.go), and the rest is built again; the line
+// index is prev's with the lines after the change moved;
 // otherwise src is parsed in full, tolerantly, after lastGood (see
 // ParseAfter). Either way the result equals ParseAfter(src, lastGood).
 func Reparse(prev *Document, src []byte, lastGood *Document) *Document {
 	if prev != nil && prev.Syntax != nil {
 		if f, ok := syntax.Splice(prev.Syntax, src); ok {
-			return fromSyntax(src, f)
+			return build(&Document{Src: src, Mapper: source.NewMapperAfter(prev.Mapper, src), Syntax: f}, src, prev)
 		}
 	}
 	return ParseAfter(src, lastGood)

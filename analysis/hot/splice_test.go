@@ -2,11 +2,13 @@ package hot_test
 
 import (
 	"context"
+	"fmt"
 	"io/fs"
 	"math/rand"
 	"os"
 	"path/filepath"
 	"reflect"
+	"strings"
 	"testing"
 
 	"heat-ls/analysis/check"
@@ -76,8 +78,9 @@ func randomEdit(rnd *rand.Rand, src []byte) []byte {
 // TestReparseEqualsParse applies thousands of seeded random edits, each to
 // the previous version (as typing does), and checks that the incremental
 // parse equals the full one: the syntax tree and problems, the model, and
-// every diagnostic. It also checks that most edits took the incremental
-// path, so the comparison is not only of full parses.
+// every diagnostic. It also checks that many edits took the incremental
+// path and took model entries over from the previous version, so the
+// comparison is not only of full builds.
 func TestReparseEqualsParse(t *testing.T) {
 	sc, err := schema.Load()
 	if err != nil {
@@ -89,7 +92,7 @@ func TestReparseEqualsParse(t *testing.T) {
 	if testing.Short() {
 		edits = 1000
 	}
-	spliced := 0
+	spliced, followed := 0, 0
 	for i := 0; i < edits; {
 		src := texts[rnd.Intn(len(texts))]
 		prev := hot.Parse(src)
@@ -100,7 +103,10 @@ func TestReparseEqualsParse(t *testing.T) {
 			}
 			got, want := hot.Reparse(prev, next, nil), hot.Parse(next)
 			if !reflect.DeepEqual(got, want) {
-				t.Fatalf("edit %d: incremental parse differs from the full parse\nbefore:\n%s\nafter:\n%s", i, prev.Src, next)
+				t.Fatalf("edit %d: incremental parse differs from the full parse (%s)\nbefore:\n%s\nafter:\n%s", i, modelDiff(got, want), prev.Src, next)
+			}
+			if tookEntries(prev, got) {
+				followed++
 			}
 			gotDiags := check.Run(context.Background(), got, check.Options{Schema: sc})
 			wantDiags := check.Run(context.Background(), want, check.Options{Schema: sc})
@@ -117,5 +123,40 @@ func TestReparseEqualsParse(t *testing.T) {
 	if spliced < edits/4 {
 		t.Fatalf("only %d of %d edits were parsed incrementally", spliced, edits)
 	}
-	t.Logf("%d of %d edits parsed incrementally", spliced, edits)
+	if followed < edits/8 {
+		t.Fatalf("only %d of %d edits took model entries over from the previous version", followed, edits)
+	}
+	t.Logf("%d of %d edits parsed incrementally, %d of them taking model entries over", spliced, edits, followed)
+}
+
+// tookEntries reports whether next's model took an entry or call of
+// prev's over (the model following a splice) rather than building all.
+func tookEntries(prev, next *hot.Document) bool {
+	p, n := prev.Template, next.Template
+	if p == nil || n == nil {
+		return false
+	}
+	return (len(p.Resources) > 0 && len(n.Resources) > 0 && p.Resources[0] == n.Resources[0]) ||
+		(len(p.Parameters) > 0 && len(n.Parameters) > 0 && p.Parameters[0] == n.Parameters[0]) ||
+		(len(p.Calls) > 0 && len(n.Calls) > 0 && p.Calls[0] == n.Calls[0])
+}
+
+// modelDiff names the parts of two documents' models that differ.
+func modelDiff(got, want *hot.Document) string {
+	if got.Template == nil || want.Template == nil {
+		return fmt.Sprintf("syntax equal %v, templates %v / %v", reflect.DeepEqual(got.Syntax, want.Syntax), got.Template != nil, want.Template != nil)
+	}
+	g, w := got.Template, want.Template
+	parts := []struct {
+		name      string
+		got, want any
+	}{{"syntax", got.Syntax, want.Syntax}, {"sections", g.Sections, w.Sections}, {"parameters", g.Parameters, w.Parameters},
+		{"resources", g.Resources, w.Resources}, {"outputs", g.Outputs, w.Outputs}, {"conditions", g.Conditions, w.Conditions}, {"calls", g.Calls, w.Calls}}
+	var differ []string
+	for _, p := range parts {
+		if !reflect.DeepEqual(p.got, p.want) {
+			differ = append(differ, p.name)
+		}
+	}
+	return "differ: " + strings.Join(differ, ", ")
 }

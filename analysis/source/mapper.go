@@ -38,6 +38,10 @@ type Mapper struct {
 	// bom is 3 when the text starts with a UTF-8 byte order mark, which
 	// yaml.v3 does not count as a column but LSP clients do.
 	bom int
+	// plain is true when "\n" is the text's only line break (no "\r", no
+	// NEL, LS or PS), so a new version's index can be derived from this
+	// one (NewMapperAfter).
+	plain bool
 }
 
 // NewMapper indexes the line starts of src. It keeps a reference to src,
@@ -55,7 +59,9 @@ func NewMapper(src []byte) *Mapper {
 			i += j + 1
 			starts = append(starts, i)
 		}
-		return newMapper(src, starts, false)
+		m := newMapper(src, starts, false)
+		m.plain = true
+		return m
 	}
 	unicodeBreaks := false
 	for i := 0; i < len(src); i++ {

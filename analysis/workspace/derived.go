@@ -178,14 +178,33 @@ func (s *Snapshot) ParameterNames() []string {
 // template file rather than a type: Heat treats names ending in .yaml or
 // .template (and URLs) as templates; .yml is accepted too.
 func IsTemplateRef(name string) bool {
-	n := strings.ToLower(strings.TrimSpace(name))
+	n := strings.TrimSpace(name)
+	if !isASCII(n) {
+		n = strings.ToLower(n)
+	}
 	if n == "" {
 		return false
 	}
 	if IsURL(n) {
 		return true
 	}
-	return strings.HasSuffix(n, ".yaml") || strings.HasSuffix(n, ".yml") || strings.HasSuffix(n, ".template")
+	return hasSuffixFold(n, ".yaml") || hasSuffixFold(n, ".yml") || hasSuffixFold(n, ".template")
+}
+
+// hasSuffixFold is strings.HasSuffix ignoring ASCII case. Every resource
+// type of every check run is asked whether it is a template path, so the
+// question is answered without lowering (and copying) the name.
+func hasSuffixFold(s, suffix string) bool {
+	return len(s) >= len(suffix) && strings.EqualFold(s[len(s)-len(suffix):], suffix)
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
 }
 
 // globMatch matches name against a pattern in which "*" stands for any run

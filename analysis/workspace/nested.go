@@ -59,6 +59,10 @@ func (s *Snapshot) resolve(r *Resolution, fromPath, resourceName, typeName strin
 		s.addTemplate(r, fromPath, typeName, via, seen)
 		return
 	}
+	ms := s.matching(resourceName, typeName)
+	if len(ms) == 0 && depth == 0 {
+		return // the common case, a type no environment maps: nothing to note
+	}
 	// A registry loop (A: B, B: A) comes back to a name already on the
 	// chain: stop there rather than walk it until the depth bound, which
 	// with several environments mapping each name would branch at every
@@ -67,7 +71,6 @@ func (s *Snapshot) resolve(r *Resolution, fromPath, resourceName, typeName strin
 	if seen[onChain] {
 		return
 	}
-	ms := s.matching(resourceName, typeName)
 	if len(ms) == 0 {
 		if depth > 0 && !seen["type:"+typeName] {
 			seen["type:"+typeName] = true

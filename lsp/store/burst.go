@@ -36,7 +36,11 @@ func (s *Store) ChangeAll(uri string, enc source.Encoding, edits []Edit) (doc *D
 			errs[i] = fmt.Errorf("change %s to version %d (current %d): %w", uri, e.Version, version, ErrStaleVersion)
 			continue
 		}
-		next, err := ApplyChanges(text, enc, e.Changes)
+		var m *source.Mapper
+		if !applied {
+			m = prev.textMapper() // the first edit applies to prev's text
+		}
+		next, err := applyChanges(text, m, enc, e.Changes)
 		if err != nil {
 			errs[i] = fmt.Errorf("change %s to version %d: %w", uri, e.Version, err)
 			continue

@@ -34,7 +34,14 @@ const batchWorkFactor = 64
 // first; that work is bounded (ErrBatchTooCostly), so a hostile batch
 // costs at most a fixed multiple of its size.
 func ApplyChanges(text []byte, enc source.Encoding, changes []Change) ([]byte, error) {
-	b := batch{base: text, enc: enc}
+	return applyChanges(text, nil, enc, changes)
+}
+
+// applyChanges is ApplyChanges with m, the line index of text when one is
+// at hand (nil: built when needed), as the previous version of a document
+// has: building it again would search the whole text for line breaks.
+func applyChanges(text []byte, m *source.Mapper, enc source.Encoding, changes []Change) ([]byte, error) {
+	b := batch{base: text, enc: enc, given: m}
 	budget := len(text) + 1<<16
 	for _, ch := range changes {
 		budget += len(ch.Text)
@@ -64,6 +71,7 @@ type batch struct {
 	enc         source.Encoding
 	base        []byte
 	m           *source.Mapper // of base; built when first needed
+	given       *source.Mapper // of base, when the caller had one (nil once base is replaced)
 	plainBreaks bool           // base breaks lines only at "\n" and "\r\n"
 	opaque      bool           // a pending edit's text does not: no arithmetic past it
 	front, back []pendingEdit
@@ -74,8 +82,13 @@ type batch struct {
 
 func (b *batch) mapper() *source.Mapper {
 	if b.m == nil {
-		b.m = source.NewMapper(b.base)
+		b.m = b.given
+		if b.m == nil {
+			b.m = source.NewMapper(b.base)
+		}
 		b.plainBreaks = plainBreaks(b.base)
+		// Counted as built either way, so the budget does not depend on
+		// where the index came from.
 		b.work += len(b.base)
 	}
 	return b.m
@@ -83,7 +96,7 @@ func (b *batch) mapper() *source.Mapper {
 
 func (b *batch) apply(ch Change) error {
 	if ch.Range == nil {
-		b.base, b.m, b.front, b.back = []byte(ch.Text), nil, nil, nil
+		b.base, b.m, b.given, b.front, b.back = []byte(ch.Text), nil, nil, nil, nil
 		return nil
 	}
 	r := *ch.Range
@@ -176,7 +189,7 @@ func (b *batch) locate(start, end source.Position) (int, int, bool) {
 
 // flush applies the pending edits to base, within the budget.
 func (b *batch) flush() error {
-	b.base, b.m = b.splice(), nil
+	b.base, b.m, b.given = b.splice(), nil, nil
 	b.front, b.back = nil, nil
 	if b.work+len(b.base) > b.budget {
 		return ErrBatchTooCostly

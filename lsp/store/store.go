@@ -50,6 +50,15 @@ func unanalysed(text []byte) *hot.Document {
 // Mapper converts positions in this version's text.
 func (d *Document) Mapper() *source.Mapper { return d.Doc.Mapper }
 
+// textMapper is Mapper when it indexes Text itself (nil otherwise), for
+// applying changes to Text.
+func (d *Document) textMapper() *source.Mapper {
+	if d.Doc == nil || d.Doc.Mapper == nil || len(d.Doc.Src) != len(d.Text) || len(d.Text) > 0 && &d.Doc.Src[0] != &d.Text[0] {
+		return nil
+	}
+	return d.Doc.Mapper
+}
+
 // Range is a half-open range of positions in some Encoding.
 type Range struct {
 	Start, End source.Position

@@ -31,6 +31,8 @@ func TestApplyChanges(t *testing.T) {
 		{"lone CR is a line break", "a\rb", source.UTF16, []Change{{rng(1, 0, 1, 1), "B"}}, "a\rB", nil},
 		{"end of document as the line after the last", "a\nb\n", source.UTF16, []Change{{rng(1, 0, 3, 0), "c\n"}}, "a\nc\n", nil},
 		{"full then range, in order", "old", source.UTF16, []Change{{nil, "new\n"}, {rng(0, 0, 0, 1), "N"}}, "New\n", nil},
+		{"range on a line only the full change has", "a\nb", source.UTF16, []Change{{nil, "x\nyy\n"}, {rng(1, 1, 1, 2), "Z"}}, "x\nyZ\n", nil},
+		{"range after pending ones were applied", "ab\ncd\nef", source.UTF16, []Change{{rng(2, 0, 2, 0), "\n\n"}, {rng(0, 0, 0, 0), "\n"}, {rng(2, 1, 2, 1), "X"}}, "\nab\ncXd\n\n\nef", nil},
 		{"sequential ranges see earlier edits", "ab", source.UTF16, []Change{{rng(0, 1, 0, 1), "😀"}, {rng(0, 3, 0, 4), "B"}}, "a😀B", nil},
 		{"delete everything", "a😀\nb", source.UTF16, []Change{{rng(0, 0, 1, 1), ""}}, "", nil},
 		{"line past the end", "a\n", source.UTF16, []Change{{rng(5, 0, 5, 0), "x"}}, "", ErrBadRange},
@@ -52,6 +54,12 @@ func TestApplyChanges(t *testing.T) {
 			}
 			if string(orig) != tc.text {
 				t.Fatalf("input modified: %q", orig)
+			}
+			// The same with the text's line index given, as the previous
+			// version of a document has it.
+			got, err = applyChanges(orig, source.NewMapper(orig), tc.enc, tc.changes)
+			if !errors.Is(err, tc.wantErr) || err == nil && string(got) != tc.want {
+				t.Fatalf("with the index given: %q, %v; want %q, %v", got, err, tc.want, tc.wantErr)
 			}
 		})
 	}
