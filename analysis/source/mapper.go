@@ -43,7 +43,9 @@ type Mapper struct {
 // NewMapper indexes the line starts of src. It keeps a reference to src,
 // which the caller must not modify afterwards.
 func NewMapper(src []byte) *Mapper {
-	starts := make([]int, 1, len(src)/32+1)
+	// Sized by a count of "\n" (vectorised, cheap): mappers of indexed
+	// files live as long as the index, so no room is left spare.
+	starts := make([]int, 1, bytes.Count(src, []byte{'\n'})+2)
 	if bytes.IndexByte(src, '\r') < 0 && !hasUnicodeBreak(src) {
 		// The common case, "\n" as the only break: IndexByte's vectorised
 		// search finds them several times faster than a byte loop.
