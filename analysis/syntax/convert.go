@@ -125,7 +125,7 @@ func styleOf(yn *yaml.Node) Style {
 func (c *converter) convert(yn *yaml.Node, depth int) *Node {
 	n := c.newNode()
 	n.Style = styleOf(yn)
-	n.Anchor = yn.Anchor
+	n.Anchored = yn.Anchor != ""
 	start := c.offset(yn.Line, yn.Column)
 	propsEnd, content := start, start
 	if start < len(c.src) && (c.src[start] == '&' || c.src[start] == '!') {
