@@ -265,3 +265,26 @@ func TestBuiltinTypesCoverTheSchema(t *testing.T) {
 		}
 	}
 }
+
+// TestSummaryHoldsNoNodeOfTheParse: a summary outlives the parse it is
+// copied from; one node shared with it would keep the parse's whole node
+// arena alive for as long as the file is indexed.
+func TestSummaryHoldsNoNodeOfTheParse(t *testing.T) {
+	for _, src := range [][]byte{[]byte(summarySample), synthtest.GenerateTemplate(250),
+		[]byte("resource_registry:\n  A: &t x.yaml\n  B: *t\nparameter_defaults: {a: [1, {b: 2}]}\n")} {
+		full := Parse(src)
+		parsed := map[*syntax.Node]bool{}
+		full.Syntax.Root().Walk(func(n *syntax.Node, _ int) bool { parsed[n] = true; return true })
+		n := 0
+		Summarize(full).Syntax.Root().Walk(func(m *syntax.Node, _ int) bool {
+			n++
+			if parsed[m] {
+				t.Fatalf("summary node %q at %v is a node of the parse", m.Value, m.Span)
+			}
+			return true
+		})
+		if n == 0 {
+			t.Fatal("empty summary")
+		}
+	}
+}
