@@ -137,7 +137,7 @@ func (c *treeCopy) newNode(n *syntax.Node) *syntax.Node {
 // str returns s from the shared text (records it while counting).
 func (c *treeCopy) str(s string) string {
 	if s == "" {
-		return s
+		return "" // not s: an empty string may still point into the parse's texts
 	}
 	off, ok := c.texts[s]
 	if c.counting {

@@ -5,8 +5,12 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
+	"sync/atomic"
 	"testing"
+	"time"
+	"unsafe"
 
 	"heat-ls/analysis/syntax"
 	"heat-ls/analysis/syntax/synthtest"
@@ -287,4 +291,32 @@ func TestSummaryHoldsNoNodeOfTheParse(t *testing.T) {
 			t.Fatal("empty summary")
 		}
 	}
+}
+
+// TestSummaryKeepsNoTextOfTheParse: the parse's scalar texts sit in one
+// string (syntax.packValues); a summary that kept any part of it, even an
+// empty string pointing inside it, would keep all of it.
+func TestSummaryKeepsNoTextOfTheParse(t *testing.T) {
+	var freed atomic.Bool
+	var sum *Document
+	func() {
+		full := Parse(synthtest.GenerateTemplate(250))
+		var first *byte
+		full.Syntax.Root().Walk(func(n *syntax.Node, _ int) bool {
+			if first == nil && n.Value != "" {
+				first = unsafe.StringData(n.Value)
+			}
+			return first == nil
+		})
+		runtime.AddCleanup(first, func(int) { freed.Store(true) }, 0)
+		sum = Summarize(full)
+	}()
+	for i := 0; i < 100 && !freed.Load(); i++ {
+		runtime.GC()
+		time.Sleep(5 * time.Millisecond)
+	}
+	if !freed.Load() {
+		t.Error("the parse's texts are still alive beside its summary")
+	}
+	runtime.KeepAlive(sum)
 }
