@@ -31,12 +31,11 @@ func Summarize(d *Document) *Document {
 	if root == nil {
 		return d
 	}
-	c := &treeCopy{memo: map[*syntax.Node]*syntax.Node{}}
 	level := copyTop
 	if d.Env != nil {
 		level = copyFull
 	}
-	top := c.node(root, level)
+	top := copySummary(root, level)
 	f := &syntax.File{Src: d.Src, Docs: []*syntax.Node{top}, Broken: d.Syntax.Broken, Recovered: d.Syntax.Recovered}
 	out := &Document{Src: d.Src, Mapper: d.Mapper, Syntax: f, Kind: d.Kind, Summary: d.Template != nil, Jinja: d.Jinja}
 	r := top.Resolve()
@@ -67,10 +66,121 @@ const (
 )
 
 // treeCopy copies nodes into fresh allocations; memo keeps shared nodes
-// (anchors and their aliases) shared and bounds cycles.
+// (anchors and their aliases) shared and bounds cycles. A summary lives as
+// long as its file is indexed, while the parse it is copied from is
+// garbage at once; copied node by node, its small objects would sit
+// scattered among that garbage and keep most of the heap's pages in use.
+// So the copy is made twice: a first pass only counts (nodes, pairs, item
+// slots, distinct scalar texts), the second takes everything from a few
+// allocations of exactly that size, and every scalar's text from one
+// string (one copy of each distinct text, not yaml.v3's one allocation
+// per scalar).
 type treeCopy struct {
-	memo  map[*syntax.Node]*syntax.Node
-	depth int
+	memo     map[*syntax.Node]*syntax.Node
+	depth    int
+	counting bool
+	scratch  syntax.Node // what the counting pass hands out
+
+	// Counted by the first pass.
+	nodes, pairs, items int
+	texts               map[string]int // distinct scalar texts: offset in text
+	textLen             int
+	order               []string
+
+	// Filled by the second pass.
+	nodeArena []syntax.Node
+	pairArena []syntax.Pair
+	refArena  []*syntax.Pair
+	itemArena []*syntax.Node
+	text      string
+}
+
+// copySummary copies root at level into compact storage (see treeCopy).
+func copySummary(root *syntax.Node, level copyLevel) *syntax.Node {
+	c := &treeCopy{memo: map[*syntax.Node]*syntax.Node{}, counting: true, texts: map[string]int{}}
+	c.node(root, level)
+	var b strings.Builder
+	b.Grow(c.textLen)
+	for _, s := range c.order {
+		b.WriteString(s)
+	}
+	c.text = b.String()
+	c.order = nil
+	c.nodeArena = make([]syntax.Node, c.nodes)
+	c.pairArena = make([]syntax.Pair, c.pairs)
+	c.refArena = make([]*syntax.Pair, c.pairs)
+	c.itemArena = make([]*syntax.Node, c.items)
+	c.counting, c.memo, c.depth = false, map[*syntax.Node]*syntax.Node{}, 0
+	return c.node(root, level)
+}
+
+// newNode returns a node to fill: from the arena, or scratch while
+// counting. Should the passes ever disagree, the heap serves.
+func (c *treeCopy) newNode(n *syntax.Node) *syntax.Node {
+	if c.counting {
+		c.nodes++
+		c.str(n.Value)
+		return &c.scratch
+	}
+	var m *syntax.Node
+	if len(c.nodeArena) > 0 {
+		m, c.nodeArena = &c.nodeArena[0], c.nodeArena[1:]
+	} else {
+		m = new(syntax.Node)
+	}
+	*m = *n
+	m.Value = c.str(n.Value)
+	m.Pairs, m.Items, m.Target = nil, nil, nil
+	return m
+}
+
+// str returns s from the shared text (records it while counting).
+func (c *treeCopy) str(s string) string {
+	if s == "" {
+		return "" // not s: an empty string may still point into the parse's texts
+	}
+	off, ok := c.texts[s]
+	if c.counting {
+		if !ok {
+			c.texts[s] = c.textLen
+			c.textLen += len(s)
+			c.order = append(c.order, s)
+		}
+		return s
+	}
+	if !ok || off+len(s) > len(c.text) {
+		return s
+	}
+	return c.text[off : off+len(s)]
+}
+
+// newPairs returns room for n pairs of a mapping: the pairs and the
+// slice of pointers to them.
+func (c *treeCopy) newPairs(n int) ([]syntax.Pair, []*syntax.Pair) {
+	if c.counting {
+		c.pairs += n
+		return nil, nil
+	}
+	if len(c.pairArena) < n {
+		return make([]syntax.Pair, n), make([]*syntax.Pair, 0, n)
+	}
+	ps, refs := c.pairArena[:n:n], c.refArena[:0:n]
+	c.pairArena, c.refArena = c.pairArena[n:], c.refArena[n:]
+	return ps, refs
+}
+
+// newItems returns room for a sequence's n items.
+func (c *treeCopy) newItems(n int) []*syntax.Node {
+	if c.counting {
+		c.items += n
+		return nil
+	}
+	if len(c.itemArena) < n {
+		return make([]*syntax.Node, n)
+	}
+	out := c.itemArena[:n:n]
+	c.itemArena = c.itemArena[n:]
+	return out
 }
 
 func (c *treeCopy) node(n *syntax.Node, level copyLevel) *syntax.Node {
@@ -78,9 +188,7 @@ func (c *treeCopy) node(n *syntax.Node, level copyLevel) *syntax.Node {
 		return nil
 	}
 	if level == copyShallow {
-		m := *n
-		m.Pairs, m.Items, m.Target = nil, nil, nil
-		return &m
+		return c.newNode(n)
 	}
 	if level != copyFull && (n.Kind != syntax.MappingNode) {
 		level = copyFull // unusual shapes are small; keep them as written
@@ -95,30 +203,48 @@ func (c *treeCopy) node(n *syntax.Node, level copyLevel) *syntax.Node {
 	}
 	c.depth++
 	defer func() { c.depth-- }()
-	m := *n
+	m := c.newNode(n)
 	if level == copyFull {
-		c.memo[n] = &m
+		c.memo[n] = m
 	}
-	m.Target = c.node(n.Target, copyFull)
+	target := c.node(n.Target, copyFull)
+	var items []*syntax.Node
 	if len(n.Items) > 0 {
-		m.Items = make([]*syntax.Node, len(n.Items))
+		items = c.newItems(len(n.Items))
 		for i, it := range n.Items {
-			m.Items[i] = c.node(it, copyFull)
+			if cp := c.node(it, copyFull); !c.counting {
+				items[i] = cp
+			}
 		}
 	}
+	var refs []*syntax.Pair
 	if len(n.Pairs) > 0 {
-		pairs := make([]syntax.Pair, 0, len(n.Pairs))
-		m.Pairs = make([]*syntax.Pair, 0, len(n.Pairs))
+		kept := 0
+		for _, p := range n.Pairs {
+			if c.valueLevel(level, n, p) != copyDrop {
+				kept++
+			}
+		}
+		pairs, r := c.newPairs(kept)
+		refs = r
+		i := 0
 		for _, p := range n.Pairs {
 			vl := c.valueLevel(level, n, p)
 			if vl == copyDrop {
 				continue
 			}
-			pairs = append(pairs, syntax.Pair{Key: c.node(p.Key, copyFull), Value: c.node(p.Value, vl)})
-			m.Pairs = append(m.Pairs, &pairs[len(pairs)-1])
+			k, v := c.node(p.Key, copyFull), c.node(p.Value, vl)
+			if !c.counting {
+				pairs[i] = syntax.Pair{Key: k, Value: v}
+				refs = append(refs, &pairs[i])
+			}
+			i++
 		}
 	}
-	return &m
+	if !c.counting {
+		m.Target, m.Items, m.Pairs = target, items, refs
+	}
+	return m
 }
 
 // valueLevel is how much of the value of pair p of mapping n (copied at

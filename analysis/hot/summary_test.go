@@ -5,8 +5,12 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
+	"sync/atomic"
 	"testing"
+	"time"
+	"unsafe"
 
 	"heat-ls/analysis/syntax"
 	"heat-ls/analysis/syntax/synthtest"
@@ -264,4 +268,55 @@ func TestBuiltinTypesCoverTheSchema(t *testing.T) {
 			t.Errorf("%s is taken for a built-in type", name)
 		}
 	}
+}
+
+// TestSummaryHoldsNoNodeOfTheParse: a summary outlives the parse it is
+// copied from; one node shared with it would keep the parse's whole node
+// arena alive for as long as the file is indexed.
+func TestSummaryHoldsNoNodeOfTheParse(t *testing.T) {
+	for _, src := range [][]byte{[]byte(summarySample), synthtest.GenerateTemplate(250),
+		[]byte("resource_registry:\n  A: &t x.yaml\n  B: *t\nparameter_defaults: {a: [1, {b: 2}]}\n")} {
+		full := Parse(src)
+		parsed := map[*syntax.Node]bool{}
+		full.Syntax.Root().Walk(func(n *syntax.Node, _ int) bool { parsed[n] = true; return true })
+		n := 0
+		Summarize(full).Syntax.Root().Walk(func(m *syntax.Node, _ int) bool {
+			n++
+			if parsed[m] {
+				t.Fatalf("summary node %q at %v is a node of the parse", m.Value, m.Span)
+			}
+			return true
+		})
+		if n == 0 {
+			t.Fatal("empty summary")
+		}
+	}
+}
+
+// TestSummaryKeepsNoTextOfTheParse: the parse's scalar texts sit in one
+// string (syntax.packValues); a summary that kept any part of it, even an
+// empty string pointing inside it, would keep all of it.
+func TestSummaryKeepsNoTextOfTheParse(t *testing.T) {
+	var freed atomic.Bool
+	var sum *Document
+	func() {
+		full := Parse(synthtest.GenerateTemplate(250))
+		var first *byte
+		full.Syntax.Root().Walk(func(n *syntax.Node, _ int) bool {
+			if first == nil && n.Value != "" {
+				first = unsafe.StringData(n.Value)
+			}
+			return first == nil
+		})
+		runtime.AddCleanup(first, func(int) { freed.Store(true) }, 0)
+		sum = Summarize(full)
+	}()
+	for i := 0; i < 100 && !freed.Load(); i++ {
+		runtime.GC()
+		time.Sleep(5 * time.Millisecond)
+	}
+	if !freed.Load() {
+		t.Error("the parse's texts are still alive beside its summary")
+	}
+	runtime.KeepAlive(sum)
 }

@@ -2,6 +2,7 @@ package source
 
 import (
 	"bytes"
+	"sync"
 	"unicode/utf8"
 )
 
@@ -29,7 +30,10 @@ type Position struct {
 // characters). Lines end at "\n", "\r\n" or a lone "\r", as LSP specifies.
 // A Mapper is immutable and safe for concurrent use.
 type Mapper struct {
-	src        []byte
+	src []byte
+	// The line tables are built on first use: the workspace index holds
+	// a mapper for every file it read, and most are never asked.
+	once       sync.Once
 	lineStarts []int // byte offset of the first byte of each line
 	// yamlStarts are the line starts as yaml.v3 counts lines, which also
 	// breaks at NEL, LS and PS (U+0085, U+2028, U+2029); nil when the text
@@ -38,16 +42,45 @@ type Mapper struct {
 	// bom is 3 when the text starts with a UTF-8 byte order mark, which
 	// yaml.v3 does not count as a column but LSP clients do.
 	bom int
-	// plain is true when "\n" is the text's only line break (no "\r", no
-	// NEL, LS or PS), so a new version's index can be derived from this
-	// one (NewMapperAfter).
+	// plain is true, once indexed, when "\n" is the text's only line
+	// break (no "\r", no NEL, LS or PS), so a new version's index can be
+	// derived from this one (NewMapperAfter).
 	plain bool
 }
 
-// NewMapper indexes the line starts of src. It keeps a reference to src,
-// which the caller must not modify afterwards.
+// NewMapper returns the mapper of src; the line starts are indexed on
+// first use. It keeps a reference to src, which the caller must not
+// modify afterwards.
 func NewMapper(src []byte) *Mapper {
-	starts := make([]int, 1, len(src)/32+1)
+	m := &Mapper{src: src}
+	if len(src) >= 3 && src[0] == 0xEF && src[1] == 0xBB && src[2] == 0xBF {
+		m.bom = 3
+	}
+	return m
+}
+
+// newIndexedMapper is the mapper of src with its line starts already
+// known (a "\n"-only text, as NewMapperAfter derives them).
+func newIndexedMapper(src []byte, starts []int) *Mapper {
+	m := NewMapper(src)
+	m.once.Do(func() {
+		m.lineStarts = starts
+		m.plain = true
+	})
+	return m
+}
+
+// lines returns the line starts, indexing them on the first call.
+func (m *Mapper) lines() []int {
+	m.once.Do(m.index)
+	return m.lineStarts
+}
+
+// index fills the line tables.
+func (m *Mapper) index() {
+	src := m.src
+	// Sized by a count of "\n" (vectorised, cheap): no room is left spare.
+	starts := make([]int, 1, bytes.Count(src, []byte{'\n'})+2)
 	if bytes.IndexByte(src, '\r') < 0 && !hasUnicodeBreak(src) {
 		// The common case, "\n" as the only break: IndexByte's vectorised
 		// search finds them several times faster than a byte loop.
@@ -59,9 +92,9 @@ func NewMapper(src []byte) *Mapper {
 			i += j + 1
 			starts = append(starts, i)
 		}
-		m := newMapper(src, starts, false)
+		m.lineStarts = starts
 		m.plain = true
-		return m
+		return
 	}
 	unicodeBreaks := false
 	for i := 0; i < len(src); i++ {
@@ -79,18 +112,10 @@ func NewMapper(src []byte) *Mapper {
 			}
 		}
 	}
-	return newMapper(src, starts, unicodeBreaks)
-}
-
-func newMapper(src []byte, starts []int, unicodeBreaks bool) *Mapper {
-	m := &Mapper{src: src, lineStarts: starts}
+	m.lineStarts = starts
 	if unicodeBreaks {
 		m.yamlStarts = yamlLineStarts(src)
 	}
-	if len(src) >= 3 && src[0] == 0xEF && src[1] == 0xBB && src[2] == 0xBF {
-		m.bom = 3
-	}
-	return m
 }
 
 // hasUnicodeBreak reports whether src holds a NEL, LS or PS line break.
@@ -135,16 +160,17 @@ func yamlLineStarts(src []byte) []int {
 }
 
 // LineCount is the number of lines; an empty text has one (empty) line.
-func (m *Mapper) LineCount() int { return len(m.lineStarts) }
+func (m *Mapper) LineCount() int { return len(m.lines()) }
 
 // Len is the length of the text in bytes.
 func (m *Mapper) Len() int { return len(m.src) }
 
 // lineEnd is the offset of the line break ending line (or len(src)).
 func (m *Mapper) lineEnd(line int) int {
-	if line+1 < len(m.lineStarts) {
-		end := m.lineStarts[line+1] - 1
-		if end > m.lineStarts[line] && m.src[end] == '\n' && m.src[end-1] == '\r' {
+	starts := m.lines()
+	if line+1 < len(starts) {
+		end := starts[line+1] - 1
+		if end > starts[line] && m.src[end] == '\n' && m.src[end-1] == '\r' {
 			end--
 		}
 		return end
@@ -155,13 +181,13 @@ func (m *Mapper) lineEnd(line int) int {
 // LineSpan is the byte span of line's content, without its line break.
 // Out-of-range lines are clamped.
 func (m *Mapper) LineSpan(line int) Span {
-	line = clamp(line, 0, len(m.lineStarts)-1)
-	return Span{m.lineStarts[line], m.lineEnd(line)}
+	line = clamp(line, 0, len(m.lines())-1)
+	return Span{m.lines()[line], m.lineEnd(line)}
 }
 
 // LineOf returns the zero-based line holding offset (clamped into the text).
 func (m *Mapper) LineOf(offset int) int {
-	return lineOf(m.lineStarts, clamp(offset, 0, len(m.src)))
+	return lineOf(m.lines(), clamp(offset, 0, len(m.src)))
 }
 
 // Position converts a byte offset to a Position in enc. Offsets outside
@@ -217,7 +243,7 @@ func (m *Mapper) locate(offset int) (line, start, clamped int) {
 	if end := m.lineEnd(line); offset > end {
 		offset = end
 	}
-	return line, m.lineStarts[line], offset
+	return line, m.lines()[line], offset
 }
 
 // Offset converts a Position in enc to a byte offset. A line past the end
@@ -229,13 +255,13 @@ func (m *Mapper) Offset(p Position, enc Encoding) (int, bool) {
 	if p.Line < 0 {
 		return 0, false
 	}
-	if p.Line >= len(m.lineStarts) {
+	if p.Line >= len(m.lines()) {
 		return len(m.src), false
 	}
 	if p.Character < 0 {
-		return m.lineStarts[p.Line], false
+		return m.lines()[p.Line], false
 	}
-	start, end := m.lineStarts[p.Line], m.lineEnd(p.Line)
+	start, end := m.lines()[p.Line], m.lineEnd(p.Line)
 	units := 0
 	for i := start; i < end; {
 		if units >= p.Character {
@@ -295,10 +321,11 @@ func (m *Mapper) OffsetOfLineCol(line, col int) int {
 }
 
 func (m *Mapper) yamlLines() []int {
+	starts := m.lines()
 	if m.yamlStarts != nil {
 		return m.yamlStarts
 	}
-	return m.lineStarts
+	return starts
 }
 
 // lineOf is the index of the last line start at or before offset.

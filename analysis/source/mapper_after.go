@@ -9,13 +9,14 @@ package source
 // other from (before offset's line start, or after offset) falls back to
 // Position.
 func (m *Mapper) PositionAfter(at Position, from, offset int, enc Encoding) Position {
-	if offset < from || from < 0 || at.Line < 0 || at.Line >= len(m.lineStarts) || from < m.lineStarts[at.Line] || offset > len(m.src) {
+	starts := m.lines()
+	if offset < from || from < 0 || at.Line < 0 || at.Line >= len(starts) || from < starts[at.Line] || offset > len(m.src) {
 		return m.Position(offset, enc)
 	}
 	line := m.LineAfter(at.Line, offset)
 	start, units := from, at.Character
 	if line != at.Line {
-		start, units = m.lineStarts[line], 0
+		start, units = starts[line], 0
 	}
 	end := m.lineEnd(line)
 	if offset > end {
@@ -30,12 +31,13 @@ func (m *Mapper) PositionAfter(at Position, from, offset int, enc Encoding) Posi
 // gets LineOf.
 func (m *Mapper) LineAfter(line, offset int) int {
 	offset = clamp(offset, 0, len(m.src))
-	if line < 0 || line >= len(m.lineStarts) || offset < m.lineStarts[line] {
+	starts := m.lines()
+	if line < 0 || line >= len(starts) || offset < starts[line] {
 		return m.LineOf(offset)
 	}
-	for n := 0; line+1 < len(m.lineStarts) && m.lineStarts[line+1] <= offset; n++ {
+	for n := 0; line+1 < len(starts) && starts[line+1] <= offset; n++ {
 		if n == 8 {
-			return line + lineOf(m.lineStarts[line:], offset)
+			return line + lineOf(starts[line:], offset)
 		}
 		line++
 	}

@@ -9,7 +9,11 @@ import "bytes"
 // a long document then costs a comparison and a copy of the index rather
 // than a new search of the whole text. Any other text gets NewMapper.
 func NewMapperAfter(prev *Mapper, src []byte) *Mapper {
-	if prev == nil || !prev.plain {
+	if prev == nil {
+		return NewMapper(src)
+	}
+	prevStarts := prev.lines()
+	if !prev.plain {
 		return NewMapper(src)
 	}
 	old := prev.src
@@ -20,16 +24,16 @@ func NewMapperAfter(prev *Mapper, src []byte) *Mapper {
 	if bytes.IndexByte(near, '\r') >= 0 || hasUnicodeBreak(near) {
 		return NewMapper(src)
 	}
-	// prev.lineStarts[:keep] start at or before start: the bytes before
+	// prevStarts[:keep] start at or before start: the bytes before
 	// them are unchanged. From tail on they follow oldEnd.
-	keep := lineOf(prev.lineStarts, start) + 1
+	keep := lineOf(prevStarts, start) + 1
 	tail := keep
-	for tail < len(prev.lineStarts) && prev.lineStarts[tail] <= oldEnd {
+	for tail < len(prevStarts) && prevStarts[tail] <= oldEnd {
 		tail++
 	}
 	added := bytes.Count(src[start:newEnd], []byte{'\n'})
-	starts := make([]int, keep, keep+added+len(prev.lineStarts)-tail)
-	copy(starts, prev.lineStarts[:keep])
+	starts := make([]int, keep, keep+added+len(prevStarts)-tail)
+	copy(starts, prevStarts[:keep])
 	for i := start; ; {
 		j := bytes.IndexByte(src[i:newEnd], '\n')
 		if j < 0 {
@@ -39,10 +43,8 @@ func NewMapperAfter(prev *Mapper, src []byte) *Mapper {
 		starts = append(starts, i)
 	}
 	delta := newEnd - oldEnd
-	for _, s := range prev.lineStarts[tail:] {
+	for _, s := range prevStarts[tail:] {
 		starts = append(starts, s+delta)
 	}
-	m := newMapper(src, starts, false)
-	m.plain = true
-	return m
+	return newIndexedMapper(src, starts)
 }

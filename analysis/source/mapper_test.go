@@ -2,6 +2,7 @@ package source
 
 import (
 	"fmt"
+	"sync"
 	"testing"
 )
 
@@ -191,4 +192,30 @@ func ExampleMapper_Position() {
 	m := NewMapper([]byte("name: 😀 ok"))
 	fmt.Println(m.Position(10, UTF16), m.Position(10, UTF8), m.Position(10, UTF32))
 	// Output: {0 8} {0 10} {0 7}
+}
+
+// TestMapperFirstUseConcurrent: the line tables are built on first use,
+// which may come from several goroutines at once (run it with -race).
+func TestMapperFirstUseConcurrent(t *testing.T) {
+	src := []byte("a: 1\r\nb: 2\u2028c\nd: é\n")
+	want := NewMapper(src).Position(len(src)-1, UTF16)
+	m := NewMapper(src)
+	var wg sync.WaitGroup
+	got := make([]Position, 8)
+	for i := range got {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			got[i] = m.Position(len(src)-1, UTF16)
+		}()
+	}
+	wg.Wait()
+	for i, p := range got {
+		if p != want {
+			t.Errorf("goroutine %d: %+v, want %+v", i, p, want)
+		}
+	}
+	if _, col := m.LineCol(len(src) - 1); col < 1 {
+		t.Errorf("LineCol column %d", col)
+	}
 }

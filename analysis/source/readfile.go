@@ -44,7 +44,7 @@ func ReadRegular(path string, max int64) ([]byte, error) {
 	if err := admissible(path, info, max); err != nil {
 		return nil, err
 	}
-	src, err := io.ReadAll(io.LimitReader(f, max+1))
+	src, err := readSized(io.LimitReader(f, max+1), min(info.Size(), max))
 	if err != nil {
 		return nil, err
 	}
@@ -52,6 +52,28 @@ func ReadRegular(path string, max int64) ([]byte, error) {
 		return nil, &os.PathError{Op: "read", Path: path, Err: &TooLargeError{Size: int64(len(src)), Max: max}}
 	}
 	return src, nil
+}
+
+// readSized reads r to its end into a buffer sized for size bytes (plus
+// one, to meet the end without growing), growing it only if there is
+// more. The texts of indexed files live as long as the index; io.ReadAll,
+// which starts small and doubles, leaves spare room in each and garbage
+// between them.
+func readSized(r io.Reader, size int64) ([]byte, error) {
+	buf := make([]byte, 0, max(size, 0)+1)
+	for {
+		if len(buf) == cap(buf) {
+			buf = append(buf, 0)[:len(buf)]
+		}
+		n, err := r.Read(buf[len(buf):cap(buf)])
+		buf = buf[:len(buf)+n]
+		if err == io.EOF {
+			return buf, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
 }
 
 func admissible(path string, info os.FileInfo, max int64) error {

@@ -85,7 +85,7 @@ func (a *aliasSizer) visit(n *Node) int64 {
 	for _, p := range n.Pairs {
 		total += a.visit(p.Key) + a.visit(p.Value)
 	}
-	if n.Anchor != "" {
+	if n.Anchored {
 		a.size[n] = total
 	}
 	return total

@@ -24,9 +24,12 @@ type converter struct {
 	// nextNodes is the node chunk reserve set aside for when nodes is
 	// full (nil: grow).
 	nextNodes []Node
-	pairs     []Pair
-	nodePtrs  []*Node
-	pairPtrs  []*Pair
+	// filled holds the node chunks filled before nodes (packValues reads
+	// every node of the parse).
+	filled   [][]Node
+	pairs    []Pair
+	nodePtrs []*Node
+	pairPtrs []*Pair
 
 	// anchors maps anchored yaml.v3 nodes to their syntax nodes so aliases
 	// share the converted node; open lists anchored nodes whose conversion
@@ -52,6 +55,9 @@ func (c *converter) grow() int {
 
 func (c *converter) newNode() *Node {
 	if len(c.nodes) == cap(c.nodes) {
+		if len(c.nodes) > 0 {
+			c.filled = append(c.filled, c.nodes)
+		}
 		if c.nextNodes != nil {
 			c.nodes, c.nextNodes = c.nextNodes, nil
 		} else {
@@ -125,7 +131,7 @@ func styleOf(yn *yaml.Node) Style {
 func (c *converter) convert(yn *yaml.Node, depth int) *Node {
 	n := c.newNode()
 	n.Style = styleOf(yn)
-	n.Anchor = yn.Anchor
+	n.Anchored = yn.Anchor != ""
 	start := c.offset(yn.Line, yn.Column)
 	propsEnd, content := start, start
 	if start < len(c.src) && (c.src[start] == '&' || c.src[start] == '!') {

@@ -41,6 +41,10 @@ const (
 type Node struct {
 	Kind  Kind
 	Style Style
+	// Anchored is true when an "&name" stands on this node. The name is
+	// not kept (an alias's Value has it): a field for it would make every
+	// node 16 bytes bigger, and nodes are most of heat-ls's memory.
+	Anchored bool
 	// Tag is yaml.v3's resolved short tag ("!!str", "!!int", "!!float",
 	// "!!bool", "!!null", "!!timestamp", "!!map", "!!seq", "!!binary") or
 	// a custom tag as written. yaml.v3 resolves YAML 1.2 style: "on",
@@ -49,8 +53,6 @@ type Node struct {
 	// Value is the scalar's text after unquoting and folding, or the alias
 	// name for an AliasNode.
 	Value string
-	// Anchor is the "&name" on this node, if any.
-	Anchor string
 	// Span covers the node's content: for scalars the text including
 	// quotes or the block header; for flow collections the brackets; for
 	// block collections from the first key or "-" to the end of the last

@@ -96,6 +96,7 @@ func parseOnce(src []byte) (f *File, fail *failure) {
 			Message: fmt.Sprintf("the text nests more than %d levels deep; deeper levels were ignored", maxDepth),
 		})
 	}
+	c.packValues()
 	f.Problems = append(f.Problems, c.problems...)
 	f.Problems = append(f.Problems, limitAliases(f.Docs)...)
 	// Mappings are checked when complete, inner ones first; report in

@@ -97,7 +97,7 @@ func TestNodeFields(t *testing.T) {
 	f := Parse([]byte("a: &x !!str 12\nb: *x\nc: [1, 2.5, true, null]\nd: |\n  t\ne: >\n  f\n"))
 	root := f.Root()
 	a := root.Get("a")
-	if a.Anchor != "x" || a.Tag != "!!str" || a.Value != "12" || a.Style != Plain {
+	if !a.Anchored || a.Tag != "!!str" || a.Value != "12" || a.Style != Plain {
 		t.Errorf("a = %+v", a)
 	}
 	b := root.Get("b")

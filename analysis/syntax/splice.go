@@ -113,7 +113,7 @@ func hasAnchors(n *Node) bool {
 	if n == nil {
 		return false
 	}
-	if n.Anchor != "" || n.Kind == AliasNode {
+	if n.Anchored || n.Kind == AliasNode {
 		return true
 	}
 	for _, p := range n.Pairs {

@@ -50,7 +50,7 @@ func (s *Store) ChangeAll(uri string, enc source.Encoding, edits []Edit) (doc *D
 	if !applied {
 		return nil, errs
 	}
-	doc = build(uri, version, text, prev)
+	doc = build(prev.URI, version, text, prev) // prev's URI: uri may be a view into the message (see Open)
 
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -62,6 +62,6 @@ func (s *Store) ChangeAll(uri string, enc source.Encoding, edits []Edit) (doc *D
 		}
 		return nil, errs
 	}
-	s.docs[uri] = doc
+	s.docs[doc.URI] = doc // a string key is replaced on assignment too
 	return doc, errs
 }

@@ -7,6 +7,7 @@ package store
 
 import (
 	"errors"
+	"strings"
 	"sync"
 
 	"heat-ls/analysis/hot"
@@ -115,8 +116,12 @@ func (s *Store) All() []*Document {
 }
 
 // Open adds uri with its first text, replacing whatever was open under that
-// name (a client that reopens a document starts over).
+// name (a client that reopens a document starts over). The store keeps a
+// copy of uri: the caller's string may be a view into a whole message (the
+// protocol decoder does not copy strings), which would keep that message,
+// the document's text included, alive as long as the document.
 func (s *Store) Open(uri string, version int32, text []byte) *Document {
+	uri = strings.Clone(uri)
 	doc := build(uri, version, text, nil)
 	s.mu.Lock()
 	s.docs[uri] = doc

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"unsafe"
 
 	"heat-ls/analysis/source"
 )
@@ -158,6 +159,34 @@ func BenchmarkIncrementalEdit(b *testing.B) {
 		}
 		if _, err := s.Change(uri, int32(i+2), source.UTF16, []Change{ch}); err != nil {
 			b.Fatal(err)
+		}
+	}
+}
+
+// TestStoreOwnsURIs: a document's URI (and its key in the store) must not
+// share memory with the caller's string, which may be a view into the
+// whole protocol message that carried the text.
+func TestStoreOwnsURIs(t *testing.T) {
+	within := func(s, buf string) bool {
+		p, b := uintptr(unsafe.Pointer(unsafe.StringData(s))), uintptr(unsafe.Pointer(unsafe.StringData(buf)))
+		return b <= p && p < b+uintptr(len(buf))
+	}
+	s := New()
+	open := `{"uri":"file:///w/a.yaml","text":"heat_template_version: 2018-08-31\n"}`
+	doc := s.Open(open[8:25], 1, []byte("heat_template_version: 2018-08-31\n"))
+	change := `{"uri":"file:///w/a.yaml","version":2}`
+	next, err := s.Change(change[8:25], 2, source.UTF16, []Change{{Text: "heat_template_version: 2021-04-16\n"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range []*Document{doc, next} {
+		if within(d.URI, open) || within(d.URI, change) {
+			t.Errorf("version %d keeps the caller's URI string", d.Version)
+		}
+	}
+	for key := range s.docs {
+		if within(key, open) || within(key, change) {
+			t.Error("the store's key is the caller's URI string")
 		}
 	}
 }
