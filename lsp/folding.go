@@ -9,7 +9,9 @@ import (
 )
 
 // foldingRange answers the foldable regions of the current text (its
-// tolerant parse: while the text is broken, what parsed still folds).
+// tolerant parse: while the text is broken, what parsed still folds). A
+// version made by reparsing one entry reuses the previous version's
+// ranges for the rest (feature.FoldingRangesAfter).
 func (s *Server) foldingRange(_ context.Context, p *protocol.FoldingRangeParams) ([]protocol.FoldingRange, error) {
 	out := []protocol.FoldingRange{}
 	doc := s.document(p.TextDocument.URI)
@@ -17,7 +19,7 @@ func (s *Server) foldingRange(_ context.Context, p *protocol.FoldingRangeParams)
 		return out, nil
 	}
 	limit := s.Client().Visual.FoldingRangeLimit
-	for _, f := range feature.FoldingRanges(doc.Doc) {
+	for _, f := range feature.FoldingRangesAfter(doc.Doc, doc.Splice) {
 		if limit > 0 && len(out) >= limit {
 			break
 		}

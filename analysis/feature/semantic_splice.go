@@ -86,3 +86,19 @@ func sameDeclarations(a, b *hot.Template) bool {
 		len(a.Resources) == len(b.Resources) && len(a.Outputs) == len(b.Outputs) &&
 		len(a.Conditions) == len(b.Conditions) && len(a.Sections) == len(b.Sections)
 }
+
+// KeptTokens returns the whole-document tokens kept with doc for sc
+// (without the outputs of nested templates), nil when none are kept. A
+// caller that keeps its own form of an answer (the server's protocol
+// numbers) compares this list's identity with the one it encoded.
+func KeptTokens(doc *hot.Document, sc *schema.Schema) []SemanticToken {
+	if doc == nil {
+		return nil
+	}
+	if v, ok := doc.Known(tokensKey{sc}); ok {
+		if t := v.(*documentTokens); t.within.End < 0 {
+			return t.tokens
+		}
+	}
+	return nil
+}
