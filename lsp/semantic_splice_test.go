@@ -2,10 +2,7 @@ package lsp
 
 import (
 	"context"
-	"io/fs"
 	"math/rand"
-	"os"
-	"path/filepath"
 	"reflect"
 	"slices"
 	"testing"
@@ -25,22 +22,11 @@ import (
 // splicedServerTexts are generated templates and, when ../shared is
 // there, the corpus's templates.
 func splicedServerTexts(t *testing.T) [][]byte {
-	texts := [][]byte{synthtest.GenerateTemplate(200), synthtest.GenerateTemplate(600)}
-	dir, ok := refdata.Dir()
+	corpus, ok := refdata.CorpusYAML()
 	if !ok {
 		t.Log("../shared not found: random edits on generated templates only")
-		return texts
 	}
-	filepath.WalkDir(filepath.Join(dir, "corpus"), func(path string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || filepath.Ext(path) != ".yaml" {
-			return err
-		}
-		if src, err := os.ReadFile(path); err == nil {
-			texts = append(texts, src)
-		}
-		return nil
-	})
-	return texts
+	return append([][]byte{synthtest.GenerateTemplate(200), synthtest.GenerateTemplate(600)}, corpus...)
 }
 
 // serverEditPieces are what the random edits type besides single letters.
