@@ -62,6 +62,27 @@ func BenchmarkSemanticTokensServerEdit12k(b *testing.B) {
 	benchServerEdit(b, func(s *Server, u uri.URI) { s.semanticTokens(u, nil) })
 }
 
+// BenchmarkSemanticTokensDeltaServerEdit12k is the same answer asked as a
+// delta against the previous version's (as editors that support deltas
+// ask): the numbers, then the edit from the previous ones.
+func BenchmarkSemanticTokensDeltaServerEdit12k(b *testing.B) {
+	id := ""
+	benchServerEdit(b, func(s *Server, u uri.URI) {
+		doc := protocol.TextDocumentIdentifier{URI: u}
+		if id == "" {
+			res, _ := s.semanticTokensFullWithID(context.Background(), &protocol.SemanticTokensParams{TextDocument: doc})
+			id = *res.ResultID
+			return
+		}
+		res, _ := s.semanticTokensDelta(context.Background(), &protocol.SemanticTokensDeltaParams{TextDocument: doc, PreviousResultID: id})
+		d, ok := res.(*protocol.SemanticTokensDelta)
+		if !ok {
+			b.Fatal("a whole answer instead of a delta")
+		}
+		id = *d.ResultID
+	})
+}
+
 // BenchmarkFoldingRangesServerEdit12k is the same for folding ranges.
 func BenchmarkFoldingRangesServerEdit12k(b *testing.B) {
 	benchServerEdit(b, func(s *Server, u uri.URI) {

@@ -79,9 +79,10 @@ func (s *Server) semanticTokens(u uri.URI, r *protocol.Range) *protocol.Semantic
 			out.Data = data
 			return out
 		}
-		defer func() { s.encoded.keep(doc, enc, tokens, out.Data, s.store.Get) }()
-		if data, ok := s.encoded.spliced(doc, splice, enc, sc, tokens); ok {
-			out.Data = data
+		var from *numbersFrom
+		defer func() { s.encoded.keep(doc, enc, tokens, out.Data, from, s.store.Get) }()
+		if data, f, ok := s.encoded.spliced(doc, splice, enc, sc, tokens); ok {
+			out.Data, from = data, f
 			return out
 		}
 	}

@@ -94,7 +94,7 @@ func TestSplicedTokensEqualFresh(t *testing.T) {
 		return out
 	}
 	version := int32(0)
-	var spliced, reused int
+	var spliced, reused, deltas int
 	for i := 0; i < edits; {
 		text := texts[rnd.Intn(len(texts))]
 		version++
@@ -111,7 +111,7 @@ func TestSplicedTokensEqualFresh(t *testing.T) {
 			if doc.Splice != nil {
 				spliced++
 				tokens := feature.SemanticTokensAfter(doc.Doc, doc.Splice, sc, source.Span{End: -1}, nil)
-				if _, ok := s.encoded.spliced(doc, doc.Splice, s.encoding(), sc, tokens); ok {
+				if _, _, ok := s.encoded.spliced(doc, doc.Splice, s.encoding(), sc, tokens); ok {
 					reused++
 				}
 			}
@@ -137,8 +137,12 @@ func TestSplicedTokensEqualFresh(t *testing.T) {
 			if compare && !slices.Equal(got, want) {
 				t.Fatalf("edit %d: tokens after the delta differ from a full parse's\nbefore:\n%s\nafter:\n%s\ngot  %v\nwant %v", i, text, next, got, want)
 			}
-			if again, _ := full(s); compare && !slices.Equal(again, want) {
+			again, _ := full(s)
+			if compare && !slices.Equal(again, want) {
 				t.Fatalf("edit %d: the whole answer differs from a full parse's\nafter:\n%s", i, next)
+			}
+			if _, ok := s.encoded.editFrom(doc, data, again); ok {
+				deltas++
 			}
 			if g, w := folds(s), folds(ref); compare && !reflect.DeepEqual(g, w) {
 				t.Fatalf("edit %d: folding ranges differ from a full parse's\nafter:\n%s\ngot  %v\nwant %v", i, next, g, w)
@@ -153,8 +157,8 @@ func TestSplicedTokensEqualFresh(t *testing.T) {
 			}
 		}
 	}
-	if spliced < edits/4 || reused < spliced*3/4 {
-		t.Fatalf("too few edits took the incremental path: %d of %d spliced, numbers reused on %d", spliced, edits, reused)
+	if spliced < edits/4 || reused < spliced*3/4 || deltas < reused*3/4 {
+		t.Fatalf("too few edits took the incremental path: %d of %d spliced, numbers reused on %d, delta from the change on %d", spliced, edits, reused, deltas)
 	}
-	t.Logf("%d of %d edits spliced, numbers reused on %d", spliced, edits, reused)
+	t.Logf("%d of %d edits spliced, numbers reused on %d, delta from the change on %d", spliced, edits, reused, deltas)
 }
