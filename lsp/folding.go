@@ -9,15 +9,22 @@ import (
 )
 
 // foldingRange answers the foldable regions of the current text (its
-// tolerant parse: while the text is broken, what parsed still folds).
+// tolerant parse: while the text is broken, what parsed still folds). A
+// version made by reparsing one entry reuses the previous version's
+// ranges for the rest (feature.FoldingRangesAfter).
 func (s *Server) foldingRange(_ context.Context, p *protocol.FoldingRangeParams) ([]protocol.FoldingRange, error) {
-	out := []protocol.FoldingRange{}
 	doc := s.document(p.TextDocument.URI)
 	if doc == nil || doc.Doc == nil {
-		return out, nil
+		return []protocol.FoldingRange{}, nil
 	}
 	limit := s.Client().Visual.FoldingRangeLimit
-	for _, f := range feature.FoldingRanges(doc.Doc) {
+	folds := feature.FoldingRangesAfter(doc.Doc, doc.Splice)
+	n := len(folds)
+	if limit > 0 {
+		n = min(n, limit)
+	}
+	out := make([]protocol.FoldingRange, 0, n)
+	for _, f := range folds {
 		if limit > 0 && len(out) >= limit {
 			break
 		}

@@ -7,7 +7,9 @@ import (
 	"go.lsp.dev/uri"
 
 	"heat-ls/analysis/feature"
+	"heat-ls/analysis/hot"
 	"heat-ls/analysis/source"
+	"heat-ls/lsp/store"
 )
 
 // semanticLegend is the semantic token legend: the index of each name is
@@ -45,7 +47,7 @@ func (s *Server) semanticTokens(u uri.URI, r *protocol.Range) *protocol.Semantic
 	if view.Doc == nil || view.Doc.Template == nil {
 		return out
 	}
-	m, enc := doc.Mapper(), s.encoding()
+	enc := s.encoding()
 	within := source.Span{Start: 0, End: -1}
 	if r != nil {
 		start, _ := s.offset(doc, r.Start)
@@ -63,47 +65,79 @@ func (s *Server) semanticTokens(u uri.URI, r *protocol.Range) *protocol.Semantic
 	if path := filePath(u); path != "" {
 		nested = s.workspaceSnapshot().InlayValues(path)
 	}
-	tokens := feature.SemanticTokensNested(view.Doc, s.currentSchema(), within, nested)
+	// A version made by reparsing one entry reuses the previous version's
+	// tokens (and numbers) for the rest; not while an older parse stands
+	// in for a broken text.
+	var splice *hot.Splice
+	if !view.Stale() && view.Doc == doc.Doc {
+		splice = doc.Splice
+	}
+	sc := s.currentSchema()
+	tokens := feature.SemanticTokensAfter(view.Doc, splice, sc, within, nested)
 	if r == nil {
 		if data, ok := s.encoded.answerOf(doc, enc, tokens); ok {
 			out.Data = data
 			return out
 		}
-		defer func() { s.encoded.keep(doc, enc, tokens, out.Data, s.store.Get) }()
+		var from *numbersFrom
+		defer func() { s.encoded.keep(doc, enc, tokens, out.Data, from, s.store.Get) }()
+		if data, f, ok := s.encoded.spliced(doc, splice, enc, sc, tokens); ok {
+			out.Data, from = data, f
+			return out
+		}
 	}
-	out.Data = make([]uint32, 0, 5*len(tokens))
-	var line, char int
-	// Tokens come sorted: each position is counted on from the last one
-	// (source.Mapper.PositionAfter), so each line is read about once.
-	var at source.Position
-	from := 0
+	e := tokenEncoder{view: view, doc: doc, enc: enc, data: make([]uint32, 0, 5*len(tokens))}
+	e.add(tokens)
+	out.Data = e.data
+	return out
+}
+
+// tokenEncoder appends sorted tokens to the protocol's relative numbers:
+// each token's line is counted from the last token's, and its start
+// character too when both share a line.
+type tokenEncoder struct {
+	view feature.View
+	doc  *store.Document
+	enc  source.Encoding
+	data []uint32
+	// line and char are the start of the last token appended.
+	line, char int
+	// at is the position of offset from, where the next look-up starts:
+	// tokens come sorted, so each position is counted on from the last
+	// one (source.Mapper.PositionAfter) and each line is read about once.
+	at   source.Position
+	from int
+}
+
+// add appends tokens (sorted, after the last one appended).
+func (e *tokenEncoder) add(tokens []feature.SemanticToken) {
+	m, text := e.doc.Mapper(), e.doc.Text
 	for _, tk := range tokens {
-		sp, ok := view.Span(tk.Span)
-		if !ok || sp.Start < 0 || sp.Start > sp.End || sp.End > len(doc.Text) {
+		sp, ok := e.view.Span(tk.Span)
+		if !ok || sp.Start < 0 || sp.Start > sp.End || sp.End > len(text) {
 			continue
 		}
-		start := m.PositionAfter(at, from, sp.Start, enc)
-		at, from = start, sp.Start
+		start := m.PositionAfter(e.at, e.from, sp.Start, e.enc)
+		e.at, e.from = start, sp.Start
 		var end source.Position
-		if text := doc.Text[sp.Start:sp.End]; ascii(text) {
+		if name := text[sp.Start:sp.End]; ascii(name) {
 			// A name of ASCII letters is as many units long as it has
 			// bytes in every encoding, on the line it starts on (tokens
 			// hold no line break): no second look-up.
-			end = source.Position{Line: start.Line, Character: start.Character + len(text)}
+			end = source.Position{Line: start.Line, Character: start.Character + len(name)}
 		} else {
-			end = m.PositionAfter(start, sp.Start, sp.End, enc)
+			end = m.PositionAfter(start, sp.Start, sp.End, e.enc)
 		}
-		if start.Line != end.Line || start.Line < line || start.Line == line && start.Character < char {
+		if start.Line != end.Line || start.Line < e.line || start.Line == e.line && start.Character < e.char {
 			continue
 		}
-		dl, dc := start.Line-line, start.Character
+		dl, dc := start.Line-e.line, start.Character
 		if dl == 0 {
-			dc -= char
+			dc -= e.char
 		}
-		out.Data = append(out.Data, uint32(dl), uint32(dc), uint32(end.Character-start.Character), uint32(tk.Kind), uint32(tk.Modifiers))
-		line, char = start.Line, start.Character
+		e.data = append(e.data, uint32(dl), uint32(dc), uint32(end.Character-start.Character), uint32(tk.Kind), uint32(tk.Modifiers))
+		e.line, e.char = start.Line, start.Character
 	}
-	return out
 }
 
 func advertiseSemanticTokens(c *protocol.ServerCapabilities, cl ClientCapabilities) {

@@ -80,7 +80,15 @@ func (s *Server) semanticTokensDelta(ctx context.Context, p *protocol.SemanticTo
 	if err != nil || !ok {
 		return full, err
 	}
-	edit := tokenEdit(prev, full.Data)
+	// A version made by reparsing one entry knows which numbers changed;
+	// any other is compared whole.
+	edit, known := protocol.SemanticTokensEdit{}, false
+	if doc := s.document(p.TextDocument.URI); doc != nil {
+		edit, known = s.encoded.editFrom(doc, prev, full.Data)
+	}
+	if !known {
+		edit = tokenEdit(prev, full.Data)
+	}
 	edits := []protocol.SemanticTokensEdit{}
 	if edit.DeleteCount > 0 || len(edit.Data) > 0 {
 		edits = append(edits, edit)

@@ -26,6 +26,9 @@ type encodedAnswer struct {
 	tokens *feature.SemanticToken // the token list's first element: its identity
 	n      int
 	data   []uint32
+	// from, when set, tells how data was made from the previous version's
+	// numbers (semantic_splice.go).
+	from *numbersFrom
 }
 
 // answerOf returns the numbers kept for tokens of doc in enc.
@@ -45,7 +48,7 @@ func (e *encodedTokens) answerOf(doc *store.Document, enc source.Encoding, token
 // keep records data as the answer for tokens of doc in enc (shared from
 // now on: nobody may modify it). Answers of other documents whose version
 // is no longer the open one are dropped on the way.
-func (e *encodedTokens) keep(doc *store.Document, enc source.Encoding, tokens []feature.SemanticToken, data []uint32, current func(uri string) *store.Document) {
+func (e *encodedTokens) keep(doc *store.Document, enc source.Encoding, tokens []feature.SemanticToken, data []uint32, from *numbersFrom, current func(uri string) *store.Document) {
 	if len(tokens) == 0 {
 		return
 	}
@@ -59,5 +62,5 @@ func (e *encodedTokens) keep(doc *store.Document, enc source.Encoding, tokens []
 			delete(e.last, u)
 		}
 	}
-	e.last[doc.URI] = encodedAnswer{doc: doc, enc: enc, tokens: &tokens[0], n: len(tokens), data: data}
+	e.last[doc.URI] = encodedAnswer{doc: doc, enc: enc, tokens: &tokens[0], n: len(tokens), data: data, from: from}
 }

@@ -70,6 +70,15 @@ func SemanticTokens(doc *hot.Document, sc *schema.Schema, within source.Span) []
 // on the workspace, are looked up per answer. The result may be shared:
 // callers must not modify it.
 func SemanticTokensNested(doc *hot.Document, sc *schema.Schema, within source.Span, nested NestedOutputs) (out []SemanticToken) {
+	return SemanticTokensAfter(doc, nil, sc, within, nested)
+}
+
+// SemanticTokensAfter is SemanticTokensNested for a document made from
+// the previous version by sp (nil: parsed in full, or not known). When
+// the previous document's whole-document tokens are kept, the first whole
+// answer reuses them: only the reparsed entry is classified again
+// (splicedTokens).
+func SemanticTokensAfter(doc *hot.Document, sp *hot.Splice, sc *schema.Schema, within source.Span, nested NestedOutputs) (out []SemanticToken) {
 	defer func() {
 		if recover() != nil {
 			out = nil
@@ -80,7 +89,12 @@ func SemanticTokensNested(doc *hot.Document, sc *schema.Schema, within source.Sp
 	}
 	var all *documentTokens
 	if within.End < 0 {
-		all = doc.Derived(tokensKey{sc}, func() any { return collectTokens(doc, sc, within) }).(*documentTokens)
+		all = doc.Derived(tokensKey{sc}, func() any {
+			if t := splicedTokens(doc, sp, sc); t != nil {
+				return t
+			}
+			return collectTokens(doc, sc, within)
+		}).(*documentTokens)
 	} else if v, ok := doc.Known(tokensKey{sc}); ok {
 		all = v.(*documentTokens)
 	} else {
@@ -95,7 +109,7 @@ func SemanticTokensNested(doc *hot.Document, sc *schema.Schema, within source.Sp
 	}
 	c := &tokenCollector{doc: doc, t: doc.Template, within: within, nested: nested}
 	for _, a := range all.attrs {
-		c.outputRef(a.res, a.name)
+		c.nestedOutput(a)
 	}
 	if len(c.out) == 0 {
 		return base
@@ -115,8 +129,14 @@ type documentTokens struct {
 	attrs  []attrName
 }
 
-// attrName is the attribute name of a get_attr on a declared resource.
-type attrName struct{ res, name *syntax.Node }
+// attrName is the attribute name of a get_attr on a declared resource:
+// the resource's and the attribute's names, and the token the attribute
+// name becomes when it names an output. Names and a span, not nodes, so
+// that the list of a spliced version can reuse the previous one's.
+type attrName struct {
+	res, name string
+	span      source.Span
+}
 
 func collectTokens(doc *hot.Document, sc *schema.Schema, within source.Span) *documentTokens {
 	c := &tokenCollector{doc: doc, t: doc.Template, sc: sc, within: within}
@@ -222,11 +242,12 @@ type tokenCollector struct {
 	within source.Span
 	out    []SemanticToken
 	// nested, when set, knows the outputs of nested templates, so the
-	// output name read by get_attr is marked as a reference to an output;
-	// outputSeen remembers its answers per resource and output.
+	// output name read by get_attr is marked as a reference to an output
+	// (nestedOutput); outputSeen remembers its answers per resource and
+	// output.
 	nested     NestedOutputs
 	outputSeen map[[2]string]bool
-	// attrs, without nested, collects the names outputRef would ask about.
+	// attrs collects the names nestedOutput asks about.
 	attrs []attrName
 }
 
@@ -239,14 +260,22 @@ type NestedOutputs interface {
 
 // add records n (a scalar) as a token when it is a single-line name in range.
 func (c *tokenCollector) add(n *syntax.Node, kind TokenKind, mods TokenModifier) {
+	if sp, ok := c.tokenSpan(n); ok && c.inRange(sp) {
+		c.out = append(c.out, SemanticToken{Span: sp, Kind: kind, Modifiers: mods})
+	}
+}
+
+// tokenSpan is the span of the token n would be: a scalar, not a block
+// scalar, naming something on one line (quotes excluded).
+func (c *tokenCollector) tokenSpan(n *syntax.Node) (source.Span, bool) {
 	if n == nil || n.Kind != syntax.ScalarNode || n.Style == syntax.Literal || n.Style == syntax.Folded {
-		return
+		return source.Span{}, false
 	}
 	sp := InnerSpan(n)
-	if !c.inRange(sp) || sp.Len() == 0 || sp.End > len(c.doc.Src) || lineBreak(c.doc.Src[sp.Start:sp.End]) {
-		return
+	if sp.Len() == 0 || sp.End > len(c.doc.Src) || lineBreak(c.doc.Src[sp.Start:sp.End]) {
+		return source.Span{}, false
 	}
-	c.out = append(c.out, SemanticToken{Span: sp, Kind: kind, Modifiers: mods})
+	return sp, true
 }
 
 // inRange reports whether sp touches the requested span.
@@ -332,31 +361,39 @@ func (c *tokenCollector) resourceRef(n *syntax.Node) {
 	}
 }
 
-// outputRef marks the attribute name of get_attr: [res, name] as an output
-// reference when res is a nested template declaring that output.
+// outputRef notes the attribute name of get_attr: [res, name] when res is
+// a declared resource: nestedOutput later marks it as an output reference
+// when res is a nested template declaring that output.
 func (c *tokenCollector) outputRef(res, name *syntax.Node) {
 	if res == nil || res.Kind != syntax.ScalarNode || name == nil || name.Kind != syntax.ScalarNode {
 		return
 	}
-	r := c.t.Resource(res.Value)
-	if r == nil {
+	if c.t.Resource(res.Value) == nil {
 		return
 	}
-	if c.nested == nil {
-		c.attrs = append(c.attrs, attrName{res, name})
+	if sp, ok := c.tokenSpan(name); ok && c.inRange(sp) {
+		c.attrs = append(c.attrs, attrName{res: res.Value, name: name.Value, span: sp})
+	}
+}
+
+// nestedOutput marks a noted attribute name as an output reference when
+// its resource is a nested template declaring that output.
+func (c *tokenCollector) nestedOutput(a attrName) {
+	r := c.t.Resource(a.res)
+	if r == nil || !c.inRange(a.span) {
 		return
 	}
-	key := [2]string{res.Value, name.Value}
+	key := [2]string{a.res, a.name}
 	is, seen := c.outputSeen[key]
 	if !seen {
-		_, is = c.nested.NestedOutput(r, name.Value)
+		_, is = c.nested.NestedOutput(r, a.name)
 		if c.outputSeen == nil {
 			c.outputSeen = map[[2]string]bool{}
 		}
 		c.outputSeen[key] = is
 	}
 	if is {
-		c.add(name, TokenOutput, 0)
+		c.out = append(c.out, SemanticToken{Span: a.span, Kind: TokenOutput})
 	}
 }
 

@@ -1,10 +1,5 @@
 package hot
 
-import (
-	"heat-ls/analysis/source"
-	"heat-ls/analysis/syntax"
-)
-
 // Reparse returns the parse of src, a new version of prev's text. When the
 // change lies inside one entry of a section, only that entry is parsed
 // again (syntax.Splice) and the model follows: the entries before the
@@ -13,11 +8,8 @@ import (
 // index is prev's with the lines after the change moved;
 // otherwise src is parsed in full, tolerantly, after lastGood (see
 // ParseAfter). Either way the result equals ParseAfter(src, lastGood).
+// ReparseSplice also tells which entry was parsed again.
 func Reparse(prev *Document, src []byte, lastGood *Document) *Document {
-	if prev != nil && prev.Syntax != nil {
-		if f, ok := syntax.Splice(prev.Syntax, src); ok {
-			return build(&Document{Src: src, Mapper: source.NewMapperAfter(prev.Mapper, src), Syntax: f}, src, prev)
-		}
-	}
-	return ParseAfter(src, lastGood)
+	doc, _ := ReparseSplice(prev, src, lastGood)
+	return doc
 }

@@ -30,6 +30,10 @@ type Document struct {
 	// features fall back to LastGood only when no tree could be recovered.
 	// It is nil until one such parse exists.
 	LastGood *hot.Document
+	// Splice is set when Doc was made from the previous version's parse
+	// by parsing one entry again: answers kept with that parse (semantic
+	// tokens, folding ranges) are then redone for the entry only.
+	Splice *hot.Splice
 	// TooLarge is set when Text is over MaxAnalysedSize: Doc then holds the
 	// text and its line index but no syntax tree or model, so every
 	// feature finds nothing and the diagnostics say why.
@@ -153,8 +157,8 @@ func build(uri string, version int32, text []byte, prev *Document) *Document {
 	if len(text) > MaxAnalysedSize {
 		return &Document{URI: uri, Version: version, Text: text, Doc: unanalysed(text), TooLarge: true}
 	}
-	parsed := parseAfter(uri, text, prev)
-	doc := &Document{URI: uri, Version: version, Text: text, Doc: parsed}
+	parsed, splice := parseAfter(uri, text, prev)
+	doc := &Document{URI: uri, Version: version, Text: text, Doc: parsed, Splice: splice}
 	switch {
 	case parsed.Syntax == nil || !parsed.Syntax.Broken:
 		doc.LastGood = parsed
