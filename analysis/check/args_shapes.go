@@ -198,12 +198,34 @@ func checkGetParamArgs(a *argCtx) {
 }
 
 // checkPathItems: keys and indexes of a path must be text or numbers.
+// Heat's lookup swallows one that is not, so get_param gives empty text
+// and get_attr null: a warning, wherever the call is (the empty text's own
+// consequences in a property are judged with the property,
+// emptyFromParamPath). The exception is a list or mapping in get_attr's
+// path from 2014-10-16 on: Heat keys the attribute and its path together
+// in a set while it validates, which a list or mapping cannot enter, so
+// template validate fails (checked with the oracle).
 func checkPathItems(a *argCtx, items []*syntax.Node) {
 	for _, it := range items {
-		if n := literal(it); n != nil && !isScalarLiteral(n) {
-			a.bad(it, "a path item must be a key or an index, not %s", kindName(n))
+		n := literal(it)
+		switch {
+		case n == nil || isScalarLiteral(n):
+		case a.c.Name == "get_attr" && (n.IsMapping() || n.IsSequence()) && a.v.Supports(schema.FeatureGetAttrPath):
+			a.bad(it, "a path item must be a key or an index, not %s (Heat cannot index the attribute by it)", kindName(n))
+		default:
+			a.p.Warnf(a.spanOf(it), rules.BadFunctionArgs, "`%s`: a path item must be a key or an index, not %s; Heat's lookup finds nothing then, so the value is %s. Write %s.",
+				a.c.Name, kindName(n), pathMissValue(a.c.Name), a.form)
 		}
 	}
+}
+
+// pathMissValue is what a function whose path finds nothing gives, in
+// words.
+func pathMissValue(fn string) string {
+	if fn == "get_param" {
+		return "empty text"
+	}
+	return "null"
 }
 
 func checkGetAttrArgs(a *argCtx) {

@@ -148,21 +148,28 @@ func (r *refChecker) getParam(c *hot.Call) {
 		}
 		return append(cands, r.v.PseudoParameters...)
 	})
-	report, msg := r.p.Errorf, "The parameter `%s` is not declared, so stack create fails. Declare it under `parameters`.%s"
+	// An empty name is no undeclared parameter but a missing one; Heat
+	// words it so too ("must have arguments").
+	subject, fix := "The parameter `"+name.Value+"` is not declared", "Declare it under `parameters`."
+	if name.Value == "" {
+		subject, fix = "`get_param` names no parameter (the name is empty)", "Write the name of a declared parameter."
+		near = nil
+	}
+	report, msg := r.p.Errorf, subject+", so stack create fails. "+fix
 	switch owner := propertiesOwner(r.p, c); {
 	case c.Context == hot.InOutput:
-		msg = "The parameter `%s` is not declared, so showing this output fails. Declare it under `parameters`.%s"
+		msg = subject + ", so showing this output fails. " + fix
 		report = r.p.Warnf
 	case c.Context == hot.InCondition && c.Owner != nil && !r.liveConditions()[c.Owner.Name]:
 		// Heat resolves a condition only when something uses it, so an
 		// unused one never fails (the oracle accepts it at create).
-		msg = "The parameter `%s` is not declared, so stack create fails once a resource or output uses this condition. Declare it under `parameters`.%s"
+		msg = subject + ", so stack create fails once a resource or output uses this condition. " + fix
 		report = r.p.Warnf
 	case owner != nil && ignoresProperties(r.p, owner):
-		msg = "The parameter `%s` is not declared. Heat lets it through only because `" + owner.Type + "` never reads its properties; declare it under `parameters`.%s"
+		msg = subject + ". Heat lets it through only because `" + owner.Type + "` never reads its properties. " + fix
 		report = r.p.Warnf
 	}
-	d := report(name.Span, rules.UndefinedParameter, msg, name.Value, didYouMean(near))
+	d := report(name.Span, rules.UndefinedParameter, "%s%s", msg, didYouMean(near))
 	d.Suggestions = near
 	d.Data = map[string]string{"kind": "parameter", "name": name.Value, "guessedType": guessParameterType(r.p, c)}
 }
