@@ -134,7 +134,9 @@ func (rc *resourceChecker) checkFields(o fieldOwner, m *syntax.Node, anchor *syn
 			}
 			prop, ok := fields[k.Value]
 			if !ok {
-				rc.unknownField(k, o.visible(), o)
+				if !rc.deferred {
+					rc.unknownField(k, o.visible(), o)
+				}
 				continue
 			}
 			hiddenUsed = hiddenUsed || prop.Hidden
@@ -145,7 +147,13 @@ func (rc *resourceChecker) checkFields(o fieldOwner, m *syntax.Node, anchor *syn
 				}
 				rc.checkStatus(prop, k, o.label(), typeName, fields)
 			}
+			if depth == 0 && o.rt != nil {
+				rc.deferred = rc.readsResource(pr.Value)
+			}
 			rc.checkValue(prop, pr.Value, k, depth+1)
+			if depth == 0 {
+				rc.deferred = false
+			}
 		}
 	}
 	var missing []string
@@ -286,6 +294,9 @@ func (rc *resourceChecker) checkValueAt(prop *schema.Property, n *syntax.Node, k
 		if prop.Fields != nil {
 			rc.checkFields(fieldOwner{prop: prop, name: key.Value}, n, anchor, depth+1)
 		}
+	}
+	if rc.deferred {
+		return
 	}
 	for _, c := range prop.Constraints {
 		if problem := constraintProblem(c, prop.Type, n, rc.res); problem != "" {

@@ -1,0 +1,70 @@
+package check
+
+import (
+	"heat-ls/analysis/hot"
+	"heat-ls/analysis/syntax"
+)
+
+// Heat judges a property's value in full only when nothing in it waits on
+// another resource: a value that reads a resource of the stack (get_resource,
+// get_attr, and the CloudFormation Ref and Fn::GetAtt of a resource,
+// however deep) is still converted to its type, and its nested required
+// keys are still looked up, but its constraints (allowed values, ranges,
+// lengths, patterns, custom constraints) and its nested unknown keys are
+// not looked at, because every resource is still unbuilt when Heat
+// validates the stack. heat-ls follows: such a property's constraints and
+// nested keys are left alone (checked with the oracle; cases
+// property-with-resource-ref-* in testdata/difftest).
+
+// maxRefDepth bounds the walk through a property value.
+const maxRefDepth = 64
+
+// readsResource reports whether n (a top-level property value) reads a
+// resource of the template anywhere inside. A reference whose name is
+// computed counts: Heat may well find a resource by it.
+func (rc *resourceChecker) readsResource(n *syntax.Node) bool {
+	return readsResource(rc.p.T, n, 0)
+}
+
+func readsResource(t *hot.Template, n *syntax.Node, depth int) bool {
+	n = n.Resolve()
+	if n == nil || t == nil || depth > maxRefDepth {
+		return false
+	}
+	switch {
+	case n.IsSequence():
+		for _, it := range n.Items {
+			if readsResource(t, it, depth+1) {
+				return true
+			}
+		}
+	case n.IsMapping():
+		if isFunctionCall(n) {
+			name, args := n.Pairs[0].Key.Value, n.Pairs[0].Value.Resolve()
+			switch name {
+			case "get_resource":
+				if !args.IsScalar() || t.Resource(args.Value) != nil {
+					return true
+				}
+			case "Ref":
+				if args.IsScalar() && t.Resource(args.Value) != nil {
+					return true
+				}
+			case "get_attr", "Fn::GetAtt":
+				if !args.IsSequence() || len(args.Items) == 0 {
+					return false
+				}
+				if first := args.Items[0].Resolve(); !first.IsScalar() || t.Resource(first.Value) != nil {
+					return true
+				}
+			}
+			return readsResource(t, args, depth+1)
+		}
+		for _, pr := range n.Pairs {
+			if readsResource(t, pr.Value, depth+1) {
+				return true
+			}
+		}
+	}
+	return false
+}
