@@ -33,7 +33,7 @@ func KnownClasses() []Known {
 	return []Known{
 		{
 			ID: "create-masked", Verdict: "oracle",
-			Reason: "Heat's create stopped at an artifact of the oracle (a value it invented for a parameter without default that the parameter's constraints refuse, or get_file contents handed over as bytes, which the openstack client sends as text), so the create checks behind it never ran; heat-ls's create-time error cannot be confirmed",
+			Reason: "Heat's create stopped at an artifact of the oracle (a value it invented for a parameter without default that the parameter's constraints refuse, get_file contents handed over as bytes, which the openstack client sends as text, or a resource needing a live cloud, often a server in a nested template, where the oracle gives up validating), so the create checks behind it never ran; heat-ls's create-time error cannot be confirmed",
 			Match: func(j *Judged) bool {
 				return j.Masked && !j.HeatSays() && j.LSSays()
 			},
