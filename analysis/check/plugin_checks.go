@@ -33,21 +33,22 @@ type pluginCtx struct {
 // pluginChecks maps a resource type to its plugin checks.
 func pluginChecks() map[string][]pluginCheck {
 	return map[string][]pluginCheck{
-		"OS::Neutron::Port":                  {conflict("fixed_ips", "no_fixed_ips")},
-		"OS::Cinder::Volume":                 {conflict("image", "imageRef"), volumeSources},
-		"OS::Neutron::Subnet":                {conflict("subnetpool", "cidr"), oneOf("subnetpool", "cidr"), conflict("prefixlen", "cidr"), subnetIPv6Modes},
-		"OS::Neutron::RouterInterface":       {conflict("subnet", "port"), conflict("subnet_id", "port"), conflict("subnet", "port_id"), oneOf("subnet", "subnet_id", "port", "port_id")},
-		"OS::Nova::Server":                   {conflict("block_device_mapping", "block_device_mapping_v2"), serverBootable, serverDeviceSources},
-		"OS::Octavia::Pool":                  {oneOf("listener", "loadbalancer"), poolCookie},
-		"OS::Octavia::Listener":              {listenerTLS},
-		"OS::Neutron::FloatingIP":            {requires("fixed_ip_address", "port_id")},
-		"OS::Neutron::SecurityGroup":         {securityGroupName},
-		"OS::Heat::RandomString":             {randomStringLength},
-		"OS::Heat::AutoScalingGroup":         {groupSize("min_size", "max_size")},
-		"OS::Neutron::Router":                {conflict("distributed", "ha")},
-		"OS::Heat::SoftwareDeployment":       {deploymentServer},
-		"OS::Heat::StructuredDeployment":     {deploymentServer},
-		"AWS::AutoScaling::AutoScalingGroup": {groupSize("MinSize", "MaxSize")},
+		"OS::Neutron::Port":                     {conflict("fixed_ips", "no_fixed_ips")},
+		"OS::Cinder::Volume":                    {conflict("image", "imageRef"), volumeSources},
+		"OS::Neutron::Subnet":                   {conflict("subnetpool", "cidr"), oneOf("subnetpool", "cidr"), conflict("prefixlen", "cidr"), subnetIPv6Modes},
+		"OS::Neutron::RouterInterface":          {conflict("subnet", "port"), conflict("subnet_id", "port"), conflict("subnet", "port_id"), oneOf("subnet", "subnet_id", "port", "port_id")},
+		"OS::Nova::Server":                      {conflict("block_device_mapping", "block_device_mapping_v2"), serverBootable, serverDeviceSources},
+		"OS::Octavia::Pool":                     {oneOf("listener", "loadbalancer"), poolCookie},
+		"OS::Octavia::Listener":                 {listenerTLS},
+		"OS::Neutron::FloatingIP":               {requires("fixed_ip_address", "port_id")},
+		"OS::Neutron::SecurityGroup":            {securityGroupName},
+		"OS::Heat::RandomString":                {randomStringLength},
+		"OS::Heat::AutoScalingGroup":            {groupSize("min_size", "max_size")},
+		"OS::Neutron::Router":                   {conflict("distributed", "ha")},
+		"OS::Heat::SoftwareDeployment":          {deploymentServer},
+		"OS::Heat::StructuredDeployment":        {deploymentServer},
+		"AWS::AutoScaling::AutoScalingGroup":    {groupSize("MinSize", "MaxSize")},
+		"AWS::AutoScaling::LaunchConfiguration": {launchConfigSource},
 	}
 }
 
