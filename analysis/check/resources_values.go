@@ -220,7 +220,16 @@ func (rc *resourceChecker) checkValue(prop *schema.Property, n *syntax.Node, key
 // reported on (a list item's own first key rather than the list's key).
 func (rc *resourceChecker) checkValueAt(prop *schema.Property, n *syntax.Node, key, anchor *syntax.Node, depth int) {
 	n = n.Resolve()
-	if prop == nil || n == nil || n.IsNull() || depth > maxValueDepth {
+	if prop == nil || n == nil || depth > maxValueDepth {
+		return
+	}
+	if n.IsNull() {
+		// Below the top level Heat reads a null mapping as an empty one
+		// and still asks it for its required keys (a null top-level
+		// property is left alone).
+		if depth > 1 && prop.Type == "map" && prop.Fields != nil {
+			rc.checkFields(fieldOwner{prop: prop, name: key.Value}, n, anchor, depth+1)
+		}
 		return
 	}
 	if isFunctionCall(n) {
