@@ -60,6 +60,9 @@ type Judged struct {
 	// Discounted are the errors left out of HeatErrors, with why.
 	Discounted []string
 	LSErrors   []LSProblem
+	// LSRules are the rule ids of every problem heat-ls reported for the
+	// file, whatever their severity.
+	LSRules []string
 	// Masked is true when Heat's create stopped at an artifact of the
 	// oracle (a value it invented for a parameter, get_file contents as
 	// bytes), so nothing after it was judged at create.
@@ -78,6 +81,9 @@ type Judged struct {
 	Located bool
 }
 
+// LSReports reports whether heat-ls reported rule, at any severity.
+func (j *Judged) LSReports(rule string) bool { return slices.Contains(j.LSRules, rule) }
+
 // HeatSays and LSSays are the two error/no-error verdicts.
 func (j *Judged) HeatSays() bool { return len(j.HeatErrors) > 0 }
 func (j *Judged) LSSays() bool   { return len(j.LSErrors) > 0 }
@@ -89,6 +95,7 @@ func (j *Judged) Agree() bool { return j.HeatSays() == j.LSSays() }
 // text (the tree under root); problems are keyed by path relative to root.
 func Judge(vs []Variant, heat map[string]HeatRow, ls []LSProblem, root string, text func(string) []byte) []Judged {
 	byFile := map[string][]LSProblem{}
+	rulesByFile := map[string][]string{}
 	for _, p := range ls {
 		rel := p.Path
 		if r, err := filepath.Rel(root, p.Path); err == nil && !strings.HasPrefix(r, "..") {
@@ -98,6 +105,7 @@ func Judge(vs []Variant, heat map[string]HeatRow, ls []LSProblem, root string, t
 		if p.Severity == "error" {
 			byFile[rel] = append(byFile[rel], p)
 		}
+		rulesByFile[rel] = append(rulesByFile[rel], p.Rule)
 	}
 	var out []Judged
 	for _, v := range vs {
@@ -105,7 +113,7 @@ func Judge(vs []Variant, heat map[string]HeatRow, ls []LSProblem, root string, t
 		if !ok {
 			continue
 		}
-		j := Judged{Variant: v, Heat: row, LSErrors: byFile[v.File]}
+		j := Judged{Variant: v, Heat: row, LSErrors: byFile[v.File], LSRules: rulesByFile[v.File]}
 		doc := hot.Parse(text(v.File))
 		j.HeatErrors, j.Discounted, j.Masked = counted(doc, row)
 		j.Sections = sectionLines(doc)

@@ -86,6 +86,16 @@ func KnownClasses() []Known {
 			},
 		},
 		{
+			ID: "nested-value-from-environment", Verdict: "environment",
+			Reason: "a nested or provider template's parameter without default is given no value by its parent; Heat refuses the stack unless an environment's parameter_defaults sets it, which deployments often generate. heat-ls warns (nested-missing-property) and makes it an error when the environments are given (check --env)",
+			Match: func(j *Judged) bool {
+				m := j.HeatFirst().Message
+				unset := strings.HasPrefix(m, "The Parameter (") && strings.HasSuffix(m, ") was not provided.") ||
+					strings.HasPrefix(m, "Property ") && strings.HasSuffix(m, " not assigned")
+				return !j.LSSays() && unset && j.LSReports("nested-missing-property")
+			},
+		},
+		{
 			ID: "condition-false-by-default", Verdict: "defaults",
 			Reason: "heat-ls's errors lie in resources whose condition is false for the parameter defaults the oracle uses, so Heat drops the resources before checking them, but given values that make it true Heat refuses the template (checked with the oracle). heat-ls judges the template for every input, not for its defaults",
 			Match: func(j *Judged) bool {
