@@ -28,6 +28,9 @@ type pluginCtx struct {
 	r     *hot.Resource
 	props *syntax.Node
 	typ   string
+	// member is the key a group's member definition is reported on (its
+	// properties or type key); nil for a resource of the template.
+	member *syntax.Node
 }
 
 // pluginChecks maps a resource type to its plugin checks.
@@ -64,10 +67,14 @@ func checkPlugins(p *Pass) {
 			c(pluginCtx{p: p, r: r, props: props, typ: rt.Name})
 		}
 	})
+	checkMemberPlugins(p, checks)
 }
 
 // anchor is where a problem about the whole properties map is reported.
 func (pc pluginCtx) anchor() *syntax.Node {
+	if pc.member != nil {
+		return pc.member
+	}
 	if f := pc.r.Field("properties"); f != nil {
 		return f.Key
 	}
@@ -366,7 +373,7 @@ func groupSize(minName, maxName string) pluginCheck {
 // be SOFTWARE_CONFIG; Heat's default, HEAT_CFNTOOLS, is refused too.
 func deploymentServer(pc pluginCtx) {
 	pr := pc.props.Pair("server")
-	if pr == nil {
+	if pr == nil || pc.member != nil {
 		return
 	}
 	call := pr.Value.Resolve()
