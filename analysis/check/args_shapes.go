@@ -100,13 +100,18 @@ type argCtx struct {
 
 // bad reports a malformed argument that Heat refuses when it parses the
 // template (template validate fails wherever the call is). The functions
-// of checkedWhenComputed are the exception in outputs: Heat reads their
-// arguments only when it computes them, so there only showing the output
-// fails and it is a warning.
+// of checkedWhenComputed are the exception in outputs and in the
+// properties of types that never compute them (OS::Heat::None, retired
+// stubs): Heat reads their arguments only when it computes them, so there
+// it is a warning.
 func (a *argCtx) bad(n *syntax.Node, format string, args ...any) *source.Diagnostic {
 	if a.c.Context == hot.InOutput && checkedWhenComputed(a.c.Name) {
 		return a.p.Warnf(a.spanOf(n), rules.BadFunctionArgs, "%s: %s, so showing this output fails (Heat accepts the template itself). Write %s.",
 			"`"+a.c.Name+"`", fmt.Sprintf(format, args...), a.form)
+	}
+	if owner := propertiesOwner(a.p, a.c); owner != nil && checkedWhenComputed(a.c.Name) && ignoresProperties(a.p, owner) {
+		return a.p.Warnf(a.spanOf(n), rules.BadFunctionArgs, "%s: %s; Heat lets it through only because `%s` never computes its properties. Write %s.",
+			"`"+a.c.Name+"`", fmt.Sprintf(format, args...), owner.Type, a.form)
 	}
 	return a.p.Reportf(a.spanOf(n), rules.BadFunctionArgs, "%s: %s. Write %s.",
 		"`"+a.c.Name+"`", fmt.Sprintf(format, args...), a.form)
@@ -307,7 +312,9 @@ func checkStrReplaceArgs(a *argCtx) {
 		return
 	}
 	if !params.IsMapping() {
-		a.badValue(rules.BadFunctionArgs, paramsPair.Value, "`params` must be a mapping of placeholder to value, not %s.", kindName(params))
+		// Heat tests this one when it reads the template, wherever the
+		// call is (the oracle refuses it in an output and in OS::Heat::None).
+		a.bad(paramsPair.Value, "`params` must be a mapping of placeholder to value, not %s", kindName(params))
 		return
 	}
 	if a.c.Name == "str_replace" {
