@@ -52,6 +52,7 @@ func pluginChecks() map[string][]pluginCheck {
 		"OS::Heat::StructuredDeployment":        {deploymentServer},
 		"AWS::AutoScaling::AutoScalingGroup":    {groupSize("MinSize", "MaxSize")},
 		"AWS::AutoScaling::LaunchConfiguration": {launchConfigSource},
+		"OS::Mistral::Workflow":                 {mistralWorkflow},
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"heat-ls/analysis/rules"
+	"heat-ls/analysis/syntax"
 )
 
 // launchConfigSource: an AWS launch configuration copies an existing
@@ -36,8 +37,11 @@ func launchConfigSource(pc pluginCtx) {
 // truthyProperty reports whether a property may hold a value Python takes
 // for true: given, and neither null, false, empty text nor a get_param
 // that certainly gives empty text. Other calls may give anything.
-func truthyProperty(pc pluginCtx, name string) bool {
-	pr := pc.props.Pair(name)
+func truthyProperty(pc pluginCtx, name string) bool { return truthyIn(pc.p, pc.props, name) }
+
+// truthyIn is truthyProperty for the key name of any mapping m.
+func truthyIn(p *Pass, m *syntax.Node, name string) bool {
+	pr := m.Pair(name)
 	if pr == nil {
 		return false
 	}
@@ -46,7 +50,7 @@ func truthyProperty(pc pluginCtx, name string) bool {
 	case v == nil || v.IsNull():
 		return false
 	case isFunctionCall(v):
-		rc := resourceChecker{p: pc.p}
+		rc := resourceChecker{p: p}
 		_, _, empty := rc.emptyFromParamPath(v)
 		return !empty
 	case v.IsScalar():
