@@ -53,6 +53,10 @@ func pluginChecks() map[string][]pluginCheck {
 		"AWS::AutoScaling::AutoScalingGroup":    {groupSize("MinSize", "MaxSize")},
 		"AWS::AutoScaling::LaunchConfiguration": {launchConfigSource},
 		"OS::Mistral::Workflow":                 {mistralWorkflow},
+		"OS::Keystone::User":                    {keystoneRoles},
+		"OS::Keystone::Group":                   {keystoneRoles},
+		"OS::Keystone::UserRoleAssignment":      {keystoneRoles},
+		"OS::Keystone::GroupRoleAssignment":     {keystoneRoles},
 	}
 }
 
