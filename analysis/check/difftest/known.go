@@ -96,6 +96,14 @@ func KnownClasses() []Known {
 			},
 		},
 		{
+			ID: "validate-without-values", Verdict: "defaults",
+			Reason: "the batch run validates with no parameter values, and Heat's template validate needs one for a parameter without default that it reads then (an external_id taken from get_param); given the value, as a stack create is, Heat accepts the template",
+			Match: func(j *Judged) bool {
+				e := j.HeatFirst()
+				return !j.LSSays() && e.Mode == "validate" && e.Kind == "UserParameterMissing" && len(j.Heat.Create) == 0
+			},
+		},
+		{
 			ID: "condition-false-by-default", Verdict: "defaults",
 			Reason: "heat-ls's errors lie in resources whose condition is false for the parameter defaults the oracle uses, so Heat drops the resources before checking them, but given values that make it true Heat refuses the template (checked with the oracle). heat-ls judges the template for every input, not for its defaults",
 			Match: func(j *Judged) bool {

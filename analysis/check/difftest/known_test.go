@@ -23,6 +23,10 @@ func TestClassesOfJudgedRows(t *testing.T) {
 		{name: "oracle gave up at create", row: HeatRow{Aborted: []string{"create"}}, ls: lsError, class: "create-masked", masked: true},
 		{name: "oracle gave up after an error: judged", row: HeatRow{Create: []HeatError{notList}, Aborted: []string{"create"}}, ls: lsError},
 		{name: "oracle did not give up", row: HeatRow{}, ls: lsError},
+		{name: "a value Heat's validate asks for", row: HeatRow{Validate: []HeatError{{Mode: "validate", Kind: "UserParameterMissing", Message: "The Parameter (id) was not provided."}}}, class: "validate-without-values"},
+		{name: "a value missing at create too stays open", row: HeatRow{
+			Validate: []HeatError{{Mode: "validate", Kind: "UserParameterMissing", Message: "The Parameter (id) was not provided."}},
+			Create:   []HeatError{{Mode: "create", Kind: "UserParameterMissing", Message: "The Parameter (id) was not provided."}}}},
 	}
 	known := KnownClasses()
 	for _, tt := range tests {
