@@ -3,6 +3,7 @@ package check
 import (
 	"heat-ls/analysis/hot"
 	"heat-ls/analysis/syntax"
+	"heat-ls/schema"
 )
 
 // Heat judges a property's value in full only when nothing in it waits on
@@ -67,4 +68,30 @@ func readsResource(t *hot.Template, n *syntax.Node, depth int) bool {
 		}
 	}
 	return false
+}
+
+// checkUnbuiltAttribute judges a mapping property whose whole value is a
+// get_attr of a resource of the template: while Heat validates the stack
+// no resource is built, so the attribute reads as nothing, an empty
+// mapping, and the mapping's required keys are missing (the oracle
+// refuses a CronTrigger's workflow given so; case
+// property-map-from-unbuilt-attribute).
+func (rc *resourceChecker) checkUnbuiltAttribute(prop *schema.Property, n, key, anchor *syntax.Node, depth int) {
+	if prop.Type != "map" || prop.Fields == nil || rc.p.T == nil {
+		return
+	}
+	name, args := n.Pairs[0].Key.Value, n.Pairs[0].Value.Resolve()
+	if name != "get_attr" && name != "Fn::GetAtt" || !args.IsSequence() || len(args.Items) < 2 {
+		return
+	}
+	res := args.Items[0].Resolve()
+	if !res.IsScalar() || rc.p.T.Resource(res.Value) == nil {
+		return
+	}
+	before := len(rc.p.diags)
+	rc.checkFields(fieldOwner{prop: prop, name: key.Value}, &syntax.Node{Kind: syntax.ScalarNode, Tag: "!!null", Span: n.Span}, anchor, depth+1)
+	for i := before; i < len(rc.p.diags); i++ {
+		d := &rc.p.diags[i]
+		d.Message = "`" + res.Value + "` is not built yet when Heat validates the stack, so this `" + name + "` gives nothing. " + d.Message
+	}
 }

@@ -234,6 +234,7 @@ func (rc *resourceChecker) checkValueAt(prop *schema.Property, n *syntax.Node, k
 	}
 	if isFunctionCall(n) {
 		rc.checkEmptyFromParamPath(prop, n, key, anchor, depth)
+		rc.checkUnbuiltAttribute(prop, n, key, anchor, depth)
 		return
 	}
 	p := rc.p

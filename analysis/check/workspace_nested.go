@@ -61,7 +61,9 @@ func (p *Pass) checkNestedDefinition(def Definition) {
 				continue
 			}
 			given[k.Value] = true
-			if prop := nestedPropertySchema(nt.Templates, k.Value, pr.Value.Resolve()); prop != nil {
+			// A group's member values may hold the index placeholder, which
+			// the group replaces before Heat reads them: not judged.
+			if prop := nestedPropertySchema(nt.Templates, k.Value, pr.Value.Resolve()); prop != nil && !def.Inner {
 				rc := &resourceChecker{p: p}
 				rc.checkValue(prop, pr.Value, k, 1)
 			}
