@@ -24,6 +24,8 @@ func TestClassesOfJudgedRows(t *testing.T) {
 		{name: "oracle gave up after an error: judged", row: HeatRow{Create: []HeatError{notList}, Aborted: []string{"create"}}, ls: lsError},
 		{name: "oracle did not give up", row: HeatRow{}, ls: lsError},
 		{name: "a value Heat's validate asks for", row: HeatRow{Validate: []HeatError{{Mode: "validate", Kind: "UserParameterMissing", Message: "The Parameter (id) was not provided."}}}, class: "validate-without-values"},
+		{name: "refused at validate only, for want of a value in a get_attr path", row: HeatRow{Validate: []HeatError{{Mode: "validate", Kind: "StackValidationFailed", Message: "The Referenced Attribute (db addresses) is incorrect."}}}, class: "validate-without-values"},
+		{name: "refused at validate, create given up: open", row: HeatRow{Validate: []HeatError{{Mode: "validate", Kind: "StackValidationFailed", Message: "The Referenced Attribute (db addresses) is incorrect."}}, Aborted: []string{"create"}}, masked: true},
 		{name: "a value missing at create too stays open", row: HeatRow{
 			Validate: []HeatError{{Mode: "validate", Kind: "UserParameterMissing", Message: "The Parameter (id) was not provided."}},
 			Create:   []HeatError{{Mode: "create", Kind: "UserParameterMissing", Message: "The Parameter (id) was not provided."}}}},
