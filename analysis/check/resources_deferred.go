@@ -1,7 +1,8 @@
 package check
 
 import (
-	"heat-ls/analysis/hot"
+	"strings"
+
 	"heat-ls/analysis/syntax"
 	"heat-ls/schema"
 )
@@ -21,21 +22,25 @@ import (
 const maxRefDepth = 64
 
 // readsResource reports whether n (a top-level property value) reads a
-// resource of the template anywhere inside. A reference whose name is
-// computed counts: Heat may well find a resource by it.
+// resource anywhere inside. It looks at the value alone, not at which
+// names the template defines, so the answer stays the entry's own: a
+// get_resource or get_attr of a name no resource has is refused anyway
+// (undefined-resource), and a CloudFormation Ref counts unless it names a
+// pseudo parameter (a Ref to a template parameter then goes unjudged,
+// never wrongly judged).
 func (rc *resourceChecker) readsResource(n *syntax.Node) bool {
-	return readsResource(rc.p.T, n, 0)
+	return readsResource(n, 0)
 }
 
-func readsResource(t *hot.Template, n *syntax.Node, depth int) bool {
+func readsResource(n *syntax.Node, depth int) bool {
 	n = n.Resolve()
-	if n == nil || t == nil || depth > maxRefDepth {
+	if n == nil || depth > maxRefDepth {
 		return false
 	}
 	switch {
 	case n.IsSequence():
 		for _, it := range n.Items {
-			if readsResource(t, it, depth+1) {
+			if readsResource(it, depth+1) {
 				return true
 			}
 		}
@@ -43,26 +48,17 @@ func readsResource(t *hot.Template, n *syntax.Node, depth int) bool {
 		if isFunctionCall(n) {
 			name, args := n.Pairs[0].Key.Value, n.Pairs[0].Value.Resolve()
 			switch name {
-			case "get_resource":
-				if !args.IsScalar() || t.Resource(args.Value) != nil {
-					return true
-				}
+			case "get_resource", "get_attr", "Fn::GetAtt":
+				return true
 			case "Ref":
-				if args.IsScalar() && t.Resource(args.Value) != nil {
-					return true
-				}
-			case "get_attr", "Fn::GetAtt":
-				if !args.IsSequence() || len(args.Items) == 0 {
-					return false
-				}
-				if first := args.Items[0].Resolve(); !first.IsScalar() || t.Resource(first.Value) != nil {
+				if !args.IsScalar() || !strings.HasPrefix(args.Value, "AWS::") {
 					return true
 				}
 			}
-			return readsResource(t, args, depth+1)
+			return readsResource(args, depth+1)
 		}
 		for _, pr := range n.Pairs {
-			if readsResource(t, pr.Value, depth+1) {
+			if readsResource(pr.Value, depth+1) {
 				return true
 			}
 		}
@@ -71,13 +67,13 @@ func readsResource(t *hot.Template, n *syntax.Node, depth int) bool {
 }
 
 // checkUnbuiltAttribute judges a mapping property whose whole value is a
-// get_attr of a resource of the template: while Heat validates the stack
-// no resource is built, so the attribute reads as nothing, an empty
-// mapping, and the mapping's required keys are missing (the oracle
-// refuses a CronTrigger's workflow given so; case
-// property-map-from-unbuilt-attribute).
+// get_attr: while Heat validates the stack no resource is built, so the
+// attribute reads as nothing, an empty mapping, and the mapping's
+// required keys are missing (the oracle refuses a CronTrigger's workflow
+// given so; case property-map-from-unbuilt-attribute). A get_attr of a
+// name no resource has is refused anyway (undefined-resource).
 func (rc *resourceChecker) checkUnbuiltAttribute(prop *schema.Property, n, key, anchor *syntax.Node, depth int) {
-	if prop.Type != "map" || prop.Fields == nil || rc.p.T == nil {
+	if prop.Type != "map" || prop.Fields == nil {
 		return
 	}
 	name, args := n.Pairs[0].Key.Value, n.Pairs[0].Value.Resolve()
@@ -85,7 +81,7 @@ func (rc *resourceChecker) checkUnbuiltAttribute(prop *schema.Property, n, key, 
 		return
 	}
 	res := args.Items[0].Resolve()
-	if !res.IsScalar() || rc.p.T.Resource(res.Value) == nil {
+	if !res.IsScalar() {
 		return
 	}
 	before := len(rc.p.diags)
