@@ -9,8 +9,8 @@ import (
 
 // Heat judges a property's value in full only when nothing in it waits on
 // another resource: a value that reads a resource of the stack (get_resource,
-// get_attr, and the CloudFormation Ref and Fn::GetAtt of a resource,
-// however deep) is still converted to its type, and its nested required
+// get_attr, or a Ref of a resource, however deep) is still converted to
+// its type, and its nested required
 // keys are still looked up, but its constraints (allowed values, ranges,
 // lengths, patterns, custom constraints) and its nested unknown keys are
 // not looked at, because every resource is still unbuilt when Heat
@@ -25,8 +25,8 @@ const maxRefDepth = 64
 // resource anywhere inside. It looks at the value alone, not at which
 // names the template defines, so the answer stays the entry's own: a
 // get_resource or get_attr of a name no resource has is refused anyway
-// (undefined-resource), and a CloudFormation Ref counts unless it names a
-// pseudo parameter (a Ref to a template parameter then goes unjudged,
+// (undefined-resource), and a Ref counts unless it names a pseudo
+// parameter (a Ref to a template parameter then goes unjudged,
 // never wrongly judged).
 func (rc *resourceChecker) readsResource(n *syntax.Node) bool {
 	return readsResource(n, 0)
@@ -48,7 +48,7 @@ func readsResource(n *syntax.Node, depth int) bool {
 		if isFunctionCall(n) {
 			name, args := n.Pairs[0].Key.Value, n.Pairs[0].Value.Resolve()
 			switch name {
-			case "get_resource", "get_attr", "Fn::GetAtt":
+			case "get_resource", "get_attr":
 				return true
 			case "Ref":
 				if !args.IsScalar() || !strings.HasPrefix(args.Value, "AWS::") {
@@ -77,7 +77,7 @@ func (rc *resourceChecker) checkUnbuiltAttribute(prop *schema.Property, n, key, 
 		return
 	}
 	name, args := n.Pairs[0].Key.Value, n.Pairs[0].Value.Resolve()
-	if name != "get_attr" && name != "Fn::GetAtt" || !args.IsSequence() || len(args.Items) < 2 {
+	if name != "get_attr" || !args.IsSequence() || len(args.Items) < 2 {
 		return
 	}
 	res := args.Items[0].Resolve()
