@@ -129,6 +129,23 @@ func literalList(props *syntax.Node, name string) (items []*syntax.Node, ok bool
 	return nil, false
 }
 
+// literalMappings returns the items of a list property that are literal
+// mappings without merge keys, the ones a plugin check can judge; none
+// when the property is a function call.
+func literalMappings(props *syntax.Node, name string) []*syntax.Node {
+	items, ok := literalList(props, name)
+	if !ok {
+		return nil
+	}
+	var out []*syntax.Node
+	for _, it := range items {
+		if m := it.Resolve(); m.IsMapping() && !mergesOtherKeys(m) {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
 // conflict: Heat refuses a and b given together.
 func conflict(a, b string) pluginCheck {
 	return func(pc pluginCtx) {

@@ -10,15 +10,7 @@ import (
 // for a missing value, and a key written null reaches it as empty text,
 // so any key written counts (the oracle accepts project: null).
 func keystoneRoles(pc pluginCtx) {
-	items, ok := literalList(pc.props, "roles")
-	if !ok {
-		return
-	}
-	for _, it := range items {
-		m := it.Resolve()
-		if !m.IsMapping() || mergesOtherKeys(m) {
-			continue
-		}
+	for _, m := range literalMappings(pc.props, "roles") {
 		project, domain := m.Pair("project") != nil, m.Pair("domain") != nil
 		switch {
 		case project && domain:

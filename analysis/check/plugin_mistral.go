@@ -19,15 +19,7 @@ func mistralWorkflow(pc pluginCtx) {
 				"A reverse workflow needs `task_name` in `params` (the task to start from); Heat refuses it at stack create without one.")
 		}
 	}
-	tasks, ok := literalList(pc.props, "tasks")
-	if !ok {
-		return
-	}
-	for _, it := range tasks {
-		task := it.Resolve()
-		if !task.IsMapping() || mergesOtherKeys(task) {
-			continue
-		}
+	for _, task := range literalMappings(pc.props, "tasks") {
 		_, wfSet := literalGiven(task, "workflow")
 		_, actionSet := literalGiven(task, "action")
 		switch {
