@@ -30,7 +30,8 @@ func finishDiagnostics(doc *store.Document, found []source.Diagnostic) []source.
 // ignore comments and the .heat-ls.yaml governing its file, the same way
 // "heat-ls check" does (analysis/config). A malformed project file adds one
 // warning at the top of the document naming the problem; the defaults
-// apply meanwhile. A document whose path the file ignores gets no
+// apply meanwhile. An entry naming no rule id adds a warning too, and the
+// rest of the file applies. A document whose path the file ignores gets no
 // diagnostics at all. The file is read on every run: a burst of typing makes one run, the
 // file is small, and an edit to it then takes effect on the next keystroke.
 func applyProjectConfig(docURI string, text []byte, diags []source.Diagnostic) []source.Diagnostic {
@@ -47,11 +48,12 @@ func applyProjectConfig(docURI string, text []byte, diags []source.Diagnostic) [
 	}
 	out := config.Apply(diags, text, cfg)
 	for _, p := range problems {
-		out = append(out, source.Diagnostic{
-			Severity: rules.In(rules.InvalidConfig, "in the editor"),
-			Code:     rules.InvalidConfig,
-			Message:  p.String() + "; the defaults apply until it is fixed",
-		})
+		d := source.Diagnostic{Severity: rules.Severity(p.RuleID()), Code: p.RuleID(), Message: p.String()}
+		if p.Fatal() {
+			d.Severity = rules.In(rules.InvalidConfig, "in the editor")
+			d.Message += "; the defaults apply until it is fixed"
+		}
+		out = append(out, d)
 	}
 	return out
 }

@@ -28,6 +28,7 @@ func TestProjectConfigInDiagnostics(t *testing.T) {
 		{name: "disabled", config: "disable: [unknown-version]\n", text: badVersion, wantNot: "unknown-version"},
 		{name: "raised to hint", config: "severity: {unknown-version: hint}\n", text: badVersion, want: `"severity":4`},
 		{name: "malformed", config: "disable: [\n", text: badVersion, want: "invalid-config"},
+		{name: "unknown rule id", config: "disable: [unknown-versoin, duplicate-key]\n", text: badVersion, want: `did you mean \"unknown-version\"?`, wantNot: "defaults apply"},
 		{name: "ignored path", config: "ignore: ['*.yaml']\n", text: badVersion, want: "[]", wantNot: "unknown-version"},
 	}
 	for i, tt := range tests {

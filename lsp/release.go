@@ -23,7 +23,7 @@ func (s *Server) targetRelease() string {
 	}
 	if folders := s.folders(); len(folders) > 0 {
 		file := filepath.Join(folders[0], config.FileName)
-		if cfg, problems := config.Load(file); len(problems) == 0 && cfg.HeatRelease != "" {
+		if cfg, _ := config.Load(file); cfg.HeatRelease != "" { // defaults (no release) when the file is unusable
 			return cfg.HeatRelease
 		}
 	}

@@ -60,6 +60,11 @@ func checkRepeatArgs(a *argCtx) {
 			} else if length >= 0 && len(vals.Items) != length && !permutations {
 				a.badValue(rules.BadFunctionArgs, pr.Value, "with `permutations: false` every list must have the same length; this one has %d %s, an earlier one %d.", len(vals.Items), plural(len(vals.Items), "item", "items"), length)
 			}
+		case vals.IsMapping() && mapsOK && !permutations:
+			// Without permutations Heat pairs values up by position, which
+			// a mapping has none of: it refuses one when it computes the loop.
+			a.badValue(rules.BadFunctionArgs, pr.Value, "with `permutations: false` the values of `%s` must be a list, not a mapping.", pr.Key.Value)
+			length = -2
 		case vals.IsMapping() && mapsOK:
 			length = -2
 		case vals.IsMapping():

@@ -100,13 +100,18 @@ type argCtx struct {
 
 // bad reports a malformed argument that Heat refuses when it parses the
 // template (template validate fails wherever the call is). The functions
-// of checkedWhenComputed are the exception in outputs: Heat reads their
-// arguments only when it computes them, so there only showing the output
-// fails and it is a warning.
+// of checkedWhenComputed are the exception in outputs and in the
+// properties of types that never compute them (OS::Heat::None, retired
+// stubs): Heat reads their arguments only when it computes them, so there
+// it is a warning.
 func (a *argCtx) bad(n *syntax.Node, format string, args ...any) *source.Diagnostic {
 	if a.c.Context == hot.InOutput && checkedWhenComputed(a.c.Name) {
 		return a.p.Warnf(a.spanOf(n), rules.BadFunctionArgs, "%s: %s, so showing this output fails (Heat accepts the template itself). Write %s.",
 			"`"+a.c.Name+"`", fmt.Sprintf(format, args...), a.form)
+	}
+	if owner := propertiesOwner(a.p, a.c); owner != nil && checkedWhenComputed(a.c.Name) && ignoresProperties(a.p, owner) {
+		return a.p.Warnf(a.spanOf(n), rules.BadFunctionArgs, "%s: %s; Heat lets it through only because `%s` never computes its properties. Write %s.",
+			"`"+a.c.Name+"`", fmt.Sprintf(format, args...), owner.Type, a.form)
 	}
 	return a.p.Reportf(a.spanOf(n), rules.BadFunctionArgs, "%s: %s. Write %s.",
 		"`"+a.c.Name+"`", fmt.Sprintf(format, args...), a.form)
@@ -198,12 +203,34 @@ func checkGetParamArgs(a *argCtx) {
 }
 
 // checkPathItems: keys and indexes of a path must be text or numbers.
+// Heat's lookup swallows one that is not, so get_param gives empty text
+// and get_attr null: a warning, wherever the call is (the empty text's own
+// consequences in a property are judged with the property,
+// emptyFromParamPath). The exception is a list or mapping in get_attr's
+// path from 2014-10-16 on: Heat keys the attribute and its path together
+// in a set while it validates, which a list or mapping cannot enter, so
+// template validate fails (checked with the oracle).
 func checkPathItems(a *argCtx, items []*syntax.Node) {
 	for _, it := range items {
-		if n := literal(it); n != nil && !isScalarLiteral(n) {
-			a.bad(it, "a path item must be a key or an index, not %s", kindName(n))
+		n := literal(it)
+		switch {
+		case n == nil || isScalarLiteral(n):
+		case a.c.Name == "get_attr" && (n.IsMapping() || n.IsSequence()) && a.v.Supports(schema.FeatureGetAttrPath):
+			a.bad(it, "a path item must be a key or an index, not %s (Heat cannot index the attribute by it)", kindName(n))
+		default:
+			a.p.Warnf(a.spanOf(it), rules.BadFunctionArgs, "`%s`: a path item must be a key or an index, not %s; Heat's lookup finds nothing then, so the value is %s. Write %s.",
+				a.c.Name, kindName(n), pathMissValue(a.c.Name), a.form)
 		}
 	}
+}
+
+// pathMissValue is what a function whose path finds nothing gives, in
+// words.
+func pathMissValue(fn string) string {
+	if fn == "get_param" {
+		return "empty text"
+	}
+	return "null"
 }
 
 func checkGetAttrArgs(a *argCtx) {
@@ -285,7 +312,9 @@ func checkStrReplaceArgs(a *argCtx) {
 		return
 	}
 	if !params.IsMapping() {
-		a.badValue(rules.BadFunctionArgs, paramsPair.Value, "`params` must be a mapping of placeholder to value, not %s.", kindName(params))
+		// Heat tests this one when it reads the template, wherever the
+		// call is (the oracle refuses it in an output and in OS::Heat::None).
+		a.bad(paramsPair.Value, "`params` must be a mapping of placeholder to value, not %s", kindName(params))
 		return
 	}
 	if a.c.Name == "str_replace" {

@@ -19,6 +19,7 @@ func checkConditionBodies(p *Pass) {
 	for _, c := range p.T.Conditions {
 		names = append(names, c.Name)
 	}
+	var live map[string]bool // liveConditions, computed when needed
 	for _, c := range p.T.Conditions {
 		if k := c.Key; k.Style == syntax.Plain && (isYAML11Bool(k) || k.Tag == "!!int" || k.Tag == "!!float" || k.Tag == "!!null") {
 			d := p.Reportf(k.Span, rules.ConditionNameNotString,
@@ -38,6 +39,22 @@ func checkConditionBodies(p *Pass) {
 			if len(body.Pairs) != 1 || !hot.IsFunctionName(body.Pairs[0].Key.Value) {
 				p.Reportf(body.Span, rules.ConditionBodyInvalid,
 					"Condition `%s` is a plain mapping, not a condition function; use one of equals, not, and, or, contains, or get_param.", c.Name)
+				continue
+			}
+			// A get_param whose path finds nothing gives empty text, no
+			// true or false: Heat refuses the condition once it evaluates
+			// it, that is when something uses it (oracle cases
+			// condition-get-param-path-empty-*).
+			if name, typ, empty := (&resourceChecker{p: p}).emptyFromParamPath(body); empty {
+				if live == nil {
+					live = liveConditions(p.T)
+				}
+				report, outcome := p.Errorf, "so Heat refuses it"
+				if !live[c.Name] {
+					report, outcome = p.Warnf, "which Heat refuses once a resource or output uses this condition"
+				}
+				report(body.Span, rules.ConditionBodyInvalid,
+					"Condition `%s` is empty text, not true or false: the path after the %s parameter `%s` finds nothing, %s.", c.Name, typ, name, outcome)
 			}
 		case body.Tag == "!!int" || body.Tag == "!!float":
 			p.Reportf(body.Span, rules.ConditionBodyInvalid,

@@ -129,7 +129,8 @@ func TestParameterRules(t *testing.T) {
 		{"default too long", v16 + "parameters:\n  p:\n    type: string\n    default: abcd\n    constraints:\n      - length: {max: 3}\n", rules.ParameterDefaultConstraint, E, "abcd", nil},
 		{"list default too short", v16 + "parameters:\n  p:\n    type: comma_delimited_list\n    default: a\n    constraints:\n      - length: {min: 2}\n", rules.ParameterDefaultConstraint, E, "default: a@a", nil},
 		{"pattern whole match", v16 + "parameters:\n  p:\n    type: string\n    default: ab1\n    constraints:\n      - allowed_pattern: '[a-z]+'\n", rules.ParameterDefaultConstraint, E, "ab1", nil},
-		{"pattern Go cannot compile", v16 + "parameters:\n  p:\n    type: string\n    default: ab1\n    constraints:\n      - allowed_pattern: '(?=a)[a-z]+'\n", "", 0, "", []string{rules.ParameterDefaultConstraint, rules.ParameterConstraintInvalid}},
+		{"pattern Go cannot compile, passed without its look-ahead", v16 + "parameters:\n  p:\n    type: string\n    default: ba\n    constraints:\n      - allowed_pattern: '(?=a)[a-z]+'\n", "", 0, "", []string{rules.ParameterDefaultConstraint, rules.ParameterConstraintInvalid}},
+		{"pattern Go cannot compile, refused even without its look-ahead", v16 + "parameters:\n  p:\n    type: string\n    default: ab1\n    constraints:\n      - allowed_pattern: '(?=a)[a-z]+'\n", rules.ParameterDefaultConstraint, E, "ab1", []string{rules.ParameterConstraintInvalid}},
 		{"custom offline ip", v16 + "parameters:\n  p:\n    type: string\n    default: 999.1.1.1\n    constraints:\n      - custom_constraint: ip_addr\n", rules.ParameterDefaultConstraint, E, "999.1.1.1", nil},
 		{"default through function skipped", v16 + "parameters:\n  p:\n    type: number\n    default: {get_param: q}\n", "", 0, "", []string{rules.ParameterDefaultType}},
 	})

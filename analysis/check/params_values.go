@@ -113,6 +113,13 @@ func constraintProblem(c schema.Constraint, typ string, n *syntax.Node, res rege
 		if n.IsScalar() {
 			return offlineCustomProblem(c.Custom, n.Value)
 		}
+		// An address, network or MAC address is text; Heat's offline
+		// validators refuse a list or mapping outright (oracle case
+		// param-custom-constraint-offline-mapping).
+		switch c.Custom {
+		case "ip_addr", "net_cidr", "mac_addr":
+			return fmt.Sprintf("%s is not %s", describeNode(n), map[string]string{"ip_addr": "an IP address", "net_cidr": "a network in CIDR form", "mac_addr": "a MAC address"}[c.Custom])
+		}
 	}
 	return ""
 }

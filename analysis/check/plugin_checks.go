@@ -28,26 +28,35 @@ type pluginCtx struct {
 	r     *hot.Resource
 	props *syntax.Node
 	typ   string
+	// member is the key a group's member definition is reported on (its
+	// properties or type key); nil for a resource of the template.
+	member *syntax.Node
 }
 
 // pluginChecks maps a resource type to its plugin checks.
 func pluginChecks() map[string][]pluginCheck {
 	return map[string][]pluginCheck{
-		"OS::Neutron::Port":                  {conflict("fixed_ips", "no_fixed_ips")},
-		"OS::Cinder::Volume":                 {conflict("image", "imageRef"), volumeSources},
-		"OS::Neutron::Subnet":                {conflict("subnetpool", "cidr"), oneOf("subnetpool", "cidr"), conflict("prefixlen", "cidr"), subnetIPv6Modes},
-		"OS::Neutron::RouterInterface":       {conflict("subnet", "port"), conflict("subnet_id", "port"), conflict("subnet", "port_id"), oneOf("subnet", "subnet_id", "port", "port_id")},
-		"OS::Nova::Server":                   {conflict("block_device_mapping", "block_device_mapping_v2"), serverBootable, serverDeviceSources},
-		"OS::Octavia::Pool":                  {oneOf("listener", "loadbalancer"), poolCookie},
-		"OS::Octavia::Listener":              {listenerTLS},
-		"OS::Neutron::FloatingIP":            {requires("fixed_ip_address", "port_id")},
-		"OS::Neutron::SecurityGroup":         {securityGroupName},
-		"OS::Heat::RandomString":             {randomStringLength},
-		"OS::Heat::AutoScalingGroup":         {groupSize("min_size", "max_size")},
-		"OS::Neutron::Router":                {conflict("distributed", "ha")},
-		"OS::Heat::SoftwareDeployment":       {deploymentServer},
-		"OS::Heat::StructuredDeployment":     {deploymentServer},
-		"AWS::AutoScaling::AutoScalingGroup": {groupSize("MinSize", "MaxSize")},
+		"OS::Neutron::Port":                     {conflict("fixed_ips", "no_fixed_ips")},
+		"OS::Cinder::Volume":                    {conflict("image", "imageRef"), volumeSources},
+		"OS::Neutron::Subnet":                   {conflict("subnetpool", "cidr"), oneOf("subnetpool", "cidr"), conflict("prefixlen", "cidr"), subnetIPv6Modes},
+		"OS::Neutron::RouterInterface":          {conflict("subnet", "port"), conflict("subnet_id", "port"), conflict("subnet", "port_id"), oneOf("subnet", "subnet_id", "port", "port_id")},
+		"OS::Nova::Server":                      {conflict("block_device_mapping", "block_device_mapping_v2"), serverBootable, serverDeviceSources},
+		"OS::Octavia::Pool":                     {oneOf("listener", "loadbalancer"), poolCookie},
+		"OS::Octavia::Listener":                 {listenerTLS},
+		"OS::Neutron::FloatingIP":               {requires("fixed_ip_address", "port_id")},
+		"OS::Neutron::SecurityGroup":            {securityGroupName},
+		"OS::Heat::RandomString":                {randomStringLength},
+		"OS::Heat::AutoScalingGroup":            {groupSize("min_size", "max_size")},
+		"OS::Neutron::Router":                   {conflict("distributed", "ha")},
+		"OS::Heat::SoftwareDeployment":          {deploymentServer},
+		"OS::Heat::StructuredDeployment":        {deploymentServer},
+		"AWS::AutoScaling::AutoScalingGroup":    {groupSize("MinSize", "MaxSize")},
+		"AWS::AutoScaling::LaunchConfiguration": {launchConfigSource},
+		"OS::Mistral::Workflow":                 {mistralWorkflow},
+		"OS::Keystone::User":                    {keystoneRoles},
+		"OS::Keystone::Group":                   {keystoneRoles},
+		"OS::Keystone::UserRoleAssignment":      {keystoneRoles},
+		"OS::Keystone::GroupRoleAssignment":     {keystoneRoles},
 	}
 }
 
@@ -63,10 +72,14 @@ func checkPlugins(p *Pass) {
 			c(pluginCtx{p: p, r: r, props: props, typ: rt.Name})
 		}
 	})
+	checkMemberPlugins(p, checks)
 }
 
 // anchor is where a problem about the whole properties map is reported.
 func (pc pluginCtx) anchor() *syntax.Node {
+	if pc.member != nil {
+		return pc.member
+	}
 	if f := pc.r.Field("properties"); f != nil {
 		return f.Key
 	}
@@ -114,6 +127,23 @@ func literalList(props *syntax.Node, name string) (items []*syntax.Node, ok bool
 		return list.Items, true
 	}
 	return nil, false
+}
+
+// literalMappings returns the items of a list property that are literal
+// mappings without merge keys, the ones a plugin check can judge; none
+// when the property is a function call.
+func literalMappings(props *syntax.Node, name string) []*syntax.Node {
+	items, ok := literalList(props, name)
+	if !ok {
+		return nil
+	}
+	var out []*syntax.Node
+	for _, it := range items {
+		if m := it.Resolve(); m.IsMapping() && !mergesOtherKeys(m) {
+			out = append(out, m)
+		}
+	}
+	return out
 }
 
 // conflict: Heat refuses a and b given together.
@@ -365,7 +395,7 @@ func groupSize(minName, maxName string) pluginCheck {
 // be SOFTWARE_CONFIG; Heat's default, HEAT_CFNTOOLS, is refused too.
 func deploymentServer(pc pluginCtx) {
 	pr := pc.props.Pair("server")
-	if pr == nil {
+	if pr == nil || pc.member != nil {
 		return
 	}
 	call := pr.Value.Resolve()

@@ -24,6 +24,7 @@ func checkReferences(p *Pass) {
 		if cond && !r.v.IsConditionFunction(c.Name) || !cond && !r.v.HasFunction(c.Name) {
 			continue
 		}
+		r.inReplaced = r.replaced(c.Owner)
 		switch c.Name {
 		case "get_param":
 			r.getParam(c)
@@ -51,6 +52,7 @@ func checkReferences(p *Pass) {
 		if p.stopped() {
 			return
 		}
+		r.inReplaced = r.replaced(&res.Entry)
 		for _, dep := range res.DependsOn {
 			if dep.Value == res.Name {
 				p.Reportf(dep.Span, rules.DependsOnSelf,
@@ -78,6 +80,11 @@ type refChecker struct {
 	// broken memoises whether a condition refers, directly or through
 	// other conditions, to an undefined one (1 broken, 2 fine, 3 visiting).
 	broken map[string]uint8
+	// shadowed holds the entries a later one of the same name replaces
+	// (refs_shadowed.go); inReplaced is set while a reference inside one
+	// is checked.
+	shadowed   map[*hot.Entry]bool
+	inReplaced bool
 	// cands, near and spellWork serve suggest.
 	// live memoises liveConditions(p.T).
 	live      map[string]bool
@@ -148,21 +155,31 @@ func (r *refChecker) getParam(c *hot.Call) {
 		}
 		return append(cands, r.v.PseudoParameters...)
 	})
-	report, msg := r.p.Errorf, "The parameter `%s` is not declared, so stack create fails. Declare it under `parameters`.%s"
+	// An empty name is no undeclared parameter but a missing one; Heat
+	// words it so too ("must have arguments").
+	subject, fix := "The parameter `"+name.Value+"` is not declared", "Declare it under `parameters`."
+	if name.Value == "" {
+		subject, fix = "`get_param` names no parameter (the name is empty)", "Write the name of a declared parameter."
+		near = nil
+	}
+	report, msg := r.p.Errorf, subject+", so stack create fails. "+fix
 	switch owner := propertiesOwner(r.p, c); {
+	case r.inReplaced:
+		msg = subject + ". " + replacedNote + ". " + fix
+		report = r.p.Warnf
 	case c.Context == hot.InOutput:
-		msg = "The parameter `%s` is not declared, so showing this output fails. Declare it under `parameters`.%s"
+		msg = subject + ", so showing this output fails. " + fix
 		report = r.p.Warnf
 	case c.Context == hot.InCondition && c.Owner != nil && !r.liveConditions()[c.Owner.Name]:
 		// Heat resolves a condition only when something uses it, so an
 		// unused one never fails (the oracle accepts it at create).
-		msg = "The parameter `%s` is not declared, so stack create fails once a resource or output uses this condition. Declare it under `parameters`.%s"
+		msg = subject + ", so stack create fails once a resource or output uses this condition. " + fix
 		report = r.p.Warnf
 	case owner != nil && ignoresProperties(r.p, owner):
-		msg = "The parameter `%s` is not declared. Heat lets it through only because `" + owner.Type + "` never reads its properties; declare it under `parameters`.%s"
+		msg = subject + ". Heat lets it through only because `" + owner.Type + "` never reads its properties. " + fix
 		report = r.p.Warnf
 	}
-	d := report(name.Span, rules.UndefinedParameter, msg, name.Value, didYouMean(near))
+	d := report(name.Span, rules.UndefinedParameter, "%s%s", msg, didYouMean(near))
 	d.Suggestions = near
 	d.Data = map[string]string{"kind": "parameter", "name": name.Value, "guessedType": guessParameterType(r.p, c)}
 }
@@ -201,7 +218,10 @@ func (r *refChecker) resource(name *syntax.Node, via string, shown bool) bool {
 		return cands
 	})
 	report, outcome := r.p.Errorf, "Heat refuses the template"
-	if shown {
+	switch {
+	case r.inReplaced:
+		report, outcome = r.p.Warnf, "it would fail, but "+replacedNote
+	case shown:
 		report, outcome = r.p.Warnf, "showing this output fails (Heat accepts the template itself)"
 	}
 	d := report(name.Span, rules.UndefinedResource,
@@ -242,8 +262,12 @@ func (r *refChecker) getAttr(c *hot.Call) {
 	}
 	sort.Strings(names)
 	near := closestNames(attr.Value, names, 3, suggestionDistance(attr.Value))
-	d := r.p.Reportf(attr.Span, rules.UnknownAttribute,
-		"`%s` (%s) has no attribute `%s`, so Heat refuses the template.%s", resName.Value, rt.Name, attr.Value, didYouMean(near))
+	report, outcome := r.p.Reportf, "so Heat refuses the template"
+	if r.inReplaced {
+		report, outcome = r.p.Warnf, "but "+replacedNote
+	}
+	d := report(attr.Span, rules.UnknownAttribute,
+		"`%s` (%s) has no attribute `%s`, %s.%s", resName.Value, rt.Name, attr.Value, outcome, didYouMean(near))
 	d.Suggestions = near
 	d.Related = []source.Related{{Span: res.Key.Span, Message: "the resource"}}
 }

@@ -55,6 +55,10 @@ type resourceChecker struct {
 	// rt is the type whose properties are being checked, so a nested
 	// unknown key can be looked up in other releases.
 	rt *schema.ResourceType
+	// deferred is set while a top-level property that reads a resource
+	// is checked: Heat leaves its constraints and nested unknown keys
+	// alone (resources_deferred.go).
+	deferred bool
 }
 
 func (rc *resourceChecker) check(r *hot.Resource) {

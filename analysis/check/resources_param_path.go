@@ -14,7 +14,8 @@ import (
 // certain when the path goes into a number or boolean parameter (not a
 // container at all), or when its first key is not a whole number and the
 // parameter is text or a comma-delimited list (both are read as sequences,
-// and a sequence takes only whole-number keys). The value the user gives
+// and a sequence takes only whole-number keys), or when a path item is no
+// key or index at all (a list, mapping or null). The value the user gives
 // does not matter in any of these cases. name and typ describe the
 // parameter, for messages.
 func (rc *resourceChecker) emptyFromParamPath(n *syntax.Node) (name, typ string, ok bool) {
@@ -33,6 +34,11 @@ func (rc *resourceChecker) emptyFromParamPath(n *syntax.Node) (name, typ string,
 	prm := rc.p.T.Parameter(first.Value)
 	if prm == nil {
 		return "", "", false
+	}
+	for _, it := range args.Items[1:] {
+		if it := it.Resolve(); !isFunctionCall(it) && !isScalarLiteral(it) {
+			return prm.Name, prm.Type, true // no key or index: Heat's lookup fails whatever the value
+		}
 	}
 	switch prm.Type {
 	case "number", "boolean":

@@ -21,7 +21,9 @@ func TestResourceRules(t *testing.T) {
 		{"unknown in known namespace", v16 + "resources:\n  r:\n    type: OS::Nova::Servr\n", rules.ResourceTypeUnknown, E, "OS::Nova::Servr", nil},
 		{"custom namespace", v16 + "resources:\n  r:\n    type: My::Thing\n", rules.ResourceTypeCustom, I, "My::Thing", []string{rules.ResourceTypeUnknown}},
 		{"template path", v16 + "resources:\n  r:\n    type: child.yaml\n    properties: {size: 3}\n", "", 0, "", []string{rules.ResourceTypeCustom, rules.ResourceTypeUnknown, rules.ResourcePropertyUnknown}},
-		{"hidden type", v16 + "resources:\n  r:\n    type: OS::Neutron::RouterGateway\n", rules.ResourceTypeHidden, W, "OS::Neutron::RouterGateway", []string{rules.ResourcePropertyMissing}},
+		{"hidden type", v16 + "resources:\n  r:\n    type: OS::Neutron::RouterGateway\n", rules.ResourceTypeHidden, W, "OS::Neutron::RouterGateway", nil},
+		// Heat still validates a hidden type's properties (asked the oracle).
+		{"hidden type's required property", v16 + "resources:\n  gw:\n    type: OS::Neutron::RouterGateway\n", rules.ResourcePropertyMissing, E, "gw", nil},
 		{"deprecated type", v16 + "resources:\n  r:\n    type: OS::Vitrage::Template\n    properties: {template_file: x}\n", rules.ResourceTypeDeprecated, W, "OS::Vitrage::Template", nil},
 		{"no-op stub type", v16 + "resources:\n  r:\n    type: OS::Glance::Image\n    properties: {anything: 1}\n", rules.ResourceTypeNoOp, W, "OS::Glance::Image", []string{rules.ResourcePropertyUnknown}},
 		{"properties not mapping", v16 + "resources:\n  r:\n    type: OS::Heat::RandomString\n    properties: [length, 4]\n", rules.ResourcePropertiesNotMapping, E, "[length, 4]", nil},

@@ -87,6 +87,17 @@ func brokenPattern(pattern string) string {
 func (c regexpCache) fullMatch(pattern, value string) (matched, ok bool) {
 	re := c.get(pattern)
 	if re == nil {
+		// Look-arounds Go cannot run: a value even the looser pattern
+		// refuses is refused (pattern_lookaround.go).
+		key := "\x00loose\x00" + pattern // the looser pattern, kept beside the original
+		loose, seen := c[key]
+		if !seen {
+			loose = withoutLookarounds(pattern)
+			c[key] = loose
+		}
+		if loose != nil && !loose.MatchString(value) {
+			return false, true
+		}
 		return false, false
 	}
 	loc := re.FindStringIndex(value)

@@ -7,6 +7,7 @@ import (
 	"heat-ls/analysis/hot"
 	"heat-ls/analysis/rules"
 	"heat-ls/analysis/syntax"
+	"heat-ls/schema"
 )
 
 // checkNestedResources checks every resource (and group member
@@ -60,6 +61,12 @@ func (p *Pass) checkNestedDefinition(def Definition) {
 				continue
 			}
 			given[k.Value] = true
+			// A group's member values may hold the index placeholder, which
+			// the group replaces before Heat reads them: not judged.
+			if prop := nestedPropertySchema(nt.Templates, k.Value, pr.Value.Resolve()); prop != nil && !def.Inner {
+				rc := &resourceChecker{p: p}
+				rc.checkValue(prop, pr.Value, k, 1)
+			}
 			if !wsAnyTemplate(nt.Templates, func(t *hot.Template) bool { return t.Parameter(k.Value) != nil }) {
 				cands := wsNearest(k.Value, nestedParameterNames(nt.Templates), 3)
 				d := p.Reportf(k.Span, rules.NestedUnknownProperty,
@@ -172,4 +179,36 @@ func wsQuoteList(names []string) string {
 		q[i] = "`" + n + "`"
 	}
 	return strings.Join(q, ", ")
+}
+
+// nestedPropertySchema is the property schema Heat gives a nested
+// template's parameter name (its provider resource's property), when
+// every template read for the type declares it with the same type; nil
+// when the value is not judged. A json parameter takes any value (Heat
+// turns a list into JSON text), and a comma_delimited_list one takes text
+// too, which Heat splits, so only a value that is neither text nor a list
+// is judged against it (the oracle refuses a mapping or a number there).
+func nestedPropertySchema(ts []NestedTemplate, name string, value *syntax.Node) *schema.Property {
+	typ := ""
+	for i, t := range ts {
+		prm := t.Doc.Template.Parameter(name)
+		if prm == nil || (i > 0 && prm.Type != typ) {
+			return nil
+		}
+		typ = prm.Type
+	}
+	switch typ {
+	case "string", "":
+		return &schema.Property{Type: "string"}
+	case "number":
+		return &schema.Property{Type: "number"}
+	case "boolean":
+		return &schema.Property{Type: "boolean"}
+	case "comma_delimited_list":
+		if value.IsScalar() && value.Tag == "!!str" {
+			return nil
+		}
+		return &schema.Property{Type: "list"}
+	}
+	return nil
 }

@@ -8,13 +8,13 @@ import (
 	"path/filepath"
 	"strings"
 
+	"heat-ls/analysis/rules"
 	"heat-ls/analysis/source"
 )
 
 // FileName is the name of the project file.
 const FileName = ".heat-ls.yaml"
 
-// rules.InvalidConfig is the rule id of problems with the project file itself.
 // maxConfigSize bounds what is read of a project file.
 const maxConfigSize = 1 << 20
 
@@ -39,12 +39,28 @@ type Config struct {
 // Problem is something wrong with a project file. Span is the exact text
 // concerned and Line, Col its start as 1-based line and column (counted in
 // characters, as yaml.v3 does); Line is 0 when the whole file is concerned.
+// Rule is the problem's rule id: rules.InvalidConfig ("" reads as it) when
+// the file is not used at all, rules.UnknownRuleID for an entry naming a
+// rule heat-ls does not have (the rest of the file still applies).
 type Problem struct {
 	Path      string
 	Span      source.Span
 	Line, Col int
 	Message   string
+	Rule      string
 }
+
+// RuleID is the problem's rule id, rules.InvalidConfig when Rule is empty.
+func (p Problem) RuleID() string {
+	if p.Rule == "" {
+		return rules.InvalidConfig
+	}
+	return p.Rule
+}
+
+// Fatal reports whether the problem made the whole file unused (the
+// defaults apply), as opposed to one entry that changes nothing.
+func (p Problem) Fatal() bool { return p.RuleID() == rules.InvalidConfig }
 
 func (p Problem) String() string {
 	if p.Line > 0 {

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"heat-ls/analysis/rules"
 	"heat-ls/analysis/source"
 )
 
@@ -19,8 +20,8 @@ func TestParse(t *testing.T) {
 	}{
 		{name: "empty", src: ""},
 		{name: "null", src: "~\n"},
-		{name: "full", src: "disable: [a, b]\nseverity:\n  c: error\n  d: hint\nignore: ['vendor/**']\n", check: func(t *testing.T, c *Config) {
-			if !c.Disable["a"] || !c.Disable["b"] || c.Severity["c"] != source.SeverityError || c.Severity["d"] != source.SeverityHint || len(c.Ignore) != 1 {
+		{name: "full", src: "disable: [parameter-unused, condition-unused]\nseverity:\n  duplicate-key: error\n  unknown-version: hint\nignore: ['vendor/**']\n", check: func(t *testing.T, c *Config) {
+			if !c.Disable["parameter-unused"] || !c.Disable["condition-unused"] || c.Severity["duplicate-key"] != source.SeverityError || c.Severity["unknown-version"] != source.SeverityHint || len(c.Ignore) != 1 {
 				t.Errorf("got %+v", c)
 			}
 		}},
@@ -36,8 +37,8 @@ func TestParse(t *testing.T) {
 		}},
 		{name: "heat release unknown", src: "heatRelease: wallaby\n", problem: "accepted: 2022.2 (zed, 19)"},
 		{name: "heat release not scalar", src: "heatRelease: [2025.1]\n", problem: "heatRelease must be one Heat release"},
-		{name: "single disable", src: "disable: a\n", check: func(t *testing.T, c *Config) {
-			if !c.Disable["a"] {
+		{name: "single disable", src: "disable: parameter-unused\n", check: func(t *testing.T, c *Config) {
+			if !c.Disable["parameter-unused"] {
 				t.Errorf("got %+v", c)
 			}
 		}},
@@ -52,14 +53,14 @@ func TestParse(t *testing.T) {
 		{name: "second document", src: "disable: [a]\n---\ndisable: [b]\n", problem: "second YAML document"},
 		{name: "unknown anchor", src: "disable: *nothing\n", problem: "not valid YAML"},
 		{name: "null lists", src: "disable:\nignore: ~\n"},
-		{name: "aliases are followed", src: "disable: &d [a, b]\nignore: *d\nseverity: {c: &s warning, d: *s}\n", check: func(t *testing.T, c *Config) {
-			if !c.Disable["a"] || !c.Disable["b"] || len(c.Ignore) != 2 || c.Ignore[1] != "b" ||
-				c.Severity["c"] != source.SeverityWarning || c.Severity["d"] != source.SeverityWarning {
+		{name: "aliases are followed", src: "disable: &d [parameter-unused, condition-unused]\nignore: *d\nseverity: {duplicate-key: &s warning, unknown-version: *s}\n", check: func(t *testing.T, c *Config) {
+			if !c.Disable["parameter-unused"] || !c.Disable["condition-unused"] || len(c.Ignore) != 2 || c.Ignore[1] != "condition-unused" ||
+				c.Severity["duplicate-key"] != source.SeverityWarning || c.Severity["unknown-version"] != source.SeverityWarning {
 				t.Errorf("got %+v", c)
 			}
 		}},
-		{name: "custom tag is harmless", src: "disable: !rules [a]\n", check: func(t *testing.T, c *Config) {
-			if !c.Disable["a"] {
+		{name: "custom tag is harmless", src: "disable: !rules [parameter-unused]\n", check: func(t *testing.T, c *Config) {
+			if !c.Disable["parameter-unused"] {
 				t.Errorf("got %+v", c)
 			}
 		}},
@@ -80,6 +81,47 @@ func TestParse(t *testing.T) {
 			}
 			if tt.check != nil {
 				tt.check(t, c)
+			}
+		})
+	}
+}
+
+// TestParseUnknownRuleIDs checks that an entry of disable or severity
+// naming no rule id is reported at the id, with the nearest ids, as a
+// warning-level problem that leaves the rest of the file applied.
+func TestParseUnknownRuleIDs(t *testing.T) {
+	tests := []struct {
+		name, src string
+		want      []string // one substring per problem, in order
+		line, col int      // the first problem's start
+	}{
+		{name: "known ids", src: "disable: [parameter-unused]\nseverity: {duplicate-key: error}\n"},
+		{name: "misspelt in disable", src: "disable: [parameter-unused, paramter-unused]\n",
+			want: []string{`disable names "paramter-unused", which is no heat-ls rule id, so the entry changes nothing; did you mean "parameter-unused"?`}, line: 1, col: 29},
+		{name: "misspelt in severity", src: "severity:\n  duplicate-keys: error\n",
+			want: []string{`severity names "duplicate-keys", which is no heat-ls rule id, so the entry changes nothing; did you mean "duplicate-key"?`}, line: 2, col: 3},
+		{name: "nothing near", src: "disable: [zzzzzzzzzzzz]\n", want: []string{`"zzzzzzzzzzzz", which is no heat-ls rule id, so the entry changes nothing (heat-ls rules lists them)`}, line: 1, col: 11},
+		{name: "one problem each", src: "disable: [nope-one]\nseverity: {nope-two: hint}\n", want: []string{`"nope-one"`, `"nope-two"`}, line: 1, col: 11},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c, problems := Parse("/p/.heat-ls.yaml", []byte(tt.src))
+			if len(problems) != len(tt.want) {
+				t.Fatalf("problems = %v, want %d", problems, len(tt.want))
+			}
+			for i, p := range problems {
+				if !strings.Contains(p.Message, tt.want[i]) {
+					t.Errorf("problem %d = %q, want it to contain %q", i, p.Message, tt.want[i])
+				}
+				if p.RuleID() != rules.UnknownRuleID || p.Fatal() {
+					t.Errorf("problem %d has rule %q (fatal %v), want %q", i, p.RuleID(), p.Fatal(), rules.UnknownRuleID)
+				}
+			}
+			if len(problems) > 0 && (problems[0].Line != tt.line || problems[0].Col != tt.col) {
+				t.Errorf("first problem at %d:%d, want %d:%d", problems[0].Line, problems[0].Col, tt.line, tt.col)
+			}
+			if len(c.Disable)+len(c.Severity) == 0 {
+				t.Errorf("the file's entries must still apply, got %+v", c)
 			}
 		})
 	}
@@ -154,11 +196,11 @@ func TestFind(t *testing.T) {
 	must(t, os.MkdirAll(deep, 0o755))
 	must(t, os.MkdirAll(filepath.Join(repo, ".git"), 0o755))
 	// A project file above the repository root is not used.
-	must(t, os.WriteFile(filepath.Join(root, FileName), []byte("disable: [x]\n"), 0o644))
+	must(t, os.WriteFile(filepath.Join(root, FileName), []byte("disable: [parameter-unused]\n"), 0o644))
 	if got := Find(deep, ""); got != "" {
 		t.Errorf("found %q above the repository root", got)
 	}
-	must(t, os.WriteFile(filepath.Join(repo, "a", FileName), []byte("disable: [x]\n"), 0o644))
+	must(t, os.WriteFile(filepath.Join(repo, "a", FileName), []byte("disable: [parameter-unused]\n"), 0o644))
 	if got, want := Find(deep, ""), filepath.Join(repo, "a", FileName); got != want {
 		t.Errorf("Find = %q, want %q", got, want)
 	}
@@ -173,7 +215,7 @@ func TestFind(t *testing.T) {
 		t.Errorf("Find = %q, want %q", got, want)
 	}
 	c, problems := Load(filepath.Join(repo, "a", FileName))
-	if len(problems) > 0 || !c.Disable["x"] {
+	if len(problems) > 0 || !c.Disable["parameter-unused"] {
 		t.Errorf("Load = %+v, %v", c, problems)
 	}
 	c, problems = Load(filepath.Join(repo, "missing.yaml"))

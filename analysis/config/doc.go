@@ -32,6 +32,8 @@
 // A malformed file yields one problem naming what is wrong, at the text at
 // fault (rule id "invalid-config"), and the defaults apply; unknown keys, a
 // repeated key and a second YAML document are problems too, so typos do not
-// silently do nothing. The file is read through analysis/syntax like every
+// silently do nothing. A disable or severity entry naming a rule id
+// heat-ls does not have is reported at the id, with the nearest ids
+// (rule id "config-unknown-rule", a warning); the rest of the file applies. The file is read through analysis/syntax like every
 // other YAML text, so aliases work and spans are exact.
 package config

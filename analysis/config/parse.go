@@ -9,6 +9,7 @@ import (
 	"heat-ls/analysis/source"
 	"heat-ls/analysis/syntax"
 	"heat-ls/schema"
+	"heat-ls/schema/spell"
 )
 
 // Parse reads a project file's text. file names it in problems and gives
@@ -28,6 +29,14 @@ func Parse(file string, src []byte) (*Config, []Problem) {
 		return bad(d.Span, "%s", yamlProblemMessage(f, d))
 	}
 	cfg := defaults(file)
+	var unknown []Problem // entries naming no rule: reported, the file still applies
+	checkID := func(id *syntax.Node, where string) {
+		if p, ok := unknownRuleID(id, where); ok {
+			p.Path = file
+			p.Line, p.Col = mapper.LineCol(id.Span.Start)
+			unknown = append(unknown, p)
+		}
+	}
 	top := f.Root().Resolve()
 	if top.IsNull() {
 		return cfg, nil // empty file, only comments, or "~": defaults
@@ -52,6 +61,7 @@ func Parse(file string, src []byte) (*Config, []Problem) {
 			cfg.Disable = make(map[string]bool, len(ids))
 			for _, id := range ids {
 				cfg.Disable[id.Value] = true
+				checkID(id, "disable")
 			}
 		case "severity":
 			if !value.IsMapping() {
@@ -68,6 +78,7 @@ func Parse(file string, src []byte) (*Config, []Problem) {
 					return bad(level.Span, "the severity of %q must be error, warning, info or hint", rule.Value)
 				}
 				cfg.Severity[rule.Value] = sev
+				checkID(rule, "severity")
 			}
 		case "ignore":
 			globs, n := stringList(value)
@@ -94,7 +105,42 @@ func Parse(file string, src []byte) (*Config, []Problem) {
 			return bad(key.Span, "unknown key %q in the project file; the keys are disable, severity, ignore and heatRelease", key.Value)
 		}
 	}
-	return cfg, nil
+	return cfg, unknown
+}
+
+// unknownRuleID says, for a rule id written under disable or severity
+// (where), that heat-ls has no such rule, with the nearest declared ids: a
+// misspelt id would otherwise silence or raise nothing, unnoticed.
+func unknownRuleID(id *syntax.Node, where string) (Problem, bool) {
+	if _, ok := rules.Lookup(id.Value); ok {
+		return Problem{}, false
+	}
+	msg := fmt.Sprintf("%s names %q, which is no heat-ls rule id, so the entry changes nothing", where, id.Value)
+	if near := spell.Nearest(id.Value, ruleIDs(), 2, spell.Budget(id.Value)); len(near) > 0 {
+		msg += fmt.Sprintf("; did you mean %s?", quotedOr(near))
+	} else {
+		msg += " (heat-ls rules lists them)"
+	}
+	return Problem{Span: id.Span, Message: msg, Rule: rules.UnknownRuleID}, true
+}
+
+// ruleIDs lists every declared rule id.
+func ruleIDs() []string {
+	all := rules.All()
+	out := make([]string, len(all))
+	for i, r := range all {
+		out[i] = r.ID
+	}
+	return out
+}
+
+// quotedOr joins names as "a" or "b".
+func quotedOr(names []string) string {
+	q := make([]string, len(names))
+	for i, n := range names {
+		q[i] = fmt.Sprintf("%q", n)
+	}
+	return strings.Join(q, " or ")
 }
 
 // stringList reads a sequence of scalars (or one scalar; null is the empty

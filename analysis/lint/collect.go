@@ -1,7 +1,6 @@
 package lint
 
 import (
-	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -125,7 +124,8 @@ func (c *configCache) forFile(file string) *config.Config {
 }
 
 // problems lists what is wrong with the project files used, as problems
-// with the rule id rules.InvalidConfig.
+// with the rule id rules.InvalidConfig (the file is not used) or
+// rules.UnknownRuleID (an entry naming no rule).
 func (c *configCache) problems() []Problem {
 	c.mu.Lock()
 	defer c.mu.Unlock()
@@ -133,10 +133,14 @@ func (c *configCache) problems() []Problem {
 	for _, l := range c.files {
 		for _, p := range l.problems {
 			line, col := max(p.Line, 1), max(p.Col, 1)
+			msg := p.Message
+			if p.Fatal() {
+				msg += "; the defaults apply until it is fixed"
+			}
 			out = append(out, Problem{
 				Path: relPath(p.Path), Line: line, Column: col, Column16: col, EndLine: line, EndColumn: col, EndColumn16: col,
-				Severity: rules.Severity(rules.InvalidConfig), Rule: rules.InvalidConfig,
-				Message: fmt.Sprintf("%s; the defaults apply until it is fixed", p.Message),
+				Severity: rules.Severity(p.RuleID()), Rule: p.RuleID(),
+				Message: msg,
 			})
 		}
 	}

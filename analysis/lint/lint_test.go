@@ -75,6 +75,8 @@ func TestRunStatusAndText(t *testing.T) {
 		"skipped/new.yaml":        clean,
 		"broken/.heat-ls.yaml":    "disable: [unknown-version\n",
 		"broken/bad.yaml":         badVersion,
+		"typo/.heat-ls.yaml":      "disable: [unknown-versoin]\n",
+		"typo/bad.yaml":           badVersion,
 		"notes.txt":               badVersion,
 	})
 	in := func(p string) string { return filepath.Join(dir, filepath.FromSlash(p)) }
@@ -100,6 +102,9 @@ func TestRunStatusAndText(t *testing.T) {
 		{name: "project file ignores paths", paths: []string{in("skipped")}, status: 0, wantNot: []string{"bad.yaml"}},
 		{name: "malformed project file", paths: []string{in("broken")}, status: 1,
 			want: []string{"[invalid-config]", "bad.yaml:1:24: error: "}},
+		{name: "project file naming no rule", paths: []string{in("typo")}, threshold: source.SeverityError, status: 1,
+			want:    []string{".heat-ls.yaml:1:11: warning: ", `did you mean "unknown-version"?`, "[config-unknown-rule]", "bad.yaml:1:24: error: "},
+			wantNot: []string{"defaults apply"}},
 		{name: "missing path", paths: []string{in("nope.yaml")}, status: 2},
 		{name: "missing path still checks the others", paths: []string{in("nope"), in("a/bad.yaml")}, status: 2, want: []string{"[unknown-version]"}},
 	}

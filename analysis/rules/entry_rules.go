@@ -92,7 +92,7 @@ func entryRules() []Rule {
 		{ID: OutputNotMapping, Severity: source.SeverityError, Phase: Validate, Summary: "an output's definition is not a mapping"},
 		{ID: OutputValueMissing, Severity: source.SeverityError, Phase: Validate, Summary: "an output without a value key"},
 		{ID: ConditionNameNotString, Severity: source.SeverityError, Phase: Validate, Summary: "a condition name YAML reads as a boolean or a number"},
-		{ID: ConditionBodyInvalid, Severity: source.SeverityError, Phase: Validate, Summary: "a condition that is no expression (a number, a list, a plain map...)"},
+		{ID: ConditionBodyInvalid, Severity: source.SeverityError, Phase: Validate, Summary: "a condition that is no expression (a number, a list, a plain map...)", Contexts: []Context{{Where: "a get_param that gives empty text, in a condition nothing uses", Severity: source.SeverityWarning, Phase: None}}},
 		{ID: ConditionBodyUndefined, Severity: source.SeverityError, Phase: Validate, Summary: "a condition that is bare text naming no condition (refused even when nothing uses it)"},
 		{ID: ParameterUnused, Severity: source.SeverityHint, Phase: None, Summary: "a parameter nothing reads"},
 		{ID: ConditionUnused, Severity: source.SeverityHint, Phase: None, Summary: "a condition nothing uses"},

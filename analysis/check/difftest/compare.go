@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -25,6 +26,11 @@ type HeatError struct {
 type HeatRow struct {
 	Validate []HeatError `json:"validate"`
 	Create   []HeatError `json:"create"`
+	// Aborted lists the modes in which the oracle gave up validating
+	// because a resource (often a server in a nested template) needed a
+	// live cloud (.ci/difftest-judge.py; batch_both.py does not say). No
+	// error there means only that Heat stopped looking.
+	Aborted []string `json:"aborted,omitempty"`
 }
 
 // LSProblem is one problem of "heat-ls check --format json".
@@ -54,6 +60,9 @@ type Judged struct {
 	// Discounted are the errors left out of HeatErrors, with why.
 	Discounted []string
 	LSErrors   []LSProblem
+	// LSRules are the rule ids of every problem heat-ls reported for the
+	// file, whatever their severity.
+	LSRules []string
 	// Masked is true when Heat's create stopped at an artifact of the
 	// oracle (a value it invented for a parameter, get_file contents as
 	// bytes), so nothing after it was judged at create.
@@ -72,6 +81,9 @@ type Judged struct {
 	Located bool
 }
 
+// LSReports reports whether heat-ls reported rule, at any severity.
+func (j *Judged) LSReports(rule string) bool { return slices.Contains(j.LSRules, rule) }
+
 // HeatSays and LSSays are the two error/no-error verdicts.
 func (j *Judged) HeatSays() bool { return len(j.HeatErrors) > 0 }
 func (j *Judged) LSSays() bool   { return len(j.LSErrors) > 0 }
@@ -83,6 +95,7 @@ func (j *Judged) Agree() bool { return j.HeatSays() == j.LSSays() }
 // text (the tree under root); problems are keyed by path relative to root.
 func Judge(vs []Variant, heat map[string]HeatRow, ls []LSProblem, root string, text func(string) []byte) []Judged {
 	byFile := map[string][]LSProblem{}
+	rulesByFile := map[string][]string{}
 	for _, p := range ls {
 		rel := p.Path
 		if r, err := filepath.Rel(root, p.Path); err == nil && !strings.HasPrefix(r, "..") {
@@ -92,6 +105,7 @@ func Judge(vs []Variant, heat map[string]HeatRow, ls []LSProblem, root string, t
 		if p.Severity == "error" {
 			byFile[rel] = append(byFile[rel], p)
 		}
+		rulesByFile[rel] = append(rulesByFile[rel], p.Rule)
 	}
 	var out []Judged
 	for _, v := range vs {
@@ -99,7 +113,7 @@ func Judge(vs []Variant, heat map[string]HeatRow, ls []LSProblem, root string, t
 		if !ok {
 			continue
 		}
-		j := Judged{Variant: v, Heat: row, LSErrors: byFile[v.File]}
+		j := Judged{Variant: v, Heat: row, LSErrors: byFile[v.File], LSRules: rulesByFile[v.File]}
 		doc := hot.Parse(text(v.File))
 		j.HeatErrors, j.Discounted, j.Masked = counted(doc, row)
 		j.Sections = sectionLines(doc)
@@ -136,6 +150,10 @@ func counted(doc *hot.Document, row HeatRow) (keep []HeatError, discounted []str
 		default:
 			keep = append(keep, e)
 		}
+	}
+	if slices.Contains(row.Aborted, "create") && !slices.ContainsFunc(keep, func(e HeatError) bool { return e.Mode == "create" }) {
+		masked = true
+		discounted = append(discounted, "the oracle gave up at create: a resource needs a live cloud")
 	}
 	return keep, discounted, masked
 }

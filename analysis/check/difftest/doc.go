@@ -8,8 +8,9 @@
 // variants are deterministic for a seed, so a run can be repeated and a
 // disagreement found once can be found again.
 //
-// Compare reads Heat's verdicts on those variants (one batch_both.py run
-// of the oracle in ../shared/heat/oracle) and heat-ls's (one
+// Compare reads Heat's verdicts on those variants (one run of the oracle
+// in ../shared/heat/oracle through .ci/difftest-judge.py, batch_both.py's
+// rows with the oracle's give-ups) and heat-ls's (one
 // "heat-ls check --format json" run) and says, per variant, whether both
 // see an error or both see none. Each disagreement is put in a class; the
 // classes this project has looked at and decided are in known.go with

@@ -1,0 +1,52 @@
+package difftest
+
+import "testing"
+
+// TestClassesOfJudgedRows checks the classes and the masking that need more
+// than one file to show (a nested template, the oracle giving up), on
+// rows written as the oracle and heat-ls give them.
+func TestClassesOfJudgedRows(t *testing.T) {
+	const src = "heat_template_version: 2018-08-31\nresources:\n  c:\n    type: child.yaml\n"
+	unset := HeatError{Mode: "create", Kind: "StackValidationFailed", Message: "Property size not assigned"}
+	notList := HeatError{Mode: "create", Kind: "StackValidationFailed", Message: `"'x'" is not a list`}
+	lsError := []LSProblem{{Path: "t.yaml", Line: 4, Column: 5, Severity: "error", Rule: "resource-property-type"}}
+	tests := []struct {
+		name   string
+		row    HeatRow
+		ls     []LSProblem
+		class  string // "" when the two agree or no class explains it
+		masked bool
+	}{
+		{name: "nested value left to the environment", row: HeatRow{Create: []HeatError{unset}},
+			ls: []LSProblem{{Path: "t.yaml", Line: 4, Column: 5, Severity: "warning", Rule: "nested-missing-property"}}, class: "nested-value-from-environment"},
+		{name: "unset without heat-ls's warning stays open", row: HeatRow{Create: []HeatError{unset}}},
+		{name: "oracle gave up at create", row: HeatRow{Aborted: []string{"create"}}, ls: lsError, class: "create-masked", masked: true},
+		{name: "oracle gave up after an error: judged", row: HeatRow{Create: []HeatError{notList}, Aborted: []string{"create"}}, ls: lsError},
+		{name: "oracle did not give up", row: HeatRow{}, ls: lsError},
+		{name: "a value Heat's validate asks for", row: HeatRow{Validate: []HeatError{{Mode: "validate", Kind: "UserParameterMissing", Message: "The Parameter (id) was not provided."}}}, class: "validate-without-values"},
+		{name: "refused at validate only, for want of a value in a get_attr path", row: HeatRow{Validate: []HeatError{{Mode: "validate", Kind: "StackValidationFailed", Message: "The Referenced Attribute (db addresses) is incorrect."}}}, class: "validate-without-values"},
+		{name: "refused at validate, create given up: open", row: HeatRow{Validate: []HeatError{{Mode: "validate", Kind: "StackValidationFailed", Message: "The Referenced Attribute (db addresses) is incorrect."}}, Aborted: []string{"create"}}, masked: true},
+		{name: "a value missing at create too stays open", row: HeatRow{
+			Validate: []HeatError{{Mode: "validate", Kind: "UserParameterMissing", Message: "The Parameter (id) was not provided."}},
+			Create:   []HeatError{{Mode: "create", Kind: "UserParameterMissing", Message: "The Parameter (id) was not provided."}}}},
+	}
+	known := KnownClasses()
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			judged := Judge([]Variant{{File: "t.yaml"}}, map[string]HeatRow{"t.yaml": tt.row}, tt.ls, "", func(string) []byte { return []byte(src) })
+			j := &judged[0]
+			if j.Masked != tt.masked {
+				t.Errorf("masked = %v, want %v", j.Masked, tt.masked)
+			}
+			got := ""
+			if !j.Agree() {
+				if k := Classify(known, j); k != nil {
+					got = k.ID
+				}
+			}
+			if got != tt.class {
+				t.Errorf("class = %q, want %q (agree %v)", got, tt.class, j.Agree())
+			}
+		})
+	}
+}
