@@ -256,7 +256,11 @@ func parseOneConstraint(p *Pass, v *schema.Version, prm *hot.Parameter, typ stri
 				continue
 			}
 			f, isInt, isNum := pyNumber(bn)
-			if !isNum || (bn.Tag != "!!int" && bn.Tag != "!!float") || (c.Kind == schema.ConstraintLength && !isInt) {
+			if b, isBool := yamlBool(bn); isBool {
+				p.ReportInf(bn.Span, rules.ParameterConstraintInvalid, rules.BoolBound,
+					"`%s` of `%s` is a boolean; Heat reads it as %d. Write the number.", bound, c.Kind, boolInt(b))
+				f, isInt, isNum = float64(boolInt(b)), true, true
+			} else if !isNum || (bn.Tag != "!!int" && bn.Tag != "!!float") || (c.Kind == schema.ConstraintLength && !isInt) {
 				what := "a number"
 				if c.Kind == schema.ConstraintLength {
 					what = "a whole number"
@@ -293,7 +297,11 @@ func parseOneConstraint(p *Pass, v *schema.Version, prm *hot.Parameter, typ stri
 		for i, key := range []string{"step", "offset"} {
 			bn := arg.Get(key).Resolve()
 			f, isInt, isNum := pyNumber(bn)
-			if bn == nil || bn.IsNull() || !isNum || !isInt || bn.Tag != "!!int" {
+			if b, isBool := yamlBool(bn); isBool {
+				p.ReportInf(bn.Span, rules.ParameterConstraintInvalid, rules.BoolBound,
+					"`%s` of `modulo` is a boolean; Heat reads it as %d. Write the number.", key, boolInt(b))
+				f = float64(boolInt(b))
+			} else if bn == nil || bn.IsNull() || !isNum || !isInt || bn.Tag != "!!int" {
 				p.Reportf(argSpan, rules.ParameterConstraintInvalid, "`modulo` needs a whole-number `%s`.", key)
 				return c, false
 			}

@@ -44,6 +44,14 @@ func pyNumber(n *syntax.Node) (f float64, isInt, ok bool) {
 	return 0, false, false
 }
 
+// boolInt is Python's int() of a boolean.
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
 // heatParamBool reads a value as Heat reads a boolean parameter: the text
 // of the value, case-insensitive, one of 1/0, t/f, true/false, on/off,
 // y/n, yes/no.

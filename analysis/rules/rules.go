@@ -42,6 +42,11 @@ type Context struct {
 	Phase    Phase
 }
 
+// BoolBound is the context of parameter-constraint-invalid where a bound
+// of range, length or modulo is a YAML boolean: Heat's Python reads true
+// as 1 and false as 0 and accepts the constraint, so heat-ls only warns.
+const BoolBound = "a boolean as a bound of range, length or modulo (Heat reads true as 1, false as 0)"
+
 // Rule is the declaration of one rule id.
 type Rule struct {
 	ID       string
