@@ -11,6 +11,7 @@ import (
 
 	"heat-ls/analysis/hot"
 	"heat-ls/analysis/source"
+	"heat-ls/analysis/syntax"
 )
 
 // HeatError is one error of the oracle's batch output.
@@ -71,7 +72,8 @@ type Judged struct {
 	// a class can tell where heat-ls's errors lie.
 	Sections map[string][2]int
 	// Conditional are the 1-based line ranges of the resources whose
-	// condition is false for the parameter defaults.
+	// condition is false for the parameter defaults, and of the `if`
+	// branches those defaults do not take.
 	Conditional [][2]int
 	// Members are the 1-based line ranges of group member definitions
 	// (a ResourceGroup's resource_def, an AutoScalingGroup's resource).
@@ -373,6 +375,47 @@ func conditionalResourceLines(doc *hot.Document) [][2]int {
 			continue
 		}
 		out = append(out, [2]int{doc.Mapper.LineOf(r.Key.Span.Start) + 1, doc.Mapper.LineOf(r.Value.Span.End) + 1})
+	}
+	for _, r := range doc.Template.Resources {
+		out = untakenBranchLines(doc, r.Value, out, 0)
+	}
+	return out
+}
+
+// untakenBranchLines adds the line ranges of the branches of `if` calls
+// under n that the defaults do not take (the condition decided by
+// falseByDefault's evaluator): Heat resolves only the branch it takes, so
+// a mistake in the other one surfaces only for inputs that take it. A
+// branch is added only when its lines are its own (a flow-style `if`
+// written on one line is left out).
+func untakenBranchLines(doc *hot.Document, n *syntax.Node, out [][2]int, depth int) [][2]int {
+	n = n.Resolve()
+	if n == nil || depth > 64 {
+		return out
+	}
+	line := func(off int) int { return doc.Mapper.LineOf(off) + 1 }
+	if n.IsMapping() && len(n.Pairs) == 1 && n.Pairs[0].Key.Value == "if" {
+		args := n.Pairs[0].Value.Resolve()
+		if args.IsSequence() && len(args.Items) == 3 {
+			if v, ok := evalDefault(doc.Template, args.Items[0], 0); ok {
+				taken, other := args.Items[1], args.Items[2]
+				if !v {
+					taken, other = other, taken
+				}
+				from, to := line(other.Span.Start), line(other.Span.End)
+				if line(taken.Span.End) < from || line(taken.Span.Start) > to {
+					if line(args.Items[0].Span.End) < from {
+						out = append(out, [2]int{from, to})
+					}
+				}
+			}
+		}
+	}
+	for _, p := range n.Pairs {
+		out = untakenBranchLines(doc, p.Value, out, depth+1)
+	}
+	for _, it := range n.Items {
+		out = untakenBranchLines(doc, it, out, depth+1)
 	}
 	return out
 }
