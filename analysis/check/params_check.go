@@ -66,6 +66,9 @@ func checkParameters(p *Pass) {
 		}
 		typ := checkParameterType(p, v, prm)
 		checkParameterFlags(p, prm)
+		if v.HasParameterKey("tags") {
+			checkParameterTags(p, prm)
+		}
 		cons := parseParameterConstraints(p, v, prm, typ, func() map[string]bool {
 			if customNames == nil {
 				customNames = knownCustomConstraints(p.Schema)
@@ -142,6 +145,29 @@ func checkParameterFlags(p *Pass, prm *hot.Parameter) {
 			}
 		}
 	}
+}
+
+// checkParameterTags checks that a parameter's tags are a list: Heat's
+// parameter schema takes nothing else, not even null, and does not
+// resolve functions there. (Whether the version has tags at all is the
+// unknown-key check's.)
+func checkParameterTags(p *Pass, prm *hot.Parameter) {
+	f := prm.Field("tags")
+	if f == nil {
+		return
+	}
+	if n := f.Value.Resolve(); !n.IsSequence() {
+		p.Reportf(valueSpan(f.Value, f.Key), rules.ParameterTagsNotList,
+			"The tags of parameter `%s` must be a list, for example `tags: [%s]`, not %s.", prm.Name, tagExample(n), describeNode(n))
+	}
+}
+
+// tagExample is the text of a scalar tag, to show it inside a list.
+func tagExample(n *syntax.Node) string {
+	if n.IsScalar() && !n.IsNull() && n.Value != "" {
+		return n.Value
+	}
+	return "web"
 }
 
 // parseParameterConstraints checks the constraints list and returns the

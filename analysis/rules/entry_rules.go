@@ -9,6 +9,7 @@ const (
 	ParameterTypeUnknown             = "parameter-type-unknown"
 	ParameterFlagNotBoolean          = "parameter-flag-not-boolean"
 	ParameterTextNotString           = "parameter-text-not-string"
+	ParameterTagsNotList             = "parameter-tags-not-list"
 	ParameterConstraintsNotList      = "parameter-constraints-not-list"
 	ParameterConstraintUnknown       = "parameter-constraint-unknown"
 	ParameterConstraintNotApplicable = "parameter-constraint-not-applicable"
@@ -57,6 +58,7 @@ func entryRules() []Rule {
 		{ID: ParameterTypeUnknown, Severity: source.SeverityError, Phase: Validate, Summary: "a parameter type Heat does not have"},
 		{ID: ParameterFlagNotBoolean, Severity: source.SeverityWarning, Phase: None, Summary: "hidden or immutable is not a boolean; Heat does not check it"},
 		{ID: ParameterTextNotString, Severity: source.SeverityWarning, Phase: None, Summary: "label or description is a mapping or a list; Heat keeps it as it is"},
+		{ID: ParameterTagsNotList, Severity: source.SeverityError, Phase: Validate, Summary: "a parameter's tags are not a list (text, a mapping or null)"},
 		{ID: ParameterConstraintsNotList, Severity: source.SeverityError, Phase: Validate, Summary: "constraints is not a list"},
 		{ID: ParameterConstraintUnknown, Severity: source.SeverityError, Phase: Validate, Summary: "a constraint of no known kind, with an unknown key, or of a kind the version lacks"},
 		{ID: ParameterConstraintNotApplicable, Severity: source.SeverityError, Phase: Validate, Summary: "a constraint kind Heat refuses for the parameter's type"},
