@@ -2,6 +2,7 @@ package lint
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -189,7 +190,7 @@ func Check(ctx context.Context, opts Options) *Report {
 	if opts.Workspace != nil {
 		abs := make([]string, 0, len(files))
 		for _, f := range files {
-			abs = append(abs, absPath(f.path))
+			abs = append(abs, f.abs)
 		}
 		view = opts.Workspace(abs)
 	}
@@ -262,21 +263,21 @@ func checkFile(ctx context.Context, f candidate, schemas *releaseSchemas, releas
 			}}}
 		}
 	}()
-	cfg := configs.forFile(f.path)
+	cfg := configs.forFile(f.abs)
 	if cfg.Ignored(f.path) {
 		return fileResult{}
 	}
-	if info, err := os.Stat(f.path); err == nil && info.Size() > MaxFileSize {
+	src, err := source.ReadRegular(f.path, MaxFileSize)
+	if tooLarge := (*source.TooLargeError)(nil); errors.As(err, &tooLarge) {
 		if !f.named {
 			return fileResult{}
 		}
 		return fileResult{checked: true, problems: []Problem{{
 			Path: f.path, Line: 1, Column: 1, Column16: 1, EndLine: 1, EndColumn: 1, EndColumn16: 1,
 			Severity: rules.Severity(rules.DocumentTooLarge), Rule: rules.DocumentTooLarge,
-			Message: fmt.Sprintf("This file is %d MiB; heat-ls checks files up to %d MiB, so it was not checked.", info.Size()>>20, MaxFileSize>>20),
+			Message: fmt.Sprintf("This file is %d MiB; heat-ls checks files up to %d MiB, so it was not checked.", tooLarge.Size>>20, MaxFileSize>>20),
 		}}}
 	}
-	src, err := source.ReadRegular(f.path, MaxFileSize)
 	if err != nil {
 		return fileResult{err: err}
 	}
@@ -292,7 +293,7 @@ func checkFile(ctx context.Context, f candidate, schemas *releaseSchemas, releas
 	}
 	perRelease := make([][]Problem, len(releases))
 	for i, rel := range releases {
-		diags := check.Run(ctx, doc, check.Options{Schema: schemas.get(rel), Workspace: view, Path: absPath(f.path)})
+		diags := check.Run(ctx, doc, check.Options{Schema: schemas.get(rel), Workspace: view, Path: f.abs})
 		diags = config.Apply(diags, src, cfg)
 		for _, d := range diags {
 			if d.Severity == source.SeverityHint || d.Severity < source.SeverityError || d.Severity > source.SeverityHint {

@@ -139,6 +139,30 @@ type cliView struct {
 
 	once   sync.Once
 	nested map[string]bool
+
+	// fileStates remembers FileState's answers by folder and reference.
+	fileStates sync.Map // fileStateKey → check.FileState
+}
+
+type fileStateKey struct{ dir, ref string }
+
+// FileState answers as the snapshot does, once per folder and reference:
+// the files do not change during a check run, and a file that many
+// templates of a folder read (a shared script) would otherwise be looked
+// up again for each, following links component by component. The answer
+// depends on the reading template's folder only (the reference is
+// resolved from there and the guard allows by folder).
+func (v *cliView) FileState(fromPath, ref string) check.FileState {
+	if fromPath == "" {
+		return v.checkView.FileState(fromPath, ref)
+	}
+	key := fileStateKey{filepath.Dir(fromPath), ref}
+	if st, ok := v.fileStates.Load(key); ok {
+		return st.(check.FileState)
+	}
+	st := v.checkView.FileState(fromPath, ref)
+	v.fileStates.Store(key, st)
+	return st
 }
 
 func (v *cliView) UsedAsNested(path string) bool {

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"sync/atomic"
 	"testing"
+
+	"heat-ls/analysis/check"
 )
 
 // writeTree writes files (name → text) under a new temporary directory and
@@ -120,5 +122,43 @@ func TestCLIViewResolvesEachTemplateOnce(t *testing.T) {
 	}
 	if got := walked.Load(); got != n {
 		t.Errorf("resolved the resource types of %d templates for %d questions, want each of the %d once", got, n, n)
+	}
+}
+
+// TestCLIViewFileState: the CLI view remembers get_file answers by folder
+// and reference, so templates of another folder reading the same
+// reference get their own answer, and the remembered answer is the
+// snapshot's.
+func TestCLIViewFileState(t *testing.T) {
+	dir := writeTree(t, map[string]string{
+		"a/t1.yaml":          leafTemplate,
+		"a/t2.yaml":          leafTemplate,
+		"a/scripts/setup.sh": "#!/bin/sh\n",
+		"a/scripts/lib/x":    "x\n",
+		"b/t3.yaml":          leafTemplate,
+	})
+	files := []string{filepath.Join(dir, "a/t1.yaml"), filepath.Join(dir, "a/t2.yaml"), filepath.Join(dir, "b/t3.yaml")}
+	v := CLIView(files, nil).(*cliView)
+	for _, tc := range []struct {
+		from, ref string
+		want      check.FileState
+	}{
+		{"a/t1.yaml", "scripts/setup.sh", check.FileFound},
+		{"a/t2.yaml", "scripts/setup.sh", check.FileFound}, // remembered from t1
+		{"b/t3.yaml", "scripts/setup.sh", check.FileMissing},
+		{"a/t1.yaml", "scripts/lib", check.FileDirectory},
+		{"b/t3.yaml", "../a/scripts/setup.sh", check.FileFound},
+		{"a/t1.yaml", "https://example.com/x.sh", check.FileRemote},
+		{"a/t1.yaml", "/etc/passwd", check.FileOutside},
+	} {
+		from := filepath.Join(dir, tc.from)
+		for range 2 {
+			if got := v.FileState(from, tc.ref); got != tc.want {
+				t.Errorf("FileState(%s, %s) = %v, want %v", tc.from, tc.ref, got, tc.want)
+			}
+		}
+		if got := v.checkView.FileState(from, tc.ref); got != tc.want {
+			t.Errorf("the snapshot's FileState(%s, %s) = %v, want %v", tc.from, tc.ref, got, tc.want)
+		}
 	}
 }
