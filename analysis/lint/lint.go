@@ -1,6 +1,7 @@
 package lint
 
 import (
+	"bufio"
 	"context"
 	"errors"
 	"fmt"
@@ -11,6 +12,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"heat-ls/analysis/check"
 	"heat-ls/analysis/config"
@@ -135,7 +137,13 @@ func Run(ctx context.Context, opts Options) int {
 		fmt.Fprintln(opts.Stderr, "heat-ls check:", err)
 		status = ExitError
 	}
-	if err := write(opts.Stdout, rep, opts.Version); err != nil {
+	// The report goes out in blocks of 64 KiB, not a write per problem.
+	out := bufio.NewWriterSize(opts.Stdout, 64<<10)
+	err := write(out, rep, opts.Version)
+	if err == nil {
+		err = out.Flush()
+	}
+	if err != nil {
 		fmt.Fprintln(opts.Stderr, "heat-ls check: writing the report:", err)
 		return ExitError
 	}
@@ -199,22 +207,19 @@ func Check(ctx context.Context, opts Options) *Report {
 	if jobs <= 0 {
 		jobs = runtime.GOMAXPROCS(0)
 	}
+	// Each worker takes the next file by counting rather than from a
+	// channel fed by this goroutine: a file is a millisecond or two of
+	// work, and handing each over woke two goroutines.
 	results := make([]fileResult, len(files))
-	next := make(chan int)
+	var next atomic.Int64
 	var wg sync.WaitGroup
 	for range min(jobs, max(len(files), 1)) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
+		wg.Go(func() {
+			for i := int(next.Add(1)) - 1; i < len(files); i = int(next.Add(1)) - 1 {
 				results[i] = checkFile(ctx, files[i], schemas, opts.Releases, view, configs)
 			}
-		}()
+		})
 	}
-	for i := range files {
-		next <- i
-	}
-	close(next)
 	wg.Wait()
 
 	for _, r := range results {

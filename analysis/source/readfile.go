@@ -44,7 +44,7 @@ func ReadRegular(path string, max int64) ([]byte, error) {
 	if err := admissible(path, info, max); err != nil {
 		return nil, err
 	}
-	src, err := io.ReadAll(io.LimitReader(f, max+1))
+	src, err := readAll(io.LimitReader(f, max+1), min(info.Size(), max)+1)
 	if err != nil {
 		return nil, err
 	}
@@ -52,6 +52,27 @@ func ReadRegular(path string, max int64) ([]byte, error) {
 		return nil, &os.PathError{Op: "read", Path: path, Err: &TooLargeError{Size: int64(len(src)), Max: max}}
 	}
 	return src, nil
+}
+
+// readAll reads r to its end into a buffer of size bytes to start with
+// (the file's size and one byte more, which finds the end at once), as
+// os.ReadFile does, where io.ReadAll would grow its buffer from 512 bytes,
+// copying the text several times.
+func readAll(r io.Reader, size int64) ([]byte, error) {
+	src := make([]byte, 0, size)
+	for {
+		if len(src) == cap(src) {
+			src = append(src, 0)[:len(src)]
+		}
+		n, err := r.Read(src[len(src):cap(src)])
+		src = src[:len(src)+n]
+		if err == io.EOF {
+			return src, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
 }
 
 func admissible(path string, info os.FileInfo, max int64) error {
