@@ -192,9 +192,7 @@ func (v *cliView) nestedFiles() map[string]bool {
 	for range min(runtime.GOMAXPROCS(0), max(len(v.files), 1)) {
 		wg.Go(func() {
 			for p := range next {
-				if f := v.s.loadTransient(p, p); f.IsTemplate() {
-					v.uses(f, add)
-				}
+				v.walkNesting(p, add)
 			}
 		})
 	}
@@ -210,6 +208,18 @@ func (v *cliView) nestedFiles() map[string]bool {
 		}
 	}
 	return nested
+}
+
+// walkNesting resolves the resource types of the checked file at path
+// when it is a template. It runs outside the check of any file (whose
+// panics become internal-error problems), so a panic on a strange
+// template is caught here: that template then counts as nesting nothing
+// instead of ending the run.
+func (v *cliView) walkNesting(path string, add func(string, NestingUse) bool) {
+	defer func() { _ = recover() }()
+	if f := v.s.loadTransient(path, path); f.IsTemplate() {
+		v.uses(f, add)
+	}
 }
 
 // loadTransient is Load for a file read once: the snapshot's version of

@@ -123,6 +123,22 @@ func TestCLIViewResolvesEachTemplateOnce(t *testing.T) {
 	if got := walked.Load(); got != n {
 		t.Errorf("resolved the resource types of %d templates for %d questions, want each of the %d once", got, n, n)
 	}
+
+	// A panic while one template's types are resolved loses only what
+	// that template nests.
+	v = CLIView(files, nil).(*cliView)
+	uses = v.uses
+	v.uses = func(f *File, yield func(string, NestingUse) bool) bool {
+		if filepath.Base(f.Path) == "t5.yaml" {
+			panic("strange template")
+		}
+		return uses(f, yield)
+	}
+	for i, p := range files {
+		if got, want := v.UsedAsNested(p), i < n-1 && i != 4; got != want {
+			t.Errorf("with t5.yaml failing: UsedAsNested(%s) = %v, want %v", names[i], got, want)
+		}
+	}
 }
 
 // TestCLIViewFileState: the CLI view remembers get_file answers by folder
