@@ -41,3 +41,19 @@ func BenchmarkResourceTypeLookup(b *testing.B) {
 		s.ResourceType(names[i%len(names)])
 	}
 }
+
+// BenchmarkTypeHistory is a check's question about a type a release lacks
+// or holds as a stub: when it arrives, since when it is a no-op.
+func BenchmarkTypeHistory(b *testing.B) {
+	s, err := LoadRelease("2022.2")
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, ok := s.TypeArrival("OS::Octavia::AvailabilityZone"); !ok {
+			b.Fatal("no arrival")
+		}
+		s.NoOpSince("OS::Heat::None")
+	}
+}

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"heat-ls/schema/internal/wire"
 )
@@ -86,6 +87,32 @@ func ReleaseOf(heatVersion string) Release {
 type releaseData struct {
 	wire     wire.Releases
 	releases []*Release
+
+	// base holds the embedded type index's headers by name, decoded on
+	// the first question about a type's history (typeVersions), not at
+	// every one: a check asks for each unknown or stub type it meets, and
+	// decoding the whole index each time cost more than parsing the
+	// template.
+	baseOnce sync.Once
+	base     map[string]wire.Header
+}
+
+// baseType returns the embedded type index's header of the named type.
+func (d *releaseData) baseType(name string) (wire.Header, bool) {
+	d.baseOnce.Do(func() {
+		var idx wire.Index
+		if json.Unmarshal(typesIndexJSON, &idx) != nil {
+			return
+		}
+		d.base = make(map[string]wire.Header, len(idx.Types))
+		for _, h := range idx.Types {
+			if _, dup := d.base[h.Name]; !dup {
+				d.base[h.Name] = h
+			}
+		}
+	})
+	h, ok := d.base[name]
+	return h, ok
 }
 
 func decodeReleases() (*releaseData, error) {

@@ -2,7 +2,6 @@ package schema
 
 import (
 	"bytes"
-	"encoding/json"
 	"fmt"
 	"strings"
 
@@ -43,14 +42,8 @@ func (s *Schema) typeVersions(name string) ([]typeVersion, []bool) {
 	}
 	var cur typeVersion
 	have := false
-	var idx wire.Index
-	if json.Unmarshal(typesIndexJSON, &idx) == nil {
-		for _, h := range idx.Types {
-			if h.Name == name {
-				cur, have = typeVersion{h, typesBodyJSON[h.Offset : h.Offset+h.Length]}, true
-				break
-			}
-		}
+	if h, ok := s.history.baseType(name); ok {
+		cur, have = typeVersion{h, typesBodyJSON[h.Offset : h.Offset+h.Length]}, true
 	}
 	out := make([]typeVersion, len(s.history.wire.Releases))
 	oks := make([]bool, len(out))

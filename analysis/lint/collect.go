@@ -14,6 +14,9 @@ import (
 // candidate is a file that may be a template or an environment.
 type candidate struct {
 	path string
+	// abs is path made absolute once, for the workspace view, the rules
+	// and the project file lookup.
+	abs string
 	// named is true when the user named the file itself.
 	named bool
 }
@@ -28,7 +31,7 @@ func collect(paths []string) ([]candidate, []error) {
 		key := absPath(path)
 		if !seen[key] {
 			seen[key] = true
-			files = append(files, candidate{path: path, named: named})
+			files = append(files, candidate{path: path, abs: key, named: named})
 		}
 	}
 	for _, root := range paths {
@@ -101,9 +104,10 @@ func newConfigCache() *configCache {
 	return &configCache{byDir: make(map[string]string), files: make(map[string]*loaded)}
 }
 
-// forFile returns the configuration governing file (nil for defaults).
-func (c *configCache) forFile(file string) *config.Config {
-	dir := filepath.Dir(absPath(file))
+// forFile returns the configuration governing the file at the absolute
+// path abs (nil for defaults).
+func (c *configCache) forFile(abs string) *config.Config {
+	dir := filepath.Dir(abs)
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	path, ok := c.byDir[dir]

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"sync"
@@ -99,7 +100,8 @@ func lineOf(src []byte, offset int) int {
 // checked template. Without envs the view still checks nested templates
 // given by path and get_file paths.
 func CLIView(files []string, envs []*File) check.WorkspaceView {
-	return &cliView{checkView: checkView{CLISnapshot(files, envs)}, files: files}
+	s := CLISnapshot(files, envs)
+	return &cliView{checkView: checkView{s}, files: files, uses: s.templateNestingUses}
 }
 
 // CLISnapshot is the snapshot behind CLIView, for the other commands that
@@ -131,27 +133,113 @@ func CLISnapshot(files []string, envs []*File) *Snapshot {
 type cliView struct {
 	checkView
 	files []string
+	// uses resolves the resource types of one template
+	// (Snapshot.templateNestingUses; tests count the calls).
+	uses func(f *File, yield func(target string, u NestingUse) bool) bool
 
 	once   sync.Once
 	nested map[string]bool
+
+	// fileStates remembers FileState's answers by folder and reference.
+	fileStates sync.Map // fileStateKey → check.FileState
+}
+
+type fileStateKey struct{ dir, ref string }
+
+// FileState answers as the snapshot does, once per folder and reference:
+// the files do not change during a check run, and a file that many
+// templates of a folder read (a shared script) would otherwise be looked
+// up again for each, following links component by component. The answer
+// depends on the reading template's folder only (the reference is
+// resolved from there and the guard allows by folder).
+func (v *cliView) FileState(fromPath, ref string) check.FileState {
+	if fromPath == "" {
+		return v.checkView.FileState(fromPath, ref)
+	}
+	key := fileStateKey{filepath.Dir(fromPath), ref}
+	if st, ok := v.fileStates.Load(key); ok {
+		return st.(check.FileState)
+	}
+	st := v.checkView.FileState(fromPath, ref)
+	v.fileStates.Store(key, st)
+	return st
 }
 
 func (v *cliView) UsedAsNested(path string) bool {
-	v.once.Do(func() {
-		var templates []*File
-		for _, p := range v.files {
-			if f := v.s.Load(p, p); f.IsTemplate() {
-				templates = append(templates, f)
-			}
-		}
-		v.nested = map[string]bool{}
-		for _, p := range v.files {
-			if v.s.usedAsNested(p, templates) {
-				v.nested[filepath.Clean(p)] = true
-			}
-		}
-	})
+	v.once.Do(func() { v.nested = v.nestedFiles() })
 	return v.nested[filepath.Clean(path)]
+}
+
+// nestedFiles returns the checked files that an applying environment or
+// a checked template nests, in one walk: each template's resource types
+// are resolved once (asking file by file would resolve every template's
+// types again for each file, quadratic in the tree), on every processor,
+// and a template's parse is dropped once its types are resolved (the
+// checked files are parsed again as each is checked; only the nested
+// ones are kept, as Load keeps them).
+func (v *cliView) nestedFiles() map[string]bool {
+	var mu sync.Mutex
+	targets := map[string]bool{}
+	add := func(target string, _ NestingUse) bool {
+		mu.Lock()
+		targets[target] = true
+		mu.Unlock()
+		return true
+	}
+	v.s.mappingNestingUses(add)
+	next := make(chan string)
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), max(len(v.files), 1)) {
+		wg.Go(func() {
+			for p := range next {
+				v.walkNesting(p, add)
+			}
+		})
+	}
+	for _, p := range v.files {
+		next <- p
+	}
+	close(next)
+	wg.Wait()
+	nested := map[string]bool{}
+	for _, p := range v.files {
+		if p = filepath.Clean(p); targets[p] {
+			nested[p] = true
+		}
+	}
+	return nested
+}
+
+// walkNesting resolves the resource types of the checked file at path
+// when it is a template. It runs outside the check of any file (whose
+// panics become internal-error problems), so a panic on a strange
+// template is caught here: that template then counts as nesting nothing
+// instead of ending the run.
+func (v *cliView) walkNesting(path string, add func(string, NestingUse) bool) {
+	defer func() { _ = recover() }()
+	if f := v.s.loadTransient(path, path); f.IsTemplate() {
+		v.uses(f, add)
+	}
+}
+
+// loadTransient is Load for a file read once: the snapshot's version of
+// it when it has one (open, indexed, cached or already loaded), else a
+// parse that the snapshot does not keep.
+func (s *Snapshot) loadTransient(path, fromPath string) *File {
+	path = filepath.Clean(path)
+	if _, isOpen := s.open[path]; isOpen || s.disk[path] != nil || s.cache != nil {
+		return s.Load(path, fromPath)
+	}
+	if !s.guard.Allow(path, fromPath) {
+		return nil
+	}
+	s.loadMu.Lock()
+	f, ok := s.loaded[path]
+	s.loadMu.Unlock()
+	if ok {
+		return f
+	}
+	return loadFile(path)
 }
 
 func dedupe(paths []string) []string {

@@ -193,28 +193,60 @@ func (s *Snapshot) NestingUses(path string) []NestingUse {
 // returns false.
 func (s *Snapshot) nestingUses(path string, templates []*File, yield func(NestingUse) bool) {
 	path = filepath.Clean(path)
-	for _, m := range s.Mappings() {
-		if m.Path != "" && filepath.Clean(m.Path) == path {
-			if !yield(NestingUse{Location: Location{Path: m.Env.Path, Span: m.Entry.Key.Span, Doc: m.Env.Doc}, Label: m.Name}) {
-				return
-			}
-		}
+	s.eachNestingUse(templates, func(target string, u NestingUse) bool {
+		return target != path || yield(u)
+	})
+}
+
+// eachNestingUse calls yield with every use of a template as a nested
+// stack and the cleaned path of that template, until yield returns false:
+// the applying environments' registry entries, then the resource types of
+// templates (group members included), in order. One walk answers the
+// question for every file at once, where asking nestingUses file by file
+// walks every template again for each.
+func (s *Snapshot) eachNestingUse(templates []*File, yield func(target string, u NestingUse) bool) {
+	if !s.mappingNestingUses(yield) {
+		return
 	}
 	for _, f := range templates {
-		for _, r := range f.Doc.Template.Resources {
-			for _, def := range check.ResourceDefinitions(r) {
-				resName := r.Name
-				if def.Inner {
-					resName = ""
-				}
-				for _, t := range s.nestedTemplates(f.Path, resName, def.TypeName) {
-					if filepath.Clean(t.Path) == path && def.Type != nil {
-						if !yield(NestingUse{Location: Location{Path: f.Path, Span: def.Type.Span, Doc: f.Doc}, Label: r.Name}) {
-							return
-						}
-					}
+		if !s.templateNestingUses(f, yield) {
+			return
+		}
+	}
+}
+
+// mappingNestingUses calls yield for each registry entry of an applying
+// environment that maps a type to a template; false when yield stopped it.
+func (s *Snapshot) mappingNestingUses(yield func(target string, u NestingUse) bool) bool {
+	for _, m := range s.Mappings() {
+		if m.Path != "" {
+			if !yield(filepath.Clean(m.Path), NestingUse{Location: Location{Path: m.Env.Path, Span: m.Entry.Key.Span, Doc: m.Env.Doc}, Label: m.Name}) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// templateNestingUses calls yield for each resource type of f (a group's
+// member types included) that stands for a template; false when yield
+// stopped it.
+func (s *Snapshot) templateNestingUses(f *File, yield func(target string, u NestingUse) bool) bool {
+	for _, r := range f.Doc.Template.Resources {
+		for _, def := range check.ResourceDefinitions(r) {
+			if def.Type == nil {
+				continue
+			}
+			resName := r.Name
+			if def.Inner {
+				resName = ""
+			}
+			for _, t := range s.nestedTemplates(f.Path, resName, def.TypeName) {
+				if !yield(filepath.Clean(t.Path), NestingUse{Location: Location{Path: f.Path, Span: def.Type.Span, Doc: f.Doc}, Label: r.Name}) {
+					return false
 				}
 			}
 		}
 	}
+	return true
 }
