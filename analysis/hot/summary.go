@@ -44,10 +44,34 @@ func Summarize(d *Document) *Document {
 	}
 	if d.Template != nil {
 		out.Template = buildTemplate(r)
+		out.Template.dropShortIndexes()
 	} else {
 		out.Env = buildEnvironment(r)
 	}
 	return out
+}
+
+// shortSection is the most entries a summary's section may have to be
+// looked up by a walk of its list rather than a map.
+const shortSection = 32
+
+// dropShortIndexes leaves out the name maps of the short sections: an
+// indexed workspace holds a summary of every template, most sections have
+// a few dozen entries at most, and the maps were about a quarter of the
+// summaries' models; a walk of a short list finds a name about as fast.
+func (t *Template) dropShortIndexes() {
+	if len(t.Parameters) <= shortSection {
+		t.params = nil
+	}
+	if len(t.Resources) <= shortSection {
+		t.resources = nil
+	}
+	if len(t.Outputs) <= shortSection {
+		t.outputs = nil
+	}
+	if len(t.Conditions) <= shortSection {
+		t.conditions = nil
+	}
 }
 
 // copyLevel says how much of a subtree a summary keeps.
