@@ -24,7 +24,7 @@ func TestScanGCLowersAndRestores(t *testing.T) {
 	}{
 		{"default", 100, scanGCPercent},
 		{"higher", 400, scanGCPercent},
-		{"user lower", 10, 10},
+		{"user lower", 5, 5},
 		{"off", -1, -1},
 	}
 	for _, tt := range tests {
