@@ -23,7 +23,10 @@ import (
 // no summary). Spans stay exact: Src and Mapper are shared with d.
 // Summary is set on a template's copy; a feature that needs everything
 // (every use of a name, every call) parses Src again.
-func Summarize(d *Document) *Document {
+func Summarize(d *Document) *Document { return summarize(d, nil) }
+
+// summarize is Summarize with storage from a (nil: the heap).
+func summarize(d *Document, a *SummaryArena) *Document {
 	if d == nil || d.Summary || d.Template == nil && d.Env == nil || d.Syntax == nil {
 		return d
 	}
@@ -35,9 +38,10 @@ func Summarize(d *Document) *Document {
 	if d.Env != nil {
 		level = copyFull
 	}
-	top := copySummary(root, level)
-	f := &syntax.File{Src: d.Src, Docs: []*syntax.Node{top}, Broken: d.Syntax.Broken, Recovered: d.Syntax.Recovered}
-	out := &Document{Src: d.Src, Mapper: d.Mapper, Syntax: f, Kind: d.Kind, Summary: d.Template != nil, Jinja: d.Jinja}
+	top := copySummary(root, level, a)
+	src, mapper := textIn(d, a)
+	f := &syntax.File{Src: src, Docs: []*syntax.Node{top}, Broken: d.Syntax.Broken, Recovered: d.Syntax.Recovered}
+	out := &Document{Src: src, Mapper: mapper, Syntax: f, Kind: d.Kind, Summary: d.Template != nil, Jinja: d.Jinja}
 	r := top.Resolve()
 	if r == nil || r.Kind != syntax.MappingNode {
 		return d
@@ -120,7 +124,7 @@ type treeCopy struct {
 }
 
 // copySummary copies root at level into compact storage (see treeCopy).
-func copySummary(root *syntax.Node, level copyLevel) *syntax.Node {
+func copySummary(root *syntax.Node, level copyLevel, a *SummaryArena) *syntax.Node {
 	c := &treeCopy{memo: map[*syntax.Node]*syntax.Node{}, counting: true, texts: map[string]int{}}
 	c.node(root, level)
 	var b strings.Builder
@@ -130,9 +134,17 @@ func copySummary(root *syntax.Node, level copyLevel) *syntax.Node {
 	}
 	c.text = b.String()
 	c.order = nil
-	c.nodeArena = make([]syntax.Node, c.nodes)
-	c.pairArena = make([]syntax.Pair, c.pairs)
-	c.refArena = make([]*syntax.Pair, c.pairs)
+	if a != nil {
+		c.nodeArena = a.takeNodes(c.nodes)
+	} else {
+		c.nodeArena = make([]syntax.Node, c.nodes)
+	}
+	if a != nil {
+		c.pairArena, c.refArena = a.takePairs(c.pairs)
+	} else {
+		c.pairArena = make([]syntax.Pair, c.pairs)
+		c.refArena = make([]*syntax.Pair, c.pairs)
+	}
 	c.itemArena = make([]*syntax.Node, c.items)
 	c.counting, c.memo, c.depth = false, map[*syntax.Node]*syntax.Node{}, 0
 	return c.node(root, level)
