@@ -139,12 +139,8 @@ func copySummary(root *syntax.Node, level copyLevel, a *SummaryArena) *syntax.No
 	} else {
 		c.nodeArena = make([]syntax.Node, c.nodes)
 	}
-	if a != nil {
-		c.pairArena, c.refArena = a.takePairs(c.pairs)
-	} else {
-		c.pairArena = make([]syntax.Pair, c.pairs)
-		c.refArena = make([]*syntax.Pair, c.pairs)
-	}
+	c.pairArena = make([]syntax.Pair, c.pairs)
+	c.refArena = make([]*syntax.Pair, c.pairs)
 	c.itemArena = make([]*syntax.Node, c.items)
 	c.counting, c.memo, c.depth = false, map[*syntax.Node]*syntax.Node{}, 0
 	return c.node(root, level)

@@ -18,8 +18,6 @@ import (
 type SummaryArena struct {
 	text  []byte
 	nodes []syntax.Node
-	pairs []syntax.Pair
-	refs  []*syntax.Pair
 }
 
 // Block sizes: large enough that the room left at a block's end (less
@@ -28,7 +26,6 @@ type SummaryArena struct {
 const (
 	arenaTextBlock = 128 << 10
 	arenaNodeBlock = 1024 // nodes (112 KiB)
-	arenaPairBlock = 4096 // pairs (64 KiB) and pointers to pairs (32 KiB)
 )
 
 // keepText returns a copy of src from the arena; its capacity ends with
@@ -56,19 +53,6 @@ func (a *SummaryArena) takeNodes(n int) []syntax.Node {
 	out := a.nodes[:n:n]
 	a.nodes = a.nodes[n:]
 	return out
-}
-
-// takePairs returns room for n pairs and n pointers to pairs.
-func (a *SummaryArena) takePairs(n int) ([]syntax.Pair, []*syntax.Pair) {
-	if n > arenaPairBlock/4 {
-		return make([]syntax.Pair, n), make([]*syntax.Pair, n)
-	}
-	if len(a.pairs) < n {
-		a.pairs, a.refs = make([]syntax.Pair, arenaPairBlock), make([]*syntax.Pair, arenaPairBlock)
-	}
-	ps, rs := a.pairs[:n:n], a.refs[:n:n]
-	a.pairs, a.refs = a.pairs[n:], a.refs[n:]
-	return ps, rs
 }
 
 // SummarizeIn is Summarize with the summary's text (a copy of d's) and
