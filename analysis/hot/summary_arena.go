@@ -18,6 +18,10 @@ import (
 type SummaryArena struct {
 	text  []byte
 	nodes []syntax.Node
+	// spare is the room left in the block before nodes: a summary too
+	// big for what nodes has left starts a new block, and the smaller ones
+	// after it (environments are a quarter of a template) fill this room.
+	spare []syntax.Node
 }
 
 // Block sizes: large enough that the room left at a block's end (less
@@ -47,7 +51,15 @@ func (a *SummaryArena) takeNodes(n int) []syntax.Node {
 	if n > arenaNodeBlock/4 {
 		return make([]syntax.Node, n)
 	}
+	if len(a.spare) >= n {
+		out := a.spare[:n:n]
+		a.spare = a.spare[n:]
+		return out
+	}
 	if len(a.nodes) < n {
+		if len(a.nodes) > len(a.spare) {
+			a.spare = a.nodes
+		}
 		a.nodes = make([]syntax.Node, arenaNodeBlock)
 	}
 	out := a.nodes[:n:n]
