@@ -20,7 +20,8 @@ import (
 // text); each output but its value (only its span). Other resource keys
 // keep only their value's span. PropertiesLeftOut tells which resources
 // lost their properties. An environment is copied whole (and its copy is
-// no summary). Spans stay exact: Src and Mapper are shared with d.
+// no summary). Spans stay exact: Src and Mapper are shared with d
+// (SummarizeIn gives the summary a copy of Src and a mapper of its own).
 // Summary is set on a template's copy; a feature that needs everything
 // (every use of a name, every call) parses Src again.
 func Summarize(d *Document) *Document { return summarize(d, nil) }
