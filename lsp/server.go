@@ -31,6 +31,7 @@ type Server struct {
 
 	store  *store.Store
 	ws     workspaceState // multi-file index (workspace.go)
+	scanGC scanGC         // GOGC while indexing (scan_memory.go)
 	routes map[string]route
 	// symbolSource lists the documents workspace/symbol searches (nil:
 	// the open ones; see symbols.go).

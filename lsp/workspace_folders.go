@@ -65,7 +65,7 @@ func (s *Server) didChangeWorkspaceFolders(_ context.Context, p *protocol.DidCha
 		}()
 		start := time.Now()
 		progress := s.beginProgress(ctx, "heat-ls: indexing added folders")
-		idx.ScanFolders(ctx, added, progress.report)
+		s.scanGC.during(func() { idx.ScanFolders(ctx, added, progress.report) })
 		progress.end(fmt.Sprintf("%d templates and environments", idx.Len()))
 		s.reportIndexBudget(idx)
 		if ctx.Err() != nil {

@@ -124,16 +124,47 @@ func (t *Template) Section(name string) *Entry {
 }
 
 // Parameter looks a parameter up by name (the last definition wins, as in Heat).
-func (t *Template) Parameter(name string) *Parameter { return t.params[name] }
+func (t *Template) Parameter(name string) *Parameter {
+	if t.params == nil {
+		return lastNamed(t.Parameters, name, func(p *Parameter) string { return p.Name })
+	}
+	return t.params[name]
+}
 
 // Resource looks a resource up by name.
-func (t *Template) Resource(name string) *Resource { return t.resources[name] }
+func (t *Template) Resource(name string) *Resource {
+	if t.resources == nil {
+		return lastNamed(t.Resources, name, func(r *Resource) string { return r.Name })
+	}
+	return t.resources[name]
+}
 
 // Output looks an output up by name.
-func (t *Template) Output(name string) *Output { return t.outputs[name] }
+func (t *Template) Output(name string) *Output {
+	if t.outputs == nil {
+		return lastNamed(t.Outputs, name, func(o *Output) string { return o.Name })
+	}
+	return t.outputs[name]
+}
 
 // Condition looks a condition up by name.
-func (t *Template) Condition(name string) *Condition { return t.conditions[name] }
+func (t *Template) Condition(name string) *Condition {
+	if t.conditions == nil {
+		return lastNamed(t.Conditions, name, func(c *Condition) string { return c.Name })
+	}
+	return t.conditions[name]
+}
+
+// lastNamed is the lookup of a section without its map (a summary's short
+// sections, see Summarize): the last entry of that name, as the map holds.
+func lastNamed[T any](list []*T, name string, nameOf func(*T) string) *T {
+	for i := len(list) - 1; i >= 0; i-- {
+		if nameOf(list[i]) == name {
+			return list[i]
+		}
+	}
+	return nil
+}
 
 // Parameter is one entry of the parameters section.
 type Parameter struct {

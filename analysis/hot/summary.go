@@ -20,10 +20,14 @@ import (
 // text); each output but its value (only its span). Other resource keys
 // keep only their value's span. PropertiesLeftOut tells which resources
 // lost their properties. An environment is copied whole (and its copy is
-// no summary). Spans stay exact: Src and Mapper are shared with d.
+// no summary). Spans stay exact: Src and Mapper are shared with d
+// (SummarizeIn gives the summary a copy of Src and a mapper of its own).
 // Summary is set on a template's copy; a feature that needs everything
 // (every use of a name, every call) parses Src again.
-func Summarize(d *Document) *Document {
+func Summarize(d *Document) *Document { return summarize(d, nil) }
+
+// summarize is Summarize with storage from a (nil: the heap).
+func summarize(d *Document, a *SummaryArena) *Document {
 	if d == nil || d.Summary || d.Template == nil && d.Env == nil || d.Syntax == nil {
 		return d
 	}
@@ -35,19 +39,44 @@ func Summarize(d *Document) *Document {
 	if d.Env != nil {
 		level = copyFull
 	}
-	top := copySummary(root, level)
-	f := &syntax.File{Src: d.Src, Docs: []*syntax.Node{top}, Broken: d.Syntax.Broken, Recovered: d.Syntax.Recovered}
-	out := &Document{Src: d.Src, Mapper: d.Mapper, Syntax: f, Kind: d.Kind, Summary: d.Template != nil, Jinja: d.Jinja}
+	top := copySummary(root, level, a)
+	src, mapper := textIn(d, a)
+	f := &syntax.File{Src: src, Docs: []*syntax.Node{top}, Broken: d.Syntax.Broken, Recovered: d.Syntax.Recovered}
+	out := &Document{Src: src, Mapper: mapper, Syntax: f, Kind: d.Kind, Summary: d.Template != nil, Jinja: d.Jinja}
 	r := top.Resolve()
 	if r == nil || r.Kind != syntax.MappingNode {
 		return d
 	}
 	if d.Template != nil {
 		out.Template = buildTemplate(r)
+		out.Template.dropShortIndexes()
 	} else {
 		out.Env = buildEnvironment(r)
 	}
 	return out
+}
+
+// shortSection is the most entries a summary's section may have to be
+// looked up by a walk of its list rather than a map.
+const shortSection = 32
+
+// dropShortIndexes leaves out the name maps of the short sections: an
+// indexed workspace holds a summary of every template, most sections have
+// a few dozen entries at most, and the maps were about a quarter of the
+// summaries' models; a walk of a short list finds a name about as fast.
+func (t *Template) dropShortIndexes() {
+	if len(t.Parameters) <= shortSection {
+		t.params = nil
+	}
+	if len(t.Resources) <= shortSection {
+		t.resources = nil
+	}
+	if len(t.Outputs) <= shortSection {
+		t.outputs = nil
+	}
+	if len(t.Conditions) <= shortSection {
+		t.conditions = nil
+	}
 }
 
 // copyLevel says how much of a subtree a summary keeps.
@@ -96,7 +125,7 @@ type treeCopy struct {
 }
 
 // copySummary copies root at level into compact storage (see treeCopy).
-func copySummary(root *syntax.Node, level copyLevel) *syntax.Node {
+func copySummary(root *syntax.Node, level copyLevel, a *SummaryArena) *syntax.Node {
 	c := &treeCopy{memo: map[*syntax.Node]*syntax.Node{}, counting: true, texts: map[string]int{}}
 	c.node(root, level)
 	var b strings.Builder
@@ -106,7 +135,11 @@ func copySummary(root *syntax.Node, level copyLevel) *syntax.Node {
 	}
 	c.text = b.String()
 	c.order = nil
-	c.nodeArena = make([]syntax.Node, c.nodes)
+	if a != nil {
+		c.nodeArena = a.takeNodes(c.nodes)
+	} else {
+		c.nodeArena = make([]syntax.Node, c.nodes)
+	}
 	c.pairArena = make([]syntax.Pair, c.pairs)
 	c.refArena = make([]*syntax.Pair, c.pairs)
 	c.itemArena = make([]*syntax.Node, c.items)

@@ -96,6 +96,21 @@ func describe(d *Document) string {
 			}
 			fmt.Fprintf(&b, "output %s %s %s %q %s\n", o.Name, span(o.Key), span(o.Value), desc, span(o.ConditionRef))
 		}
+		// The summary looks names up without maps (short sections):
+		// every name finds the entry the full parse's lookup finds.
+		for _, p := range t.Parameters {
+			fmt.Fprintf(&b, "finds parameter %s at %s\n", p.Name, span(t.Parameter(p.Name).Key))
+		}
+		for _, r := range t.Resources {
+			fmt.Fprintf(&b, "finds resource %s at %s\n", r.Name, span(t.Resource(r.Name).Key))
+		}
+		for _, o := range t.Outputs {
+			fmt.Fprintf(&b, "finds output %s at %s\n", o.Name, span(t.Output(o.Name).Key))
+		}
+		for _, c := range t.Conditions {
+			fmt.Fprintf(&b, "finds condition %s at %s\n", c.Name, span(t.Condition(c.Name).Key))
+		}
+		fmt.Fprintf(&b, "finds no %v %v %v %v\n", t.Parameter("no such") == nil, t.Resource("no such") == nil, t.Output("no such") == nil, t.Condition("no such") == nil)
 		for _, g := range t.ParameterGroups {
 			fmt.Fprintf(&b, "group %q %d\n", g.Label, len(g.Names))
 		}
@@ -114,11 +129,27 @@ func describe(d *Document) string {
 	return b.String()
 }
 
-// summaryTexts are the sample, the generated templates of the benchmark
+// repeatedNames defines each name twice: a lookup finds the last.
+const repeatedNames = `heat_template_version: 2018-08-31
+parameters:
+  p: {type: string}
+  p: {type: number}
+conditions:
+  c: true
+  c: false
+resources:
+  r: {type: OS::Nova::Server}
+  r: {type: My::Thing}
+outputs:
+  o: {value: 1}
+  o: {value: 2}
+`
+
+// summaryTexts are the sample, a text with repeated names, the generated templates of the benchmark
 // workspace's sizes, the workspace fixtures and, when ../shared is there,
 // every YAML file of the corpus.
 func summaryTexts(t *testing.T) map[string][]byte {
-	texts := map[string][]byte{"sample": []byte(summarySample)}
+	texts := map[string][]byte{"sample": []byte(summarySample), "repeated names": []byte(repeatedNames)}
 	for _, n := range []int{100, 250, 400} {
 		texts[fmt.Sprintf("generated %d", n)] = synthtest.GenerateTemplate(n)
 	}

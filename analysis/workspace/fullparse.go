@@ -56,9 +56,10 @@ func (c *fullCache) expand(f *File) *File {
 }
 
 // summarize replaces the parse of a file read for the index by its
-// summary. Should summarizing fail on some odd text, the index keeps the
-// whole parse: never a crash or a lost file.
-func summarize(f *File) (out *File) {
+// summary, kept in arena when not nil (a scan's, see hot.SummaryArena).
+// Should summarizing fail on some odd text, the index keeps the whole
+// parse: never a crash or a lost file.
+func summarize(f *File, arena *hot.SummaryArena) (out *File) {
 	if f == nil || f.Doc == nil {
 		return f
 	}
@@ -67,5 +68,5 @@ func summarize(f *File) (out *File) {
 			out = f
 		}
 	}()
-	return &File{Path: f.Path, Doc: hot.Summarize(f.Doc), Open: f.Open}
+	return &File{Path: f.Path, Doc: hot.SummarizeIn(f.Doc, arena), Open: f.Open}
 }

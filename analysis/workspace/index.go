@@ -154,7 +154,7 @@ func (x *Index) Refresh(path string) {
 	path = filepath.Clean(path)
 	var f *File
 	if x.Guard().Allow(path, "") && IsCandidateName(path) {
-		f = summarize(loadFile(path))
+		f = summarize(loadFile(path), nil)
 	}
 	x.mu.Lock()
 	defer x.mu.Unlock()

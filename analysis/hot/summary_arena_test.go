@@ -1,0 +1,42 @@
+package hot
+
+import (
+	"bytes"
+	"testing"
+
+	"heat-ls/analysis/source"
+)
+
+// TestSummarizeInMatchesSummarize: summaries kept in one arena, one after
+// another (as a scan worker makes them), tell what Summarize's do, and
+// none writes over another's text or nodes.
+func TestSummarizeInMatchesSummarize(t *testing.T) {
+	texts := summaryTexts(t)
+	var a SummaryArena
+	type kept struct {
+		name string
+		src  []byte
+		sum  *Document
+		want string
+	}
+	var all []kept
+	for name, src := range texts {
+		full := Parse(src)
+		sum := SummarizeIn(full, &a)
+		all = append(all, kept{name, src, sum, describe(Summarize(Parse(src)))})
+	}
+	for _, k := range all {
+		if got := describe(k.sum); got != k.want {
+			t.Errorf("%s: summary in the arena tells\n%s\nSummarize\n%s", k.name, got, k.want)
+		}
+		if k.sum.Syntax != nil && !bytes.Equal(k.sum.Src, k.src) {
+			t.Errorf("%s: text changed in the arena", k.name)
+		}
+		if k.sum.Mapper != nil && len(k.src) > 0 {
+			end := len(k.src)
+			if got, want := k.sum.Mapper.Position(end, source.UTF16), Parse(k.src).Mapper.Position(end, source.UTF16); got != want {
+				t.Errorf("%s: end of text at %v, want %v", k.name, got, want)
+			}
+		}
+	}
+}
