@@ -534,22 +534,52 @@ func checkConditionArg(a *argCtx, n *syntax.Node) {
 	if r == nil || !(r.IsSequence() || r.IsNull() || r.IsMapping()) {
 		return
 	}
-	if r.IsNull() && a.c.Name == "not" && n == a.args || conditionEvaluated(a.p, a.c) {
+	if r.IsNull() && a.c.Name == "not" && n == a.args {
 		a.bad(n, "a condition must be a condition name, a boolean or a condition expression, not %s", kindName(r))
+		return
 	}
+	if !conditionEvaluated(a.p, a.c) {
+		return
+	}
+	if r.IsNull() && a.c.Name != "not" {
+		// Heat's condition lookup takes nothing as true and goes on.
+		a.p.ReportInf(a.spanOf(n), rules.BadFunctionArgs, rules.NullConditionOperand,
+			"`%s`: an empty condition counts as true to Heat, which is rarely what was meant. Write a condition name, a boolean or a condition expression.", a.c.Name)
+		return
+	}
+	a.bad(n, "a condition must be a condition name, a boolean or a condition expression, not %s", kindName(r))
 }
 
 // conditionEvaluated reports whether Heat evaluates the condition call c
 // sits in: a condition of the conditions section that a resource or
 // output uses (directly or through another condition), a resource's
-// inline condition, or an if in a resource. Outputs are not evaluated
-// before the stack exists.
+// inline condition, an if in a resource, or the condition of an if in an
+// output (if picks its branch while the output is read, so its condition
+// is resolved at template validate although the output's value is not
+// computed before the stack exists).
 func conditionEvaluated(p *Pass, c *hot.Call) bool {
 	switch c.Context {
 	case hot.InCondition:
 		return c.Owner != nil && liveConditions(p.T)[c.Owner.Name]
 	case hot.InResource:
 		return true
+	case hot.InOutput:
+		return c.Name == "if" || withinIfCondition(c)
+	}
+	return false
+}
+
+// withinIfCondition reports whether c lies inside the first argument (the
+// condition) of an enclosing if call.
+func withinIfCondition(c *hot.Call) bool {
+	for cur := c; cur.Parent != nil; cur = cur.Parent {
+		par := cur.Parent
+		if par.Name != "if" {
+			continue
+		}
+		if a := par.Args.Resolve(); a.IsSequence() && len(a.Items) > 0 && spanWithin(cur.Map.Span, a.Items[0].Span) {
+			return true
+		}
 	}
 	return false
 }

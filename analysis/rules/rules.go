@@ -47,6 +47,11 @@ type Context struct {
 // as 1 and false as 0 and accepts the constraint, so heat-ls only warns.
 const BoolBound = "a boolean as a bound of range, length or modulo (Heat reads true as 1, false as 0)"
 
+// NullConditionOperand is the context of bad-function-args where the
+// condition of an if, or an operand of and / or, is empty (null): Heat
+// reads it as true and accepts the template.
+const NullConditionOperand = "an empty (null) condition of if or operand of and / or (Heat reads it as true)"
+
 // Rule is the declaration of one rule id.
 type Rule struct {
 	ID       string
