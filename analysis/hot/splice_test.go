@@ -3,10 +3,7 @@ package hot_test
 import (
 	"context"
 	"fmt"
-	"io/fs"
 	"math/rand"
-	"os"
-	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -24,22 +21,15 @@ import (
 // ../shared is there.
 func spliceTexts(t *testing.T) [][]byte {
 	texts := [][]byte{synthtest.GenerateTemplate(200), synthtest.GenerateTemplate(600)}
-	dir, ok := refdata.Dir()
+	corpus, ok := refdata.CorpusYAML()
 	if !ok {
 		t.Log("../shared not found: random edits on generated templates only")
-		return texts
 	}
-	filepath.WalkDir(filepath.Join(dir, "corpus"), func(path string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || filepath.Ext(path) != ".yaml" {
-			return err
+	for _, src := range corpus {
+		if k := hot.Parse(src).Kind; k == hot.KindTemplate || k == hot.KindEnvironment {
+			texts = append(texts, src)
 		}
-		if src, err := os.ReadFile(path); err == nil {
-			if k := hot.Parse(src).Kind; k == hot.KindTemplate || k == hot.KindEnvironment {
-				texts = append(texts, src)
-			}
-		}
-		return nil
-	})
+	}
 	return texts
 }
 
