@@ -63,10 +63,11 @@ func looksLikeIndex(s string) bool {
 }
 
 // checkEmptyFromParamPath judges a get_param whose path finds nothing as
-// the empty text Heat puts in the property, for scalar properties only.
+// the empty text Heat puts in the property, for scalar and list
+// properties (a list property refuses the text at create).
 func (rc *resourceChecker) checkEmptyFromParamPath(prop *schema.Property, n, key, anchor *syntax.Node, depth int) {
 	switch prop.Type {
-	case "string", "integer", "number", "boolean":
+	case "string", "integer", "number", "boolean", "list":
 	default:
 		return
 	}
