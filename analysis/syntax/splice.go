@@ -21,29 +21,38 @@ import (
 // marks, carriage returns or document markers, or the entry no longer
 // parses as that one entry. The caller then parses next in full.
 func Splice(prev *File, next []byte) (f *File, ok bool) {
+	f, _, ok = SpliceEntry(prev, next)
+	return f, ok
+}
+
+// SpliceEntry is Splice that also tells which entry it replaced and where
+// its lines lie, so answers kept with the previous version (semantic
+// tokens, folding ranges) need be redone only for that entry.
+func SpliceEntry(prev *File, next []byte) (*File, SplicedEntry, bool) {
+	var none SplicedEntry
 	if prev == nil || prev.Broken || len(prev.Problems) > 0 || len(prev.Docs) != 1 {
-		return nil, false
+		return nil, none, false
 	}
 	old := prev.Src
 	start, oldEnd, newEnd := source.ChangedRange(old, next)
 	if start == oldEnd && start == newEnd {
-		return nil, false // same text: nothing to gain, and nothing to get wrong
+		return nil, none, false // same text: nothing to gain, and nothing to get wrong
 	}
 	if hasUnsureBytes(old) || hasUnsureBytes(next[start:newEnd]) {
-		return nil, false
+		return nil, none, false
 	}
 	root := prev.Docs[0]
 	if root.Kind != MappingNode || root.Style == Flow || mayHaveAnchors(root, old) {
-		return nil, false
+		return nil, none, false
 	}
 	loc, found := locateEntry(root, old, start, oldEnd)
 	if !found {
-		return nil, false
+		return nil, none, false
 	}
 	delta := newEnd - oldEnd
 	region := next[loc.from : loc.to+delta]
 	if containsDocumentMarker(region) {
-		return nil, false
+		return nil, none, false
 	}
 	// The entry is parsed under a stand-in section key at the left margin,
 	// so the parser sees the same indentation around it as in the whole
@@ -53,21 +62,21 @@ func Splice(prev *File, next []byte) (f *File, ok bool) {
 	text = append(append(text, sectionStandIn...), region...)
 	sub := Parse(text)
 	if sub.Broken || len(sub.Problems) > 0 || len(sub.Docs) != 1 {
-		return nil, false
+		return nil, none, false
 	}
 	wrap := sub.Docs[0]
 	if wrap.Kind != MappingNode || wrap.Style != Block || len(wrap.Pairs) != 1 {
-		return nil, false
+		return nil, none, false
 	}
 	entry := wrap.Pairs[0].Value
 	if entry.Kind != MappingNode || entry.Style != Block || len(entry.Pairs) != 1 || hasAnchors(entry) {
-		return nil, false
+		return nil, none, false
 	}
 	pair := entry.Pairs[0]
 	shiftInPlace(pair.Key, loc.from-len(sectionStandIn))
 	shiftInPlace(pair.Value, loc.from-len(sectionStandIn))
 	if !sameKey(pair.Key, loc.pair.Key) {
-		return nil, false
+		return nil, none, false
 	}
 
 	section := *loc.section.Value
@@ -78,7 +87,8 @@ func Splice(prev *File, next []byte) (f *File, ok bool) {
 	top := *root
 	top.Pairs = splicePairs(top.Pairs, loc.sectionIndex, sectionPair, delta)
 	top.Span.End = newEndOf(top.Span.End, loc, pair, delta)
-	return &File{Src: next, Docs: []*Node{&top}}, true
+	e := SplicedEntry{Section: loc.sectionIndex, Entry: loc.entryIndex, From: loc.from, OldTo: loc.to, NewTo: loc.to + delta}
+	return &File{Src: next, Docs: []*Node{&top}}, e, true
 }
 
 // sectionStandIn is the section key line an entry is parsed under.

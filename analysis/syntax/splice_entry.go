@@ -1,7 +1,5 @@
 package syntax
 
-import "heat-ls/analysis/source"
-
 // SplicedEntry says where Splice put the reparsed entry, so that answers
 // derived from the previous version (semantic tokens, folding ranges) can
 // be kept for everything around it: the text before From is the same in
@@ -15,22 +13,4 @@ type SplicedEntry struct {
 	// NewTo where they end in the previous and in the new text: the start
 	// of the next key's line, or the end of the text.
 	From, OldTo, NewTo int
-}
-
-// SpliceEntry is Splice that also tells which entry it replaced and
-// where its lines lie. The place is found again from the two texts (a
-// comparison of blocks, a walk over the keys), so Splice itself stays as
-// it is.
-func SpliceEntry(prev *File, next []byte) (*File, SplicedEntry, bool) {
-	f, ok := Splice(prev, next)
-	if !ok {
-		return nil, SplicedEntry{}, false
-	}
-	start, oldEnd, newEnd := source.ChangedRange(prev.Src, next)
-	loc, found := locateEntry(prev.Docs[0], prev.Src, start, oldEnd)
-	if !found {
-		return nil, SplicedEntry{}, false
-	}
-	delta := newEnd - oldEnd
-	return f, SplicedEntry{Section: loc.sectionIndex, Entry: loc.entryIndex, From: loc.from, OldTo: loc.to, NewTo: loc.to + delta}, true
 }
