@@ -132,15 +132,12 @@ func inConditionPosition(t *hot.Template, c *hot.Call) bool {
 	if c.Context == hot.InCondition {
 		return true
 	}
+	if withinIfCondition(c) {
+		return true
+	}
 	cur := c
 	for cur.Parent != nil {
-		par := cur.Parent
-		if par.Name == "if" {
-			if a := par.Args.Resolve(); a.IsSequence() && len(a.Items) > 0 && spanWithin(cur.Map.Span, a.Items[0].Span) {
-				return true
-			}
-		}
-		cur = par
+		cur = cur.Parent
 	}
 	var ref *syntax.Node
 	switch cur.Context {
