@@ -75,7 +75,7 @@ func findPoints(b *testing.B, src []byte) e2ePoints {
 
 func e2eTyping(b *testing.B, src []byte) {
 	const uri = "file:///tmp/e2e-bench/big.yaml"
-	s := startSession(b)
+	s := startBenchSession(b)
 	s.call(1, "initialize", `{"processId":null,"rootUri":null,"capabilities":{}}`)
 	s.notify("initialized", `{}`)
 	s.notify("textDocument/didOpen", fmt.Sprintf(`{"textDocument":{"uri":%q,"languageId":"yaml","version":1,"text":%s}}`, uri, mustJSON(string(src))))

@@ -47,7 +47,7 @@ func BenchmarkE2EWorkspaceMemory(b *testing.B) {
 // workspaceSession runs one session and returns RSS after initialize,
 // after indexing, after opening every template, and the peak, in MiB.
 func workspaceSession(b *testing.B, dir string, templates []string) (empty, indexed, opened, settled, peak float64) {
-	s := startSession(b)
+	s := startBenchSession(b)
 	defer func() {
 		s.cmd.Process.Kill()
 		s.cmd.Wait()

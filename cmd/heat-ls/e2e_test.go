@@ -89,6 +89,14 @@ func startSession(t testing.TB) *session {
 	return startCommand(t, exec.Command(binary(t), "--log-level", "debug"), nil)
 }
 
+// startBenchSession starts heat-ls as an editor would (default log
+// level): debug logging writes a line per message, which is not what a
+// user's server pays for and would be measured with it.
+func startBenchSession(b *testing.B) *session {
+	b.Helper()
+	return startCommand(b, exec.Command(binary(b)), nil)
+}
+
 // startCommand starts cmd (heat-ls with its arguments, and a directory or
 // environment when the test needs them) with pipes on its stdin and
 // stdout; written, when not nil, counts the bytes it writes to stdout.
