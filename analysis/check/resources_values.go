@@ -229,10 +229,10 @@ func (rc *resourceChecker) checkValueAt(prop *schema.Property, n *syntax.Node, k
 		return
 	}
 	if n.IsNull() {
-		// Below the top level Heat reads a null mapping as an empty one
-		// and still asks it for its required keys (a null top-level
-		// property is left alone).
-		if depth > 1 && prop.Type == "map" && prop.Fields != nil {
+		// Heat reads a null mapping as an empty one (a top-level
+		// property's default, when it has one, stands in) and still asks
+		// it for its required keys; a null scalar is left alone.
+		if prop.Type == "map" && prop.Fields != nil && (depth > 1 || !prop.HasDefault) {
 			rc.checkFields(fieldOwner{prop: prop, name: key.Value}, n, anchor, depth+1)
 		}
 		return
