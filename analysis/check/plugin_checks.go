@@ -448,8 +448,10 @@ func serverDeviceSources(pc pluginCtx) {
 			sources = []string{"volume_id", "snapshot_id", "image", "swap_size", "ephemeral_size", "ephemeral_format"}
 		}
 		for _, it := range list.Items {
+			// A null entry is read as an empty mapping, which names no
+			// source either.
 			m := it.Resolve()
-			if !m.IsMapping() || mergesOtherKeys(m) {
+			if !(m.IsMapping() || m.IsNull()) || mergesOtherKeys(m) {
 				continue
 			}
 			var given []string
