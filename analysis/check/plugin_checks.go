@@ -36,21 +36,22 @@ type pluginCtx struct {
 // pluginChecks maps a resource type to its plugin checks.
 func pluginChecks() map[string][]pluginCheck {
 	return map[string][]pluginCheck{
-		"OS::Neutron::Port":                     {conflict("fixed_ips", "no_fixed_ips")},
-		"OS::Cinder::Volume":                    {conflict("image", "imageRef"), volumeSources},
-		"OS::Neutron::Subnet":                   {conflict("subnetpool", "cidr"), oneOf("subnetpool", "cidr"), conflict("prefixlen", "cidr"), subnetIPv6Modes},
-		"OS::Neutron::RouterInterface":          {conflict("subnet", "port"), conflict("subnet_id", "port"), conflict("subnet", "port_id"), oneOf("subnet", "subnet_id", "port", "port_id")},
-		"OS::Nova::Server":                      {conflict("block_device_mapping", "block_device_mapping_v2"), serverBootable, serverDeviceSources},
-		"OS::Octavia::Pool":                     {oneOf("listener", "loadbalancer"), poolCookie},
+		"OS::Neutron::Port":                     {conflict(truthy("fixed_ips"), truthy("no_fixed_ips"))},
+		"OS::Cinder::Volume":                    {conflict(truthy("image"), truthy("imageRef")), volumeSources},
+		"OS::Neutron::Subnet":                   {conflict(isSet("subnetpool"), truthy("cidr")), oneOf(isSet("subnetpool"), truthy("cidr")), conflict(truthy("prefixlen"), truthy("cidr")), subnetIPv6Modes},
+		"OS::Neutron::RouterInterface":          {conflict(isSet("subnet"), isSet("port")), conflict(isSet("subnet_id"), isSet("port")), conflict(isSet("subnet"), isSet("port_id")), oneOf(isSet("subnet"), isSet("subnet_id"), isSet("port"), isSet("port_id"))},
+		"OS::Nova::Server":                      {conflict(truthy("block_device_mapping"), truthy("block_device_mapping_v2")), serverBootable, serverDeviceSources},
+		"OS::Octavia::Pool":                     {oneOf(isSet("listener"), isSet("loadbalancer")), poolCookie},
 		"OS::Octavia::Listener":                 {listenerTLS},
-		"OS::Neutron::FloatingIP":               {requires("fixed_ip_address", "port_id")},
+		"OS::Neutron::FloatingIP":               {requires(isSet("fixed_ip_address"), isSet("port_id"))},
 		"OS::Neutron::SecurityGroup":            {securityGroupName},
 		"OS::Heat::RandomString":                {randomStringLength},
-		"OS::Heat::AutoScalingGroup":            {groupSize("min_size", "max_size")},
-		"OS::Neutron::Router":                   {conflict("distributed", "ha")},
+		"OS::Heat::AutoScalingGroup":            {groupSize("min_size", "max_size", "desired_capacity")},
+		"OS::Neutron::Router":                   {conflict(truthy("distributed"), truthy("ha"))},
 		"OS::Heat::SoftwareDeployment":          {deploymentServer},
 		"OS::Heat::StructuredDeployment":        {deploymentServer},
-		"AWS::AutoScaling::AutoScalingGroup":    {groupSize("MinSize", "MaxSize")},
+		"AWS::AutoScaling::AutoScalingGroup":    {groupSize("MinSize", "MaxSize", "DesiredCapacity"), launchConfigRef},
+		"OS::Heat::InstanceGroup":               {launchConfigRef},
 		"AWS::AutoScaling::LaunchConfiguration": {launchConfigSource},
 		"OS::Mistral::Workflow":                 {mistralWorkflow},
 		"OS::Keystone::User":                    {keystoneRoles},
@@ -146,32 +147,35 @@ func literalMappings(props *syntax.Node, name string) []*syntax.Node {
 	return out
 }
 
-// conflict: Heat refuses a and b given together.
-func conflict(a, b string) pluginCheck {
+// conflict: Heat refuses a and b given together (each as its plugin
+// asks: written at all, or truthy).
+func conflict(a, b probe) pluginCheck {
 	return func(pc pluginCtx) {
-		ka, okA := literalGiven(pc.props, a)
-		_, okB := literalGiven(pc.props, b)
-		if okA && okB {
-			pc.p.Reportf(ka.Span, rules.ResourcePropertyConflict,
-				"%s refuses `%s` together with `%s` at stack create; give only one of them.", pc.typ, a, b)
+		ra := pc.read(a)
+		if ra.certain(a) && pc.read(b).certain(b) {
+			pc.p.Reportf(ra.key.Span, rules.ResourcePropertyConflict,
+				"%s refuses `%s` together with `%s` at stack create; give only one of them.", pc.typ, a.name, b.name)
 		}
 	}
 }
 
-// oneOf: Heat refuses the resource when none of names is given.
-func oneOf(names ...string) pluginCheck {
+// oneOf: Heat refuses the resource when none of the probes is given.
+func oneOf(probes ...probe) pluginCheck {
 	return func(pc pluginCtx) {
 		if mergesOtherKeys(pc.props) {
 			return
 		}
-		for _, n := range names {
-			if _, set := givenProperty(pc.props, n); set {
+		for _, pb := range probes {
+			if pc.read(pb).possible(pb) {
 				return
 			}
 		}
-		shown := names
-		if len(names) == 4 { // subnet/subnet_id, port/port_id: name the current two
-			shown = []string{names[0], names[2]}
+		shown := []string{}
+		for i, pb := range probes {
+			if len(probes) == 4 && i%2 == 1 { // subnet/subnet_id, port/port_id: name the current two
+				continue
+			}
+			shown = append(shown, pb.name)
 		}
 		pc.p.Reportf(pc.anchor().Span, rules.ResourcePropertyConflict,
 			"%s needs `%s`; Heat refuses it at stack create without one of them.", pc.typ, strings.Join(shown, "` or `"))
@@ -179,17 +183,17 @@ func oneOf(names ...string) pluginCheck {
 }
 
 // requires: Heat refuses a given without b.
-func requires(a, b string) pluginCheck {
+func requires(a, b probe) pluginCheck {
 	return func(pc pluginCtx) {
-		ka, okA := literalGiven(pc.props, a)
-		if !okA {
+		ra := pc.read(a)
+		if !ra.certain(a) {
 			return
 		}
-		if _, set := givenProperty(pc.props, b); set || mergesOtherKeys(pc.props) {
+		if pc.read(b).possible(b) || mergesOtherKeys(pc.props) {
 			return
 		}
-		pc.p.Reportf(ka.Span, rules.ResourcePropertyConflict,
-			"%s takes `%s` only with `%s`; Heat refuses it at stack create.", pc.typ, a, b)
+		pc.p.Reportf(ra.key.Span, rules.ResourcePropertyConflict,
+			"%s takes `%s` only with `%s`; Heat refuses it at stack create.", pc.typ, a.name, b.name)
 	}
 }
 
@@ -200,21 +204,24 @@ func volumeSources(pc pluginCtx) {
 	if mergesOtherKeys(pc.props) {
 		return
 	}
-	if _, set := givenProperty(pc.props, "backup_id"); set {
+	if pc.read(truthy("backup_id")).possible(truthy("backup_id")) {
 		return
 	}
 	var sources, noSize []string
 	for _, n := range []string{"snapshot_id", "source_volid", "image", "imageRef"} {
-		if _, set := givenProperty(pc.props, n); set {
+		if pb := truthy(n); pc.read(pb).possible(pb) {
 			sources = append(sources, n)
 			if n == "snapshot_id" || n == "source_volid" {
 				noSize = append(noSize, n)
 			}
 		}
 	}
-	_, sized := givenProperty(pc.props, "size")
+	// Heat asks whether size is None for the first rule (a size written
+	// empty is 0, not None) and whether it is truthy for the second.
+	size := pc.read(isSet("size"))
+	sized := size.possible(truthy("size"))
 	switch {
-	case !sized && (len(noSize) != 1 || len(sources) != 1):
+	case !size.possible(isSet("size")) && (len(noSize) != 1 || len(sources) != 1):
 		pc.p.Reportf(pc.anchor().Span, rules.ResourcePropertyConflict,
 			"A Cinder volume without `size` (or `backup_id`) must copy exactly one `snapshot_id` or `source_volid` and have no other source; Heat refuses it at stack create. Give a size.")
 	case sized && len(sources) > 1:
@@ -373,21 +380,48 @@ func randomStringLength(pc pluginCtx) {
 	}
 }
 
-// groupSize: a scaling group's minimum cannot exceed its maximum.
-func groupSize(minName, maxName string) pluginCheck {
+// groupSize: a scaling group's minimum cannot exceed its maximum, and a
+// desired capacity (a key written empty is 0) must lie between them.
+func groupSize(minName, maxName, desiredName string) pluginCheck {
 	return func(pc pluginCtx) {
-		_, lo, ok1 := literalProperty(pc.props, minName)
-		kHi, hi, ok2 := literalProperty(pc.props, maxName)
+		_, lo, ok1 := pc.intProperty(minName)
+		kHi, hi, ok2 := pc.intProperty(maxName)
 		if !ok1 || !ok2 {
 			return
 		}
-		a, err1 := strconv.Atoi(lo.Value)
-		b, err2 := strconv.Atoi(hi.Value)
-		if err1 == nil && err2 == nil && a > b {
+		if lo > hi {
 			pc.p.Reportf(kHi.Span, rules.ResourcePropertyConflict,
-				"`%s` (%d) is below `%s` (%d); Heat refuses the group at stack create.", maxName, b, minName, a)
+				"`%s` (%d) is below `%s` (%d); Heat refuses the group at stack create.", maxName, hi, minName, lo)
+			return
+		}
+		if kD, d, ok := pc.intProperty(desiredName); ok && (d < lo || d > hi) {
+			pc.p.Reportf(kD.Span, rules.ResourcePropertyConflict,
+				"`%s` (%d) lies outside `%s`..`%s` (%d..%d); Heat refuses the group at stack create.", desiredName, d, minName, maxName, lo, hi)
 		}
 	}
+}
+
+// intProperty reads a whole-number property as the group's validate()
+// sees it: a literal, or for a key written empty its truthy default or 0.
+// ok is false when it is absent or not known offline.
+func (pc pluginCtx) intProperty(name string) (*syntax.Node, int, bool) {
+	pr := pc.props.Pair(name)
+	if pr == nil {
+		return nil, 0, false
+	}
+	v := pr.Value.Resolve()
+	if v == nil || v.IsNull() {
+		if prop := pc.property(name); prop != nil && prop.HasDefault && pyTruthyDefault(prop.Default) {
+			f, isNum := prop.Default.(float64)
+			return pr.Key, int(f), isNum
+		}
+		return pr.Key, 0, true
+	}
+	if !v.IsScalar() || isFunctionCall(v) {
+		return pr.Key, 0, false
+	}
+	n, err := strconv.Atoi(v.Value)
+	return pr.Key, n, err == nil
 }
 
 // deploymentServer: a software deployment on a server of this template

@@ -1,6 +1,7 @@
 package check
 
 import (
+	"heat-ls/analysis/rules"
 	"strings"
 
 	"heat-ls/analysis/hot"
@@ -27,6 +28,14 @@ func (rc *resourceChecker) checkGroupMember(r *hot.Resource, key string) {
 		return
 	}
 	def := pr.Value.Resolve()
+	if def.IsNull() && key == "resource" {
+		// Heat reads the empty definition as an empty mapping: a member
+		// without a type (a resource group's resource_def is a schema
+		// mapping, whose missing type the property check reports).
+		rc.p.Reportf(pr.Key.Span, rules.ResourcePropertyMissing,
+			"`resource` of `%s` is empty, so its members have no `type`; Heat refuses the group at stack create. Give the member's `type` and `properties`.", r.Name)
+		return
+	}
 	if !def.IsMapping() || isFunctionCall(def) || mergesOtherKeys(def) {
 		return
 	}

@@ -235,6 +235,7 @@ func (rc *resourceChecker) checkValueAt(prop *schema.Property, n *syntax.Node, k
 		if prop.Type == "map" && prop.Fields != nil && (depth > 1 || !prop.HasDefault) {
 			rc.checkFields(fieldOwner{prop: prop, name: key.Value}, n, anchor, depth+1)
 		}
+		rc.checkEmptyValue(prop, n, key, anchor, depth)
 		return
 	}
 	if isFunctionCall(n) {
