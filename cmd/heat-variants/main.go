@@ -2,7 +2,7 @@
 // engine (package analysis/check/difftest; .ci/difftest runs the whole
 // loop):
 //
-//	heat-variants generate [-seed N] [-per N] [-shared DIR] OUT
+//	heat-variants generate [-seed N] [-per N] [-empty] [-shared DIR] OUT
 //	    copies the shared corpus and cases into OUT and writes the variants
 //	    beside their sources, with OUT/variants.list and OUT/variants.json.
 //	heat-variants compare OUT HEAT.json HEATLS.json
@@ -46,8 +46,9 @@ func generate(args []string, stdout, stderr io.Writer) int {
 	seed := fs.Uint64("seed", 1, "seed of the variant choice")
 	per := fs.Int("per", 32, "variants per source template (the source itself included)")
 	shared := fs.String("shared", "../shared", "the shared reference directory (corpus and heat/cases)")
+	empty := fs.Bool("empty", false, "instead of seeded mutations, write every resource property of every template empty in turn (null, [], {}, \"\")")
 	if err := fs.Parse(args); err != nil || fs.NArg() != 1 {
-		fmt.Fprintln(stderr, "usage: heat-variants generate [-seed N] [-per N] [-shared DIR] OUT")
+		fmt.Fprintln(stderr, "usage: heat-variants generate [-seed N] [-per N] [-empty] [-shared DIR] OUT")
 		return 2
 	}
 	out := fs.Arg(0)
@@ -59,6 +60,15 @@ func generate(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		fmt.Fprintln(stderr, err)
 		return 2
+	}
+	if *empty {
+		vs := difftest.EmptyValues(sources)
+		if err := difftest.Write(out, vs); err != nil {
+			fmt.Fprintln(stderr, err)
+			return 2
+		}
+		fmt.Fprintf(stdout, "%d variants of %d templates (every property written empty) in %s\n", len(vs), len(sources), out)
+		return 0
 	}
 	vs := difftest.Variants(sources, *seed, *per)
 	if err := difftest.Write(out, vs); err != nil {
