@@ -63,23 +63,38 @@ func looksLikeIndex(s string) bool {
 }
 
 // checkEmptyFromParamPath judges a get_param whose path finds nothing as
-// the empty text Heat puts in the property, for scalar and list
-// properties (a list property refuses the text at create).
+// the empty text Heat puts in the property, for scalar properties and a
+// built-in type's list properties (which refuse text at create; a nested
+// template's comma_delimited_list parameter splits it into an empty list
+// instead). A get_param of a parameter the parent template gives empty
+// text is judged the same way, and its problems are kept for the parent.
 func (rc *resourceChecker) checkEmptyFromParamPath(prop *schema.Property, n, key, anchor *syntax.Node, depth int) {
 	switch prop.Type {
-	case "string", "integer", "number", "boolean", "list":
+	case "string", "integer", "number", "boolean":
+	case "list":
+		if rc.rt == nil || rc.rt.RegistryKind != "class" {
+			return
+		}
 	default:
 		return
 	}
 	name, typ, ok := rc.emptyFromParamPath(n)
+	inherited := false
 	if !ok {
-		return
+		inherited = rc.parent.givesEmpty(rc.p.T, n)
+		if !inherited {
+			return
+		}
 	}
 	empty := &syntax.Node{Kind: syntax.ScalarNode, Tag: "!!str", Style: syntax.DoubleQuoted, Span: n.Span}
 	before := len(rc.p.diags)
 	rc.checkValueAt(prop, empty, key, anchor, depth)
 	for i := before; i < len(rc.p.diags); i++ {
 		d := &rc.p.diags[i]
+		if inherited {
+			rc.parent.keep(d)
+			continue
+		}
 		d.Message = "`get_param` gives empty text here, because the path after the " + typ + " parameter `" + name + "` finds nothing. " + d.Message
 		d.Suggestions = nil
 	}
