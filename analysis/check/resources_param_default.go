@@ -17,11 +17,10 @@ import (
 // something else or the text cannot be told exactly (a float, a
 // timestamp, text outside ASCII, a merge key).
 func (rc *resourceChecker) defaultTextFromParam(n *syntax.Node) (name, text string, ok bool) {
-	n = n.Resolve()
-	if !n.IsMapping() || len(n.Pairs) != 1 || n.Pairs[0].Key.Value != "get_param" || rc.p.T == nil {
+	arg := getParamArgs(n)
+	if arg == nil || rc.p.T == nil {
 		return "", "", false
 	}
-	arg := n.Pairs[0].Value.Resolve()
 	if arg.IsSequence() && len(arg.Items) == 1 {
 		arg = arg.Items[0].Resolve()
 	}
@@ -50,28 +49,18 @@ func (rc *resourceChecker) defaultTextFromParam(n *syntax.Node) (name, text stri
 // checkDefaultTextFromParam judges a get_param of a string parameter
 // with a list or mapping default as the text Heat makes of that default
 // (defaultTextFromParam): no such text is a number or a boolean, an
-// address or one of a set of plain words, so Heat refuses the stack at
-// create. A built-in type's list property refuses text too; a nested
-// template's list parameter would split it at commas instead.
+// address, one of a set of plain words or a list, so Heat refuses the
+// stack at create.
 func (rc *resourceChecker) checkDefaultTextFromParam(prop *schema.Property, n, key, anchor *syntax.Node, depth int) {
-	switch prop.Type {
-	case "string", "integer", "number", "boolean":
-	case "list":
-		if rc.rt == nil || rc.rt.RegistryKind != "class" {
-			return
-		}
-	default:
+	if !rc.judgesHandedText(prop) {
 		return
 	}
 	name, text, ok := rc.defaultTextFromParam(n)
 	if !ok {
 		return
 	}
-	value := &syntax.Node{Kind: syntax.ScalarNode, Tag: "!!str", Style: syntax.DoubleQuoted, Value: text, Span: n.Span}
-	before := len(rc.p.diags)
-	rc.checkValueAt(prop, value, key, anchor, depth)
-	for i := before; i < len(rc.p.diags); i++ {
-		d := &rc.p.diags[i]
+	for i, ds := 0, rc.checkHandedText(prop, text, n, key, anchor, depth); i < len(ds); i++ {
+		d := &ds[i]
 		d.Message = "The string parameter `" + name + "` has " + describeNode(rc.p.T.Parameter(name).Field("default").Value) +
 			" as its default, which Heat hands over here as the text " + strconv.Quote(text) + ". " + d.Message
 		d.Suggestions = nil

@@ -31,11 +31,10 @@ type parentEmpty struct {
 // parent's empty text: the whole of a string parameter, or any path into
 // a string or comma_delimited_list one.
 func (pe *parentEmpty) givesEmpty(t *hot.Template, n *syntax.Node) bool {
-	n = n.Resolve()
-	if pe == nil || t == nil || !n.IsMapping() || len(n.Pairs) != 1 || n.Pairs[0].Key.Value != "get_param" {
+	arg := getParamArgs(n)
+	if pe == nil || t == nil || arg == nil {
 		return false
 	}
-	arg := n.Pairs[0].Value.Resolve()
 	path := false
 	if arg.IsSequence() {
 		if len(arg.Items) == 0 {
