@@ -28,7 +28,7 @@ func (rc *resourceChecker) defaultTextFromParam(n *syntax.Node) (name, text stri
 		return "", "", false
 	}
 	prm := rc.p.T.Parameter(arg.Value)
-	if prm == nil || prm.Type != "string" {
+	if prm == nil || prm.Type != "string" || rc.p.environmentSets(prm.Name) {
 		return "", "", false
 	}
 	f := prm.Field("default")
@@ -180,4 +180,22 @@ func writePyStr(b *strings.Builder, s string) bool {
 	}
 	b.WriteByte(q)
 	return true
+}
+
+// environmentSets: an environment of the workspace gives parameter name
+// a value (under parameters or parameter_defaults), so the template's
+// default may never be used.
+func (p *Pass) environmentSets(name string) bool {
+	if p.Workspace == nil {
+		return false
+	}
+	if p.Workspace.ParameterDefaulted(name) {
+		return true
+	}
+	for _, ap := range p.Workspace.AppliedParameters() {
+		if ap.Name == name {
+			return true
+		}
+	}
+	return false
 }
