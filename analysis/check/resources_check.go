@@ -59,6 +59,9 @@ type resourceChecker struct {
 	// is checked: Heat leaves its constraints and nested unknown keys
 	// alone (resources_deferred.go).
 	deferred bool
+	// parent, when set, is what a parent template hands the template
+	// being checked (workspace_nested_empty.go).
+	parent *parentEmpty
 }
 
 func (rc *resourceChecker) check(r *hot.Resource) {

@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 
+	"heat-ls/analysis/source"
 	"heat-ls/analysis/syntax"
 	"heat-ls/schema"
 )
@@ -19,12 +20,8 @@ import (
 // does not matter in any of these cases. name and typ describe the
 // parameter, for messages.
 func (rc *resourceChecker) emptyFromParamPath(n *syntax.Node) (name, typ string, ok bool) {
-	n = n.Resolve()
-	if !n.IsMapping() || len(n.Pairs) != 1 || n.Pairs[0].Key.Value != "get_param" || rc.p.T == nil {
-		return "", "", false
-	}
-	args := n.Pairs[0].Value.Resolve()
-	if !args.IsSequence() || len(args.Items) < 2 {
+	args := getParamArgs(n)
+	if rc.p.T == nil || !args.IsSequence() || len(args.Items) < 2 {
 		return "", "", false
 	}
 	first := args.Items[0].Resolve()
@@ -53,6 +50,15 @@ func (rc *resourceChecker) emptyFromParamPath(n *syntax.Node) (name, typ string,
 	return "", "", false
 }
 
+// getParamArgs is the argument of n when n is a get_param call, else nil.
+func getParamArgs(n *syntax.Node) *syntax.Node {
+	n = n.Resolve()
+	if !n.IsMapping() || len(n.Pairs) != 1 || n.Pairs[0].Key.Value != "get_param" {
+		return nil
+	}
+	return n.Pairs[0].Value.Resolve()
+}
+
 // looksLikeIndex: text Python's int() might read as a whole number (kept
 // generous, so that only keys that are plainly not numbers count).
 func looksLikeIndex(s string) bool {
@@ -63,24 +69,51 @@ func looksLikeIndex(s string) bool {
 }
 
 // checkEmptyFromParamPath judges a get_param whose path finds nothing as
-// the empty text Heat puts in the property, for scalar and list
-// properties (a list property refuses the text at create).
+// the empty text Heat puts in the property. A get_param of a parameter
+// the parent template gives empty text is judged the same way, and its
+// problems are kept for the parent.
 func (rc *resourceChecker) checkEmptyFromParamPath(prop *schema.Property, n, key, anchor *syntax.Node, depth int) {
-	switch prop.Type {
-	case "string", "integer", "number", "boolean", "list":
-	default:
+	if !rc.judgesHandedText(prop) {
 		return
 	}
 	name, typ, ok := rc.emptyFromParamPath(n)
+	inherited := false
 	if !ok {
-		return
+		inherited = rc.parent.givesEmpty(rc.p.T, n)
+		if !inherited {
+			return
+		}
 	}
-	empty := &syntax.Node{Kind: syntax.ScalarNode, Tag: "!!str", Style: syntax.DoubleQuoted, Span: n.Span}
-	before := len(rc.p.diags)
-	rc.checkValueAt(prop, empty, key, anchor, depth)
-	for i := before; i < len(rc.p.diags); i++ {
-		d := &rc.p.diags[i]
+	for i, ds := 0, rc.checkHandedText(prop, "", n, key, anchor, depth); i < len(ds); i++ {
+		d := &ds[i]
+		if inherited {
+			rc.parent.keep(d)
+			continue
+		}
 		d.Message = "`get_param` gives empty text here, because the path after the " + typ + " parameter `" + name + "` finds nothing. " + d.Message
 		d.Suggestions = nil
 	}
+}
+
+// judgesHandedText: prop is judged against text that a function call
+// hands it: a scalar property, or a built-in type's list property (which
+// refuses text at create; a nested template's comma_delimited_list
+// parameter splits it into a list instead).
+func (rc *resourceChecker) judgesHandedText(prop *schema.Property) bool {
+	switch prop.Type {
+	case "string", "integer", "number", "boolean":
+		return true
+	case "list":
+		return rc.rt != nil && rc.rt.RegistryKind == "class"
+	}
+	return false
+}
+
+// checkHandedText judges text as the value of prop in place of call n
+// and returns the diagnostics that made (to be worded by the caller).
+func (rc *resourceChecker) checkHandedText(prop *schema.Property, text string, n, key, anchor *syntax.Node, depth int) []source.Diagnostic {
+	value := &syntax.Node{Kind: syntax.ScalarNode, Tag: "!!str", Style: syntax.DoubleQuoted, Value: text, Span: n.Span}
+	before := len(rc.p.diags)
+	rc.checkValueAt(prop, value, key, anchor, depth)
+	return rc.p.diags[before:]
 }

@@ -130,7 +130,7 @@ func hasScalarKey(m *syntax.Node, name string) bool {
 func (rc *resourceChecker) checkFields(o fieldOwner, m *syntax.Node, anchor *syntax.Node, depth int) {
 	p := rc.p
 	fields := o.fields()
-	hiddenUsed := false
+	var filled hiddenFills
 	if m.IsMapping() {
 		for _, pr := range m.Pairs {
 			k := pr.Key
@@ -144,7 +144,9 @@ func (rc *resourceChecker) checkFields(o fieldOwner, m *syntax.Node, anchor *syn
 				}
 				continue
 			}
-			hiddenUsed = hiddenUsed || prop.Hidden
+			if prop.Hidden {
+				filled.add(o, k.Value, fields)
+			}
 			if prop.Hidden || prop.Support != nil {
 				typeName := ""
 				if o.rt != nil {
@@ -163,14 +165,11 @@ func (rc *resourceChecker) checkFields(o fieldOwner, m *syntax.Node, anchor *syn
 	}
 	var missing []string
 	for _, name := range rc.requiredFields(o) {
-		if !hasScalarKey(m, name) {
+		if !hasScalarKey(m, name) && !filled.fills(name) {
 			missing = append(missing, name)
 		}
 	}
-	// Heat translates hidden properties onto their replacements (an old
-	// floating_network_id fills floating_network), so with one present a
-	// required property may well be given.
-	if len(missing) > 0 && !hiddenUsed && !mergesOtherKeys(m) {
+	if len(missing) > 0 && !mergesOtherKeys(m) {
 		sort.Strings(missing)
 		list := "`" + strings.Join(missing, "`, `") + "`"
 		d := p.Reportf(anchor.Span, rules.ResourcePropertyMissing,
@@ -240,6 +239,7 @@ func (rc *resourceChecker) checkValueAt(prop *schema.Property, n *syntax.Node, k
 	}
 	if isFunctionCall(n) {
 		rc.checkEmptyFromParamPath(prop, n, key, anchor, depth)
+		rc.checkDefaultTextFromParam(prop, n, key, anchor, depth)
 		rc.checkUnbuiltAttribute(prop, n, key, anchor, depth)
 		return
 	}

@@ -79,6 +79,7 @@ func (p *Pass) checkNestedDefinition(def Definition) {
 	if def.Properties != nil && !props.IsMapping() && !props.IsNull() {
 		return
 	}
+	p.checkNestedEmptyValues(def, nt.Templates, props)
 	var missing []string
 	for _, prm := range nt.Templates[0].Doc.Template.Parameters {
 		if given[prm.Name] || p.Workspace.ParameterDefaulted(prm.Name) {

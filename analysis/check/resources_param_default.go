@@ -1,0 +1,201 @@
+package check
+
+import (
+	"strconv"
+	"strings"
+
+	"heat-ls/analysis/syntax"
+	"heat-ls/schema"
+)
+
+// defaultTextFromParam reports whether n is a get_param of a whole string
+// parameter whose default YAML reads as a list or a mapping. Heat keeps
+// such a default as it is while validating the parameter, but a string
+// parameter's value is text: when the stack is created without a value
+// for it, Heat hands the property Python's text of the list or mapping
+// ("['a', 'b']", "{'k': 'v'}"). text is that text; ok is false when n is
+// something else or the text cannot be told exactly (a float, a
+// timestamp, text outside ASCII, a merge key).
+func (rc *resourceChecker) defaultTextFromParam(n *syntax.Node) (name, text string, ok bool) {
+	arg := getParamArgs(n)
+	if arg == nil || rc.p.T == nil {
+		return "", "", false
+	}
+	if arg.IsSequence() && len(arg.Items) == 1 {
+		arg = arg.Items[0].Resolve()
+	}
+	if !isScalarLiteral(arg) {
+		return "", "", false
+	}
+	prm := rc.p.T.Parameter(arg.Value)
+	if prm == nil || prm.Type != "string" || rc.p.environmentSets(prm.Name) {
+		return "", "", false
+	}
+	f := prm.Field("default")
+	if f == nil {
+		return "", "", false
+	}
+	def := f.Value.Resolve()
+	if def == nil || !def.IsSequence() && !def.IsMapping() {
+		return "", "", false
+	}
+	var b strings.Builder
+	if !writePyRepr(&b, def, 0) {
+		return "", "", false
+	}
+	return prm.Name, b.String(), true
+}
+
+// checkDefaultTextFromParam judges a get_param of a string parameter
+// with a list or mapping default as the text Heat makes of that default
+// (defaultTextFromParam): no such text is a number or a boolean, an
+// address, one of a set of plain words or a list, so Heat refuses the
+// stack at create.
+func (rc *resourceChecker) checkDefaultTextFromParam(prop *schema.Property, n, key, anchor *syntax.Node, depth int) {
+	if !rc.judgesHandedText(prop) {
+		return
+	}
+	name, text, ok := rc.defaultTextFromParam(n)
+	if !ok {
+		return
+	}
+	for i, ds := 0, rc.checkHandedText(prop, text, n, key, anchor, depth); i < len(ds); i++ {
+		d := &ds[i]
+		d.Message = "The string parameter `" + name + "` has " + describeNode(rc.p.T.Parameter(name).Field("default").Value) +
+			" as its default, which Heat hands over here as the text " + strconv.Quote(text) + ". " + d.Message
+		d.Suggestions = nil
+	}
+}
+
+// writePyRepr writes Python's repr of the value Heat's YAML loader makes
+// of n, and reports false where heat-ls cannot be sure of the text.
+func writePyRepr(b *strings.Builder, n *syntax.Node, depth int) bool {
+	n = n.Resolve()
+	if n == nil || depth > maxValueDepth {
+		return false
+	}
+	switch {
+	case n.IsSequence():
+		b.WriteByte('[')
+		for i, it := range n.Items {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			if !writePyRepr(b, it, depth+1) {
+				return false
+			}
+		}
+		b.WriteByte(']')
+		return true
+	case n.IsMapping():
+		seen := map[string]bool{}
+		b.WriteByte('{')
+		for i, pr := range n.Pairs {
+			k := pr.Key.Resolve()
+			if k == nil || !k.IsScalar() || k.Value == "<<" || seen[k.Value] {
+				return false // merged or repeated keys: the order and values are Python's business
+			}
+			seen[k.Value] = true
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			if !writePyRepr(b, k, depth+1) {
+				return false
+			}
+			b.WriteString(": ")
+			if !writePyRepr(b, pr.Value, depth+1) {
+				return false
+			}
+		}
+		b.WriteByte('}')
+		return true
+	case n.IsNull():
+		b.WriteString("None")
+		return true
+	case isYAML11Bool(n):
+		v, ok := heatParamBool(n)
+		if !ok {
+			return false
+		}
+		if v {
+			b.WriteString("True")
+		} else {
+			b.WriteString("False")
+		}
+		return true
+	case isLiteralString(n):
+		return writePyStr(b, n.Value)
+	}
+	if n.Tag == "!!int" && isPlainDecimal(n.Value) {
+		b.WriteString(n.Value)
+		return true
+	}
+	return false // floats, and YAML 1.1's other ways of writing whole numbers
+}
+
+// isPlainDecimal: s is a whole number written in decimal without a sign
+// other than minus, a leading zero or separators, which both YAML
+// versions read alike and Python writes back unchanged.
+func isPlainDecimal(s string) bool {
+	s = strings.TrimPrefix(s, "-")
+	if s == "" || len(s) > 1 && s[0] == '0' {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// writePyStr writes Python's repr of ASCII text s: single quotes unless
+// s holds a single quote and no double one.
+func writePyStr(b *strings.Builder, s string) bool {
+	q := byte('\'')
+	if strings.ContainsRune(s, '\'') && !strings.ContainsRune(s, '"') {
+		q = '"'
+	}
+	b.WriteByte(q)
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == '\\' || c == q:
+			b.WriteByte('\\')
+			b.WriteByte(c)
+		case c == '\n':
+			b.WriteString(`\n`)
+		case c == '\r':
+			b.WriteString(`\r`)
+		case c == '\t':
+			b.WriteString(`\t`)
+		case c < 0x20 || c == 0x7f:
+			b.WriteString(`\x`)
+			b.WriteString(strconv.FormatUint(uint64(c)|0x100, 16)[1:])
+		case c > 0x7f:
+			return false
+		default:
+			b.WriteByte(c)
+		}
+	}
+	b.WriteByte(q)
+	return true
+}
+
+// environmentSets: an environment of the workspace gives parameter name
+// a value (under parameters or parameter_defaults), so the template's
+// default may never be used.
+func (p *Pass) environmentSets(name string) bool {
+	if p.Workspace == nil {
+		return false
+	}
+	if p.Workspace.ParameterDefaulted(name) {
+		return true
+	}
+	for _, ap := range p.Workspace.AppliedParameters() {
+		if ap.Name == name {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,89 @@
+package check
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"heat-ls/analysis/hot"
+	"heat-ls/analysis/rules"
+)
+
+// TestWritePyRepr compares the text heat-ls makes of a string parameter's
+// list or mapping default with what Python's repr gives for the value
+// Heat's YAML loader reads (the want texts were printed by Python).
+func TestWritePyRepr(t *testing.T) {
+	tests := []struct {
+		yaml string
+		want string // "" when heat-ls must not guess
+	}{
+		{`[x, y]`, `['x', 'y']`},
+		{`{k: v}`, `{'k': 'v'}`},
+		{`[8, -3, 0]`, `[8, -3, 0]`},
+		{`[yes, no, on, true, False]`, `[True, False, True, True, False]`},
+		{`[null, ~]`, `[None, None]`},
+		{`["it's", 'say "hi"', "a\\b", "tab\there"]`, `["it's", 'say "hi"', 'a\\b', 'tab\there']`},
+		{`['both '' and "']`, `['both \' and "']`},
+		{`{a: [1, {b: c}]}`, `{'a': [1, {'b': 'c'}]}`},
+		{`[2001-01-01]`, `['2001-01-01']`}, // Heat's loader keeps timestamps as text
+		{`[]`, `[]`},
+		{`[1.5]`, ``},
+		{`[017]`, ``}, // octal to YAML 1.1
+		{`[café]`, ``},
+		{`{a: 1, a: 2}`, ``},
+	}
+	for _, tt := range tests {
+		doc := hot.Parse([]byte("heat_template_version: 2016-10-14\nparameters:\n  p:\n    type: string\n    default: " + tt.yaml + "\n"))
+		def := doc.Template.Parameter("p").Field("default").Value
+		var b strings.Builder
+		ok := writePyRepr(&b, def, 0)
+		got := b.String()
+		if !ok {
+			got = ""
+		}
+		if got != tt.want {
+			t.Errorf("%s: got %q (ok=%v), want %q", tt.yaml, got, ok, tt.want)
+		}
+	}
+}
+
+// envValuesView is a workspace whose environments give parameters values.
+type envValuesView struct {
+	filesView
+	defaulted map[string]bool
+	applied   []AppliedParameter
+}
+
+func (v envValuesView) ParameterDefaulted(name string) bool   { return v.defaulted[name] }
+func (v envValuesView) AppliedParameters() []AppliedParameter { return v.applied }
+
+// TestDefaultTextFromParamEnvironment: a string parameter's list default
+// is judged as the text Heat makes of it only when no environment gives
+// the parameter a value (then the default is never used).
+func TestDefaultTextFromParamEnvironment(t *testing.T) {
+	src := v16 + "parameters:\n  fmt:\n    type: string\n    default: [x, y]\n" +
+		"resources:\n  s:\n    type: OS::Nova::Server\n    properties:\n      image: i\n      flavor: f\n      user_data_format: {get_param: fmt}\n"
+	tests := []struct {
+		name string
+		view WorkspaceView
+		want int
+	}{
+		{"no workspace", nil, 1},
+		{"no environment sets it", envValuesView{filesView: filesView{lookups: map[string]int{}}}, 1},
+		{"parameter_defaults", envValuesView{filesView: filesView{lookups: map[string]int{}}, defaulted: map[string]bool{"fmt": true}}, 0},
+		{"parameters", envValuesView{filesView: filesView{lookups: map[string]int{}}, applied: []AppliedParameter{{Name: "fmt"}}}, 0},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got := 0
+			for _, d := range Run(context.Background(), hot.Parse([]byte(src)), Options{Schema: testSchema(t), Workspace: tc.view, Path: "/w/t.yaml"}) {
+				if d.Code == rules.ResourcePropertyConstraint {
+					got++
+				}
+			}
+			if got != tc.want {
+				t.Errorf("%d %s diagnostics, want %d", got, rules.ResourcePropertyConstraint, tc.want)
+			}
+		})
+	}
+}

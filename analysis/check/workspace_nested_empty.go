@@ -1,0 +1,144 @@
+package check
+
+import (
+	"heat-ls/analysis/hot"
+	"heat-ls/analysis/rules"
+	"heat-ls/analysis/source"
+	"heat-ls/analysis/syntax"
+)
+
+// A get_param path that finds nothing gives empty text (see
+// emptyFromParamPath). Given to a nested template's parameter, the text
+// is accepted there (a string parameter takes it, a comma_delimited_list
+// one makes an empty list of it), and the nested template then hands it
+// on: its get_param of the parameter, or any get_param path into it,
+// gives the empty text again, and a property that cannot take it (a
+// number, an allowed value, an address) makes Heat refuse the nested
+// stack, and with it the parent's, at create. heat-ls judges the nested
+// template's properties with that text and reports the first problem on
+// the parent's value, where the nested stack is made.
+
+// parentEmpty is what the parent hands the nested template being judged:
+// the parameter given empty text, the resource being checked, and the
+// first problem found.
+type parentEmpty struct {
+	param    string
+	resource string
+	found    *source.Diagnostic
+}
+
+// givesEmpty: n, in the nested template t, is a get_param that gives the
+// parent's empty text: the whole of a string parameter, or any path into
+// a string or comma_delimited_list one.
+func (pe *parentEmpty) givesEmpty(t *hot.Template, n *syntax.Node) bool {
+	arg := getParamArgs(n)
+	if pe == nil || t == nil || arg == nil {
+		return false
+	}
+	path := false
+	if arg.IsSequence() {
+		if len(arg.Items) == 0 {
+			return false
+		}
+		path = len(arg.Items) > 1
+		arg = arg.Items[0].Resolve()
+	}
+	if !isScalarLiteral(arg) || arg.Value != pe.param {
+		return false
+	}
+	prm := t.Parameter(arg.Value)
+	if prm == nil {
+		return false
+	}
+	switch prm.Type {
+	case "string":
+		return true
+	case "comma_delimited_list":
+		return path
+	}
+	return false
+}
+
+// keep records a problem the empty text meets (the first one only).
+func (pe *parentEmpty) keep(d *source.Diagnostic) {
+	if pe.found == nil {
+		c := *d
+		pe.found = &c
+	}
+}
+
+// checkNestedEmptyValues judges, for each property the parent gives the
+// nested templates ts as a get_param path that finds nothing, what the
+// nested templates do with the empty text. In a group's member
+// definition the index variable does not help such a path: Heat resolves
+// the member's functions before the group puts the index in, so a path
+// key "%index%" finds nothing either (the oracle refuses it).
+func (p *Pass) checkNestedEmptyValues(def Definition, ts []NestedTemplate, props *syntax.Node) {
+	if !props.IsMapping() {
+		return
+	}
+	rc := &resourceChecker{p: p}
+	for _, pr := range props.Pairs {
+		k := pr.Key
+		if k.Kind != syntax.ScalarNode {
+			continue
+		}
+		name, typ, ok := rc.emptyFromParamPath(pr.Value)
+		if !ok {
+			continue
+		}
+		if def.Inner {
+			// The parent's own value judgement leaves a member's values
+			// alone (checkNestedDefinition); the empty text has no index
+			// in it, and a number or boolean parameter refuses it.
+			if prop := nestedPropertySchema(ts, k.Value, pr.Value.Resolve()); prop != nil && (prop.Type == "number" || prop.Type == "boolean") {
+				rc.checkEmptyFromParamPath(prop, pr.Value, k, k, 1)
+				continue
+			}
+		}
+		var first *parentEmpty
+		for _, t := range ts {
+			pe := p.nestedEmptyProblem(t, k.Value)
+			if pe == nil {
+				first = nil // a template that takes the text: no certain refusal
+				break
+			}
+			if first == nil {
+				first = pe
+			}
+		}
+		if first == nil {
+			continue
+		}
+		p.Reportf(pr.Value.Resolve().Span, first.found.Code,
+			"`get_param` gives empty text here, because the path after the %s parameter `%s` finds nothing; the nested template %s hands it on to its resource `%s`, and Heat refuses the nested stack at create: %s",
+			typ, name, wsTemplateNames(ts), first.resource, first.found.Message)
+	}
+}
+
+// nestedEmptyProblem judges the resources of nested template t with its
+// parameter param given empty text; nil when nothing refuses it.
+func (p *Pass) nestedEmptyProblem(t NestedTemplate, param string) *parentEmpty {
+	if t.Doc == nil || t.Doc.Template == nil || p.Schema == nil {
+		return nil
+	}
+	prm := t.Doc.Template.Parameter(param)
+	if prm == nil || prm.Type != "string" && prm.Type != "comma_delimited_list" {
+		return nil
+	}
+	child := &Pass{Ctx: p.Ctx, Doc: t.Doc, T: t.Doc.Template, Schema: p.Schema}
+	pe := &parentEmpty{param: param}
+	rc := &resourceChecker{p: child, v: entryVersion(child), res: regexpCache{}, parent: pe}
+	for _, r := range child.T.Resources {
+		rt, ok := p.Schema.ResourceType(r.Type)
+		if !ok || pe.found != nil {
+			continue
+		}
+		pe.resource = r.Name
+		rc.checkProperties(r, rt)
+	}
+	if pe.found == nil || rules.Severity(pe.found.Code) != source.SeverityError {
+		return nil
+	}
+	return pe
+}
