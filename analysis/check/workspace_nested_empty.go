@@ -85,6 +85,7 @@ func (p *Pass) checkNestedEmptyValues(def Definition, ts []NestedTemplate, props
 		}
 		name, typ, ok := rc.emptyFromParamPath(pr.Value)
 		if !ok {
+			p.checkNestedLiteralEmpty(ts, k, pr.Value)
 			continue
 		}
 		if def.Inner {
@@ -141,4 +142,36 @@ func (p *Pass) nestedEmptyProblem(t NestedTemplate, param string) *parentEmpty {
 		return nil
 	}
 	return pe
+}
+
+// checkNestedLiteralEmpty: a value written empty (nothing, [], {} or "")
+// for a nested template's text or comma_delimited_list parameter gives it
+// empty text or an empty list (even a value written with nothing: the
+// parameter's default does not stand in, the oracle refuses it), and the nested template
+// hands empty text on just as for a get_param path that finds nothing.
+func (p *Pass) checkNestedLiteralEmpty(ts []NestedTemplate, k, value *syntax.Node) {
+	v := value.Resolve()
+	switch {
+	case v == nil || isFunctionCall(v):
+		return
+	case v.IsNull(), v.IsSequence() && len(v.Items) == 0, v.IsMapping() && len(v.Pairs) == 0, v.IsScalar() && v.Tag == "!!str" && v.Value == "":
+	default:
+		return
+	}
+	var first *parentEmpty
+	for _, t := range ts {
+		pe := p.nestedEmptyProblem(t, k.Value)
+		if pe == nil {
+			return
+		}
+		if first == nil {
+			first = pe
+		}
+	}
+	if first == nil {
+		return
+	}
+	p.Reportf(valueSpan(value, k), first.found.Code,
+		"`%s` is given an empty value; the nested template %s hands it on as empty text to its resource `%s`, and Heat refuses the nested stack at create: %s",
+		k.Value, wsTemplateNames(ts), first.resource, first.found.Message)
 }

@@ -146,7 +146,7 @@ func counted(doc *hot.Document, row HeatRow) (keep []HeatError, discounted []str
 			discounted = append(discounted, "get_file as bytes: "+e.Message)
 		case needsLiveCloud(e):
 			discounted = append(discounted, "cloud: "+e.Message)
-		case e.Mode == "create" && len(row.Validate) == 0 && fromPlaceholder(doc, e, filled):
+		case e.Mode == "create" && len(row.Validate) == 0 && (fromPlaceholder(doc, e, filled) || placeholderText(e, filled)):
 			masked = true
 			discounted = append(discounted, "placeholder value: "+e.Message)
 		default:
@@ -177,6 +177,23 @@ func getFileBytes(doc *hot.Document, e HeatError) bool {
 func placeholderRefused(e HeatError, filled map[string]bool) bool {
 	for n := range filled {
 		if strings.HasPrefix(e.Message, "Parameter '"+n+"' is invalid") {
+			return true
+		}
+	}
+	return false
+}
+
+// placeholderText reports an error quoting one of the oracle's
+// placeholder values ('x' for text, 'a' and 'b' for list items) as the
+// value a property refused, when the oracle filled some parameter: the
+// value may have travelled there through a nested template, where
+// fromPlaceholder cannot follow it.
+func placeholderText(e HeatError, filled map[string]bool) bool {
+	if len(filled) == 0 {
+		return false
+	}
+	for _, v := range []string{"x", "a", "b"} {
+		if strings.HasPrefix(e.Message, "Value '"+v+"' is not an integer") || strings.HasPrefix(e.Message, `"`+v+`" is not an allowed value`) {
 			return true
 		}
 	}

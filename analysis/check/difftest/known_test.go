@@ -16,6 +16,7 @@ func TestClassesOfJudgedRows(t *testing.T) {
 		ls     []LSProblem
 		class  string // "" when the two agree or no class explains it
 		masked bool
+		src    string // the template, when not src
 	}{
 		{name: "nested value left to the environment", row: HeatRow{Create: []HeatError{unset}},
 			ls: []LSProblem{{Path: "t.yaml", Line: 4, Column: 5, Severity: "warning", Rule: "nested-missing-property"}}, class: "nested-value-from-environment"},
@@ -26,6 +27,9 @@ func TestClassesOfJudgedRows(t *testing.T) {
 		{name: "a value Heat's validate asks for", row: HeatRow{Validate: []HeatError{{Mode: "validate", Kind: "UserParameterMissing", Message: "The Parameter (id) was not provided."}}}, class: "validate-without-values"},
 		{name: "refused at validate only, for want of a value in a get_attr path", row: HeatRow{Validate: []HeatError{{Mode: "validate", Kind: "StackValidationFailed", Message: "The Referenced Attribute (db addresses) is incorrect."}}}, class: "validate-without-values"},
 		{name: "refused at validate, create given up: open", row: HeatRow{Validate: []HeatError{{Mode: "validate", Kind: "StackValidationFailed", Message: "The Referenced Attribute (db addresses) is incorrect."}}, Aborted: []string{"create"}}, masked: true},
+		{name: "a placeholder value refused in a nested template", row: HeatRow{Create: []HeatError{{Mode: "create", Kind: "StackValidationFailed", Message: "Value 'a' is not an integer"}}}, masked: true,
+			src: "heat_template_version: 2018-08-31\nparameters:\n  l: {type: comma_delimited_list}\nresources:\n  c:\n    type: child.yaml\n    properties: {l: {get_param: l}}\n"},
+		{name: "empty text refused by a property stays open", row: HeatRow{Create: []HeatError{{Mode: "create", Kind: "StackValidationFailed", Message: "Value '' is not an integer"}}}},
 		{name: "a value missing at create too stays open", row: HeatRow{
 			Validate: []HeatError{{Mode: "validate", Kind: "UserParameterMissing", Message: "The Parameter (id) was not provided."}},
 			Create:   []HeatError{{Mode: "create", Kind: "UserParameterMissing", Message: "The Parameter (id) was not provided."}}}},
@@ -33,7 +37,11 @@ func TestClassesOfJudgedRows(t *testing.T) {
 	known := KnownClasses()
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			judged := Judge([]Variant{{File: "t.yaml"}}, map[string]HeatRow{"t.yaml": tt.row}, tt.ls, "", func(string) []byte { return []byte(src) })
+			text := src
+			if tt.src != "" {
+				text = tt.src
+			}
+			judged := Judge([]Variant{{File: "t.yaml"}}, map[string]HeatRow{"t.yaml": tt.row}, tt.ls, "", func(string) []byte { return []byte(text) })
 			j := &judged[0]
 			if j.Masked != tt.masked {
 				t.Errorf("masked = %v, want %v", j.Masked, tt.masked)
