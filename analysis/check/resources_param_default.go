@@ -9,13 +9,13 @@ import (
 )
 
 // defaultTextFromParam reports whether n is a get_param of a whole string
-// parameter whose default YAML reads as a list or a mapping. Heat keeps
-// such a default as it is while validating the parameter, but a string
-// parameter's value is text: when the stack is created without a value
-// for it, Heat hands the property Python's text of the list or mapping
-// ("['a', 'b']", "{'k': 'v'}"). text is that text; ok is false when n is
-// something else or the text cannot be told exactly (a float, a
-// timestamp, text outside ASCII, a merge key).
+// parameter with a default. A string parameter's value is text: when the
+// stack is created without a value for it, Heat hands the property the
+// default's text: Python's text of a list or mapping ("['a', 'b']",
+// "{'k': 'v'}"), "True" or "False" for a boolean, the scalar as written
+// otherwise. text is that text; ok is false when n is something else or
+// the text cannot be told exactly (a float, a timestamp, text outside
+// ASCII, a merge key).
 func (rc *resourceChecker) defaultTextFromParam(n *syntax.Node) (name, text string, ok bool) {
 	arg := getParamArgs(n)
 	if arg == nil || rc.p.T == nil {
@@ -36,8 +36,12 @@ func (rc *resourceChecker) defaultTextFromParam(n *syntax.Node) (name, text stri
 		return "", "", false
 	}
 	def := f.Value.Resolve()
-	if def == nil || !def.IsSequence() && !def.IsMapping() {
+	if def == nil || def.IsNull() || isFunctionCall(def) {
 		return "", "", false
+	}
+	if def.IsScalar() {
+		text, ok := scalarParamText(def)
+		return prm.Name, text, ok
 	}
 	var b strings.Builder
 	if !writePyRepr(&b, def, 0) {
@@ -47,10 +51,10 @@ func (rc *resourceChecker) defaultTextFromParam(n *syntax.Node) (name, text stri
 }
 
 // checkDefaultTextFromParam judges a get_param of a string parameter
-// with a list or mapping default as the text Heat makes of that default
-// (defaultTextFromParam): no such text is a number or a boolean, an
-// address, one of a set of plain words or a list, so Heat refuses the
-// stack at create.
+// with a default as the text Heat makes of that default
+// (defaultTextFromParam): where the property refuses that text (a list's
+// text is no number, boolean, address or list; a word may not be among
+// the allowed values), Heat refuses the stack created with the defaults.
 func (rc *resourceChecker) checkDefaultTextFromParam(prop *schema.Property, n, key, anchor *syntax.Node, depth int) {
 	if !rc.judgesHandedText(prop) {
 		return
@@ -59,10 +63,20 @@ func (rc *resourceChecker) checkDefaultTextFromParam(prop *schema.Property, n, k
 	if !ok {
 		return
 	}
+	def := rc.p.T.Parameter(name).Field("default").Value.Resolve()
+	lead := "The string parameter `" + name + "` has " + describeNode(def) +
+		" as its default, which Heat hands over here as the text " + strconv.Quote(text) + ". "
+	switch {
+	case def.IsScalar() && def.Value == text:
+		lead = "The string parameter `" + name + "` defaults to " + strconv.Quote(text) +
+			", which this property gets when the stack is created without a value for it. "
+	case def.IsScalar():
+		lead = "The string parameter `" + name + "` defaults to " + def.Value +
+			", which Heat hands over here as the text " + strconv.Quote(text) + ". "
+	}
 	for i, ds := 0, rc.checkHandedText(prop, text, n, key, anchor, depth); i < len(ds); i++ {
 		d := &ds[i]
-		d.Message = "The string parameter `" + name + "` has " + describeNode(rc.p.T.Parameter(name).Field("default").Value) +
-			" as its default, which Heat hands over here as the text " + strconv.Quote(text) + ". " + d.Message
+		d.Message = lead + d.Message
 		d.Suggestions = nil
 	}
 }
@@ -198,4 +212,26 @@ func (p *Pass) environmentSets(name string) bool {
 		}
 	}
 	return false
+}
+
+// scalarParamText is the text a string parameter makes of a scalar
+// default: YAML 1.1 booleans become Python's True and False, whole
+// numbers and text stay as written; floats and other forms are left out.
+func scalarParamText(n *syntax.Node) (string, bool) {
+	switch {
+	case isYAML11Bool(n):
+		v, ok := heatParamBool(n)
+		if !ok {
+			return "", false
+		}
+		if v {
+			return "True", true
+		}
+		return "False", true
+	case isLiteralString(n):
+		return n.Value, true
+	case n.Tag == "!!int" && isPlainDecimal(n.Value):
+		return n.Value, true
+	}
+	return "", false
 }
