@@ -284,6 +284,13 @@ func (r *refChecker) conditionName(c *hot.Call, n *syntax.Node) {
 	if _, isBool := yamlBool(n); isBool {
 		return
 	}
+	if c.Name != "not" && operandSkipped(r.p.T, c, n) {
+		d := r.undefinedCondition(n, func(sp source.Span, id, format string, args ...any) *source.Diagnostic {
+			return r.p.ReportInf(sp, id, rules.SkippedOperand, format, args...)
+		})
+		d.Message += " Heat accepts it only because an earlier operand always decides the result, so it never looks at this one."
+		return
+	}
 	if c.Context == hot.InCondition {
 		d := r.undefinedCondition(n, r.p.Warnf)
 		d.Message += " Heat fails once a resource or output uses this condition."
@@ -353,7 +360,7 @@ func (r *refChecker) walkCondition(name string, depth int) string {
 	}
 	r.broken[name] = 3
 	missing := ""
-	eachConditionName(cd.Value, func(n *syntax.Node) bool {
+	eachConditionName(r.p.T, cd.Value, func(n *syntax.Node) bool {
 		missing = r.walkCondition(n.Value, depth+1)
 		return missing == ""
 	})
@@ -367,13 +374,14 @@ func (r *refChecker) walkCondition(name string, depth int) string {
 
 // eachConditionName calls fn for every condition name an expression
 // refers to (a body that is just a name, string arguments of not, and,
-// or), until fn returns false.
-func eachConditionName(n *syntax.Node, fn func(*syntax.Node) bool) {
+// or, but not the operands Heat never judges: skippedOperands), until fn
+// returns false.
+func eachConditionName(t *hot.Template, n *syntax.Node, fn func(*syntax.Node) bool) {
 	if r := n.Resolve(); isConditionNameNode(r) {
 		fn(r)
 		return
 	}
-	walkConditionNames(n, fn, 0)
+	walkConditionNames(t, n, fn, 0)
 }
 
 // isConditionNameNode: a plain string scalar that Heat does not read as a
@@ -386,32 +394,37 @@ func isConditionNameNode(r *syntax.Node) bool {
 	return !isBool
 }
 
-func walkConditionNames(n *syntax.Node, fn func(*syntax.Node) bool, depth int) bool {
+func walkConditionNames(t *hot.Template, n *syntax.Node, fn func(*syntax.Node) bool, depth int) bool {
 	n = n.Resolve()
 	if !n.IsMapping() || len(n.Pairs) != 1 || depth > 256 {
 		return true
 	}
 	args := n.Pairs[0].Value.Resolve()
 	var items []*syntax.Node
-	switch n.Pairs[0].Key.Value {
+	var skipped []bool
+	switch fn := n.Pairs[0].Key.Value; fn {
 	case "not":
 		items = []*syntax.Node{args}
 	case "and", "or":
 		if args.IsSequence() {
 			items = args.Items
+			skipped = skippedOperands(t, fn, args)
 		}
 	default:
 		return true
 	}
-	for _, it := range items {
+	for i, it := range items {
 		r := it.Resolve()
+		if i < len(skipped) && skipped[i] && !isFunctionCall(r) {
+			continue
+		}
 		if isScalarLiteral(r) {
 			if isConditionNameNode(r) && !fn(r) {
 				return false
 			}
 			continue
 		}
-		if !walkConditionNames(r, fn, depth+1) {
+		if !walkConditionNames(t, r, fn, depth+1) {
 			return false
 		}
 	}

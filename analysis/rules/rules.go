@@ -59,6 +59,12 @@ const NullConditionOperand = "an empty (null) condition of if or operand of and 
 // finding there is a warning. It is declared here once, not on each rule.
 const ReplacedEntry = "inside an entry a later one of the same name replaces"
 
+// SkippedOperand is the context of bad-function-args and
+// undefined-condition for an operand of and / or that comes after one
+// deciding the call for every input (or after true, and after false):
+// Heat stops there and never judges the rest, so it accepts them.
+const SkippedOperand = "an operand of and / or after one that always decides it (Heat never judges it)"
+
 // Rule is the declaration of one rule id.
 type Rule struct {
 	ID       string
