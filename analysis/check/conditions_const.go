@@ -17,69 +17,40 @@ import (
 // and Heat refuses it (the oracle does, given such values), so it stays an
 // error there.
 
-// maxConstDepth bounds constCondition's walk through condition names
-// (a loop among them is reported by condition-cycle).
-const maxConstDepth = 32
+// constCondition decides a condition expression that no input can change
+// (hot.DecideCondition with constLeaf). ok is false for anything that
+// depends on parameters, pseudo parameters or functions heat-ls does not
+// evaluate.
+func constCondition(t *hot.Template, n *syntax.Node) (val, ok bool) {
+	return hot.DecideCondition(t, n, constLeaf)
+}
 
-// constCondition decides a condition expression that no input can change:
-// a YAML boolean, an empty operand (Heat reads it as true), a condition
-// name whose body is constant, not / and / or of such, or equals of two
-// literal texts or of two identical literal scalars. ok is false for
-// anything else (parameters, pseudo parameters, other functions).
-func constCondition(t *hot.Template, n *syntax.Node, depth int) (val, ok bool) {
-	n = n.Resolve()
-	if n == nil || depth > maxConstDepth {
-		return false, false
-	}
+// constLeaf decides a YAML boolean (as Heat's YAML 1.1 loader reads it),
+// an empty operand (Heat reads it as true), and equals of two literal
+// texts or of two identical literal scalars.
+func constLeaf(n *syntax.Node) (val, ok bool) {
 	if n.IsNull() {
 		return true, true
 	}
-	if n.IsScalar() {
-		if b, isBool := yamlBool(n); isBool {
-			return b, true
-		}
-		if c := t.Condition(n.Value); c != nil && n.Tag == "!!str" {
-			return constCondition(t, c.Value, depth+1)
-		}
-		return false, false
+	if b, isBool := yamlBool(n); isBool {
+		return b, true
 	}
-	if !n.IsMapping() || len(n.Pairs) != 1 {
+	if !n.IsMapping() || len(n.Pairs) != 1 || n.Pairs[0].Key.Value != "equals" {
 		return false, false
 	}
 	args := n.Pairs[0].Value.Resolve()
-	switch n.Pairs[0].Key.Value {
-	case "not":
-		v, ok := constCondition(t, args, depth+1)
-		return !v, ok
-	case "and", "or":
-		if !args.IsSequence() || len(args.Items) < 2 {
-			return false, false
-		}
-		all := n.Pairs[0].Key.Value == "and"
-		for _, it := range args.Items {
-			v, ok := constCondition(t, it, depth+1)
-			if !ok {
-				return false, false
-			}
-			if v != all {
-				return v, true
-			}
-		}
-		return all, true
-	case "equals":
-		if !args.IsSequence() || len(args.Items) != 2 {
-			return false, false
-		}
-		a, b := literal(args.Items[0]), literal(args.Items[1])
-		if !isScalarLiteral(a) || !isScalarLiteral(b) {
-			return false, false
-		}
-		switch {
-		case a.Tag == b.Tag && a.Value == b.Value:
-			return true, true
-		case a.Tag == "!!str" && b.Tag == "!!str":
-			return false, true
-		}
+	if !args.IsSequence() || len(args.Items) != 2 {
+		return false, false
+	}
+	a, b := literal(args.Items[0]), literal(args.Items[1])
+	if !isScalarLiteral(a) || !isScalarLiteral(b) {
+		return false, false
+	}
+	switch {
+	case a.Tag == b.Tag && a.Value == b.Value:
+		return true, true
+	case a.Tag == "!!str" && b.Tag == "!!str":
+		return false, true
 	}
 	return false, false
 }
@@ -93,7 +64,7 @@ func skippedOperands(t *hot.Template, fn string, args *syntax.Node) []bool {
 	}
 	var out []bool
 	for i, it := range args.Items[:max(len(args.Items)-1, 0)] {
-		if v, ok := constCondition(t, it, 0); ok && v == (fn == "or") {
+		if v, ok := constCondition(t, it); ok && v == (fn == "or") {
 			out = make([]bool, len(args.Items))
 			for j := i + 1; j < len(out); j++ {
 				out[j] = true

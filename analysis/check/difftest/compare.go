@@ -402,7 +402,7 @@ func untakenBranchLines(doc *hot.Document, n *syntax.Node, out [][2]int, depth i
 	if n.IsMapping() && len(n.Pairs) == 1 && n.Pairs[0].Key.Value == "if" {
 		args := n.Pairs[0].Value.Resolve()
 		if args.IsSequence() && len(args.Items) == 3 {
-			if v, ok := evalDefault(doc.Template, args.Items[0], 0); ok {
+			if v, ok := evalDefault(doc.Template, args.Items[0]); ok {
 				taken, other := args.Items[1], args.Items[2]
 				if !v {
 					taken, other = other, taken
@@ -439,7 +439,7 @@ func skippedOperandLines(doc *hot.Document, n *syntax.Node, out [][2]int) [][2]i
 	}
 	line := func(off int) int { return doc.Mapper.LineOf(off) + 1 }
 	for i, it := range args.Items {
-		v, ok := evalDefault(doc.Template, it, 0)
+		v, ok := evalDefault(doc.Template, it)
 		if !ok || v != (fn == "or") {
 			continue
 		}
