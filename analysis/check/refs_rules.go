@@ -24,7 +24,6 @@ func checkReferences(p *Pass) {
 		if cond && !r.v.IsConditionFunction(c.Name) || !cond && !r.v.HasFunction(c.Name) {
 			continue
 		}
-		r.inReplaced = r.replaced(c.Owner)
 		switch c.Name {
 		case "get_param":
 			r.getParam(c)
@@ -52,7 +51,6 @@ func checkReferences(p *Pass) {
 		if p.stopped() {
 			return
 		}
-		r.inReplaced = r.replaced(&res.Entry)
 		for _, dep := range res.DependsOn {
 			if dep.Value == res.Name {
 				p.Reportf(dep.Span, rules.DependsOnSelf,
@@ -80,11 +78,6 @@ type refChecker struct {
 	// broken memoises whether a condition refers, directly or through
 	// other conditions, to an undefined one (1 broken, 2 fine, 3 visiting).
 	broken map[string]uint8
-	// shadowed holds the entries a later one of the same name replaces
-	// (refs_shadowed.go); inReplaced is set while a reference inside one
-	// is checked.
-	shadowed   map[*hot.Entry]bool
-	inReplaced bool
 	// cands, near and spellWork serve suggest.
 	// live memoises liveConditions(p.T).
 	live      map[string]bool
@@ -164,9 +157,6 @@ func (r *refChecker) getParam(c *hot.Call) {
 	}
 	report, msg := r.p.Errorf, subject+", so stack create fails. "+fix
 	switch owner := propertiesOwner(r.p, c); {
-	case r.inReplaced:
-		msg = subject + ". " + replacedNote + ". " + fix
-		report = r.p.Warnf
 	case c.Context == hot.InOutput:
 		msg = subject + ", so showing this output fails. " + fix
 		report = r.p.Warnf
@@ -218,10 +208,7 @@ func (r *refChecker) resource(name *syntax.Node, via string, shown bool) bool {
 		return cands
 	})
 	report, outcome := r.p.Errorf, "Heat refuses the template"
-	switch {
-	case r.inReplaced:
-		report, outcome = r.p.Warnf, "it would fail, but "+replacedNote
-	case shown:
+	if shown {
 		report, outcome = r.p.Warnf, "showing this output fails (Heat accepts the template itself)"
 	}
 	d := report(name.Span, rules.UndefinedResource,
@@ -263,12 +250,8 @@ func (r *refChecker) getAttr(c *hot.Call) {
 	}
 	sort.Strings(names)
 	near := closestNames(attr.Value, names, 3, suggestionDistance(attr.Value))
-	report, outcome := r.p.Reportf, "so Heat refuses the template"
-	if r.inReplaced {
-		report, outcome = r.p.Warnf, "but "+replacedNote
-	}
-	d := report(attr.Span, rules.UnknownAttribute,
-		"`%s` (%s) has no attribute `%s`, %s.%s", resName.Value, rt.Name, attr.Value, outcome, didYouMean(near))
+	d := r.p.Reportf(attr.Span, rules.UnknownAttribute,
+		"`%s` (%s) has no attribute `%s`, so Heat refuses the template.%s", resName.Value, rt.Name, attr.Value, didYouMean(near))
 	d.Suggestions = near
 	d.Related = []source.Related{{Span: res.Key.Span, Message: "the resource"}}
 }

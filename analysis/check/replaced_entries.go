@@ -41,11 +41,15 @@ func followReplaced(doc *hot.Document, found []source.Diagnostic) []source.Diagn
 			out = append([]source.Diagnostic(nil), found...)
 		}
 		d.Severity = sev
-		d.Message += " That said, " + replacedNote + ", and accepts the template."
+		d.Message += " Here, though, " + replacedNote + " and accepts the template."
 		out[i] = d
 	}
 	return out
 }
+
+// replacedNote says why a finding inside a replaced entry is no reason for
+// Heat to refuse the template.
+const replacedNote = "a later entry of the same name replaces this one, so Heat never reads it"
 
 func hasDuplicateKey(problems []source.Diagnostic) bool {
 	for _, d := range problems {
