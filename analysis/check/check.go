@@ -60,7 +60,7 @@ func Run(ctx context.Context, doc *hot.Document, opts Options) []source.Diagnost
 		}
 		p.run(rule)
 	}
-	out = append(out, quietWhileRecovered(doc, p.diags)...)
+	out = append(out, quietWhileRecovered(doc, followReplaced(doc, p.diags))...)
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Span.Start < out[j].Span.Start })
 	return limit(out)
 }

@@ -71,7 +71,7 @@ func conditionCycles(p *Pass) {
 		g.node(c.Name, c.Key)
 	}
 	for _, c := range p.T.Conditions {
-		eachConditionName(c.Value, func(n *syntax.Node) bool {
+		eachConditionName(p.T, c.Value, func(n *syntax.Node) bool {
 			g.edge(c.Name, n.Value, n)
 			return true
 		})

@@ -24,7 +24,6 @@ func checkReferences(p *Pass) {
 		if cond && !r.v.IsConditionFunction(c.Name) || !cond && !r.v.HasFunction(c.Name) {
 			continue
 		}
-		r.inReplaced = r.replaced(c.Owner)
 		switch c.Name {
 		case "get_param":
 			r.getParam(c)
@@ -52,7 +51,6 @@ func checkReferences(p *Pass) {
 		if p.stopped() {
 			return
 		}
-		r.inReplaced = r.replaced(&res.Entry)
 		for _, dep := range res.DependsOn {
 			if dep.Value == res.Name {
 				p.Reportf(dep.Span, rules.DependsOnSelf,
@@ -80,11 +78,6 @@ type refChecker struct {
 	// broken memoises whether a condition refers, directly or through
 	// other conditions, to an undefined one (1 broken, 2 fine, 3 visiting).
 	broken map[string]uint8
-	// shadowed holds the entries a later one of the same name replaces
-	// (refs_shadowed.go); inReplaced is set while a reference inside one
-	// is checked.
-	shadowed   map[*hot.Entry]bool
-	inReplaced bool
 	// cands, near and spellWork serve suggest.
 	// live memoises liveConditions(p.T).
 	live      map[string]bool
@@ -164,9 +157,6 @@ func (r *refChecker) getParam(c *hot.Call) {
 	}
 	report, msg := r.p.Errorf, subject+", so stack create fails. "+fix
 	switch owner := propertiesOwner(r.p, c); {
-	case r.inReplaced:
-		msg = subject + ". " + replacedNote + ". " + fix
-		report = r.p.Warnf
 	case c.Context == hot.InOutput:
 		msg = subject + ", so showing this output fails. " + fix
 		report = r.p.Warnf
@@ -218,10 +208,7 @@ func (r *refChecker) resource(name *syntax.Node, via string, shown bool) bool {
 		return cands
 	})
 	report, outcome := r.p.Errorf, "Heat refuses the template"
-	switch {
-	case r.inReplaced:
-		report, outcome = r.p.Warnf, "it would fail, but "+replacedNote
-	case shown:
+	if shown {
 		report, outcome = r.p.Warnf, "showing this output fails (Heat accepts the template itself)"
 	}
 	d := report(name.Span, rules.UndefinedResource,
@@ -246,11 +233,12 @@ func (r *refChecker) getAttr(c *hot.Call) {
 	}
 	res := r.p.T.Resource(resName.Value)
 	rt, ok := r.p.Schema.ResourceType(res.Type)
-	if !ok || rt.DynamicAttributes || rt.AcceptsAnyProperties || rt.Hidden() {
+	// A stub answers any attribute (null); a hidden type that is still
+	// implemented is judged like any other (the oracle refuses an unknown
+	// attribute of the hidden OS::Neutron::LoadBalancer).
+	if !ok || rt.DynamicAttributes || rt.AcceptsAnyProperties || rt.NoOp {
 		return
 	}
-	// Hidden types are skipped above: Heat keeps them for old stacks and
-	// their recorded attribute sets are not complete.
 	if _, ok := rt.Attribute(attr.Value); ok {
 		return
 	}
@@ -262,12 +250,8 @@ func (r *refChecker) getAttr(c *hot.Call) {
 	}
 	sort.Strings(names)
 	near := closestNames(attr.Value, names, 3, suggestionDistance(attr.Value))
-	report, outcome := r.p.Reportf, "so Heat refuses the template"
-	if r.inReplaced {
-		report, outcome = r.p.Warnf, "but "+replacedNote
-	}
-	d := report(attr.Span, rules.UnknownAttribute,
-		"`%s` (%s) has no attribute `%s`, %s.%s", resName.Value, rt.Name, attr.Value, outcome, didYouMean(near))
+	d := r.p.Reportf(attr.Span, rules.UnknownAttribute,
+		"`%s` (%s) has no attribute `%s`, so Heat refuses the template.%s", resName.Value, rt.Name, attr.Value, didYouMean(near))
 	d.Suggestions = near
 	d.Related = []source.Related{{Span: res.Key.Span, Message: "the resource"}}
 }
@@ -281,6 +265,13 @@ func (r *refChecker) conditionName(c *hot.Call, n *syntax.Node) {
 		return
 	}
 	if _, isBool := yamlBool(n); isBool {
+		return
+	}
+	if c.Name != "not" && operandSkipped(r.p.T, c, n) {
+		d := r.undefinedCondition(n, func(sp source.Span, id, format string, args ...any) *source.Diagnostic {
+			return r.p.ReportInf(sp, id, rules.SkippedOperand, format, args...)
+		})
+		d.Message += " Heat accepts it only because an earlier operand always decides the result, so it never looks at this one."
 		return
 	}
 	if c.Context == hot.InCondition {
@@ -352,7 +343,7 @@ func (r *refChecker) walkCondition(name string, depth int) string {
 	}
 	r.broken[name] = 3
 	missing := ""
-	eachConditionName(cd.Value, func(n *syntax.Node) bool {
+	eachConditionName(r.p.T, cd.Value, func(n *syntax.Node) bool {
 		missing = r.walkCondition(n.Value, depth+1)
 		return missing == ""
 	})
@@ -366,13 +357,14 @@ func (r *refChecker) walkCondition(name string, depth int) string {
 
 // eachConditionName calls fn for every condition name an expression
 // refers to (a body that is just a name, string arguments of not, and,
-// or), until fn returns false.
-func eachConditionName(n *syntax.Node, fn func(*syntax.Node) bool) {
+// or, but not the operands Heat never judges: skippedOperands), until fn
+// returns false.
+func eachConditionName(t *hot.Template, n *syntax.Node, fn func(*syntax.Node) bool) {
 	if r := n.Resolve(); isConditionNameNode(r) {
 		fn(r)
 		return
 	}
-	walkConditionNames(n, fn, 0)
+	walkConditionNames(t, n, fn, 0)
 }
 
 // isConditionNameNode: a plain string scalar that Heat does not read as a
@@ -385,32 +377,37 @@ func isConditionNameNode(r *syntax.Node) bool {
 	return !isBool
 }
 
-func walkConditionNames(n *syntax.Node, fn func(*syntax.Node) bool, depth int) bool {
+func walkConditionNames(t *hot.Template, n *syntax.Node, fn func(*syntax.Node) bool, depth int) bool {
 	n = n.Resolve()
 	if !n.IsMapping() || len(n.Pairs) != 1 || depth > 256 {
 		return true
 	}
 	args := n.Pairs[0].Value.Resolve()
 	var items []*syntax.Node
-	switch n.Pairs[0].Key.Value {
+	var skipped []bool
+	switch fn := n.Pairs[0].Key.Value; fn {
 	case "not":
 		items = []*syntax.Node{args}
 	case "and", "or":
 		if args.IsSequence() {
 			items = args.Items
+			skipped = skippedOperands(t, fn, args)
 		}
 	default:
 		return true
 	}
-	for _, it := range items {
+	for i, it := range items {
 		r := it.Resolve()
+		if i < len(skipped) && skipped[i] && !isFunctionCall(r) {
+			continue
+		}
 		if isScalarLiteral(r) {
 			if isConditionNameNode(r) && !fn(r) {
 				return false
 			}
 			continue
 		}
-		if !walkConditionNames(r, fn, depth+1) {
+		if !walkConditionNames(t, r, fn, depth+1) {
 			return false
 		}
 	}

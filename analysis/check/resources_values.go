@@ -335,11 +335,13 @@ func itemAnchor(item, key *syntax.Node) *syntax.Node {
 
 // collectionSwap reports a list where a mapping is expected or the other
 // way round. A built-in type's property refuses it at stack create (Heat's
-// list and map properties take nothing else); a nested template's
-// parameter may convert it (json parameters take both), so there it is a
-// warning.
+// list and map properties take nothing else), and so does a nested
+// template's comma_delimited_list parameter given a mapping (the oracle
+// refuses it at create); the nested check runs without a type (rt nil)
+// and judges only such parameters (nestedPropertySchema). A type from
+// another source may convert the value, so there it is a warning.
 func (rc *resourceChecker) collectionSwap(key, n *syntax.Node, want string) {
-	if rc.rt != nil && rc.rt.RegistryKind == "class" {
+	if rc.rt == nil || rc.rt.RegistryKind == "class" {
 		rc.p.Errorf(n.Span, rules.ResourcePropertyType,
 			"`%s` expects %s, not %s; Heat refuses it at stack create.", key.Value, want, describeNode(n))
 		return

@@ -84,7 +84,7 @@ func entryRules() []Rule {
 		{ID: ResourcePropertyHidden, Severity: source.SeverityWarning, Phase: None, Summary: "a hidden property Heat still accepts"},
 		{ID: ResourcePropertyDeprecated, Severity: source.SeverityWarning, Phase: None, Summary: "a deprecated property"},
 		{ID: ResourcePropertyMissing, Severity: source.SeverityError, Phase: Create, Summary: "a required property (or nested key) is missing"},
-		{ID: ResourcePropertyType, Severity: source.SeverityError, Phase: Create, Summary: "a literal value of the wrong type for the property", Contexts: []Context{{Where: "a list where a nested template's parameter expects a mapping, or the reverse (json parameters convert)", Severity: source.SeverityWarning, Phase: None}}},
+		{ID: ResourcePropertyType, Severity: source.SeverityError, Phase: Create, Summary: "a literal value of the wrong type for the property", Contexts: []Context{{Where: "a list where a type not built from Heat's code (a user's schema file, a template-backed type) expects a mapping, or the reverse (it may convert it)", Severity: source.SeverityWarning, Phase: None}}},
 		{ID: ResourcePropertyConstraint, Severity: source.SeverityError, Phase: Create, Summary: "a literal value outside the property's allowed values, range, length or pattern"},
 		{ID: ResourceDeletionPolicyInvalid, Severity: source.SeverityError, Phase: Validate, Summary: "a deletion_policy the version or the type does not accept"},
 		{ID: ResourceUpdatePolicyInvalid, Severity: source.SeverityError, Phase: Validate, Summary: "update_policy not a mapping, or a key the type does not have"},

@@ -59,7 +59,7 @@ func Write(w io.Writer, format string) error {
 		if err := tw.Flush(); err != nil {
 			return err
 		}
-		_, err := fmt.Fprintln(w, "\nHeat refuses at: validate = template validate; create = stack create, before touching a cloud;\nnone = Heat lets it through; cloud = only a live cloud can tell; tool = about heat-ls itself.")
+		_, err := fmt.Fprintf(w, "\nHeat refuses at: validate = template validate; create = stack create, before touching a cloud;\nnone = Heat lets it through; cloud = only a live cloud can tell; tool = about heat-ls itself.\nEvery rule Heat refuses at validate or create (but the YAML reader's) is a warning\n%s: Heat never reads that entry.\n", ReplacedEntry)
 		return err
 	}
 	return fmt.Errorf("unknown format %q (want %s)", format, strings.Join([]string{FormatText, FormatJSON}, " or "))

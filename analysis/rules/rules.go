@@ -52,6 +52,19 @@ const BoolBound = "a boolean as a bound of range, length or modulo (Heat reads t
 // reads it as true and accepts the template.
 const NullConditionOperand = "an empty (null) condition of if or operand of and / or (Heat reads it as true)"
 
+// ReplacedEntry is the context every rule about what Heat refuses shares
+// (except the YAML reader's own): inside a mapping entry that a later
+// entry with the same key replaces. The loader keeps only the last entry,
+// so Heat never reads the earlier one and accepts whatever it holds; a
+// finding there is a warning. It is declared here once, not on each rule.
+const ReplacedEntry = "inside an entry a later one of the same name replaces"
+
+// SkippedOperand is the context of bad-function-args and
+// undefined-condition for an operand of and / or that comes after one
+// deciding the call for every input (or after true, and after false):
+// Heat stops there and never judges the rest, so it accepts them.
+const SkippedOperand = "an operand of and / or after one that always decides it (Heat never judges it)"
+
 // Rule is the declaration of one rule id.
 type Rule struct {
 	ID       string
@@ -71,7 +84,31 @@ func (r Rule) Severities() []source.Severity {
 			out = append(out, c.Severity)
 		}
 	}
+	if r.heatRefuses() && !slices.Contains(out, source.SeverityWarning) {
+		out = append(out, source.SeverityWarning) // ReplacedEntry
+	}
 	return out
+}
+
+// heatRefuses tells a rule that is an error because Heat refuses what it
+// finds (by default or in a context), outside the YAML reader's rules:
+// the rules whose findings ReplacedEntry turns into warnings.
+func (r Rule) heatRefuses() bool {
+	if r.Group == "yaml" {
+		return false
+	}
+	refuses := func(sev source.Severity, ph Phase) bool {
+		return sev == source.SeverityError && (ph == Validate || ph == Create)
+	}
+	if refuses(r.Severity, r.Phase) {
+		return true
+	}
+	for _, c := range r.Contexts {
+		if refuses(c.Severity, c.Phase) {
+			return true
+		}
+	}
+	return false
 }
 
 // All returns every declared rule, in table order. Each call builds a
@@ -136,6 +173,9 @@ func Severity(id string) source.Severity {
 func In(id, where string) source.Severity {
 	r, ok := Lookup(id)
 	if !ok {
+		return source.SeverityWarning
+	}
+	if where == ReplacedEntry && r.heatRefuses() {
 		return source.SeverityWarning
 	}
 	for _, c := range r.Contexts {

@@ -396,15 +396,20 @@ func conditionalResourceLines(doc *hot.Document) [][2]int {
 	for _, r := range doc.Template.Resources {
 		out = untakenBranchLines(doc, r.Value, out, 0)
 	}
+	for _, c := range doc.Template.Conditions {
+		out = untakenBranchLines(doc, c.Value, out, 0)
+	}
 	return out
 }
 
 // untakenBranchLines adds the line ranges of the branches of `if` calls
 // under n that the defaults do not take (the condition decided by
-// falseByDefault's evaluator): Heat resolves only the branch it takes, so
-// a mistake in the other one surfaces only for inputs that take it. A
-// branch is added only when its lines are its own (a flow-style `if`
-// written on one line is left out).
+// falseByDefault's evaluator), and of the operands of and / or after one
+// that decides the call for the defaults: Heat resolves only the branch
+// it takes and judges operands only until the result is known, so a
+// mistake in the others surfaces only for inputs that reach them. A
+// branch or operand is added only when its lines are its own (a
+// flow-style call written on one line is left out).
 func untakenBranchLines(doc *hot.Document, n *syntax.Node, out [][2]int, depth int) [][2]int {
 	n = n.Resolve()
 	if n == nil || depth > 64 {
@@ -414,7 +419,7 @@ func untakenBranchLines(doc *hot.Document, n *syntax.Node, out [][2]int, depth i
 	if n.IsMapping() && len(n.Pairs) == 1 && n.Pairs[0].Key.Value == "if" {
 		args := n.Pairs[0].Value.Resolve()
 		if args.IsSequence() && len(args.Items) == 3 {
-			if v, ok := evalDefault(doc.Template, args.Items[0], 0); ok {
+			if v, ok := evalDefault(doc.Template, args.Items[0]); ok {
 				taken, other := args.Items[1], args.Items[2]
 				if !v {
 					taken, other = other, taken
@@ -428,11 +433,41 @@ func untakenBranchLines(doc *hot.Document, n *syntax.Node, out [][2]int, depth i
 			}
 		}
 	}
+	out = skippedOperandLines(doc, n, out)
 	for _, p := range n.Pairs {
 		out = untakenBranchLines(doc, p.Value, out, depth+1)
 	}
 	for _, it := range n.Items {
 		out = untakenBranchLines(doc, it, out, depth+1)
+	}
+	return out
+}
+
+// skippedOperandLines adds the lines of the operands of an and / or call
+// n that follow the first operand deciding it for the defaults.
+func skippedOperandLines(doc *hot.Document, n *syntax.Node, out [][2]int) [][2]int {
+	if !n.IsMapping() || len(n.Pairs) != 1 {
+		return out
+	}
+	fn := n.Pairs[0].Key.Value
+	args := n.Pairs[0].Value.Resolve()
+	if (fn != "and" && fn != "or") || !args.IsSequence() {
+		return out
+	}
+	line := func(off int) int { return doc.Mapper.LineOf(off) + 1 }
+	for i, it := range args.Items {
+		v, ok := evalDefault(doc.Template, it)
+		if !ok || v != (fn == "or") {
+			continue
+		}
+		if i+1 < len(args.Items) {
+			rest := args.Items[i+1:]
+			from, to := line(rest[0].Span.Start), line(rest[len(rest)-1].Span.End)
+			if line(it.Span.End) < from {
+				out = append(out, [2]int{from, to})
+			}
+		}
+		break
 	}
 	return out
 }

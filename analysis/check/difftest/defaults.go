@@ -11,58 +11,29 @@ import (
 // literals and of get_param with a literal default, and not/and/or are
 // decided; anything else is "unknown" and gives false here.
 func falseByDefault(t *hot.Template, cond *syntax.Node) bool {
-	v, ok := evalDefault(t, cond, 0)
+	v, ok := evalDefault(t, cond)
 	return ok && !v
 }
 
-func evalDefault(t *hot.Template, n *syntax.Node, depth int) (val, ok bool) {
-	n = n.Resolve()
-	if n == nil || depth > 16 {
-		return false, false
-	}
-	if n.IsScalar() {
-		switch n.Tag {
-		case "!!bool":
-			return n.Value == "true" || n.Value == "True" || n.Value == "TRUE", true
-		case "!!str":
-			if c := t.Condition(n.Value); c != nil {
-				return evalDefault(t, c.Value, depth+1)
+func evalDefault(t *hot.Template, n *syntax.Node) (val, ok bool) {
+	return hot.DecideCondition(t, n, func(n *syntax.Node) (bool, bool) {
+		if n.IsScalar() {
+			if n.Tag == "!!bool" {
+				return n.Value == "true" || n.Value == "True" || n.Value == "TRUE", true
 			}
-		}
-		return false, false
-	}
-	if !n.IsMapping() || len(n.Pairs) != 1 {
-		return false, false
-	}
-	fn, args := n.Pairs[0].Key.Value, n.Pairs[0].Value.Resolve()
-	switch fn {
-	case "not":
-		v, ok := evalDefault(t, args, depth+1)
-		return !v, ok
-	case "and", "or":
-		if !args.IsSequence() || len(args.Items) < 2 {
 			return false, false
 		}
-		all := fn == "and"
-		for _, it := range args.Items {
-			v, ok := evalDefault(t, it, depth+1)
-			if !ok {
-				return false, false
-			}
-			if v != all {
-				return v, true
-			}
+		if !n.IsMapping() || len(n.Pairs) != 1 || n.Pairs[0].Key.Value != "equals" {
+			return false, false
 		}
-		return all, true
-	case "equals":
+		args := n.Pairs[0].Value.Resolve()
 		if !args.IsSequence() || len(args.Items) != 2 {
 			return false, false
 		}
 		a, okA := defaultText(t, args.Items[0])
 		b, okB := defaultText(t, args.Items[1])
 		return a == b, okA && okB
-	}
-	return false, false
+	})
 }
 
 // defaultText is a plain text literal, or a get_param of a string

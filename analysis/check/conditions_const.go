@@ -1,0 +1,89 @@
+package check
+
+import (
+	"heat-ls/analysis/hot"
+	"heat-ls/analysis/syntax"
+)
+
+// Heat evaluates the operands of and / or from the left and stops at the
+// first one that decides the result (Python's all / any): an operand
+// after a true one of or, or a false one of and, is never judged as a
+// condition, so a list, a plain mapping or an undefined name there is
+// accepted (asked the oracle: `or: [true, [x]]` and `and: [false, nosuch]`
+// pass template validate and stack create). Functions inside such an
+// operand are still resolved, so their own checks stand. heat-ls skips an
+// operand only when an earlier one decides the call for every input;
+// where that depends on parameter values, some input reaches the operand
+// and Heat refuses it (the oracle does, given such values), so it stays an
+// error there.
+
+// constCondition decides a condition expression that no input can change
+// (hot.DecideCondition with constLeaf). ok is false for anything that
+// depends on parameters, pseudo parameters or functions heat-ls does not
+// evaluate.
+func constCondition(t *hot.Template, n *syntax.Node) (val, ok bool) {
+	return hot.DecideCondition(t, n, constLeaf)
+}
+
+// constLeaf decides a YAML boolean (as Heat's YAML 1.1 loader reads it),
+// an empty operand (Heat reads it as true), and equals of two literal
+// texts or of two identical literal scalars.
+func constLeaf(n *syntax.Node) (val, ok bool) {
+	if n.IsNull() {
+		return true, true
+	}
+	if b, isBool := yamlBool(n); isBool {
+		return b, true
+	}
+	if !n.IsMapping() || len(n.Pairs) != 1 || n.Pairs[0].Key.Value != "equals" {
+		return false, false
+	}
+	args := n.Pairs[0].Value.Resolve()
+	if !args.IsSequence() || len(args.Items) != 2 {
+		return false, false
+	}
+	a, b := literal(args.Items[0]), literal(args.Items[1])
+	if !isScalarLiteral(a) || !isScalarLiteral(b) {
+		return false, false
+	}
+	switch {
+	case a.Tag == b.Tag && a.Value == b.Value:
+		return true, true
+	case a.Tag == "!!str" && b.Tag == "!!str":
+		return false, true
+	}
+	return false, false
+}
+
+// skippedOperands tells, for the operands of an and / or call (its
+// resolved argument list), which ones Heat never judges: those after an
+// operand that decides the call for every input. nil when none is.
+func skippedOperands(t *hot.Template, fn string, args *syntax.Node) []bool {
+	if (fn != "and" && fn != "or") || !args.IsSequence() {
+		return nil
+	}
+	var out []bool
+	for i, it := range args.Items[:max(len(args.Items)-1, 0)] {
+		if v, ok := constCondition(t, it); ok && v == (fn == "or") {
+			out = make([]bool, len(args.Items))
+			for j := i + 1; j < len(out); j++ {
+				out[j] = true
+			}
+			return out
+		}
+	}
+	return nil
+}
+
+// operandSkipped reports whether n is an operand of the and / or call c
+// that Heat never judges (skippedOperands).
+func operandSkipped(t *hot.Template, c *hot.Call, n *syntax.Node) bool {
+	args := c.Args.Resolve()
+	skipped := skippedOperands(t, c.Name, args)
+	for i, it := range args.Items {
+		if it == n && i < len(skipped) {
+			return skipped[i]
+		}
+	}
+	return false
+}
