@@ -13,6 +13,7 @@ const (
 	YAMLUnknownTag    = "yaml-unknown-tag"
 	YAMLUnhashableKey = "yaml-unhashable-key"
 	YAMLAliasBudget   = "yaml-alias-budget"
+	YAMLFlowKeyColon  = "yaml-flow-key-colon"
 )
 
 func syntaxRules() []Rule {
@@ -25,6 +26,7 @@ func syntaxRules() []Rule {
 		{ID: YAMLTooLarge, Severity: source.SeverityError, Phase: Validate, Summary: "the file is larger than Heat's template size limit"},
 		{ID: YAMLUnknownTag, Severity: source.SeverityError, Phase: Validate, Summary: "an explicit YAML tag Heat's safe loader cannot build (`!Ref`, `!!python/...`)"},
 		{ID: YAMLUnhashableKey, Severity: source.SeverityError, Phase: Validate, Summary: "a list or mapping used as a mapping key, which Heat's YAML loader cannot build"},
+		{ID: YAMLFlowKeyColon, Severity: source.SeverityError, Phase: Validate, Summary: "a plain key in `{...}` or `[...]` whose colon is followed at once by `,`, `}` or `]`, which Heat's YAML reader (libyaml) cannot scan"},
 		{ID: YAMLAliasBudget, Severity: source.SeverityInfo, Phase: None, Summary: "so many alias expansions that heat-ls stops following them"},
 	}
 }

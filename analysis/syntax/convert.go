@@ -150,6 +150,7 @@ func (c *converter) convert(yn *yaml.Node, depth int) *Node {
 		n.Value = yn.Value
 		n.Span = c.scalarSpan(n, start, propsEnd, content)
 		c.unknownTag(n, start, propsEnd)
+		c.flowColon(n)
 	case yaml.AliasNode:
 		c.alias(n, yn, start)
 	case yaml.MappingNode, yaml.SequenceNode:
