@@ -32,6 +32,9 @@ func ParseAfter(src, lastGood []byte) *File {
 	if fail == nil {
 		return f
 	}
+	if g := parseWithQuestionMarks(src); g != nil {
+		return g
+	}
 	r := newRecovery(src, lastGood)
 	for range maxRecoveries {
 		if !r.neutralise(fail) {
