@@ -66,7 +66,9 @@ func processCPU(b *testing.B) time.Duration {
 }
 
 // BenchmarkChangeToDiagnosticsOneLineEdit12k is the same edit up to its
-// diagnostics: the incremental parse and every rule.
+// diagnostics: the incremental parse and every rule, the rules that judge
+// one resource alone judging only the edited one (check.Options.Splice),
+// as the language server runs them.
 func BenchmarkChangeToDiagnosticsOneLineEdit12k(b *testing.B) {
 	sc := loadSchema(b)
 	src, edit := oneLineEdits(b)
@@ -75,8 +77,9 @@ func BenchmarkChangeToDiagnosticsOneLineEdit12k(b *testing.B) {
 	floor := NewFloor(src)
 	i := 0
 	for b.Loop() {
-		prev = hot.Reparse(prev, edit(i), prev)
-		check.Run(context.Background(), prev, check.Options{Schema: sc})
+		var sp *hot.Splice
+		prev, sp = hot.ReparseSplice(prev, edit(i), prev)
+		check.Run(context.Background(), prev, check.Options{Schema: sc, Splice: sp})
 		i++
 		floor.Measure(b)
 	}
