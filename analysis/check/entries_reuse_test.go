@@ -79,6 +79,22 @@ resources:
   other:
     type: OS::Heat::None
     deletion_policy: Snap
+    dependson: server
+  deployment:
+    type: OS::Heat::SoftwareDeployment
+    properties:
+      server: {get_resource: server}
+  volumes:
+    type: OS::Heat::AutoScalingGroup
+    properties:
+      min_size: 3
+      max_size: 2
+      resource:
+        type: OS::Cinder::Volume
+        properties:
+          size: 1
+          image: cirros
+          imageRef: cirros
 outputs:
   ip:
     value: {get_attr: [server, first_address]}
@@ -204,6 +220,7 @@ func TestEntryReuseFallsBack(t *testing.T) {
 		{"a misspelt property fixed", "flavour: m1.small", "flavor: m1.small", Options{Schema: sc}, Options{Schema: sc}, true},
 		{"a line added", "      imageRef: cirros\n", "      imageRef: cirros\n      description: x\n", Options{Schema: sc}, Options{Schema: sc}, true},
 		{"the same workspace answers", "anything: 1", "anything: 2", Options{Schema: sc, Workspace: mapped}, Options{Schema: sc, Workspace: mapped}, true},
+		{"the server a deployment reads", "      image: cirros\n      networks:", "      image: cirros\n      user_data_format: SOFTWARE_CONFIG\n      networks:", Options{Schema: sc}, Options{Schema: sc}, true},
 		{"a parameter", "default: private", "default: public", Options{Schema: sc}, Options{Schema: sc}, false},
 		{"a resource renamed", "  volume:\n", "  volumes:\n", Options{Schema: sc}, Options{Schema: sc}, false},
 		{"a resource's type", "type: OS::Heat::None", "type: OS::Heat::Value", Options{Schema: sc}, Options{Schema: sc}, false},

@@ -48,8 +48,6 @@ func pluginChecks() map[string][]pluginCheck {
 		"OS::Heat::RandomString":                {randomStringLength},
 		"OS::Heat::AutoScalingGroup":            {groupSize("min_size", "max_size")},
 		"OS::Neutron::Router":                   {conflict("distributed", "ha")},
-		"OS::Heat::SoftwareDeployment":          {deploymentServer},
-		"OS::Heat::StructuredDeployment":        {deploymentServer},
 		"AWS::AutoScaling::AutoScalingGroup":    {groupSize("MinSize", "MaxSize")},
 		"AWS::AutoScaling::LaunchConfiguration": {launchConfigSource},
 		"OS::Mistral::Workflow":                 {mistralWorkflow},
@@ -61,15 +59,28 @@ func pluginChecks() map[string][]pluginCheck {
 }
 
 // checkPlugins runs pluginChecks on every resource of a known type whose
-// properties are a literal mapping.
+// properties are a literal mapping, each judging its resource alone; then
+// the deployment checks, which read the server a deployment names.
 func checkPlugins(p *Pass) {
 	if p.T == nil || p.Schema == nil {
 		return
 	}
 	checks := pluginChecks()
-	forEachBuiltinResource(p, func(r *hot.Resource, rt *schema.ResourceType, props *syntax.Node) {
+	p.eachResourceAlone(func(r *hot.Resource) {
+		rt, props := builtinResource(p, r)
+		if rt == nil {
+			return
+		}
 		for _, c := range checks[rt.Name] {
 			c(pluginCtx{p: p, r: r, props: props, typ: rt.Name})
+		}
+	})
+	// Each finding of a rule points at one key, and the findings at one
+	// key come from one check, so judging the deployments after the
+	// others changes no order once Run sorts by position.
+	forEachBuiltinResource(p, func(r *hot.Resource, rt *schema.ResourceType, props *syntax.Node) {
+		if rt.Name == "OS::Heat::SoftwareDeployment" || rt.Name == "OS::Heat::StructuredDeployment" {
+			deploymentServer(pluginCtx{p: p, r: r, props: props, typ: rt.Name})
 		}
 	})
 	checkMemberPlugins(p, checks)
