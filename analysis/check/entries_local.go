@@ -26,9 +26,11 @@ import (
 //     under),
 //   - the workspace's answers (recorded, and asked again; recordingView).
 //
-// So check may read other entries' declarations, but never the body of
-// another resource, and must carry nothing from one resource to the next
-// but caches of pure answers (compiled patterns, schema look-ups).
+// So check may read other entries' declarations, and the body of another
+// resource only through Pass.otherResource, which notes the name so an
+// edit of that resource judges this one again too. It must carry nothing
+// from one resource to the next but caches of pure answers (compiled
+// patterns, schema look-ups).
 
 // entryLoop is what one eachResourceAlone walk found, resource by
 // resource (the index in Template.Resources).
@@ -37,6 +39,13 @@ type entryLoop struct {
 	// number within the rule, so a later run finds its own walk's results.
 	rule, ordinal int
 	found         [][]source.Diagnostic
+	// reads names, for each resource, the other resources its check read
+	// (Pass.otherResource).
+	reads [][]string
+	// again marks, in the previous version's walks moved to a new text,
+	// the resources to judge again: the changed one and those whose check
+	// read it.
+	again []bool
 }
 
 // entryRun is the bookkeeping of one run's entry-local walks.
@@ -54,6 +63,20 @@ type entryRun struct {
 	changed int
 	// broken is set when a rule panicked: its walk is incomplete.
 	broken bool
+	// walking is set while a walk judges a resource; reads collects the
+	// names of the other resources it reads meanwhile.
+	walking bool
+	reads   []string
+}
+
+// otherResource returns the resource named name, for a check that judges
+// another resource: inside eachResourceAlone the name is noted, so the
+// judged resource is judged again whenever the one read changes.
+func (p *Pass) otherResource(name string) *hot.Resource {
+	if e := p.entries; e != nil && e.walking {
+		e.reads = append(e.reads, name)
+	}
+	return p.T.Resource(name)
 }
 
 // eachResourceAlone calls check for every resource of the template, in
@@ -75,9 +98,10 @@ func (p *Pass) eachResourceAlone(check func(r *hot.Resource)) {
 		}
 		return
 	}
-	loop := entryLoop{rule: e.rule, ordinal: e.ordinal, found: make([][]source.Diagnostic, len(p.T.Resources))}
+	n := len(p.T.Resources)
+	loop := entryLoop{rule: e.rule, ordinal: e.ordinal, found: make([][]source.Diagnostic, n), reads: make([][]string, n)}
 	e.ordinal++
-	old := e.prev.loop(loop.rule, loop.ordinal, len(p.T.Resources))
+	old := e.prev.loop(loop.rule, loop.ordinal, n)
 	if rv := e.next.workspace; rv != nil {
 		saved := p.Workspace
 		p.Workspace = rv
@@ -87,15 +111,17 @@ func (p *Pass) eachResourceAlone(check func(r *hot.Resource)) {
 		if p.stopped() {
 			return
 		}
-		if old != nil && i != e.changed {
+		if old != nil && !old.again[i] {
 			for _, d := range old.found[i] {
 				p.diags = append(p.diags, cloneDiagnostic(d))
 			}
-			loop.found[i] = old.found[i]
+			loop.found[i], loop.reads[i] = old.found[i], old.reads[i]
 			continue
 		}
 		before := len(p.diags)
+		e.walking, e.reads = true, nil
 		check(r)
+		e.walking, loop.reads[i] = false, e.reads
 		if len(p.diags) > before {
 			loop.found[i] = make([]source.Diagnostic, 0, len(p.diags)-before)
 			for _, d := range p.diags[before:] {

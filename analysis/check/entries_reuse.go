@@ -104,10 +104,16 @@ func reusable(doc *hot.Document, opts Options, next *entryResults) (moved *entry
 	}
 	moved = &entryResults{loops: make([]entryLoop, len(old.loops)), workspace: old.workspace}
 	delta := sp.NewTo - sp.OldTo
+	name := next.names[changed]
 	for li, l := range old.loops {
-		m := entryLoop{rule: l.rule, ordinal: l.ordinal, found: make([][]source.Diagnostic, len(l.found))}
+		m := entryLoop{rule: l.rule, ordinal: l.ordinal, found: make([][]source.Diagnostic, len(l.found)),
+			reads: l.reads, again: make([]bool, len(l.found))}
 		for i, ds := range l.found {
-			if i == changed || len(ds) == 0 {
+			if i == changed || slices.Contains(l.reads[i], name) {
+				m.again[i] = true
+				continue
+			}
+			if len(ds) == 0 {
 				continue
 			}
 			m.found[i] = make([]source.Diagnostic, len(ds))

@@ -7,7 +7,6 @@ import (
 	"heat-ls/analysis/hot"
 	"heat-ls/analysis/rules"
 	"heat-ls/analysis/syntax"
-	"heat-ls/schema"
 )
 
 // The checks below are the ones common resource plugins make in their own
@@ -46,6 +45,8 @@ func pluginChecks() map[string][]pluginCheck {
 		"OS::Neutron::FloatingIP":               {requires("fixed_ip_address", "port_id")},
 		"OS::Neutron::SecurityGroup":            {securityGroupName},
 		"OS::Heat::RandomString":                {randomStringLength},
+		"OS::Heat::SoftwareDeployment":          {deploymentServer},
+		"OS::Heat::StructuredDeployment":        {deploymentServer},
 		"OS::Heat::AutoScalingGroup":            {groupSize("min_size", "max_size")},
 		"OS::Neutron::Router":                   {conflict("distributed", "ha")},
 		"AWS::AutoScaling::AutoScalingGroup":    {groupSize("MinSize", "MaxSize")},
@@ -59,8 +60,8 @@ func pluginChecks() map[string][]pluginCheck {
 }
 
 // checkPlugins runs pluginChecks on every resource of a known type whose
-// properties are a literal mapping, each judging its resource alone; then
-// the deployment checks, which read the server a deployment names.
+// properties are a literal mapping, each judging its resource alone (the
+// deployment check reads the server it names through otherResource).
 func checkPlugins(p *Pass) {
 	if p.T == nil || p.Schema == nil {
 		return
@@ -73,14 +74,6 @@ func checkPlugins(p *Pass) {
 		}
 		for _, c := range checks[rt.Name] {
 			c(pluginCtx{p: p, r: r, props: props, typ: rt.Name})
-		}
-	})
-	// Each finding of a rule points at one key, and the findings at one
-	// key come from one check, so judging the deployments after the
-	// others changes no order once Run sorts by position.
-	forEachBuiltinResource(p, func(r *hot.Resource, rt *schema.ResourceType, props *syntax.Node) {
-		if rt.Name == "OS::Heat::SoftwareDeployment" || rt.Name == "OS::Heat::StructuredDeployment" {
-			deploymentServer(pluginCtx{p: p, r: r, props: props, typ: rt.Name})
 		}
 	})
 	checkMemberPlugins(p, checks)
@@ -417,7 +410,7 @@ func deploymentServer(pc pluginCtx) {
 	if !name.IsScalar() {
 		return
 	}
-	srv := pc.p.T.Resource(name.Value)
+	srv := pc.p.otherResource(name.Value)
 	if srv == nil || srv.Type != "OS::Nova::Server" {
 		return
 	}
