@@ -80,6 +80,12 @@ resources:
     type: OS::Heat::None
     deletion_policy: Snap
     dependson: server
+  calls:
+    type: OS::Heat::Value
+    properties:
+      value: {get_attr: server}
+      type: {get_parm: size}
+      description: {list_join: [",", {get_param: size}]}
   deployment:
     type: OS::Heat::SoftwareDeployment
     properties:
@@ -221,6 +227,7 @@ func TestEntryReuseFallsBack(t *testing.T) {
 		{"a line added", "      imageRef: cirros\n", "      imageRef: cirros\n      description: x\n", Options{Schema: sc}, Options{Schema: sc}, true},
 		{"the same workspace answers", "anything: 1", "anything: 2", Options{Schema: sc, Workspace: mapped}, Options{Schema: sc, Workspace: mapped}, true},
 		{"the server a deployment reads", "      image: cirros\n      networks:", "      image: cirros\n      user_data_format: SOFTWARE_CONFIG\n      networks:", Options{Schema: sc}, Options{Schema: sc}, true},
+		{"another resource's call", "{get_attr: server}", "{get_attr: [server]}", Options{Schema: sc}, Options{Schema: sc}, true},
 		{"a parameter", "default: private", "default: public", Options{Schema: sc}, Options{Schema: sc}, false},
 		{"a resource renamed", "  volume:\n", "  volumes:\n", Options{Schema: sc}, Options{Schema: sc}, false},
 		{"a resource's type", "type: OS::Heat::None", "type: OS::Heat::Value", Options{Schema: sc}, Options{Schema: sc}, false},

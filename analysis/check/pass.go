@@ -27,7 +27,7 @@ type Pass struct {
 	entries *entryRun
 	// conditionCalls says which of T.Calls are evaluated as conditions
 	// (see inConditionPosition); built when first asked.
-	conditionCalls []bool
+	conditionCalls []uint8 // 0: not asked yet, 1: no, 2: yes
 }
 
 func newPass(ctx context.Context, doc *hot.Document, opts Options) *Pass {
