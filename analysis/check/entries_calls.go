@@ -14,58 +14,64 @@ import "heat-ls/analysis/hot"
 // position, so the result is the same.
 func (p *Pass) eachCallAlone(judge func(i int, c *hot.Call)) {
 	calls := p.T.Calls
-	index := make(map[*hot.Entry]int, len(p.T.Resources))
-	for i, r := range p.T.Resources {
-		index[&r.Entry] = i
+	rc := p.resourceCalls()
+	if rc == nil {
+		// Never seen: a resource's calls apart. Judge all in order.
+		for i, c := range calls {
+			if p.stopped() {
+				return
+			}
+			judge(i, c)
+		}
+		return
 	}
-	// from[i] and to[i] bound resource i's calls, which lie together.
-	from := make([]int, len(p.T.Resources))
-	to := make([]int, len(p.T.Resources))
-	for k, c := range calls {
+	for i, c := range calls {
 		if p.stopped() {
 			return
 		}
-		r, ok := resourceIndex(index, c)
-		if !ok {
-			judge(k, c)
-			continue
+		if _, ok := rc.index[c.Owner]; !ok || c.Context != hot.InResource {
+			judge(i, c)
 		}
-		if to[r] == 0 {
-			from[r] = k
-		} else if to[r] != k {
-			// Never seen: a resource's calls apart. Judge the rest in order.
-			p.judgeCallsFrom(k, judge, index)
-			return
-		}
-		to[r] = k + 1
 	}
 	p.eachResourceAlone(func(r *hot.Resource) {
-		i := index[&r.Entry]
-		for k := from[i]; k < to[i]; k++ {
+		i := rc.index[&r.Entry]
+		for k := rc.from[i]; k < rc.to[i]; k++ {
 			judge(k, calls[k])
 		}
 	})
 }
 
-// resourceIndex is the index of the resource c belongs to.
-func resourceIndex(index map[*hot.Entry]int, c *hot.Call) (int, bool) {
-	if c.Context != hot.InResource || c.Owner == nil {
-		return 0, false
-	}
-	i, ok := index[c.Owner]
-	return i, ok
+// callsByResource tells where each resource's calls lie in
+// Template.Calls: from[i] up to to[i] for resource i, whose entry index
+// maps to i.
+type callsByResource struct {
+	index    map[*hot.Entry]int
+	from, to []int
 }
 
-// judgeCallsFrom is eachCallAlone's way out when the calls of a resource
-// do not lie together: every call is judged in order, none alone (the
-// calls outside resources before k were judged already).
-func (p *Pass) judgeCallsFrom(k int, judge func(i int, c *hot.Call), index map[*hot.Entry]int) {
-	for j, c := range p.T.Calls {
-		if p.stopped() {
-			return
-		}
-		if _, inResource := resourceIndex(index, c); j >= k || inResource {
-			judge(j, c)
-		}
+// resourceCalls works callsByResource out once per run; nil when some
+// resource's calls do not lie together.
+func (p *Pass) resourceCalls() *callsByResource {
+	if p.callRanges != nil {
+		return p.callRanges
 	}
+	n := len(p.T.Resources)
+	rc := &callsByResource{index: make(map[*hot.Entry]int, n), from: make([]int, n), to: make([]int, n)}
+	for i, r := range p.T.Resources {
+		rc.index[&r.Entry] = i
+	}
+	for k, c := range p.T.Calls {
+		r, ok := rc.index[c.Owner]
+		if !ok || c.Context != hot.InResource {
+			continue
+		}
+		if rc.to[r] == 0 {
+			rc.from[r] = k
+		} else if rc.to[r] != k {
+			return nil
+		}
+		rc.to[r] = k + 1
+	}
+	p.callRanges = rc
+	return rc
 }

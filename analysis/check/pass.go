@@ -22,6 +22,9 @@ type Pass struct {
 	Workspace WorkspaceView
 	Path      string
 	diags     []source.Diagnostic
+	// callRanges tells where each resource's calls lie (eachCallAlone);
+	// worked out when first asked.
+	callRanges *callsByResource
 	// entries is the bookkeeping of the entry-local rules
 	// (entries_local.go); nil outside templates.
 	entries *entryRun
