@@ -40,7 +40,7 @@ type entryLoop struct {
 	rule, ordinal int
 	found         [][]source.Diagnostic
 	// reads names, for each resource, the other resources its check read
-	// (Pass.otherResource).
+	// (Pass.otherResource); nil when no check of the walk read any.
 	reads [][]string
 	// again marks, in the previous version's walks moved to a new text,
 	// the resources to judge again: the changed one and those whose check
@@ -99,7 +99,7 @@ func (p *Pass) eachResourceAlone(check func(r *hot.Resource)) {
 		return
 	}
 	n := len(p.T.Resources)
-	loop := entryLoop{rule: e.rule, ordinal: e.ordinal, found: make([][]source.Diagnostic, n), reads: make([][]string, n)}
+	loop := entryLoop{rule: e.rule, ordinal: e.ordinal, found: make([][]source.Diagnostic, n)}
 	e.ordinal++
 	old := e.prev.loop(loop.rule, loop.ordinal, n)
 	if rv := e.next.workspace; rv != nil {
@@ -115,13 +115,19 @@ func (p *Pass) eachResourceAlone(check func(r *hot.Resource)) {
 			for _, d := range old.found[i] {
 				p.diags = append(p.diags, cloneDiagnostic(d))
 			}
-			loop.found[i], loop.reads[i] = old.found[i], old.reads[i]
+			loop.found[i] = old.found[i]
+			if old.reads != nil && old.reads[i] != nil {
+				loop.noteReads(i, old.reads[i])
+			}
 			continue
 		}
 		before := len(p.diags)
 		e.walking, e.reads = true, nil
 		check(r)
-		e.walking, loop.reads[i] = false, e.reads
+		e.walking = false
+		if e.reads != nil {
+			loop.noteReads(i, e.reads)
+		}
 		if len(p.diags) > before {
 			loop.found[i] = make([]source.Diagnostic, 0, len(p.diags)-before)
 			for _, d := range p.diags[before:] {
@@ -130,6 +136,14 @@ func (p *Pass) eachResourceAlone(check func(r *hot.Resource)) {
 		}
 	}
 	e.next.loops = append(e.next.loops, loop)
+}
+
+// noteReads records the names resource i's check read.
+func (l *entryLoop) noteReads(i int, names []string) {
+	if l.reads == nil {
+		l.reads = make([][]string, len(l.found))
+	}
+	l.reads[i] = names
 }
 
 // cloneDiagnostic copies a diagnostic with its own slices and map, so the

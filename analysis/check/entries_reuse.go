@@ -109,7 +109,7 @@ func reusable(doc *hot.Document, opts Options, next *entryResults) (moved *entry
 		m := entryLoop{rule: l.rule, ordinal: l.ordinal, found: make([][]source.Diagnostic, len(l.found)),
 			reads: l.reads, again: make([]bool, len(l.found))}
 		for i, ds := range l.found {
-			if i == changed || slices.Contains(l.reads[i], name) {
+			if i == changed || l.reads != nil && slices.Contains(l.reads[i], name) {
 				m.again[i] = true
 				continue
 			}
