@@ -35,7 +35,7 @@ func benchSchema(b *testing.B) *schema.Schema {
 }
 
 func diagnose(sc *schema.Schema, doc *store.Document) []source.Diagnostic {
-	found := check.Run(context.Background(), doc.Doc, check.Options{Schema: sc})
+	found := check.Run(context.Background(), doc.Doc, check.Options{Schema: sc, Splice: doc.Splice})
 	return finishDiagnostics(doc, found)
 }
 

@@ -234,12 +234,14 @@ func (s *Server) workspaceSnapshot() *workspace.Snapshot {
 }
 
 // checkOptions are the options a diagnostics run uses for doc: the schema,
-// the workspace view and the document's path.
+// the workspace view, the document's path and how it was made from the
+// previous version (so rules judge only the entry that changed).
 func (s *Server) checkOptions(doc *store.Document) check.Options {
 	return check.Options{
 		Schema:    s.currentSchema(),
 		Workspace: s.workspaceSnapshot().CheckView(),
 		Path:      filePath(uri.URI(doc.URI)),
+		Splice:    doc.Splice,
 	}
 }
 

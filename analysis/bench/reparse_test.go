@@ -66,7 +66,9 @@ func processCPU(b *testing.B) time.Duration {
 }
 
 // BenchmarkChangeToDiagnosticsOneLineEdit12k is the same edit up to its
-// diagnostics: the incremental parse and every rule.
+// diagnostics: the incremental parse and every rule, the rules that judge
+// one resource alone judging only the edited one (check.Options.Splice),
+// as the language server runs them.
 func BenchmarkChangeToDiagnosticsOneLineEdit12k(b *testing.B) {
 	sc := loadSchema(b)
 	src, edit := oneLineEdits(b)
@@ -75,10 +77,50 @@ func BenchmarkChangeToDiagnosticsOneLineEdit12k(b *testing.B) {
 	floor := NewFloor(src)
 	i := 0
 	for b.Loop() {
-		prev = hot.Reparse(prev, edit(i), prev)
-		check.Run(context.Background(), prev, check.Options{Schema: sc})
+		var sp *hot.Splice
+		prev, sp = hot.ReparseSplice(prev, edit(i), prev)
+		check.Run(context.Background(), prev, check.Options{Schema: sc, Splice: sp})
 		i++
 		floor.Measure(b)
 	}
 	floor.Report(b, b.N)
+}
+
+// BenchmarkRulesAfterOneLineEdit12k compares, edit by edit, the rules'
+// processor time on the new version of the 12,000-line template when
+// they judge only the edited resource (check.Options.Splice) and when
+// they judge everything; the two runs alternate in every iteration, so a
+// busy machine slows both alike. incr/full is the figure to watch.
+func BenchmarkRulesAfterOneLineEdit12k(b *testing.B) {
+	sc := loadSchema(b)
+	src, edit := oneLineEdits(b)
+	prev := hot.Parse(src)
+	check.Run(context.Background(), prev, check.Options{Schema: sc})
+	var incrCPU, fullCPU time.Duration
+	i := 0
+	for b.Loop() {
+		doc, sp := hot.ReparseSplice(prev, edit(i), prev)
+		incr := func() {
+			start := processCPU(b)
+			check.Run(context.Background(), doc, check.Options{Schema: sc, Splice: sp})
+			incrCPU += processCPU(b) - start
+		}
+		full := func() {
+			start := processCPU(b)
+			check.Run(context.Background(), doc, check.Options{Schema: sc})
+			fullCPU += processCPU(b) - start
+		}
+		if i%2 == 0 {
+			incr()
+			full()
+		} else {
+			full()
+			incr()
+		}
+		prev = doc
+		i++
+	}
+	b.ReportMetric(float64(incrCPU)/float64(b.N), "incr-cpu-ns")
+	b.ReportMetric(float64(fullCPU)/float64(b.N), "full-cpu-ns")
+	b.ReportMetric(float64(incrCPU)/float64(fullCPU), "incr/full")
 }

@@ -28,27 +28,26 @@ func checkArguments(p *Pass) {
 		return
 	}
 	shapes := argShapes()
-	for i, c := range p.T.Calls {
-		if p.stopped() {
-			return
-		}
+	// A call's arguments are judged by their own shape, the version and
+	// the schema, so the calls of each resource are judged alone.
+	p.eachCallAlone(func(i int, c *hot.Call) {
 		if c.Context == hot.InParameter {
-			continue
+			return
 		}
 		cond := p.inConditionPosition(i)
 		if cond && !v.IsConditionFunction(c.Name) || !cond && !v.HasFunction(c.Name) {
-			continue
+			return
 		}
 		shape, ok := shapes[c.Name]
 		if !ok {
-			continue
+			return
 		}
 		a := &argCtx{p: p, v: v, c: c, args: c.Args.Resolve(), form: shape.form}
 		if a.args == nil || isDynamic(a.args) {
-			continue
+			return
 		}
 		shape.check(a)
-	}
+	})
 }
 
 // argShape is one function's accepted argument form (in words, for

@@ -26,6 +26,13 @@ type Options struct {
 	// Path is the document's absolute file path, used to resolve relative
 	// references ("" for unsaved buffers).
 	Path string
+	// Splice tells how the document was made from the previous version's
+	// by parsing one entry again (hot.ReparseSplice; nil: parsed whole).
+	// When that version was checked with the same options and the entry
+	// is a resource, the entry-local rules judge that resource only and
+	// take the others' findings over (entries_local.go); the result is
+	// the same as without it.
+	Splice *hot.Splice
 }
 
 // Rule is one family of checks. It reports through the pass and must not
@@ -46,6 +53,9 @@ func Run(ctx context.Context, doc *hot.Document, opts Options) []source.Diagnost
 		return append(out, jinjaNote(doc))
 	}
 	p := newPass(ctx, doc, opts)
+	if doc.Template != nil {
+		p.entries = startEntries(doc, opts)
+	}
 	out = append(out, doc.Syntax.Problems...)
 	var rules []Rule
 	switch {
@@ -54,13 +64,20 @@ func Run(ctx context.Context, doc *hot.Document, opts Options) []source.Diagnost
 	case doc.Env != nil:
 		rules = append(environmentRules(), workspaceEnvironmentRules()...)
 	}
-	for _, rule := range rules {
+	for i, rule := range rules {
 		if ctx.Err() != nil {
 			break
+		}
+		if p.entries != nil {
+			p.entries.rule, p.entries.ordinal = i, 0
 		}
 		p.run(rule)
 	}
 	out = append(out, quietWhileRecovered(doc, followReplaced(doc, p.diags))...)
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Span.Start < out[j].Span.Start })
-	return limit(out)
+	out = limit(out)
+	if ctx.Err() == nil {
+		p.entries.keep(doc, opts)
+	}
+	return out
 }

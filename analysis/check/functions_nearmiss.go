@@ -22,12 +22,7 @@ func checkNearMisses(p *Pass) {
 		v = p.Schema.Latest()
 	}
 	w := nearMissWalker{p: p, v: v, names: nearMissCandidates(p.Schema), seen: map[string][]string{}}
-	for _, r := range p.T.Resources {
-		if p.stopped() {
-			return
-		}
-		w.walk(r.Value, 0)
-	}
+	p.eachResourceAlone(func(r *hot.Resource) { w.walk(r.Value, 0) })
 	for _, o := range p.T.Outputs {
 		w.walk(o.Value, 0)
 	}

@@ -19,23 +19,22 @@ func checkFunctions(p *Pass) {
 	if v == nil {
 		return
 	}
-	for i, c := range p.T.Calls {
-		if p.stopped() {
-			return
-		}
+	// A call is judged by its name, its place in its own entry (and the
+	// type of its own resource), the version and the schema.
+	p.eachCallAlone(func(i int, c *hot.Call) {
 		if c.Context == hot.InParameter {
 			if c.Parent == nil {
 				p.Reportf(c.Key.Span, rules.FunctionInParameters,
 					"Heat does not evaluate `%s` in the parameters section: the value stays this mapping. Write a literal value, or move the call to where the parameter is used.", c.Name)
 			}
-			continue
+			return
 		}
 		if p.inConditionPosition(i) {
 			checkConditionCall(p, v, c)
 		} else {
 			checkBodyCall(p, v, c)
 		}
-	}
+	})
 }
 
 // checkConditionCall judges a call evaluated as a condition.

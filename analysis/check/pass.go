@@ -22,9 +22,15 @@ type Pass struct {
 	Workspace WorkspaceView
 	Path      string
 	diags     []source.Diagnostic
+	// callRanges tells where each resource's calls lie (eachCallAlone);
+	// worked out when first asked.
+	callRanges *callsByResource
+	// entries is the bookkeeping of the entry-local rules
+	// (entries_local.go); nil outside templates.
+	entries *entryRun
 	// conditionCalls says which of T.Calls are evaluated as conditions
 	// (see inConditionPosition); built when first asked.
-	conditionCalls []bool
+	conditionCalls []uint8 // 0: not asked yet, 1: no, 2: yes
 }
 
 func newPass(ctx context.Context, doc *hot.Document, opts Options) *Pass {
@@ -89,6 +95,9 @@ func (p *Pass) add(span source.Span, sev source.Severity, code, format string, a
 func (p *Pass) run(rule Rule) {
 	defer func() {
 		if r := recover(); r != nil {
+			if p.entries != nil {
+				p.entries.broken = true // a walk stopped half-way: keep nothing
+			}
 			p.Report(source.Diagnostic{
 				Severity: rules.Severity(rules.InternalError), Code: rules.InternalError,
 				Message: fmt.Sprintf("heat-ls hit an internal error while checking this file (%v); other checks still ran. Please report it.\n%s", r, firstLines(debug.Stack(), 12)),

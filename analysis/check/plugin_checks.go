@@ -7,7 +7,6 @@ import (
 	"heat-ls/analysis/hot"
 	"heat-ls/analysis/rules"
 	"heat-ls/analysis/syntax"
-	"heat-ls/schema"
 )
 
 // The checks below are the ones common resource plugins make in their own
@@ -62,13 +61,18 @@ func pluginChecks() map[string][]pluginCheck {
 }
 
 // checkPlugins runs pluginChecks on every resource of a known type whose
-// properties are a literal mapping.
+// properties are a literal mapping, each judging its resource alone (the
+// deployment check reads the server it names through otherResource).
 func checkPlugins(p *Pass) {
 	if p.T == nil || p.Schema == nil {
 		return
 	}
 	checks := pluginChecks()
-	forEachBuiltinResource(p, func(r *hot.Resource, rt *schema.ResourceType, props *syntax.Node) {
+	p.eachResourceAlone(func(r *hot.Resource) {
+		rt, props := builtinResource(p, r)
+		if rt == nil {
+			return
+		}
 		for _, c := range checks[rt.Name] {
 			c(pluginCtx{p: p, r: r, props: props, typ: rt.Name})
 		}
@@ -440,7 +444,7 @@ func deploymentServer(pc pluginCtx) {
 	if !name.IsScalar() {
 		return
 	}
-	srv := pc.p.T.Resource(name.Value)
+	srv := pc.p.otherResource(name.Value)
 	if srv == nil || srv.Type != "OS::Nova::Server" {
 		return
 	}

@@ -1,6 +1,7 @@
 package check
 
 import (
+	"heat-ls/analysis/hot"
 	"heat-ls/analysis/syntax"
 )
 
@@ -11,12 +12,9 @@ import (
 // AutoScalingGroup whose inline server has nothing to boot from, case
 // group-member-server-without-image in testdata/difftest).
 func checkMemberPlugins(p *Pass, checks map[string][]pluginCheck) {
-	for _, r := range p.T.Resources {
-		if p.stopped() {
-			return
-		}
+	p.eachResourceAlone(func(r *hot.Resource) {
 		if r.Type != "OS::Heat::ResourceGroup" && r.Type != "OS::Heat::AutoScalingGroup" || r.Field("external_id") != nil {
-			continue
+			return
 		}
 		for _, def := range ResourceDefinitions(r)[1:] {
 			rt, ok := p.Schema.ResourceType(def.TypeName)
@@ -38,5 +36,5 @@ func checkMemberPlugins(p *Pass, checks map[string][]pluginCheck) {
 				c(pluginCtx{p: p, r: r, props: props, typ: rt.Name, member: at})
 			}
 		}
-	}
+	})
 }

@@ -17,7 +17,12 @@ func checkReleasePlugins(p *Pass) {
 	if p.T == nil || p.Schema == nil {
 		return
 	}
-	forEachBuiltinResource(p, func(r *hot.Resource, rt *schema.ResourceType, props *syntax.Node) {
+	// Each check reads its resource's properties only.
+	p.eachResourceAlone(func(r *hot.Resource) {
+		rt, props := builtinResource(p, r)
+		if rt == nil {
+			return
+		}
 		switch rt.Name {
 		case "OS::Neutron::ProviderNet":
 			checkProviderNet(p, props)
@@ -40,22 +45,31 @@ func forEachBuiltinResource(p *Pass, fn func(r *hot.Resource, rt *schema.Resourc
 		if p.Ctx.Err() != nil {
 			return
 		}
-		tf := r.Field("type")
-		if tf == nil || r.Field("external_id") != nil {
-			continue
-		}
-		tn := tf.Value.Resolve()
-		if !tn.IsScalar() {
-			continue
-		}
-		rt, ok := p.Schema.ResourceType(tn.Value)
-		if !ok || rt.UserFile != "" || rt.NoOp {
-			continue
-		}
-		if props := resourceProperties(r); props != nil {
+		if rt, props := builtinResource(p, r); rt != nil {
 			fn(r, rt, props)
 		}
 	}
+}
+
+// builtinResource returns r's type and literal properties when r is one
+// forEachBuiltinResource visits; rt is nil otherwise.
+func builtinResource(p *Pass, r *hot.Resource) (rt *schema.ResourceType, props *syntax.Node) {
+	tf := r.Field("type")
+	if tf == nil || r.Field("external_id") != nil {
+		return nil, nil
+	}
+	tn := tf.Value.Resolve()
+	if !tn.IsScalar() {
+		return nil, nil
+	}
+	rt, ok := p.Schema.ResourceType(tn.Value)
+	if !ok || rt.UserFile != "" || rt.NoOp {
+		return nil, nil
+	}
+	if props = resourceProperties(r); props == nil {
+		return nil, nil
+	}
+	return rt, props
 }
 
 // resourceProperties is a resource's properties mapping, or nil when it

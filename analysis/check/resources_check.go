@@ -38,12 +38,7 @@ func checkResources(p *Pass) {
 		return
 	}
 	rc := &resourceChecker{p: p, v: v, res: regexpCache{}}
-	for _, r := range p.T.Resources {
-		if p.stopped() {
-			return
-		}
-		rc.check(r)
-	}
+	p.eachResourceAlone(rc.check)
 }
 
 type resourceChecker struct {
@@ -66,6 +61,10 @@ type resourceChecker struct {
 
 func (rc *resourceChecker) check(r *hot.Resource) {
 	p := rc.p
+	// Nothing of the previous resource carries over: its type would
+	// otherwise name the release a nested key arrives in when this
+	// resource's properties are not judged but its update_policy is.
+	rc.rt, rc.deferred = nil, false
 	if strings.Contains(r.Name, "/") {
 		d := p.Reportf(r.Key.Span, rules.ResourceNameInvalid,
 			"Resource names may not contain `/`; Heat refuses `%s`. Use `_` or `-` instead.", r.Name)

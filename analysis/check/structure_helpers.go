@@ -114,15 +114,20 @@ func outputOf(t *hot.Template, e *hot.Entry) *hot.Output {
 }
 
 // inConditionPosition is inConditionPosition(p.T, p.T.Calls[i]), worked
-// out for every call once per run: three rules ask it of every call.
+// out once per call and run: three rules ask it of every call they judge
+// (and rules that judge one resource alone ask it of that one's calls
+// only).
 func (p *Pass) inConditionPosition(i int) bool {
 	if p.conditionCalls == nil {
-		p.conditionCalls = make([]bool, len(p.T.Calls))
-		for k, c := range p.T.Calls {
-			p.conditionCalls[k] = inConditionPosition(p.T, c)
+		p.conditionCalls = make([]uint8, len(p.T.Calls))
+	}
+	if p.conditionCalls[i] == 0 {
+		p.conditionCalls[i] = 1
+		if inConditionPosition(p.T, p.T.Calls[i]) {
+			p.conditionCalls[i] = 2
 		}
 	}
-	return p.conditionCalls[i]
+	return p.conditionCalls[i] == 2
 }
 
 // inConditionPosition reports whether a call is evaluated as a condition:

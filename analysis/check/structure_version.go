@@ -160,11 +160,9 @@ func checkEntryKeys(p *Pass) {
 		params[i] = prm.Value
 	}
 	checkRefusedKeys(p, v, params, "parameter", rules.UnknownParameterKey, v.ParameterKeys, (*schema.Version).HasParameterKey)
-	resources := make([]*syntax.Node, len(p.T.Resources))
-	for i, r := range p.T.Resources {
-		resources[i] = r.Value
-	}
-	checkRefusedKeys(p, v, resources, "resource", rules.UnknownResourceKey, v.ResourceKeys, (*schema.Version).HasResourceKey)
+	p.eachResourceAlone(func(r *hot.Resource) {
+		checkRefusedKeys(p, v, []*syntax.Node{r.Value}, "resource", rules.UnknownResourceKey, v.ResourceKeys, (*schema.Version).HasResourceKey)
+	})
 	for _, o := range p.T.Outputs {
 		eachKey(o.Value, func(k *syntax.Node) {
 			if v.HasOutputKey(k.Value) {

@@ -10,60 +10,10 @@ import (
 
 	"heat-ls/analysis/check"
 	"heat-ls/analysis/hot"
+	"heat-ls/analysis/hot/edittest"
 	"heat-ls/analysis/syntax"
-	"heat-ls/analysis/syntax/synthtest"
 	"heat-ls/schema"
-	"heat-ls/schema/refdata"
 )
-
-// spliceTexts are the templates the random edits start from: generated
-// ones always, and the corpus's real templates and environment files when
-// ../shared is there.
-func spliceTexts(t *testing.T) [][]byte {
-	texts := [][]byte{synthtest.GenerateTemplate(200), synthtest.GenerateTemplate(600)}
-	corpus, ok := refdata.CorpusYAML()
-	if !ok {
-		t.Log("../shared not found: random edits on generated templates only")
-	}
-	for _, src := range corpus {
-		if k := hot.Parse(src).Kind; k == hot.KindTemplate || k == hot.KindEnvironment {
-			texts = append(texts, src)
-		}
-	}
-	return texts
-}
-
-// pieces are what the random edits type: text, YAML punctuation, line
-// breaks and indentation, so edits both keep and break the structure.
-var pieces = []string{"x", "ab", " ", "  ", "\n", "\n    ", "\n  ", ": ", ":", "- ", "-", "#", "'", "\"", "{", "}", "[", "]", ", ",
-	"|", ">", "&a ", "*a", "!", "\t", "get_param: p", "é", "😀", "\r\n", "---\n", "\n  new_entry:\n    type: T\n"}
-
-// randomEdit replaces a few bytes at a random place (mostly inside a
-// line that is indented, where entries are) with a random piece.
-func randomEdit(rnd *rand.Rand, src []byte) []byte {
-	at := rnd.Intn(len(src) + 1)
-	del := 0
-	switch rnd.Intn(3) {
-	case 1:
-		del = 1 + rnd.Intn(3)
-	case 2:
-		del = rnd.Intn(12)
-	}
-	end := min(len(src), at+del)
-	ins := ""
-	switch rnd.Intn(4) {
-	case 0: // a deletion
-	case 1:
-		ins = pieces[rnd.Intn(len(pieces))]
-	default: // ordinary typing
-		ins = string(rune('a' + rnd.Intn(26)))
-		del = 0
-	}
-	end = min(len(src), at+del)
-	out := make([]byte, 0, len(src)+len(ins))
-	out = append(append(append(out, src[:at]...), ins...), src[end:]...)
-	return out
-}
 
 // TestReparseEqualsParse applies thousands of seeded random edits, each to
 // the previous version (as typing does), and checks that the incremental
@@ -76,7 +26,7 @@ func TestReparseEqualsParse(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	texts := spliceTexts(t)
+	texts := edittest.Texts(t)
 	rnd := rand.New(rand.NewSource(14))
 	edits := 4000
 	if testing.Short() {
@@ -87,7 +37,7 @@ func TestReparseEqualsParse(t *testing.T) {
 		src := texts[rnd.Intn(len(texts))]
 		prev := hot.Parse(src)
 		for range 1 + rnd.Intn(20) { // a burst of typing on one text
-			next := randomEdit(rnd, prev.Src)
+			next := edittest.RandomEdit(rnd, prev.Src)
 			if _, ok := syntax.Splice(prev.Syntax, next); ok {
 				spliced++
 			}

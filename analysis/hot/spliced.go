@@ -19,6 +19,53 @@ import (
 type Splice struct {
 	syntax.SplicedEntry
 	prev weak.Pointer[Document]
+	// carried holds the previous document's answers whose keys are
+	// Carried, as they stood when the splice was made (see Known).
+	carried map[any]any
+}
+
+// Carried marks a key of Document.Derived whose answer a splice carries
+// to the next version strongly: answers the next version needs even when
+// the previous document is gone by the time it asks (a diagnostics run
+// starts after the editor's pause, and the previous text's document may
+// be collected by then). Such an answer must not hold a document, or a
+// chain of versions would stay alive.
+type Carried interface {
+	// CarriedToNextVersion does nothing; it marks the key.
+	CarriedToNextVersion()
+}
+
+// Known returns the previous document's answer for key: the one carried
+// (when key is Carried and the answer was there when the splice was
+// made), else the one kept with the previous document while anything
+// still holds it.
+func (s *Splice) Known(key any) (any, bool) {
+	if s == nil {
+		return nil, false
+	}
+	if v, ok := s.carried[key]; ok {
+		return v, true
+	}
+	if prev := s.Prev(); prev != nil {
+		return prev.Known(key)
+	}
+	return nil, false
+}
+
+// carriedAnswers collects d's answers whose keys are Carried; nil when
+// there is none.
+func carriedAnswers(d *Document) map[any]any {
+	var out map[any]any
+	d.derived.Range(func(k, v any) bool {
+		if _, ok := k.(Carried); ok {
+			if out == nil {
+				out = make(map[any]any)
+			}
+			out[k] = v
+		}
+		return true
+	})
+	return out
 }
 
 // Prev returns the previous version's document, or nil when nothing else
@@ -37,7 +84,7 @@ func ReparseSplice(prev *Document, src []byte, lastGood *Document) (*Document, *
 	if prev != nil && prev.Syntax != nil {
 		if f, e, ok := syntax.SpliceEntry(prev.Syntax, src); ok {
 			doc := build(&Document{Src: src, Mapper: source.NewMapperAfter(prev.Mapper, src), Syntax: f}, src, prev)
-			return doc, &Splice{SplicedEntry: e, prev: weak.Make(prev)}
+			return doc, &Splice{SplicedEntry: e, prev: weak.Make(prev), carried: carriedAnswers(prev)}
 		}
 	}
 	return ParseAfter(src, lastGood), nil

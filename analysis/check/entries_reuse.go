@@ -1,0 +1,192 @@
+package check
+
+import (
+	"slices"
+
+	"heat-ls/analysis/hot"
+	"heat-ls/analysis/source"
+	"heat-ls/schema"
+)
+
+// entryResults is what a run's entry-local walks found, kept with the
+// document (hot.Document.Derived) so the next version, when it is a
+// splice of one resource, judges that resource only.
+type entryResults struct {
+	// version, names and types are the declarations the findings were
+	// made under (besides the sections a resource splice cannot touch).
+	version string
+	names   []string
+	types   []string
+	// workspace records what the walks asked the workspace view; nil
+	// when the run had none.
+	workspace *recordingView
+	loops     []entryLoop
+	// recovered is set when the document had parts read as blank
+	// (syntax.File.Recovered), whose findings quietWhileRecovered drops
+	// by what is around them: such findings are never taken over.
+	recovered bool
+	// tookOver is set when the run took the previous version's findings
+	// over (for tests).
+	tookOver bool
+}
+
+// entryResultsKey keeps results apart by the inputs that are the same for
+// a whole run and not compared answer by answer.
+type entryResultsKey struct {
+	schema *schema.Schema
+	path   string
+}
+
+// CarriedToNextVersion: the next version needs the findings even when
+// this document is gone (hot.Carried).
+func (entryResultsKey) CarriedToNextVersion() {}
+
+// loop returns the walk numbered ordinal of rule when it covered n
+// resources; nil when there is none (or r is nil).
+func (r *entryResults) loop(rule, ordinal, n int) *entryLoop {
+	if r == nil {
+		return nil
+	}
+	for i := range r.loops {
+		if l := &r.loops[i]; l.rule == rule && l.ordinal == ordinal && len(l.found) == n {
+			return l
+		}
+	}
+	return nil
+}
+
+// startEntries prepares the bookkeeping of a template run: what it will
+// keep, and the previous version's findings when they apply.
+func startEntries(doc *hot.Document, opts Options) *entryRun {
+	t := doc.Template
+	next := &entryResults{version: t.VersionText, names: make([]string, len(t.Resources)), types: make([]string, len(t.Resources)),
+		recovered: doc.Syntax == nil || len(doc.Syntax.Recovered) > 0}
+	for i, r := range t.Resources {
+		next.names[i], next.types[i] = r.Name, r.Type
+	}
+	if opts.Workspace != nil {
+		next.workspace = newRecordingView(opts.Workspace)
+	}
+	e := &entryRun{next: next, changed: -1}
+	if prev, changed, ok := reusable(doc, opts, next); ok {
+		e.prev, e.changed, next.tookOver = prev, changed, true
+		if next.workspace != nil {
+			for q, same := range prev.workspace.asked {
+				next.workspace.asked[q] = same // still true: reusable asked again
+			}
+		}
+	}
+	return e
+}
+
+// reusable returns the previous version's findings moved to doc's text
+// and the index of the resource to judge again, when doc is a splice of
+// one resource of that version (opts.Splice) made under the same
+// declarations and workspace answers; ok is false otherwise, and every
+// resource is judged.
+func reusable(doc *hot.Document, opts Options, next *entryResults) (moved *entryResults, changed int, ok bool) {
+	sp := opts.Splice
+	if sp == nil || doc.Syntax == nil || next.recovered {
+		return nil, 0, false
+	}
+	v, found := sp.Known(entryResultsKey{opts.Schema, opts.Path})
+	if !found {
+		return nil, 0, false
+	}
+	old := v.(*entryResults)
+	if old.recovered || old.version != next.version || !slices.Equal(old.names, next.names) || !slices.Equal(old.types, next.types) ||
+		(old.workspace == nil) != (next.workspace == nil) || old.workspace != nil && !old.workspace.same(opts.Workspace) {
+		return nil, 0, false
+	}
+	changed, ok = splicedResource(doc, sp)
+	if !ok {
+		return nil, 0, false
+	}
+	moved = &entryResults{loops: make([]entryLoop, len(old.loops)), workspace: old.workspace}
+	delta := sp.NewTo - sp.OldTo
+	name := next.names[changed]
+	for li, l := range old.loops {
+		m := entryLoop{rule: l.rule, ordinal: l.ordinal, found: make([][]source.Diagnostic, len(l.found)),
+			reads: l.reads, again: make([]bool, len(l.found))}
+		for i, ds := range l.found {
+			if i == changed || l.reads != nil && slices.Contains(l.reads[i], name) {
+				m.again[i] = true
+				continue
+			}
+			if len(ds) == 0 {
+				continue
+			}
+			m.found[i] = make([]source.Diagnostic, len(ds))
+			for j, d := range ds {
+				d = cloneDiagnostic(d)
+				if !moveSpan(&d.Span, sp.From, sp.OldTo, delta) {
+					return nil, 0, false
+				}
+				for k := range d.Related {
+					if d.Related[k].Path == "" && !moveSpan(&d.Related[k].Span, sp.From, sp.OldTo, delta) {
+						return nil, 0, false
+					}
+				}
+				m.found[i][j] = d
+			}
+		}
+		moved.loops[li] = m
+	}
+	return moved, changed, true
+}
+
+// splicedResource finds the resource the splice parsed again: the splice
+// must be of an entry of the only resources section, and exactly one
+// resource's name must lie in it.
+func splicedResource(doc *hot.Document, sp *hot.Splice) (int, bool) {
+	root := doc.Syntax.Root().Resolve()
+	if !root.IsMapping() || sp.Section < 0 || sp.Section >= len(root.Pairs) || root.Pairs[sp.Section].Key.Value != "resources" {
+		return 0, false
+	}
+	sections := 0
+	for _, pr := range root.Pairs {
+		if pr.Key.Value == "resources" {
+			sections++
+		}
+	}
+	if sections != 1 {
+		return 0, false
+	}
+	changed := -1
+	for i, r := range doc.Template.Resources {
+		if r.Key.Span.Start >= sp.From && r.Key.Span.Start < sp.NewTo {
+			if changed >= 0 {
+				return 0, false
+			}
+			changed = i
+		}
+	}
+	return changed, changed >= 0
+}
+
+// moveSpan moves a span of the previous text to the new one: unchanged
+// before the spliced lines, by delta after them; false when it reaches
+// into them (it pointed into the text that changed).
+func moveSpan(s *source.Span, from, oldTo, delta int) bool {
+	switch {
+	case s.End <= from:
+		return true
+	case s.Start >= oldTo:
+		s.Start += delta
+		s.End += delta
+		return true
+	}
+	return false
+}
+
+// keep stores the run's findings with doc for the next version, when the
+// run completed.
+func (e *entryRun) keep(doc *hot.Document, opts Options) {
+	if e == nil || e.broken || e.next == nil {
+		return
+	}
+	if e.next.workspace != nil {
+		e.next.workspace.view = nil // the view holds the workspace's documents, this one among them
+	}
+	doc.Derived(entryResultsKey{opts.Schema, opts.Path}, func() any { return e.next })
+}
