@@ -150,6 +150,7 @@ func (c *converter) convert(yn *yaml.Node, depth int) *Node {
 		n.Value = yn.Value
 		n.Span = c.scalarSpan(n, start, propsEnd, content)
 		c.unknownTag(n, start, propsEnd)
+		c.tagMismatch(n, start, propsEnd)
 		c.flowColon(n)
 	case yaml.AliasNode:
 		c.alias(n, yn, start)
@@ -191,6 +192,7 @@ func (c *converter) convert(yn *yaml.Node, depth int) *Node {
 				firstStart = min(firstStart, child.Span.Start)
 			}
 		}
+		c.tagMismatch(n, start, propsEnd)
 		if yn.Anchor != "" {
 			c.open = c.open[:len(c.open)-1]
 		}
