@@ -2,7 +2,7 @@
 // engine (package analysis/check/difftest; .ci/difftest runs the whole
 // loop):
 //
-//	heat-variants generate [-seed N] [-per N] [-empty] [-shared DIR] OUT
+//	heat-variants generate [-seed N] [-per N] [-empty | -chars] [-shared DIR] OUT
 //	    copies the shared corpus and cases into OUT and writes the variants
 //	    beside their sources, with OUT/variants.list and OUT/variants.json.
 //	heat-variants compare OUT HEAT.json HEATLS.json
@@ -47,8 +47,9 @@ func generate(args []string, stdout, stderr io.Writer) int {
 	per := fs.Int("per", 32, "variants per source template (the source itself included)")
 	shared := fs.String("shared", "../shared", "the shared reference directory (corpus and heat/cases)")
 	empty := fs.Bool("empty", false, "instead of seeded mutations, write every resource property of every template empty in turn (null, [], {}, \"\")")
+	chars := fs.Bool("chars", false, "instead of seeded mutations, insert or delete one character in turn (seeded; -per variants per source), to measure the YAML reader")
 	if err := fs.Parse(args); err != nil || fs.NArg() != 1 {
-		fmt.Fprintln(stderr, "usage: heat-variants generate [-seed N] [-per N] [-empty] [-shared DIR] OUT")
+		fmt.Fprintln(stderr, "usage: heat-variants generate [-seed N] [-per N] [-empty | -chars] [-shared DIR] OUT")
 		return 2
 	}
 	out := fs.Arg(0)
@@ -60,6 +61,15 @@ func generate(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		fmt.Fprintln(stderr, err)
 		return 2
+	}
+	if *chars {
+		vs := difftest.CharVariants(sources, *seed, *per)
+		if err := difftest.Write(out, vs); err != nil {
+			fmt.Fprintln(stderr, err)
+			return 2
+		}
+		fmt.Fprintf(stdout, "%d variants of %d templates (one character changed, seed %d) in %s\n", len(vs), len(sources), *seed, out)
+		return 0
 	}
 	if *empty {
 		vs := difftest.EmptyValues(sources)

@@ -47,3 +47,34 @@ func TestEmptyValues(t *testing.T) {
 		}
 	}
 }
+
+// TestCharVariants: the source first, then variants one character away
+// from it below the version line, the same for the same seed.
+func TestCharVariants(t *testing.T) {
+	src := []Source{{Rel: "t/sample.yaml", Text: []byte(sampleTemplate)}}
+	vs := CharVariants(src, 3, 20)
+	if len(vs) != 20 || vs[0].Op != opOriginal {
+		t.Fatalf("got %d variants (first %q), want 20 with the source first", len(vs), vs[0].Op)
+	}
+	versionLine := strings.Index(sampleTemplate, "\n") + 1
+	for _, v := range vs[1:] {
+		if d := len(v.Text) - len(sampleTemplate); d < -1 || d > 7 {
+			t.Errorf("%s: length changed by %d", v.Detail, d)
+		}
+		if string(v.Text[:versionLine]) != sampleTemplate[:versionLine] {
+			t.Errorf("%s: the version line changed", v.Detail)
+		}
+	}
+	again := CharVariants(src, 3, 20)
+	other := CharVariants(src, 4, 20)
+	same := true
+	for i := range vs {
+		if string(vs[i].Text) != string(again[i].Text) {
+			t.Fatalf("variant %d differs for the same seed", i)
+		}
+		same = same && string(vs[i].Text) == string(other[i].Text)
+	}
+	if same {
+		t.Error("another seed made the same variants")
+	}
+}
