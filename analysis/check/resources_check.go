@@ -144,6 +144,14 @@ func (rc *resourceChecker) checkType(r *hot.Resource) *schema.ResourceType {
 			d := p.Reportf(tn.Span, rules.ResourceTypeUnknown,
 				"Heat has no resource type `%s`.%s", name, suggestText(near))
 			d.Suggestions = near
+		case len(misspeltBuiltinType(p.Schema, name)) > 0:
+			// An environment could map even this name, but one that is a
+			// letter or two from a type Heat has is a typo; no
+			// environment the run knows maps it.
+			near := misspeltBuiltinType(p.Schema, name)
+			d := p.Reportf(tn.Span, rules.ResourceTypeUnknown,
+				"Heat has no resource type `%s`, and no environment maps it.%s", name, suggestText(near))
+			d.Suggestions = near
 		default:
 			p.Reportf(tn.Span, rules.ResourceTypeCustom,
 				"`%s` is not a built-in type; map it to a template or type in an environment file's resource_registry.", name)
@@ -348,4 +356,13 @@ func (rc *resourceChecker) checkNullKeys(r *hot.Resource) {
 		rc.p.Errorf(pr.Key.Span, code,
 			"`%s` of resource `%s` is empty; Heat refuses a resource key with no value. Give it a value or remove the key.", pr.Key.Value, r.Name)
 	}
+}
+
+// misspeltBuiltinType returns the built-in types within two edits of
+// name when name is in Heat's OS:: or AWS:: prefix; none otherwise.
+func misspeltBuiltinType(sc *schema.Schema, name string) []string {
+	if !strings.HasPrefix(name, "OS::") && !strings.HasPrefix(name, "AWS::") {
+		return nil
+	}
+	return sc.NearestResourceTypes(name, 3, 2)
 }
