@@ -314,7 +314,9 @@ func (r *progressReporter) send(value any) {
 // standing for it when it is a template.
 func (s *Server) recheckDependents(changed *store.Document) {
 	path := filePath(uri.URI(changed.URI))
-	if path == "" || changed.Doc == nil || changed.Doc.Template == nil && changed.Doc.Env == nil {
+	// A closed template comes back from the index as a summary (no
+	// Template, but a template all the same).
+	if path == "" || changed.Doc == nil || changed.Doc.Template == nil && changed.Doc.Env == nil && !changed.Doc.Summary {
 		return
 	}
 	var snap *workspace.Snapshot

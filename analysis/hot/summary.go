@@ -6,24 +6,15 @@ import (
 	"heat-ls/analysis/syntax"
 )
 
-// Summarize returns a copy of d that keeps only what other files ask of
-// it, for the workspace index to hold for files that are not open. The
-// syntax tree is copied into nodes of its own, so the parser's node arena
-// (with its spare room) is freed, and a template's copy leaves out what
-// nothing outside the file reads, which is most of a template: the
-// insides of resources and output values. Kept whole: the version,
-// description, parameters, parameter groups and conditions; each
-// resource's type, depends_on and condition; the properties of group
-// resources (their inner definitions name nested templates); one level of
-// the properties of resources of other than built-in types (the keys that
-// pass parameters to a nested template, and each value's span for its
-// text); each output but its value (only its span). Other resource keys
-// keep only their value's span. PropertiesLeftOut tells which resources
-// lost their properties. An environment is copied whole (and its copy is
-// no summary). Spans stay exact: Src and Mapper are shared with d
+// Summarize returns what the workspace index keeps of d for a file that
+// is not open. A template's summary holds its text (Src and Mapper, so
+// spans still map to positions and a full parse can be had again) and its
+// Outline: plain values, no syntax tree and no Template, which is nil.
+// An environment is copied whole, its tree into nodes of its own (so the
+// parser's node arena, with its spare room, is freed), and its copy is
+// no summary: environments are small, and their readers walk their
+// registry entries and values. Src and Mapper are shared with d
 // (SummarizeIn gives the summary a copy of Src and a mapper of its own).
-// Summary is set on a template's copy; a feature that needs everything
-// (every use of a name, every call) parses Src again.
 func Summarize(d *Document) *Document { return summarize(d, nil) }
 
 // summarize is Summarize with storage from a (nil: the heap).
@@ -31,67 +22,32 @@ func summarize(d *Document, a *SummaryArena) *Document {
 	if d == nil || d.Summary || d.Template == nil && d.Env == nil || d.Syntax == nil {
 		return d
 	}
+	if d.Template != nil {
+		src, mapper := textIn(d, a)
+		return &Document{Src: src, Mapper: mapper, Kind: d.Kind, Summary: true, Jinja: d.Jinja, outline: buildOutline(d, false)}
+	}
 	root := d.Syntax.Root()
 	if root == nil {
 		return d
 	}
-	level := copyTop
-	if d.Env != nil {
-		level = copyFull
-	}
-	top := copySummary(root, level, a)
+	top := copySummary(root, copyFull, a)
 	src, mapper := textIn(d, a)
 	f := &syntax.File{Src: src, Docs: []*syntax.Node{top}, Broken: d.Syntax.Broken, Recovered: d.Syntax.Recovered}
-	out := &Document{Src: src, Mapper: mapper, Syntax: f, Kind: d.Kind, Summary: d.Template != nil, Jinja: d.Jinja}
+	out := &Document{Src: src, Mapper: mapper, Syntax: f, Kind: d.Kind, Jinja: d.Jinja}
 	r := top.Resolve()
 	if r == nil || r.Kind != syntax.MappingNode {
 		return d
 	}
-	if d.Template != nil {
-		out.Template = buildTemplate(r)
-		out.Template.dropShortIndexes()
-	} else {
-		out.Env = buildEnvironment(r)
-	}
+	out.Env = buildEnvironment(r)
 	return out
-}
-
-// shortSection is the most entries a summary's section may have to be
-// looked up by a walk of its list rather than a map.
-const shortSection = 32
-
-// dropShortIndexes leaves out the name maps of the short sections: an
-// indexed workspace holds a summary of every template, most sections have
-// a few dozen entries at most, and the maps were about a quarter of the
-// summaries' models; a walk of a short list finds a name about as fast.
-func (t *Template) dropShortIndexes() {
-	if len(t.Parameters) <= shortSection {
-		t.params = nil
-	}
-	if len(t.Resources) <= shortSection {
-		t.resources = nil
-	}
-	if len(t.Outputs) <= shortSection {
-		t.outputs = nil
-	}
-	if len(t.Conditions) <= shortSection {
-		t.conditions = nil
-	}
 }
 
 // copyLevel says how much of a subtree a summary keeps.
 type copyLevel int
 
 const (
-	copyShallow   copyLevel = iota // the node alone: kind, value, span
-	copyFull                       // the whole subtree
-	copyDrop                       // nothing: the pair is left out
-	copyKeys                       // a mapping's pairs with shallow values
-	copyResource                   // a resource body
-	copyResources                  // the resources section
-	copyOutput                     // an output body
-	copyOutputs                    // the outputs section
-	copyTop                        // the document root
+	copyShallow copyLevel = iota // the node alone: kind, value, span
+	copyFull                     // the whole subtree
 )
 
 // treeCopy copies nodes into fresh allocations; memo keeps shared nodes
@@ -223,13 +179,8 @@ func (c *treeCopy) node(n *syntax.Node, level copyLevel) *syntax.Node {
 	if level == copyShallow {
 		return c.newNode(n)
 	}
-	if level != copyFull && (n.Kind != syntax.MappingNode) {
-		level = copyFull // unusual shapes are small; keep them as written
-	}
-	if level == copyFull {
-		if m, ok := c.memo[n]; ok {
-			return m
-		}
+	if m, ok := c.memo[n]; ok {
+		return m
 	}
 	if c.depth > maxWalkDepth {
 		return c.node(n, copyShallow)
@@ -237,9 +188,7 @@ func (c *treeCopy) node(n *syntax.Node, level copyLevel) *syntax.Node {
 	c.depth++
 	defer func() { c.depth-- }()
 	m := c.newNode(n)
-	if level == copyFull {
-		c.memo[n] = m
-	}
+	c.memo[n] = m
 	target := c.node(n.Target, copyFull)
 	var items []*syntax.Node
 	if len(n.Items) > 0 {
@@ -252,26 +201,14 @@ func (c *treeCopy) node(n *syntax.Node, level copyLevel) *syntax.Node {
 	}
 	var refs []*syntax.Pair
 	if len(n.Pairs) > 0 {
-		kept := 0
-		for _, p := range n.Pairs {
-			if c.valueLevel(level, n, p) != copyDrop {
-				kept++
-			}
-		}
-		pairs, r := c.newPairs(kept)
+		pairs, r := c.newPairs(len(n.Pairs))
 		refs = r
-		i := 0
-		for _, p := range n.Pairs {
-			vl := c.valueLevel(level, n, p)
-			if vl == copyDrop {
-				continue
-			}
-			k, v := c.node(p.Key, copyFull), c.node(p.Value, vl)
+		for i, p := range n.Pairs {
+			k, v := c.node(p.Key, copyFull), c.node(p.Value, copyFull)
 			if !c.counting {
 				pairs[i] = syntax.Pair{Key: k, Value: v}
 				refs = append(refs, &pairs[i])
 			}
-			i++
 		}
 	}
 	if !c.counting {
@@ -280,67 +217,11 @@ func (c *treeCopy) node(n *syntax.Node, level copyLevel) *syntax.Node {
 	return m
 }
 
-// valueLevel is how much of the value of pair p of mapping n (copied at
-// level) is kept.
-func (c *treeCopy) valueLevel(level copyLevel, n *syntax.Node, p *syntax.Pair) copyLevel {
-	switch level {
-	case copyTop:
-		switch p.Key.Value {
-		case "resources":
-			return copyResources
-		case "outputs":
-			return copyOutputs
-		}
-		return copyFull
-	case copyResources:
-		return copyResource
-	case copyOutputs:
-		return copyOutput
-	case copyOutput:
-		if p.Key.Value == "value" {
-			return copyShallow
-		}
-		return copyFull
-	case copyKeys:
-		return copyShallow
-	case copyResource:
-		switch p.Key.Value {
-		case "type", "depends_on", "condition":
-			return copyFull
-		case "properties":
-			t := n.Get("type").Resolve()
-			switch {
-			case isGroupType(t):
-				return copyFull
-			case t.IsScalar() && !isBuiltinType(t.Value):
-				return copyKeys
-			}
-			return copyDrop
-		}
-		return copyShallow
-	}
-	return copyFull
-}
-
-// isGroupType reports whether a resource type holds inner resource
-// definitions in its properties (the check package's
-// ResourceDefinitions reads them).
-func isGroupType(t *syntax.Node) bool {
-	if !t.IsScalar() {
-		return false
-	}
-	switch t.Value {
-	case "OS::Heat::ResourceGroup", "OS::Heat::AutoScalingGroup", "OS::Heat::ResourceChain":
-		return true
-	}
-	return false
-}
-
 // isBuiltinType reports whether a type name is in the namespace of one of
 // Heat's own resource plugins (OS::Nova::, AWS::EC2:: ...). Such a
 // resource is usually no nested stack, so a summary drops its properties;
 // one that an environment maps to a template is rare, and
-// PropertiesLeftOut lets the caller parse the whole text for it. Other
+// OutlineDefinition.PropertiesLeftOut lets the caller parse the whole text for it. Other
 // names under OS:: (a project's own OS::Project::Service types, mapped by
 // its environments) keep their property keys.
 func isBuiltinType(name string) bool {
@@ -374,13 +255,4 @@ func builtinService(name string) bool {
 		return true
 	}
 	return false
-}
-
-// PropertiesLeftOut reports whether d is a summary without the properties
-// of resource r (a resource of d).
-func (d *Document) PropertiesLeftOut(r *Resource) bool {
-	if d == nil || !d.Summary || r == nil {
-		return false
-	}
-	return !isGroupType(r.TypeNode.Resolve()) && isBuiltinType(r.Type)
 }

@@ -46,7 +46,7 @@ type Setting struct {
 // Declaration is one template parameter definition.
 type Declaration struct {
 	File  *File
-	Param *hot.Parameter
+	Param *hot.OutlineParameter
 }
 
 // derived is what a snapshot computes once from its files. Parameter
@@ -109,7 +109,9 @@ func (s *Snapshot) declarations() map[string][]*Declaration {
 	s.declOnce.Do(func() {
 		decls := map[string][]*Declaration{}
 		for _, f := range s.derive().templates {
-			for _, p := range f.Doc.Template.Parameters {
+			o := f.Outline()
+			for i := range o.Parameters {
+				p := &o.Parameters[i]
 				decls[p.Name] = append(decls[p.Name], &Declaration{File: f, Param: p})
 			}
 		}

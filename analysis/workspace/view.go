@@ -55,7 +55,7 @@ func (v checkView) TopLevelParameters() []string {
 			continue
 		}
 		top = true
-		for _, p := range f.Doc.Template.Parameters {
+		for _, p := range f.Outline().Parameters {
 			if !seen[p.Name] {
 				seen[p.Name] = true
 				out = append(out, p.Name)
@@ -80,8 +80,8 @@ func (s *Snapshot) nestedPaths() map[string]bool {
 			}
 		}
 		for _, f := range s.Templates() {
-			for _, r := range f.Doc.Template.Resources {
-				for _, def := range check.ResourceDefinitions(r) {
+			for _, r := range f.Outline().Resources {
+				for _, def := range r.Definitions {
 					resName := r.Name
 					if def.Inner {
 						resName = ""
@@ -146,7 +146,7 @@ func (v checkView) NestedTemplates(fromPath, resourceName, typeName string) chec
 		if c.Via != nil {
 			via = c.Via.Env.Path
 		}
-		out.Templates = append(out.Templates, check.NestedTemplate{Path: c.Path, Doc: t.Doc, Via: via})
+		out.Templates = append(out.Templates, check.NestedTemplate{Path: c.Path, Outline: t.Outline(), Via: via})
 	}
 	return out
 }
@@ -232,9 +232,9 @@ func (s *Snapshot) mappingNestingUses(yield func(target string, u NestingUse) bo
 // member types included) that stands for a template; false when yield
 // stopped it.
 func (s *Snapshot) templateNestingUses(f *File, yield func(target string, u NestingUse) bool) bool {
-	for _, r := range f.Doc.Template.Resources {
-		for _, def := range check.ResourceDefinitions(r) {
-			if def.Type == nil {
+	for _, r := range f.Outline().Resources {
+		for _, def := range r.Definitions {
+			if !def.HasType {
 				continue
 			}
 			resName := r.Name
@@ -242,7 +242,7 @@ func (s *Snapshot) templateNestingUses(f *File, yield func(target string, u Nest
 				resName = ""
 			}
 			for _, t := range s.nestedTemplates(f.Path, resName, def.TypeName) {
-				if !yield(filepath.Clean(t.Path), NestingUse{Location: Location{Path: f.Path, Span: def.Type.Span, Doc: f.Doc}, Label: r.Name}) {
+				if !yield(filepath.Clean(t.Path), NestingUse{Location: Location{Path: f.Path, Span: def.Type, Doc: f.Doc}, Label: r.Name}) {
 					return false
 				}
 			}
