@@ -3,11 +3,19 @@ package workspace
 import (
 	"context"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"sort"
 	"strings"
 	"testing"
+
+	"heat-ls/analysis/check"
+	"heat-ls/analysis/feature"
+	"heat-ls/analysis/hot"
+	"heat-ls/analysis/syntax"
+	"heat-ls/analysis/syntax/synthtest"
+	"heat-ls/schema/refdata"
 )
 
 // summaryWorkspace is a nested template whose parameter size is used
@@ -113,5 +121,107 @@ func TestFullCacheBounded(t *testing.T) {
 	}
 	if n := len(x.full.entries); n != maxFullParses {
 		t.Errorf("%d full parses kept, want %d", n, maxFullParses)
+	}
+}
+
+// definitionsView renders the definitions of every resource the way the
+// check package reads them from the syntax tree (check.ResourceDefinitions):
+// type, its spans, inner or not, and the property keys, unless left out.
+func definitionsView(full *hot.Document, leftOut func(r, def int) bool) string {
+	var b strings.Builder
+	for i, r := range full.Template.Resources {
+		for j, def := range check.ResourceDefinitions(r) {
+			typ := "-"
+			if def.Type != nil {
+				typ = fmt.Sprintf("%v %v", def.Type.Span, feature.InnerSpan(def.Type))
+			}
+			fmt.Fprintf(&b, "%s/%d %q %s inner %v\n", r.Name, j, def.TypeName, typ, def.Inner)
+			if leftOut(i, j) {
+				b.WriteString("  properties left out\n")
+				continue
+			}
+			if props := def.Properties.Resolve(); props.IsMapping() {
+				for _, p := range props.Pairs {
+					if p.Key.Kind == syntax.ScalarNode {
+						fmt.Fprintf(&b, "  %s %v %v %v\n", p.Key.Value, p.Key.Span, feature.InnerSpan(p.Key), p.Value.Span)
+					}
+				}
+			}
+		}
+	}
+	return b.String()
+}
+
+// outlineDefinitionsView renders an outline's definitions in
+// definitionsView's form.
+func outlineDefinitionsView(o *hot.Outline) string {
+	var b strings.Builder
+	for _, r := range o.Resources {
+		for j, def := range r.Definitions {
+			typ := "-"
+			if def.HasType {
+				typ = fmt.Sprintf("%v %v", def.Type, def.TypeInner)
+			}
+			fmt.Fprintf(&b, "%s/%d %q %s inner %v\n", r.Name, j, def.TypeName, typ, def.Inner)
+			if def.PropertiesLeftOut {
+				b.WriteString("  properties left out\n")
+				continue
+			}
+			for _, p := range def.Properties {
+				fmt.Fprintf(&b, "  %s %v %v %v\n", p.Name, p.Key, p.KeyInner, p.Value)
+			}
+		}
+	}
+	return b.String()
+}
+
+// TestOutlineDefinitionsMatchTheTree: the resource definitions a
+// summary's outline answers (what the workspace rules and the nesting
+// walks read of a closed template) are the ones the check package reads
+// from the full parse, over the fixtures, generated templates and, when
+// ../shared is there, the corpus; a summary leaves out only the
+// properties of Heat's own types, and the full parse's outline nothing.
+func TestOutlineDefinitionsMatchTheTree(t *testing.T) {
+	texts := map[string][]byte{}
+	for _, n := range []int{100, 400} {
+		texts[fmt.Sprintf("generated %d", n)] = synthtest.GenerateTemplate(n)
+	}
+	for name, src := range summaryWorkspace {
+		texts[name] = []byte(src)
+	}
+	roots := []string{filepath.Join("..", "..", "testdata", "workspace")}
+	if dir, ok := refdata.Dir(); ok {
+		roots = append(roots, filepath.Join(dir, "corpus"))
+	} else {
+		t.Log("../shared not found: fixtures and generated templates only")
+	}
+	for _, root := range roots {
+		filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+			if err == nil && !d.IsDir() && filepath.Ext(path) == ".yaml" {
+				if src, err := os.ReadFile(path); err == nil {
+					texts[path] = src
+				}
+			}
+			return err
+		})
+	}
+	templates := 0
+	for name, src := range texts {
+		full := hot.Parse(src)
+		if full.Template == nil {
+			continue
+		}
+		templates++
+		sum := hot.Summarize(full)
+		left := func(r, def int) bool { return sum.Outline().Resources[r].Definitions[def].PropertiesLeftOut }
+		if got, want := outlineDefinitionsView(sum.Outline()), definitionsView(full, left); got != want {
+			t.Errorf("%s: the summary's definitions\n%s\nthe tree's\n%s", name, got, want)
+		}
+		if got, want := outlineDefinitionsView(full.Outline()), definitionsView(full, func(int, int) bool { return false }); got != want {
+			t.Errorf("%s: the full parse's outline\n%s\nthe tree's\n%s", name, got, want)
+		}
+	}
+	if templates < 5 {
+		t.Fatalf("only %d templates compared", templates)
 	}
 }
