@@ -61,75 +61,6 @@ outputs:
     value: {get_attr: [server, first_address]}
 `
 
-// describe renders what a document tells other files, with spans: what a
-// summary must keep exactly.
-func describe(d *Document) string {
-	var b strings.Builder
-	span := func(n *syntax.Node) string {
-		if n == nil {
-			return "-"
-		}
-		return fmt.Sprintf("%d-%d", n.Span.Start, n.Span.End)
-	}
-	fmt.Fprintf(&b, "kind %v\n", d.Kind)
-	if t := d.Template; t != nil {
-		fmt.Fprintf(&b, "version %q\n", t.VersionText)
-		for _, s := range t.Sections {
-			fmt.Fprintf(&b, "section %s %s %s\n", s.Name, span(s.Key), span(s.Value))
-		}
-		for _, p := range t.Parameters {
-			fmt.Fprintf(&b, "parameter %s %s %q %q\n", p.Name, span(p.Key), p.Type, d.Syntax.Text(p.Value))
-		}
-		for _, c := range t.Conditions {
-			fmt.Fprintf(&b, "condition %s %q\n", c.Name, d.Syntax.Text(c.Value))
-		}
-		for _, r := range t.Resources {
-			fmt.Fprintf(&b, "resource %s %s %s %q %s", r.Name, span(r.Key), span(r.Value), r.Type, span(r.TypeNode))
-			for _, n := range r.DependsOn {
-				fmt.Fprintf(&b, " after %s", n.Value)
-			}
-			fmt.Fprintf(&b, " condition %s\n", span(r.ConditionRef))
-		}
-		for _, o := range t.Outputs {
-			desc := ""
-			if f := o.Field("description"); f != nil {
-				desc = d.Syntax.Text(f.Value)
-			}
-			fmt.Fprintf(&b, "output %s %s %s %q %s\n", o.Name, span(o.Key), span(o.Value), desc, span(o.ConditionRef))
-		}
-		// The summary looks names up without maps (short sections):
-		// every name finds the entry the full parse's lookup finds.
-		for _, p := range t.Parameters {
-			fmt.Fprintf(&b, "finds parameter %s at %s\n", p.Name, span(t.Parameter(p.Name).Key))
-		}
-		for _, r := range t.Resources {
-			fmt.Fprintf(&b, "finds resource %s at %s\n", r.Name, span(t.Resource(r.Name).Key))
-		}
-		for _, o := range t.Outputs {
-			fmt.Fprintf(&b, "finds output %s at %s\n", o.Name, span(t.Output(o.Name).Key))
-		}
-		for _, c := range t.Conditions {
-			fmt.Fprintf(&b, "finds condition %s at %s\n", c.Name, span(t.Condition(c.Name).Key))
-		}
-		fmt.Fprintf(&b, "finds no %v %v %v %v\n", t.Parameter("no such") == nil, t.Resource("no such") == nil, t.Output("no such") == nil, t.Condition("no such") == nil)
-		for _, g := range t.ParameterGroups {
-			fmt.Fprintf(&b, "group %q %d\n", g.Label, len(g.Names))
-		}
-	}
-	if e := d.Env; e != nil {
-		for _, p := range append(e.Parameters, e.ParameterDefaults...) {
-			fmt.Fprintf(&b, "value %s %s %q\n", p.Name, span(p.Key), d.Syntax.Text(p.Value))
-		}
-		for _, r := range e.Registry {
-			fmt.Fprintf(&b, "maps %s %s %q\n", r.Name, span(r.Key), d.Syntax.Text(r.Target))
-		}
-		for _, o := range e.ResourceOverrides {
-			fmt.Fprintf(&b, "override %s %d\n", o.Resource, len(o.Entries))
-		}
-	}
-	return b.String()
-}
-
 // repeatedNames defines each name twice: a lookup finds the last.
 const repeatedNames = `heat_template_version: 2018-08-31
 parameters:
@@ -294,16 +225,17 @@ func outlineView(d *Document) string {
 	return b.String()
 }
 
-// tells is what a summary (or, for a full parse, what its model) tells
-// other files: the outline for a template, the tree for an environment.
+// tells is what a template's summary (or, for a full parse, its model)
+// tells other files; nothing for other documents (the workspace reads an
+// environment before it summarizes it).
 func tells(d *Document, all bool) string {
 	switch {
-	case d.Summary:
+	case d.Summary && d.Kind == KindTemplate:
 		return outlineView(d)
 	case d.Template != nil:
 		return templateView(d, all)
 	}
-	return describe(d)
+	return ""
 }
 
 // TestSummarizeKeepsWhatOtherFilesRead: what a template's node-free
@@ -318,17 +250,20 @@ func TestSummarizeKeepsWhatOtherFilesRead(t *testing.T) {
 			if got, want := tells(sum, false), tells(full, false); got != want {
 				t.Errorf("summary tells\n%s\nthe full parse\n%s", got, want)
 			}
-			if sum.Summary != (full.Template != nil) {
-				t.Errorf("Summary = %v for a template: %v", sum.Summary, full.Template != nil)
+			if sum.Summary != (full.Template != nil || full.Env != nil) {
+				t.Errorf("Summary = %v for a template or environment: %v", sum.Summary, full.Template != nil || full.Env != nil)
 			}
 			if sum.Summary && Summarize(sum) != sum {
 				t.Error("a summary is summarized again")
 			}
-			if full.Template == nil {
+			if !sum.Summary {
 				return
 			}
-			if sum.Template != nil || sum.Syntax != nil {
-				t.Error("a template's summary keeps a syntax tree")
+			if sum.Template != nil || sum.Env != nil || sum.Syntax != nil || string(sum.Src) != string(src) || sum.Kind != full.Kind {
+				t.Error("a summary keeps a syntax tree or a model, or not the text")
+			}
+			if full.Template == nil {
+				return
 			}
 			if got, want := outlineView(full), templateView(full, true); got != want {
 				t.Errorf("the full parse's outline tells\n%s\nits tree\n%s", got, want)
@@ -395,31 +330,9 @@ func TestBuiltinTypesCoverTheSchema(t *testing.T) {
 	}
 }
 
-// TestSummaryHoldsNoNodeOfTheParse: an environment's copy outlives the
-// parse it is copied from; one node shared with it would keep the
-// parse's whole node arena alive for as long as the file is indexed.
-func TestSummaryHoldsNoNodeOfTheParse(t *testing.T) {
-	for _, src := range [][]byte{[]byte("resource_registry:\n  A: &t x.yaml\n  B: *t\nparameter_defaults: {a: [1, {b: 2}]}\n")} {
-		full := Parse(src)
-		parsed := map[*syntax.Node]bool{}
-		full.Syntax.Root().Walk(func(n *syntax.Node, _ int) bool { parsed[n] = true; return true })
-		n := 0
-		Summarize(full).Syntax.Root().Walk(func(m *syntax.Node, _ int) bool {
-			n++
-			if parsed[m] {
-				t.Fatalf("summary node %q at %v is a node of the parse", m.Value, m.Span)
-			}
-			return true
-		})
-		if n == 0 {
-			t.Fatal("empty summary")
-		}
-	}
-}
-
 // TestSummaryKeepsNoTextOfTheParse: the parse's scalar texts sit in one
-// string (syntax.packValues); a summary that kept any part of it, even an
-// empty string pointing inside it, would keep all of it.
+// string (syntax.packValues); an outline that kept any part of it, even
+// an empty string pointing inside it, would keep all of it.
 func TestSummaryKeepsNoTextOfTheParse(t *testing.T) {
 	var freed atomic.Bool
 	var sum *Document

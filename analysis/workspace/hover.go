@@ -148,7 +148,7 @@ func (s *Snapshot) describeSources(w *feature.HoverText, path string, doc *hot.D
 		if nested && st.Section == "parameters" {
 			continue
 		}
-		add(fmt.Sprintf("%s (%s): %s", rel(path, st.Env.Path), st.Section, clip(st.Env.Doc.Syntax.Text(st.Value))))
+		add(fmt.Sprintf("%s (%s): %s", rel(path, st.Env.Path), st.Section, clip(st.Env.Text(st.Value))))
 	}
 	w.Items("Where the value can come from", lines)
 }

@@ -33,7 +33,7 @@ func (v *inlayValues) ParameterValues(name string) []feature.ValueSource {
 		if v.nested && st.Section == "parameters" {
 			continue
 		}
-		out = append(out, feature.ValueSource{Where: rel(v.path, st.Env.Path), Value: feature.ShortValue(st.Env.Doc, st.Value)})
+		out = append(out, feature.ValueSource{Where: rel(v.path, st.Env.Path), Value: st.Short})
 	}
 	return out
 }

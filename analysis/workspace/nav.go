@@ -180,7 +180,7 @@ func (s *Snapshot) Definition(path string, doc *hot.Document, offset int) (out [
 	case crossMappedType:
 		for _, m := range s.Mappings() {
 			if m.Matches(ct.name) {
-				out = append(out, Location{Path: m.Env.Path, Span: m.Entry.Key.Span, Doc: m.Env.Doc})
+				out = append(out, Location{Path: m.Env.Path, Span: m.Key, Doc: m.Env.Doc})
 			}
 		}
 	case crossNestedProp:

@@ -75,8 +75,8 @@ func (s *Snapshot) SymbolAt(path string, doc *hot.Document, offset int) (sym Sym
 func envSymbolAt(doc *hot.Document, offset int) (Symbol, bool) {
 	in := func(n *syntax.Node) bool { return n != nil && n.Span.Start <= offset && offset <= n.Span.End }
 	for _, m := range envMappings(&File{Doc: doc}) {
-		if in(m.Entry.Key) && !m.IsGlob() && m.Name != "" {
-			return Symbol{Kind: "type", Name: m.Name, Span: m.Entry.Key.Span, NameSpan: feature.InnerSpan(m.Entry.Key)}, true
+		if m.Key.Start <= offset && offset <= m.Key.End && m.Key != (source.Span{}) && !m.IsGlob() && m.Name != "" {
+			return Symbol{Kind: "type", Name: m.Name, Span: m.Key, NameSpan: m.KeyInner}, true
 		}
 	}
 	for _, list := range [][]*hot.Entry{doc.Env.Parameters, doc.Env.ParameterDefaults} {
@@ -139,7 +139,7 @@ func (s *Snapshot) References(sym Symbol) (out []Reference) {
 			if nested && st.Section == "parameters" {
 				continue
 			}
-			add(st.Env, st.Key, false)
+			addAt(st.Env, st.Key, st.KeyInner, false)
 		}
 	case "type":
 		for _, f := range s.Files() {
@@ -147,10 +147,10 @@ func (s *Snapshot) References(sym Symbol) (out []Reference) {
 			case f.IsEnvironment():
 				for _, m := range envMappings(f) {
 					if m.Name == sym.Name {
-						add(f, m.Entry.Key, true)
+						addAt(f, m.Key, m.KeyInner, true)
 					}
 					if m.Target == sym.Name {
-						add(f, m.Entry.Target.Resolve(), false)
+						addAt(f, m.TargetSpan, m.TargetInner, false)
 					}
 				}
 			case f.IsTemplate():

@@ -13,6 +13,7 @@ import (
 	"heat-ls/analysis/check"
 	"heat-ls/analysis/feature"
 	"heat-ls/analysis/hot"
+	"heat-ls/analysis/source"
 	"heat-ls/analysis/syntax"
 	"heat-ls/analysis/syntax/synthtest"
 	"heat-ls/schema/refdata"
@@ -63,7 +64,8 @@ func writeFiles(t *testing.T, files map[string]string) string {
 	return dir
 }
 
-// TestIndexHoldsSummaries: files that are not open are held as summaries,
+// TestIndexHoldsSummaries: files that are not open are held as summaries
+// (environments too),
 // and what needs their whole text (every use of a parameter, the parent
 // property keys of a type an environment maps, get_attr uses of an
 // output) still finds it.
@@ -81,8 +83,8 @@ func TestIndexHoldsSummaries(t *testing.T) {
 			t.Fatalf("Full(%s) is no full parse", p)
 		}
 	}
-	if f := s.File(filepath.Join(dir, "env.yaml")); f == nil || f.Doc.Summary || !f.IsEnvironment() {
-		t.Fatal("env.yaml should be held whole")
+	if f := s.File(filepath.Join(dir, "env.yaml")); f == nil || !f.Doc.Summary || f.Doc.Env != nil || !f.IsEnvironment() || f.env == nil {
+		t.Fatal("env.yaml should be held as a summary")
 	}
 	var got []string
 	for _, r := range s.References(Symbol{Kind: "parameter", Name: "size", Template: nested}) {
@@ -223,5 +225,98 @@ func TestOutlineDefinitionsMatchTheTree(t *testing.T) {
 	}
 	if templates < 5 {
 		t.Fatalf("only %d templates compared", templates)
+	}
+}
+
+// envTreeView renders an environment's registry entries and parameter
+// values as read from its syntax tree.
+func envTreeView(doc *hot.Document) string {
+	var b strings.Builder
+	entry := func(re *hot.RegistryEntry, resource string) {
+		target := "-"
+		if t := re.Target.Resolve(); t.IsScalar() {
+			target = fmt.Sprintf("%q %v %v", strings.TrimSpace(t.Value), t.Span, feature.InnerSpan(t))
+		}
+		fmt.Fprintf(&b, "maps %s (%s) %v %v to %s\n", re.Name, resource, re.Key.Span, feature.InnerSpan(re.Key), target)
+	}
+	for _, re := range doc.Env.Registry {
+		entry(re, "")
+	}
+	for _, o := range doc.Env.ResourceOverrides {
+		for _, re := range o.Entries {
+			if re.Name != "hooks" && re.Name != "restricted_actions" {
+				entry(re, o.Resource)
+			}
+		}
+	}
+	for _, sec := range []struct {
+		name    string
+		entries []*hot.Entry
+	}{{"parameters", doc.Env.Parameters}, {"parameter_defaults", doc.Env.ParameterDefaults}} {
+		for _, en := range sec.entries {
+			fmt.Fprintf(&b, "%s %s %v %v value %q %q\n", sec.name, en.Name, en.Key.Span, feature.InnerSpan(en.Key), doc.Syntax.Text(en.Value), feature.ShortValue(doc, en.Value))
+		}
+	}
+	return b.String()
+}
+
+// envSummaryView renders an environment summary in envTreeView's form.
+func envSummaryView(f *File) string {
+	var b strings.Builder
+	env := envOf(f)
+	for _, m := range env.mappings {
+		target := "-"
+		if m.TargetSpan != (source.Span{}) {
+			target = fmt.Sprintf("%q %v %v", m.Target, m.TargetSpan, m.TargetInner)
+		}
+		fmt.Fprintf(&b, "maps %s (%s) %v %v to %s\n", m.Name, m.Resource, m.Key, m.KeyInner, target)
+	}
+	for _, st := range env.settings {
+		fmt.Fprintf(&b, "%s %s %v %v value %q %q\n", st.Section, st.Name, st.Key, st.KeyInner, f.Text(st.Value), st.Short)
+	}
+	return b.String()
+}
+
+// TestEnvironmentSummaryMatchesTheTree: what the index keeps of a closed
+// environment (no tree) answers what its syntax tree answers, over the
+// fixtures, the generated workspace's environments and, when ../shared
+// is there, the corpus.
+func TestEnvironmentSummaryMatchesTheTree(t *testing.T) {
+	dir := t.TempDir()
+	if _, err := synthtest.WriteWorkspace(dir, 4, 6); err != nil {
+		t.Fatal(err)
+	}
+	roots := []string{dir, filepath.Join("..", "..", "testdata", "workspace")}
+	if shared, ok := refdata.Dir(); ok {
+		roots = append(roots, filepath.Join(shared, "corpus"))
+	}
+	envs := 0
+	for _, root := range roots {
+		filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+			if err != nil || d.IsDir() || !IsCandidateName(path) {
+				return err
+			}
+			full := loadFile(path)
+			if !full.IsEnvironment() {
+				return nil
+			}
+			envs++
+			sum := summarize(full, nil)
+			if sum.Doc.Env != nil || sum.env == nil {
+				t.Fatalf("%s: not held as a summary", path)
+			}
+			if got, want := envSummaryView(sum), envTreeView(full.Doc); got != want {
+				t.Errorf("%s: the summary tells\n%s\nthe tree\n%s", path, got, want)
+			}
+			for _, m := range envMappings(sum) {
+				if m.Env != sum {
+					t.Fatalf("%s: a mapping names another file", path)
+				}
+			}
+			return nil
+		})
+	}
+	if envs < 6 {
+		t.Fatalf("only %d environments compared", envs)
 	}
 }

@@ -26,6 +26,10 @@ func (v checkView) ParameterDefaulted(name string) bool {
 func (v checkView) AppliedParameters() []check.AppliedParameter {
 	var out []check.AppliedParameter
 	for _, e := range v.s.applied {
+		e = v.s.Full(e) // a summary holds no values
+		if e.Doc.Env == nil {
+			continue
+		}
 		for _, en := range e.Doc.Env.ParameterDefaults {
 			out = append(out, check.AppliedParameter{Name: en.Name, Defaults: true, Env: e.Path, Span: en.Key.Span, Value: en.Value})
 		}
@@ -220,7 +224,7 @@ func (s *Snapshot) eachNestingUse(templates []*File, yield func(target string, u
 func (s *Snapshot) mappingNestingUses(yield func(target string, u NestingUse) bool) bool {
 	for _, m := range s.Mappings() {
 		if m.Path != "" {
-			if !yield(filepath.Clean(m.Path), NestingUse{Location: Location{Path: m.Env.Path, Span: m.Entry.Key.Span, Doc: m.Env.Doc}, Label: m.Name}) {
+			if !yield(filepath.Clean(m.Path), NestingUse{Location: Location{Path: m.Env.Path, Span: m.Key, Doc: m.Env.Doc}, Label: m.Name}) {
 				return false
 			}
 		}
