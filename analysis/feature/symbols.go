@@ -171,6 +171,9 @@ func FlattenSymbols(syms []Symbol) []FlatSymbol {
 type NamedDocument struct {
 	URI string
 	Doc *hot.Document
+	// Symbols, when not nil, are searched instead of Doc's: the summary
+	// the workspace keeps of a closed file has no tree to walk.
+	Symbols []FlatSymbol
 }
 
 // WorkspaceSymbol is one match of a workspace symbol search.
@@ -191,10 +194,8 @@ func WorkspaceSymbols(docs []NamedDocument, query string) []WorkspaceSymbol {
 	q := strings.ToLower(query)
 	var out []WorkspaceSymbol
 	for _, d := range docs {
-		var syms []FlatSymbol
-		if d.Doc != nil && d.Doc.Summary {
-			syms = outlineSymbols(d.Doc.Outline())
-		} else {
+		syms := d.Symbols
+		if syms == nil {
 			syms = FlattenSymbols(DocumentSymbols(d.Doc))
 		}
 		for _, s := range syms {
@@ -218,32 +219,6 @@ func WorkspaceSymbols(docs []NamedDocument, query string) []WorkspaceSymbol {
 	})
 	if len(out) > maxWorkspaceSymbols {
 		out = out[:maxWorkspaceSymbols]
-	}
-	return out
-}
-
-// outlineSymbols lists the entries of a template's outline, each
-// named with its section, for the summary of a closed template (which
-// has no tree for DocumentSymbols to walk).
-func outlineSymbols(o *hot.Outline) []FlatSymbol {
-	if o == nil {
-		return nil
-	}
-	var out []FlatSymbol
-	add := func(e hot.OutlineEntry, kind SymbolKind, section string) {
-		out = append(out, FlatSymbol{Name: e.Name, Kind: kind, Container: section, Span: e.Span})
-	}
-	for _, p := range o.Parameters {
-		add(p.OutlineEntry, SymbolParameter, "parameters")
-	}
-	for _, r := range o.Resources {
-		add(r.OutlineEntry, SymbolResource, "resources")
-	}
-	for _, out := range o.Outputs {
-		add(out.OutlineEntry, SymbolOutput, "outputs")
-	}
-	for _, c := range o.Conditions {
-		add(c, SymbolCondition, "conditions")
 	}
 	return out
 }

@@ -320,3 +320,53 @@ func TestEnvironmentSummaryMatchesTheTree(t *testing.T) {
 		t.Fatalf("only %d environments compared", envs)
 	}
 }
+
+// TestSummarySymbolsMatchTheTree: what workspace symbol search finds in a
+// closed file's summary is what it finds in the file's syntax tree
+// (feature.DocumentSymbols), templates and environments, over the
+// generated workspace, the fixtures and, when ../shared is there, the
+// corpus.
+func TestSummarySymbolsMatchTheTree(t *testing.T) {
+	dir := t.TempDir()
+	if _, err := synthtest.WriteWorkspace(dir, 4, 6); err != nil {
+		t.Fatal(err)
+	}
+	roots := []string{dir, filepath.Join("..", "..", "testdata", "workspace")}
+	if shared, ok := refdata.Dir(); ok {
+		roots = append(roots, filepath.Join(shared, "corpus"))
+	}
+	render := func(syms []feature.FlatSymbol) string {
+		var b strings.Builder
+		for _, s := range syms {
+			switch s.Kind {
+			case feature.SymbolParameter, feature.SymbolResource, feature.SymbolOutput, feature.SymbolCondition:
+				fmt.Fprintf(&b, "%s %v %s %v\n", s.Name, s.Kind, s.Container, s.Span)
+			}
+		}
+		return b.String()
+	}
+	files := 0
+	for _, root := range roots {
+		filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+			if err != nil || d.IsDir() || !IsCandidateName(path) {
+				return err
+			}
+			full := loadFile(path)
+			if full == nil || full.Doc.Jinja {
+				return nil
+			}
+			files++
+			sum := summarize(full, nil)
+			if full.Symbols() != nil || sum.Symbols() == nil {
+				t.Fatalf("%s: Symbols() is for summaries only", path)
+			}
+			if got, want := render(sum.Symbols()), render(feature.FlattenSymbols(feature.DocumentSymbols(full.Doc))); got != want {
+				t.Errorf("%s: the summary's symbols\n%s\nthe tree's\n%s", path, got, want)
+			}
+			return nil
+		})
+	}
+	if files < 10 {
+		t.Fatalf("only %d files compared", files)
+	}
+}
