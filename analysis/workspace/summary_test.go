@@ -277,11 +277,9 @@ func envSummaryView(f *File) string {
 	return b.String()
 }
 
-// TestEnvironmentSummaryMatchesTheTree: what the index keeps of a closed
-// environment (no tree) answers what its syntax tree answers, over the
-// fixtures, the generated workspace's environments and, when ../shared
-// is there, the corpus.
-func TestEnvironmentSummaryMatchesTheTree(t *testing.T) {
+// summaryFiles lists the candidate files of a small generated workspace,
+// the fixtures and, when ../shared is there, the corpus.
+func summaryFiles(t *testing.T) []string {
 	dir := t.TempDir()
 	if _, err := synthtest.WriteWorkspace(dir, 4, 6); err != nil {
 		t.Fatal(err)
@@ -290,15 +288,29 @@ func TestEnvironmentSummaryMatchesTheTree(t *testing.T) {
 	if shared, ok := refdata.Dir(); ok {
 		roots = append(roots, filepath.Join(shared, "corpus"))
 	}
-	envs := 0
+	var out []string
 	for _, root := range roots {
 		filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
-			if err != nil || d.IsDir() || !IsCandidateName(path) {
-				return err
+			if err == nil && !d.IsDir() && IsCandidateName(path) {
+				out = append(out, path)
 			}
+			return err
+		})
+	}
+	return out
+}
+
+// TestEnvironmentSummaryMatchesTheTree: what the index keeps of a closed
+// environment (no tree) answers what its syntax tree answers, over the
+// fixtures, the generated workspace's environments and, when ../shared
+// is there, the corpus.
+func TestEnvironmentSummaryMatchesTheTree(t *testing.T) {
+	envs := 0
+	for _, path := range summaryFiles(t) {
+		func() {
 			full := loadFile(path)
 			if !full.IsEnvironment() {
-				return nil
+				return
 			}
 			envs++
 			sum := summarize(full, nil)
@@ -313,8 +325,7 @@ func TestEnvironmentSummaryMatchesTheTree(t *testing.T) {
 					t.Fatalf("%s: a mapping names another file", path)
 				}
 			}
-			return nil
-		})
+		}()
 	}
 	if envs < 6 {
 		t.Fatalf("only %d environments compared", envs)
@@ -327,14 +338,6 @@ func TestEnvironmentSummaryMatchesTheTree(t *testing.T) {
 // generated workspace, the fixtures and, when ../shared is there, the
 // corpus.
 func TestSummarySymbolsMatchTheTree(t *testing.T) {
-	dir := t.TempDir()
-	if _, err := synthtest.WriteWorkspace(dir, 4, 6); err != nil {
-		t.Fatal(err)
-	}
-	roots := []string{dir, filepath.Join("..", "..", "testdata", "workspace")}
-	if shared, ok := refdata.Dir(); ok {
-		roots = append(roots, filepath.Join(shared, "corpus"))
-	}
 	render := func(syms []feature.FlatSymbol) string {
 		var b strings.Builder
 		for _, s := range syms {
@@ -346,14 +349,11 @@ func TestSummarySymbolsMatchTheTree(t *testing.T) {
 		return b.String()
 	}
 	files := 0
-	for _, root := range roots {
-		filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
-			if err != nil || d.IsDir() || !IsCandidateName(path) {
-				return err
-			}
+	for _, path := range summaryFiles(t) {
+		func() {
 			full := loadFile(path)
 			if full == nil || full.Doc.Jinja {
-				return nil
+				return
 			}
 			files++
 			sum := summarize(full, nil)
@@ -363,8 +363,7 @@ func TestSummarySymbolsMatchTheTree(t *testing.T) {
 			if got, want := render(sum.Symbols()), render(feature.FlattenSymbols(feature.DocumentSymbols(full.Doc))); got != want {
 				t.Errorf("%s: the summary's symbols\n%s\nthe tree's\n%s", path, got, want)
 			}
-			return nil
-		})
+		}()
 	}
 	if files < 10 {
 		t.Fatalf("only %d files compared", files)
