@@ -207,8 +207,8 @@ func innerSpan(n *syntax.Node) source.Span {
 	return s
 }
 
-// outlineDefinitions lists r's definitions the way the check package's
-// ResourceDefinitions does (a test holds them equal over the corpus).
+// outlineDefinitions lists r's definitions: its own, then its members
+// (EachMember), as the check package's ResourceDefinitions does.
 func outlineDefinitions(r *Resource, all bool) []OutlineDefinition {
 	def := func(t *syntax.Node, typeName string, props *syntax.Node, inner bool) OutlineDefinition {
 		d := OutlineDefinition{TypeName: typeName, Inner: inner}
@@ -235,17 +235,28 @@ func outlineDefinitions(r *Resource, all bool) []OutlineDefinition {
 	if r.TypeNode == nil {
 		out[0].TypeName = ""
 	}
+	r.EachMember(func(t, holder *syntax.Node, propsKey string) {
+		out = append(out, def(t, t.Value, holder.Get(propsKey), true))
+	})
+	return out
+}
+
+// EachMember calls yield for each member definition a group resource
+// embeds (a ResourceGroup's resource_def, an AutoScalingGroup's resource,
+// each type of a ResourceChain) whose type is a string: the type's node,
+// the mapping that holds the member's properties and their key there.
+// The check package's ResourceDefinitions and the outline both list
+// members through it.
+func (r *Resource) EachMember(yield func(typ, holder *syntax.Node, propsKey string)) {
 	props := r.Properties.Resolve()
 	member := func(m *syntax.Node) {
 		m = m.Resolve()
 		if !m.IsMapping() {
 			return
 		}
-		t := m.Get("type").Resolve()
-		if !t.IsScalar() || t.Tag != "!!str" {
-			return
+		if t := m.Get("type").Resolve(); t.IsScalar() && t.Tag == "!!str" {
+			yield(t, m, "properties")
 		}
-		out = append(out, def(t, t.Value, m.Get("properties"), true))
 	}
 	switch r.Type {
 	case "OS::Heat::ResourceGroup":
@@ -259,11 +270,10 @@ func outlineDefinitions(r *Resource, all bool) []OutlineDefinition {
 		}
 		for _, it := range list.Items {
 			if it = it.Resolve(); it.IsScalar() && it.Tag == "!!str" {
-				out = append(out, def(it, it.Value, props.Get("resource_properties"), true))
+				yield(it, props, "resource_properties")
 			}
 		}
 	}
-	return out
 }
 
 // compactStrings copies every string of o into one block: the parse's
