@@ -3,6 +3,7 @@ package lsp
 import (
 	"runtime"
 	"runtime/debug"
+	"runtime/metrics"
 	"sync"
 	"time"
 )
@@ -63,14 +64,22 @@ func (r *idleRelease) stop() {
 func (r *idleRelease) release() {
 	var m runtime.MemStats
 	runtime.ReadMemStats(&m)
-	if worthReleasing(m.HeapSys-m.HeapReleased, m.HeapAlloc) {
+	live := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
+	metrics.Read(live)
+	if live[0].Value.Kind() != metrics.KindUint64 {
+		return
+	}
+	if worthReleasing(m.HeapSys-m.HeapReleased, live[0].Value.Uint64()) {
 		debug.FreeOSMemory()
 	}
 }
 
 // worthReleasing reports whether the heap the process holds from the
-// system is enough above what is allocated (live data and garbage not yet
-// collected) to be worth a full collection.
-func worthReleasing(held, allocated uint64) bool {
-	return held > allocated && held-allocated >= releaseSlack
+// system is enough above the live heap (as the last collection found it)
+// to be worth a full collection. Not the allocated heap: that counts the
+// garbage not yet collected, which the collection frees too, and after a
+// burst whose peak is modest the heap held is seldom 16 MiB above it, so
+// the burst's peak would stay resident.
+func worthReleasing(held, live uint64) bool {
+	return held > live && held-live >= releaseSlack
 }

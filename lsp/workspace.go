@@ -316,7 +316,9 @@ func (r *progressReporter) send(value any) {
 // standing for it when it is a template.
 func (s *Server) recheckDependents(changed *store.Document) {
 	path := filePath(uri.URI(changed.URI))
-	if path == "" || changed.Doc == nil || changed.Doc.Template == nil && changed.Doc.Env == nil {
+	// A closed file comes back from the index as a summary (no Template
+	// or Env): its Kind tells what it is.
+	if path == "" || changed.Doc == nil || changed.Doc.Template == nil && changed.Doc.Env == nil && !changed.Doc.Summary {
 		return
 	}
 	var snap *workspace.Snapshot
@@ -324,7 +326,7 @@ func (s *Server) recheckDependents(changed *store.Document) {
 		if d.URI == changed.URI || d.Doc == nil || d.Doc.Template == nil {
 			continue
 		}
-		if changed.Doc.Env != nil {
+		if changed.Doc.Kind == hot.KindEnvironment {
 			s.diags.schedule(d)
 			continue
 		}

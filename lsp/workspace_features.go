@@ -233,7 +233,7 @@ func (s *Server) workspaceRename(u uri.URI, pos protocol.Position, newName strin
 func (s *Server) workspaceDocuments() []feature.NamedDocument {
 	var out []feature.NamedDocument
 	for _, f := range s.workspaceSnapshot().Files() {
-		out = append(out, feature.NamedDocument{URI: string(uri.File(f.Path)), Doc: f.Doc})
+		out = append(out, feature.NamedDocument{URI: string(uri.File(f.Path)), Doc: f.Doc, Symbols: f.Symbols()})
 	}
 	seen := map[string]bool{}
 	for _, d := range out {

@@ -62,13 +62,13 @@ type nestedAnswer struct {
 
 type nestedRef struct {
 	path, via string
-	doc       weak.Pointer[hot.Document]
+	outline   weak.Pointer[hot.Outline]
 }
 
 func answerOf(n NestedTypes) nestedAnswer {
 	a := nestedAnswer{mapped: n.Mapped, opaque: n.Opaque, outside: n.Outside, missingPath: n.MissingPath}
 	for _, t := range n.Templates {
-		a.templates = append(a.templates, nestedRef{t.Path, t.Via, weak.Make(t.Doc)})
+		a.templates = append(a.templates, nestedRef{t.Path, t.Via, weak.Make(t.Outline)})
 	}
 	return a
 }

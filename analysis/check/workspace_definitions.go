@@ -28,35 +28,9 @@ type Definition struct {
 // definitions it embeds.
 func ResourceDefinitions(r *hot.Resource) []Definition {
 	out := []Definition{{Resource: r, Type: r.TypeNode, TypeName: r.Type, Properties: r.Properties, PropertiesKey: keyOf(r.Value.Resolve(), "properties")}}
-	props := r.Properties.Resolve()
-	inner := func(def *syntax.Node) {
-		def = def.Resolve()
-		if !def.IsMapping() {
-			return
-		}
-		t := def.Get("type").Resolve()
-		if !t.IsScalar() || t.Tag != "!!str" {
-			return
-		}
-		out = append(out, Definition{Resource: r, Type: t, TypeName: t.Value, Properties: def.Get("properties"), PropertiesKey: keyOf(def, "properties"), Inner: true})
-	}
-	switch r.Type {
-	case "OS::Heat::ResourceGroup":
-		inner(props.Get("resource_def"))
-	case "OS::Heat::AutoScalingGroup":
-		inner(props.Get("resource"))
-	case "OS::Heat::ResourceChain":
-		list := props.Get("resources").Resolve()
-		if !list.IsSequence() {
-			break
-		}
-		for _, it := range list.Items {
-			it = it.Resolve()
-			if it.IsScalar() && it.Tag == "!!str" {
-				out = append(out, Definition{Resource: r, Type: it, TypeName: it.Value, Properties: props.Get("resource_properties"), PropertiesKey: keyOf(props, "resource_properties"), Inner: true})
-			}
-		}
-	}
+	r.EachMember(func(t, holder *syntax.Node, propsKey string) {
+		out = append(out, Definition{Resource: r, Type: t, TypeName: t.Value, Properties: holder.Get(propsKey), PropertiesKey: keyOf(holder, propsKey), Inner: true})
+	})
 	return out
 }
 

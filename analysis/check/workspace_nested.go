@@ -67,7 +67,7 @@ func (p *Pass) checkNestedDefinition(def Definition) {
 				rc := &resourceChecker{p: p}
 				rc.checkValue(prop, pr.Value, k, 1)
 			}
-			if !wsAnyTemplate(nt.Templates, func(t *hot.Template) bool { return t.Parameter(k.Value) != nil }) {
+			if !wsAnyTemplate(nt.Templates, func(t *hot.Outline) bool { return t.Parameter(k.Value) != nil }) {
 				cands := wsNearest(k.Value, nestedParameterNames(nt.Templates), 3)
 				d := p.Reportf(k.Span, rules.NestedUnknownProperty,
 					"`%s` is not a parameter of the nested template %s.%s A nested template's properties are its parameters: use one of them, or add the parameter to the template.",
@@ -81,11 +81,11 @@ func (p *Pass) checkNestedDefinition(def Definition) {
 	}
 	p.checkNestedEmptyValues(def, nt.Templates, props)
 	var missing []string
-	for _, prm := range nt.Templates[0].Doc.Template.Parameters {
+	for _, prm := range nt.Templates[0].Outline.Parameters {
 		if given[prm.Name] || p.Workspace.ParameterDefaulted(prm.Name) {
 			continue
 		}
-		if wsAnyTemplate(nt.Templates, func(t *hot.Template) bool { q := t.Parameter(prm.Name); return q == nil || wsHasDefault(q) }) {
+		if wsAnyTemplate(nt.Templates, func(t *hot.Outline) bool { q := t.Parameter(prm.Name); return q == nil || q.HasDefault }) {
 			continue
 		}
 		missing = append(missing, prm.Name)
@@ -114,11 +114,9 @@ func (p *Pass) checkNestedDefinition(def Definition) {
 	d.Data = map[string]string{"missing": strings.Join(missing, ",")}
 }
 
-func wsHasDefault(prm *hot.Parameter) bool { return prm.Field("default") != nil }
-
-func wsAnyTemplate(ts []NestedTemplate, fn func(*hot.Template) bool) bool {
+func wsAnyTemplate(ts []NestedTemplate, fn func(*hot.Outline) bool) bool {
 	for _, t := range ts {
-		if t.Doc != nil && t.Doc.Template != nil && fn(t.Doc.Template) {
+		if t.Outline != nil && fn(t.Outline) {
 			return true
 		}
 	}
@@ -129,7 +127,7 @@ func nestedParameterNames(ts []NestedTemplate) []string {
 	seen := map[string]bool{}
 	var out []string
 	for _, t := range ts {
-		for _, prm := range t.Doc.Template.Parameters {
+		for _, prm := range t.Outline.Parameters {
 			if !seen[prm.Name] {
 				seen[prm.Name] = true
 				out = append(out, prm.Name)
@@ -143,7 +141,7 @@ func nestedOutputNames(ts []NestedTemplate) []string {
 	seen := map[string]bool{}
 	var out []string
 	for _, t := range ts {
-		for _, o := range t.Doc.Template.Outputs {
+		for _, o := range t.Outline.Outputs {
 			if !seen[o.Name] {
 				seen[o.Name] = true
 				out = append(out, o.Name)
@@ -192,7 +190,7 @@ func wsQuoteList(names []string) string {
 func nestedPropertySchema(ts []NestedTemplate, name string, value *syntax.Node) *schema.Property {
 	typ := ""
 	for i, t := range ts {
-		prm := t.Doc.Template.Parameter(name)
+		prm := t.Outline.Parameter(name)
 		if prm == nil || (i > 0 && prm.Type != typ) {
 			return nil
 		}

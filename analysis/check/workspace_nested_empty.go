@@ -120,14 +120,18 @@ func (p *Pass) checkNestedEmptyValues(def Definition, ts []NestedTemplate, props
 // nestedEmptyProblem judges the resources of nested template t with its
 // parameter param given empty text; nil when nothing refuses it.
 func (p *Pass) nestedEmptyProblem(t NestedTemplate, param string) *parentEmpty {
-	if t.Doc == nil || t.Doc.Template == nil || p.Schema == nil {
+	if t.Outline == nil || t.Full == nil || p.Schema == nil {
 		return nil
 	}
-	prm := t.Doc.Template.Parameter(param)
+	prm := t.Outline.Parameter(param)
 	if prm == nil || prm.Type != "string" && prm.Type != "comma_delimited_list" {
 		return nil
 	}
-	child := &Pass{Ctx: p.Ctx, Doc: t.Doc, T: t.Doc.Template, Schema: p.Schema}
+	doc := t.Full()
+	if doc == nil || doc.Template == nil {
+		return nil
+	}
+	child := &Pass{Ctx: p.Ctx, Doc: doc, T: doc.Template, Schema: p.Schema}
 	pe := &parentEmpty{param: param}
 	rc := &resourceChecker{p: child, v: entryVersion(child), res: regexpCache{}, parent: pe}
 	for _, r := range child.T.Resources {

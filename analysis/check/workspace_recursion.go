@@ -48,7 +48,11 @@ func checkNestedRecursion(p *Pass) {
 // nestingLoop returns the template paths from def's type back to the
 // checked template (the last element is the checked template), or nil.
 func (p *Pass) nestingLoop(def Definition) []string {
-	first, ok := p.nestedStep(p.Path, def)
+	name := def.Resource.Name
+	if def.Inner {
+		name = ""
+	}
+	first, ok := p.nestedStep(p.Path, name, def.TypeName)
 	if !ok {
 		return nil
 	}
@@ -58,16 +62,20 @@ func (p *Pass) nestingLoop(def Definition) []string {
 	visited := map[string]bool{p.Path: true}
 	var walk func(t NestedTemplate) []string
 	walk = func(t NestedTemplate) []string {
-		if visited[t.Path] || len(visited) > maxNestingWalk || t.Doc == nil || t.Doc.Template == nil {
+		if visited[t.Path] || len(visited) > maxNestingWalk || t.Outline == nil {
 			return nil
 		}
 		visited[t.Path] = true
-		for _, r := range t.Doc.Template.Resources {
-			for _, d := range ResourceDefinitions(r) {
-				if d.Type == nil || d.TypeName == "" {
+		for _, r := range t.Outline.Resources {
+			for _, d := range r.Definitions {
+				if !d.HasType || d.TypeName == "" {
 					continue
 				}
-				next, ok := p.nestedStep(t.Path, d)
+				name := r.Name
+				if d.Inner {
+					name = ""
+				}
+				next, ok := p.nestedStep(t.Path, name, d.TypeName)
 				if !ok {
 					continue
 				}
@@ -84,19 +92,16 @@ func (p *Pass) nestingLoop(def Definition) []string {
 	return walk(first)
 }
 
-// nestedStep says which template a definition written in the template at
-// from certainly nests, if any.
-func (p *Pass) nestedStep(from string, def Definition) (NestedTemplate, bool) {
-	name := def.Resource.Name
-	if def.Inner {
-		name = ""
-	}
-	nt := p.Workspace.NestedTemplates(from, name, def.TypeName)
+// nestedStep says which template a definition of typeName (in resource
+// name, "" for a group's member) written in the template at from
+// certainly nests, if any.
+func (p *Pass) nestedStep(from, name, typeName string) (NestedTemplate, bool) {
+	nt := p.Workspace.NestedTemplates(from, name, typeName)
 	if !nt.Mapped || nt.Opaque || len(nt.Templates) != 1 {
 		return NestedTemplate{}, false
 	}
 	t := nt.Templates[0]
-	if t.Via != "" && p.builtinType(def.TypeName) {
+	if t.Via != "" && p.builtinType(typeName) {
 		return NestedTemplate{}, false
 	}
 	return t, true

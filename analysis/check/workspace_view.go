@@ -84,7 +84,13 @@ type NestedTypes struct {
 // NestedTemplate is one template a resource type stands for.
 type NestedTemplate struct {
 	Path string
-	Doc  *hot.Document
+	// Outline is what the rules read of the template (the workspace
+	// keeps no syntax tree of a file that is not open).
+	Outline *hot.Outline
+	// Full parses the template on demand, for the few rules that judge
+	// its resources (a value handed down that its properties refuse);
+	// nil when the view cannot give a parse.
+	Full func() *hot.Document
 	// Via is the environment file that maps the type, "" when the type is
 	// the template's path itself.
 	Via string

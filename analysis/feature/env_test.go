@@ -67,7 +67,7 @@ func TestEnvHoverAndDefinition(t *testing.T) {
 	x, root := envFixtures(t)
 	sc, _ := schema.Load()
 	path := filepath.Join(root, "env", "prod_env.yaml")
-	f := x.Snapshot().File(path)
+	f := x.Snapshot().Full(x.Snapshot().File(path)) // as an open document: a full parse
 	if f == nil {
 		t.Fatal("fixture not indexed")
 	}
@@ -117,7 +117,7 @@ func TestEnvHoverMarkdownLists(t *testing.T) {
 	x, root := envFixtures(t)
 	sc, _ := schema.Load()
 	path := filepath.Join(root, "env", "prod_env.yaml")
-	f := x.Snapshot().File(path)
+	f := x.Snapshot().Full(x.Snapshot().File(path)) // as an open document: a full parse
 	if f == nil {
 		t.Fatal("fixture not indexed")
 	}

@@ -171,6 +171,9 @@ func FlattenSymbols(syms []Symbol) []FlatSymbol {
 type NamedDocument struct {
 	URI string
 	Doc *hot.Document
+	// Symbols, when not nil, are searched instead of Doc's: the summary
+	// the workspace keeps of a closed file has no tree to walk.
+	Symbols []FlatSymbol
 }
 
 // WorkspaceSymbol is one match of a workspace symbol search.
@@ -191,7 +194,11 @@ func WorkspaceSymbols(docs []NamedDocument, query string) []WorkspaceSymbol {
 	q := strings.ToLower(query)
 	var out []WorkspaceSymbol
 	for _, d := range docs {
-		for _, s := range FlattenSymbols(DocumentSymbols(d.Doc)) {
+		syms := d.Symbols
+		if syms == nil {
+			syms = FlattenSymbols(DocumentSymbols(d.Doc))
+		}
+		for _, s := range syms {
 			switch s.Kind {
 			case SymbolParameter, SymbolResource, SymbolOutput, SymbolCondition:
 			default:

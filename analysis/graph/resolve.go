@@ -16,7 +16,7 @@ func FromSnapshot(s *workspace.Snapshot) func(fromPath, resourceName, typeName s
 		res := s.Resolve(fromPath, resourceName, typeName)
 		for _, c := range res.Candidates {
 			if f := c.Template(); f != nil {
-				return f.Path, f.Doc, true
+				return f.Path, s.Full(f).Doc, true // a summary has no resources to draw
 			}
 		}
 		return "", nil, false

@@ -40,9 +40,11 @@ type Document struct {
 	// come from the text with its Jinja2 constructs blanked (same offsets),
 	// and Syntax holds no problems.
 	Jinja bool
-	// Summary is true when the tree holds only what other files read
-	// (see Summarize): the insides of resources are left out.
+	// Summary is true for a template's summary (see Summarize): it holds
+	// the text and its outline, no syntax tree and no Template.
 	Summary bool
+	// outline is a summary's outline (see Outline).
+	outline *Outline
 
 	// derived holds answers computed from this document once (see
 	// Derived): the document never changes, so neither do they.

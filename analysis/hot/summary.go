@@ -1,346 +1,37 @@
 package hot
 
-import (
-	"strings"
+import "strings"
 
-	"heat-ls/analysis/syntax"
-)
-
-// Summarize returns a copy of d that keeps only what other files ask of
-// it, for the workspace index to hold for files that are not open. The
-// syntax tree is copied into nodes of its own, so the parser's node arena
-// (with its spare room) is freed, and a template's copy leaves out what
-// nothing outside the file reads, which is most of a template: the
-// insides of resources and output values. Kept whole: the version,
-// description, parameters, parameter groups and conditions; each
-// resource's type, depends_on and condition; the properties of group
-// resources (their inner definitions name nested templates); one level of
-// the properties of resources of other than built-in types (the keys that
-// pass parameters to a nested template, and each value's span for its
-// text); each output but its value (only its span). Other resource keys
-// keep only their value's span. PropertiesLeftOut tells which resources
-// lost their properties. An environment is copied whole (and its copy is
-// no summary). Spans stay exact: Src and Mapper are shared with d
-// (SummarizeIn gives the summary a copy of Src and a mapper of its own).
-// Summary is set on a template's copy; a feature that needs everything
-// (every use of a name, every call) parses Src again.
+// Summarize returns what the workspace index keeps of d for a file that
+// is not open: its text (Src and Mapper, so spans still map to positions
+// and a full parse can be had again), and for a template its Outline.
+// A summary holds no syntax tree and no Template or Env: plain values
+// cost a fraction of a tree of nodes, and what other files read of a
+// template or an environment (names, types, spans) needs no more; the
+// workspace reads an environment's registry entries and values before it
+// summarizes it. Src and Mapper are shared with d (SummarizeIn gives the
+// summary a copy of Src and a mapper of its own). A feature that needs
+// everything (every use of a name, every call) parses Src again.
 func Summarize(d *Document) *Document { return summarize(d, nil) }
 
-// summarize is Summarize with storage from a (nil: the heap).
+// summarize is Summarize with the text kept in a (nil: d's own).
 func summarize(d *Document, a *SummaryArena) *Document {
 	if d == nil || d.Summary || d.Template == nil && d.Env == nil || d.Syntax == nil {
 		return d
 	}
-	root := d.Syntax.Root()
-	if root == nil {
-		return d
-	}
-	level := copyTop
-	if d.Env != nil {
-		level = copyFull
-	}
-	top := copySummary(root, level, a)
 	src, mapper := textIn(d, a)
-	f := &syntax.File{Src: src, Docs: []*syntax.Node{top}, Broken: d.Syntax.Broken, Recovered: d.Syntax.Recovered}
-	out := &Document{Src: src, Mapper: mapper, Syntax: f, Kind: d.Kind, Summary: d.Template != nil, Jinja: d.Jinja}
-	r := top.Resolve()
-	if r == nil || r.Kind != syntax.MappingNode {
-		return d
-	}
+	out := &Document{Src: src, Mapper: mapper, Kind: d.Kind, Summary: true, Jinja: d.Jinja}
 	if d.Template != nil {
-		out.Template = buildTemplate(r)
-		out.Template.dropShortIndexes()
-	} else {
-		out.Env = buildEnvironment(r)
+		out.outline = buildOutline(d, false)
 	}
 	return out
-}
-
-// shortSection is the most entries a summary's section may have to be
-// looked up by a walk of its list rather than a map.
-const shortSection = 32
-
-// dropShortIndexes leaves out the name maps of the short sections: an
-// indexed workspace holds a summary of every template, most sections have
-// a few dozen entries at most, and the maps were about a quarter of the
-// summaries' models; a walk of a short list finds a name about as fast.
-func (t *Template) dropShortIndexes() {
-	if len(t.Parameters) <= shortSection {
-		t.params = nil
-	}
-	if len(t.Resources) <= shortSection {
-		t.resources = nil
-	}
-	if len(t.Outputs) <= shortSection {
-		t.outputs = nil
-	}
-	if len(t.Conditions) <= shortSection {
-		t.conditions = nil
-	}
-}
-
-// copyLevel says how much of a subtree a summary keeps.
-type copyLevel int
-
-const (
-	copyShallow   copyLevel = iota // the node alone: kind, value, span
-	copyFull                       // the whole subtree
-	copyDrop                       // nothing: the pair is left out
-	copyKeys                       // a mapping's pairs with shallow values
-	copyResource                   // a resource body
-	copyResources                  // the resources section
-	copyOutput                     // an output body
-	copyOutputs                    // the outputs section
-	copyTop                        // the document root
-)
-
-// treeCopy copies nodes into fresh allocations; memo keeps shared nodes
-// (anchors and their aliases) shared and bounds cycles. A summary lives as
-// long as its file is indexed, while the parse it is copied from is
-// garbage at once; copied node by node, its small objects would sit
-// scattered among that garbage and keep most of the heap's pages in use.
-// So the copy is made twice: a first pass only counts (nodes, pairs, item
-// slots, distinct scalar texts), the second takes everything from a few
-// allocations of exactly that size, and every scalar's text from one
-// string (one copy of each distinct text, not yaml.v3's one allocation
-// per scalar).
-type treeCopy struct {
-	memo     map[*syntax.Node]*syntax.Node
-	depth    int
-	counting bool
-	scratch  syntax.Node // what the counting pass hands out
-
-	// Counted by the first pass.
-	nodes, pairs, items int
-	texts               map[string]int // distinct scalar texts: offset in text
-	textLen             int
-	order               []string
-
-	// Filled by the second pass.
-	nodeArena []syntax.Node
-	pairArena []syntax.Pair
-	refArena  []*syntax.Pair
-	itemArena []*syntax.Node
-	text      string
-}
-
-// copySummary copies root at level into compact storage (see treeCopy).
-func copySummary(root *syntax.Node, level copyLevel, a *SummaryArena) *syntax.Node {
-	c := &treeCopy{memo: map[*syntax.Node]*syntax.Node{}, counting: true, texts: map[string]int{}}
-	c.node(root, level)
-	var b strings.Builder
-	b.Grow(c.textLen)
-	for _, s := range c.order {
-		b.WriteString(s)
-	}
-	c.text = b.String()
-	c.order = nil
-	if a != nil {
-		c.nodeArena = a.takeNodes(c.nodes)
-	} else {
-		c.nodeArena = make([]syntax.Node, c.nodes)
-	}
-	c.pairArena = make([]syntax.Pair, c.pairs)
-	c.refArena = make([]*syntax.Pair, c.pairs)
-	c.itemArena = make([]*syntax.Node, c.items)
-	c.counting, c.memo, c.depth = false, map[*syntax.Node]*syntax.Node{}, 0
-	return c.node(root, level)
-}
-
-// newNode returns a node to fill: from the arena, or scratch while
-// counting. Should the passes ever disagree, the heap serves.
-func (c *treeCopy) newNode(n *syntax.Node) *syntax.Node {
-	if c.counting {
-		c.nodes++
-		c.str(n.Value)
-		return &c.scratch
-	}
-	var m *syntax.Node
-	if len(c.nodeArena) > 0 {
-		m, c.nodeArena = &c.nodeArena[0], c.nodeArena[1:]
-	} else {
-		m = new(syntax.Node)
-	}
-	*m = *n
-	m.Value = c.str(n.Value)
-	m.Pairs, m.Items, m.Target = nil, nil, nil
-	return m
-}
-
-// str returns s from the shared text (records it while counting).
-func (c *treeCopy) str(s string) string {
-	if s == "" {
-		return "" // not s: an empty string may still point into the parse's texts
-	}
-	off, ok := c.texts[s]
-	if c.counting {
-		if !ok {
-			c.texts[s] = c.textLen
-			c.textLen += len(s)
-			c.order = append(c.order, s)
-		}
-		return s
-	}
-	if !ok || off+len(s) > len(c.text) {
-		return s
-	}
-	return c.text[off : off+len(s)]
-}
-
-// newPairs returns room for n pairs of a mapping: the pairs and the
-// slice of pointers to them.
-func (c *treeCopy) newPairs(n int) ([]syntax.Pair, []*syntax.Pair) {
-	if c.counting {
-		c.pairs += n
-		return nil, nil
-	}
-	if len(c.pairArena) < n {
-		return make([]syntax.Pair, n), make([]*syntax.Pair, 0, n)
-	}
-	ps, refs := c.pairArena[:n:n], c.refArena[:0:n]
-	c.pairArena, c.refArena = c.pairArena[n:], c.refArena[n:]
-	return ps, refs
-}
-
-// newItems returns room for a sequence's n items.
-func (c *treeCopy) newItems(n int) []*syntax.Node {
-	if c.counting {
-		c.items += n
-		return nil
-	}
-	if len(c.itemArena) < n {
-		return make([]*syntax.Node, n)
-	}
-	out := c.itemArena[:n:n]
-	c.itemArena = c.itemArena[n:]
-	return out
-}
-
-func (c *treeCopy) node(n *syntax.Node, level copyLevel) *syntax.Node {
-	if n == nil {
-		return nil
-	}
-	if level == copyShallow {
-		return c.newNode(n)
-	}
-	if level != copyFull && (n.Kind != syntax.MappingNode) {
-		level = copyFull // unusual shapes are small; keep them as written
-	}
-	if level == copyFull {
-		if m, ok := c.memo[n]; ok {
-			return m
-		}
-	}
-	if c.depth > maxWalkDepth {
-		return c.node(n, copyShallow)
-	}
-	c.depth++
-	defer func() { c.depth-- }()
-	m := c.newNode(n)
-	if level == copyFull {
-		c.memo[n] = m
-	}
-	target := c.node(n.Target, copyFull)
-	var items []*syntax.Node
-	if len(n.Items) > 0 {
-		items = c.newItems(len(n.Items))
-		for i, it := range n.Items {
-			if cp := c.node(it, copyFull); !c.counting {
-				items[i] = cp
-			}
-		}
-	}
-	var refs []*syntax.Pair
-	if len(n.Pairs) > 0 {
-		kept := 0
-		for _, p := range n.Pairs {
-			if c.valueLevel(level, n, p) != copyDrop {
-				kept++
-			}
-		}
-		pairs, r := c.newPairs(kept)
-		refs = r
-		i := 0
-		for _, p := range n.Pairs {
-			vl := c.valueLevel(level, n, p)
-			if vl == copyDrop {
-				continue
-			}
-			k, v := c.node(p.Key, copyFull), c.node(p.Value, vl)
-			if !c.counting {
-				pairs[i] = syntax.Pair{Key: k, Value: v}
-				refs = append(refs, &pairs[i])
-			}
-			i++
-		}
-	}
-	if !c.counting {
-		m.Target, m.Items, m.Pairs = target, items, refs
-	}
-	return m
-}
-
-// valueLevel is how much of the value of pair p of mapping n (copied at
-// level) is kept.
-func (c *treeCopy) valueLevel(level copyLevel, n *syntax.Node, p *syntax.Pair) copyLevel {
-	switch level {
-	case copyTop:
-		switch p.Key.Value {
-		case "resources":
-			return copyResources
-		case "outputs":
-			return copyOutputs
-		}
-		return copyFull
-	case copyResources:
-		return copyResource
-	case copyOutputs:
-		return copyOutput
-	case copyOutput:
-		if p.Key.Value == "value" {
-			return copyShallow
-		}
-		return copyFull
-	case copyKeys:
-		return copyShallow
-	case copyResource:
-		switch p.Key.Value {
-		case "type", "depends_on", "condition":
-			return copyFull
-		case "properties":
-			t := n.Get("type").Resolve()
-			switch {
-			case isGroupType(t):
-				return copyFull
-			case t.IsScalar() && !isBuiltinType(t.Value):
-				return copyKeys
-			}
-			return copyDrop
-		}
-		return copyShallow
-	}
-	return copyFull
-}
-
-// isGroupType reports whether a resource type holds inner resource
-// definitions in its properties (the check package's
-// ResourceDefinitions reads them).
-func isGroupType(t *syntax.Node) bool {
-	if !t.IsScalar() {
-		return false
-	}
-	switch t.Value {
-	case "OS::Heat::ResourceGroup", "OS::Heat::AutoScalingGroup", "OS::Heat::ResourceChain":
-		return true
-	}
-	return false
 }
 
 // isBuiltinType reports whether a type name is in the namespace of one of
 // Heat's own resource plugins (OS::Nova::, AWS::EC2:: ...). Such a
 // resource is usually no nested stack, so a summary drops its properties;
 // one that an environment maps to a template is rare, and
-// PropertiesLeftOut lets the caller parse the whole text for it. Other
+// OutlineDefinition.PropertiesLeftOut lets the caller parse the whole text for it. Other
 // names under OS:: (a project's own OS::Project::Service types, mapped by
 // its environments) keep their property keys.
 func isBuiltinType(name string) bool {
@@ -374,13 +65,4 @@ func builtinService(name string) bool {
 		return true
 	}
 	return false
-}
-
-// PropertiesLeftOut reports whether d is a summary without the properties
-// of resource r (a resource of d).
-func (d *Document) PropertiesLeftOut(r *Resource) bool {
-	if d == nil || !d.Summary || r == nil {
-		return false
-	}
-	return !isGroupType(r.TypeNode.Resolve()) && isBuiltinType(r.Type)
 }

@@ -2,35 +2,26 @@ package hot
 
 import (
 	"heat-ls/analysis/source"
-	"heat-ls/analysis/syntax"
 )
 
-// SummaryArena hands out the long-lived storage of many summaries (their
-// texts and syntax nodes) from a few large blocks. A workspace scan
-// summarizes hundreds of files while parsing them, so each summary's
-// text and nodes, allocated alone, would land in heap pages shared with
-// the parses' garbage and keep those pages in use after the scan; from
-// blocks of their own they fill whole pages. A block lives as long as any
-// summary in it: a file summarized again later (a change on disk) leaves
-// its old part of a block unused until every file in that block is
-// replaced, so at worst the blocks hold what one scan took. Not for
-// concurrent use: a scan keeps one per worker. The zero value is ready.
+// SummaryArena hands out the texts of many summaries from a few large
+// blocks. A workspace scan summarizes hundreds of files while parsing
+// them, so each summary's text, allocated alone, would land in heap pages
+// shared with the parses' garbage and keep those pages in use after the
+// scan; from blocks of their own they fill whole pages. A block lives as
+// long as any text in it: a file summarized again later (a change on
+// disk) leaves its old part of a block unused until every file in that
+// block is replaced, so at worst the blocks hold what one scan took. Not
+// for concurrent use: a scan keeps one per worker. The zero value is
+// ready.
 type SummaryArena struct {
-	text  []byte
-	nodes []syntax.Node
-	// spare is the room left in the block before nodes: a summary too
-	// big for what nodes has left starts a new block, and the smaller ones
-	// after it (environments are a quarter of a template) fill this room.
-	spare []syntax.Node
+	text []byte
 }
 
-// Block sizes: large enough that the room left at a block's end (less
-// than one file's need) is small beside it, small enough that a
-// worker's last, partly filled block costs little.
-const (
-	arenaTextBlock = 128 << 10
-	arenaNodeBlock = 1024 // nodes (112 KiB)
-)
+// arenaTextBlock is the block size: large enough that the room left at a
+// block's end (less than one file's need) is small beside it, small
+// enough that a worker's last, partly filled block costs little.
+const arenaTextBlock = 128 << 10
 
 // keepText returns a copy of src from the arena; its capacity ends with
 // it, so appending to it never writes over the next text.
@@ -46,29 +37,8 @@ func (a *SummaryArena) keepText(src []byte) []byte {
 	return a.text[start:len(a.text):len(a.text)]
 }
 
-// takeNodes returns room for n nodes from the arena.
-func (a *SummaryArena) takeNodes(n int) []syntax.Node {
-	if n > arenaNodeBlock/4 {
-		return make([]syntax.Node, n)
-	}
-	if len(a.spare) >= n {
-		out := a.spare[:n:n]
-		a.spare = a.spare[n:]
-		return out
-	}
-	if len(a.nodes) < n {
-		if len(a.nodes) > len(a.spare) {
-			a.spare = a.nodes
-		}
-		a.nodes = make([]syntax.Node, arenaNodeBlock)
-	}
-	out := a.nodes[:n:n]
-	a.nodes = a.nodes[n:]
-	return out
-}
-
-// SummarizeIn is Summarize with the summary's text (a copy of d's) and
-// nodes taken from a; a nil a is Summarize.
+// SummarizeIn is Summarize with the summary's text (a copy of d's)
+// taken from a; a nil a is Summarize.
 func SummarizeIn(d *Document, a *SummaryArena) *Document {
 	return summarize(d, a)
 }

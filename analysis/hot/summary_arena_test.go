@@ -23,13 +23,13 @@ func TestSummarizeInMatchesSummarize(t *testing.T) {
 	for name, src := range texts {
 		full := Parse(src)
 		sum := SummarizeIn(full, &a)
-		all = append(all, kept{name, src, sum, describe(Summarize(Parse(src)))})
+		all = append(all, kept{name, src, sum, tells(Summarize(Parse(src)), false)})
 	}
 	for _, k := range all {
-		if got := describe(k.sum); got != k.want {
+		if got := tells(k.sum, false); got != k.want {
 			t.Errorf("%s: summary in the arena tells\n%s\nSummarize\n%s", k.name, got, k.want)
 		}
-		if k.sum.Syntax != nil && !bytes.Equal(k.sum.Src, k.src) {
+		if !bytes.Equal(k.sum.Src, k.src) {
 			t.Errorf("%s: text changed in the arena", k.name)
 		}
 		if k.sum.Mapper != nil && len(k.src) > 0 {

@@ -12,6 +12,7 @@ import (
 	"time"
 	"unsafe"
 
+	"heat-ls/analysis/source"
 	"heat-ls/analysis/syntax"
 	"heat-ls/analysis/syntax/synthtest"
 	"heat-ls/schema"
@@ -59,75 +60,6 @@ outputs:
     condition: big
     value: {get_attr: [server, first_address]}
 `
-
-// describe renders what a document tells other files, with spans: what a
-// summary must keep exactly.
-func describe(d *Document) string {
-	var b strings.Builder
-	span := func(n *syntax.Node) string {
-		if n == nil {
-			return "-"
-		}
-		return fmt.Sprintf("%d-%d", n.Span.Start, n.Span.End)
-	}
-	fmt.Fprintf(&b, "kind %v\n", d.Kind)
-	if t := d.Template; t != nil {
-		fmt.Fprintf(&b, "version %q\n", t.VersionText)
-		for _, s := range t.Sections {
-			fmt.Fprintf(&b, "section %s %s %s\n", s.Name, span(s.Key), span(s.Value))
-		}
-		for _, p := range t.Parameters {
-			fmt.Fprintf(&b, "parameter %s %s %q %q\n", p.Name, span(p.Key), p.Type, d.Syntax.Text(p.Value))
-		}
-		for _, c := range t.Conditions {
-			fmt.Fprintf(&b, "condition %s %q\n", c.Name, d.Syntax.Text(c.Value))
-		}
-		for _, r := range t.Resources {
-			fmt.Fprintf(&b, "resource %s %s %s %q %s", r.Name, span(r.Key), span(r.Value), r.Type, span(r.TypeNode))
-			for _, n := range r.DependsOn {
-				fmt.Fprintf(&b, " after %s", n.Value)
-			}
-			fmt.Fprintf(&b, " condition %s\n", span(r.ConditionRef))
-		}
-		for _, o := range t.Outputs {
-			desc := ""
-			if f := o.Field("description"); f != nil {
-				desc = d.Syntax.Text(f.Value)
-			}
-			fmt.Fprintf(&b, "output %s %s %s %q %s\n", o.Name, span(o.Key), span(o.Value), desc, span(o.ConditionRef))
-		}
-		// The summary looks names up without maps (short sections):
-		// every name finds the entry the full parse's lookup finds.
-		for _, p := range t.Parameters {
-			fmt.Fprintf(&b, "finds parameter %s at %s\n", p.Name, span(t.Parameter(p.Name).Key))
-		}
-		for _, r := range t.Resources {
-			fmt.Fprintf(&b, "finds resource %s at %s\n", r.Name, span(t.Resource(r.Name).Key))
-		}
-		for _, o := range t.Outputs {
-			fmt.Fprintf(&b, "finds output %s at %s\n", o.Name, span(t.Output(o.Name).Key))
-		}
-		for _, c := range t.Conditions {
-			fmt.Fprintf(&b, "finds condition %s at %s\n", c.Name, span(t.Condition(c.Name).Key))
-		}
-		fmt.Fprintf(&b, "finds no %v %v %v %v\n", t.Parameter("no such") == nil, t.Resource("no such") == nil, t.Output("no such") == nil, t.Condition("no such") == nil)
-		for _, g := range t.ParameterGroups {
-			fmt.Fprintf(&b, "group %q %d\n", g.Label, len(g.Names))
-		}
-	}
-	if e := d.Env; e != nil {
-		for _, p := range append(e.Parameters, e.ParameterDefaults...) {
-			fmt.Fprintf(&b, "value %s %s %q\n", p.Name, span(p.Key), d.Syntax.Text(p.Value))
-		}
-		for _, r := range e.Registry {
-			fmt.Fprintf(&b, "maps %s %s %q\n", r.Name, span(r.Key), d.Syntax.Text(r.Target))
-		}
-		for _, o := range e.ResourceOverrides {
-			fmt.Fprintf(&b, "override %s %d\n", o.Resource, len(o.Entries))
-		}
-	}
-	return b.String()
-}
 
 // repeatedNames defines each name twice: a lookup finds the last.
 const repeatedNames = `heat_template_version: 2018-08-31
@@ -179,91 +111,188 @@ func summaryTexts(t *testing.T) map[string][]byte {
 	return texts
 }
 
+// templateView renders what a template tells other files, read from
+// its full parse's model (its syntax nodes); all says whether the
+// properties of Heat's own types count (a summary leaves them out).
+func templateView(d *Document, all bool) string {
+	var b strings.Builder
+	t := d.Template
+	text := func(n *syntax.Node) string {
+		if n == nil {
+			return "-"
+		}
+		return fmt.Sprintf("%d-%d", n.Span.Start, n.Span.End)
+	}
+	entry := func(e *Entry) string {
+		end := e.Key.Span.End
+		if e.Value != nil && e.Value.Span.End > end {
+			end = e.Value.Span.End
+		}
+		return fmt.Sprintf("%s %s %d-%d", e.Name, text(e.Key), e.Key.Span.Start, end)
+	}
+	scalar := func(p *syntax.Pair) string {
+		if p == nil {
+			return ""
+		}
+		if v := p.Value.Resolve(); v.IsScalar() {
+			return strings.TrimSpace(v.Value)
+		}
+		return ""
+	}
+	desc := ""
+	if s := t.Section("description"); s != nil {
+		desc = scalar(&syntax.Pair{Key: s.Key, Value: s.Value})
+	}
+	fmt.Fprintf(&b, "description %q\n", desc)
+	for _, p := range t.Parameters {
+		def := "none"
+		if f := p.Field("default"); f != nil {
+			def = fmt.Sprintf("%q", d.Syntax.Text(f.Value))
+		}
+		fmt.Fprintf(&b, "parameter %s %q %q default %s\n", entry(&p.Entry), p.Type, scalar(p.Field("description")), def)
+	}
+	for _, r := range t.Resources {
+		fmt.Fprintf(&b, "resource %s %q type %s\n", entry(&r.Entry), r.Type, text(r.TypeNode))
+		props := r.Properties.Resolve()
+		switch {
+		case !props.IsMapping():
+		case !all && isBuiltinType(r.Type):
+			fmt.Fprintf(&b, "  properties left out: %v\n", len(props.Pairs) > 0)
+		default:
+			for _, p := range props.Pairs {
+				if p.Key.Kind == syntax.ScalarNode {
+					fmt.Fprintf(&b, "  property %s %s %s\n", p.Key.Value, text(p.Key), text(p.Value))
+				}
+			}
+		}
+	}
+	for _, o := range t.Outputs {
+		fmt.Fprintf(&b, "output %s %q\n", entry(&o.Entry), scalar(o.Field("description")))
+	}
+	for _, c := range t.Conditions {
+		fmt.Fprintf(&b, "condition %s\n", entry(&c.Entry))
+	}
+	// Every name finds the entry the full parse's lookup finds.
+	for _, p := range t.Parameters {
+		fmt.Fprintf(&b, "finds parameter %s at %s\n", p.Name, text(t.Parameter(p.Name).Key))
+	}
+	for _, o := range t.Outputs {
+		fmt.Fprintf(&b, "finds output %s at %s\n", o.Name, text(t.Output(o.Name).Key))
+	}
+	return b.String()
+}
+
+// outlineView renders what an outline answers, in templateView's form.
+func outlineView(d *Document) string {
+	var b strings.Builder
+	o := d.Outline()
+	span := func(s source.Span) string { return fmt.Sprintf("%d-%d", s.Start, s.End) }
+	entry := func(e OutlineEntry) string { return e.Name + " " + span(e.Key) + " " + span(e.Span) }
+	fmt.Fprintf(&b, "description %q\n", o.Description)
+	for _, p := range o.Parameters {
+		def := "none"
+		if p.HasDefault {
+			def = fmt.Sprintf("%q", d.Src[p.Default.Start:p.Default.End])
+		}
+		fmt.Fprintf(&b, "parameter %s %q %q default %s\n", entry(p.OutlineEntry), p.Type, p.Description, def)
+	}
+	for _, r := range o.Resources {
+		own := r.Definitions[0]
+		typ := "-"
+		if own.HasType {
+			typ = span(own.Type)
+		}
+		fmt.Fprintf(&b, "resource %s %q type %s\n", entry(r.OutlineEntry), r.Type, typ)
+		if own.PropertiesLeftOut {
+			fmt.Fprintf(&b, "  properties left out: true\n")
+		}
+		for _, p := range own.Properties {
+			fmt.Fprintf(&b, "  property %s %s %s\n", p.Name, span(p.Key), span(p.Value))
+		}
+	}
+	for _, out := range o.Outputs {
+		fmt.Fprintf(&b, "output %s %q\n", entry(out.OutlineEntry), out.Description)
+	}
+	for _, c := range o.Conditions {
+		fmt.Fprintf(&b, "condition %s\n", entry(c))
+	}
+	for _, p := range o.Parameters {
+		fmt.Fprintf(&b, "finds parameter %s at %s\n", p.Name, span(o.Parameter(p.Name).Key))
+	}
+	for _, out := range o.Outputs {
+		fmt.Fprintf(&b, "finds output %s at %s\n", out.Name, span(o.Output(out.Name).Key))
+	}
+	return b.String()
+}
+
+// tells is what a template's summary (or, for a full parse, its model)
+// tells other files; nothing for other documents (the workspace reads an
+// environment before it summarizes it).
+func tells(d *Document, all bool) string {
+	switch {
+	case d.Summary && d.Kind == KindTemplate:
+		return outlineView(d)
+	case d.Template != nil:
+		return templateView(d, all)
+	}
+	return ""
+}
+
+// TestSummarizeKeepsWhatOtherFilesRead: what a template's node-free
+// summary answers (its outline) is what its full parse's syntax tree
+// answers, and so is the outline of a full parse (properties of every
+// type included); an environment's copy tells what its parse tells.
 func TestSummarizeKeepsWhatOtherFilesRead(t *testing.T) {
 	for name, src := range summaryTexts(t) {
 		t.Run(name, func(t *testing.T) {
 			full := Parse(src)
 			sum := Summarize(full)
-			if got, want := describe(sum), describe(full); got != want {
+			if got, want := tells(sum, false), tells(full, false); got != want {
 				t.Errorf("summary tells\n%s\nthe full parse\n%s", got, want)
 			}
-			if sum.Summary != (full.Template != nil) {
-				t.Errorf("Summary = %v for a template: %v", sum.Summary, full.Template != nil)
+			if sum.Summary != (full.Template != nil || full.Env != nil) {
+				t.Errorf("Summary = %v for a template or environment: %v", sum.Summary, full.Template != nil || full.Env != nil)
 			}
 			if sum.Summary && Summarize(sum) != sum {
 				t.Error("a summary is summarized again")
 			}
+			if !sum.Summary {
+				return
+			}
+			if sum.Template != nil || sum.Env != nil || sum.Syntax != nil || string(sum.Src) != string(src) || sum.Kind != full.Kind {
+				t.Error("a summary keeps a syntax tree or a model, or not the text")
+			}
 			if full.Template == nil {
 				return
 			}
-			for _, c := range sum.Template.Calls {
-				// Group resources keep their properties whole, and every
-				// resource its condition, calls included.
-				if c.Context != InResource {
-					continue
-				}
-				r := sum.Template.Resource(c.Owner.Name)
-				inCondition := r.ConditionRef != nil && r.ConditionRef.Span.Start <= c.Map.Span.Start && c.Map.Span.End <= r.ConditionRef.Span.End
-				if !inCondition && !isGroupType(r.TypeNode.Resolve()) {
-					t.Errorf("summary keeps call %s inside resource %s", c.Name, c.Owner.Name)
-				}
-			}
-			for i, r := range sum.Template.Resources {
-				fr := full.Template.Resources[i]
-				switch {
-				case sum.PropertiesLeftOut(r):
-					if r.Properties != nil {
-						t.Errorf("%s: properties kept though left out", r.Name)
-					}
-				case isGroupType(r.TypeNode.Resolve()):
-					if sum.Syntax.Text(r.Properties) != full.Syntax.Text(fr.Properties) || count(r.Properties) != count(fr.Properties) {
-						t.Errorf("%s: group properties not whole", r.Name)
-					}
-				default:
-					if fp := fr.Properties.Resolve(); fp.IsMapping() {
-						p := r.Properties.Resolve()
-						if len(p.Pairs) != len(fp.Pairs) {
-							t.Fatalf("%s: %d property keys, want %d", r.Name, len(p.Pairs), len(fp.Pairs))
-						}
-						for j, pr := range p.Pairs {
-							if pr.Key.Value != fp.Pairs[j].Key.Value || pr.Value.Span != fp.Pairs[j].Value.Span {
-								t.Errorf("%s: property %s differs", r.Name, pr.Key.Value)
-							}
-						}
-					}
-				}
+			if got, want := outlineView(full), templateView(full, true); got != want {
+				t.Errorf("the full parse's outline tells\n%s\nits tree\n%s", got, want)
 			}
 		})
 	}
 }
 
-// TestSummarizeIsSmaller: the point of a summary is its size; on the
-// generated templates it keeps well under half the nodes.
-func TestSummarizeIsSmaller(t *testing.T) {
-	src := synthtest.GenerateTemplate(250)
-	full := Parse(src)
+// TestSummaryLeavesOutBuiltinProperties: a summary keeps no properties of
+// a resource of one of Heat's own types, and says so; the outline of the
+// full parse keeps them.
+func TestSummaryLeavesOutBuiltinProperties(t *testing.T) {
+	full := Parse(synthtest.GenerateTemplate(250))
 	sum := Summarize(full)
-	if n, of := count(sum.Syntax.Root()), count(full.Syntax.Root()); 2*n > of {
-		t.Errorf("summary keeps %d of %d nodes", n, of)
+	find := func(o *Outline, name string) *OutlineDefinition {
+		for i := range o.Resources {
+			if o.Resources[i].Name == name {
+				return &o.Resources[i].Definitions[0]
+			}
+		}
+		t.Fatalf("no resource %s", name)
+		return nil
 	}
-	if !sum.PropertiesLeftOut(sum.Template.Resource("server_0")) || full.PropertiesLeftOut(full.Template.Resource("server_0")) {
-		t.Error("PropertiesLeftOut wrong for server_0")
+	if d := find(sum.Outline(), "server_0"); !d.PropertiesLeftOut || d.Properties != nil {
+		t.Errorf("summary: server_0 left out %v, %d properties", d.PropertiesLeftOut, len(d.Properties))
 	}
-}
-
-// count is the number of nodes under n (aliases not followed).
-func count(n *syntax.Node) int {
-	if n == nil {
-		return 0
+	if d := find(full.Outline(), "server_0"); d.PropertiesLeftOut || len(d.Properties) == 0 {
+		t.Errorf("full parse: server_0 left out %v, %d properties", d.PropertiesLeftOut, len(d.Properties))
 	}
-	c := 1
-	for _, p := range n.Pairs {
-		c += count(p.Key) + count(p.Value)
-	}
-	for _, it := range n.Items {
-		c += count(it)
-	}
-	return c
 }
 
 func TestSummarizeAliasesAndOddShapes(t *testing.T) {
@@ -276,7 +305,7 @@ func TestSummarizeAliasesAndOddShapes(t *testing.T) {
 		"a: &a [*a]\n",
 	} {
 		full := Parse([]byte(src))
-		if got, want := describe(Summarize(full)), describe(full); got != want {
+		if got, want := tells(Summarize(full), false), tells(full, false); got != want {
 			t.Errorf("%q: summary tells\n%s\nthe full parse\n%s", src, got, want)
 		}
 	}
@@ -301,32 +330,9 @@ func TestBuiltinTypesCoverTheSchema(t *testing.T) {
 	}
 }
 
-// TestSummaryHoldsNoNodeOfTheParse: a summary outlives the parse it is
-// copied from; one node shared with it would keep the parse's whole node
-// arena alive for as long as the file is indexed.
-func TestSummaryHoldsNoNodeOfTheParse(t *testing.T) {
-	for _, src := range [][]byte{[]byte(summarySample), synthtest.GenerateTemplate(250),
-		[]byte("resource_registry:\n  A: &t x.yaml\n  B: *t\nparameter_defaults: {a: [1, {b: 2}]}\n")} {
-		full := Parse(src)
-		parsed := map[*syntax.Node]bool{}
-		full.Syntax.Root().Walk(func(n *syntax.Node, _ int) bool { parsed[n] = true; return true })
-		n := 0
-		Summarize(full).Syntax.Root().Walk(func(m *syntax.Node, _ int) bool {
-			n++
-			if parsed[m] {
-				t.Fatalf("summary node %q at %v is a node of the parse", m.Value, m.Span)
-			}
-			return true
-		})
-		if n == 0 {
-			t.Fatal("empty summary")
-		}
-	}
-}
-
 // TestSummaryKeepsNoTextOfTheParse: the parse's scalar texts sit in one
-// string (syntax.packValues); a summary that kept any part of it, even an
-// empty string pointing inside it, would keep all of it.
+// string (syntax.packValues); an outline that kept any part of it, even
+// an empty string pointing inside it, would keep all of it.
 func TestSummaryKeepsNoTextOfTheParse(t *testing.T) {
 	var freed atomic.Bool
 	var sum *Document

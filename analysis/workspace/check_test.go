@@ -123,7 +123,8 @@ func TestWithoutWorkspaceRulesAreSilent(t *testing.T) {
 	root := fixtures(t)
 	x := New(root)
 	x.Scan(context.Background(), nil)
-	f := x.Snapshot().File(filepath.Join(root, "broken.yaml"))
+	s := x.Snapshot()
+	f := s.Full(s.File(filepath.Join(root, "broken.yaml"))) // as an open document: a full parse
 	ds := check.Run(context.Background(), f.Doc, check.Options{Schema: loadSchema(t)})
 	if got := render(f.Doc.Src, ds); len(got) != 0 {
 		t.Errorf("workspace rules ran without a workspace: %v", got)

@@ -55,12 +55,14 @@ func (s *Snapshot) Complete(path string, doc, names *hot.Document, offset int) (
 	}
 	seen := map[string]bool{}
 	for _, f := range templates {
-		for _, p := range f.Doc.Template.Parameters {
+		o := f.Outline()
+		for i := range o.Parameters {
+			p := &o.Parameters[i]
 			if have[p.Name] || seen[p.Name] {
 				continue
 			}
 			seen[p.Name] = true
-			required := p.Field("default") == nil
+			required := !p.HasDefault
 			detail := p.Type
 			sort := "1"
 			if required {

@@ -5,17 +5,24 @@ import (
 	"strings"
 
 	"heat-ls/analysis/hot"
-	"heat-ls/analysis/syntax"
+	"heat-ls/analysis/source"
 )
 
 // Mapping is one resource_registry entry of an environment file.
 type Mapping struct {
-	Env   *File
-	Entry *hot.RegistryEntry
+	Env *File
+	// Key is the span of the entry's key, KeyInner the same without quotes.
+	Key, KeyInner source.Span
 	// Name is the mapped type name or glob ("My::Server", "OS::TripleO::*").
 	Name string
-	// Target is the target as written: a template path, a URL or a type.
+	// Target is the target as written: a template path, a URL or a type;
+	// "" when not a scalar.
 	Target string
+	// TargetSpan is the span of a scalar target, TargetInner the same
+	// without quotes; TargetText is true when the target is a non-empty
+	// string.
+	TargetSpan, TargetInner source.Span
+	TargetText              bool
 	// Path is the absolute target path when the target is a template
 	// reference (relative to the environment file), "" otherwise.
 	Path string
@@ -39,14 +46,18 @@ type Setting struct {
 	Env *File
 	// Section is "parameters" or "parameter_defaults".
 	Section string
-	Key     *syntax.Node
-	Value   *syntax.Node
+	Name    string
+	// Key is the span of the parameter's name, KeyInner the same without
+	// quotes, Value the value's span.
+	Key, KeyInner, Value source.Span
+	// Short is the value shortened for an inlay hint (feature.ShortValue).
+	Short string
 }
 
 // Declaration is one template parameter definition.
 type Declaration struct {
 	File  *File
-	Param *hot.Parameter
+	Param *hot.OutlineParameter
 }
 
 // derived is what a snapshot computes once from its files. Parameter
@@ -89,14 +100,10 @@ func (s *Snapshot) derive() *derived {
 			envs = s.applied
 		}
 		for _, e := range envs {
-			d.mappings = append(d.mappings, envMappings(e)...)
-			for _, sec := range []struct {
-				name    string
-				entries []*hot.Entry
-			}{{"parameters", e.Doc.Env.Parameters}, {"parameter_defaults", e.Doc.Env.ParameterDefaults}} {
-				for _, en := range sec.entries {
-					d.settings[en.Name] = append(d.settings[en.Name], &Setting{Env: e, Section: sec.name, Key: en.Key, Value: en.Value})
-				}
+			env := envOf(e)
+			d.mappings = append(d.mappings, env.mappings...)
+			for _, st := range env.settings {
+				d.settings[st.Name] = append(d.settings[st.Name], st)
 			}
 		}
 		s.derived = d
@@ -109,7 +116,9 @@ func (s *Snapshot) declarations() map[string][]*Declaration {
 	s.declOnce.Do(func() {
 		decls := map[string][]*Declaration{}
 		for _, f := range s.derive().templates {
-			for _, p := range f.Doc.Template.Parameters {
+			o := f.Outline()
+			for i := range o.Parameters {
+				p := &o.Parameters[i]
 				decls[p.Name] = append(decls[p.Name], &Declaration{File: f, Param: p})
 			}
 		}
@@ -120,31 +129,7 @@ func (s *Snapshot) declarations() map[string][]*Declaration {
 
 // envMappings lists an environment's registry entries, global ones and
 // per-resource ones.
-func envMappings(e *File) []*Mapping {
-	var out []*Mapping
-	add := func(re *hot.RegistryEntry, resource string) {
-		m := &Mapping{Env: e, Entry: re, Name: re.Name, Resource: resource}
-		if t := re.Target.Resolve(); t.IsScalar() {
-			m.Target = strings.TrimSpace(t.Value)
-			if IsTemplateRef(m.Target) {
-				m.Path = ResolvePath(e.Path, m.Target)
-			}
-		}
-		out = append(out, m)
-	}
-	for _, re := range e.Doc.Env.Registry {
-		add(re, "")
-	}
-	for _, o := range e.Doc.Env.ResourceOverrides {
-		for _, re := range o.Entries {
-			if re.Name == "hooks" || re.Name == "restricted_actions" {
-				continue
-			}
-			add(re, o.Resource)
-		}
-	}
-	return out
-}
+func envMappings(e *File) []*Mapping { return envOf(e).mappings }
 
 // Mappings returns every registry entry of the applying environments.
 func (s *Snapshot) Mappings() []*Mapping { return s.derive().mappings }

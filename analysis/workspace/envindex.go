@@ -39,10 +39,10 @@ func (e envIndex) ParameterDecls(name string) []feature.EnvParam {
 	var out []feature.EnvParam
 	add := func(d *Declaration) {
 		p := d.Param
-		ep := feature.EnvParam{Name: p.Name, Type: p.Type, Description: scalarField(p.Field("description")),
-			Path: d.File.Path, Key: p.Key.Span, Doc: d.File.Doc}
-		if def := p.Field("default"); def != nil {
-			ep.HasDefault, ep.Default = true, clip(d.File.Doc.Syntax.Text(def.Value))
+		ep := feature.EnvParam{Name: p.Name, Type: p.Type, Description: p.Description,
+			Path: d.File.Path, Key: p.Key, Doc: d.File.Doc}
+		if p.HasDefault {
+			ep.HasDefault, ep.Default = true, clip(d.File.Text(p.Default))
 		}
 		out = append(out, ep)
 	}
@@ -53,8 +53,9 @@ func (e envIndex) ParameterDecls(name string) []feature.EnvParam {
 		return out
 	}
 	for _, f := range e.s.Templates() {
-		for _, p := range f.Doc.Template.Parameters {
-			add(&Declaration{File: f, Param: p})
+		o := f.Outline()
+		for i := range o.Parameters {
+			add(&Declaration{File: f, Param: &o.Parameters[i]})
 		}
 	}
 	return out
@@ -62,7 +63,7 @@ func (e envIndex) ParameterDecls(name string) []feature.EnvParam {
 
 func (e envIndex) Template(path, fromPath string) *hot.Document {
 	if f := e.s.Load(path, fromPath); f.IsTemplate() {
-		return f.Doc
+		return e.s.Full(f).Doc
 	}
 	return nil
 }

@@ -68,5 +68,9 @@ func summarize(f *File, arena *hot.SummaryArena) (out *File) {
 			out = f
 		}
 	}()
-	return &File{Path: f.Path, Doc: hot.SummarizeIn(f.Doc, arena), Open: f.Open}
+	out = &File{Path: f.Path, Doc: hot.SummarizeIn(f.Doc, arena), Open: f.Open}
+	if f.Doc.Env != nil && out.Doc.Summary {
+		out.env = summarizeEnv(out, f.Doc)
+	}
+	return out
 }

@@ -54,15 +54,15 @@ func (s *Snapshot) Hover(path string, doc *hot.Document, sc *schema.Schema, offs
 		}
 	case crossNestedProp:
 		for _, f := range ct.templates {
-			if p := f.Doc.Template.Parameter(ct.name); p != nil {
+			if p := f.Outline().Parameter(ct.name); p != nil {
 				describeParameter(w, f, p, rel(path, f.Path))
 			}
 		}
 	case crossNestedAttr:
 		for _, f := range ct.templates {
-			if o := f.Doc.Template.Output(ct.name); o != nil {
+			if o := f.Outline().Output(ct.name); o != nil {
 				w.Title(ct.name, "output of "+rel(path, f.Path))
-				w.Para(scalarField(o.Field("description")))
+				w.Para(o.Description)
 			}
 		}
 	case crossGetParam, crossParamDef:
@@ -90,18 +90,16 @@ func (s *Snapshot) Hover(path string, doc *hot.Document, sc *schema.Schema, offs
 // describeTemplate summarises a nested template: description, parameters
 // (required ones marked) and outputs.
 func (s *Snapshot) describeTemplate(w *feature.HoverText, from string, f *File) {
-	t := f.Doc.Template
+	t := f.Outline()
 	w.Title(rel(from, f.Path), "nested template")
-	if d := t.Section("description"); d != nil {
-		w.Para(scalarField(&syntax.Pair{Key: d.Key, Value: d.Value}))
-	}
+	w.Para(t.Description)
 	var params, outs []feature.ListItem
 	for _, p := range t.Parameters {
 		var notes []string
 		if p.Type != "" {
 			notes = append(notes, p.Type)
 		}
-		if p.Field("default") == nil {
+		if !p.HasDefault {
 			notes = append(notes, "required")
 		}
 		item := feature.ListItem{Code: p.Name}
@@ -118,12 +116,12 @@ func (s *Snapshot) describeTemplate(w *feature.HoverText, from string, f *File) 
 }
 
 // describeParameter shows one parameter of a nested template.
-func describeParameter(w *feature.HoverText, f *File, p *hot.Parameter, where string) {
+func describeParameter(w *feature.HoverText, f *File, p *hot.OutlineParameter, where string) {
 	w.Title(p.Name, "parameter of "+where)
 	w.Field("Type", p.Type, true)
-	w.Para(scalarField(p.Field("description")))
-	if d := p.Field("default"); d != nil {
-		w.Field("Default", clip(f.Doc.Syntax.Text(d.Value)), true)
+	w.Para(p.Description)
+	if p.HasDefault {
+		w.Field("Default", clip(f.Text(p.Default)), true)
 	} else {
 		w.Para("No default: the resource must set it (or an environment's parameter_defaults).")
 	}
@@ -141,7 +139,7 @@ func (s *Snapshot) describeSources(w *feature.HoverText, path string, doc *hot.D
 		}
 	}
 	for _, pk := range s.parentPropertyKeys(filepath.Clean(path), name) {
-		add(fmt.Sprintf("%s, resource %s: %s", rel(path, pk.file.Path), pk.resource, clip(pk.file.Doc.Syntax.Text(pk.value))))
+		add(fmt.Sprintf("%s, resource %s: %s", rel(path, pk.file.Path), pk.resource, clip(pk.file.Text(pk.key.Value))))
 	}
 	// An environment's "parameters" reach only the top-level stack, so
 	// they are no source for a template the workspace nests.
@@ -150,7 +148,7 @@ func (s *Snapshot) describeSources(w *feature.HoverText, path string, doc *hot.D
 		if nested && st.Section == "parameters" {
 			continue
 		}
-		add(fmt.Sprintf("%s (%s): %s", rel(path, st.Env.Path), st.Section, clip(st.Env.Doc.Syntax.Text(st.Value))))
+		add(fmt.Sprintf("%s (%s): %s", rel(path, st.Env.Path), st.Section, clip(st.Env.Text(st.Value))))
 	}
 	w.Items("Where the value can come from", lines)
 }

@@ -7,22 +7,51 @@ import (
 	"sync"
 
 	"heat-ls/analysis/hot"
+	"heat-ls/analysis/source"
 )
 
 // File is one template or environment file known to the workspace.
 type File struct {
 	// Path is absolute and cleaned.
 	Path string
-	Doc  *hot.Document
+	// Doc is the parse, or for a file the index holds closed its summary
+	// (hot.Summarize): the text, no syntax tree, no Template or Env. Read
+	// what other files ask of a template through Outline, of an
+	// environment through Snapshot.Mappings and Settings; Snapshot.Full
+	// parses the text for a feature that needs the syntax tree.
+	Doc *hot.Document
 	// Open is true when the text comes from an editor buffer.
 	Open bool
+	// env is an environment's summary when Doc is one (see envOf).
+	env *envSummary
 }
 
 // IsTemplate reports whether the file is a HOT template.
-func (f *File) IsTemplate() bool { return f != nil && f.Doc != nil && f.Doc.Template != nil }
+func (f *File) IsTemplate() bool {
+	return f != nil && f.Doc != nil && (f.Doc.Template != nil || f.Doc.Summary && f.Doc.Kind == hot.KindTemplate)
+}
+
+// Outline returns the node-free outline of a template file, nil for
+// other files.
+func (f *File) Outline() *hot.Outline {
+	if f == nil {
+		return nil
+	}
+	return f.Doc.Outline()
+}
+
+// Text returns the source text at span sp of f ("" when out of range).
+func (f *File) Text(sp source.Span) string {
+	if f == nil || f.Doc == nil || sp.Start < 0 || sp.End > len(f.Doc.Src) || sp.Start >= sp.End {
+		return ""
+	}
+	return string(f.Doc.Src[sp.Start:sp.End])
+}
 
 // IsEnvironment reports whether the file is an environment file.
-func (f *File) IsEnvironment() bool { return f != nil && f.Doc != nil && f.Doc.Env != nil }
+func (f *File) IsEnvironment() bool {
+	return f != nil && f.Doc != nil && (f.Doc.Env != nil || f.Doc.Summary && f.Doc.Kind == hot.KindEnvironment)
+}
 
 // Index holds the files found on disk under the workspace folders. It is
 // safe for concurrent use; readers take Snapshots, which never change.

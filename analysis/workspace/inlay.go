@@ -33,7 +33,7 @@ func (v *inlayValues) ParameterValues(name string) []feature.ValueSource {
 		if v.nested && st.Section == "parameters" {
 			continue
 		}
-		out = append(out, feature.ValueSource{Where: rel(v.path, st.Env.Path), Value: feature.ShortValue(st.Env.Doc, st.Value)})
+		out = append(out, feature.ValueSource{Where: rel(v.path, st.Env.Path), Value: st.Short})
 	}
 	return out
 }
@@ -46,12 +46,12 @@ func (v *inlayValues) NestedOutput(r *hot.Resource, output string) (string, bool
 		if f == nil {
 			continue
 		}
-		o := f.Doc.Template.Output(output)
+		o := f.Outline().Output(output)
 		if o == nil {
 			continue
 		}
-		if d := scalarField(o.Field("description")); d != "" {
-			return d, true
+		if o.Description != "" {
+			return o.Description, true
 		}
 		return "output of " + rel(v.path, f.Path), true
 	}
@@ -64,11 +64,11 @@ func (v *inlayValues) NestedOutput(r *hot.Resource, output string) (string, bool
 func (s *Snapshot) OutputReferences(path, name string) []Location {
 	var out []Location
 	for _, u := range s.NestingUses(path) {
+		// A summary holds no calls: the full parse does.
+		u.Doc = s.Full(&File{Path: u.Path, Doc: u.Doc}).Doc
 		if u.Doc == nil || u.Doc.Template == nil {
 			continue
 		}
-		// A summary leaves out the calls inside resources.
-		u.Doc = s.Full(&File{Path: u.Path, Doc: u.Doc}).Doc
 		for _, c := range u.Doc.Template.Calls {
 			args := c.Args.Resolve()
 			if c.Name != "get_attr" || !args.IsSequence() || len(args.Items) < 2 {

@@ -57,8 +57,11 @@ func (s *Snapshot) Links(path string, doc *hot.Document) (out []Link) {
 		}
 	case doc.Env != nil:
 		for _, m := range envMappings(&File{Path: path, Doc: doc}) {
-			if m.Path != "" {
-				add(m.Entry.Target, "registry")
+			if m.Path == "" || !m.TargetText {
+				continue
+			}
+			if exists, allowed := s.Exists(m.Path, path); exists && allowed {
+				out = append(out, Link{Span: m.TargetSpan, Path: m.Path, Kind: "registry"})
 			}
 		}
 	}

@@ -180,19 +180,19 @@ func (s *Snapshot) Definition(path string, doc *hot.Document, offset int) (out [
 	case crossMappedType:
 		for _, m := range s.Mappings() {
 			if m.Matches(ct.name) {
-				out = append(out, Location{Path: m.Env.Path, Span: m.Entry.Key.Span, Doc: m.Env.Doc})
+				out = append(out, Location{Path: m.Env.Path, Span: m.Key, Doc: m.Env.Doc})
 			}
 		}
 	case crossNestedProp:
 		for _, f := range ct.templates {
-			if p := f.Doc.Template.Parameter(ct.name); p != nil {
-				out = append(out, Location{Path: f.Path, Span: p.Key.Span, Doc: f.Doc})
+			if p := f.Outline().Parameter(ct.name); p != nil {
+				out = append(out, Location{Path: f.Path, Span: p.Key, Doc: f.Doc})
 			}
 		}
 	case crossNestedAttr:
 		for _, f := range ct.templates {
-			if o := f.Doc.Template.Output(ct.name); o != nil {
-				out = append(out, Location{Path: f.Path, Span: o.Key.Span, Doc: f.Doc})
+			if o := f.Outline().Output(ct.name); o != nil {
+				out = append(out, Location{Path: f.Path, Span: o.Key, Doc: f.Doc})
 			}
 		}
 	}
@@ -217,7 +217,7 @@ func (s *Snapshot) MoreAttributes(path string) func(r *hot.Resource) []string {
 			}
 		}
 		for _, f := range templates {
-			for _, o := range f.Doc.Template.Outputs {
+			for _, o := range f.Outline().Outputs {
 				if !seen[o.Name] {
 					seen[o.Name] = true
 					out = append(out, o.Name)

@@ -4,7 +4,6 @@ import (
 	"path/filepath"
 	"sort"
 
-	"heat-ls/analysis/check"
 	"heat-ls/analysis/feature"
 	"heat-ls/analysis/hot"
 	"heat-ls/analysis/source"
@@ -76,8 +75,8 @@ func (s *Snapshot) SymbolAt(path string, doc *hot.Document, offset int) (sym Sym
 func envSymbolAt(doc *hot.Document, offset int) (Symbol, bool) {
 	in := func(n *syntax.Node) bool { return n != nil && n.Span.Start <= offset && offset <= n.Span.End }
 	for _, m := range envMappings(&File{Doc: doc}) {
-		if in(m.Entry.Key) && !m.IsGlob() && m.Name != "" {
-			return Symbol{Kind: "type", Name: m.Name, Span: m.Entry.Key.Span, NameSpan: feature.InnerSpan(m.Entry.Key)}, true
+		if m.Key.Start <= offset && offset <= m.Key.End && m.Key != (source.Span{}) && !m.IsGlob() && m.Name != "" {
+			return Symbol{Kind: "type", Name: m.Name, Span: m.Key, NameSpan: m.KeyInner}, true
 		}
 	}
 	for _, list := range [][]*hot.Entry{doc.Env.Parameters, doc.Env.ParameterDefaults} {
@@ -103,11 +102,14 @@ func (s *Snapshot) References(sym Symbol) (out []Reference) {
 			out = nil
 		}
 	}()
+	addAt := func(f *File, span, name source.Span, def bool) {
+		out = append(out, Reference{Location: Location{Path: f.Path, Span: span, Doc: f.Doc}, NameSpan: name, Definition: def})
+	}
 	add := func(f *File, n *syntax.Node, def bool) {
 		if f == nil || n == nil {
 			return
 		}
-		out = append(out, Reference{Location: Location{Path: f.Path, Span: n.Span, Doc: f.Doc}, NameSpan: feature.InnerSpan(n), Definition: def})
+		addAt(f, n.Span, feature.InnerSpan(n), def)
 	}
 	switch sym.Kind {
 	case "parameter":
@@ -115,9 +117,9 @@ func (s *Snapshot) References(sym Symbol) (out []Reference) {
 		if sym.Template != "" {
 			templates = nil
 			if f := s.File(sym.Template); f.IsTemplate() {
-				templates = []*Declaration{{File: f, Param: f.Doc.Template.Parameter(sym.Name)}}
+				templates = []*Declaration{{File: f, Param: f.Outline().Parameter(sym.Name)}}
 			} else if f := s.Load(sym.Template, ""); f.IsTemplate() {
-				templates = []*Declaration{{File: f, Param: f.Doc.Template.Parameter(sym.Name)}}
+				templates = []*Declaration{{File: f, Param: f.Outline().Parameter(sym.Name)}}
 			}
 		}
 		for _, d := range templates {
@@ -126,7 +128,7 @@ func (s *Snapshot) References(sym Symbol) (out []Reference) {
 				add(full, o.Node, o.Definition)
 			}
 			for _, pk := range s.parentPropertyKeys(d.File.Path, sym.Name) {
-				add(pk.file, pk.key, false)
+				addAt(pk.file, pk.key.Key, pk.key.KeyInner, false)
 			}
 		}
 		// An environment's "parameters" reach only the top-level stack:
@@ -137,7 +139,7 @@ func (s *Snapshot) References(sym Symbol) (out []Reference) {
 			if nested && st.Section == "parameters" {
 				continue
 			}
-			add(st.Env, st.Key, false)
+			addAt(st.Env, st.Key, st.KeyInner, false)
 		}
 	case "type":
 		for _, f := range s.Files() {
@@ -145,17 +147,17 @@ func (s *Snapshot) References(sym Symbol) (out []Reference) {
 			case f.IsEnvironment():
 				for _, m := range envMappings(f) {
 					if m.Name == sym.Name {
-						add(f, m.Entry.Key, true)
+						addAt(f, m.Key, m.KeyInner, true)
 					}
 					if m.Target == sym.Name {
-						add(f, m.Entry.Target.Resolve(), false)
+						addAt(f, m.TargetSpan, m.TargetInner, false)
 					}
 				}
 			case f.IsTemplate():
-				for _, r := range f.Doc.Template.Resources {
-					for _, def := range check.ResourceDefinitions(r) {
-						if def.TypeName == sym.Name && def.Type != nil {
-							add(f, def.Type, false)
+				for _, r := range f.Outline().Resources {
+					for _, def := range r.Definitions {
+						if def.TypeName == sym.Name && def.HasType {
+							addAt(f, def.Type, def.TypeInner, false)
 						}
 					}
 				}
@@ -185,8 +187,7 @@ func dedupeRefs(in []Reference) []Reference {
 
 type propertyKey struct {
 	file     *File
-	key      *syntax.Node
-	value    *syntax.Node
+	key      hot.OutlineProperty
 	resource string
 }
 
@@ -206,16 +207,14 @@ func (s *Snapshot) parentPropertyKeys(nested, name string) []propertyKey {
 }
 
 // filePropertyKeys is parentPropertyKeys in the template f. complete is
-// false when f is a summary that left out the properties of a resource
+// false when f is a summary that left out the properties of a definition
 // standing for nested (a built-in type name an environment maps): the
 // caller then asks the full parse.
 func (s *Snapshot) filePropertyKeys(f *File, nested, name string) (out []propertyKey, complete bool) {
-	for _, r := range f.Doc.Template.Resources {
-		for _, def := range check.ResourceDefinitions(r) {
-			props := def.Properties.Resolve()
-			pr := props.Pair(name)
-			leftOut := !def.Inner && f.Doc.PropertiesLeftOut(r)
-			if pr == nil && !leftOut {
+	for _, r := range f.Outline().Resources {
+		for _, def := range r.Definitions {
+			pr := def.Property(name)
+			if pr == nil && !def.PropertiesLeftOut {
 				continue
 			}
 			resName := r.Name
@@ -227,7 +226,7 @@ func (s *Snapshot) filePropertyKeys(f *File, nested, name string) (out []propert
 					if pr == nil {
 						return nil, false
 					}
-					out = append(out, propertyKey{file: f, key: pr.Key, value: pr.Value, resource: r.Name})
+					out = append(out, propertyKey{file: f, key: *pr, resource: r.Name})
 					break
 				}
 			}

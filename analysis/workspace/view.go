@@ -1,6 +1,7 @@
 package workspace
 
 import (
+	"heat-ls/analysis/hot"
 	"os"
 	"path/filepath"
 
@@ -26,6 +27,10 @@ func (v checkView) ParameterDefaulted(name string) bool {
 func (v checkView) AppliedParameters() []check.AppliedParameter {
 	var out []check.AppliedParameter
 	for _, e := range v.s.applied {
+		e = v.s.Full(e) // a summary holds no values
+		if e.Doc.Env == nil {
+			continue
+		}
 		for _, en := range e.Doc.Env.ParameterDefaults {
 			out = append(out, check.AppliedParameter{Name: en.Name, Defaults: true, Env: e.Path, Span: en.Key.Span, Value: en.Value})
 		}
@@ -55,7 +60,7 @@ func (v checkView) TopLevelParameters() []string {
 			continue
 		}
 		top = true
-		for _, p := range f.Doc.Template.Parameters {
+		for _, p := range f.Outline().Parameters {
 			if !seen[p.Name] {
 				seen[p.Name] = true
 				out = append(out, p.Name)
@@ -80,8 +85,8 @@ func (s *Snapshot) nestedPaths() map[string]bool {
 			}
 		}
 		for _, f := range s.Templates() {
-			for _, r := range f.Doc.Template.Resources {
-				for _, def := range check.ResourceDefinitions(r) {
+			for _, r := range f.Outline().Resources {
+				for _, def := range r.Definitions {
 					resName := r.Name
 					if def.Inner {
 						resName = ""
@@ -146,7 +151,8 @@ func (v checkView) NestedTemplates(fromPath, resourceName, typeName string) chec
 		if c.Via != nil {
 			via = c.Via.Env.Path
 		}
-		out.Templates = append(out.Templates, check.NestedTemplate{Path: c.Path, Doc: t.Doc, Via: via})
+		full := func() *hot.Document { return v.s.Full(t).Doc }
+		out.Templates = append(out.Templates, check.NestedTemplate{Path: c.Path, Outline: t.Outline(), Full: full, Via: via})
 	}
 	return out
 }
@@ -220,7 +226,7 @@ func (s *Snapshot) eachNestingUse(templates []*File, yield func(target string, u
 func (s *Snapshot) mappingNestingUses(yield func(target string, u NestingUse) bool) bool {
 	for _, m := range s.Mappings() {
 		if m.Path != "" {
-			if !yield(filepath.Clean(m.Path), NestingUse{Location: Location{Path: m.Env.Path, Span: m.Entry.Key.Span, Doc: m.Env.Doc}, Label: m.Name}) {
+			if !yield(filepath.Clean(m.Path), NestingUse{Location: Location{Path: m.Env.Path, Span: m.Key, Doc: m.Env.Doc}, Label: m.Name}) {
 				return false
 			}
 		}
@@ -232,9 +238,9 @@ func (s *Snapshot) mappingNestingUses(yield func(target string, u NestingUse) bo
 // member types included) that stands for a template; false when yield
 // stopped it.
 func (s *Snapshot) templateNestingUses(f *File, yield func(target string, u NestingUse) bool) bool {
-	for _, r := range f.Doc.Template.Resources {
-		for _, def := range check.ResourceDefinitions(r) {
-			if def.Type == nil {
+	for _, r := range f.Outline().Resources {
+		for _, def := range r.Definitions {
+			if !def.HasType {
 				continue
 			}
 			resName := r.Name
@@ -242,7 +248,7 @@ func (s *Snapshot) templateNestingUses(f *File, yield func(target string, u Nest
 				resName = ""
 			}
 			for _, t := range s.nestedTemplates(f.Path, resName, def.TypeName) {
-				if !yield(filepath.Clean(t.Path), NestingUse{Location: Location{Path: f.Path, Span: def.Type.Span, Doc: f.Doc}, Label: r.Name}) {
+				if !yield(filepath.Clean(t.Path), NestingUse{Location: Location{Path: f.Path, Span: def.Type, Doc: f.Doc}, Label: r.Name}) {
 					return false
 				}
 			}
