@@ -30,52 +30,53 @@ func (n *Node) IsMapping() bool { return n != nil && n.Kind == MappingNode }
 // IsSequence reports whether n is a sequence node.
 func (n *Node) IsSequence() bool { return n != nil && n.Kind == SequenceNode }
 
-// Pair returns the last entry with the given scalar key, as Heat's loader
-// keeps the last of duplicate keys, or nil. A key the mapping does not
+// Lookup returns the last entry with the given scalar key, as Heat's
+// loader keeps the last of duplicate keys, or the zero Pair (Key nil). A key the mapping does not
 // hold itself is looked up in the mappings its YAML merge keys ("<<: *x")
 // bring in, as Heat's loader merges them: the pair returned then belongs
 // to the merged mapping.
-func (n *Node) Pair(key string) *Pair {
-	return n.pair(key, 0)
+func (n *Node) Lookup(key string) Pair {
+	return n.lookup(key, 0)
 }
 
 // maxMergeDepth bounds how deep merge keys are followed into merged
 // mappings that themselves merge others.
 const maxMergeDepth = 16
 
-func (n *Node) pair(key string, depth int) *Pair {
+func (n *Node) lookup(key string, depth int) Pair {
 	if n == nil || n.Kind != MappingNode {
-		return nil
+		return Pair{}
 	}
-	var merge *Pair
-	for i := len(n.Pairs) - 1; i >= 0; i-- {
-		k := n.Pairs[i].Key
+	var merge Pair
+	kids := n.kids
+	for i := len(kids) - 2; i >= 0; i -= 2 {
+		k := kids[i]
 		if k.Kind != ScalarNode {
 			continue
 		}
 		if k.Value == key {
-			return n.Pairs[i]
+			return Pair{Key: k, Value: kids[i+1]}
 		}
-		if merge == nil && IsMergeKey(k) {
-			merge = n.Pairs[i]
+		if merge.Key == nil && IsMergeKey(k) {
+			merge = Pair{Key: k, Value: kids[i+1]}
 		}
 	}
-	if merge == nil || depth >= maxMergeDepth {
-		return nil
+	if merge.Key == nil || depth >= maxMergeDepth {
+		return Pair{}
 	}
 	// The merged value is one mapping or a list of them; earlier ones win.
 	src := merge.Value.Resolve()
 	if src.IsMapping() {
-		return src.pair(key, depth+1)
+		return src.lookup(key, depth+1)
 	}
 	if src.IsSequence() {
-		for _, it := range src.Items {
-			if p := it.Resolve().pair(key, depth+1); p != nil {
+		for _, it := range src.kids {
+			if p := it.Resolve().lookup(key, depth+1); p.Key != nil {
 				return p
 			}
 		}
 	}
-	return nil
+	return Pair{}
 }
 
 // IsMergeKey reports whether k is a YAML merge key: a plain "<<" (quoted
@@ -86,7 +87,7 @@ func IsMergeKey(k *Node) bool {
 
 // Get returns the value under key (the last one if repeated), or nil.
 func (n *Node) Get(key string) *Node {
-	if p := n.Pair(key); p != nil {
+	if p := n.Lookup(key); p.Key != nil {
 		return p.Value
 	}
 	return nil

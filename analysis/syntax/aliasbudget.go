@@ -45,7 +45,7 @@ func limitAliases(docs []*Node) []source.Diagnostic {
 	if a.cut > 1 {
 		msg += fmt.Sprintf(", nor the %d aliases after it that are past the budget", a.cut-1)
 	}
-	return []source.Diagnostic{{Span: a.first.Span, Severity: rules.Severity(rules.YAMLAliasBudget), Code: rules.YAMLAliasBudget, Message: msg}}
+	return []source.Diagnostic{{Span: a.first.Span(), Severity: rules.Severity(rules.YAMLAliasBudget), Code: rules.YAMLAliasBudget, Message: msg}}
 }
 
 type aliasSizer struct {
@@ -79,11 +79,8 @@ func (a *aliasSizer) visit(n *Node) int64 {
 		return s
 	}
 	total := int64(1)
-	for _, it := range n.Items {
-		total += a.visit(it)
-	}
-	for _, p := range n.Pairs {
-		total += a.visit(p.Key) + a.visit(p.Value)
+	for _, c := range n.kids {
+		total += a.visit(c)
 	}
 	if n.Anchored {
 		a.size[n] = total
@@ -100,11 +97,8 @@ func countWritten(n *Node) int64 {
 	if n.Kind == AliasNode {
 		return total
 	}
-	for _, it := range n.Items {
-		total += countWritten(it)
-	}
-	for _, p := range n.Pairs {
-		total += countWritten(p.Key) + countWritten(p.Value)
+	for _, c := range n.kids {
+		total += countWritten(c)
 	}
 	return total
 }

@@ -12,8 +12,8 @@ import (
 // so the bound sits above their sum and exists only as a safety net.
 const maxDepth = 25000
 
-// converter turns one yaml.v3 node tree into syntax nodes. Nodes, pairs and
-// child slices come from chunked arenas so a large template costs a few
+// converter turns one yaml.v3 node tree into syntax nodes. Nodes and child
+// slices come from chunked arenas so a large template costs a few
 // dozen allocations instead of one per node.
 type converter struct {
 	src   []byte // the whole text (BOM included)
@@ -27,9 +27,7 @@ type converter struct {
 	// filled holds the node chunks filled before nodes (packValues reads
 	// every node of the parse).
 	filled   [][]Node
-	pairs    []Pair
 	nodePtrs []*Node
-	pairPtrs []*Pair
 
 	// anchors maps anchored yaml.v3 nodes to their syntax nodes so aliases
 	// share the converted node; open lists anchored nodes whose conversion
@@ -68,14 +66,6 @@ func (c *converter) newNode() *Node {
 	return &c.nodes[len(c.nodes)-1]
 }
 
-func (c *converter) newPair(k, v *Node) *Pair {
-	if len(c.pairs) == cap(c.pairs) {
-		c.pairs = make([]Pair, 0, c.grow())
-	}
-	c.pairs = append(c.pairs, Pair{Key: k, Value: v})
-	return &c.pairs[len(c.pairs)-1]
-}
-
 // nodeSlice returns an empty slice with capacity n whose appends can never
 // overwrite a neighbour's items (capacity is capped).
 func (c *converter) nodeSlice(n int) []*Node {
@@ -88,18 +78,6 @@ func (c *converter) nodeSlice(n int) []*Node {
 	l := len(c.nodePtrs)
 	c.nodePtrs = c.nodePtrs[:l+n]
 	return c.nodePtrs[l : l : l+n]
-}
-
-func (c *converter) pairSlice(n int) []*Pair {
-	if n > 256 {
-		return make([]*Pair, 0, n)
-	}
-	if cap(c.pairPtrs)-len(c.pairPtrs) < n {
-		c.pairPtrs = make([]*Pair, 0, max(1024, n))
-	}
-	l := len(c.pairPtrs)
-	c.pairPtrs = c.pairPtrs[:l+n]
-	return c.pairPtrs[l : l : l+n]
 }
 
 // offset converts a yaml.v3 mark to an offset into the whole text.
@@ -148,7 +126,7 @@ func (c *converter) convert(yn *yaml.Node, depth int) *Node {
 		n.Kind = ScalarNode
 		n.Tag = yn.ShortTag()
 		n.Value = yn.Value
-		n.Span = c.scalarSpan(n, start, propsEnd, content)
+		n.SetSpan(c.scalarSpan(n, start, propsEnd, content))
 		c.unknownTag(n, start, propsEnd)
 		c.tagMismatch(n, start, propsEnd)
 		c.flowColon(n)
@@ -163,7 +141,7 @@ func (c *converter) convert(yn *yaml.Node, depth int) *Node {
 			if yn.Kind == yaml.SequenceNode {
 				n.Kind = SequenceNode
 			}
-			n.Span = source.Span{Start: content, End: content}
+			n.SetSpan(source.Span{Start: content, End: content})
 			return n
 		}
 		if yn.Anchor != "" {
@@ -172,24 +150,24 @@ func (c *converter) convert(yn *yaml.Node, depth int) *Node {
 		lastEnd, firstStart := content, content
 		if yn.Kind == yaml.MappingNode {
 			n.Kind = MappingNode
-			n.Pairs = c.pairSlice(len(yn.Content) / 2)
+			n.kids = c.nodeSlice(len(yn.Content) &^ 1)
 			for i := 0; i+1 < len(yn.Content); i += 2 {
 				k := c.convert(yn.Content[i], depth+1)
 				v := c.convert(yn.Content[i+1], depth+1)
-				n.Pairs = append(n.Pairs, c.newPair(k, v))
-				lastEnd = max(lastEnd, k.Span.End, v.Span.End)
-				firstStart = min(firstStart, k.Span.Start, v.Span.Start)
+				n.kids = append(n.kids, k, v)
+				lastEnd = max(lastEnd, int(k.end), int(v.end))
+				firstStart = min(firstStart, int(k.start), int(v.start))
 			}
 			c.duplicateKeys(n)
 			c.unhashableKeys(n)
 		} else {
 			n.Kind = SequenceNode
-			n.Items = c.nodeSlice(len(yn.Content))
+			n.kids = c.nodeSlice(len(yn.Content))
 			for _, item := range yn.Content {
 				child := c.convert(item, depth+1)
-				n.Items = append(n.Items, child)
-				lastEnd = max(lastEnd, child.Span.End)
-				firstStart = min(firstStart, child.Span.Start)
+				n.kids = append(n.kids, child)
+				lastEnd = max(lastEnd, int(child.end))
+				firstStart = min(firstStart, int(child.start))
 			}
 		}
 		c.tagMismatch(n, start, propsEnd)
@@ -199,24 +177,24 @@ func (c *converter) convert(yn *yaml.Node, depth int) *Node {
 		// A block collection starts at its first entry; skipProperties may
 		// have stepped over properties that belong to the first key (which
 		// yaml.v3 reports at the same place), so include the children.
-		n.Span = source.Span{Start: firstStart, End: lastEnd}
+		n.SetSpan(source.Span{Start: firstStart, End: lastEnd})
 		// A flow collection owns the bracket at its start, unless its first
 		// child starts there too: "[{a: 1}: b]" holds a single-pair mapping
 		// whose key is the bracketed one.
-		ownsBracket := firstStart == content && !(len(n.Pairs) > 0 && n.Pairs[0].Key.Span.Start == content)
+		ownsBracket := firstStart == content && !(n.Kind == MappingNode && len(n.kids) > 0 && int(n.kids[0].start) == content)
 		if ownsBracket && content < len(c.src) && (c.src[content] == '[' || c.src[content] == '{') && n.Style == Flow {
 			from := lastEnd
 			if from == content {
 				from++
 			}
-			n.Span = source.Span{Start: content, End: flowEnd(c.src, content, from)}
+			n.SetSpan(source.Span{Start: content, End: flowEnd(c.src, content, from)})
 		}
 	default:
 		// A document node inside a tree does not occur; keep an empty
 		// scalar so callers never see a nil.
 		n.Kind = ScalarNode
 		n.Tag = "!!null"
-		n.Span = source.Span{Start: start, End: start}
+		n.SetSpan(source.Span{Start: start, End: start})
 	}
 	return n
 }
@@ -272,11 +250,11 @@ func (c *converter) scalarSpan(n *Node, start, propsEnd, content int) source.Spa
 func (c *converter) alias(n *Node, yn *yaml.Node, start int) {
 	n.Kind = AliasNode
 	n.Value = yn.Value
-	n.Span = source.Span{Start: start, End: min(len(c.src), start+1+len(yn.Value))}
+	n.SetSpan(source.Span{Start: start, End: min(len(c.src), start+1+len(yn.Value))})
 	n.Target = c.anchors[yn.Alias]
 	if n.Target == nil {
 		c.problems = append(c.problems, source.Diagnostic{
-			Span: n.Span, Severity: rules.Severity(rules.YAMLAlias), Code: rules.YAMLAlias,
+			Span: n.Span(), Severity: rules.Severity(rules.YAMLAlias), Code: rules.YAMLAlias,
 			Message: "alias *" + yn.Value + " refers to no anchor &" + yn.Value + " defined before it",
 		})
 		return
@@ -285,7 +263,7 @@ func (c *converter) alias(n *Node, yn *yaml.Node, start int) {
 	for _, o := range c.open {
 		if o.node == yn.Alias {
 			c.problems = append(c.problems, source.Diagnostic{
-				Span: n.Span, Severity: rules.Severity(rules.YAMLAlias), Code: rules.YAMLAlias,
+				Span: n.Span(), Severity: rules.Severity(rules.YAMLAlias), Code: rules.YAMLAlias,
 				Message: "alias *" + yn.Value + " is used inside the node it names, so the loaded data would contain itself; " +
 					"a template must be a finite tree, and Heat cannot store or process a recursive one",
 				Related: []source.Related{{Span: o.span, Message: "anchor &" + yn.Value + " is defined here"}},

@@ -13,18 +13,18 @@ type keyIdentity struct{ tag, value string }
 // the same mapping. Heat's loader silently keeps the last value, so such a
 // template deploys, but the earlier entries are dead text.
 func (c *converter) duplicateKeys(m *Node) {
-	pairs := m.Pairs
-	if len(pairs) < 2 {
+	kids := m.kids
+	if len(kids) < 4 {
 		return
 	}
-	if len(pairs) <= 16 {
-		for i := 1; i < len(pairs); i++ {
-			k := pairs[i].Key
+	if len(kids) <= 32 {
+		for i := 2; i+1 < len(kids); i += 2 {
+			k := kids[i]
 			if k.Kind != ScalarNode {
 				continue
 			}
-			for j := 0; j < i; j++ {
-				if f := pairs[j].Key; f.Kind == ScalarNode && f.Value == k.Value && f.Tag == k.Tag {
+			for j := 0; j < i; j += 2 {
+				if f := kids[j]; f.Kind == ScalarNode && f.Value == k.Value && f.Tag == k.Tag {
 					c.reportDuplicate(f, k)
 					break
 				}
@@ -32,9 +32,9 @@ func (c *converter) duplicateKeys(m *Node) {
 		}
 		return
 	}
-	first := make(map[keyIdentity]*Node, len(pairs))
-	for _, p := range pairs {
-		k := p.Key
+	first := make(map[keyIdentity]*Node, len(kids)/2)
+	for i := 0; i+1 < len(kids); i += 2 {
+		k := kids[i]
 		if k.Kind != ScalarNode {
 			continue
 		}
@@ -49,11 +49,11 @@ func (c *converter) duplicateKeys(m *Node) {
 
 func (c *converter) reportDuplicate(first, later *Node) {
 	c.problems = append(c.problems, source.Diagnostic{
-		Span:     later.Span,
+		Span:     later.Span(),
 		Severity: rules.Severity(rules.DuplicateKey),
 		Code:     rules.DuplicateKey,
 		Message: "key `" + later.Value + "` appears more than once in this mapping; " +
 			"the YAML loader keeps only the last entry and drops the earlier ones",
-		Related: []source.Related{{Span: first.Span, Message: "first `" + later.Value + "` is here"}},
+		Related: []source.Related{{Span: first.Span(), Message: "first `" + later.Value + "` is here"}},
 	})
 }

@@ -10,7 +10,7 @@ import (
 // Heat's loader builds mappings as Python dicts, whose keys must be
 // hashable, so it refuses the whole template.
 func (c *converter) unhashableKeys(m *Node) {
-	for _, p := range m.Pairs {
+	for _, p := range m.Pairs() {
 		k := p.Key.Resolve()
 		if k == nil || k.Kind != MappingNode && k.Kind != SequenceNode {
 			continue
@@ -20,7 +20,7 @@ func (c *converter) unhashableKeys(m *Node) {
 			what = "a list"
 		}
 		c.problems = append(c.problems, source.Diagnostic{
-			Span:     p.Key.Span,
+			Span:     p.Key.Span(),
 			Severity: rules.Severity(rules.YAMLUnhashableKey),
 			Code:     rules.YAMLUnhashableKey,
 			Message:  "this key is " + what + "; Heat's YAML loader only takes text, numbers and booleans as keys, so it refuses the template",

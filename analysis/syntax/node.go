@@ -7,6 +7,8 @@
 package syntax
 
 import (
+	"iter"
+
 	"heat-ls/analysis/source"
 )
 
@@ -45,6 +47,11 @@ type Node struct {
 	// not kept (an alias's Value has it): a field for it would make every
 	// node 16 bytes bigger, and nodes are most of heat-ls's memory.
 	Anchored bool
+	// start and end are the node's extent (see Span) as 32-bit offsets:
+	// Parse refuses texts of 4 GiB or more, and nodes are most of the
+	// memory of open documents, so the two ints of a source.Span would
+	// cost 8 bytes a node for nothing.
+	start, end uint32
 	// Tag is yaml.v3's resolved short tag ("!!str", "!!int", "!!float",
 	// "!!bool", "!!null", "!!timestamp", "!!map", "!!seq", "!!binary") or
 	// a custom tag as written. yaml.v3 resolves YAML 1.2 style: "on",
@@ -53,38 +60,122 @@ type Node struct {
 	// Value is the scalar's text after unquoting and folding, or the alias
 	// name for an AliasNode.
 	Value string
-	// Span covers the node's content: for scalars the text including
-	// quotes or the block header; for flow collections the brackets; for
-	// block collections from the first key or "-" to the end of the last
-	// value. An empty value ("key:" with nothing after it) is a "!!null"
-	// scalar with an empty Span right after the colon (after the "-" in a
-	// sequence, after the anchor or tag if it has one). Anchor and tag
-	// properties in front of the content are not part of Span. A literal
-	// or folded scalar ends at the end of its last non-blank line; an
-	// alias covers "*name".
-	Span source.Span
-	// Pairs holds a mapping's entries in source order, duplicates included.
-	Pairs []*Pair
-	// Items holds a sequence's entries.
-	Items []*Node
+	// kids is the one child list: for a mapping its entries flattened in
+	// source order, duplicates included (key, value, key, value...); for a
+	// sequence its items. One slice instead of a list of separately
+	// allocated key/value pairs beside a list of items saves a slice
+	// header per node and an allocation per entry. Read it through
+	// Pairs, Pair, NumPairs, Items and Children.
+	kids []*Node
 	// Target is the anchored node an AliasNode refers to (nil if the
 	// anchor is unknown).
 	Target *Node
 }
 
-// Pair is one mapping entry. Value is never nil.
+// Span covers the node's content: for scalars the text including quotes
+// or the block header; for flow collections the brackets; for block
+// collections from the first key or "-" to the end of the last value. An
+// empty value ("key:" with nothing after it) is a "!!null" scalar with an
+// empty Span right after the colon (after the "-" in a sequence, after the
+// anchor or tag if it has one). Anchor and tag properties in front of the
+// content are not part of Span. A literal or folded scalar ends at the end
+// of its last non-blank line; an alias covers "*name".
+func (n *Node) Span() source.Span {
+	return source.Span{Start: int(n.start), End: int(n.end)}
+}
+
+// SetSpan sets the node's extent. Offsets are below MaxTextSize (Parse
+// refuses larger texts); negative offsets, which no parse produces, are
+// clamped to zero.
+func (n *Node) SetSpan(sp source.Span) {
+	n.start, n.end = offset32(sp.Start), offset32(sp.End)
+}
+
+// WithSpan sets n's span and returns n, for nodes built outside a parse
+// (a stand-in value, a test tree).
+func WithSpan(n *Node, sp source.Span) *Node {
+	n.SetSpan(sp)
+	return n
+}
+
+// MaxTextSize is the largest text Parse accepts: node offsets are 32-bit.
+const MaxTextSize = 1<<32 - 1
+
+func offset32(off int) uint32 {
+	return uint32(min(max(off, 0), MaxTextSize))
+}
+
+// Pair is one mapping entry, a value handed out by Pairs and Pair (the
+// mapping holds its keys and values in one child list, not pairs). Value
+// is never nil. The zero Pair (Key nil) stands for an entry not found.
 type Pair struct {
 	Key   *Node
 	Value *Node
 }
 
 // Span of the whole entry, from the key's start to the value's end.
-func (p *Pair) Span() source.Span {
-	end := p.Value.Span.End
-	if end < p.Key.Span.End {
-		end = p.Key.Span.End
+func (p Pair) Span() source.Span {
+	ks, vs := p.Key.Span(), p.Value.Span()
+	return source.Span{Start: ks.Start, End: max(ks.End, vs.End)}
+}
+
+// Pairs yields a mapping's entries with their indexes, in source order,
+// duplicates included; nothing for other nodes (and for nil).
+func (n *Node) Pairs() iter.Seq2[int, Pair] {
+	return func(yield func(int, Pair) bool) {
+		if n == nil || n.Kind != MappingNode {
+			return
+		}
+		kids := n.kids
+		for i := 0; i+1 < len(kids); i += 2 {
+			if !yield(i/2, Pair{Key: kids[i], Value: kids[i+1]}) {
+				return
+			}
+		}
 	}
-	return source.Span{Start: p.Key.Span.Start, End: end}
+}
+
+// NumPairs is the number of a mapping's entries (0 for other nodes).
+func (n *Node) NumPairs() int {
+	if n == nil || n.Kind != MappingNode {
+		return 0
+	}
+	return len(n.kids) / 2
+}
+
+// Pair returns a mapping's i-th entry; it panics when i is out of range,
+// as indexing a slice would.
+func (n *Node) Pair(i int) Pair {
+	if n.Kind != MappingNode {
+		panic("syntax: Pair on a node that is not a mapping")
+	}
+	return Pair{Key: n.kids[2*i], Value: n.kids[2*i+1]}
+}
+
+// Items returns a sequence's items (nil for other nodes and for nil). The
+// slice is the node's own: read it, never change it.
+func (n *Node) Items() []*Node {
+	if n == nil || n.Kind != SequenceNode {
+		return nil
+	}
+	return n.kids
+}
+
+// Children returns the node's child list as stored: for a mapping its keys
+// and values alternating, for a sequence its items, nil for scalars and
+// aliases. It serves walks that treat every child alike. Read it, never
+// change it.
+func (n *Node) Children() []*Node {
+	if n == nil {
+		return nil
+	}
+	return n.kids
+}
+
+// SetChildren sets the child list of a node built outside a parse (a copy,
+// a test tree), laid out as Children returns it.
+func (n *Node) SetChildren(kids []*Node) {
+	n.kids = kids
 }
 
 // File is the result of parsing one text.

@@ -30,6 +30,11 @@ type failure struct {
 // panic, an unknown alias, UTF-16).
 func parseOnce(src []byte) (f *File, fail *failure) {
 	f = &File{Src: src}
+	if d, over := textTooLarge(len(src)); over {
+		f.Broken = true
+		f.Problems = append(f.Problems, d)
+		return f, nil
+	}
 	if bytes.HasPrefix(src, []byte{0xFE, 0xFF}) || bytes.HasPrefix(src, []byte{0xFF, 0xFE}) {
 		f.Broken = true
 		f.Problems = append(f.Problems, source.Diagnostic{
@@ -103,6 +108,19 @@ func parseOnce(src []byte) (f *File, fail *failure) {
 	// source order.
 	sort.SliceStable(f.Problems, func(i, j int) bool { return f.Problems[i].Span.Start < f.Problems[j].Span.Start })
 	return f, fail
+}
+
+// textTooLarge refuses a text of MaxTextSize bytes or more: node spans
+// hold 32-bit offsets. Heat's own limit on templates is far lower, so such
+// a text is an error whichever way it is read.
+func textTooLarge(size int) (source.Diagnostic, bool) {
+	if size < MaxTextSize {
+		return source.Diagnostic{}, false
+	}
+	return source.Diagnostic{
+		Span: source.Span{Start: 0, End: 0}, Severity: rules.Severity(rules.YAMLTooLarge), Code: rules.YAMLTooLarge,
+		Message: fmt.Sprintf("the text is %d MiB; heat-ls reads texts below 4 GiB only, and Heat refuses templates far smaller", size>>20),
+	}, true
 }
 
 // utf8BOM is the UTF-8 byte order mark; a constant so nothing can change it.

@@ -61,7 +61,7 @@ func strayRoot(f *File) *failure {
 	if len(f.Docs) != 1 || root.Kind != ScalarNode || root.Style != Plain {
 		return nil
 	}
-	rest := root.Span.End
+	rest := int(root.end)
 	for rest < len(f.Src) {
 		rest = skipBreak(f.Src, lineEnd(f.Src, rest))
 		if rest < len(f.Src) && !blankLine(f.Src, rest) {
@@ -72,13 +72,13 @@ func strayRoot(f *File) *failure {
 		return nil
 	}
 	d := source.Diagnostic{
-		Span: root.Span, Severity: rules.Severity(rules.YAMLSyntax), Code: rules.YAMLSyntax,
+		Span: root.Span(), Severity: rules.Severity(rules.YAMLSyntax), Code: rules.YAMLSyntax,
 		Message: "invalid YAML: the text below cannot follow this single value (is the colon of a key missing?)",
 	}
 	f.Broken = true
 	f.Docs = nil
 	f.Problems = append([]source.Diagnostic{d}, f.Problems...)
-	return &failure{reason: "could not find expected ':'", span: root.Span}
+	return &failure{reason: "could not find expected ':'", span: root.Span()}
 }
 
 // recovery is the state of one recovering parse.
@@ -603,7 +603,7 @@ func (r *recovery) applyGraft(f *File, gr graft) {
 	if len(path) == 0 {
 		return
 	}
-	value := &Node{Kind: ScalarNode, Tag: "!!null", Span: source.Span{Start: gr.word.End, End: gr.word.End}}
+	value := WithSpan(&Node{Kind: ScalarNode, Tag: "!!null"}, source.Span{Start: gr.word.End, End: gr.word.End})
 	if gr.body != nil {
 		// The value's lines start a line, so parsing them alone gives
 		// the same spans, moved by where they start.
@@ -612,17 +612,17 @@ func (r *recovery) applyGraft(f *File, gr graft) {
 			shiftSpans(value, gr.bodyAt, map[*Node]bool{})
 		}
 	}
-	key := &Node{Kind: ScalarNode, Tag: "!!str", Value: gr.name, Span: gr.word}
+	key := WithSpan(&Node{Kind: ScalarNode, Tag: "!!str", Value: gr.name}, gr.word)
 	m := path[len(path)-1]
-	at := sort.Search(len(m.Pairs), func(i int) bool { return m.Pairs[i].Key.Span.Start > gr.word.Start })
-	pairs := make([]*Pair, 0, len(m.Pairs)+1)
-	pairs = append(pairs, m.Pairs[:at]...)
-	pairs = append(pairs, &Pair{Key: key, Value: value})
-	m.Pairs = append(pairs, m.Pairs[at:]...)
-	end := max(value.Span.End, key.Span.End)
+	at := 2 * sort.Search(m.NumPairs(), func(i int) bool { return m.Pair(i).Key.Span().Start > gr.word.Start })
+	kids := make([]*Node, 0, len(m.kids)+2)
+	kids = append(kids, m.kids[:at]...)
+	kids = append(kids, key, value)
+	m.kids = append(kids, m.kids[at:]...)
+	end := max(value.end, key.end)
 	for _, n := range path {
-		n.Span.End = max(n.Span.End, end)
-		n.Span.Start = min(n.Span.Start, gr.word.Start)
+		n.end = max(n.end, end)
+		n.start = min(n.start, offset32(gr.word.Start))
 	}
 	r.regions = append(r.regions, gr.word)
 }
@@ -643,10 +643,10 @@ func (r *recovery) emptyParent(f *File, gr graft) []*Node {
 			return
 		}
 		path = append(path, n)
-		for _, p := range n.Pairs {
-			if lineStart(r.buf, p.Key.Span.Start) == parent && p.Value.Kind == ScalarNode && p.Value.Tag == "!!null" && p.Value.Span.Len() == 0 {
-				m := &Node{Kind: MappingNode, Style: Block, Tag: "!!map", Span: gr.word}
-				p.Value = m
+		for i, p := range n.Pairs() {
+			if lineStart(r.buf, p.Key.Span().Start) == parent && p.Value.Kind == ScalarNode && p.Value.Tag == "!!null" && p.Value.Span().Len() == 0 {
+				m := WithSpan(&Node{Kind: MappingNode, Style: Block, Tag: "!!map"}, gr.word)
+				n.kids[2*i+1] = m
 				found = append(append([]*Node{}, path...), m)
 				return
 			}
@@ -666,14 +666,10 @@ func shiftSpans(n *Node, delta int, seen map[*Node]bool) {
 		return
 	}
 	seen[n] = true
-	n.Span.Start += delta
-	n.Span.End += delta
-	for _, p := range n.Pairs {
-		shiftSpans(p.Key, delta, seen)
-		shiftSpans(p.Value, delta, seen)
-	}
-	for _, it := range n.Items {
-		shiftSpans(it, delta, seen)
+	sp := n.Span()
+	n.SetSpan(source.Span{Start: sp.Start + delta, End: sp.End + delta})
+	for _, c := range n.kids {
+		shiftSpans(c, delta, seen)
 	}
 	shiftSpans(n.Target, delta, seen)
 }
@@ -689,16 +685,17 @@ func mappingFor(f *File, at, indent int, buf []byte) []*Node {
 			return
 		}
 		path = append(path, n)
-		if n.Kind == MappingNode && n.Style == Block && len(n.Pairs) > 0 &&
-			n.Pairs[0].Key.Span.Start-lineStart(buf, n.Pairs[0].Key.Span.Start) == indent &&
-			(n.Span.Start <= at && stillOpen(buf, n.Span.End, at, indent) || n.Span.Start > at && blankBetween(buf, at, n.Span.Start)) &&
+		sp := n.Span()
+		if n.Kind == MappingNode && n.Style == Block && n.NumPairs() > 0 &&
+			n.Pair(0).Key.Span().Start-lineStart(buf, n.Pair(0).Key.Span().Start) == indent &&
+			(sp.Start <= at && stillOpen(buf, sp.End, at, indent) || sp.Start > at && blankBetween(buf, at, sp.Start)) &&
 			len(path) > len(best) {
 			best = append(best[:0], path...)
 		}
-		for _, p := range n.Pairs {
+		for _, p := range n.Pairs() {
 			walk(p.Value, path)
 		}
-		for _, it := range n.Items {
+		for _, it := range n.Items() {
 			walk(it, path)
 		}
 	}

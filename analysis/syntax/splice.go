@@ -65,14 +65,14 @@ func SpliceEntry(prev *File, next []byte) (*File, SplicedEntry, bool) {
 		return nil, none, false
 	}
 	wrap := sub.Docs[0]
-	if wrap.Kind != MappingNode || wrap.Style != Block || len(wrap.Pairs) != 1 {
+	if wrap.Kind != MappingNode || wrap.Style != Block || wrap.NumPairs() != 1 {
 		return nil, none, false
 	}
-	entry := wrap.Pairs[0].Value
-	if entry.Kind != MappingNode || entry.Style != Block || len(entry.Pairs) != 1 || hasAnchors(entry) {
+	entry := wrap.Pair(0).Value
+	if entry.Kind != MappingNode || entry.Style != Block || entry.NumPairs() != 1 || hasAnchors(entry) {
 		return nil, none, false
 	}
-	pair := entry.Pairs[0]
+	pair := entry.Pair(0)
 	shiftInPlace(pair.Key, loc.from-len(sectionStandIn))
 	shiftInPlace(pair.Value, loc.from-len(sectionStandIn))
 	if !sameKey(pair.Key, loc.pair.Key) {
@@ -80,13 +80,12 @@ func SpliceEntry(prev *File, next []byte) (*File, SplicedEntry, bool) {
 	}
 
 	section := *loc.section.Value
-	section.Pairs = splicePairs(section.Pairs, loc.entryIndex, pair, delta)
-	section.Span.End = newEndOf(section.Span.End, loc, pair, delta)
-	sectionPair := &Pair{Key: loc.section.Key, Value: &section}
+	section.kids = splicePairs(section.kids, loc.entryIndex, pair, delta)
+	section.end = offset32(newEndOf(int(section.end), loc, pair, delta))
 
 	top := *root
-	top.Pairs = splicePairs(top.Pairs, loc.sectionIndex, sectionPair, delta)
-	top.Span.End = newEndOf(top.Span.End, loc, pair, delta)
+	top.kids = splicePairs(top.kids, loc.sectionIndex, Pair{Key: loc.section.Key, Value: &section}, delta)
+	top.end = offset32(newEndOf(int(top.end), loc, pair, delta))
 	e := SplicedEntry{Section: loc.sectionIndex, Entry: loc.entryIndex, From: loc.from, OldTo: loc.to, NewTo: loc.to + delta}
 	return &File{Src: next, Docs: []*Node{&top}}, e, true
 }
@@ -126,13 +125,8 @@ func hasAnchors(n *Node) bool {
 	if n.Anchored || n.Kind == AliasNode {
 		return true
 	}
-	for _, p := range n.Pairs {
-		if hasAnchors(p.Key) || hasAnchors(p.Value) {
-			return true
-		}
-	}
-	for _, it := range n.Items {
-		if hasAnchors(it) {
+	for _, c := range n.kids {
+		if hasAnchors(c) {
 			return true
 		}
 	}
@@ -145,7 +139,7 @@ func hasAnchors(n *Node) bool {
 // of the next key's line (the next entry's, the next section's), or the
 // end of the text.
 type entryLocation struct {
-	section, pair            *Pair
+	section, pair            Pair
 	sectionIndex, entryIndex int
 	from, to                 int
 }
@@ -153,10 +147,10 @@ type entryLocation struct {
 // locateEntry finds the entry whose lines strictly contain the changed
 // bytes [start, end) of src, below its key line.
 func locateEntry(root *Node, src []byte, start, end int) (entryLocation, bool) {
-	for i, sp := range root.Pairs {
+	for i, sp := range root.Pairs() {
 		secTo, ok := len(src), true
-		if i+1 < len(root.Pairs) {
-			if secTo, ok = keyLineStart(src, root.Pairs[i+1].Key); !ok {
+		if i+1 < root.NumPairs() {
+			if secTo, ok = keyLineStart(src, root.Pair(i+1).Key); !ok {
 				return entryLocation{}, false
 			}
 		}
@@ -167,22 +161,23 @@ func locateEntry(root *Node, src []byte, start, end int) (entryLocation, bool) {
 		if sec.Kind != MappingNode || sec.Style != Block {
 			return entryLocation{}, false
 		}
-		for j, ep := range sec.Pairs {
+		for j, ep := range sec.Pairs() {
 			from, ok := keyLineStart(src, ep.Key)
 			if !ok {
 				return entryLocation{}, false
 			}
 			to := secTo
-			if j+1 < len(sec.Pairs) {
-				if to, ok = keyLineStart(src, sec.Pairs[j+1].Key); !ok {
+			if j+1 < sec.NumPairs() {
+				if to, ok = keyLineStart(src, sec.Pair(j+1).Key); !ok {
 					return entryLocation{}, false
 				}
 			}
 			if start < from || start >= to {
 				continue
 			}
-			keyLineEnd := bytes.IndexByte(src[ep.Key.Span.Start:], '\n')
-			if keyLineEnd < 0 || start <= ep.Key.Span.Start+keyLineEnd || end >= to {
+			keyStart := int(ep.Key.start)
+			keyLineEnd := bytes.IndexByte(src[keyStart:], '\n')
+			if keyLineEnd < 0 || start <= keyStart+keyLineEnd || end >= to {
 				return entryLocation{}, false
 			}
 			return entryLocation{section: sp, pair: ep, sectionIndex: i, entryIndex: j, from: from, to: to}, true
@@ -195,7 +190,7 @@ func locateEntry(root *Node, src []byte, start, end int) (entryLocation, bool) {
 // keyLineStart is the start of the line a block key begins, when only
 // spaces come before the key on that line.
 func keyLineStart(src []byte, key *Node) (int, bool) {
-	at := key.Span.Start
+	at := int(key.start)
 	lineStart := bytes.LastIndexByte(src[:at], '\n') + 1
 	for _, c := range src[lineStart:at] {
 		if c != ' ' {
@@ -208,23 +203,23 @@ func keyLineStart(src []byte, key *Node) (int, bool) {
 // sameKey reports whether the reparsed entry has the old entry's key,
 // written the same way at the same place.
 func sameKey(a, b *Node) bool {
-	return a.Kind == b.Kind && a.Style == b.Style && a.Tag == b.Tag && a.Value == b.Value && a.Span == b.Span && len(a.Pairs) == 0 && len(a.Items) == 0
+	return a.Kind == b.Kind && a.Style == b.Style && a.Tag == b.Tag && a.Value == b.Value &&
+		a.start == b.start && a.end == b.end && len(a.kids) == 0 && len(b.kids) == 0
 }
 
-// splicePairs returns pairs with pairs[at] replaced by p and the pairs
-// after it copied with their spans moved by delta.
-func splicePairs(pairs []*Pair, at int, p *Pair, delta int) []*Pair {
+// splicePairs returns a mapping's child list kids with entry at replaced
+// by p and the entries after it copied with their spans moved by delta.
+func splicePairs(kids []*Node, at int, p Pair, delta int) []*Node {
 	var size treeCount
-	for _, q := range pairs[at+1:] {
-		size.add(q.Key)
-		size.add(q.Value)
+	for _, q := range kids[2*at+2:] {
+		size.add(q)
 	}
 	a := size.arena()
-	out := make([]*Pair, len(pairs))
-	copy(out, pairs[:at])
-	out[at] = p
-	for k := at + 1; k < len(pairs); k++ {
-		out[k] = a.pair(a.shiftCopy(pairs[k].Key, delta), a.shiftCopy(pairs[k].Value, delta))
+	out := make([]*Node, len(kids))
+	copy(out, kids[:2*at])
+	out[2*at], out[2*at+1] = p.Key, p.Value
+	for k := 2*at + 2; k < len(kids); k++ {
+		out[k] = a.shiftCopy(kids[k], delta)
 	}
 	return out
 }
@@ -232,9 +227,9 @@ func splicePairs(pairs []*Pair, at int, p *Pair, delta int) []*Pair {
 // newEndOf is the new end of a collection that contains the entry: the
 // entry's new end when the collection ended inside the entry's lines (it
 // was the last one), else the old end moved by delta.
-func newEndOf(end int, loc entryLocation, p *Pair, delta int) int {
+func newEndOf(end int, loc entryLocation, p Pair, delta int) int {
 	if end < loc.to {
-		return p.Value.Span.End
+		return int(p.Value.end)
 	}
 	return end + delta
 }
@@ -244,55 +239,38 @@ func newEndOf(end int, loc entryLocation, p *Pair, delta int) int {
 // of a whole document (the converter hands out child lists from arenas
 // that a small text may never allocate); no reader tells the two apart.
 func shiftInPlace(n *Node, delta int) {
-	n.Span = source.Span{Start: n.Span.Start + delta, End: n.Span.End + delta}
-	switch {
-	case n.Kind == MappingNode && n.Pairs == nil:
-		n.Pairs = []*Pair{}
-	case n.Kind == SequenceNode && n.Items == nil:
-		n.Items = []*Node{}
+	n.SetSpan(source.Span{Start: int(n.start) + delta, End: int(n.end) + delta})
+	if (n.Kind == MappingNode || n.Kind == SequenceNode) && n.kids == nil {
+		n.kids = []*Node{}
 	}
-	for _, p := range n.Pairs {
-		shiftInPlace(p.Key, delta)
-		shiftInPlace(p.Value, delta)
-	}
-	for _, it := range n.Items {
-		shiftInPlace(it, delta)
+	for _, c := range n.kids {
+		shiftInPlace(c, delta)
 	}
 }
 
 // treeCount counts what copying trees takes, so the copies come from a
 // few large allocations instead of one per node.
-type treeCount struct{ nodes, pairs, items int }
+type treeCount struct{ nodes, kids int }
 
 func (t *treeCount) add(n *Node) {
 	t.nodes++
-	t.pairs += len(n.Pairs)
-	t.items += len(n.Items)
-	for _, p := range n.Pairs {
-		t.add(p.Key)
-		t.add(p.Value)
-	}
-	for _, it := range n.Items {
-		t.add(it)
+	t.kids += len(n.kids)
+	for _, c := range n.kids {
+		t.add(c)
 	}
 }
 
 func (t *treeCount) arena() *copyArena {
-	return &copyArena{
-		nodes: make([]Node, 0, t.nodes), pairs: make([]Pair, 0, t.pairs+1),
-		nodePtrs: make([]*Node, 0, t.items), pairPtrs: make([]*Pair, 0, t.pairs),
-	}
+	return &copyArena{nodes: make([]Node, 0, t.nodes), kids: make([]*Node, 0, t.kids)}
 }
 
-// copyArena hands out the nodes, pairs and child lists of copied trees
-// from chunks; a chunk that is full is replaced by a new one (never grown,
+// copyArena hands out the nodes and child lists of copied trees from
+// chunks; a chunk that is full is replaced by a new one (never grown,
 // which would move what was handed out), so a miscount costs an
 // allocation, never correctness.
 type copyArena struct {
-	nodes    []Node
-	pairs    []Pair
-	nodePtrs []*Node
-	pairPtrs []*Pair
+	nodes []Node
+	kids  []*Node
 }
 
 func (a *copyArena) node(n Node) *Node {
@@ -301,14 +279,6 @@ func (a *copyArena) node(n Node) *Node {
 	}
 	a.nodes = append(a.nodes, n)
 	return &a.nodes[len(a.nodes)-1]
-}
-
-func (a *copyArena) pair(k, v *Node) *Pair {
-	if len(a.pairs) == cap(a.pairs) {
-		a.pairs = make([]Pair, 0, 256)
-	}
-	a.pairs = append(a.pairs, Pair{Key: k, Value: v})
-	return &a.pairs[len(a.pairs)-1]
 }
 
 // slots returns n consecutive slots of *chunk, replacing the chunk when
@@ -326,17 +296,11 @@ func slots[T any](chunk *[]T, n int) []T {
 // trees it copies hold no aliases (Splice refuses documents with any).
 func (a *copyArena) shiftCopy(n *Node, delta int) *Node {
 	c := a.node(*n)
-	c.Span = source.Span{Start: n.Span.Start + delta, End: n.Span.End + delta}
-	if n.Pairs != nil {
-		c.Pairs = slots(&a.pairPtrs, len(n.Pairs))
-		for i, p := range n.Pairs {
-			c.Pairs[i] = a.pair(a.shiftCopy(p.Key, delta), a.shiftCopy(p.Value, delta))
-		}
-	}
-	if n.Items != nil {
-		c.Items = slots(&a.nodePtrs, len(n.Items))
-		for i, it := range n.Items {
-			c.Items[i] = a.shiftCopy(it, delta)
+	c.SetSpan(source.Span{Start: int(n.start) + delta, End: int(n.end) + delta})
+	if n.kids != nil {
+		c.kids = slots(&a.kids, len(n.kids))
+		for i, k := range n.kids {
+			c.kids[i] = a.shiftCopy(k, delta)
 		}
 	}
 	return c

@@ -7,7 +7,7 @@ package syntax
 // not entered: an alias is a leaf here.
 func (f *File) NodeAt(offset int) []*Node {
 	for _, root := range f.Docs {
-		if root == nil || !root.Span.Contains(offset) {
+		if root == nil || !root.Span().Contains(offset) {
 			continue
 		}
 		path := []*Node{root}
@@ -24,38 +24,28 @@ func (f *File) NodeAt(offset int) []*Node {
 
 // childAt returns the first child of n whose span contains offset.
 func childAt(n *Node, offset int) *Node {
-	switch n.Kind {
-	case MappingNode:
-		for _, p := range n.Pairs {
-			if p.Key.Span.Contains(offset) {
-				return p.Key
-			}
-			if p.Value.Span.Contains(offset) {
-				return p.Value
-			}
-		}
-	case SequenceNode:
-		for _, item := range n.Items {
-			if item.Span.Contains(offset) {
-				return item
-			}
+	if n.Kind != MappingNode && n.Kind != SequenceNode {
+		return nil
+	}
+	// A mapping's keys and values alternate in the child list, each key
+	// before its value.
+	for _, c := range n.kids {
+		if c.Span().Contains(offset) {
+			return c
 		}
 	}
 	return nil
 }
 
 // PairAt returns the entry of mapping n whose key or value contains
-// offset, or nil.
-func (n *Node) PairAt(offset int) *Pair {
-	if n == nil || n.Kind != MappingNode {
-		return nil
-	}
-	for _, p := range n.Pairs {
-		if p.Key.Span.Contains(offset) || p.Value.Span.Contains(offset) {
+// offset, or the zero Pair (Key nil).
+func (n *Node) PairAt(offset int) Pair {
+	for _, p := range n.Pairs() {
+		if p.Key.Span().Contains(offset) || p.Value.Span().Contains(offset) {
 			return p
 		}
 	}
-	return nil
+	return Pair{}
 }
 
 // Walk visits n and its descendants in source order (for a mapping: each
@@ -78,15 +68,11 @@ func (n *Node) Walk(visit func(n *Node, depth int) bool) {
 		if !visit(e.node, e.depth) {
 			continue
 		}
-		switch e.node.Kind {
-		case MappingNode:
-			for i := len(e.node.Pairs) - 1; i >= 0; i-- {
-				p := e.node.Pairs[i]
-				stack = append(stack, entry{p.Value, e.depth + 1}, entry{p.Key, e.depth + 1})
-			}
-		case SequenceNode:
-			for i := len(e.node.Items) - 1; i >= 0; i-- {
-				stack = append(stack, entry{e.node.Items[i], e.depth + 1})
+		if e.node.Kind == MappingNode || e.node.Kind == SequenceNode {
+			// Pushed last first, so keys come before their values.
+			kids := e.node.kids
+			for i := len(kids) - 1; i >= 0; i-- {
+				stack = append(stack, entry{kids[i], e.depth + 1})
 			}
 		}
 	}
@@ -97,7 +83,7 @@ func (f *File) Text(n *Node) string {
 	if n == nil {
 		return ""
 	}
-	s, e := max(0, n.Span.Start), min(len(f.Src), n.Span.End)
+	s, e := int(n.start), min(len(f.Src), int(n.end))
 	if s >= e {
 		return ""
 	}
