@@ -95,7 +95,7 @@ func BenchmarkSignatureHelp12k(b *testing.B) {
 	var at []int
 	for i, c := range doc.Template.Calls {
 		if i%7 == 0 {
-			at = append(at, c.Args.Span.Start)
+			at = append(at, c.Args.Span().Start)
 		}
 	}
 	runLatency(b, func(i int) { feature.SignatureHelpAt(doc, sc, at[i%len(at)]) })

@@ -16,16 +16,16 @@ func checkRepeatArgs(a *argCtx) {
 		a.bad(a.args, "the argument must be a mapping with `for_each` and `template`, not %s", kindName(a.args))
 		return
 	}
-	forEachPair, tmplPair := a.args.Pair("for_each"), a.args.Pair("template")
-	if forEachPair == nil || tmplPair == nil {
+	forEachPair, tmplPair := a.args.Lookup("for_each"), a.args.Lookup("template")
+	if forEachPair.Key == nil || tmplPair.Key == nil {
 		a.bad(a.args, "both `for_each` and `template` are needed")
 		return
 	}
 	permutations := true
-	if pp := a.args.Pair("permutations"); pp != nil {
+	if pp := a.args.Lookup("permutations"); pp.Key != nil {
 		if !a.v.Supports(schema.FeatureRepeatPermutations) {
 			first := a.p.Schema.FeatureSince(schema.FeatureRepeatPermutations).Name
-			d := a.p.Reportf(pp.Key.Span, rules.RepeatPermutationsIgnored,
+			d := a.p.Reportf(pp.Key.Span(), rules.RepeatPermutationsIgnored,
 				"`permutations` has no effect before heat_template_version %s: Heat ignores it in %s and always combines every value. Raise the version or remove the key.",
 				first, a.p.T.VersionText)
 			d.Data = map[string]string{"minVersion": first}
@@ -49,16 +49,16 @@ func checkRepeatArgs(a *argCtx) {
 	mapsOK := a.v.Supports(schema.FeatureRepeatMapForEach)
 	length := -1
 	tmpl := literal(tmplPair.Value)
-	for _, pr := range forEach.Pairs {
+	for _, pr := range forEach.Pairs() {
 		vals := literal(pr.Value)
 		switch {
 		case vals == nil:
 			length = -2 // unknown until run time
 		case vals.IsSequence():
 			if length == -1 {
-				length = len(vals.Items)
-			} else if length >= 0 && len(vals.Items) != length && !permutations {
-				a.badValue(rules.BadFunctionArgs, pr.Value, "with `permutations: false` every list must have the same length; this one has %d %s, an earlier one %d.", len(vals.Items), plural(len(vals.Items), "item", "items"), length)
+				length = len(vals.Items())
+			} else if length >= 0 && len(vals.Items()) != length && !permutations {
+				a.badValue(rules.BadFunctionArgs, pr.Value, "with `permutations: false` every list must have the same length; this one has %d %s, an earlier one %d.", len(vals.Items()), plural(len(vals.Items()), "item", "items"), length)
 			}
 		case vals.IsMapping() && mapsOK && !permutations:
 			// Without permutations Heat pairs values up by position, which
@@ -75,7 +75,7 @@ func checkRepeatArgs(a *argCtx) {
 			a.bad(pr.Value, "the values of `%s` must be a list, not %s", pr.Key.Value, kindName(vals))
 		}
 		if tmpl != nil && pr.Key.Kind == syntax.ScalarNode && pr.Key.Value != "" && !textOccurs(tmpl, pr.Key.Value, 0) {
-			a.p.Reportf(pr.Key.Span, rules.RepeatUnusedPlaceholder,
+			a.p.Reportf(pr.Key.Span(), rules.RepeatUnusedPlaceholder,
 				"The placeholder `%s` does not occur in the template, so its values are never used. Use it in the template or remove it.", pr.Key.Value)
 		}
 	}
@@ -91,13 +91,13 @@ func textOccurs(n *syntax.Node, s string, depth int) bool {
 	case syntax.ScalarNode:
 		return strings.Contains(n.Value, s)
 	case syntax.MappingNode:
-		for _, pr := range n.Pairs {
+		for _, pr := range n.Pairs() {
 			if textOccurs(pr.Key, s, depth+1) || textOccurs(pr.Value, s, depth+1) {
 				return true
 			}
 		}
 	case syntax.SequenceNode:
-		for _, it := range n.Items {
+		for _, it := range n.Items() {
 			if textOccurs(it, s, depth+1) {
 				return true
 			}

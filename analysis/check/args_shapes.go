@@ -142,16 +142,16 @@ func (a *argCtx) badValue(code string, n *syntax.Node, format string, args ...an
 
 // spanOf is n's span, or the function key's when n is empty or missing.
 func (a *argCtx) spanOf(n *syntax.Node) source.Span {
-	if n == nil || n.Span.Len() == 0 {
-		return a.c.Key.Span
+	if n == nil || n.Span().Len() == 0 {
+		return a.c.Key.Span()
 	}
-	return n.Span
+	return n.Span()
 }
 
 // isDynamic reports whether n is a call, whose value Heat computes later.
 func isDynamic(n *syntax.Node) bool {
 	n = n.Resolve()
-	return n.IsMapping() && len(n.Pairs) == 1 && n.Pairs[0].Key.Kind == syntax.ScalarNode && hot.IsFunctionName(n.Pairs[0].Key.Value)
+	return n.IsMapping() && n.NumPairs() == 1 && n.Pair(0).Key.Kind == syntax.ScalarNode && hot.IsFunctionName(n.Pair(0).Key.Value)
 }
 
 // literal is n resolved when it is not a call, else nil.
@@ -188,14 +188,14 @@ func checkGetParamArgs(a *argCtx) {
 	switch {
 	case isScalarLiteral(a.args):
 	case a.args.IsSequence():
-		if len(a.args.Items) == 0 {
+		if len(a.args.Items()) == 0 {
 			a.bad(a.args, "the list is empty; it needs the parameter name first")
 			return
 		}
-		if n := literal(a.args.Items[0]); n != nil && !isScalarLiteral(n) {
-			a.bad(a.args.Items[0], "the parameter name must be text, not %s", kindName(n))
+		if n := literal(a.args.Items()[0]); n != nil && !isScalarLiteral(n) {
+			a.bad(a.args.Items()[0], "the parameter name must be text, not %s", kindName(n))
 		}
-		checkPathItems(a, a.args.Items[1:])
+		checkPathItems(a, a.args.Items()[1:])
 	default:
 		a.bad(a.args, "the argument must be a parameter name or a list, not %s", kindName(a.args))
 	}
@@ -237,7 +237,7 @@ func checkGetAttrArgs(a *argCtx) {
 		a.bad(a.args, "the argument must be a list, not %s", kindName(a.args))
 		return
 	}
-	items := a.args.Items
+	items := a.args.Items()
 	switch {
 	case len(items) == 0:
 		a.bad(a.args, "the list is empty")
@@ -265,7 +265,7 @@ func checkListJoinArgs(a *argCtx) {
 		a.bad(a.args, "the argument must be a list of a delimiter and a list, not %s", kindName(a.args))
 		return
 	}
-	items := a.args.Items
+	items := a.args.Items()
 	if len(items) < 2 {
 		a.bad(a.args, "it needs a delimiter and a list")
 		return
@@ -290,12 +290,12 @@ func checkStrReplaceArgs(a *argCtx) {
 		a.bad(a.args, "the argument must be a mapping with `template` and `params`, not %s", kindName(a.args))
 		return
 	}
-	tmplPair, paramsPair := a.args.Pair("template"), a.args.Pair("params")
-	if tmplPair == nil || paramsPair == nil {
+	tmplPair, paramsPair := a.args.Lookup("template"), a.args.Lookup("params")
+	if tmplPair.Key == nil || paramsPair.Key == nil {
 		missing := "`template`"
-		if tmplPair != nil {
+		if tmplPair.Key != nil {
 			missing = "`params`"
-		} else if paramsPair == nil {
+		} else if paramsPair.Key == nil {
 			missing = "`template` and `params`"
 		}
 		a.bad(a.args, "%s missing", missing)
@@ -321,7 +321,7 @@ func checkStrReplaceArgs(a *argCtx) {
 		return
 	}
 	tmpl := literal(tmplPair.Value)
-	for _, pr := range params.Pairs {
+	for _, pr := range params.Pairs() {
 		if a.c.Name == "str_replace_vstrict" {
 			if val := literal(pr.Value); val != nil && (val.IsNull() || val.IsScalar() && val.Value == "" && val.Tag == "!!str") {
 				a.badValue(rules.BadFunctionArgs, pr.Value, "the value of `%s` is empty, which this function refuses. Give it a value or use `str_replace_strict`.", pr.Key.Value)
@@ -332,7 +332,7 @@ func checkStrReplaceArgs(a *argCtx) {
 		}
 		if !strings.Contains(tmpl.Value, pr.Key.Value) {
 			d := a.badValue(rules.StrReplaceUnusedParam, pr.Key, "the placeholder `%s` does not occur in the template, which this function refuses. Remove it, fix the template, or use `str_replace`.", pr.Key.Value)
-			d.Related = []source.Related{{Span: tmplPair.Value.Span, Message: "the template"}}
+			d.Related = []source.Related{{Span: tmplPair.Value.Span(), Message: "the template"}}
 		}
 	}
 }
@@ -345,7 +345,7 @@ func checkReplaceValuesText(a *argCtx, params *syntax.Node) {
 	if a.v.Supports(schema.FeatureNonStringJoinReplace) {
 		return
 	}
-	for _, pr := range params.Pairs {
+	for _, pr := range params.Pairs() {
 		if val := literal(pr.Value); val != nil && (val.IsMapping() || val.IsSequence()) {
 			a.badValue(rules.BadFunctionArgs, pr.Value, "the value of `%s` is %s; before version %s only text, numbers and booleans can replace a placeholder.", pr.Key.Value, kindName(val), a.p.Schema.FeatureSince(schema.FeatureNonStringJoinReplace).Name)
 		}
@@ -357,7 +357,7 @@ func checkStrSplitArgs(a *argCtx) {
 		a.bad(a.args, "the argument must be a list, not %s", kindName(a.args))
 		return
 	}
-	items := a.args.Items
+	items := a.args.Items()
 	if len(items) < 2 || len(items) > 3 {
 		a.bad(a.args, "it takes two or three items, not %d", len(items))
 		return
@@ -378,11 +378,11 @@ func checkStrSplitArgs(a *argCtx) {
 }
 
 func checkDigestArgs(a *argCtx) {
-	if !a.args.IsSequence() || len(a.args.Items) != 2 {
+	if !a.args.IsSequence() || len(a.args.Items()) != 2 {
 		a.bad(a.args, "it takes exactly an algorithm and a value")
 		return
 	}
-	alg := literal(a.args.Items[0])
+	alg := literal(a.args.Items()[0])
 	if alg == nil {
 		return
 	}
@@ -405,7 +405,7 @@ func checkMapMergeArgs(a *argCtx) {
 		a.badValue(rules.BadFunctionArgs, a.args, "the argument must be a list of mappings, not %s.", kindName(a.args))
 		return
 	}
-	for _, it := range a.args.Items {
+	for _, it := range a.args.Items() {
 		if n := literal(it); n != nil && !n.IsMapping() && !n.IsNull() {
 			a.badValue(rules.BadFunctionArgs, it, "every item to merge must be a mapping, not %s.", kindName(n))
 		}
@@ -413,22 +413,22 @@ func checkMapMergeArgs(a *argCtx) {
 }
 
 func checkMapReplaceArgs(a *argCtx) {
-	if !a.args.IsSequence() || len(a.args.Items) != 2 {
+	if !a.args.IsSequence() || len(a.args.Items()) != 2 {
 		a.badValue(rules.BadFunctionArgs, a.args, "the argument must be a list of a mapping and a `{keys: ..., values: ...}` mapping.")
 		return
 	}
-	if n := literal(a.args.Items[0]); n != nil && !n.IsMapping() {
-		a.badValue(rules.BadFunctionArgs, a.args.Items[0], "the first item must be the mapping to change, not %s.", kindName(n))
+	if n := literal(a.args.Items()[0]); n != nil && !n.IsMapping() {
+		a.badValue(rules.BadFunctionArgs, a.args.Items()[0], "the first item must be the mapping to change, not %s.", kindName(n))
 	}
-	repl := literal(a.args.Items[1])
+	repl := literal(a.args.Items()[1])
 	if repl == nil {
 		return
 	}
 	if !repl.IsMapping() {
-		a.badValue(rules.BadFunctionArgs, a.args.Items[1], "the second item must be a mapping with `keys` and/or `values`, not %s.", kindName(repl))
+		a.badValue(rules.BadFunctionArgs, a.args.Items()[1], "the second item must be a mapping with `keys` and/or `values`, not %s.", kindName(repl))
 		return
 	}
-	for _, pr := range repl.Pairs {
+	for _, pr := range repl.Pairs() {
 		if pr.Key.Value != "keys" && pr.Key.Value != "values" {
 			a.badValue(rules.BadFunctionArgs, pr.Key, "`%s` is not accepted here; use `keys` and `values`.", pr.Key.Value)
 			continue
@@ -437,7 +437,7 @@ func checkMapReplaceArgs(a *argCtx) {
 			a.badValue(rules.BadFunctionArgs, pr.Value, "`%s` must map old names to new ones, not be %s.", pr.Key.Value, kindName(n))
 		}
 	}
-	checkMapReplaceCollisions(a, literal(a.args.Items[0]), literal(repl.Get("keys")))
+	checkMapReplaceCollisions(a, literal(a.args.Items()[0]), literal(repl.Get("keys")))
 }
 
 // checkMapReplaceCollisions renames the keys of a literal mapping as
@@ -449,7 +449,7 @@ func checkMapReplaceCollisions(a *argCtx, in, keys *syntax.Node) {
 		return
 	}
 	renames := map[string]*syntax.Node{}
-	for _, pr := range keys.Pairs {
+	for _, pr := range keys.Pairs() {
 		v := literal(pr.Value)
 		if !isScalarLiteral(pr.Key) || v == nil || !isScalarLiteral(v) {
 			return
@@ -457,14 +457,14 @@ func checkMapReplaceCollisions(a *argCtx, in, keys *syntax.Node) {
 		renames[pr.Key.Value] = v
 	}
 	inKeys := map[string]bool{}
-	for _, pr := range in.Pairs {
+	for _, pr := range in.Pairs() {
 		if !isScalarLiteral(pr.Key) {
 			return
 		}
 		inKeys[pr.Key.Value] = true
 	}
 	out := map[string]bool{}
-	for _, pr := range in.Pairs {
+	for _, pr := range in.Pairs() {
 		k, key := pr.Key.Value, pr.Key.Value
 		to, renamed := renames[k]
 		if renamed {
@@ -491,10 +491,10 @@ func checkYaqlArgs(a *argCtx) {
 		a.bad(a.args, "the argument must be a mapping with `expression` (and optionally `data`), not %s", kindName(a.args))
 		return
 	}
-	if a.args.Pair("expression") == nil {
+	if a.args.Lookup("expression").Key == nil {
 		a.bad(a.args, "`expression` is missing")
 	}
-	for _, pr := range a.args.Pairs {
+	for _, pr := range a.args.Pairs() {
 		if k := pr.Key.Value; k != "expression" && k != "data" {
 			a.bad(pr.Key, "`%s` is not accepted; only `expression` and `data` are", k)
 		}
@@ -509,7 +509,7 @@ func checkIfArgs(a *argCtx) {
 		a.bad(a.args, "the argument must be a list, not %s", kindName(a.args))
 		return
 	}
-	n := len(a.args.Items)
+	n := len(a.args.Items())
 	switch {
 	case n == 2 && !a.v.Supports(schema.FeatureIfTwoArguments):
 		first := a.p.Schema.FeatureSince(schema.FeatureIfTwoArguments).Name
@@ -520,7 +520,7 @@ func checkIfArgs(a *argCtx) {
 		a.bad(a.args, "it takes a condition and two values, not %d items", n)
 		return
 	}
-	checkConditionArg(a, a.args.Items[0])
+	checkConditionArg(a, a.args.Items()[0])
 }
 
 // checkConditionArg: a condition is a name, a boolean or an expression.
@@ -581,7 +581,7 @@ func withinIfCondition(c *hot.Call) bool {
 		if par.Name != "if" {
 			continue
 		}
-		if a := par.Args.Resolve(); a.IsSequence() && len(a.Items) > 0 && spanWithin(cur.Map.Span, a.Items[0].Span) {
+		if a := par.Args.Resolve(); a.IsSequence() && len(a.Items()) > 0 && spanWithin(cur.Map.Span(), a.Items()[0].Span()) {
 			return true
 		}
 	}
@@ -589,7 +589,7 @@ func withinIfCondition(c *hot.Call) bool {
 }
 
 func checkEqualsArgs(a *argCtx) {
-	if !a.args.IsSequence() || len(a.args.Items) != 2 {
+	if !a.args.IsSequence() || len(a.args.Items()) != 2 {
 		a.bad(a.args, "it compares exactly two values")
 	}
 }
@@ -601,33 +601,33 @@ func checkAndOrArgs(a *argCtx) {
 		a.bad(a.args, "the argument must be a list of conditions, not %s", kindName(a.args))
 		return
 	}
-	if len(a.args.Items) < 2 {
+	if len(a.args.Items()) < 2 {
 		a.bad(a.args, "it needs at least two conditions")
 	}
-	for _, it := range a.args.Items {
+	for _, it := range a.args.Items() {
 		checkConditionArg(a, it)
 	}
 }
 
 func checkContainsArgs(a *argCtx) {
-	if !a.args.IsSequence() || len(a.args.Items) != 2 {
+	if !a.args.IsSequence() || len(a.args.Items()) != 2 {
 		a.bad(a.args, "it takes a value and a list")
 		return
 	}
 	// Heat takes any Python sequence, so text is searched as characters.
-	if n := literal(a.args.Items[1]); n != nil && !n.IsSequence() && !(n.IsScalar() && n.Tag == "!!str") {
-		a.bad(a.args.Items[1], "the second item must be a list, not %s", kindName(n))
+	if n := literal(a.args.Items()[1]); n != nil && !n.IsSequence() && !(n.IsScalar() && n.Tag == "!!str") {
+		a.bad(a.args.Items()[1], "the second item must be a list, not %s", kindName(n))
 	}
 }
 
 func checkFilterArgs(a *argCtx) {
 	// Heat reads the two arguments when it parses the template (refused
 	// wherever the call is); it looks into them only when it computes.
-	if !a.args.IsSequence() || len(a.args.Items) != 2 {
+	if !a.args.IsSequence() || len(a.args.Items()) != 2 {
 		a.bad(a.args, "the argument must be a list of the values to remove and the list to filter")
 		return
 	}
-	for _, it := range a.args.Items {
+	for _, it := range a.args.Items() {
 		if n := literal(it); n != nil && !n.IsSequence() {
 			a.badValue(rules.BadFunctionArgs, it, "both items must be lists, not %s.", kindName(n))
 		}
@@ -640,7 +640,7 @@ func checkMakeURLArgs(a *argCtx) {
 		return
 	}
 	keys := schema.MakeURLKeys()
-	for _, pr := range a.args.Pairs {
+	for _, pr := range a.args.Pairs() {
 		if pr.Key.Kind != syntax.ScalarNode || slices.Contains(keys, pr.Key.Value) {
 			continue
 		}
@@ -682,7 +682,7 @@ func checkListConcatArgs(a *argCtx) {
 		a.badValue(rules.BadFunctionArgs, a.args, "the argument must be a list of lists, not %s.", kindName(a.args))
 		return
 	}
-	for _, it := range a.args.Items {
+	for _, it := range a.args.Items() {
 		if n := literal(it); n != nil && !n.IsSequence() && !n.IsNull() {
 			a.badValue(rules.BadFunctionArgs, it, "every item must be a list, not %s.", kindName(n))
 		}

@@ -132,16 +132,16 @@ func stepInto(n *syntax.Node, step string) (*syntax.Node, source.Span, bool) {
 	n = n.Resolve()
 	switch {
 	case n.IsMapping():
-		if p := n.Pair(step); p != nil {
+		if p := n.Lookup(step); p.Key != nil {
 			return p.Value.Resolve(), p.Span(), true
 		}
 	case n.IsSequence():
-		if i, err := strconv.Atoi(step); err == nil && i >= 0 && i < len(n.Items) {
-			return n.Items[i].Resolve(), n.Items[i].Span, true
+		if i, err := strconv.Atoi(step); err == nil && i >= 0 && i < len(n.Items()) {
+			return n.Items()[i].Resolve(), n.Items()[i].Span(), true
 		}
-		for _, item := range n.Items {
+		for _, item := range n.Items() {
 			if l := item.Resolve().Get("label").Resolve(); l.IsScalar() && l.Value == step {
-				return item.Resolve(), item.Span, true
+				return item.Resolve(), item.Span(), true
 			}
 		}
 	}

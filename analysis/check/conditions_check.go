@@ -22,7 +22,7 @@ func checkConditionBodies(p *Pass) {
 	var live map[string]bool // liveConditions, computed when needed
 	for _, c := range p.T.Conditions {
 		if k := c.Key; k.Style == syntax.Plain && (isYAML11Bool(k) || k.Tag == "!!int" || k.Tag == "!!float" || k.Tag == "!!null") {
-			d := p.Reportf(k.Span, rules.ConditionNameNotString,
+			d := p.Reportf(k.Span(), rules.ConditionNameNotString,
 				"Heat's YAML reader turns the unquoted name `%s` into %s, not a name, and then fails on the template. Quote it (`'%s':`) or pick another name.",
 				k.Value, yaml11Reading(k), k.Value)
 			d.Suggestions = []string{"'" + k.Value + "'"}
@@ -33,11 +33,11 @@ func checkConditionBodies(p *Pass) {
 			p.Reportf(valueSpan(c.Value, c.Key), rules.ConditionBodyInvalid,
 				"Condition `%s` is empty; give it an expression such as `{equals: [{get_param: env}, prod]}`, or true/false.", c.Name)
 		case body.IsSequence():
-			p.Reportf(body.Span, rules.ConditionBodyInvalid,
+			p.Reportf(body.Span(), rules.ConditionBodyInvalid,
 				"Condition `%s` is a list, which is no condition; combine several with `and: [...]` or `or: [...]`.", c.Name)
 		case body.IsMapping():
-			if len(body.Pairs) != 1 || !hot.IsFunctionName(body.Pairs[0].Key.Value) {
-				p.Reportf(body.Span, rules.ConditionBodyInvalid,
+			if body.NumPairs() != 1 || !hot.IsFunctionName(body.Pair(0).Key.Value) {
+				p.Reportf(body.Span(), rules.ConditionBodyInvalid,
 					"Condition `%s` is a plain mapping, not a condition function; use one of equals, not, and, or, contains, or get_param.", c.Name)
 				continue
 			}
@@ -53,11 +53,11 @@ func checkConditionBodies(p *Pass) {
 				if !live[c.Name] {
 					report, outcome = p.Warnf, "which Heat refuses once a resource or output uses this condition"
 				}
-				report(body.Span, rules.ConditionBodyInvalid,
+				report(body.Span(), rules.ConditionBodyInvalid,
 					"Condition `%s` is empty text, not true or false: the path after the %s parameter `%s` finds nothing, %s.", c.Name, typ, name, outcome)
 			}
 		case body.Tag == "!!int" || body.Tag == "!!float":
-			p.Reportf(body.Span, rules.ConditionBodyInvalid,
+			p.Reportf(body.Span(), rules.ConditionBodyInvalid,
 				"Condition `%s` is a number; a condition is true/false, another condition's name, or a condition function.", c.Name)
 		case isYAML11Bool(body):
 		default:
@@ -65,13 +65,13 @@ func checkConditionBodies(p *Pass) {
 			// be a boolean or a function, so a bare name is refused even
 			// when it names another condition, and even when unused.
 			if p.T.Condition(body.Value) != nil {
-				p.Reportf(body.Span, rules.ConditionBodyInvalid,
+				p.Reportf(body.Span(), rules.ConditionBodyInvalid,
 					"Condition `%s` is only the name `%s`; Heat refuses a bare name as a condition. Use `%s` itself where `%s` is used, or wrap it in a condition function (not, and, or).",
 					c.Name, body.Value, body.Value, c.Name)
 				continue
 			}
 			near := slices.DeleteFunc(nearestNames(body.Value, names, 3), func(n string) bool { return n == c.Name })
-			d := p.Reportf(body.Span, rules.ConditionBodyUndefined,
+			d := p.Reportf(body.Span(), rules.ConditionBodyUndefined,
 				"Condition `%s` is the text `%s`, which Heat refuses: a condition is true/false or a condition function, and `%s` is no condition of this template either.%s", c.Name, body.Value, body.Value, suggestText(near))
 			d.Suggestions = near
 		}
@@ -113,8 +113,8 @@ func conditionsUsedOutside(t *hot.Template) map[string]bool {
 		if call.Name != "if" || call.Context == hot.InCondition {
 			continue
 		}
-		if args := call.Args.Resolve(); args.IsSequence() && len(args.Items) > 0 {
-			collectConditionNames(args.Items[0], used, 0)
+		if args := call.Args.Resolve(); args.IsSequence() && len(args.Items()) > 0 {
+			collectConditionNames(args.Items()[0], used, 0)
 		}
 	}
 	return used
@@ -163,12 +163,12 @@ func collectConditionNames(n *syntax.Node, into map[string]bool, depth int) {
 		if !n.IsNull() && !isYAML11Bool(n) {
 			into[n.Value] = true
 		}
-	case n.IsMapping() && len(n.Pairs) == 1:
-		switch n.Pairs[0].Key.Value {
+	case n.IsMapping() && n.NumPairs() == 1:
+		switch n.Pair(0).Key.Value {
 		case "not", "and", "or":
-			args := n.Pairs[0].Value.Resolve()
+			args := n.Pair(0).Value.Resolve()
 			if args.IsSequence() {
-				for _, it := range args.Items {
+				for _, it := range args.Items() {
 					collectConditionNames(it, into, depth+1)
 				}
 			} else {

@@ -35,14 +35,14 @@ func constLeaf(n *syntax.Node) (val, ok bool) {
 	if b, isBool := yamlBool(n); isBool {
 		return b, true
 	}
-	if !n.IsMapping() || len(n.Pairs) != 1 || n.Pairs[0].Key.Value != "equals" {
+	if !n.IsMapping() || n.NumPairs() != 1 || n.Pair(0).Key.Value != "equals" {
 		return false, false
 	}
-	args := n.Pairs[0].Value.Resolve()
-	if !args.IsSequence() || len(args.Items) != 2 {
+	args := n.Pair(0).Value.Resolve()
+	if !args.IsSequence() || len(args.Items()) != 2 {
 		return false, false
 	}
-	a, b := literal(args.Items[0]), literal(args.Items[1])
+	a, b := literal(args.Items()[0]), literal(args.Items()[1])
 	if !isScalarLiteral(a) || !isScalarLiteral(b) {
 		return false, false
 	}
@@ -63,9 +63,9 @@ func skippedOperands(t *hot.Template, fn string, args *syntax.Node) []bool {
 		return nil
 	}
 	var out []bool
-	for i, it := range args.Items[:max(len(args.Items)-1, 0)] {
+	for i, it := range args.Items()[:max(len(args.Items())-1, 0)] {
 		if v, ok := constCondition(t, it); ok && v == (fn == "or") {
-			out = make([]bool, len(args.Items))
+			out = make([]bool, len(args.Items()))
 			for j := i + 1; j < len(out); j++ {
 				out[j] = true
 			}
@@ -80,7 +80,7 @@ func skippedOperands(t *hot.Template, fn string, args *syntax.Node) []bool {
 func operandSkipped(t *hot.Template, c *hot.Call, n *syntax.Node) bool {
 	args := c.Args.Resolve()
 	skipped := skippedOperands(t, c.Name, args)
-	for i, it := range args.Items {
+	for i, it := range args.Items() {
 		if it == n && i < len(skipped) {
 			return skipped[i]
 		}

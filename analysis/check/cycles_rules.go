@@ -51,8 +51,8 @@ func resourceGraph(t *hot.Template, v *schema.Version) *refGraph {
 		case "get_resource":
 			target = literal(c.Args)
 		case "get_attr":
-			if a := c.Args.Resolve(); a.IsSequence() && len(a.Items) > 0 {
-				target = literal(a.Items[0])
+			if a := c.Args.Resolve(); a.IsSequence() && len(a.Items()) > 0 {
+				target = literal(a.Items()[0])
 			}
 		}
 		if isScalarLiteral(target) {
@@ -219,12 +219,12 @@ func (g *refGraph) reportCycles(p *Pass, code, format string) {
 				}
 			}
 		}
-		d := p.Errorf(edges[0].node.Span, code, format, g.spell(loop, len(comp)))
+		d := p.Errorf(edges[0].node.Span(), code, format, g.spell(loop, len(comp)))
 		for i, e := range edges[1:] {
 			if i == maxCycleRelated {
 				break
 			}
-			d.Related = append(d.Related, source.Related{Span: e.node.Span,
+			d.Related = append(d.Related, source.Related{Span: e.node.Span(),
 				Message: "`" + g.names[loop[i+1]] + "` refers to `" + g.names[loop[i+2]] + "` here"})
 		}
 	}

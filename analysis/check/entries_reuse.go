@@ -140,11 +140,11 @@ func reusable(doc *hot.Document, opts Options, next *entryResults) (moved *entry
 // resource's name must lie in it.
 func splicedResource(doc *hot.Document, sp *hot.Splice) (int, bool) {
 	root := doc.Syntax.Root().Resolve()
-	if !root.IsMapping() || sp.Section < 0 || sp.Section >= len(root.Pairs) || root.Pairs[sp.Section].Key.Value != "resources" {
+	if !root.IsMapping() || sp.Section < 0 || sp.Section >= root.NumPairs() || root.Pair(sp.Section).Key.Value != "resources" {
 		return 0, false
 	}
 	sections := 0
-	for _, pr := range root.Pairs {
+	for _, pr := range root.Pairs() {
 		if pr.Key.Value == "resources" {
 			sections++
 		}
@@ -154,7 +154,7 @@ func splicedResource(doc *hot.Document, sp *hot.Splice) (int, bool) {
 	}
 	changed := -1
 	for i, r := range doc.Template.Resources {
-		if r.Key.Span.Start >= sp.From && r.Key.Span.Start < sp.NewTo {
+		if r.Key.Span().Start >= sp.From && r.Key.Span().Start < sp.NewTo {
 			if changed >= 0 {
 				return 0, false
 			}

@@ -20,7 +20,7 @@ func checkEnvSections(p *Pass) {
 	for _, s := range p.Env.Sections {
 		if s.Key.Kind != syntax.ScalarNode || !hot.IsEnvironmentSection(s.Name) {
 			near := nearestNames(s.Name, envSectionNames(), 3)
-			d := p.Reportf(s.Key.Span, rules.EnvSectionUnknown,
+			d := p.Reportf(s.Key.Span(), rules.EnvSectionUnknown,
 				"`%s` is not a section of an environment file; Heat knows %s.%s", s.Key.Value, strings.Join(envSectionNames(), ", "), suggestText(near))
 			d.Suggestions = near
 			continue
@@ -84,16 +84,16 @@ func checkEnvRegistry(p *Pass) {
 					continue
 				}
 				if v.IsSequence() {
-					for _, it := range v.Items {
+					for _, it := range v.Items() {
 						if n := it.Resolve(); !n.IsScalar() {
-							p.Reportf(it.Span, rules.EnvResourceOverrideInvalid, "`%s` lists names as text; %s is not one.", e.Name, describeNode(it))
+							p.Reportf(it.Span(), rules.EnvResourceOverrideInvalid, "`%s` lists names as text; %s is not one.", e.Name, describeNode(it))
 						} else {
 							checkHookName(p, e.Name, n)
 						}
 					}
 					continue
 				}
-				p.Reportf(v.Span, rules.EnvResourceOverrideInvalid, "`%s` must be a name or a list of names, not %s.", e.Name, describeNode(v))
+				p.Reportf(v.Span(), rules.EnvResourceOverrideInvalid, "`%s` must be a name or a list of names, not %s.", e.Name, describeNode(v))
 			default:
 				if v := e.Target.Resolve(); v.IsMapping() {
 					// A resource of the nested stack this resource creates:
@@ -117,7 +117,7 @@ func checkNestedOverride(p *Pass, body *syntax.Node, depth int) {
 	if depth > maxOverrideDepth {
 		return
 	}
-	for _, pr := range body.Pairs {
+	for _, pr := range body.Pairs() {
 		if pr.Key == nil || pr.Key.Kind != syntax.ScalarNode {
 			continue
 		}
@@ -130,7 +130,7 @@ func checkNestedOverride(p *Pass, body *syntax.Node, depth int) {
 				continue
 			}
 			if v.IsSequence() {
-				for _, it := range v.Items {
+				for _, it := range v.Items() {
 					if n := it.Resolve(); n.IsScalar() {
 						checkHookName(p, pr.Key.Value, n)
 					}
@@ -139,7 +139,7 @@ func checkNestedOverride(p *Pass, body *syntax.Node, depth int) {
 		case v.IsMapping():
 			checkNestedOverride(p, v, depth+1)
 		case v.IsSequence():
-			p.Reportf(v.Span, rules.EnvResourceOverrideInvalid,
+			p.Reportf(v.Span(), rules.EnvResourceOverrideInvalid,
 				"`%s` must map to a template path, a URL or another type name as text, not %s.", pr.Key.Value, describeNode(v))
 		}
 	}
@@ -160,7 +160,7 @@ func checkHookName(p *Pass, key string, n *syntax.Node) {
 		}
 	}
 	cands := closestNames(n.Value, known, 1, 3)
-	d := p.Reportf(n.Span, rules.EnvResourceOverrideInvalid,
+	d := p.Reportf(n.Span(), rules.EnvResourceOverrideInvalid,
 		"`%s` is not a %s Heat knows; use one of %s.%s", n.Value, what, strings.Join(known, ", "), suggestText(cands))
 	d.Suggestions = cands
 }
@@ -168,7 +168,7 @@ func checkHookName(p *Pass, key string, n *syntax.Node) {
 func checkRegistryTarget(p *Pass, e *hot.RegistryEntry, code string) {
 	v := e.Target.Resolve()
 	if v.IsMapping() || v.IsSequence() {
-		p.Errorf(v.Span, code,
+		p.Errorf(v.Span(), code,
 			"`%s` must map to a template path, a URL or another type name as text, not %s.", e.Name, describeNode(v))
 	}
 }
@@ -191,9 +191,9 @@ func checkEnvLists(p *Pass) {
 					"`encrypted_param_names` must be a list of parameter names, not %s.", describeNode(v))
 				continue
 			}
-			for _, it := range v.Items {
+			for _, it := range v.Items() {
 				if n := it.Resolve(); !n.IsScalar() || n.IsNull() {
-					p.Reportf(it.Span, rules.EnvEncryptedParamNamesInvalid, "`encrypted_param_names` lists names as text; %s is not one.", describeNode(n))
+					p.Reportf(it.Span(), rules.EnvEncryptedParamNamesInvalid, "`encrypted_param_names` lists names as text; %s is not one.", describeNode(n))
 				}
 			}
 		case "event_sinks":
@@ -205,9 +205,9 @@ func checkEnvLists(p *Pass) {
 					"`event_sinks` must be a list of sinks, each a mapping such as `{type: zaqar-queue, target: myqueue}`, not %s.", describeNode(v))
 				continue
 			}
-			for _, it := range v.Items {
+			for _, it := range v.Items() {
 				if n := it.Resolve(); !n.IsMapping() {
-					p.Reportf(it.Span, rules.EnvEventSinksInvalid, "Each event sink must be a mapping with `type` and `target`, not %s.", describeNode(n))
+					p.Reportf(it.Span(), rules.EnvEventSinksInvalid, "Each event sink must be a mapping with `type` and `target`, not %s.", describeNode(n))
 				}
 			}
 		}

@@ -62,16 +62,16 @@ func (w *nearMissWalker) walk(n *syntax.Node, depth int) {
 	}
 	switch n.Kind {
 	case syntax.MappingNode:
-		if len(n.Pairs) == 1 {
-			w.oneKey(n.Pairs[0].Key)
+		if n.NumPairs() == 1 {
+			w.oneKey(n.Pair(0).Key)
 		} else {
 			w.manyKeys(n)
 		}
-		for _, pr := range n.Pairs {
+		for _, pr := range n.Pairs() {
 			w.walk(pr.Value, depth+1)
 		}
 	case syntax.SequenceNode:
-		for _, it := range n.Items {
+		for _, it := range n.Items() {
 			w.walk(it, depth+1)
 		}
 	}
@@ -90,7 +90,7 @@ func (w *nearMissWalker) oneKey(k *syntax.Node) {
 	if len(best) == 0 {
 		return
 	}
-	d := w.p.Reportf(k.Span, rules.FunctionNearMiss,
+	d := w.p.Reportf(k.Span(), rules.FunctionNearMiss,
 		"`%s` is not a function name, so Heat keeps this mapping as plain data.%s", k.Value, didYouMean(best))
 	d.Suggestions = slices.Clone(best)
 }
@@ -119,14 +119,14 @@ func (w *nearMissWalker) nearestFunctions(key string) []string {
 // manyKeys reports a function name sitting beside other keys: a call must
 // be the only key of its mapping.
 func (w *nearMissWalker) manyKeys(n *syntax.Node) {
-	for _, pr := range n.Pairs {
+	for _, pr := range n.Pairs() {
 		k := pr.Key
 		if k.Kind != syntax.ScalarNode || !looksLikeCallKey(k.Value) {
 			continue
 		}
-		w.p.Reportf(k.Span, rules.FunctionExtraKeys,
+		w.p.Reportf(k.Span(), rules.FunctionExtraKeys,
 			"`%s` is a function only when it is the single key of its mapping; with %d other keys here Heat keeps the whole mapping as plain data. Move the call into its own mapping.",
-			k.Value, len(n.Pairs)-1)
+			k.Value, n.NumPairs()-1)
 		return
 	}
 }

@@ -24,7 +24,7 @@ func checkFunctions(p *Pass) {
 	p.eachCallAlone(func(i int, c *hot.Call) {
 		if c.Context == hot.InParameter {
 			if c.Parent == nil {
-				p.Reportf(c.Key.Span, rules.FunctionInParameters,
+				p.Reportf(c.Key.Span(), rules.FunctionInParameters,
 					"Heat does not evaluate `%s` in the parameters section: the value stays this mapping. Write a literal value, or move the call to where the parameter is used.", c.Name)
 			}
 			return
@@ -44,17 +44,17 @@ func checkConditionCall(p *Pass, v *schema.Version, c *hot.Call) {
 	case v.IsRemovedFunction(c.Name):
 		reportRemoved(p, c)
 	case v.HasFunction(c.Name) || v.IsInvalidInConditions(c.Name):
-		p.Reportf(c.Key.Span, rules.FunctionInvalidInConditions,
+		p.Reportf(c.Key.Span(), rules.FunctionInvalidInConditions,
 			"`%s` cannot be used in a condition: Heat refuses it there. Conditions may use %s.",
 			c.Name, quotedList(v.ConditionFunctions))
 	default:
 		first := firstVersion(p.Schema, func(x *schema.Version) bool { return x.IsConditionFunction(c.Name) })
 		if first == nil {
-			p.Reportf(c.Key.Span, rules.FunctionInvalidInConditions,
+			p.Reportf(c.Key.Span(), rules.FunctionInvalidInConditions,
 				"`%s` cannot be used in a condition. Conditions may use %s.", c.Name, quotedList(v.ConditionFunctions))
 			return
 		}
-		d := p.Errorf(c.Key.Span, rules.FunctionNotInVersion,
+		d := p.Errorf(c.Key.Span(), rules.FunctionNotInVersion,
 			"`%s` works in conditions only from heat_template_version %s; Heat refuses this condition in %s. Raise the version.",
 			c.Name, first.Name, p.T.VersionText)
 		d.Data = map[string]string{"minVersion": first.Name, "function": c.Name}
@@ -75,7 +75,7 @@ func checkBodyCall(p *Pass, v *schema.Version, c *hot.Call) {
 		if prop := propertyHolding(p, c); prop != nil && rejectsMap(prop.Type) {
 			report, tail = p.Errorf, fmt.Sprintf(" The %s property `%s` refuses a mapping, so stack create fails.", prop.Type, prop.Name)
 		}
-		report(c.Key.Span, rules.ConditionFunctionOutside,
+		report(c.Key.Span(), rules.ConditionFunctionOutside,
 			"`%s` is a condition function and works only in the conditions section (or a `condition:` key); here Heat keeps the mapping as plain data.%s Define a condition and use it with `if`.", c.Name, tail)
 	default:
 		first := p.Schema.FirstVersionWithFunction(c.Name)
@@ -90,7 +90,7 @@ func checkBodyCall(p *Pass, v *schema.Version, c *hot.Call) {
 		if prop := propertyHolding(p, c); prop != nil && rejectsMap(prop.Type) {
 			report, tail = p.Errorf, fmt.Sprintf(" The %s property `%s` refuses a mapping, so stack create fails.", prop.Type, prop.Name)
 		}
-		d := report(c.Key.Span, rules.FunctionNotInVersion,
+		d := report(c.Key.Span(), rules.FunctionNotInVersion,
 			"`%s` needs heat_template_version %s or later; in %s Heat does not call it and keeps the mapping as plain data.%s Raise the version.",
 			c.Name, firstName, p.T.VersionText, tail)
 		d.Data = map[string]string{"minVersion": firstName, "function": c.Name}
@@ -105,7 +105,7 @@ func reportRemoved(p *Pass, c *hot.Call) {
 		msg += " Use %s instead."
 		args = append(args, f.Replacement)
 	}
-	p.Reportf(c.Key.Span, rules.RemovedFunction, msg, args...)
+	p.Reportf(c.Key.Span(), rules.RemovedFunction, msg, args...)
 }
 
 // rejectsMap reports whether a property of this schema type refuses a map.
@@ -164,14 +164,14 @@ func propertyHolding(p *Pass, c *hot.Call) *schema.Property {
 func childContaining(n, target *syntax.Node) (*syntax.Node, string) {
 	switch {
 	case n.IsMapping():
-		i := sort.Search(len(n.Pairs), func(i int) bool { return n.Pairs[i].Value.Span.Start > target.Span.Start }) - 1
-		if i >= 0 && spanWithin(target.Span, n.Pairs[i].Value.Span) {
-			return n.Pairs[i].Value, n.Pairs[i].Key.Value
+		i := sort.Search(n.NumPairs(), func(i int) bool { return n.Pair(i).Value.Span().Start > target.Span().Start }) - 1
+		if i >= 0 && spanWithin(target.Span(), n.Pair(i).Value.Span()) {
+			return n.Pair(i).Value, n.Pair(i).Key.Value
 		}
 	case n.IsSequence():
-		i := sort.Search(len(n.Items), func(i int) bool { return n.Items[i].Span.Start > target.Span.Start }) - 1
-		if i >= 0 && spanWithin(target.Span, n.Items[i].Span) {
-			return n.Items[i], "*"
+		i := sort.Search(len(n.Items()), func(i int) bool { return n.Items()[i].Span().Start > target.Span().Start }) - 1
+		if i >= 0 && spanWithin(target.Span(), n.Items()[i].Span()) {
+			return n.Items()[i], "*"
 		}
 	}
 	return nil, ""
@@ -192,7 +192,7 @@ func propertiesOwner(p *Pass, c *hot.Call) *hot.Resource {
 		return nil
 	}
 	r := resourceOf(p.T, c.Owner)
-	if r == nil || r.Properties == nil || !spanWithin(c.Map.Span, r.Properties.Span) {
+	if r == nil || r.Properties == nil || !spanWithin(c.Map.Span(), r.Properties.Span()) {
 		return nil
 	}
 	return r

@@ -19,8 +19,8 @@ func checkUnusedEntries(p *Pass) {
 			continue
 		}
 		arg := call.Args.Resolve()
-		if arg.IsSequence() && len(arg.Items) > 0 {
-			arg = arg.Items[0].Resolve()
+		if arg.IsSequence() && len(arg.Items()) > 0 {
+			arg = arg.Items()[0].Resolve()
 		}
 		if arg.IsScalar() {
 			usedParams[arg.Value] = true
@@ -31,7 +31,7 @@ func checkUnusedEntries(p *Pass) {
 	if !dynamic {
 		for _, prm := range p.T.Parameters {
 			if !usedParams[prm.Name] {
-				d := p.Reportf(prm.Key.Span, rules.ParameterUnused,
+				d := p.Reportf(prm.Key.Span(), rules.ParameterUnused,
 					"Parameter `%s` is never read with get_param; remove it unless callers must still be able to pass it.", prm.Name)
 				d.Tags = []source.Tag{source.TagUnnecessary}
 			}
@@ -43,7 +43,7 @@ func checkUnusedEntries(p *Pass) {
 	used := conditionUses(p.T)
 	for _, c := range p.T.Conditions {
 		if !used[c.Name] {
-			d := p.Reportf(c.Key.Span, rules.ConditionUnused,
+			d := p.Reportf(c.Key.Span(), rules.ConditionUnused,
 				"Condition `%s` is not used by any resource, output, `if` or other condition; remove it if it is not needed.", c.Name)
 			d.Tags = []source.Tag{source.TagUnnecessary}
 		}

@@ -23,11 +23,11 @@ func checkOutputs(p *Pass) {
 			continue
 		}
 		if n := o.ConditionRef.Resolve(); conditionsRead && (n.IsSequence() || n.IsMapping()) && !isFunctionCall(n) {
-			p.Errorf(n.Span, rules.UndefinedCondition,
+			p.Errorf(n.Span(), rules.UndefinedCondition,
 				"The `condition` of output `%s` must be a condition name, true/false or a condition function, not %s; Heat refuses it.", o.Name, describeNode(n))
 		}
-		if body.Pair("value") == nil {
-			p.Reportf(o.Key.Span, rules.OutputValueMissing,
+		if body.Lookup("value").Key == nil {
+			p.Reportf(o.Key.Span(), rules.OutputValueMissing,
 				"Output `%s` has no `value`; Heat refuses an output without one. Add `value:` (it may be empty) or remove the output.", o.Name)
 		}
 	}

@@ -81,17 +81,17 @@ func checkParameters(p *Pass) {
 
 // valueSpan is the value's span, or the key's when the value is empty.
 func valueSpan(value, key *syntax.Node) source.Span {
-	if value == nil || value.Span.Len() == 0 {
-		return key.Span
+	if value == nil || value.Span().Len() == 0 {
+		return key.Span()
 	}
-	return value.Span
+	return value.Span()
 }
 
 // checkParameterType returns the parameter's schema type ("" if unknown).
 func checkParameterType(p *Pass, v *schema.Version, prm *hot.Parameter) string {
 	f := prm.Field("type")
-	if f == nil {
-		d := p.Reportf(prm.Key.Span, rules.ParameterTypeMissing,
+	if f.Key == nil {
+		d := p.Reportf(prm.Key.Span(), rules.ParameterTypeMissing,
 			"Parameter `%s` has no `type`; Heat refuses it. Add one of: %s.", prm.Name, strings.Join(v.ParameterTypes, ", "))
 		d.Data = map[string]string{"types": strings.Join(v.ParameterTypes, ",")}
 		return ""
@@ -109,7 +109,7 @@ func checkParameterType(p *Pass, v *schema.Version, prm *hot.Parameter) string {
 	if lower := strings.ToLower(tn.Value); v.HasParameterType(lower) && len(near) == 0 {
 		near = []string{lower}
 	}
-	d := p.Reportf(tn.Span, rules.ParameterTypeUnknown,
+	d := p.Reportf(tn.Span(), rules.ParameterTypeUnknown,
 		"`%s` is not a parameter type; Heat knows %s.%s", tn.Value, strings.Join(v.ParameterTypes, ", "), suggestText(near))
 	d.Suggestions = near
 	return ""
@@ -120,14 +120,14 @@ func checkParameterType(p *Pass, v *schema.Version, prm *hot.Parameter) string {
 func checkParameterFlags(p *Pass, prm *hot.Parameter) {
 	for _, key := range []string{"hidden", "immutable"} {
 		f := prm.Field(key)
-		if f == nil {
+		if f.Key == nil {
 			continue
 		}
 		n := f.Value.Resolve()
 		switch {
 		case n == nil || n.IsNull() || n.Tag == "!!bool" || isYAML11Bool(n) || isFunctionCall(n):
 		case n.IsScalar() && (strings.EqualFold(n.Value, "true") || strings.EqualFold(n.Value, "false")):
-			d := p.Reportf(n.Span, rules.ParameterFlagNotBoolean,
+			d := p.Reportf(n.Span(), rules.ParameterFlagNotBoolean,
 				"`%s` is written as text; write the boolean without quotes: %s.", key, strings.ToLower(n.Value))
 			d.Suggestions = []string{strings.ToLower(n.Value)}
 		default:
@@ -137,10 +137,10 @@ func checkParameterFlags(p *Pass, prm *hot.Parameter) {
 		}
 	}
 	for _, key := range []string{"label", "description"} {
-		if f := prm.Field(key); f != nil {
+		if f := prm.Field(key); f.Key != nil {
 			if n := f.Value.Resolve(); n.IsMapping() || n.IsSequence() {
 				// Heat passes it on as it is; clients then show it badly.
-				p.Reportf(n.Span, rules.ParameterTextNotString,
+				p.Reportf(n.Span(), rules.ParameterTextNotString,
 					"The %s of parameter `%s` should be text, not %s; use a block scalar (`|`) for several lines.", key, prm.Name, describeNode(n))
 			}
 		}
@@ -153,7 +153,7 @@ func checkParameterFlags(p *Pass, prm *hot.Parameter) {
 // unknown-key check's.)
 func checkParameterTags(p *Pass, prm *hot.Parameter) {
 	f := prm.Field("tags")
-	if f == nil {
+	if f.Key == nil {
 		return
 	}
 	if n := f.Value.Resolve(); !n.IsSequence() {
@@ -174,7 +174,7 @@ func tagExample(n *syntax.Node) string {
 // constraints Heat would build from it, for checking the default.
 func parseParameterConstraints(p *Pass, v *schema.Version, prm *hot.Parameter, typ string, customNames func() map[string]bool) []schema.Constraint {
 	f := prm.Field("constraints")
-	if f == nil {
+	if f.Key == nil {
 		return nil
 	}
 	list := f.Value.Resolve()
@@ -187,7 +187,7 @@ func parseParameterConstraints(p *Pass, v *schema.Version, prm *hot.Parameter, t
 		return nil
 	}
 	var out []schema.Constraint
-	for _, item := range list.Items {
+	for _, item := range list.Items() {
 		if c, ok := parseOneConstraint(p, v, prm, typ, item, customNames); ok {
 			out = append(out, c)
 		}
@@ -199,12 +199,12 @@ func parseOneConstraint(p *Pass, v *schema.Version, prm *hot.Parameter, typ stri
 	c := schema.Constraint{}
 	body := item.Resolve()
 	if !body.IsMapping() {
-		p.Reportf(item.Span, rules.ParameterConstraintInvalid,
+		p.Reportf(item.Span(), rules.ParameterConstraintInvalid,
 			"Each constraint must be a mapping such as `allowed_values: [a, b]` or `range: {min: 1}`, not %s.", describeNode(body))
 		return c, false
 	}
-	var kindPair *syntax.Pair
-	for _, pr := range body.Pairs {
+	var kindPair syntax.Pair
+	for _, pr := range body.Pairs() {
 		k := pr.Key
 		if k.Kind != syntax.ScalarNode {
 			continue
@@ -218,12 +218,12 @@ func parseOneConstraint(p *Pass, v *schema.Version, prm *hot.Parameter, typ stri
 		switch {
 		case !known:
 			near := nearestNames(k.Value, v.ConstraintKeys, 3)
-			d := p.Reportf(k.Span, rules.ParameterConstraintUnknown,
+			d := p.Reportf(k.Span(), rules.ParameterConstraintUnknown,
 				"`%s` is not a constraint key; use one of %s.%s", k.Value, strings.Join(v.ConstraintKeys, ", "), suggestText(near))
 			d.Suggestions = near
 		case k.Value == "description":
 			if d := pr.Value.Resolve(); pythonTruthyNonText(d) {
-				p.Reportf(d.Span, rules.ParameterConstraintInvalid,
+				p.Reportf(d.Span(), rules.ParameterConstraintInvalid,
 					"A constraint's `description` must be text, not %s; Heat fails on it at template validate.", describeNode(d))
 			}
 		case !v.HasConstraintKind(k.Value):
@@ -234,26 +234,26 @@ func parseOneConstraint(p *Pass, v *schema.Version, prm *hot.Parameter, typ stri
 					break
 				}
 			}
-			d := p.Reportf(k.Span, rules.ParameterConstraintUnknown,
+			d := p.Reportf(k.Span(), rules.ParameterConstraintUnknown,
 				"The `%s` constraint needs heat_template_version %s or later; Heat refuses it in %s. Raise the version or drop the constraint.",
 				k.Value, since, v.Name)
 			d.Data = map[string]string{"minVersion": since}
 		default:
-			if kindPair == nil || kindRank(k.Value) < kindRank(kindPair.Key.Value) {
+			if kindPair.Key == nil || kindRank(k.Value) < kindRank(kindPair.Key.Value) {
 				kindPair = pr
 			}
 		}
 	}
-	if kindPair == nil {
-		if body.Pair("modulo") == nil || v.HasConstraintKind("modulo") {
-			p.Reportf(item.Span, rules.ParameterConstraintUnknown,
+	if kindPair.Key == nil {
+		if body.Lookup("modulo").Key == nil || v.HasConstraintKind("modulo") {
+			p.Reportf(item.Span(), rules.ParameterConstraintUnknown,
 				"This constraint names no kind; add one of %s.", strings.Join(v.ConstraintKinds, ", "))
 		}
 		return c, false
 	}
 	c.Kind = schema.ConstraintKind(kindPair.Key.Value)
 	if typ != "" && !constraintAppliesTo(c.Kind, typ) {
-		p.Reportf(kindPair.Key.Span, rules.ParameterConstraintNotApplicable,
+		p.Reportf(kindPair.Key.Span(), rules.ParameterConstraintNotApplicable,
 			"A `%s` constraint does not apply to a %s parameter; Heat refuses it.%s", c.Kind, prm.Type, applicableHint(c.Kind))
 		return c, false
 	}
@@ -267,10 +267,10 @@ func parseOneConstraint(p *Pass, v *schema.Version, prm *hot.Parameter, typ stri
 			return c, false
 		}
 		ok := true
-		for _, pr := range arg.Pairs {
+		for _, pr := range arg.Pairs() {
 			if k := pr.Key.Value; k != "min" && k != "max" {
 				near := closestNames(k, []string{"min", "max"}, 1, 2)
-				d := p.Errorf(pr.Key.Span, rules.ParameterConstraintInvalid,
+				d := p.Errorf(pr.Key.Span(), rules.ParameterConstraintInvalid,
 					"`%s` takes only `min` and `max`; Heat refuses `%s`.%s", c.Kind, k, didYouMean(near))
 				d.Suggestions = near
 				ok = false
@@ -283,7 +283,7 @@ func parseOneConstraint(p *Pass, v *schema.Version, prm *hot.Parameter, typ stri
 			}
 			f, isInt, isNum := pyNumber(bn)
 			if b, isBool := yamlBool(bn); isBool {
-				p.ReportInf(bn.Span, rules.ParameterConstraintInvalid, rules.BoolBound,
+				p.ReportInf(bn.Span(), rules.ParameterConstraintInvalid, rules.BoolBound,
 					"`%s` of `%s` is a boolean; Heat reads it as %d. Write the number.", bound, c.Kind, boolInt(b))
 				f, isInt, isNum = float64(boolInt(b)), true, true
 			} else if !isNum || (bn.Tag != "!!int" && bn.Tag != "!!float") || (c.Kind == schema.ConstraintLength && !isInt) {
@@ -291,7 +291,7 @@ func parseOneConstraint(p *Pass, v *schema.Version, prm *hot.Parameter, typ stri
 				if c.Kind == schema.ConstraintLength {
 					what = "a whole number"
 				}
-				p.Reportf(bn.Span, rules.ParameterConstraintInvalid, "`%s` of `%s` must be %s, not %s.", bound, c.Kind, what, describeNode(bn))
+				p.Reportf(bn.Span(), rules.ParameterConstraintInvalid, "`%s` of `%s` must be %s, not %s.", bound, c.Kind, what, describeNode(bn))
 				ok = false
 				continue
 			}
@@ -324,7 +324,7 @@ func parseOneConstraint(p *Pass, v *schema.Version, prm *hot.Parameter, typ stri
 			bn := arg.Get(key).Resolve()
 			f, isInt, isNum := pyNumber(bn)
 			if b, isBool := yamlBool(bn); isBool {
-				p.ReportInf(bn.Span, rules.ParameterConstraintInvalid, rules.BoolBound,
+				p.ReportInf(bn.Span(), rules.ParameterConstraintInvalid, rules.BoolBound,
 					"`%s` of `modulo` is a boolean; Heat reads it as %d. Write the number.", key, boolInt(b))
 				f = float64(boolInt(b))
 			} else if bn == nil || bn.IsNull() || !isNum || !isInt || bn.Tag != "!!int" {
@@ -353,7 +353,7 @@ func parseOneConstraint(p *Pass, v *schema.Version, prm *hot.Parameter, typ stri
 				"`allowed_values` must be a list of values, for example `allowed_values: [small, large]`, not %s.", describeNode(arg))
 			return c, false
 		}
-		for _, it := range arg.Items {
+		for _, it := range arg.Items() {
 			it = it.Resolve()
 			if !it.IsScalar() {
 				return c, false // lists or maps as values: leave to Heat
@@ -378,7 +378,7 @@ func parseOneConstraint(p *Pass, v *schema.Version, prm *hot.Parameter, typ stri
 			return c, false
 		}
 		if reason := brokenPattern(arg.Value); reason != "" {
-			p.Reportf(arg.Span, rules.ParameterConstraintInvalid, "`allowed_pattern` is not a valid regular expression (%s), so Heat refuses the template.", reason)
+			p.Reportf(arg.Span(), rules.ParameterConstraintInvalid, "`allowed_pattern` is not a valid regular expression (%s), so Heat refuses the template.", reason)
 			return c, false
 		}
 		c.Pattern = arg.Value
@@ -397,7 +397,7 @@ func parseOneConstraint(p *Pass, v *schema.Version, prm *hot.Parameter, typ stri
 				cands = append(cands, n)
 			}
 			near := nearestNames(arg.Value, cands, 3)
-			d := p.Reportf(arg.Span, rules.ParameterCustomConstraintUnknown,
+			d := p.Reportf(arg.Span(), rules.ParameterCustomConstraintUnknown,
 				"No Heat plugin registers a custom constraint named `%s`, so any value for `%s` fails at stack create.%s",
 				arg.Value, prm.Name, suggestText(near))
 			d.Suggestions = near
@@ -454,7 +454,7 @@ func abs(f float64) float64 {
 // the stack is created, the constraints already at validate).
 func checkParameterDefault(p *Pass, prm *hot.Parameter, typ string, cons []schema.Constraint, res regexpCache) {
 	f := prm.Field("default")
-	if f == nil || typ == "" {
+	if f.Key == nil || typ == "" {
 		return
 	}
 	n := f.Value.Resolve()
@@ -481,7 +481,7 @@ func checkParameterDefault(p *Pass, prm *hot.Parameter, typ string, cons []schem
 		}
 	}
 	if bad != "" {
-		p.Reportf(n.Span, rules.ParameterDefaultType,
+		p.Reportf(n.Span(), rules.ParameterDefaultType,
 			"The default of `%s` must be %s because the parameter's type is %s; %s is not. Fix the default or change the type.",
 			prm.Name, bad, prm.Type, quoteValue(n))
 		return
@@ -492,7 +492,7 @@ func checkParameterDefault(p *Pass, prm *hot.Parameter, typ string, cons []schem
 			problem = constraintProblem(c, typ, n, res)
 		}
 		if problem != "" {
-			p.Reportf(n.Span, rules.ParameterDefaultConstraint,
+			p.Reportf(n.Span(), rules.ParameterDefaultConstraint,
 				"The default of `%s` breaks its own constraint: %s. Heat refuses the template; change the default or the constraint.", prm.Name, problem)
 			return
 		}

@@ -25,10 +25,10 @@ func textDefaultProblem(c schema.Constraint, typ string, n *syntax.Node) string 
 		if n.IsScalar() {
 			return "Heat measures the length of text only, and the default is " + describeNode(n) + "; write it as text"
 		}
-		if l, ok := len(n.Items), n.IsSequence(); ok && (c.Min != nil && float64(l) < *c.Min || c.Max != nil && float64(l) > *c.Max) {
+		if l, ok := len(n.Items()), n.IsSequence(); ok && (c.Min != nil && float64(l) < *c.Min || c.Max != nil && float64(l) > *c.Max) {
 			return "the list has " + strconv.Itoa(l) + " items, outside the allowed length " + rangeText(c.Min, c.Max)
 		}
-		if l, ok := len(n.Pairs), n.IsMapping(); ok && (c.Min != nil && float64(l) < *c.Min || c.Max != nil && float64(l) > *c.Max) {
+		if l, ok := n.NumPairs(), n.IsMapping(); ok && (c.Min != nil && float64(l) < *c.Min || c.Max != nil && float64(l) > *c.Max) {
 			return "the mapping has " + strconv.Itoa(l) + " keys, outside the allowed length " + rangeText(c.Min, c.Max)
 		}
 	case schema.ConstraintAllowedValues:
@@ -66,9 +66,9 @@ func pythonTruthyNonText(n *syntax.Node) bool {
 	case n == nil || n.IsNull() || readsAsText(n):
 		return false
 	case n.IsSequence():
-		return len(n.Items) > 0
+		return len(n.Items()) > 0
 	case n.IsMapping():
-		return len(n.Pairs) > 0
+		return n.NumPairs() > 0
 	case isYAML11Bool(n):
 		b, _ := heatParamBool(n)
 		return b

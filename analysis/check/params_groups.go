@@ -23,19 +23,19 @@ func checkParameterGroups(p *Pass) {
 	}
 	v := entryVersion(p)
 	first := map[string]*syntax.Node{}
-	for _, item := range sec.Value.Resolve().Items {
+	for _, item := range sec.Value.Resolve().Items() {
 		body := item.Resolve()
 		if !body.IsMapping() {
-			p.Reportf(item.Span, rules.ParameterGroupNotMapping,
+			p.Reportf(item.Span(), rules.ParameterGroupNotMapping,
 				"Each parameter group must be a mapping with `label`, `description` and `parameters`, not %s.", describeNode(body))
 			continue
 		}
-		pf := body.Pair("parameters")
-		if pf == nil || pf.Value.Resolve().IsNull() {
+		pf := body.Lookup("parameters")
+		if pf.Key == nil || pf.Value.Resolve().IsNull() {
 			// Heat requires the list in every group, empty or not.
-			sp := item.Span
-			if pf != nil {
-				sp = pf.Key.Span
+			sp := item.Span()
+			if pf.Key != nil {
+				sp = pf.Key.Span()
 			}
 			p.Reportf(sp, rules.ParameterGroupParametersInvalid,
 				"This parameter group has no `parameters` list; Heat refuses a group without one. Add `parameters: [name, ...]`.")
@@ -47,23 +47,23 @@ func checkParameterGroups(p *Pass) {
 				"The `parameters` of a group must be a list of parameter names, not %s.", describeNode(list))
 			continue
 		}
-		for _, n := range list.Items {
+		for _, n := range list.Items() {
 			n = n.Resolve()
 			if !n.IsScalar() || n.IsNull() {
-				p.Reportf(n.Span, rules.ParameterGroupParametersInvalid, "A group lists parameter names; %s is not one.", describeNode(n))
+				p.Reportf(n.Span(), rules.ParameterGroupParametersInvalid, "A group lists parameter names; %s is not one.", describeNode(n))
 				continue
 			}
 			if p.T.Parameter(n.Value) == nil && (v == nil || !v.IsPseudoParameter(n.Value)) {
 				near := nearestNames(n.Value, names, 3)
-				d := p.Reportf(n.Span, rules.ParameterGroupUnknownParameter,
+				d := p.Reportf(n.Span(), rules.ParameterGroupUnknownParameter,
 					"The group names `%s`, which is not a parameter of this template; Heat refuses it.%s", n.Value, suggestText(near))
 				d.Suggestions = near
 				continue
 			}
 			if prev, ok := first[n.Value]; ok {
-				d := p.Reportf(n.Span, rules.ParameterGroupDuplicateParameter,
+				d := p.Reportf(n.Span(), rules.ParameterGroupDuplicateParameter,
 					"Parameter `%s` is already in a group; Heat allows each parameter in one group only. Remove this entry.", n.Value)
-				d.Related = []source.Related{{Span: prev.Span, Message: "first listed here"}}
+				d.Related = []source.Related{{Span: prev.Span(), Message: "first listed here"}}
 				continue
 			}
 			first[n.Value] = n

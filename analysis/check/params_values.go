@@ -144,7 +144,7 @@ func allowedValuesProblem(allowed []any, typ string, n *syntax.Node) string {
 			items = []*syntax.Node{n}
 		}
 	case n.IsSequence():
-		items = n.Items
+		items = n.Items()
 	default:
 		return ""
 	}
@@ -224,11 +224,11 @@ func valueLength(typ string, n *syntax.Node) (int, bool) {
 		}
 	case n.IsSequence():
 		if typ == "list" {
-			return len(n.Items), true
+			return len(n.Items()), true
 		}
 	case n.IsMapping():
 		if typ == "map" {
-			return len(n.Pairs), true
+			return n.NumPairs(), true
 		}
 	}
 	return 0, false

@@ -85,7 +85,7 @@ func (pc pluginCtx) anchor() *syntax.Node {
 	if pc.member != nil {
 		return pc.member
 	}
-	if f := pc.r.Field("properties"); f != nil {
+	if f := pc.r.Field("properties"); f.Key != nil {
 		return f.Key
 	}
 	return pc.r.Key
@@ -95,8 +95,8 @@ func (pc pluginCtx) anchor() *syntax.Node {
 // (not null, not false, not an empty list or text); a function call is
 // not literal, so conflicts are only claimed for what is certain.
 func literalGiven(props *syntax.Node, name string) (*syntax.Node, bool) {
-	pr := props.Pair(name)
-	if pr == nil {
+	pr := props.Lookup(name)
+	if pr.Key == nil {
 		return nil, false
 	}
 	v := pr.Value.Resolve()
@@ -109,9 +109,9 @@ func literalGiven(props *syntax.Node, name string) (*syntax.Node, bool) {
 		}
 		return pr.Key, v.Value != ""
 	case v.IsSequence():
-		return pr.Key, len(v.Items) > 0
+		return pr.Key, len(v.Items()) > 0
 	case v.IsMapping():
-		return pr.Key, len(v.Pairs) > 0
+		return pr.Key, v.NumPairs() > 0
 	}
 	return pr.Key, false
 }
@@ -120,8 +120,8 @@ func literalGiven(props *syntax.Node, name string) (*syntax.Node, bool) {
 // property holds something else (a function call), and an absent or null
 // property is an empty list.
 func literalList(props *syntax.Node, name string) (items []*syntax.Node, ok bool) {
-	pr := props.Pair(name)
-	if pr == nil {
+	pr := props.Lookup(name)
+	if pr.Key == nil {
 		return nil, true
 	}
 	list := pr.Value.Resolve()
@@ -129,7 +129,7 @@ func literalList(props *syntax.Node, name string) (items []*syntax.Node, ok bool
 	case list.IsNull():
 		return nil, true
 	case list.IsSequence():
-		return list.Items, true
+		return list.Items(), true
 	}
 	return nil, false
 }
@@ -157,7 +157,7 @@ func conflict(a, b probe) pluginCheck {
 	return func(pc pluginCtx) {
 		ra := pc.read(a)
 		if ra.certain(a) && pc.read(b).certain(b) {
-			pc.p.Reportf(ra.key.Span, rules.ResourcePropertyConflict,
+			pc.p.Reportf(ra.key.Span(), rules.ResourcePropertyConflict,
 				"%s refuses `%s` together with `%s` at stack create; give only one of them.", pc.typ, a.name, b.name)
 		}
 	}
@@ -181,7 +181,7 @@ func oneOf(probes ...probe) pluginCheck {
 			}
 			shown = append(shown, pb.name)
 		}
-		pc.p.Reportf(pc.anchor().Span, rules.ResourcePropertyConflict,
+		pc.p.Reportf(pc.anchor().Span(), rules.ResourcePropertyConflict,
 			"%s needs `%s`; Heat refuses it at stack create without one of them.", pc.typ, strings.Join(shown, "` or `"))
 	}
 }
@@ -196,7 +196,7 @@ func requires(a, b probe) pluginCheck {
 		if pc.read(b).possible(b) || mergesOtherKeys(pc.props) {
 			return
 		}
-		pc.p.Reportf(ra.key.Span, rules.ResourcePropertyConflict,
+		pc.p.Reportf(ra.key.Span(), rules.ResourcePropertyConflict,
 			"%s takes `%s` only with `%s`; Heat refuses it at stack create.", pc.typ, a.name, b.name)
 	}
 }
@@ -226,10 +226,10 @@ func volumeSources(pc pluginCtx) {
 	sized := size.possible(truthy("size"))
 	switch {
 	case !size.possible(isSet("size")) && (len(noSize) != 1 || len(sources) != 1):
-		pc.p.Reportf(pc.anchor().Span, rules.ResourcePropertyConflict,
+		pc.p.Reportf(pc.anchor().Span(), rules.ResourcePropertyConflict,
 			"A Cinder volume without `size` (or `backup_id`) must copy exactly one `snapshot_id` or `source_volid` and have no other source; Heat refuses it at stack create. Give a size.")
 	case sized && len(sources) > 1:
-		pc.p.Reportf(pc.anchor().Span, rules.ResourcePropertyConflict,
+		pc.p.Reportf(pc.anchor().Span(), rules.ResourcePropertyConflict,
 			"A Cinder volume takes one source at most; Heat refuses `%s` together at stack create.", strings.Join(sources, "`, `"))
 	}
 }
@@ -238,14 +238,14 @@ func volumeSources(pc pluginCtx) {
 func subnetIPv6Modes(pc pluginCtx) {
 	if _, v, ok := literalProperty(pc.props, "ip_version"); ok && v.Value == "6" {
 		return
-	} else if pr := pc.props.Pair("ip_version"); pr != nil && !ok {
+	} else if pr := pc.props.Lookup("ip_version"); pr.Key != nil && !ok {
 		if v := pr.Value.Resolve(); v != nil && !v.IsNull() {
 			return // a function: the version is unknown
 		}
 	}
 	for _, n := range []string{"ipv6_ra_mode", "ipv6_address_mode"} {
 		if k, set := literalGiven(pc.props, n); set {
-			pc.p.Reportf(k.Span, rules.ResourcePropertyConflict,
+			pc.p.Reportf(k.Span(), rules.ResourcePropertyConflict,
 				"`%s` applies to IPv6 subnets only; Heat refuses it at stack create on this IPv4 subnet (set `ip_version: 6`).", n)
 		}
 	}
@@ -256,7 +256,7 @@ func subnetIPv6Modes(pc pluginCtx) {
 // snapshot or image at boot index 0 in block_device_mapping_v2).
 func serverBootable(pc pluginCtx) {
 	// An image key written empty counts: Heat then lets the server through.
-	if pc.props.Pair("image") != nil || mergesOtherKeys(pc.props) {
+	if pc.props.Lookup("image").Key != nil || mergesOtherKeys(pc.props) {
 		return
 	}
 	for _, name := range []string{"block_device_mapping", "block_device_mapping_v2"} {
@@ -287,15 +287,15 @@ func serverBootable(pc pluginCtx) {
 			}
 		}
 	}
-	pc.p.Reportf(pc.anchor().Span, rules.ResourcePropertyConflict,
+	pc.p.Reportf(pc.anchor().Span(), rules.ResourcePropertyConflict,
 		"This server has no `image` and no block device to boot from; Heat refuses it at stack create. Give an image, or a volume at boot_index 0 in block_device_mapping_v2.")
 }
 
 // poolCookie: an APP_COOKIE session persistence needs cookie_name; the
 // other types refuse it.
 func poolCookie(pc pluginCtx) {
-	pr := pc.props.Pair("session_persistence")
-	if pr == nil {
+	pr := pc.props.Lookup("session_persistence")
+	if pr.Key == nil {
 		return
 	}
 	sp := pr.Value.Resolve()
@@ -310,10 +310,10 @@ func poolCookie(pc pluginCtx) {
 	_, maybeNamed := givenProperty(sp, "cookie_name")
 	switch {
 	case typ.Value == "APP_COOKIE" && !maybeNamed:
-		pc.p.Reportf(typ.Span, rules.ResourcePropertyConflict,
+		pc.p.Reportf(typ.Span(), rules.ResourcePropertyConflict,
 			"Session persistence APP_COOKIE needs `cookie_name`; Heat refuses the pool at stack create without it.")
 	case typ.Value != "APP_COOKIE" && named:
-		pc.p.Reportf(key.Span, rules.ResourcePropertyConflict,
+		pc.p.Reportf(key.Span(), rules.ResourcePropertyConflict,
 			"`cookie_name` goes only with session persistence APP_COOKIE; Heat refuses it with %s at stack create.", typ.Value)
 	}
 }
@@ -327,14 +327,14 @@ func listenerTLS(pc pluginCtx) {
 	if _, set := givenProperty(pc.props, "default_tls_container_ref"); set {
 		return
 	}
-	pc.p.Reportf(proto.Span, rules.ResourcePropertyConflict,
+	pc.p.Reportf(proto.Span(), rules.ResourcePropertyConflict,
 		"A TERMINATED_HTTPS listener needs `default_tls_container_ref` (the certificate); Heat refuses it at stack create without one.")
 }
 
 // securityGroupName: Neutron keeps the name "default" for itself.
 func securityGroupName(pc pluginCtx) {
 	if _, v, ok := literalProperty(pc.props, "name"); ok && v.Value == "default" {
-		pc.p.Reportf(v.Span, rules.ResourcePropertyConflict,
+		pc.p.Reportf(v.Span(), rules.ResourcePropertyConflict,
 			"A security group cannot be named `default` (Neutron's own group has that name); Heat refuses it at stack create.")
 	}
 }
@@ -379,7 +379,7 @@ func randomStringLength(pc pluginCtx) {
 		}
 	}
 	if total > length {
-		pc.p.Reportf(pc.anchor().Span, rules.ResourcePropertyConflict,
+		pc.p.Reportf(pc.anchor().Span(), rules.ResourcePropertyConflict,
 			"The minimum counts of the character classes and sequences add up to %d, more than the length %d; Heat refuses the resource at stack create.", total, length)
 	}
 }
@@ -394,12 +394,12 @@ func groupSize(minName, maxName, desiredName string) pluginCheck {
 			return
 		}
 		if lo > hi {
-			pc.p.Reportf(kHi.Span, rules.ResourcePropertyConflict,
+			pc.p.Reportf(kHi.Span(), rules.ResourcePropertyConflict,
 				"`%s` (%d) is below `%s` (%d); Heat refuses the group at stack create.", maxName, hi, minName, lo)
 			return
 		}
 		if kD, d, ok := pc.intProperty(desiredName); ok && (d < lo || d > hi) {
-			pc.p.Reportf(kD.Span, rules.ResourcePropertyConflict,
+			pc.p.Reportf(kD.Span(), rules.ResourcePropertyConflict,
 				"`%s` (%d) lies outside `%s`..`%s` (%d..%d); Heat refuses the group at stack create.", desiredName, d, minName, maxName, lo, hi)
 		}
 	}
@@ -409,8 +409,8 @@ func groupSize(minName, maxName, desiredName string) pluginCheck {
 // sees it: a literal, or for a key written empty its truthy default or 0.
 // ok is false when it is absent or not known offline.
 func (pc pluginCtx) intProperty(name string) (*syntax.Node, int, bool) {
-	pr := pc.props.Pair(name)
-	if pr == nil {
+	pr := pc.props.Lookup(name)
+	if pr.Key == nil {
 		return nil, 0, false
 	}
 	v := pr.Value.Resolve()
@@ -432,15 +432,15 @@ func (pc pluginCtx) intProperty(name string) (*syntax.Node, int, bool) {
 // (server: {get_resource: NAME}) needs that server's user_data_format to
 // be SOFTWARE_CONFIG; Heat's default, HEAT_CFNTOOLS, is refused too.
 func deploymentServer(pc pluginCtx) {
-	pr := pc.props.Pair("server")
-	if pr == nil || pc.member != nil {
+	pr := pc.props.Lookup("server")
+	if pr.Key == nil || pc.member != nil {
 		return
 	}
 	call := pr.Value.Resolve()
-	if !isFunctionCall(call) || call.Pairs[0].Key.Value != "get_resource" {
+	if !isFunctionCall(call) || call.Pair(0).Key.Value != "get_resource" {
 		return
 	}
-	name := call.Pairs[0].Value.Resolve()
+	name := call.Pair(0).Value.Resolve()
 	if !name.IsScalar() {
 		return
 	}
@@ -463,7 +463,7 @@ func deploymentServer(pc pluginCtx) {
 			return // a function: unknown
 		}
 	}
-	pc.p.Reportf(pr.Key.Span, rules.ResourcePropertyConflict,
+	pc.p.Reportf(pr.Key.Span(), rules.ResourcePropertyConflict,
 		"Server `%s` runs deployments only with `user_data_format: SOFTWARE_CONFIG`; its format is %s, so Heat refuses this deployment at stack create.", srv.Name, format)
 }
 
@@ -473,8 +473,8 @@ func deploymentServer(pc pluginCtx) {
 // ephemeral disk (ephemeral_size or ephemeral_format).
 func serverDeviceSources(pc pluginCtx) {
 	for _, name := range []string{"block_device_mapping", "block_device_mapping_v2"} {
-		pr := pc.props.Pair(name)
-		if pr == nil {
+		pr := pc.props.Lookup(name)
+		if pr.Key == nil {
 			continue
 		}
 		list := pr.Value.Resolve()
@@ -485,7 +485,7 @@ func serverDeviceSources(pc pluginCtx) {
 		if name == "block_device_mapping_v2" {
 			sources = []string{"volume_id", "snapshot_id", "image", "swap_size", "ephemeral_size", "ephemeral_format"}
 		}
-		for _, it := range list.Items {
+		for _, it := range list.Items() {
 			// A null entry is read as an empty mapping, which names no
 			// source either.
 			m := it.Resolve()
@@ -503,10 +503,10 @@ func serverDeviceSources(pc pluginCtx) {
 			}
 			switch {
 			case len(given) == 0:
-				pc.p.Reportf(m.Span, rules.ResourcePropertyConflict,
+				pc.p.Reportf(m.Span(), rules.ResourcePropertyConflict,
 					"This %s entry names no source (%s); Heat refuses it at stack create.", name, strings.Join(sources, ", "))
 			case len(given) > 1:
-				pc.p.Reportf(m.Span, rules.ResourcePropertyConflict,
+				pc.p.Reportf(m.Span(), rules.ResourcePropertyConflict,
 					"This %s entry names `%s` together; Heat takes one source per entry and refuses it at stack create.", name, strings.Join(given, "` and `"))
 			}
 		}

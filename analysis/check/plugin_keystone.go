@@ -11,13 +11,13 @@ import (
 // so any key written counts (the oracle accepts project: null).
 func keystoneRoles(pc pluginCtx) {
 	for _, m := range literalMappings(pc.props, "roles") {
-		project, domain := m.Pair("project") != nil, m.Pair("domain") != nil
+		project, domain := m.Lookup("project").Key != nil, m.Lookup("domain").Key != nil
 		switch {
 		case project && domain:
-			pc.p.Reportf(m.Pair("domain").Key.Span, rules.ResourcePropertyConflict,
+			pc.p.Reportf(m.Lookup("domain").Key.Span(), rules.ResourcePropertyConflict,
 				"A role is given in one project or one domain, not both; Heat refuses this entry at stack create.")
 		case !project && !domain:
-			pc.p.Reportf(m.Span, rules.ResourcePropertyConflict,
+			pc.p.Reportf(m.Span(), rules.ResourcePropertyConflict,
 				"This role names neither a `project` nor a `domain` to apply in; Heat refuses it at stack create.")
 		}
 	}

@@ -26,10 +26,10 @@ func launchConfigSource(pc pluginCtx) {
 		return
 	}
 	at := pc.anchor()
-	if pr := pc.props.Pair(missing[0]); pr != nil {
+	if pr := pc.props.Lookup(missing[0]); pr.Key != nil {
 		at = pr.Key
 	}
-	pc.p.Reportf(at.Span, rules.ResourcePropertyConflict,
+	pc.p.Reportf(at.Span(), rules.ResourcePropertyConflict,
 		"A launch configuration without `InstanceId` needs `ImageId` and `InstanceType`; `%s` %s, so Heat refuses it at stack create.",
 		strings.Join(missing, "` and `"), plural(len(missing), "is missing or empty", "are missing or empty"))
 }
@@ -41,8 +41,8 @@ func truthyProperty(pc pluginCtx, name string) bool { return truthyIn(pc.p, pc.p
 
 // truthyIn is truthyProperty for the key name of any mapping m.
 func truthyIn(p *Pass, m *syntax.Node, name string) bool {
-	pr := m.Pair(name)
-	if pr == nil {
+	pr := m.Lookup(name)
+	if pr.Key == nil {
 		return false
 	}
 	v := pr.Value.Resolve()

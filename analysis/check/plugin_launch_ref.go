@@ -13,8 +13,8 @@ import (
 // found at all. An empty name leaves the group without a configuration:
 // Heat fails building an instance group's members.
 func launchConfigRef(pc pluginCtx) {
-	pr := pc.props.Pair("LaunchConfigurationName")
-	if pr == nil || pc.member != nil || pc.p.T == nil {
+	pr := pc.props.Lookup("LaunchConfigurationName")
+	if pr.Key == nil || pc.member != nil || pc.p.T == nil {
 		return
 	}
 	v := pr.Value.Resolve()
@@ -31,10 +31,10 @@ func launchConfigRef(pc pluginCtx) {
 	conf := pc.p.T.Resource(v.Value)
 	switch {
 	case conf == nil:
-		pc.p.Reportf(v.Span, rules.ResourcePropertyConflict,
+		pc.p.Reportf(v.Span(), rules.ResourcePropertyConflict,
 			"`LaunchConfigurationName` names `%s`, which is no resource of this template; Heat cannot find the launch configuration at stack create. Write `{get_resource: NAME}`.", v.Value)
 	case !dependsOn(pc.p.T, pc.r, conf.Name):
-		d := pc.p.Reportf(v.Span, rules.ResourcePropertyConflict,
+		d := pc.p.Reportf(v.Span(), rules.ResourcePropertyConflict,
 			"`LaunchConfigurationName` names `%s` as text; Heat wants a reference to it (the group must depend on it) and refuses it at stack create. Write `{get_resource: %s}`.", v.Value, v.Value)
 		d.Suggestions = []string{"{get_resource: " + v.Value + "}"}
 	}
@@ -55,8 +55,8 @@ func dependsOn(t *hot.Template, r *hot.Resource, name string) bool {
 		target := literal(c.Args)
 		if c.Name == "get_attr" {
 			target = nil
-			if a := c.Args.Resolve(); a.IsSequence() && len(a.Items) > 0 {
-				target = literal(a.Items[0])
+			if a := c.Args.Resolve(); a.IsSequence() && len(a.Items()) > 0 {
+				target = literal(a.Items()[0])
 			}
 		} else if c.Name != "get_resource" {
 			continue

@@ -13,7 +13,7 @@ import (
 // group-member-server-without-image in testdata/difftest).
 func checkMemberPlugins(p *Pass, checks map[string][]pluginCheck) {
 	p.eachResourceAlone(func(r *hot.Resource) {
-		if r.Type != "OS::Heat::ResourceGroup" && r.Type != "OS::Heat::AutoScalingGroup" || r.Field("external_id") != nil {
+		if r.Type != "OS::Heat::ResourceGroup" && r.Type != "OS::Heat::AutoScalingGroup" || r.Field("external_id").Key != nil {
 			return
 		}
 		for _, def := range ResourceDefinitions(r)[1:] {

@@ -15,7 +15,7 @@ func mistralWorkflow(pc pluginCtx) {
 	if typed && typ.Value == "reverse" {
 		params := pc.props.Get("params").Resolve()
 		if params == nil || params.IsNull() || params.IsMapping() && !mergesOtherKeys(params) && !truthyIn(pc.p, params, "task_name") {
-			pc.p.Reportf(typ.Span, rules.ResourcePropertyConflict,
+			pc.p.Reportf(typ.Span(), rules.ResourcePropertyConflict,
 				"A reverse workflow needs `task_name` in `params` (the task to start from); Heat refuses it at stack create without one.")
 		}
 	}
@@ -24,15 +24,15 @@ func mistralWorkflow(pc pluginCtx) {
 		_, actionSet := literalGiven(task, "action")
 		switch {
 		case wfSet && actionSet:
-			pc.p.Reportf(task.Pair("workflow").Key.Span, rules.ResourcePropertyConflict,
+			pc.p.Reportf(task.Lookup("workflow").Key.Span(), rules.ResourcePropertyConflict,
 				"A workflow task runs either an `action` or a `workflow`, not both; Heat refuses it at stack create.")
 		case !truthyIn(pc.p, task, "workflow") && !truthyIn(pc.p, task, "action"):
-			pc.p.Reportf(task.Span, rules.ResourcePropertyConflict,
+			pc.p.Reportf(task.Span(), rules.ResourcePropertyConflict,
 				"This workflow task names neither an `action` nor a `workflow` to run; Heat refuses it at stack create.")
 		}
-		if req := task.Pair("requires"); req != nil && typed && typ.Value == "direct" {
+		if req := task.Lookup("requires"); req.Key != nil && typed && typ.Value == "direct" {
 			if v := req.Value.Resolve(); v != nil && !v.IsNull() {
-				pc.p.Reportf(req.Key.Span, rules.ResourcePropertyConflict,
+				pc.p.Reportf(req.Key.Span(), rules.ResourcePropertyConflict,
 					"`requires` belongs to the tasks of reverse workflows; Heat refuses it in this direct workflow at stack create.")
 			}
 		}

@@ -30,8 +30,8 @@ type reading struct {
 // does; prop is its schema (nil when unknown: a literal is then judged
 // as text, and an empty value as falsy).
 func readProperty(props *syntax.Node, name string, prop *schema.Property) reading {
-	pr := props.Pair(name)
-	if pr == nil {
+	pr := props.Lookup(name)
+	if pr.Key == nil {
 		return reading{}
 	}
 	r := reading{key: pr.Key, notNone: true}
@@ -42,9 +42,9 @@ func readProperty(props *syntax.Node, name string, prop *schema.Property) readin
 	case isFunctionCall(v):
 		r.call = true
 	case v.IsSequence():
-		r.truthy = len(v.Items) > 0
+		r.truthy = len(v.Items()) > 0
 	case v.IsMapping():
-		r.truthy = len(v.Pairs) > 0
+		r.truthy = v.NumPairs() > 0
 	default:
 		r.truthy = scalarTruthy(v, prop)
 	}

@@ -48,10 +48,10 @@ func affectedEntries(f *syntax.File) []source.Span {
 	for _, r := range f.Recovered {
 		sp := r
 		if root.IsMapping() {
-			if top := pairAround(root, r); top != nil {
+			if top := pairAround(root, r); top.Key != nil {
 				if body := top.Value.Resolve(); !body.IsMapping() {
 					sp = top.Span() // a section whose value is being typed
-				} else if entry := pairAround(body, r); entry != nil {
+				} else if entry := pairAround(body, r); entry.Key != nil {
 					sp = entry.Span()
 				}
 			}
@@ -66,19 +66,19 @@ func affectedEntries(f *syntax.File) []source.Span {
 // m), because a region read as blank after "key:" (an unclosed "[" on the
 // key's line, say) leaves the entry's value empty and its span short of
 // the region.
-func pairAround(m *syntax.Node, r source.Span) *syntax.Pair {
+func pairAround(m *syntax.Node, r source.Span) syntax.Pair {
 	if !m.IsMapping() {
-		return nil
+		return syntax.Pair{}
 	}
-	for i, p := range m.Pairs {
-		if r.Start < p.Key.Span.Start {
+	for i, p := range m.Pairs() {
+		if r.Start < p.Key.Span().Start {
 			continue
 		}
-		if i+1 == len(m.Pairs) || r.Start < m.Pairs[i+1].Key.Span.Start {
+		if i+1 == m.NumPairs() || r.Start < m.Pair(i+1).Key.Span().Start {
 			return p
 		}
 	}
-	return nil
+	return syntax.Pair{}
 }
 
 func touchesAny(sp source.Span, spans []source.Span) bool {

@@ -34,14 +34,14 @@ func checkReferences(p *Pass) {
 		case "get_attr":
 			r.getAttr(c)
 		case "if":
-			if a := c.Args.Resolve(); a.IsSequence() && len(a.Items) > 0 {
-				r.conditionUse(a.Items[0])
+			if a := c.Args.Resolve(); a.IsSequence() && len(a.Items()) > 0 {
+				r.conditionUse(a.Items()[0])
 			}
 		case "not":
 			r.conditionName(c, c.Args)
 		case "and", "or":
 			if a := c.Args.Resolve(); a.IsSequence() {
-				for _, it := range a.Items {
+				for _, it := range a.Items() {
 					r.conditionName(c, it)
 				}
 			}
@@ -53,7 +53,7 @@ func checkReferences(p *Pass) {
 		}
 		for _, dep := range res.DependsOn {
 			if dep.Value == res.Name {
-				p.Reportf(dep.Span, rules.DependsOnSelf,
+				p.Reportf(dep.Span(), rules.DependsOnSelf,
 					"`%s` depends on itself, which Heat refuses as a circular dependency. Remove it from depends_on.", dep.Value)
 				continue
 			}
@@ -135,8 +135,8 @@ func (r *refChecker) liveConditions() map[string]bool {
 
 func (r *refChecker) getParam(c *hot.Call) {
 	name := literal(c.Args)
-	if name.IsSequence() && len(name.Items) > 0 {
-		name = literal(name.Items[0])
+	if name.IsSequence() && len(name.Items()) > 0 {
+		name = literal(name.Items()[0])
 	}
 	if !isScalarLiteral(name) || r.p.T.Parameter(name.Value) != nil || r.v.IsPseudoParameter(name.Value) {
 		return
@@ -169,7 +169,7 @@ func (r *refChecker) getParam(c *hot.Call) {
 		msg = subject + ". Heat lets it through only because `" + owner.Type + "` never reads its properties. " + fix
 		report = r.p.Warnf
 	}
-	d := report(name.Span, rules.UndefinedParameter, "%s%s", msg, didYouMean(near))
+	d := report(name.Span(), rules.UndefinedParameter, "%s%s", msg, didYouMean(near))
 	d.Suggestions = near
 	d.Data = map[string]string{"kind": "parameter", "name": name.Value, "guessedType": guessParameterType(r.p, c)}
 }
@@ -211,7 +211,7 @@ func (r *refChecker) resource(name *syntax.Node, via string, shown bool) bool {
 	if shown {
 		report, outcome = r.p.Warnf, "showing this output fails (Heat accepts the template itself)"
 	}
-	d := report(name.Span, rules.UndefinedResource,
+	d := report(name.Span(), rules.UndefinedResource,
 		"No resource is named `%s` (used by %s), so %s.%s", name.Value, via, outcome, didYouMean(near))
 	d.Suggestions = near
 	d.Data = map[string]string{"kind": "resource", "name": name.Value}
@@ -220,14 +220,14 @@ func (r *refChecker) resource(name *syntax.Node, via string, shown bool) bool {
 
 func (r *refChecker) getAttr(c *hot.Call) {
 	a := c.Args.Resolve()
-	if !a.IsSequence() || len(a.Items) == 0 {
+	if !a.IsSequence() || len(a.Items()) == 0 {
 		return
 	}
-	resName := literal(a.Items[0])
-	if !isScalarLiteral(resName) || !r.resource(resName, "get_attr", false) || len(a.Items) < 2 {
+	resName := literal(a.Items()[0])
+	if !isScalarLiteral(resName) || !r.resource(resName, "get_attr", false) || len(a.Items()) < 2 {
 		return
 	}
-	attr := literal(a.Items[1])
+	attr := literal(a.Items()[1])
 	if !isScalarLiteral(attr) || attr.Value == "show" {
 		return
 	}
@@ -250,10 +250,10 @@ func (r *refChecker) getAttr(c *hot.Call) {
 	}
 	sort.Strings(names)
 	near := closestNames(attr.Value, names, 3, suggestionDistance(attr.Value))
-	d := r.p.Reportf(attr.Span, rules.UnknownAttribute,
+	d := r.p.Reportf(attr.Span(), rules.UnknownAttribute,
 		"`%s` (%s) has no attribute `%s`, so Heat refuses the template.%s", resName.Value, rt.Name, attr.Value, didYouMean(near))
 	d.Suggestions = near
-	d.Related = []source.Related{{Span: res.Key.Span, Message: "the resource"}}
+	d.Related = []source.Related{{Span: res.Key.Span(), Message: "the resource"}}
 }
 
 // conditionName checks a string argument of not/and/or that names a
@@ -299,10 +299,10 @@ func (r *refChecker) conditionUse(n *syntax.Node) {
 		return
 	}
 	if missing := r.brokenBy(n.Value); missing != "" {
-		d := r.p.Reportf(n.Span, rules.UndefinedCondition,
+		d := r.p.Reportf(n.Span(), rules.UndefinedCondition,
 			"The condition `%s` refers to `%s`, which is not defined, so Heat refuses what uses it. Define `%s` or fix the reference.",
 			n.Value, missing, missing)
-		d.Related = []source.Related{{Span: r.p.T.Condition(n.Value).Key.Span, Message: "the condition"}}
+		d.Related = []source.Related{{Span: r.p.T.Condition(n.Value).Key.Span(), Message: "the condition"}}
 	}
 }
 
@@ -314,7 +314,7 @@ func (r *refChecker) undefinedCondition(n *syntax.Node, report func(source.Span,
 		}
 		return cands
 	})
-	d := report(n.Span, rules.UndefinedCondition,
+	d := report(n.Span(), rules.UndefinedCondition,
 		"No condition is named `%s`; define it in the `conditions` section.%s", n.Value, didYouMean(near))
 	d.Suggestions = near
 	d.Data = map[string]string{"kind": "condition", "name": n.Value}
@@ -379,18 +379,18 @@ func isConditionNameNode(r *syntax.Node) bool {
 
 func walkConditionNames(t *hot.Template, n *syntax.Node, fn func(*syntax.Node) bool, depth int) bool {
 	n = n.Resolve()
-	if !n.IsMapping() || len(n.Pairs) != 1 || depth > 256 {
+	if !n.IsMapping() || n.NumPairs() != 1 || depth > 256 {
 		return true
 	}
-	args := n.Pairs[0].Value.Resolve()
+	args := n.Pair(0).Value.Resolve()
 	var items []*syntax.Node
 	var skipped []bool
-	switch fn := n.Pairs[0].Key.Value; fn {
+	switch fn := n.Pair(0).Key.Value; fn {
 	case "not":
 		items = []*syntax.Node{args}
 	case "and", "or":
 		if args.IsSequence() {
-			items = args.Items
+			items = args.Items()
 			skipped = skippedOperands(t, fn, args)
 		}
 	default:

@@ -55,7 +55,7 @@ func forEachBuiltinResource(p *Pass, fn func(r *hot.Resource, rt *schema.Resourc
 // forEachBuiltinResource visits; rt is nil otherwise.
 func builtinResource(p *Pass, r *hot.Resource) (rt *schema.ResourceType, props *syntax.Node) {
 	tf := r.Field("type")
-	if tf == nil || r.Field("external_id") != nil {
+	if tf.Key == nil || r.Field("external_id").Key != nil {
 		return nil, nil
 	}
 	tn := tf.Value.Resolve()
@@ -76,7 +76,7 @@ func builtinResource(p *Pass, r *hot.Resource) (rt *schema.ResourceType, props *
 // is absent or not a literal mapping.
 func resourceProperties(r *hot.Resource) *syntax.Node {
 	f := r.Field("properties")
-	if f == nil {
+	if f.Key == nil {
 		return &syntax.Node{Kind: syntax.MappingNode}
 	}
 	n := f.Value.Resolve()
@@ -92,8 +92,8 @@ func resourceProperties(r *hot.Resource) *syntax.Node {
 // literalProperty returns a property's key and scalar value when it is
 // given as a literal (not a function call, not null).
 func literalProperty(props *syntax.Node, name string) (*syntax.Node, *syntax.Node, bool) {
-	pr := props.Pair(name)
-	if pr == nil {
+	pr := props.Lookup(name)
+	if pr.Key == nil {
 		return nil, nil, false
 	}
 	v := pr.Value.Resolve()
@@ -106,8 +106,8 @@ func literalProperty(props *syntax.Node, name string) (*syntax.Node, *syntax.Nod
 // givenProperty reports a property present with a value Heat counts as
 // set (a function call counts: its value is unknown but present).
 func givenProperty(props *syntax.Node, name string) (*syntax.Node, bool) {
-	pr := props.Pair(name)
-	if pr == nil {
+	pr := props.Lookup(name)
+	if pr.Key == nil {
 		return nil, false
 	}
 	v := pr.Value.Resolve()
@@ -132,11 +132,11 @@ func checkProviderNet(p *Pass, props *syntax.Node) {
 	if key, set := givenProperty(props, "segmentation_id"); set {
 		if p.Schema.AtLeast("2024.2") {
 			if typ == "local" || typ == "flat" {
-				p.Reportf(key.Span, rules.ProviderNetSegmentationId,
+				p.Reportf(key.Span(), rules.ProviderNetSegmentationId,
 					"`segmentation_id` cannot go with network_type `%s`; Heat refuses it at stack create. Remove it, or use vlan, vxlan, gre or geneve.", typ)
 			}
 		} else if typ != "vlan" {
-			p.Reportf(key.Span, rules.ProviderNetSegmentationId,
+			p.Reportf(key.Span(), rules.ProviderNetSegmentationId,
 				"%s takes `segmentation_id` only with network_type vlan and refuses it with `%s` at stack create (Heat 2024.2 and later accept it).",
 				p.Schema.HeatVersion(), typ)
 		}
@@ -144,7 +144,7 @@ func checkProviderNet(p *Pass, props *syntax.Node) {
 	if key, set := givenProperty(props, "physical_network"); set && p.Schema.AtLeast("2025.1") {
 		switch typ {
 		case "vxlan", "gre", "geneve", "local":
-			p.Reportf(key.Span, rules.ProviderNetPhysicalNetwork,
+			p.Reportf(key.Span(), rules.ProviderNetPhysicalNetwork,
 				"`physical_network` cannot go with network_type `%s` from Heat 2025.1 on; %s refuses it at stack create. Remove it (tunnel networks have no physical network).",
 				typ, p.Schema.HeatVersion())
 		}
@@ -166,11 +166,11 @@ func checkSubnetGateway(p *Pass, props *syntax.Node) {
 	case val == "auto" && p.Schema.AtLeast("2026.1"):
 		return
 	case val == "auto":
-		p.Reportf(v.Span, rules.SubnetGatewayIpInvalid,
+		p.Reportf(v.Span(), rules.SubnetGatewayIpInvalid,
 			"`gateway_ip: auto` is accepted only from Heat 2026.1; %s refuses it at stack create. Leave gateway_ip out to let Neutron pick the first address.",
 			p.Schema.HeatVersion())
 	default:
-		p.Reportf(v.Span, rules.SubnetGatewayIpInvalid,
+		p.Reportf(v.Span(), rules.SubnetGatewayIpInvalid,
 			"`gateway_ip` must be an IP address (or ~ for no gateway); Heat refuses %q at stack create.", strings.TrimSpace(val))
 	}
 }
@@ -188,10 +188,10 @@ func checkListenerTarget(p *Pass, r *hot.Resource, props *syntax.Node) {
 		return
 	}
 	anchor := r.Key
-	if f := r.Field("properties"); f != nil {
+	if f := r.Field("properties"); f.Key != nil {
 		anchor = f.Key
 	}
-	p.Reportf(anchor.Span, rules.OctaviaListenerTargetMissing,
+	p.Reportf(anchor.Span(), rules.OctaviaListenerTargetMissing,
 		"An Octavia listener needs `loadbalancer` or `default_pool`; Heat refuses it at stack create without either (from Heat 2024.1 `loadbalancer` is required).")
 }
 
@@ -202,7 +202,7 @@ func checkManilaNovaNetwork(p *Pass, props *syntax.Node) {
 	if !set || !p.Schema.AtLeast("2024.2") {
 		return
 	}
-	p.Reportf(key.Span, rules.ManilaNovaNetworkRemoved,
+	p.Reportf(key.Span(), rules.ManilaNovaNetworkRemoved,
 		"%s refuses `nova_network` at stack create: Nova networking is gone. Use neutron_network and neutron_subnet.", p.Schema.HeatVersion())
 }
 

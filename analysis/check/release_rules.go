@@ -19,7 +19,7 @@ func reportTooNew(p *Pass, tn *syntax.Node, name string) bool {
 	if !ok {
 		return false
 	}
-	p.Reportf(tn.Span, rules.ResourceTypeTooNew,
+	p.Reportf(tn.Span(), rules.ResourceTypeTooNew,
 		"`%s` arrives in %s; %s, which heat-ls judges for, does not have it and refuses the template.",
 		name, rel, p.Schema.HeatVersion())
 	return true
@@ -43,7 +43,7 @@ func reportNoOp(p *Pass, tn *syntax.Node, rt *schema.ResourceType) {
 	if repl := hiddenTypeReplacement(rt.Name); repl != "" {
 		msg += " Use " + repl + " instead."
 	}
-	d := p.Reportf(tn.Span, rules.ResourceTypeNoOp, msg, tn.Value, since)
+	d := p.Reportf(tn.Span(), rules.ResourceTypeNoOp, msg, tn.Value, since)
 	d.Tags = []source.Tag{source.TagDeprecated}
 }
 
@@ -52,13 +52,13 @@ func reportNoOp(p *Pass, tn *syntax.Node, rt *schema.ResourceType) {
 // whether it did.
 func customConstraintGone(p *Pass, arg *syntax.Node, param string) bool {
 	if rel, ok := p.Schema.CustomConstraintRemoved(arg.Value); ok {
-		p.Reportf(arg.Span, rules.ParameterCustomConstraintRemoved,
+		p.Reportf(arg.Span(), rules.ParameterCustomConstraintRemoved,
 			"%s removed the custom constraint `%s` with its retired service; heat-ls judges for %s, where any value for `%s` fails at stack create. Remove the constraint.",
 			rel, arg.Value, p.Schema.HeatVersion(), param)
 		return true
 	}
 	if rel, ok := p.Schema.CustomConstraintAdded(arg.Value); ok {
-		p.Reportf(arg.Span, rules.ParameterCustomConstraintTooNew,
+		p.Reportf(arg.Span(), rules.ParameterCustomConstraintTooNew,
 			"The custom constraint `%s` arrives in %s; on %s, which heat-ls judges for, any value for `%s` fails at stack create.",
 			arg.Value, rel, p.Schema.HeatVersion(), param)
 		return true

@@ -73,8 +73,8 @@ func appendReplaced(out []source.Span, n *syntax.Node, depth int) []source.Span 
 	}
 	switch n.Kind {
 	case syntax.MappingNode:
-		last := lastOfKey(n.Pairs)
-		for i, p := range n.Pairs {
+		last := lastOfKey(n)
+		for i, p := range n.Pairs() {
 			k := p.Key
 			if k.Kind == syntax.ScalarNode && last[keyIdentity{k.Tag, k.Value}] > i && !holdsAnchor(p.Value, 0) {
 				out = append(out, p.Span())
@@ -83,7 +83,7 @@ func appendReplaced(out []source.Span, n *syntax.Node, depth int) []source.Span 
 			out = appendReplaced(out, p.Value, depth+1)
 		}
 	case syntax.SequenceNode:
-		for _, it := range n.Items {
+		for _, it := range n.Items() {
 			out = appendReplaced(out, it, depth+1)
 		}
 	}
@@ -96,12 +96,12 @@ type keyIdentity struct{ tag, value string }
 
 // lastOfKey maps each scalar key of a mapping to the index of its last
 // entry (nil for a mapping of fewer than two entries).
-func lastOfKey(pairs []*syntax.Pair) map[keyIdentity]int {
-	if len(pairs) < 2 {
+func lastOfKey(m *syntax.Node) map[keyIdentity]int {
+	if m.NumPairs() < 2 {
 		return nil
 	}
-	last := make(map[keyIdentity]int, len(pairs))
-	for i, p := range pairs {
+	last := make(map[keyIdentity]int, m.NumPairs())
+	for i, p := range m.Pairs() {
 		if k := p.Key; k.Kind == syntax.ScalarNode {
 			last[keyIdentity{k.Tag, k.Value}] = i
 		}
@@ -116,12 +116,12 @@ func holdsAnchor(n *syntax.Node, depth int) bool {
 	if n.Anchored {
 		return true
 	}
-	for _, p := range n.Pairs {
+	for _, p := range n.Pairs() {
 		if p.Key.Anchored || holdsAnchor(p.Value, depth+1) {
 			return true
 		}
 	}
-	for _, it := range n.Items {
+	for _, it := range n.Items() {
 		if holdsAnchor(it, depth+1) {
 			return true
 		}

@@ -66,7 +66,7 @@ func (rc *resourceChecker) check(r *hot.Resource) {
 	// resource's properties are not judged but its update_policy is.
 	rc.rt, rc.deferred = nil, false
 	if strings.Contains(r.Name, "/") {
-		d := p.Reportf(r.Key.Span, rules.ResourceNameInvalid,
+		d := p.Reportf(r.Key.Span(), rules.ResourceNameInvalid,
 			"Resource names may not contain `/`; Heat refuses `%s`. Use `_` or `-` instead.", r.Name)
 		d.Suggestions = []string{strings.ReplaceAll(r.Name, "/", "_")}
 	}
@@ -85,7 +85,7 @@ func (rc *resourceChecker) check(r *hot.Resource) {
 	rc.checkProperties(r, rt)
 	rc.checkDeletionPolicy(r, rt)
 	rc.checkUpdatePolicy(r, rt)
-	if rt != nil && r.Field("external_id") == nil {
+	if rt != nil && r.Field("external_id").Key == nil {
 		switch rt.Name {
 		case "OS::Heat::ResourceGroup":
 			rc.checkGroupMember(r, "resource_def")
@@ -93,13 +93,13 @@ func (rc *resourceChecker) check(r *hot.Resource) {
 			rc.checkGroupMember(r, "resource")
 		}
 	}
-	if f := r.Field("metadata"); f != nil {
+	if f := r.Field("metadata"); f.Key != nil {
 		if n := f.Value.Resolve(); !n.IsNull() && !n.IsMapping() && !isFunctionCall(n) {
 			p.Reportf(valueSpan(f.Value, f.Key), rules.ResourceMetadataNotMapping,
 				"The `metadata` of a resource must be a mapping, not %s.", describeNode(n))
 		}
 	}
-	if f := r.Field("depends_on"); f != nil {
+	if f := r.Field("depends_on"); f.Key != nil {
 		if n := f.Value.Resolve(); n.IsMapping() && !isFunctionCall(n) {
 			p.Reportf(valueSpan(f.Value, f.Key), rules.ResourceDependsOnInvalid,
 				"`depends_on` must be a resource name or a list of them, not %s.", describeNode(n))
@@ -111,8 +111,8 @@ func (rc *resourceChecker) check(r *hot.Resource) {
 func (rc *resourceChecker) checkType(r *hot.Resource) *schema.ResourceType {
 	p := rc.p
 	f := r.Field("type")
-	if f == nil {
-		p.Reportf(r.Key.Span, rules.ResourceTypeMissing,
+	if f.Key == nil {
+		p.Reportf(r.Key.Span(), rules.ResourceTypeMissing,
 			"Resource `%s` has no `type`; Heat refuses it. Add `type:` with a type name such as OS::Heat::None, or a template file.", r.Name)
 		return nil
 	}
@@ -125,7 +125,7 @@ func (rc *resourceChecker) checkType(r *hot.Resource) *schema.ResourceType {
 		return nil
 	}
 	if tn.Style == syntax.Plain && (tn.Tag == "!!int" || tn.Tag == "!!float" || isYAML11Bool(tn)) {
-		p.Errorf(tn.Span, rules.ResourceTypeNotString,
+		p.Errorf(tn.Span(), rules.ResourceTypeNotString,
 			"Heat reads the `type` `%s` of resource `%s` as %s, not as a type name, and refuses it. Quote it if a template or type is really named so.",
 			tn.Value, r.Name, heatScalarName(tn))
 		return nil
@@ -141,7 +141,7 @@ func (rc *resourceChecker) checkType(r *hot.Resource) *schema.ResourceType {
 		case reportTooNew(p, tn, name):
 		case p.Schema.HasNamespace(schema.NamespaceOf(name)):
 			near := p.Schema.NearestResourceTypes(name, 3, 3)
-			d := p.Reportf(tn.Span, rules.ResourceTypeUnknown,
+			d := p.Reportf(tn.Span(), rules.ResourceTypeUnknown,
 				"Heat has no resource type `%s`.%s", name, suggestText(near))
 			d.Suggestions = near
 		case len(misspeltBuiltinType(p.Schema, name)) > 0:
@@ -149,11 +149,11 @@ func (rc *resourceChecker) checkType(r *hot.Resource) *schema.ResourceType {
 			// letter or two from a type Heat has is a typo; no
 			// environment the run knows maps it.
 			near := misspeltBuiltinType(p.Schema, name)
-			d := p.Reportf(tn.Span, rules.ResourceTypeUnknown,
+			d := p.Reportf(tn.Span(), rules.ResourceTypeUnknown,
 				"Heat has no resource type `%s`, and no environment maps it.%s", name, suggestText(near))
 			d.Suggestions = near
 		default:
-			p.Reportf(tn.Span, rules.ResourceTypeCustom,
+			p.Reportf(tn.Span(), rules.ResourceTypeCustom,
 				"`%s` is not a built-in type; map it to a template or type in an environment file's resource_registry.", name)
 		}
 		return nil
@@ -170,18 +170,18 @@ func (rc *resourceChecker) checkType(r *hot.Resource) *schema.ResourceType {
 		if repl != "" {
 			msg += " Use " + repl + " instead."
 		}
-		d := p.Reportf(tn.Span, rules.ResourceTypeHidden, msg, name)
+		d := p.Reportf(tn.Span(), rules.ResourceTypeHidden, msg, name)
 		d.Tags = []source.Tag{source.TagDeprecated}
 	case rt.Deprecated():
-		d := p.Reportf(tn.Span, rules.ResourceTypeDeprecated, "`%s` is deprecated%s.%s", name, sinceText(rt.Support), statusAdvice(rt.Support))
+		d := p.Reportf(tn.Span(), rules.ResourceTypeDeprecated, "`%s` is deprecated%s.%s", name, sinceText(rt.Support), statusAdvice(rt.Support))
 		d.Tags = []source.Tag{source.TagDeprecated}
 	case rt.Unsupported():
-		p.Reportf(tn.Span, rules.ResourceTypeUnsupported,
+		p.Reportf(tn.Span(), rules.ResourceTypeUnsupported,
 			"Heat marks `%s` as unsupported (experimental): it may change or go away; prefer a supported type if there is one.", name)
 	}
 	if rt.Name != name && !rt.Hidden() && !rt.Deprecated() {
 		// an alias such as OS::Quantum::Net: fine, but name the real type
-		d := p.Hintf(tn.Span, rules.ResourceTypeDeprecated, "`%s` is an old name of `%s`; use the current name.", name, rt.Name)
+		d := p.Hintf(tn.Span(), rules.ResourceTypeDeprecated, "`%s` is an old name of `%s`; use the current name.", name, rt.Name)
 		d.Tags = []source.Tag{source.TagDeprecated}
 		d.Suggestions = []string{rt.Name}
 	}
@@ -241,7 +241,7 @@ func statusAdvice(s *schema.SupportStatus) string {
 
 func (rc *resourceChecker) checkDeletionPolicy(r *hot.Resource, rt *schema.ResourceType) {
 	f := r.Field("deletion_policy")
-	if f == nil {
+	if f.Key == nil {
 		return
 	}
 	n := f.Value.Resolve()
@@ -255,20 +255,20 @@ func (rc *resourceChecker) checkDeletionPolicy(r *hot.Resource, rt *schema.Resou
 	}
 	if !rc.v.HasDeletionPolicy(n.Value) {
 		near := nearestNames(n.Value, rc.v.DeletionPolicies, 2)
-		d := rc.p.Reportf(n.Span, rules.ResourceDeletionPolicyInvalid,
+		d := rc.p.Reportf(n.Span(), rules.ResourceDeletionPolicyInvalid,
 			"`%s` is not a deletion policy in heat_template_version %s; use one of %s.%s", n.Value, rc.v.Name, strings.Join(rc.v.DeletionPolicies, ", "), suggestText(near))
 		d.Suggestions = near
 		return
 	}
 	if strings.EqualFold(n.Value, "snapshot") && rt != nil && !rt.SnapshotDeletion {
-		rc.p.Reportf(n.Span, rules.ResourceDeletionPolicyInvalid,
+		rc.p.Reportf(n.Span(), rules.ResourceDeletionPolicyInvalid,
 			"`%s` cannot take a snapshot when deleted, so Heat refuses the Snapshot policy for it; use Delete or Retain.", rt.Name)
 	}
 }
 
 func (rc *resourceChecker) checkUpdatePolicy(r *hot.Resource, rt *schema.ResourceType) {
 	f := r.Field("update_policy")
-	if f == nil {
+	if f.Key == nil {
 		return
 	}
 	n := f.Value.Resolve()
@@ -288,7 +288,7 @@ func (rc *resourceChecker) checkUpdatePolicy(r *hot.Resource, rt *schema.Resourc
 	for k := range schemaMap {
 		names = append(names, k)
 	}
-	for _, pr := range n.Pairs {
+	for _, pr := range n.Pairs() {
 		k := pr.Key
 		if k.Kind != syntax.ScalarNode || k.Value == "<<" {
 			continue
@@ -300,7 +300,7 @@ func (rc *resourceChecker) checkUpdatePolicy(r *hot.Resource, rt *schema.Resourc
 			if len(names) > 0 {
 				what = "takes only " + strings.Join(sortedCopy(names), ", ")
 			}
-			d := rc.p.Reportf(k.Span, rules.ResourceUpdatePolicyInvalid,
+			d := rc.p.Reportf(k.Span(), rules.ResourceUpdatePolicyInvalid,
 				"`%s` is not an update policy of `%s` (it %s); Heat refuses it.%s", k.Value, rt.Name, what, suggestText(near))
 			d.Suggestions = near
 			continue
@@ -319,14 +319,14 @@ func sortedCopy(names []string) []string {
 // boolean nor a function call, and an external_id that is not text: Heat
 // checks those types before anything else and refuses the template.
 func (rc *resourceChecker) checkKeyTypes(r *hot.Resource) {
-	if f := r.Field("condition"); f != nil {
+	if f := r.Field("condition"); f.Key != nil {
 		n := f.Value.Resolve()
 		if (n.IsSequence() || n.IsMapping()) && !isFunctionCall(n) || n.IsScalar() && (n.Tag == "!!int" || n.Tag == "!!float") {
 			rc.p.Errorf(valueSpan(f.Value, f.Key), rules.UndefinedCondition,
 				"The `condition` of resource `%s` must be a condition name, true/false or a condition function, not %s; Heat refuses it.", r.Name, describeNode(n))
 		}
 	}
-	if f := r.Field("external_id"); f != nil {
+	if f := r.Field("external_id"); f.Key != nil {
 		n := f.Value.Resolve()
 		if !isFunctionCall(n) && !n.IsNull() && (!n.IsScalar() || n.Style == syntax.Plain && (n.Tag == "!!int" || n.Tag == "!!float" || isYAML11Bool(n))) {
 			rc.p.Errorf(valueSpan(f.Value, f.Key), rules.UnknownResourceKey,
@@ -348,12 +348,12 @@ func (rc *resourceChecker) checkNullKeys(r *hot.Resource) {
 		"depends_on":      rules.UnknownResourceKey,
 		"description":     rules.UnknownResourceKey,
 	}
-	for _, pr := range r.Value.Resolve().Pairs {
+	for _, pr := range r.Value.Resolve().Pairs() {
 		code, ok := codes[pr.Key.Value]
 		if !ok || pr.Key.Kind != syntax.ScalarNode || !pr.Value.Resolve().IsNull() {
 			continue
 		}
-		rc.p.Errorf(pr.Key.Span, code,
+		rc.p.Errorf(pr.Key.Span(), code,
 			"`%s` of resource `%s` is empty; Heat refuses a resource key with no value. Give it a value or remove the key.", pr.Key.Value, r.Name)
 	}
 }

@@ -39,14 +39,14 @@ func readsResource(n *syntax.Node, depth int) bool {
 	}
 	switch {
 	case n.IsSequence():
-		for _, it := range n.Items {
+		for _, it := range n.Items() {
 			if readsResource(it, depth+1) {
 				return true
 			}
 		}
 	case n.IsMapping():
 		if isFunctionCall(n) {
-			name, args := n.Pairs[0].Key.Value, n.Pairs[0].Value.Resolve()
+			name, args := n.Pair(0).Key.Value, n.Pair(0).Value.Resolve()
 			switch name {
 			case "get_resource", "get_attr":
 				return true
@@ -57,7 +57,7 @@ func readsResource(n *syntax.Node, depth int) bool {
 			}
 			return readsResource(args, depth+1)
 		}
-		for _, pr := range n.Pairs {
+		for _, pr := range n.Pairs() {
 			if readsResource(pr.Value, depth+1) {
 				return true
 			}
@@ -76,16 +76,16 @@ func (rc *resourceChecker) checkUnbuiltAttribute(prop *schema.Property, n, key, 
 	if prop.Type != "map" || prop.Fields == nil {
 		return
 	}
-	name, args := n.Pairs[0].Key.Value, n.Pairs[0].Value.Resolve()
-	if name != "get_attr" || !args.IsSequence() || len(args.Items) < 2 {
+	name, args := n.Pair(0).Key.Value, n.Pair(0).Value.Resolve()
+	if name != "get_attr" || !args.IsSequence() || len(args.Items()) < 2 {
 		return
 	}
-	res := args.Items[0].Resolve()
+	res := args.Items()[0].Resolve()
 	if !res.IsScalar() {
 		return
 	}
 	before := len(rc.p.diags)
-	rc.checkFields(fieldOwner{prop: prop, name: key.Value}, &syntax.Node{Kind: syntax.ScalarNode, Tag: "!!null", Span: n.Span}, anchor, depth+1)
+	rc.checkFields(fieldOwner{prop: prop, name: key.Value}, syntax.WithSpan(&syntax.Node{Kind: syntax.ScalarNode, Tag: "!!null"}, n.Span()), anchor, depth+1)
 	for i := before; i < len(rc.p.diags); i++ {
 		d := &rc.p.diags[i]
 		d.Message = "`" + res.Value + "` is not built yet when Heat validates the stack, so this `" + name + "` gives nothing. " + d.Message

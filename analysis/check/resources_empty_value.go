@@ -21,11 +21,11 @@ func (rc *resourceChecker) checkEmptyValue(prop *schema.Property, n, key, anchor
 	var zero *syntax.Node
 	switch prop.Type {
 	case "string":
-		zero = &syntax.Node{Kind: syntax.ScalarNode, Tag: "!!str", Style: syntax.DoubleQuoted, Span: n.Span}
+		zero = syntax.WithSpan(&syntax.Node{Kind: syntax.ScalarNode, Tag: "!!str", Style: syntax.DoubleQuoted}, n.Span())
 	case "integer", "number":
-		zero = &syntax.Node{Kind: syntax.ScalarNode, Tag: "!!int", Value: "0", Span: n.Span}
+		zero = syntax.WithSpan(&syntax.Node{Kind: syntax.ScalarNode, Tag: "!!int", Value: "0"}, n.Span())
 	case "list":
-		zero = &syntax.Node{Kind: syntax.SequenceNode, Style: syntax.Flow, Span: n.Span}
+		zero = syntax.WithSpan(&syntax.Node{Kind: syntax.SequenceNode, Style: syntax.Flow}, n.Span())
 	default:
 		return
 	}

@@ -23,8 +23,8 @@ func (rc *resourceChecker) checkGroupMember(r *hot.Resource, key string) {
 	if props == nil {
 		return
 	}
-	pr := props.Pair(key)
-	if pr == nil {
+	pr := props.Lookup(key)
+	if pr.Key == nil {
 		return
 	}
 	def := pr.Value.Resolve()
@@ -32,7 +32,7 @@ func (rc *resourceChecker) checkGroupMember(r *hot.Resource, key string) {
 		// Heat reads the empty definition as an empty mapping: a member
 		// without a type (a resource group's resource_def is a schema
 		// mapping, whose missing type the property check reports).
-		rc.p.Reportf(pr.Key.Span, rules.ResourcePropertyMissing,
+		rc.p.Reportf(pr.Key.Span(), rules.ResourcePropertyMissing,
 			"`resource` of `%s` is empty, so its members have no `type`; Heat refuses the group at stack create. Give the member's `type` and `properties`.", r.Name)
 		return
 	}
@@ -43,7 +43,7 @@ func (rc *resourceChecker) checkGroupMember(r *hot.Resource, key string) {
 	if t := def.Get("type").Resolve(); t.IsScalar() && !t.IsNull() {
 		member.Type, member.TypeNode = t.Value, t
 	}
-	if f := def.Pair("properties"); f != nil {
+	if f := def.Lookup("properties"); f.Key != nil {
 		member.Properties = f.Value
 	}
 	rt := rc.checkType(member)
@@ -54,7 +54,7 @@ func (rc *resourceChecker) checkGroupMember(r *hot.Resource, key string) {
 	indexVar := "%index%"
 	if _, v, ok := literalProperty(props, "index_var"); ok {
 		indexVar = v.Value
-	} else if props.Pair("index_var") != nil {
+	} else if props.Lookup("index_var").Key != nil {
 		return // index_var from a function: the variable is unknown
 	}
 	if !mentions(def, indexVar, 0) {
@@ -72,13 +72,13 @@ func mentions(n *syntax.Node, text string, depth int) bool {
 	case n.IsScalar():
 		return strings.Contains(n.Value, text)
 	case n.IsMapping():
-		for _, p := range n.Pairs {
+		for _, p := range n.Pairs() {
 			if mentions(p.Key, text, depth+1) || mentions(p.Value, text, depth+1) {
 				return true
 			}
 		}
 	case n.IsSequence():
-		for _, it := range n.Items {
+		for _, it := range n.Items() {
 			if mentions(it, text, depth+1) {
 				return true
 			}

@@ -21,8 +21,8 @@ func (rc *resourceChecker) defaultTextFromParam(n *syntax.Node) (name, text stri
 	if arg == nil || rc.p.T == nil {
 		return "", "", false
 	}
-	if arg.IsSequence() && len(arg.Items) == 1 {
-		arg = arg.Items[0].Resolve()
+	if arg.IsSequence() && len(arg.Items()) == 1 {
+		arg = arg.Items()[0].Resolve()
 	}
 	if !isScalarLiteral(arg) {
 		return "", "", false
@@ -32,7 +32,7 @@ func (rc *resourceChecker) defaultTextFromParam(n *syntax.Node) (name, text stri
 		return "", "", false
 	}
 	f := prm.Field("default")
-	if f == nil {
+	if f.Key == nil {
 		return "", "", false
 	}
 	def := f.Value.Resolve()
@@ -91,7 +91,7 @@ func writePyRepr(b *strings.Builder, n *syntax.Node, depth int) bool {
 	switch {
 	case n.IsSequence():
 		b.WriteByte('[')
-		for i, it := range n.Items {
+		for i, it := range n.Items() {
 			if i > 0 {
 				b.WriteString(", ")
 			}
@@ -104,7 +104,7 @@ func writePyRepr(b *strings.Builder, n *syntax.Node, depth int) bool {
 	case n.IsMapping():
 		seen := map[string]bool{}
 		b.WriteByte('{')
-		for i, pr := range n.Pairs {
+		for i, pr := range n.Pairs() {
 			k := pr.Key.Resolve()
 			if k == nil || !k.IsScalar() || k.Value == "<<" || seen[k.Value] {
 				return false // merged or repeated keys: the order and values are Python's business

@@ -21,10 +21,10 @@ import (
 // parameter, for messages.
 func (rc *resourceChecker) emptyFromParamPath(n *syntax.Node) (name, typ string, ok bool) {
 	args := getParamArgs(n)
-	if rc.p.T == nil || !args.IsSequence() || len(args.Items) < 2 {
+	if rc.p.T == nil || !args.IsSequence() || len(args.Items()) < 2 {
 		return "", "", false
 	}
-	first := args.Items[0].Resolve()
+	first := args.Items()[0].Resolve()
 	if !first.IsScalar() || isFunctionCall(first) {
 		return "", "", false
 	}
@@ -32,7 +32,7 @@ func (rc *resourceChecker) emptyFromParamPath(n *syntax.Node) (name, typ string,
 	if prm == nil {
 		return "", "", false
 	}
-	for _, it := range args.Items[1:] {
+	for _, it := range args.Items()[1:] {
 		if it := it.Resolve(); !isFunctionCall(it) && !isScalarLiteral(it) {
 			return prm.Name, prm.Type, true // no key or index: Heat's lookup fails whatever the value
 		}
@@ -41,7 +41,7 @@ func (rc *resourceChecker) emptyFromParamPath(n *syntax.Node) (name, typ string,
 	case "number", "boolean":
 		return prm.Name, prm.Type, true
 	case "string", "comma_delimited_list":
-		key := args.Items[1].Resolve()
+		key := args.Items()[1].Resolve()
 		if !key.IsScalar() || key.IsNull() || isFunctionCall(key) || looksLikeIndex(key.Value) {
 			return "", "", false
 		}
@@ -53,10 +53,10 @@ func (rc *resourceChecker) emptyFromParamPath(n *syntax.Node) (name, typ string,
 // getParamArgs is the argument of n when n is a get_param call, else nil.
 func getParamArgs(n *syntax.Node) *syntax.Node {
 	n = n.Resolve()
-	if !n.IsMapping() || len(n.Pairs) != 1 || n.Pairs[0].Key.Value != "get_param" {
+	if !n.IsMapping() || n.NumPairs() != 1 || n.Pair(0).Key.Value != "get_param" {
 		return nil
 	}
-	return n.Pairs[0].Value.Resolve()
+	return n.Pair(0).Value.Resolve()
 }
 
 // looksLikeIndex: text Python's int() might read as a whole number (kept
@@ -112,7 +112,7 @@ func (rc *resourceChecker) judgesHandedText(prop *schema.Property) bool {
 // checkHandedText judges text as the value of prop in place of call n
 // and returns the diagnostics that made (to be worded by the caller).
 func (rc *resourceChecker) checkHandedText(prop *schema.Property, text string, n, key, anchor *syntax.Node, depth int) []source.Diagnostic {
-	value := &syntax.Node{Kind: syntax.ScalarNode, Tag: "!!str", Style: syntax.DoubleQuoted, Value: text, Span: n.Span}
+	value := syntax.WithSpan(&syntax.Node{Kind: syntax.ScalarNode, Tag: "!!str", Style: syntax.DoubleQuoted, Value: text}, n.Span())
 	before := len(rc.p.diags)
 	rc.checkValueAt(prop, value, key, anchor, depth)
 	return rc.p.diags[before:]

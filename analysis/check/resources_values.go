@@ -19,16 +19,16 @@ func (rc *resourceChecker) checkProperties(r *hot.Resource, rt *schema.ResourceT
 	p := rc.p
 	f := r.Field("properties")
 	var props *syntax.Node
-	if f != nil {
+	if f.Key != nil {
 		props = f.Value.Resolve()
 		if isFunctionCall(props) {
 			// Heat reads properties as a mapping before it resolves
 			// anything; a whole-map function call makes the engine fail
 			// (a Python TypeError at template validate). Types that take
 			// any properties (OS::Heat::None, retired stubs) never read it.
-			if rt != nil && !rt.AcceptsAnyProperties && !rt.NoOp && r.Field("external_id") == nil {
+			if rt != nil && !rt.AcceptsAnyProperties && !rt.NoOp && r.Field("external_id").Key == nil {
 				p.Reportf(valueSpan(f.Value, f.Key), rules.ResourcePropertiesNotMapping,
-					"`properties` must be written as a mapping; Heat cannot take the whole mapping from `%s` and fails at template validate. Put the call on each property instead.", props.Pairs[0].Key.Value)
+					"`properties` must be written as a mapping; Heat cannot take the whole mapping from `%s` and fails at template validate. Put the call on each property instead.", props.Pair(0).Key.Value)
 			}
 			return
 		}
@@ -42,14 +42,14 @@ func (rc *resourceChecker) checkProperties(r *hot.Resource, rt *schema.ResourceT
 	// properties (Heat validates them: the oracle refuses a misspelt
 	// property of the hidden OS::Neutron::Pool); a resource adopting an
 	// existing one (external_id) is not built from its properties.
-	if rt == nil || rt.AcceptsAnyProperties || rt.DecodeError() != nil || r.Field("external_id") != nil {
+	if rt == nil || rt.AcceptsAnyProperties || rt.DecodeError() != nil || r.Field("external_id").Key != nil {
 		return
 	}
 	if rt.Hidden() && len(rt.Properties()) == 0 {
 		return
 	}
 	anchor := r.Key
-	if f != nil {
+	if f.Key != nil {
 		anchor = f.Key
 	}
 	rc.rt = rt
@@ -116,7 +116,7 @@ func hasScalarKey(m *syntax.Node, name string) bool {
 	if !m.IsMapping() {
 		return false
 	}
-	for _, pr := range m.Pairs {
+	for _, pr := range m.Pairs() {
 		if pr.Key.Kind == syntax.ScalarNode && pr.Key.Value == name {
 			return true
 		}
@@ -132,7 +132,7 @@ func (rc *resourceChecker) checkFields(o fieldOwner, m *syntax.Node, anchor *syn
 	fields := o.fields()
 	var filled hiddenFills
 	if m.IsMapping() {
-		for _, pr := range m.Pairs {
+		for _, pr := range m.Pairs() {
 			k := pr.Key
 			if k.Kind != syntax.ScalarNode || k.Value == "<<" {
 				continue
@@ -172,7 +172,7 @@ func (rc *resourceChecker) checkFields(o fieldOwner, m *syntax.Node, anchor *syn
 	if len(missing) > 0 && !mergesOtherKeys(m) {
 		sort.Strings(missing)
 		list := "`" + strings.Join(missing, "`, `") + "`"
-		d := p.Reportf(anchor.Span, rules.ResourcePropertyMissing,
+		d := p.Reportf(anchor.Span(), rules.ResourcePropertyMissing,
 			"%s requires %s; Heat refuses the stack without it. Add the missing propert%s.", o.label(), list, plural(len(missing), "y", "ies"))
 		d.Data = map[string]string{"missing": strings.Join(missing, ",")}
 	}
@@ -180,7 +180,7 @@ func (rc *resourceChecker) checkFields(o fieldOwner, m *syntax.Node, anchor *syn
 
 // mergesOtherKeys reports a YAML merge key, whose contents we do not chase.
 func mergesOtherKeys(m *syntax.Node) bool {
-	return m.IsMapping() && m.Pair("<<") != nil
+	return m.IsMapping() && m.Lookup("<<").Key != nil
 }
 
 func plural(n int, one, many string) string {
@@ -201,14 +201,14 @@ func (rc *resourceChecker) checkStatus(prop *schema.Property, k *syntax.Node, ow
 		if advice == "" {
 			advice = statusAdvice(prop.Support)
 		}
-		d := rc.p.Reportf(k.Span, rules.ResourcePropertyHidden,
+		d := rc.p.Reportf(k.Span(), rules.ResourcePropertyHidden,
 			"Property `%s` of %s is hidden: Heat still accepts it but no longer documents it.%s", k.Value, owner, advice)
 		if repl != "" {
 			d.Suggestions = []string{repl}
 		}
 		d.Tags = []source.Tag{source.TagDeprecated}
 	case prop.Support != nil && prop.Support.Status == schema.StatusDeprecated:
-		d := rc.p.Reportf(k.Span, rules.ResourcePropertyDeprecated,
+		d := rc.p.Reportf(k.Span(), rules.ResourcePropertyDeprecated,
 			"Property `%s` of %s is deprecated%s.%s", k.Value, owner, sinceText(prop.Support), statusAdvice(prop.Support))
 		d.Tags = []source.Tag{source.TagDeprecated}
 	}
@@ -245,7 +245,7 @@ func (rc *resourceChecker) checkValueAt(prop *schema.Property, n *syntax.Node, k
 	}
 	p := rc.p
 	wrong := func(want string) {
-		p.Reportf(n.Span, rules.ResourcePropertyType,
+		p.Reportf(n.Span(), rules.ResourcePropertyType,
 			"`%s` must be %s, not %s.", key.Value, want, describeNode(n))
 	}
 	switch prop.Type {
@@ -260,7 +260,7 @@ func (rc *resourceChecker) checkValueAt(prop *schema.Property, n *syntax.Node, k
 			return
 		}
 		if f, isInt, ok := pyNumber(n); (!ok || !isInt) && !truncatedByHeat(n, f) {
-			p.Reportf(n.Span, rules.ResourcePropertyType, "`%s` must be a whole number; `%s` is not one.", key.Value, n.Value)
+			p.Reportf(n.Span(), rules.ResourcePropertyType, "`%s` must be a whole number; `%s` is not one.", key.Value, n.Value)
 			return
 		}
 	case "number":
@@ -269,7 +269,7 @@ func (rc *resourceChecker) checkValueAt(prop *schema.Property, n *syntax.Node, k
 			return
 		}
 		if _, _, ok := pyNumber(n); !ok {
-			p.Reportf(n.Span, rules.ResourcePropertyType, "`%s` must be a number; `%s` is not one.", key.Value, n.Value)
+			p.Reportf(n.Span(), rules.ResourcePropertyType, "`%s` must be a number; `%s` is not one.", key.Value, n.Value)
 			return
 		}
 	case "boolean":
@@ -279,7 +279,7 @@ func (rc *resourceChecker) checkValueAt(prop *schema.Property, n *syntax.Node, k
 		}
 		if !isYAML11Bool(n) {
 			if n.Tag != "!!str" || !(strings.EqualFold(n.Value, "true") || strings.EqualFold(n.Value, "false")) {
-				d := p.Reportf(n.Span, rules.ResourcePropertyType, "`%s` must be true or false; `%s` is not a boolean to Heat.", key.Value, n.Value)
+				d := p.Reportf(n.Span(), rules.ResourcePropertyType, "`%s` must be true or false; `%s` is not a boolean to Heat.", key.Value, n.Value)
 				d.Suggestions = []string{"true", "false"}
 				return
 			}
@@ -294,7 +294,7 @@ func (rc *resourceChecker) checkValueAt(prop *schema.Property, n *syntax.Node, k
 			return
 		}
 		if prop.Item != nil {
-			for _, it := range n.Items {
+			for _, it := range n.Items() {
 				rc.checkValueAt(prop.Item, it, key, itemAnchor(it, key), depth+1)
 			}
 		}
@@ -317,7 +317,7 @@ func (rc *resourceChecker) checkValueAt(prop *schema.Property, n *syntax.Node, k
 	for _, c := range prop.Constraints {
 		if problem := constraintProblem(c, prop.Type, n, rc.res); problem != "" {
 			near := nearAllowedValues(c, prop.Type, n)
-			d := p.Reportf(n.Span, rules.ResourcePropertyConstraint, "`%s`: %s.%s", key.Value, problem, didYouMean(near))
+			d := p.Reportf(n.Span(), rules.ResourcePropertyConstraint, "`%s`: %s.%s", key.Value, problem, didYouMean(near))
 			d.Suggestions = near
 			return
 		}
@@ -327,8 +327,8 @@ func (rc *resourceChecker) checkValueAt(prop *schema.Property, n *syntax.Node, k
 // itemAnchor is where a list item's missing keys are reported: its first
 // key, or the list's key when the item is not a non-empty mapping.
 func itemAnchor(item, key *syntax.Node) *syntax.Node {
-	if it := item.Resolve(); it.IsMapping() && len(it.Pairs) > 0 {
-		return it.Pairs[0].Key
+	if it := item.Resolve(); it.IsMapping() && it.NumPairs() > 0 {
+		return it.Pair(0).Key
 	}
 	return key
 }
@@ -342,11 +342,11 @@ func itemAnchor(item, key *syntax.Node) *syntax.Node {
 // another source may convert the value, so there it is a warning.
 func (rc *resourceChecker) collectionSwap(key, n *syntax.Node, want string) {
 	if rc.rt == nil || rc.rt.RegistryKind == "class" {
-		rc.p.Errorf(n.Span, rules.ResourcePropertyType,
+		rc.p.Errorf(n.Span(), rules.ResourcePropertyType,
 			"`%s` expects %s, not %s; Heat refuses it at stack create.", key.Value, want, describeNode(n))
 		return
 	}
-	rc.p.Warnf(n.Span, rules.ResourcePropertyType,
+	rc.p.Warnf(n.Span(), rules.ResourcePropertyType,
 		"`%s` expects %s, not %s; Heat refuses this unless the property converts it.", key.Value, want, describeNode(n))
 }
 
@@ -360,14 +360,14 @@ func (rc *resourceChecker) unknownField(k *syntax.Node, visible []string, o fiel
 	var d *source.Diagnostic
 	switch {
 	case arrives != "":
-		d = rc.p.Reportf(k.Span, rules.ResourcePropertyUnknown,
+		d = rc.p.Reportf(k.Span(), rules.ResourcePropertyUnknown,
 			"%s gains the property `%s` in %s; %s, which heat-ls judges for, refuses it.",
 			o.label(), k.Value, arrives, rc.p.Schema.HeatVersion())
 	case len(near) > 0:
-		d = rc.p.Reportf(k.Span, rules.ResourcePropertyUnknown,
+		d = rc.p.Reportf(k.Span(), rules.ResourcePropertyUnknown,
 			"%s has no property `%s`; Heat refuses it.%s", o.label(), k.Value, suggestText(near))
 	default:
-		d = rc.p.Reportf(k.Span, rules.ResourcePropertyUnknown,
+		d = rc.p.Reportf(k.Span(), rules.ResourcePropertyUnknown,
 			"%s has no property `%s` in %s, nor in any later release heat-ls knows; Heat refuses it. Known properties: %s.",
 			o.label(), k.Value, rc.p.Schema.HeatVersion(), shortList(visible, 12))
 	}

@@ -110,10 +110,10 @@ func (c regexpCache) fullMatch(pattern, value string) (matched, ok bool) {
 // call itself).
 func isFunctionCall(n *syntax.Node) bool {
 	n = n.Resolve()
-	if !n.IsMapping() || len(n.Pairs) != 1 {
+	if !n.IsMapping() || n.NumPairs() != 1 {
 		return false
 	}
-	k := n.Pairs[0].Key
+	k := n.Pair(0).Key
 	return k.Kind == syntax.ScalarNode && hot.IsFunctionName(k.Value)
 }
 
@@ -126,12 +126,12 @@ func containsFunctionCall(n *syntax.Node, depth int) bool {
 	if isFunctionCall(n) {
 		return true
 	}
-	for _, it := range n.Items {
+	for _, it := range n.Items() {
 		if containsFunctionCall(it, depth+1) {
 			return true
 		}
 	}
-	for _, pr := range n.Pairs {
+	for _, pr := range n.Pairs() {
 		if containsFunctionCall(pr.Value, depth+1) {
 			return true
 		}

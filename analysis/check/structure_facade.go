@@ -28,7 +28,7 @@ func checkResourceFacadeUse(p *Pass) {
 		if nested == 1 {
 			return
 		}
-		p.Reportf(c.Key.Span, rules.ResourceFacadeTopLevel,
+		p.Reportf(c.Key.Span(), rules.ResourceFacadeTopLevel,
 			"`resource_facade` reads the resource that uses this template as a nested stack, but nothing in the workspace uses this template that way; "+
 				"run as a top-level stack, Heat fails at create time. Use this template as a resource type (type: this-file.yaml, or a resource_registry mapping), or replace the call with a parameter.")
 	}

@@ -155,5 +155,5 @@ func inConditionPosition(t *hot.Template, c *hot.Call) bool {
 			ref = o.ConditionRef
 		}
 	}
-	return ref != nil && spanWithin(cur.Map.Span, ref.Span)
+	return ref != nil && spanWithin(cur.Map.Span(), ref.Span())
 }

@@ -9,6 +9,7 @@ import (
 	"heat-ls/analysis/hot"
 	"heat-ls/analysis/rules"
 	"heat-ls/analysis/source"
+	"heat-ls/analysis/syntax"
 	"heat-ls/schema"
 )
 
@@ -198,7 +199,7 @@ func TestNearMissWords(t *testing.T) {
 // text without heat_template_version for a template at all.
 func TestMissingVersion(t *testing.T) {
 	doc := hot.Parse([]byte("heat_template_version: 2016-10-14\nresources: {}\n"))
-	doc.Template.Version, doc.Template.VersionText = nil, ""
+	doc.Template.Version, doc.Template.VersionText = syntax.Pair{}, ""
 	p := newPass(context.Background(), doc, Options{Schema: testSchema(t)})
 	p.run(checkVersion)
 	if len(p.diags) != 1 {

@@ -12,7 +12,7 @@ import (
 // heat_template_version. Heat refuses all three before anything else.
 func checkVersion(p *Pass) {
 	t := p.T
-	if t.Version == nil {
+	if t.Version.Key == nil {
 		if misspeltVersionKey(t) != nil {
 			return // checkSections reports the key with its correction
 		}
@@ -24,7 +24,7 @@ func checkVersion(p *Pass) {
 	}
 	val := t.Version.Value
 	if r := val.Resolve(); r != nil && !r.IsScalar() {
-		p.Reportf(val.Span, rules.VersionNotScalar,
+		p.Reportf(val.Span(), rules.VersionNotScalar,
 			"`heat_template_version` must be a single date such as `%s`, not %s.",
 			p.Schema.Latest().Name, kindName(val))
 		return
@@ -39,7 +39,7 @@ func checkVersion(p *Pass) {
 		return
 	}
 	near := p.Schema.NearestVersions(t.VersionText, 3)
-	d := p.Reportf(val.Span, rules.UnknownVersion,
+	d := p.Reportf(val.Span(), rules.UnknownVersion,
 		"`%s` is not a HOT version Heat knows (dates from %s to %s, or release names such as `wallaby`).%s",
 		t.VersionText, p.Schema.Versions()[0].Name, p.Schema.Latest().Name, didYouMean(near))
 	d.Suggestions = near
@@ -59,10 +59,10 @@ func misspeltVersionKey(t *hot.Template) *hot.Entry {
 // spanOrKey is n's span, or the key's when n is an empty value (so the
 // diagnostic is visible).
 func spanOrKey(n, key *syntax.Node) source.Span {
-	if n != nil && n.Span.Len() > 0 {
-		return n.Span
+	if n != nil && n.Span().Len() > 0 {
+		return n.Span()
 	}
-	return key.Span
+	return key.Span()
 }
 
 // checkSections reports top-level keys the declared version does not have,
@@ -76,7 +76,7 @@ func checkSections(p *Pass) {
 	}
 	for _, s := range p.T.Sections {
 		if s.Key.Kind != syntax.ScalarNode {
-			p.Reportf(s.Key.Span, rules.UnknownSection,
+			p.Reportf(s.Key.Span(), rules.UnknownSection,
 				"A top-level key must be a plain name such as `resources`, not %s.", kindName(s.Key))
 			continue
 		}
@@ -87,11 +87,11 @@ func checkSections(p *Pass) {
 		case known.HasSection(name):
 			checkSectionShape(p, s)
 		case name == "__undefined__" && known.UndefinedSectionAccepted:
-			p.Reportf(s.Key.Span, rules.PlaceholderSection,
+			p.Reportf(s.Key.Span(), rules.PlaceholderSection,
 				"Heat accepts `__undefined__` as a top-level key only as a leftover of its internals; it means nothing. Remove it.")
 		default:
 			if first := firstVersionWithSection(p.Schema, name); first != nil && v != nil {
-				d := p.Reportf(s.Key.Span, rules.SectionNotInVersion,
+				d := p.Reportf(s.Key.Span(), rules.SectionNotInVersion,
 					"The `%s` section needs heat_template_version %s or later; this template declares %s. Raise the version or remove the section.",
 					name, first.Name, p.T.VersionText)
 				d.Data = map[string]string{"minVersion": first.Name}
@@ -99,7 +99,7 @@ func checkSections(p *Pass) {
 				continue
 			}
 			near := closestNames(name, known.Sections, 3, suggestionDistance(name))
-			d := p.Reportf(s.Key.Span, rules.UnknownSection,
+			d := p.Reportf(s.Key.Span(), rules.UnknownSection,
 				"`%s` is not a section of a HOT template, so Heat refuses the template.%s", name, didYouMean(near))
 			d.Suggestions = near
 		}
@@ -123,7 +123,7 @@ func checkSectionShape(p *Pass, s *hot.Entry) {
 		// Heat takes an empty section as an empty one, except conditions:
 		// it requires a mapping there and refuses null at validate.
 		if s.Name == "conditions" {
-			p.Errorf(s.Key.Span, rules.SectionWrongShape,
+			p.Errorf(s.Key.Span(), rules.SectionWrongShape,
 				"`conditions` is empty; Heat refuses it unless it is a mapping. Add conditions or remove the section.")
 		}
 		return
@@ -131,17 +131,17 @@ func checkSectionShape(p *Pass, s *hot.Entry) {
 	switch s.Name {
 	case "parameters", "resources", "outputs", "conditions":
 		if !val.IsMapping() {
-			p.Reportf(s.Value.Span, rules.SectionWrongShape,
+			p.Reportf(s.Value.Span(), rules.SectionWrongShape,
 				"`%s` must be a mapping of names to definitions, not %s.", s.Name, kindName(val))
 		}
 	case "parameter_groups":
 		if !val.IsSequence() {
-			p.Reportf(s.Value.Span, rules.SectionWrongShape,
+			p.Reportf(s.Value.Span(), rules.SectionWrongShape,
 				"`parameter_groups` must be a list of groups (each with `label` and `parameters`), not %s.", kindName(val))
 		}
 	case "description":
 		if !val.IsScalar() {
-			p.Warnf(s.Value.Span, rules.SectionWrongShape,
+			p.Warnf(s.Value.Span(), rules.SectionWrongShape,
 				"`description` should be text, not %s; use a block scalar (`|`) for several lines.", kindName(val))
 		}
 	}
@@ -169,14 +169,14 @@ func checkEntryKeys(p *Pass) {
 				return
 			}
 			if first := firstVersion(p.Schema, func(x *schema.Version) bool { return x.HasOutputKey(k.Value) }); first != nil {
-				d := p.Reportf(k.Span, rules.OutputConditionIgnored,
+				d := p.Reportf(k.Span(), rules.OutputConditionIgnored,
 					"The output key `%s` has no effect before heat_template_version %s: Heat ignores it in %s, so the output is always shown. Raise the version or remove the key.",
 					k.Value, first.Name, p.T.VersionText)
 				d.Data = map[string]string{"minVersion": first.Name}
 				return
 			}
 			near := closestNames(k.Value, v.OutputKeys, 3, suggestionDistance(k.Value))
-			d := p.Reportf(k.Span, rules.UnknownOutputKey,
+			d := p.Reportf(k.Span(), rules.UnknownOutputKey,
 				"`%s` is not a key of an output; Heat ignores it.%s", k.Value, didYouMean(near))
 			d.Suggestions = near
 		})
@@ -194,14 +194,14 @@ func checkRefusedKeys(p *Pass, v *schema.Version, bodies []*syntax.Node, kind, c
 				return
 			}
 			if first := firstVersion(p.Schema, func(x *schema.Version) bool { return has(x, k.Value) }); first != nil {
-				d := p.Errorf(k.Span, code,
+				d := p.Errorf(k.Span(), code,
 					"The %s key `%s` needs heat_template_version %s or later; Heat refuses it in %s. Raise the version or remove the key.",
 					kind, k.Value, first.Name, p.T.VersionText)
 				d.Data = map[string]string{"minVersion": first.Name}
 				return
 			}
 			near := closestNames(k.Value, allowed, 3, suggestionDistance(k.Value))
-			d := p.Errorf(k.Span, code,
+			d := p.Errorf(k.Span(), code,
 				"`%s` is not a key of a %s definition, so Heat refuses the template.%s", k.Value, kind, didYouMean(near))
 			d.Suggestions = near
 		})
@@ -214,7 +214,7 @@ func eachKey(body *syntax.Node, fn func(k *syntax.Node)) {
 	if !body.IsMapping() {
 		return
 	}
-	for _, pr := range body.Pairs {
+	for _, pr := range body.Pairs() {
 		if pr.Key.Kind == syntax.ScalarNode && !syntax.IsMergeKey(pr.Key) {
 			fn(pr.Key)
 		}

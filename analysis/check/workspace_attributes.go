@@ -20,10 +20,10 @@ func checkNestedAttributes(p *Pass) {
 			continue
 		}
 		args := c.Args.Resolve()
-		if !args.IsSequence() || len(args.Items) < 2 {
+		if !args.IsSequence() || len(args.Items()) < 2 {
 			continue
 		}
-		resNode, attrNode := args.Items[0].Resolve(), args.Items[1].Resolve()
+		resNode, attrNode := args.Items()[0].Resolve(), args.Items()[1].Resolve()
 		if !resNode.IsScalar() || !attrNode.IsScalar() || attrNode.Tag != "!!str" {
 			continue
 		}
@@ -54,7 +54,7 @@ func checkNestedAttributes(p *Pass) {
 			continue
 		}
 		cands := wsNearest(attr, outs, 3)
-		d := p.Reportf(attrNode.Span, rules.NestedUnknownAttribute,
+		d := p.Reportf(attrNode.Span(), rules.NestedUnknownAttribute,
 			"`%s` is not an output of the nested template %s used by resource `%s`.%s Use one of its outputs (or `show`, `OS::stack_id`, `resource.NAME`), or add the output to that template. Heat accepts the template; reading the attribute fails once the stack runs.",
 			attr, wsTemplateNames(nt.Templates), r.Name, suggestText(cands))
 		d.Suggestions = cands
@@ -94,12 +94,12 @@ func (p *Pass) checkGroupMemberAttribute(r *hot.Resource, args *syntax.Node) boo
 	default:
 		return false
 	}
-	first := args.Items[1].Resolve()
+	first := args.Items()[1].Resolve()
 	var member *syntax.Node
 	name := ""
 	second := func() {
-		if len(args.Items) > 2 {
-			if n := args.Items[2].Resolve(); n.IsScalar() && n.Tag == "!!str" {
+		if len(args.Items()) > 2 {
+			if n := args.Items()[2].Resolve(); n.IsScalar() && n.Tag == "!!str" {
 				member, name = n, n.Value
 			}
 		}
@@ -145,7 +145,7 @@ func (p *Pass) checkGroupMemberAttribute(r *hot.Resource, args *syntax.Node) boo
 		}
 	}
 	cands := wsNearest(name, outs, 3)
-	d := p.Reportf(member.Span, rules.NestedUnknownAttribute,
+	d := p.Reportf(member.Span(), rules.NestedUnknownAttribute,
 		"`%s` is not an output of %s, the member template of group `%s`.%s Use one of its outputs, or add the output to that template.",
 		name, wsTemplateNames(nt.Templates), r.Name, suggestText(cands))
 	d.Suggestions = cands

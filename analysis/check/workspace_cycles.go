@@ -78,7 +78,7 @@ func registryEdges(entries []*hot.RegistryEntry) map[string]registryEdge {
 			delete(out, re.Name)
 			continue
 		}
-		out[re.Name] = registryEdge{from: re.Name, to: to, key: re.Key.Span}
+		out[re.Name] = registryEdge{from: re.Name, to: to, key: re.Key.Span()}
 	}
 	return out
 }

@@ -36,7 +36,7 @@ func ResourceDefinitions(r *hot.Resource) []Definition {
 
 // keyOf returns the key node of m's entry key, nil when absent.
 func keyOf(m *syntax.Node, key string) *syntax.Node {
-	if p := m.Pair(key); p != nil {
+	if p := m.Lookup(key); p.Key != nil {
 		return p.Key
 	}
 	return nil

@@ -21,9 +21,9 @@ func checkAppliedParameters(p *Pass) {
 	}
 	at := source.Span{}
 	if e := p.T.Section("parameters"); e != nil {
-		at = e.Key.Span
-	} else if p.T.Version != nil {
-		at = p.T.Version.Key.Span
+		at = e.Key.Span()
+	} else if p.T.Version.Key != nil {
+		at = p.T.Version.Key.Span()
 	}
 	nested := -1 // unknown until an entry needs it
 	for _, ap := range applied {
@@ -107,10 +107,10 @@ func checkAppliedValues(p *Pass) {
 		cons := parseParameterConstraints(scratch, v, prm, typ, func() map[string]bool { return knownCustomConstraints(p.Schema) })
 		for _, c := range cons {
 			if problem := constraintProblem(c, typ, ap.Value, res); problem != "" {
-				d := p.Reportf(prm.Key.Span, rules.EnvValueConstraint,
+				d := p.Reportf(prm.Key.Span(), rules.EnvValueConstraint,
 					"The value that `%s` gives `%s` breaks its constraint: %s. Heat refuses the stack; change the value in the environment or the constraint.",
 					filepath.Base(ap.Env), name, problem)
-				d.Related = []source.Related{{Path: ap.Env, Span: ap.Value.Span, Message: "value set here"}}
+				d.Related = []source.Related{{Path: ap.Env, Span: ap.Value.Span(), Message: "value set here"}}
 				break
 			}
 		}
@@ -143,7 +143,7 @@ func checkEnvironmentParameters(p *Pass) {
 	}
 	for _, e := range p.Env.Parameters {
 		if declared[e.Name] && topLevel != nil && !topLevel[e.Name] {
-			p.Reportf(e.Key.Span, rules.EnvParameterUndeclared,
+			p.Reportf(e.Key.Span(), rules.EnvParameterUndeclared,
 				"Only nested templates declare `%s`, and an environment's parameters reach only the top-level stack, so Heat refuses it there. Move it under parameter_defaults, which reaches nested templates too.",
 				e.Name)
 			continue
@@ -152,7 +152,7 @@ func checkEnvironmentParameters(p *Pass) {
 			continue
 		}
 		cands := wsNearest(e.Name, names, 3)
-		d := p.Reportf(e.Key.Span, rules.EnvParameterUndeclared,
+		d := p.Reportf(e.Key.Span(), rules.EnvParameterUndeclared,
 			"No template in the workspace declares the parameter `%s`; Heat refuses a stack whose template lacks it.%s Fix the name, or move it under parameter_defaults if it is meant for templates elsewhere.",
 			e.Name, suggestText(cands))
 		d.Suggestions = cands
@@ -162,7 +162,7 @@ func checkEnvironmentParameters(p *Pass) {
 			continue
 		}
 		cands := wsNearest(e.Name, names, 3)
-		d := p.Hintf(e.Key.Span, rules.EnvParameterUndeclared,
+		d := p.Hintf(e.Key.Span(), rules.EnvParameterUndeclared,
 			"No template in the workspace declares `%s`; Heat ignores defaults that no template uses.%s", e.Name, suggestText(cands))
 		d.Suggestions = cands
 	}

@@ -22,7 +22,7 @@ func checkGetFilePaths(p *Pass) {
 		if !ok || ref == "" {
 			continue
 		}
-		at := c.Args.Resolve().Span
+		at := c.Args.Resolve().Span()
 		switch state(ref) {
 		case FileMissing:
 			p.Reportf(at, rules.GetFileMissing,
@@ -60,13 +60,13 @@ func checkRegistryTargets(p *Pass) {
 	}
 	for _, re := range p.Env.Registry {
 		if t, ok := wsString(re.Target); ok {
-			check(re.Name, t, re.Target.Resolve().Span)
+			check(re.Name, t, re.Target.Resolve().Span())
 		}
 	}
 	for _, o := range p.Env.ResourceOverrides {
 		for _, re := range o.Entries {
 			if t, ok := wsString(re.Target); ok {
-				check(re.Name, t, re.Target.Resolve().Span)
+				check(re.Name, t, re.Target.Resolve().Span())
 			}
 		}
 	}

@@ -38,11 +38,11 @@ func (p *Pass) checkNestedDefinition(def Definition) {
 	}
 	switch {
 	case nt.MissingPath != "" && nt.Outside:
-		p.Reportf(def.Type.Span, rules.NestedTemplateOutside,
+		p.Reportf(def.Type.Span(), rules.NestedTemplateOutside,
 			"The template `%s` is outside the workspace folders and this template's directory, so heat-ls does not read it; its parameters are not checked.", def.TypeName)
 		return
 	case nt.MissingPath != "":
-		p.Reportf(def.Type.Span, rules.NestedTemplateMissing,
+		p.Reportf(def.Type.Span(), rules.NestedTemplateMissing,
 			"The nested template `%s` was not found (looked for `%s`). Create it, or fix the path: it is relative to this template's directory.", def.TypeName, nt.MissingPath)
 		return
 	}
@@ -55,7 +55,7 @@ func (p *Pass) checkNestedDefinition(def Definition) {
 	}
 	given := map[string]bool{}
 	if props.IsMapping() {
-		for _, pr := range props.Pairs {
+		for _, pr := range props.Pairs() {
 			k := pr.Key
 			if k.Kind != syntax.ScalarNode {
 				continue
@@ -69,7 +69,7 @@ func (p *Pass) checkNestedDefinition(def Definition) {
 			}
 			if !wsAnyTemplate(nt.Templates, func(t *hot.Outline) bool { return t.Parameter(k.Value) != nil }) {
 				cands := wsNearest(k.Value, nestedParameterNames(nt.Templates), 3)
-				d := p.Reportf(k.Span, rules.NestedUnknownProperty,
+				d := p.Reportf(k.Span(), rules.NestedUnknownProperty,
 					"`%s` is not a parameter of the nested template %s.%s A nested template's properties are its parameters: use one of them, or add the parameter to the template.",
 					k.Value, wsTemplateNames(nt.Templates), suggestText(cands))
 				d.Suggestions = cands
@@ -94,11 +94,11 @@ func (p *Pass) checkNestedDefinition(def Definition) {
 		return
 	}
 	sort.Strings(missing)
-	at := def.Type.Span
+	at := def.Type.Span()
 	if def.Properties != nil && props.IsMapping() {
-		at = def.Properties.Span
+		at = def.Properties.Span()
 		if def.PropertiesKey != nil {
-			at = def.PropertiesKey.Span
+			at = def.PropertiesKey.Span()
 		}
 	}
 	// With environments applied explicitly (check --env) nothing else can

@@ -37,11 +37,11 @@ func (pe *parentEmpty) givesEmpty(t *hot.Template, n *syntax.Node) bool {
 	}
 	path := false
 	if arg.IsSequence() {
-		if len(arg.Items) == 0 {
+		if len(arg.Items()) == 0 {
 			return false
 		}
-		path = len(arg.Items) > 1
-		arg = arg.Items[0].Resolve()
+		path = len(arg.Items()) > 1
+		arg = arg.Items()[0].Resolve()
 	}
 	if !isScalarLiteral(arg) || arg.Value != pe.param {
 		return false
@@ -78,7 +78,7 @@ func (p *Pass) checkNestedEmptyValues(def Definition, ts []NestedTemplate, props
 		return
 	}
 	rc := &resourceChecker{p: p}
-	for _, pr := range props.Pairs {
+	for _, pr := range props.Pairs() {
 		k := pr.Key
 		if k.Kind != syntax.ScalarNode {
 			continue
@@ -111,7 +111,7 @@ func (p *Pass) checkNestedEmptyValues(def Definition, ts []NestedTemplate, props
 		if first == nil {
 			continue
 		}
-		p.Reportf(pr.Value.Resolve().Span, first.found.Code,
+		p.Reportf(pr.Value.Resolve().Span(), first.found.Code,
 			"`get_param` gives empty text here, because the path after the %s parameter `%s` finds nothing; the nested template %s hands it on to its resource `%s`, and Heat refuses the nested stack at create: %s",
 			typ, name, wsTemplateNames(ts), first.resource, first.found.Message)
 	}
@@ -158,7 +158,7 @@ func (p *Pass) checkNestedLiteralEmpty(ts []NestedTemplate, k, value *syntax.Nod
 	switch {
 	case v == nil || isFunctionCall(v):
 		return
-	case v.IsNull(), v.IsSequence() && len(v.Items) == 0, v.IsMapping() && len(v.Pairs) == 0, v.IsScalar() && v.Tag == "!!str" && v.Value == "":
+	case v.IsNull(), v.IsSequence() && len(v.Items()) == 0, v.IsMapping() && v.NumPairs() == 0, v.IsScalar() && v.Tag == "!!str" && v.Value == "":
 	default:
 		return
 	}

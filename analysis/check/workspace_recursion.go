@@ -37,7 +37,7 @@ func checkNestedRecursion(p *Pass) {
 			for _, path := range loop {
 				names = append(names, "`"+wsShortPath(path)+"`")
 			}
-			d := p.Reportf(def.Type.Span, rules.NestedTemplateRecursive,
+			d := p.Reportf(def.Type.Span(), rules.NestedTemplateRecursive,
 				"The type `%s` makes this template nest itself (%s), and Heat refuses nesting that never ends. Use a different template or type here, or break the loop in one of the templates on the way.",
 				def.TypeName, strings.Join(names, " → "))
 			d.Data = map[string]string{"loop": strings.Join(loop, ",")}

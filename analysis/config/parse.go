@@ -33,7 +33,7 @@ func Parse(file string, src []byte) (*Config, []Problem) {
 	checkID := func(id *syntax.Node, where string) {
 		if p, ok := unknownRuleID(id, where); ok {
 			p.Path = file
-			p.Line, p.Col = mapper.LineCol(id.Span.Start)
+			p.Line, p.Col = mapper.LineCol(id.Span().Start)
 			unknown = append(unknown, p)
 		}
 	}
@@ -42,21 +42,21 @@ func Parse(file string, src []byte) (*Config, []Problem) {
 		return cfg, nil // empty file, only comments, or "~": defaults
 	}
 	if !top.IsMapping() {
-		return bad(top.Span, "the project file must be a mapping with the keys disable, severity, ignore and heatRelease")
+		return bad(top.Span(), "the project file must be a mapping with the keys disable, severity, ignore and heatRelease")
 	}
-	for _, entry := range top.Pairs {
+	for _, entry := range top.Pairs() {
 		key, value := entry.Key, entry.Value.Resolve()
 		if !key.IsScalar() {
-			return bad(key.Span, "the keys of the project file must be plain names: disable, severity, ignore and heatRelease")
+			return bad(key.Span(), "the keys of the project file must be plain names: disable, severity, ignore and heatRelease")
 		}
 		if value == nil {
-			return bad(entry.Value.Span, "the value of %s cannot be read", key.Value)
+			return bad(entry.Value.Span(), "the value of %s cannot be read", key.Value)
 		}
 		switch key.Value {
 		case "disable":
 			ids, n := stringList(value)
 			if n != nil {
-				return bad(n.Span, "disable must be a list of rule ids, like [parameter-unused]")
+				return bad(n.Span(), "disable must be a list of rule ids, like [parameter-unused]")
 			}
 			cfg.Disable = make(map[string]bool, len(ids))
 			for _, id := range ids {
@@ -65,17 +65,17 @@ func Parse(file string, src []byte) (*Config, []Problem) {
 			}
 		case "severity":
 			if !value.IsMapping() {
-				return bad(value.Span, "severity must map rule ids to error, warning, info or hint")
+				return bad(value.Span(), "severity must map rule ids to error, warning, info or hint")
 			}
-			cfg.Severity = make(map[string]source.Severity, len(value.Pairs))
-			for _, p := range value.Pairs {
+			cfg.Severity = make(map[string]source.Severity, value.NumPairs())
+			for _, p := range value.Pairs() {
 				rule, level := p.Key, p.Value.Resolve()
 				if level == nil {
 					level = p.Value
 				}
 				sev, ok := ParseSeverity(level.Value)
 				if !rule.IsScalar() || !level.IsScalar() || !ok {
-					return bad(level.Span, "the severity of %q must be error, warning, info or hint", rule.Value)
+					return bad(level.Span(), "the severity of %q must be error, warning, info or hint", rule.Value)
 				}
 				cfg.Severity[rule.Value] = sev
 				checkID(rule, "severity")
@@ -83,26 +83,26 @@ func Parse(file string, src []byte) (*Config, []Problem) {
 		case "ignore":
 			globs, n := stringList(value)
 			if n != nil {
-				return bad(n.Span, "ignore must be a list of path patterns relative to the project file, like [\"vendor/**\"]")
+				return bad(n.Span(), "ignore must be a list of path patterns relative to the project file, like [\"vendor/**\"]")
 			}
 			cfg.Ignore = make([]string, 0, len(globs))
 			for _, g := range globs {
 				if _, err := path.Match(strings.ReplaceAll(g.Value, "**", "*"), ""); err != nil {
-					return bad(g.Span, "ignore pattern %q is malformed: %v", g.Value, err)
+					return bad(g.Span(), "ignore pattern %q is malformed: %v", g.Value, err)
 				}
 				cfg.Ignore = append(cfg.Ignore, g.Value)
 			}
 		case "heatRelease":
 			if !value.IsScalar() || value.IsNull() {
-				return bad(value.Span, "heatRelease must be one Heat release, like 2025.1, epoxy or 24")
+				return bad(value.Span(), "heatRelease must be one Heat release, like 2025.1, epoxy or 24")
 			}
 			rel, err := schema.ParseRelease(value.Value)
 			if err != nil {
-				return bad(value.Span, "%v", err)
+				return bad(value.Span(), "%v", err)
 			}
 			cfg.HeatRelease = rel.Name
 		default:
-			return bad(key.Span, "unknown key %q in the project file; the keys are disable, severity, ignore and heatRelease", key.Value)
+			return bad(key.Span(), "unknown key %q in the project file; the keys are disable, severity, ignore and heatRelease", key.Value)
 		}
 	}
 	return cfg, unknown
@@ -121,7 +121,7 @@ func unknownRuleID(id *syntax.Node, where string) (Problem, bool) {
 	} else {
 		msg += " (heat-ls rules lists them)"
 	}
-	return Problem{Span: id.Span, Message: msg, Rule: rules.UnknownRuleID}, true
+	return Problem{Span: id.Span(), Message: msg, Rule: rules.UnknownRuleID}, true
 }
 
 // ruleIDs lists every declared rule id.
@@ -153,8 +153,8 @@ func stringList(n *syntax.Node) (items []*syntax.Node, offending *syntax.Node) {
 	case n.IsScalar():
 		return []*syntax.Node{n}, nil
 	case n.IsSequence():
-		out := make([]*syntax.Node, 0, len(n.Items))
-		for _, item := range n.Items {
+		out := make([]*syntax.Node, 0, len(n.Items()))
+		for _, item := range n.Items() {
 			resolved := item.Resolve()
 			if !resolved.IsScalar() {
 				return nil, item
@@ -202,15 +202,15 @@ func keyAt(n *syntax.Node, span source.Span, depth int) *syntax.Node {
 	if n == nil || depth > maxKeyDepth {
 		return nil
 	}
-	for _, p := range n.Pairs {
-		if p.Key.Span == span {
+	for _, p := range n.Pairs() {
+		if p.Key.Span() == span {
 			return p.Key
 		}
 		if k := keyAt(p.Value, span, depth+1); k != nil {
 			return k
 		}
 	}
-	for _, item := range n.Items {
+	for _, item := range n.Items() {
 		if k := keyAt(item, span, depth+1); k != nil {
 			return k
 		}

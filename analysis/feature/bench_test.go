@@ -15,12 +15,12 @@ func hoverOffsets(doc *hot.Document) []int {
 	var offs []int
 	for i, c := range doc.Template.Calls {
 		if i%7 == 0 {
-			offs = append(offs, c.Key.Span.Start+1, c.Args.Span.Start+1)
+			offs = append(offs, c.Key.Span().Start+1, c.Args.Span().Start+1)
 		}
 	}
 	for _, r := range doc.Template.Resources {
 		if r.TypeNode != nil {
-			offs = append(offs, r.TypeNode.Span.Start+2)
+			offs = append(offs, r.TypeNode.Span().Start+2)
 		}
 	}
 	return offs

@@ -113,7 +113,7 @@ func (f *fixer) fixes() []CodeAction {
 // raiseVersion replaces the heat_template_version value.
 func (f *fixer) raiseVersion(v string) (CodeAction, bool) {
 	t := f.doc.Template
-	if t.Version == nil || !t.Version.Value.IsScalar() || t.Version.Value.IsNull() || !safeScalar(v) {
+	if t.Version.Key == nil || !t.Version.Value.IsScalar() || t.Version.Value.IsNull() || !safeScalar(v) {
 		return CodeAction{}, false
 	}
 	if f.sch != nil {
@@ -124,7 +124,7 @@ func (f *fixer) raiseVersion(v string) (CodeAction, bool) {
 		}
 	}
 	return f.action(fmt.Sprintf("Raise heat_template_version to %s", v), false,
-		Edit{Span: t.Version.Value.Span, NewText: v}), true
+		Edit{Span: t.Version.Value.Span(), NewText: v}), true
 }
 
 // safeScalar reports whether s can be written as a plain YAML scalar
@@ -174,10 +174,10 @@ func afterContent(src []byte, end int) int {
 // indented block mapping key; two spaces when there is none.
 func (f *fixer) indentStep() int {
 	root := f.doc.Template.Root
-	for _, p := range root.Pairs {
+	for _, p := range root.Pairs() {
 		v := p.Value.Resolve()
-		if v != nil && v.Kind == syntax.MappingNode && v.Style == syntax.Block && len(v.Pairs) > 0 {
-			if c := column(f.src, v.Pairs[0].Key.Span.Start) - column(f.src, p.Key.Span.Start); c > 0 {
+		if v != nil && v.Kind == syntax.MappingNode && v.Style == syntax.Block && v.NumPairs() > 0 {
+			if c := column(f.src, v.Pair(0).Key.Span().Start) - column(f.src, p.Key.Span().Start); c > 0 {
 				return c
 			}
 		}

@@ -39,20 +39,20 @@ func (f *fixer) declareParameter() (CodeAction, bool) {
 func (f *fixer) undeclaredName() string {
 	sp := f.diag.Span
 	for _, c := range f.doc.Template.Calls {
-		if c.Name != "get_param" || c.Map.Span.End < sp.Start || c.Map.Span.Start > sp.End {
+		if c.Name != "get_param" || c.Map.Span().End < sp.Start || c.Map.Span().Start > sp.End {
 			continue
 		}
 		first := c.Args
-		if first.IsSequence() && len(first.Items) > 0 {
-			first = first.Items[0]
+		if first.IsSequence() && len(first.Items()) > 0 {
+			first = first.Items()[0]
 		}
-		if first.IsScalar() && (within(first.Span, sp) || within(sp, first.Span) || within(c.Key.Span, sp)) {
+		if first.IsScalar() && (within(first.Span(), sp) || within(sp, first.Span()) || within(c.Key.Span(), sp)) {
 			return first.Value
 		}
 	}
 	path := f.doc.Syntax.NodeAt(sp.Start)
 	if len(path) > 0 {
-		if leaf := path[len(path)-1]; leaf.IsScalar() && within(leaf.Span, sp) {
+		if leaf := path[len(path)-1]; leaf.IsScalar() && within(leaf.Span(), sp) {
 			return leaf.Value
 		}
 	}
@@ -78,13 +78,13 @@ func (f *fixer) insertEntry(section, key string, body []string, flow string) (Ed
 		}
 		return s
 	}
-	sec := t.Root.Pair(section)
-	if sec == nil {
+	sec := t.Root.Lookup(section)
+	if sec.Key == nil {
 		if t.Root.Style == syntax.Flow {
 			return Edit{}, false
 		}
 		at := 0
-		for _, p := range t.Root.Pairs {
+		for _, p := range t.Root.Pairs() {
 			if p.Key.Value == "heat_template_version" || p.Key.Value == "description" {
 				at = max(at, p.Span().End)
 			}
@@ -110,22 +110,22 @@ func (f *fixer) appendToMapping(key, value *syntax.Node, block func(indent int) 
 	nl := f.newline()
 	v := value
 	switch {
-	case v.IsNull() && v.Span.Len() == 0:
-		pos := lineEnd(f.src, key.Span.End)
-		return Edit{Span: source.Span{Start: pos, End: pos}, NewText: nl + block(column(f.src, key.Span.Start)+f.indentStep())}, true
+	case v.IsNull() && v.Span().Len() == 0:
+		pos := lineEnd(f.src, key.Span().End)
+		return Edit{Span: source.Span{Start: pos, End: pos}, NewText: nl + block(column(f.src, key.Span().Start)+f.indentStep())}, true
 	case v.Kind == syntax.MappingNode && v.Style == syntax.Flow:
-		end := v.Span.End - 1
+		end := v.Span().End - 1
 		if end < 0 || end >= len(f.src) || f.src[end] != '}' {
 			return Edit{}, false
 		}
 		text := flowEntry
-		if len(v.Pairs) > 0 {
+		if v.NumPairs() > 0 {
 			text = ", " + text
 		}
 		return Edit{Span: source.Span{Start: end, End: end}, NewText: text}, true
-	case v.Kind == syntax.MappingNode && len(v.Pairs) > 0:
-		indent := column(f.src, v.Pairs[0].Key.Span.Start)
-		last := v.Pairs[len(v.Pairs)-1]
+	case v.Kind == syntax.MappingNode && v.NumPairs() > 0:
+		indent := column(f.src, v.Pair(0).Key.Span().Start)
+		last := v.Pair(v.NumPairs() - 1)
 		pos := afterContent(f.src, last.Span().End)
 		return Edit{Span: source.Span{Start: pos, End: pos}, NewText: nl + block(indent)}, true
 	}

@@ -22,7 +22,7 @@ func (f *fixer) addProperties(missing string) (CodeAction, bool) {
 		if m == "" || strings.Contains(m, ".") || !safeScalar(m) {
 			continue
 		}
-		if props := r.Properties.Resolve(); props != nil && props.Pair(m) != nil {
+		if props := r.Properties.Resolve(); props != nil && props.Lookup(m).Key != nil {
 			continue
 		}
 		names = append(names, m)
@@ -50,11 +50,11 @@ func (f *fixer) addProperties(missing string) (CodeAction, bool) {
 	}
 	var ins Edit
 	var ok bool
-	if pr := r.Field("properties"); pr != nil {
+	if pr := r.Field("properties"); pr.Key != nil {
 		ins, ok = f.appendToMapping(pr.Key, pr.Value, block, strings.Join(flows, ", "))
 	} else {
 		body := r.Value.Resolve()
-		if body == nil || body.Kind != syntax.MappingNode || len(body.Pairs) == 0 {
+		if body == nil || body.Kind != syntax.MappingNode || body.NumPairs() == 0 {
 			return CodeAction{}, false
 		}
 		withProps := func(indent int) string {
@@ -79,7 +79,7 @@ func plural(n int, one, many string) string {
 // resourceAt is the resource whose entry holds offset.
 func (f *fixer) resourceAt(off int) *hot.Resource {
 	for _, r := range f.doc.Template.Resources {
-		if r.Key.Span.Start <= off && off <= entrySpan(r.Key, r.Value).End {
+		if r.Key.Span().Start <= off && off <= entrySpan(r.Key, r.Value).End {
 			return r
 		}
 	}

@@ -37,7 +37,7 @@ func (f *fixer) replaceRemoved() (CodeAction, bool) {
 		if !has(to) {
 			return CodeAction{}, false
 		}
-		return f.action(fmt.Sprintf("Replace %s with %s", c.Name, to), true, Edit{Span: c.Key.Span, NewText: to}), true
+		return f.action(fmt.Sprintf("Replace %s with %s", c.Name, to), true, Edit{Span: c.Key.Span(), NewText: to}), true
 	}
 	args := c.Args.Resolve()
 	switch c.Name {
@@ -53,11 +53,11 @@ func (f *fixer) replaceRemoved() (CodeAction, bool) {
 			return renameKey("get_resource")
 		}
 	case "Fn::Join":
-		if args.IsSequence() && len(args.Items) == 2 {
+		if args.IsSequence() && len(args.Items()) == 2 {
 			return renameKey("list_join")
 		}
 	case "Fn::Split":
-		if args.IsSequence() && len(args.Items) == 2 {
+		if args.IsSequence() && len(args.Items()) == 2 {
 			return renameKey("str_split")
 		}
 	case "Fn::ResourceFacade":
@@ -73,7 +73,7 @@ func (f *fixer) replaceRemoved() (CodeAction, bool) {
 // callWithKey finds the call whose name key holds the diagnostic's span.
 func (f *fixer) callWithKey() *hot.Call {
 	for _, c := range f.doc.Template.Calls {
-		if within(f.diag.Span, c.Key.Span) && f.diag.Span.Len() > 0 {
+		if within(f.diag.Span, c.Key.Span()) && f.diag.Span.Len() > 0 {
 			return c
 		}
 	}
@@ -83,10 +83,10 @@ func (f *fixer) callWithKey() *hot.Call {
 // selectToPath turns Fn::Select of a literal index over get_attr or
 // get_param into the same call with the index appended to its path.
 func (f *fixer) selectToPath(c *hot.Call, args *syntax.Node, has func(string) bool) (CodeAction, bool) {
-	if !args.IsSequence() || len(args.Items) != 2 {
+	if !args.IsSequence() || len(args.Items()) != 2 {
 		return CodeAction{}, false
 	}
-	index, target := args.Items[0].Resolve(), args.Items[1]
+	index, target := args.Items()[0].Resolve(), args.Items()[1]
 	if !index.IsScalar() || index.IsNull() || !safeScalar(index.Value) {
 		return CodeAction{}, false
 	}
@@ -103,8 +103,8 @@ func (f *fixer) selectToPath(c *hot.Call, args *syntax.Node, has func(string) bo
 	switch a := inner.Args.Resolve(); {
 	case a.IsScalar() && !a.IsNull():
 		items = []string{f.flowText(a)}
-	case a.IsSequence() && len(a.Items) > 0:
-		for _, it := range a.Items {
+	case a.IsSequence() && len(a.Items()) > 0:
+		for _, it := range a.Items() {
 			s := f.flowText(it)
 			if s == "" {
 				return CodeAction{}, false
@@ -116,7 +116,7 @@ func (f *fixer) selectToPath(c *hot.Call, args *syntax.Node, has func(string) bo
 	}
 	items = append(items, index.Value)
 	text := "{" + inner.Name + ": [" + strings.Join(items, ", ") + "]}"
-	return f.action(fmt.Sprintf("Replace Fn::Select with a %s path", inner.Name), true, Edit{Span: c.Map.Span, NewText: text}), true
+	return f.action(fmt.Sprintf("Replace Fn::Select with a %s path", inner.Name), true, Edit{Span: c.Map.Span(), NewText: text}), true
 }
 
 // flowText is a node's source text when it can be copied into a flow

@@ -26,7 +26,7 @@ func Declarations(doc *hot.Document) []Declaration {
 	var out []Declaration
 	add := func(ns Namespace, e *hot.Entry, kept bool) {
 		if kept && e.Key != nil {
-			out = append(out, Declaration{Namespace: ns, Name: e.Name, Span: e.Key.Span})
+			out = append(out, Declaration{Namespace: ns, Name: e.Name, Span: e.Key.Span()})
 		}
 	}
 	for _, p := range t.Parameters {

@@ -469,7 +469,7 @@ func (c *completer) conditionNames() {
 
 // entryScalar is the scalar text under key in an entry's body, or "".
 func entryScalar(e *hot.Entry, key string) string {
-	if p := e.Field(key); p != nil && p.Value.IsScalar() && !p.Value.IsNull() {
+	if p := e.Field(key); p.Key != nil && p.Value.IsScalar() && !p.Value.IsNull() {
 		return p.Value.Value
 	}
 	return ""
@@ -499,8 +499,8 @@ func insideText(doc *hot.Document, src []byte, tc *TextContext) bool {
 		path := doc.Syntax.NodeAt(tc.Span.Start)
 		if len(path) > 0 {
 			n := path[len(path)-1]
-			body := bytes.TrimRight(src[n.Span.Start:min(n.Span.End, len(src))], " \t\r\n")
-			if (n.Style == syntax.Literal || n.Style == syntax.Folded) && tc.Span.Start < n.Span.Start+len(body) {
+			body := bytes.TrimRight(src[n.Span().Start:min(n.Span().End, len(src))], " \t\r\n")
+			if (n.Style == syntax.Literal || n.Style == syntax.Folded) && tc.Span.Start < n.Span().Start+len(body) {
 				return true
 			}
 		}

@@ -57,7 +57,7 @@ func leafKeys(names ...string) map[string]*attrShape {
 // plain text: the keys its addresses and networks attributes use.
 func serverNetworks(r *hot.Resource) []string {
 	var out []string
-	for _, it := range r.Properties.Resolve().Get("networks").Resolve().Items {
+	for _, it := range r.Properties.Resolve().Get("networks").Resolve().Items() {
 		if n := it.Resolve().Get("network").Resolve(); n.IsScalar() && !n.IsNull() {
 			out = append(out, n.Value)
 		}

@@ -81,7 +81,7 @@ func (c *completer) chainProperties(res string, rest []Step) {
 	}
 	before := len(c.items)
 	seen := map[string]bool{}
-	for _, t := range r.Properties.Resolve().Get("resources").Resolve().Items {
+	for _, t := range r.Properties.Resolve().Get("resources").Resolve().Items() {
 		t = t.Resolve()
 		if !t.IsScalar() || t.IsNull() || seen[t.Value] {
 			continue

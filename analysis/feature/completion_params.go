@@ -70,12 +70,12 @@ func allowedParameterValues(param *syntax.Node) []string {
 	}
 	var out []string
 	seen := map[string]bool{}
-	for _, it := range cons.Items {
+	for _, it := range cons.Items() {
 		vals := it.Resolve().Get("allowed_values").Resolve()
 		if !vals.IsSequence() {
 			continue
 		}
-		for _, v := range vals.Items {
+		for _, v := range vals.Items() {
 			if v = v.Resolve(); v.IsScalar() && !v.IsNull() && !seen[v.Value] {
 				seen[v.Value] = true
 				out = append(out, v.Value)

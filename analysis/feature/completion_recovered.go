@@ -18,15 +18,15 @@ func (c *completer) settled(ns Namespace, e *hot.Entry) bool {
 	if f == nil || len(f.Recovered) == 0 || c.tpl != doc.Template || e.Key == nil {
 		return true
 	}
-	end := max(e.Key.Span.End, e.Value.Span.End)
+	end := max(e.Key.Span().End, e.Value.Span().End)
 	if i := bytes.IndexByte(doc.Src[min(end, len(doc.Src)):], '\n'); i >= 0 {
 		end += i // the rest of the entry's last line belongs to it
 	}
-	if !f.InRecovered(source.Span{Start: e.Key.Span.Start, End: end}) {
+	if !f.InRecovered(source.Span{Start: e.Key.Span().Start, End: end}) {
 		return true
 	}
 	if lg := c.req.LastGood; lg != nil && lg != doc {
 		return lg.Template != nil && definitionEntry(lg.Template, ns, e.Name) != nil
 	}
-	return !f.InRecovered(e.Key.Span)
+	return !f.InRecovered(e.Key.Span())
 }

@@ -358,7 +358,7 @@ func (c *completer) entryType(section, name string) string {
 		if e.Name != name {
 			return
 		}
-		if found == nil || e.Key.Span.Start <= c.tc.Span.Start && c.tc.Span.Start <= max(e.Key.Span.End, e.Value.Span.End) {
+		if found == nil || e.Key.Span().Start <= c.tc.Span.Start && c.tc.Span.Start <= max(e.Key.Span().End, e.Value.Span().End) {
 			found, typ = e, t
 		}
 	}

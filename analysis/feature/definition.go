@@ -24,7 +24,7 @@ func Definition(doc *hot.Document, offset int) (sp source.Span, ok bool) {
 	if entry == nil || entry.Key == nil {
 		return source.Span{}, false
 	}
-	return entry.Key.Span, true
+	return entry.Key.Span(), true
 }
 
 // definitionEntry finds the Entry that defines name in ns.

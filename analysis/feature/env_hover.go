@@ -22,13 +22,13 @@ func envKeyHover(doc *hot.Document, offset int, markdown bool) (HoverResult, boo
 	if !root.IsMapping() {
 		return HoverResult{}, false
 	}
-	on := func(p *syntax.Pair) bool {
+	on := func(p syntax.Pair) bool {
 		k := p.Key.Resolve()
-		return k.IsScalar() && k.Span.Start <= offset && offset <= k.Span.End && k.Span.Len() > 0
+		return k.IsScalar() && k.Span().Start <= offset && offset <= k.Span().End && k.Span().Len() > 0
 	}
 	d := &HoverText{markdown: markdown}
-	for i := range root.Pairs {
-		p := root.Pairs[i]
+	for i := range root.Pairs() {
+		p := root.Pair(i)
 		if on(p) {
 			text := schema.KeyDoc(schema.ContextEnvironment, p.Key.Resolve().Value)
 			if text == "" {
@@ -36,7 +36,7 @@ func envKeyHover(doc *hot.Document, offset int, markdown bool) (HoverResult, boo
 			}
 			d.Title(p.Key.Resolve().Value, "environment section")
 			d.Para(text)
-			return HoverResult{Span: p.Key.Resolve().Span, Text: d.String(), Markdown: markdown}, true
+			return HoverResult{Span: p.Key.Resolve().Span(), Text: d.String(), Markdown: markdown}, true
 		}
 		if p.Key.Resolve().Value != "resource_registry" {
 			continue
@@ -45,12 +45,12 @@ func envKeyHover(doc *hot.Document, offset int, markdown bool) (HoverResult, boo
 		if !reg.IsMapping() {
 			continue
 		}
-		for j := range reg.Pairs {
-			q := reg.Pairs[j]
+		for j := range reg.Pairs() {
+			q := reg.Pair(j)
 			if q.Key.Resolve().Value == "resources" && on(q) {
 				d.Title("resources", "per-resource registry")
 				d.Para("Mappings that apply only to the resources named below it (by their name in the template), and the hooks that pause on them; entries outside it apply to every resource of the type.")
-				return HoverResult{Span: q.Key.Resolve().Span, Text: d.String(), Markdown: markdown}, true
+				return HoverResult{Span: q.Key.Resolve().Span(), Text: d.String(), Markdown: markdown}, true
 			}
 		}
 	}
@@ -70,7 +70,7 @@ func (d *HoverText) templateSummary(tt *hot.Template, paramsLabel, outputsLabel 
 		if prm.Type != "" {
 			rest = append(rest, prm.Type)
 		}
-		if prm.Field("default") == nil {
+		if prm.Field("default").Key == nil {
 			rest = append(rest, "required")
 		}
 		it := ListItem{Code: prm.Name}

@@ -25,7 +25,7 @@ func envTargetAt(doc *hot.Document, offset int) (envTarget, bool) {
 	}
 	in := func(n *syntax.Node) bool {
 		n = n.Resolve()
-		return n.IsScalar() && n.Span.Start <= offset && offset <= n.Span.End && n.Span.Len() > 0
+		return n.IsScalar() && n.Span().Start <= offset && offset <= n.Span().End && n.Span().Len() > 0
 	}
 	var entries []*hot.RegistryEntry
 	entries = append(entries, doc.Env.Registry...)
@@ -169,5 +169,5 @@ func EnvHover(doc *hot.Document, offset int, sc *schema.Schema, idx EnvIndex, pa
 	if d.b.Len() == 0 {
 		return HoverResult{}, false
 	}
-	return HoverResult{Span: t.node.Span, Text: d.String(), Markdown: markdown}, true
+	return HoverResult{Span: t.node.Span(), Text: d.String(), Markdown: markdown}, true
 }

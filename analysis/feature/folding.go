@@ -129,19 +129,19 @@ func (f *folder) walk(n *syntax.Node, depth int) {
 	}
 	switch {
 	case n.Kind == syntax.ScalarNode && (n.Style == syntax.Literal || n.Style == syntax.Folded):
-		f.add(n.Span.Start, n.Span.End, FoldScalar)
+		f.add(n.Span().Start, n.Span().End, FoldScalar)
 	case n.Style == syntax.Flow && (n.Kind == syntax.MappingNode || n.Kind == syntax.SequenceNode):
-		f.add(n.Span.Start, n.Span.End, FoldFlow)
+		f.add(n.Span().Start, n.Span().End, FoldFlow)
 	}
 	switch n.Kind {
 	case syntax.MappingNode:
-		for _, p := range n.Pairs {
+		for _, p := range n.Pairs() {
 			f.pair(p, depth)
 		}
 	case syntax.SequenceNode:
-		for _, it := range n.Items {
+		for _, it := range n.Items() {
 			if it.Kind == syntax.MappingNode && it.Style != syntax.Flow {
-				f.add(it.Span.Start, it.Span.End, FoldBlock)
+				f.add(it.Span().Start, it.Span().End, FoldBlock)
 			}
 			f.walk(it, depth+1)
 		}
@@ -149,9 +149,9 @@ func (f *folder) walk(n *syntax.Node, depth int) {
 }
 
 // pair folds an entry of a mapping at depth, and what its value holds.
-func (f *folder) pair(p *syntax.Pair, depth int) {
+func (f *folder) pair(p syntax.Pair, depth int) {
 	if p.Value.Kind != syntax.ScalarNode || p.Value.Style == syntax.Literal || p.Value.Style == syntax.Folded {
-		f.add(p.Key.Span.Start, p.Value.Span.End, FoldBlock)
+		f.add(p.Key.Span().Start, p.Value.Span().End, FoldBlock)
 	}
 	f.walk(p.Value, depth+1)
 }

@@ -48,7 +48,7 @@ func splicedFolds(doc *hot.Document, sp *hot.Splice) (out []Fold, ok bool) {
 	old := v.([]Fold)
 	oldSec, okOld := sectionPair(prev.Syntax.Docs[0], sp)
 	newSec, okNew := sectionPair(doc.Syntax.Docs[0], sp)
-	if !okOld || !okNew || newSec.Value.Pairs[sp.Entry].Key.Span != oldSec.Value.Pairs[sp.Entry].Key.Span {
+	if !okOld || !okNew || newSec.Value.Pair(sp.Entry).Key.Span() != oldSec.Value.Pair(sp.Entry).Key.Span() {
 		return nil, false
 	}
 	fromLine := doc.Mapper.LineOf(sp.From)
@@ -64,9 +64,9 @@ func splicedFolds(doc *hot.Document, sp *hot.Splice) (out []Fold, ok bool) {
 	// for its line, the only one starting before the entry and reaching
 	// into it.
 	oldF := newFolder(prev, 0, 0)
-	secLine, oldEnd, oldFolds := oldF.span(oldSec.Key.Span.Start, oldSec.Value.Span.End)
+	secLine, oldEnd, oldFolds := oldF.span(oldSec.Key.Span().Start, oldSec.Value.Span().End)
 	newF := newFolder(doc, 0, 0)
-	newSecLine, newEnd, newFolds := newF.span(newSec.Key.Span.Start, newSec.Value.Span.End)
+	newSecLine, newEnd, newFolds := newF.span(newSec.Key.Span().Start, newSec.Value.Span().End)
 	if !oldFolds || !newFolds || secLine != newSecLine || secLine >= fromLine {
 		return nil, false
 	}
@@ -80,7 +80,7 @@ func splicedFolds(doc *hot.Document, sp *hot.Splice) (out []Fold, ok bool) {
 	// (the entry is a pair of the section's mapping, at depth 1); each
 	// must start on the entry's lines.
 	entry := newFolder(doc, fromLine, max(newTo-fromLine, 0))
-	entry.pair(newSec.Value.Pairs[sp.Entry], 1)
+	entry.pair(newSec.Value.Pair(sp.Entry), 1)
 	if entry.outside {
 		return nil, false
 	}
@@ -109,13 +109,13 @@ func splicedFolds(doc *hot.Document, sp *hot.Splice) (out []Fold, ok bool) {
 
 // sectionPair returns the section pair holding the spliced entry, when
 // the tree has it where sp says.
-func sectionPair(root *syntax.Node, sp *hot.Splice) (*syntax.Pair, bool) {
-	if root == nil || root.Kind != syntax.MappingNode || sp.Section < 0 || sp.Section >= len(root.Pairs) {
-		return nil, false
+func sectionPair(root *syntax.Node, sp *hot.Splice) (syntax.Pair, bool) {
+	if root == nil || root.Kind != syntax.MappingNode || sp.Section < 0 || sp.Section >= root.NumPairs() {
+		return syntax.Pair{}, false
 	}
-	sec := root.Pairs[sp.Section]
-	if sec.Value == nil || sec.Value.Kind != syntax.MappingNode || sp.Entry < 0 || sp.Entry >= len(sec.Value.Pairs) {
-		return nil, false
+	sec := root.Pair(sp.Section)
+	if sec.Value == nil || sec.Value.Kind != syntax.MappingNode || sp.Entry < 0 || sp.Entry >= sec.Value.NumPairs() {
+		return syntax.Pair{}, false
 	}
 	return sec, true
 }

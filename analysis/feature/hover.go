@@ -166,7 +166,7 @@ func (h *hoverer) parameter(name string) {
 	h.d.Field("Type", p.Type, true)
 	h.d.Field("Label", scalarField(&p.Entry, "label"), false)
 	h.d.Para(scalarField(&p.Entry, "description"))
-	if f := p.Field("default"); f != nil {
+	if f := p.Field("default"); f.Key != nil {
 		if text := h.blockText(f.Value); strings.Contains(text, "\n") {
 			// A block default does not fit an inline code span.
 			h.d.Label("Default")
@@ -175,10 +175,10 @@ func (h *hoverer) parameter(name string) {
 			h.d.Field("Default", h.sourceText(f.Value), true)
 		}
 	}
-	if f := p.Field("hidden"); f != nil && f.Value.Resolve().IsScalar() && f.Value.Resolve().Value == "true" {
+	if f := p.Field("hidden"); f.Key != nil && f.Value.Resolve().IsScalar() && f.Value.Resolve().Value == "true" {
 		h.d.Field("Hidden", "yes: its value is not shown in stack details", false)
 	}
-	if f := p.Field("constraints"); f != nil {
+	if f := p.Field("constraints"); f.Key != nil {
 		if text := h.blockText(f.Value); text != "" {
 			h.d.Label("Constraints")
 			h.d.Code(text)
@@ -188,7 +188,7 @@ func (h *hoverer) parameter(name string) {
 
 // scalarField returns an entry's scalar field value, or "".
 func scalarField(e *hot.Entry, key string) string {
-	if f := e.Field(key); f != nil {
+	if f := e.Field(key); f.Key != nil {
 		if v := f.Value.Resolve(); v.IsScalar() && !v.IsNull() {
 			return v.Value
 		}
@@ -221,7 +221,7 @@ func (h *hoverer) blockText(n *syntax.Node) string {
 	if n == nil {
 		return ""
 	}
-	start := n.Span.Start
+	start := n.Span().Start
 	lineStart := start
 	for lineStart > 0 && h.doc.Src[lineStart-1] != '\n' {
 		lineStart--
@@ -276,7 +276,7 @@ func (h *hoverer) output(name string) {
 	}
 	h.d.Title(name, "output")
 	h.d.Para(scalarField(&o.Entry, "description"))
-	if f := o.Field("value"); f != nil {
+	if f := o.Field("value"); f.Key != nil {
 		h.d.Code(h.keyedText("value", f.Value))
 	}
 }

@@ -55,7 +55,7 @@ func InlayHints(doc *hot.Document, within source.Span, env InlayValues) (out []I
 	}
 	t := doc.Template
 	for _, c := range t.Calls {
-		end := c.Args.Span.End
+		end := c.Args.Span().End
 		if within.End >= 0 && (end < within.Start || end > within.End) {
 			continue
 		}
@@ -63,8 +63,8 @@ func InlayHints(doc *hot.Document, within source.Span, env InlayValues) (out []I
 		switch c.Name {
 		case "get_param":
 			name := args
-			if args.IsSequence() && len(args.Items) > 0 {
-				name = args.Items[0].Resolve()
+			if args.IsSequence() && len(args.Items()) > 0 {
+				name = args.Items()[0].Resolve()
 			}
 			if !name.IsScalar() || name.Tag != "!!str" {
 				continue
@@ -74,10 +74,10 @@ func InlayHints(doc *hot.Document, within source.Span, env InlayValues) (out []I
 				out = append(out, h)
 			}
 		case "get_attr":
-			if env == nil || !args.IsSequence() || len(args.Items) < 2 {
+			if env == nil || !args.IsSequence() || len(args.Items()) < 2 {
 				continue
 			}
-			res, attr := args.Items[0].Resolve(), args.Items[1].Resolve()
+			res, attr := args.Items()[0].Resolve(), args.Items()[1].Resolve()
 			if !res.IsScalar() || !attr.IsScalar() {
 				continue
 			}
@@ -100,14 +100,14 @@ func parameterHint(doc *hot.Document, name string, env InlayValues) (InlayHint, 
 	if p == nil {
 		return InlayHint{}, false
 	}
-	if h := p.Field("hidden"); h != nil && h.Value.IsScalar() && strings.EqualFold(h.Value.Value, "true") {
+	if h := p.Field("hidden"); h.Key != nil && h.Value.IsScalar() && strings.EqualFold(h.Value.Value, "true") {
 		return InlayHint{Label: "= (hidden)", Tooltip: "The parameter is hidden: its value is not shown."}, true
 	}
 	var sources []ValueSource
 	if env != nil {
 		sources = env.ParameterValues(name)
 	}
-	if d := p.Field("default"); d != nil {
+	if d := p.Field("default"); d.Key != nil {
 		sources = append(sources, ValueSource{Where: "default", Value: ShortValue(doc, d.Value)})
 	}
 	if len(sources) == 0 {

@@ -151,12 +151,12 @@ type locator struct {
 
 // target starts a Target for the leaf.
 func (l *locator) target(kind TargetKind) Target {
-	return Target{Kind: kind, Node: l.leaf, Span: l.leaf.Span, NameSpan: InnerSpan(l.leaf), Name: l.leaf.Value}
+	return Target{Kind: kind, Node: l.leaf, Span: l.leaf.Span(), NameSpan: InnerSpan(l.leaf), Name: l.leaf.Value}
 }
 
 // InnerSpan is a scalar's span without its quotes.
 func InnerSpan(n *syntax.Node) source.Span {
-	s := n.Span
+	s := n.Span()
 	if (n.Style == syntax.SingleQuoted || n.Style == syntax.DoubleQuoted) && s.Len() >= 2 {
 		return source.Span{Start: s.Start + 1, End: s.End - 1}
 	}
@@ -165,16 +165,16 @@ func InnerSpan(n *syntax.Node) source.Span {
 
 // isKey reports whether path[i] is the key of a pair in its parent mapping,
 // returning that pair.
-func (l *locator) pairOf(i int) (p *syntax.Pair, isKey bool) {
+func (l *locator) pairOf(i int) (p syntax.Pair, isKey bool) {
 	if i <= 0 || i >= len(l.path) {
-		return nil, false
+		return syntax.Pair{}, false
 	}
 	parent := l.path[i-1]
 	if parent.Kind != syntax.MappingNode {
-		return nil, false
+		return syntax.Pair{}, false
 	}
 	n := l.path[i]
-	for _, pr := range parent.Pairs {
+	for _, pr := range parent.Pairs() {
 		if pr.Key == n {
 			return pr, true
 		}
@@ -182,7 +182,7 @@ func (l *locator) pairOf(i int) (p *syntax.Pair, isKey bool) {
 			return pr, false
 		}
 	}
-	return nil, false
+	return syntax.Pair{}, false
 }
 
 func (l *locator) locate() Target {
@@ -190,7 +190,7 @@ func (l *locator) locate() Target {
 		return Target{}
 	}
 	sectionPair, onKey := l.pairOf(1)
-	if sectionPair == nil {
+	if sectionPair.Key == nil {
 		return Target{}
 	}
 	if onKey {
@@ -226,11 +226,11 @@ func (l *locator) locate() Target {
 }
 
 // lastSection returns the section pair the model uses for p's name.
-func (l *locator) lastSection(p *syntax.Pair) *syntax.Pair {
+func (l *locator) lastSection(p syntax.Pair) syntax.Pair {
 	if p.Key.Kind != syntax.ScalarNode {
-		return nil
+		return syntax.Pair{}
 	}
-	return l.tpl.Root.Pair(p.Key.Value)
+	return l.tpl.Root.Lookup(p.Key.Value)
 }
 
 // entryAt finds the entry (parameter, resource, ...) whose key is path[2].
@@ -239,7 +239,7 @@ func (l *locator) entryAt(ns Namespace) *hot.Entry {
 		return nil
 	}
 	p, _ := l.pairOf(2)
-	if p == nil || p.Key.Kind != syntax.ScalarNode {
+	if p.Key == nil || p.Key.Kind != syntax.ScalarNode {
 		return nil
 	}
 	var e *hot.Entry
@@ -294,7 +294,7 @@ func (l *locator) inEntries(ns Namespace, bodyCtx schema.Context) Target {
 	if len(l.path) == 4 {
 		p, isKey := l.pairOf(3)
 		switch {
-		case p == nil:
+		case p.Key == nil:
 		case isKey:
 			t := l.target(TargetKey)
 			t.Context = bodyCtx
@@ -311,7 +311,7 @@ func (l *locator) inEntries(ns Namespace, bodyCtx schema.Context) Target {
 	}
 	// parameters.<p>.constraints[i].<kind>: root, section, body, list, item, key.
 	if ns == NamespaceParameter && len(l.path) == 6 && l.path[3].Kind == syntax.SequenceNode {
-		if p, _ := l.pairOf(3); p != nil && p.Key.Value == "constraints" {
+		if p, _ := l.pairOf(3); p.Key != nil && p.Key.Value == "constraints" {
 			if _, isKey := l.pairOf(5); isKey {
 				t := l.target(TargetKey)
 				t.Context = schema.ContextConstraint
@@ -355,7 +355,7 @@ func (l *locator) inResources() Target {
 		return Target{}
 	}
 	field, isKey := l.pairOf(3)
-	if field == nil {
+	if field.Key == nil {
 		return Target{}
 	}
 	if isKey {
@@ -416,7 +416,7 @@ func (l *locator) propertyPath(from int) (string, bool) {
 			part = "*"
 		case syntax.MappingNode:
 			p, _ := l.pairOf(i)
-			if p == nil || p.Key.Kind != syntax.ScalarNode {
+			if p.Key == nil || p.Key.Kind != syntax.ScalarNode {
 				return "", false
 			}
 			part = p.Key.Value
@@ -442,7 +442,7 @@ func (l *locator) inParameterGroups() Target {
 		}
 	}
 	if len(l.path) == 5 && l.path[3].Kind == syntax.SequenceNode {
-		if p, _ := l.pairOf(3); p != nil && p.Key.Value == "parameters" {
+		if p, _ := l.pairOf(3); p.Key != nil && p.Key.Value == "parameters" {
 			t := l.target(TargetReference)
 			t.Namespace = NamespaceParameter
 			return t
@@ -475,13 +475,13 @@ func (l *locator) callAt(n *syntax.Node) *hot.Call {
 	lo, hi := 0, len(calls)
 	for lo < hi {
 		mid := (lo + hi) / 2
-		if calls[mid].Map.Span.Start < n.Span.Start {
+		if calls[mid].Map.Span().Start < n.Span().Start {
 			lo = mid + 1
 		} else {
 			hi = mid
 		}
 	}
-	for j := lo; j < len(calls) && calls[j].Map.Span.Start == n.Span.Start; j++ {
+	for j := lo; j < len(calls) && calls[j].Map.Span().Start == n.Span().Start; j++ {
 		if calls[j].Map == n {
 			return calls[j]
 		}
@@ -508,7 +508,7 @@ func (l *locator) classifyInCall(call *hot.Call, i int) Target {
 	switch {
 	case len(rest) == 1 && args.Kind == syntax.ScalarNode:
 	case len(rest) == 2 && args.Kind == syntax.SequenceNode:
-		for j, it := range args.Items {
+		for j, it := range args.Items() {
 			if it == rest[1] {
 				idx = j
 			}
@@ -536,7 +536,7 @@ func (l *locator) classifyInCall(call *hot.Call, i int) Target {
 		}
 		if idx == 1 {
 			t.Kind = TargetAttribute
-			if first := args.Items[0]; first.Kind == syntax.ScalarNode {
+			if first := args.Items()[0]; first.Kind == syntax.ScalarNode {
 				t.Resource = l.tpl.Resource(first.Value)
 			}
 			return t

@@ -47,7 +47,7 @@ func Occurrences(doc *hot.Document, ns Namespace, name string) (out []Occurrence
 		if n == nil || n.Kind != syntax.ScalarNode || n.Value != name {
 			return
 		}
-		out = append(out, Occurrence{Node: n, Span: n.Span, NameSpan: InnerSpan(n), Definition: def})
+		out = append(out, Occurrence{Node: n, Span: n.Span(), NameSpan: InnerSpan(n), Definition: def})
 	}
 	switch ns {
 	case NamespaceParameter:
@@ -109,8 +109,8 @@ func callRefs(t *hot.Template, c *hot.Call, ns Namespace) []*syntax.Node {
 		switch {
 		case args.Kind == syntax.ScalarNode:
 			return args
-		case args.Kind == syntax.SequenceNode && len(args.Items) > 0:
-			return args.Items[0]
+		case args.Kind == syntax.SequenceNode && len(args.Items()) > 0:
+			return args.Items()[0]
 		}
 		return nil
 	}
@@ -125,8 +125,8 @@ func callRefs(t *hot.Template, c *hot.Call, ns Namespace) []*syntax.Node {
 			return []*syntax.Node{args}
 		}
 	case "get_attr":
-		if ns == NamespaceResource && args.Kind == syntax.SequenceNode && len(args.Items) > 0 {
-			return []*syntax.Node{args.Items[0]}
+		if ns == NamespaceResource && args.Kind == syntax.SequenceNode && len(args.Items()) > 0 {
+			return []*syntax.Node{args.Items()[0]}
 		}
 	case "Ref":
 		if args.Kind == syntax.ScalarNode {
@@ -136,8 +136,8 @@ func callRefs(t *hot.Template, c *hot.Call, ns Namespace) []*syntax.Node {
 			}
 		}
 	case "if":
-		if ns == NamespaceCondition && args.Kind == syntax.SequenceNode && len(args.Items) > 0 && notBool(args.Items[0]) {
-			return []*syntax.Node{args.Items[0]}
+		if ns == NamespaceCondition && args.Kind == syntax.SequenceNode && len(args.Items()) > 0 && notBool(args.Items()[0]) {
+			return []*syntax.Node{args.Items()[0]}
 		}
 	case "not":
 		if ns == NamespaceCondition && inConditionExpression(t, c) && notBool(args) {
@@ -146,7 +146,7 @@ func callRefs(t *hot.Template, c *hot.Call, ns Namespace) []*syntax.Node {
 	case "and", "or":
 		if ns == NamespaceCondition && inConditionExpression(t, c) && args.Kind == syntax.SequenceNode {
 			var out []*syntax.Node
-			for _, it := range args.Items {
+			for _, it := range args.Items() {
 				if notBool(it) {
 					out = append(out, it)
 				}
@@ -189,7 +189,7 @@ func inConditionExpression(t *hot.Template, c *hot.Call) bool {
 			continue
 		case "if":
 			args := top.Parent.Args
-			return args.IsSequence() && len(args.Items) > 0 && args.Items[0] == top.Map
+			return args.IsSequence() && len(args.Items()) > 0 && args.Items()[0] == top.Map
 		}
 		return false
 	}

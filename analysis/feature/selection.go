@@ -40,12 +40,12 @@ func SelectionRanges(doc *hot.Document, offset int) (out []source.Span) {
 	}
 	for i := len(path) - 1; i >= 0; i-- {
 		n := path[i]
-		add(n.Span)
+		add(n.Span())
 		if i == 0 {
 			break
 		}
 		if parent := path[i-1]; parent.Kind == syntax.MappingNode {
-			for _, p := range parent.Pairs {
+			for _, p := range parent.Pairs() {
 				if p.Key == n || p.Value == n {
 					add(p.Span())
 					break

@@ -304,7 +304,7 @@ func (c *tokenCollector) collect() {
 		c.conditionRef(o.ConditionRef)
 	}
 	for _, r := range t.Resources {
-		if !c.inRange(r.Key.Span) && !c.inRange(r.Value.Span) {
+		if !c.inRange(r.Key.Span()) && !c.inRange(r.Value.Span()) {
 			continue
 		}
 		c.add(r.Key, TokenResource, ModDeclaration)
@@ -322,14 +322,14 @@ func (c *tokenCollector) collect() {
 	first := 0
 	if c.within.End >= 0 {
 		first, _ = slices.BinarySearchFunc(t.Calls, c.within.Start, func(call *hot.Call, off int) int {
-			return call.Map.Span.Start - off
+			return call.Map.Span().Start - off
 		})
-		for first > 0 && t.Calls[first-1].Map.Span.End >= c.within.Start {
+		for first > 0 && t.Calls[first-1].Map.Span().End >= c.within.Start {
 			first--
 		}
 	}
 	for _, call := range t.Calls[first:] {
-		if c.within.End >= 0 && call.Map.Span.Start > c.within.End {
+		if c.within.End >= 0 && call.Map.Span().Start > c.within.End {
 			break
 		}
 		c.call(call)
@@ -430,8 +430,8 @@ func (c *tokenCollector) call(call *hot.Call) {
 	first := args
 	if args.IsSequence() {
 		first = nil
-		if len(args.Items) > 0 {
-			first = args.Items[0]
+		if len(args.Items()) > 0 {
+			first = args.Items()[0]
 		}
 	}
 	switch call.Name {
@@ -444,8 +444,8 @@ func (c *tokenCollector) call(call *hot.Call) {
 	case "get_attr":
 		if args.IsSequence() {
 			c.resourceRef(first)
-			if len(args.Items) > 1 {
-				c.outputRef(first, args.Items[1])
+			if len(args.Items()) > 1 {
+				c.outputRef(first, args.Items()[1])
 			}
 		}
 	case "Ref":
@@ -463,7 +463,7 @@ func (c *tokenCollector) call(call *hot.Call) {
 		}
 	case "and", "or":
 		if args.IsSequence() && inConditionExpression(c.t, call) {
-			for _, it := range args.Items {
+			for _, it := range args.Items() {
 				c.conditionRef(it)
 			}
 		}

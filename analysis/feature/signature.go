@@ -57,7 +57,7 @@ func SignatureHelpAt(doc *hot.Document, sc *schema.Schema, offset int) (h Signat
 	}
 	written := 1
 	if call.Args.IsSequence() {
-		written = len(call.Args.Items)
+		written = len(call.Args.Items())
 	}
 	h.choose(activeArgument(doc, call, offset, h.Signatures[0]), written)
 	return h, true
@@ -159,7 +159,7 @@ func (h *SignatureHelp) choose(active, written int) {
 func innermostCall(doc *hot.Document, offset int) *hot.Call {
 	var best *hot.Call
 	for _, c := range doc.Template.Calls {
-		sp := c.Map.Span
+		sp := c.Map.Span()
 		if c.Map.Style == syntax.Flow {
 			if offset <= sp.Start || offset >= sp.End {
 				continue
@@ -167,7 +167,7 @@ func innermostCall(doc *hot.Document, offset int) *hot.Call {
 		} else if offset < sp.Start || offset > sp.End {
 			continue
 		}
-		if best == nil || sp.Start >= best.Map.Span.Start && sp.End <= best.Map.Span.End {
+		if best == nil || sp.Start >= best.Map.Span().Start && sp.End <= best.Map.Span().End {
 			best = c
 		}
 	}
@@ -256,29 +256,29 @@ func splitTopLevel(s string) []formPart {
 // the form, or 0 for a scalar argument. -1 when the cursor is on the
 // function name or in a map argument outside any known key.
 func activeArgument(doc *hot.Document, call *hot.Call, offset int, form Signature) int {
-	if call.Key.Span.Contains(offset) && offset < call.Key.Span.End {
+	if call.Key.Span().Contains(offset) && offset < call.Key.Span().End {
 		return -1
 	}
 	args := call.Args
 	switch args.Kind {
 	case syntax.SequenceNode:
 		idx := 0
-		for i, it := range args.Items {
-			if offset >= it.Span.Start {
+		for i, it := range args.Items() {
+			if offset >= it.Span().Start {
 				idx = i
 			}
-			if offset > it.Span.End && args.Style == syntax.Flow && commaBetween(doc.Src, it.Span.End, offset) {
+			if offset > it.Span().End && args.Style == syntax.Flow && commaBetween(doc.Src, it.Span().End, offset) {
 				idx = i + 1
 			}
 		}
-		if args.Style != syntax.Flow && len(args.Items) > 0 && offset > args.Items[len(args.Items)-1].Span.End &&
-			newItemStarted(doc.Src, args.Items[len(args.Items)-1].Span.End, offset) {
-			idx = len(args.Items)
+		if args.Style != syntax.Flow && len(args.Items()) > 0 && offset > args.Items()[len(args.Items())-1].Span().End &&
+			newItemStarted(doc.Src, args.Items()[len(args.Items())-1].Span().End, offset) {
+			idx = len(args.Items())
 		}
 		return idx
 	case syntax.MappingNode:
-		for _, p := range args.Pairs {
-			if offset < p.Key.Span.Start || offset > p.Span().End {
+		for _, p := range args.Pairs() {
+			if offset < p.Key.Span().Start || offset > p.Span().End {
 				continue
 			}
 			for i, prm := range form.Params {

@@ -61,7 +61,7 @@ func DocumentSymbols(doc *hot.Document) (out []Symbol) {
 		if s.Key == nil || s.Key.Kind != syntax.ScalarNode {
 			continue
 		}
-		sym := Symbol{Name: s.Name, Kind: SymbolSection, Span: entrySpan(s.Key, s.Value), SelectionSpan: s.Key.Span}
+		sym := Symbol{Name: s.Name, Kind: SymbolSection, Span: entrySpan(s.Key, s.Value), SelectionSpan: s.Key.Span()}
 		kind := SymbolOther
 		switch s.Name {
 		case "heat_template_version":
@@ -81,13 +81,13 @@ func DocumentSymbols(doc *hot.Document) (out []Symbol) {
 			sym.Children = parameterGroupSymbols(s.Value)
 		}
 		if body := s.Value.Resolve(); sym.Kind == SymbolSection && body.IsMapping() {
-			for _, p := range body.Pairs {
+			for _, p := range body.Pairs() {
 				if p.Key.Kind != syntax.ScalarNode {
 					continue
 				}
 				sym.Children = append(sym.Children, Symbol{
 					Name: p.Key.Value, Kind: kind, Detail: entryDetail(kind, p.Value),
-					Span: entrySpan(p.Key, p.Value), SelectionSpan: p.Key.Span,
+					Span: entrySpan(p.Key, p.Value), SelectionSpan: p.Key.Span(),
 				})
 			}
 		}
@@ -97,7 +97,7 @@ func DocumentSymbols(doc *hot.Document) (out []Symbol) {
 }
 
 func entrySpan(key, value *syntax.Node) source.Span {
-	return (&syntax.Pair{Key: key, Value: value}).Span()
+	return (syntax.Pair{Key: key, Value: value}).Span()
 }
 
 // entryDetail is the short text shown beside an entry's name.
@@ -128,15 +128,15 @@ func parameterGroupSymbols(n *syntax.Node) []Symbol {
 		return nil
 	}
 	var out []Symbol
-	for i, item := range seq.Items {
+	for i, item := range seq.Items() {
 		body := item.Resolve()
 		name := "group " + strconv.Itoa(i+1)
-		sel := item.Span
-		if l := body.Pair("label"); l != nil && l.Value.Resolve().IsScalar() && !l.Value.Resolve().IsNull() {
+		sel := item.Span()
+		if l := body.Lookup("label"); l.Key != nil && l.Value.Resolve().IsScalar() && !l.Value.Resolve().IsNull() {
 			name = l.Value.Resolve().Value
-			sel = l.Value.Span
+			sel = l.Value.Span()
 		}
-		out = append(out, Symbol{Name: name, Kind: SymbolParameterGroup, Span: item.Span, SelectionSpan: sel})
+		out = append(out, Symbol{Name: name, Kind: SymbolParameterGroup, Span: item.Span(), SelectionSpan: sel})
 	}
 	return out
 }

@@ -64,17 +64,17 @@ func newTopLines(src []byte, parse *hot.Document) *topLines {
 		}
 	}
 	t := &topLines{lo: lo, hi: hi, depth: 1 << 30}
-	for _, p := range root.Pairs {
-		if v := p.Value.Resolve(); v != nil && (v.Style == syntax.Block) && v.Span.Start <= len(src) {
-			ls := bytes.LastIndexByte(src[:v.Span.Start], '\n') + 1
-			t.depth = min(t.depth, v.Span.Start-ls)
+	for _, p := range root.Pairs() {
+		if v := p.Value.Resolve(); v != nil && (v.Style == syntax.Block) && v.Span().Start <= len(src) {
+			ls := bytes.LastIndexByte(src[:v.Span().Start], '\n') + 1
+			t.depth = min(t.depth, v.Span().Start-ls)
 		}
 	}
 	if t.depth < 1 {
 		t.depth = 1
 	}
-	for _, p := range root.Pairs {
-		s := p.Key.Span.Start
+	for _, p := range root.Pairs() {
+		s := p.Key.Span().Start
 		if s < 0 || s > len(src) || (s > 0 && src[s-1] != '\n') {
 			continue // not at the start of a line
 		}

@@ -148,7 +148,7 @@ func referenceOffsets(doc *hot.Document) []int {
 	}
 	var out []int
 	for _, d := range defs {
-		for _, r := range FindReferences(doc, d.Key.Span.Start, false) {
+		for _, r := range FindReferences(doc, d.Key.Span().Start, false) {
 			out = append(out, r.Span.Start)
 		}
 	}
@@ -245,8 +245,8 @@ func (s *typingSim) sameHover(good *hot.Document, view View, m typingMap, finalO
 	want, wok := Hover(good, s.sch, finalOff, true)
 	if t := Locate(good, finalOff); t.Kind == TargetReference {
 		if e := definitionEntry(good.Template, t.Namespace, t.Name); e != nil {
-			end := max(e.Key.Span.End, e.Value.Span.End)
-			if e.Key.Span.Start <= m.finalEnd && m.lineStart <= end {
+			end := max(e.Key.Span().End, e.Value.Span().End)
+			if e.Key.Span().Start <= m.finalEnd && m.lineStart <= end {
 				want.Text = ""
 			}
 		}

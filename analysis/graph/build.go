@@ -120,9 +120,9 @@ func (b *builder) cluster(kind ClusterKind, label, parent, path string) string {
 func (b *builder) node(s *scope, kind NodeKind, id, name, typ string, key *syntax.Node, cluster string) *Node {
 	n := &Node{ID: b.id(id), Kind: kind, Name: name, Type: typ, Cluster: cluster, Path: s.path}
 	if key != nil {
-		n.Span = key.Span
+		n.Span = key.Span()
 		m := s.doc.Mapper
-		start, end := m.Position(key.Span.Start, b.opts.Encoding), m.Position(key.Span.End, b.opts.Encoding)
+		start, end := m.Position(key.Span().Start, b.opts.Encoding), m.Position(key.Span().End, b.opts.Encoding)
 		n.Range = Range{Start: Position{start.Line, start.Character}, End: Position{end.Line, end.Character}}
 	}
 	b.g.Nodes = append(b.g.Nodes, n)
@@ -271,14 +271,14 @@ func (b *builder) references(s *scope) {
 				b.edge(from, s.resources[args.Value], EdgeGetResource, "", inResource(c, args.Value))
 			}
 		case "get_attr":
-			if args.IsSequence() && len(args.Items) > 0 {
-				target := args.Items[0].Resolve()
+			if args.IsSequence() && len(args.Items()) > 0 {
+				target := args.Items()[0].Resolve()
 				if !target.IsScalar() {
 					continue
 				}
 				attr := ""
-				if len(args.Items) > 1 {
-					if a := args.Items[1].Resolve(); a.IsScalar() {
+				if len(args.Items()) > 1 {
+					if a := args.Items()[1].Resolve(); a.IsScalar() {
 						attr = a.Value
 					}
 				}
@@ -286,8 +286,8 @@ func (b *builder) references(s *scope) {
 			}
 		case "get_param":
 			name := args
-			if args.IsSequence() && len(args.Items) > 0 {
-				name = args.Items[0].Resolve()
+			if args.IsSequence() && len(args.Items()) > 0 {
+				name = args.Items()[0].Resolve()
 			}
 			if name.IsScalar() {
 				b.edge(from, s.params[name.Value], EdgeGetParam, "", false)

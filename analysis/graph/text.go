@@ -41,17 +41,17 @@ func writeExpr(b *strings.Builder, n *syntax.Node, depth int) {
 	case syntax.ScalarNode:
 		b.WriteString(n.Value)
 	case syntax.SequenceNode:
-		for i, it := range n.Items {
+		for i, it := range n.Items() {
 			if i > 0 {
 				b.WriteString(", ")
 			}
 			writeExpr(b, it, depth+1)
 		}
 	case syntax.MappingNode:
-		if len(n.Pairs) == 1 && n.Pairs[0].Key.IsScalar() && hot.IsFunctionName(n.Pairs[0].Key.Value) {
-			b.WriteString(n.Pairs[0].Key.Value)
+		if n.NumPairs() == 1 && n.Pair(0).Key.IsScalar() && hot.IsFunctionName(n.Pair(0).Key.Value) {
+			b.WriteString(n.Pair(0).Key.Value)
 			b.WriteString("(")
-			writeExpr(b, n.Pairs[0].Value, depth+1)
+			writeExpr(b, n.Pair(0).Value, depth+1)
 			b.WriteString(")")
 			return
 		}

@@ -25,7 +25,7 @@ func buildTemplateAfter(root *syntax.Node, prev *Template) *Template {
 		outputs:    make(map[string]*Output, len(f.prev.Outputs)),
 		conditions: make(map[string]*Condition, len(f.prev.Conditions)),
 	}
-	for _, p := range root.Pairs {
+	for _, p := range root.Pairs() {
 		name := ""
 		if p.Key.Kind == syntax.ScalarNode {
 			name = p.Key.Value
@@ -95,7 +95,7 @@ func eachEntry(section *syntax.Node, fn func(Entry)) {
 	if !section.IsMapping() {
 		return
 	}
-	for _, p := range section.Pairs {
+	for _, p := range section.Pairs() {
 		if p.Key.Kind != syntax.ScalarNode {
 			continue
 		}
@@ -109,14 +109,14 @@ func buildParameterGroups(n *syntax.Node) []*ParameterGroup {
 		return nil
 	}
 	var groups []*ParameterGroup
-	for _, item := range n.Items {
+	for _, item := range n.Items() {
 		g := &ParameterGroup{Node: item}
 		body := item.Resolve()
 		if l := body.Get("label").Resolve(); l.IsScalar() && !l.IsNull() {
 			g.Label = l.Value
 		}
 		if ps := body.Get("parameters").Resolve(); ps.IsSequence() {
-			for _, name := range ps.Items {
+			for _, name := range ps.Items() {
 				if name.Kind == syntax.ScalarNode {
 					g.Names = append(g.Names, name)
 				}
@@ -129,7 +129,7 @@ func buildParameterGroups(n *syntax.Node) []*ParameterGroup {
 
 func buildParameter(e Entry) *Parameter {
 	p := &Parameter{Entry: e}
-	if v := p.Field("type"); v != nil && v.Value.Resolve().IsScalar() {
+	if v := p.Field("type"); v.Key != nil && v.Value.Resolve().IsScalar() {
 		p.Type = v.Value.Resolve().Value
 	}
 	return p
@@ -137,7 +137,7 @@ func buildParameter(e Entry) *Parameter {
 
 func buildOutput(e Entry) *Output {
 	o := &Output{Entry: e}
-	if f := o.Field("condition"); f != nil {
+	if f := o.Field("condition"); f.Key != nil {
 		o.ConditionRef = f.Value
 	}
 	return o
@@ -145,7 +145,7 @@ func buildOutput(e Entry) *Output {
 
 func buildResource(e Entry) *Resource {
 	r := &Resource{Entry: e}
-	if f := r.Field("type"); f != nil {
+	if f := r.Field("type"); f.Key != nil {
 		if v := f.Value.Resolve(); v.IsScalar() && !v.IsNull() {
 			r.Type = v.Value
 			r.TypeNode = v
@@ -153,22 +153,22 @@ func buildResource(e Entry) *Resource {
 			r.TypeNode = f.Value
 		}
 	}
-	if f := r.Field("properties"); f != nil {
+	if f := r.Field("properties"); f.Key != nil {
 		r.Properties = f.Value
 	}
-	if f := r.Field("depends_on"); f != nil {
+	if f := r.Field("depends_on"); f.Key != nil {
 		switch v := f.Value.Resolve(); {
 		case v.IsScalar() && !v.IsNull():
 			r.DependsOn = []*syntax.Node{v}
 		case v.IsSequence():
-			for _, item := range v.Items {
+			for _, item := range v.Items() {
 				if item.Kind == syntax.ScalarNode {
 					r.DependsOn = append(r.DependsOn, item)
 				}
 			}
 		}
 	}
-	if f := r.Field("condition"); f != nil {
+	if f := r.Field("condition"); f.Key != nil {
 		r.ConditionRef = f.Value
 	}
 	return r

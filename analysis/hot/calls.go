@@ -18,11 +18,11 @@ func collectCalls(t *Template, f *follower) []*Call {
 	took, tookEnd, walkedFrom := false, 0, -1
 	root := func(n *syntax.Node, ctx Context, owner *Entry, kept bool) {
 		if kept {
-			took, tookEnd = true, max(tookEnd, n.Span.End)
+			took, tookEnd = true, max(tookEnd, n.Span().End)
 			return
 		}
-		if walkedFrom < 0 || n.Span.Start < walkedFrom {
-			walkedFrom = n.Span.Start
+		if walkedFrom < 0 || n.Span().Start < walkedFrom {
+			walkedFrom = n.Span().Start
 		}
 		c.walk(n, ctx, owner, nil, 0)
 	}
@@ -58,7 +58,7 @@ func collectCalls(t *Template, f *follower) []*Call {
 		return collectCalls(t, newFollower(nil))
 	}
 	prev := f.prev.Calls
-	n, _ := slices.BinarySearchFunc(prev, tookEnd, func(c *Call, at int) int { return c.Map.Span.Start - at })
+	n, _ := slices.BinarySearchFunc(prev, tookEnd, func(c *Call, at int) int { return c.Map.Span().Start - at })
 	if n == 0 {
 		return c.calls
 	}
@@ -76,22 +76,22 @@ func (c *callCollector) walk(n *syntax.Node, ctx Context, owner *Entry, parent *
 	}
 	switch n.Kind {
 	case syntax.MappingNode:
-		if len(n.Pairs) == 1 {
-			k := n.Pairs[0].Key
+		if n.NumPairs() == 1 {
+			k := n.Pair(0).Key
 			if k.Kind == syntax.ScalarNode && IsFunctionName(k.Value) {
-				call := &Call{Name: k.Value, Map: n, Key: k, Args: n.Pairs[0].Value,
+				call := &Call{Name: k.Value, Map: n, Key: k, Args: n.Pair(0).Value,
 					Context: ctx, Owner: owner, Parent: parent}
 				c.calls = append(c.calls, call)
 				c.walk(call.Args, ctx, owner, call, depth+1)
 				return
 			}
 		}
-		for _, p := range n.Pairs {
+		for _, p := range n.Pairs() {
 			c.walk(p.Key, ctx, owner, parent, depth+1)
 			c.walk(p.Value, ctx, owner, parent, depth+1)
 		}
 	case syntax.SequenceNode:
-		for _, item := range n.Items {
+		for _, item := range n.Items() {
 			c.walk(item, ctx, owner, parent, depth+1)
 		}
 	}
@@ -99,5 +99,5 @@ func (c *callCollector) walk(n *syntax.Node, ctx Context, owner *Entry, parent *
 
 // sortCalls puts calls in source order (by the start of their mapping).
 func sortCalls(calls []*Call) {
-	slices.SortStableFunc(calls, func(a, b *Call) int { return a.Map.Span.Start - b.Map.Span.Start })
+	slices.SortStableFunc(calls, func(a, b *Call) int { return a.Map.Span().Start - b.Map.Span().Start })
 }

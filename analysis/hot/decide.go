@@ -32,20 +32,20 @@ func decide(t *Template, n *syntax.Node, leaf func(*syntax.Node) (bool, bool), d
 		}
 		return false, false
 	}
-	if !n.IsMapping() || len(n.Pairs) != 1 {
+	if !n.IsMapping() || n.NumPairs() != 1 {
 		return false, false
 	}
-	args := n.Pairs[0].Value.Resolve()
-	switch fn := n.Pairs[0].Key.Value; fn {
+	args := n.Pair(0).Value.Resolve()
+	switch fn := n.Pair(0).Key.Value; fn {
 	case "not":
 		v, ok := decide(t, args, leaf, depth+1)
 		return !v, ok
 	case "and", "or":
-		if !args.IsSequence() || len(args.Items) < 2 {
+		if !args.IsSequence() || len(args.Items()) < 2 {
 			return false, false
 		}
 		all := fn == "and"
-		for _, it := range args.Items {
+		for _, it := range args.Items() {
 			v, ok := decide(t, it, leaf, depth+1)
 			if !ok {
 				return false, false

@@ -14,7 +14,7 @@ import (
 func detectKind(root *syntax.Node, src []byte, broken bool) Kind {
 	if root != nil && root.Kind == syntax.MappingNode {
 		k := kindOfKeys(func(yield func(string) bool) {
-			for _, p := range root.Pairs {
+			for _, p := range root.Pairs() {
 				if p.Key.Kind == syntax.ScalarNode && !yield(p.Key.Value) {
 					return
 				}
@@ -117,7 +117,7 @@ func topLevelKey(line []byte) (string, bool) {
 // a Heat resource type ("OS::Nova::Server") or a nested template file.
 func looksLikeVersionlessTemplate(root *syntax.Node) bool {
 	var resources *syntax.Node
-	for _, p := range root.Pairs {
+	for _, p := range root.Pairs() {
 		if p.Key.Kind != syntax.ScalarNode {
 			return false
 		}
@@ -132,7 +132,7 @@ func looksLikeVersionlessTemplate(root *syntax.Node) bool {
 	if !resources.IsMapping() {
 		return false
 	}
-	for _, r := range resources.Pairs {
+	for _, r := range resources.Pairs() {
 		t := r.Value.Resolve().Get("type").Resolve()
 		if t.IsScalar() && looksLikeTypeName(t.Value) {
 			return true

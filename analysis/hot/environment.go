@@ -5,7 +5,7 @@ import "heat-ls/analysis/syntax"
 // buildEnvironment indexes a Heat environment file.
 func buildEnvironment(root *syntax.Node) *Environment {
 	env := &Environment{Root: root}
-	for _, p := range root.Pairs {
+	for _, p := range root.Pairs() {
 		name := ""
 		if p.Key.Kind == syntax.ScalarNode {
 			name = p.Key.Value
@@ -30,7 +30,7 @@ func buildEnvironment(root *syntax.Node) *Environment {
 			buildRegistry(env, s.Value)
 		case "encrypted_param_names":
 			if v := s.Value.Resolve(); v.IsSequence() {
-				env.EncryptedParamNames = append(env.EncryptedParamNames, v.Items...)
+				env.EncryptedParamNames = append(env.EncryptedParamNames, v.Items()...)
 			}
 		case "event_sinks":
 			env.EventSinks = s.Value

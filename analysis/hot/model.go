@@ -80,18 +80,18 @@ type Entry struct {
 }
 
 // Field returns the pair for key in the entry's body when it is a mapping.
-func (e *Entry) Field(key string) *syntax.Pair {
+func (e *Entry) Field(key string) syntax.Pair {
 	if e == nil {
-		return nil
+		return syntax.Pair{}
 	}
-	return e.Value.Resolve().Pair(key)
+	return e.Value.Resolve().Lookup(key)
 }
 
 // Template is the model of a HOT template.
 type Template struct {
 	Root *syntax.Node
 	// Version is the heat_template_version pair, nil when missing.
-	Version *syntax.Pair
+	Version syntax.Pair
 	// VersionText is the version as written ("2018-08-31", "rocky"), empty
 	// when missing or not a scalar.
 	VersionText string

@@ -133,10 +133,10 @@ func TestTemplateModel(t *testing.T) {
 	}
 	// Spans point at the source text.
 	c := tp.Calls[3]
-	if got := string(d.Src[c.Args.Span.Start:c.Args.Span.End]); got != "port" {
+	if got := string(d.Src[c.Args.Span().Start:c.Args.Span().End]); got != "port" {
 		t.Errorf("get_resource args span = %q", got)
 	}
-	if got := string(d.Src[srv.Key.Span.Start:srv.Key.Span.End]); got != "server" {
+	if got := string(d.Src[srv.Key.Span().Start:srv.Key.Span().End]); got != "server" {
 		t.Errorf("server key span = %q", got)
 	}
 }

@@ -150,8 +150,8 @@ func buildOutline(d *Document, all bool) *Outline {
 	o.Parameters = make([]OutlineParameter, 0, len(t.Parameters))
 	for _, p := range t.Parameters {
 		op := OutlineParameter{OutlineEntry: outlineEntry(&p.Entry), Type: p.Type, Description: scalarText(fieldValue(&p.Entry, "description"))}
-		if f := p.Field("default"); f != nil {
-			op.HasDefault, op.Default = true, f.Value.Span
+		if f := p.Field("default"); f.Key != nil {
+			op.HasDefault, op.Default = true, f.Value.Span()
 		}
 		o.Parameters = append(o.Parameters, op)
 	}
@@ -174,17 +174,17 @@ func buildOutline(d *Document, all bool) *Outline {
 func outlineEntry(e *Entry) OutlineEntry {
 	out := OutlineEntry{Name: e.Name}
 	if e.Key != nil {
-		out.Key = e.Key.Span
-		out.Span = e.Key.Span
-		if e.Value != nil && e.Value.Span.End > out.Span.End {
-			out.Span.End = e.Value.Span.End
+		out.Key = e.Key.Span()
+		out.Span = e.Key.Span()
+		if e.Value != nil && e.Value.Span().End > out.Span.End {
+			out.Span.End = e.Value.Span().End
 		}
 	}
 	return out
 }
 
 func fieldValue(e *Entry, key string) *syntax.Node {
-	if f := e.Field(key); f != nil {
+	if f := e.Field(key); f.Key != nil {
 		return f.Value
 	}
 	return nil
@@ -200,7 +200,7 @@ func scalarText(n *syntax.Node) string {
 
 // innerSpan is a scalar's span without its quotes.
 func innerSpan(n *syntax.Node) source.Span {
-	s := n.Span
+	s := n.Span()
 	if (n.Style == syntax.SingleQuoted || n.Style == syntax.DoubleQuoted) && s.Len() >= 2 {
 		return source.Span{Start: s.Start + 1, End: s.End - 1}
 	}
@@ -213,20 +213,20 @@ func outlineDefinitions(r *Resource, all bool) []OutlineDefinition {
 	def := func(t *syntax.Node, typeName string, props *syntax.Node, inner bool) OutlineDefinition {
 		d := OutlineDefinition{TypeName: typeName, Inner: inner}
 		if t != nil {
-			d.HasType, d.Type, d.TypeInner = true, t.Span, innerSpan(t)
+			d.HasType, d.Type, d.TypeInner = true, t.Span(), innerSpan(t)
 		}
 		pm := props.Resolve()
 		switch {
 		case !pm.IsMapping():
 		case !all && isBuiltinType(typeName):
-			d.PropertiesLeftOut = len(pm.Pairs) > 0
+			d.PropertiesLeftOut = pm.NumPairs() > 0
 		default:
-			d.Properties = make([]OutlineProperty, 0, len(pm.Pairs))
-			for _, p := range pm.Pairs {
+			d.Properties = make([]OutlineProperty, 0, pm.NumPairs())
+			for _, p := range pm.Pairs() {
 				if p.Key.Kind != syntax.ScalarNode {
 					continue
 				}
-				d.Properties = append(d.Properties, OutlineProperty{Name: p.Key.Value, Key: p.Key.Span, KeyInner: innerSpan(p.Key), Value: p.Value.Span})
+				d.Properties = append(d.Properties, OutlineProperty{Name: p.Key.Value, Key: p.Key.Span(), KeyInner: innerSpan(p.Key), Value: p.Value.Span()})
 			}
 		}
 		return d
@@ -268,7 +268,7 @@ func (r *Resource) EachMember(yield func(typ, holder *syntax.Node, propsKey stri
 		if !list.IsSequence() {
 			break
 		}
-		for _, it := range list.Items {
+		for _, it := range list.Items() {
 			if it = it.Resolve(); it.IsScalar() && it.Tag == "!!str" {
 				yield(it, props, "resource_properties")
 			}

@@ -121,17 +121,17 @@ func templateView(d *Document, all bool) string {
 		if n == nil {
 			return "-"
 		}
-		return fmt.Sprintf("%d-%d", n.Span.Start, n.Span.End)
+		return fmt.Sprintf("%d-%d", n.Span().Start, n.Span().End)
 	}
 	entry := func(e *Entry) string {
-		end := e.Key.Span.End
-		if e.Value != nil && e.Value.Span.End > end {
-			end = e.Value.Span.End
+		end := e.Key.Span().End
+		if e.Value != nil && e.Value.Span().End > end {
+			end = e.Value.Span().End
 		}
-		return fmt.Sprintf("%s %s %d-%d", e.Name, text(e.Key), e.Key.Span.Start, end)
+		return fmt.Sprintf("%s %s %d-%d", e.Name, text(e.Key), e.Key.Span().Start, end)
 	}
-	scalar := func(p *syntax.Pair) string {
-		if p == nil {
+	scalar := func(p syntax.Pair) string {
+		if p.Key == nil {
 			return ""
 		}
 		if v := p.Value.Resolve(); v.IsScalar() {
@@ -141,12 +141,12 @@ func templateView(d *Document, all bool) string {
 	}
 	desc := ""
 	if s := t.Section("description"); s != nil {
-		desc = scalar(&syntax.Pair{Key: s.Key, Value: s.Value})
+		desc = scalar(syntax.Pair{Key: s.Key, Value: s.Value})
 	}
 	fmt.Fprintf(&b, "description %q\n", desc)
 	for _, p := range t.Parameters {
 		def := "none"
-		if f := p.Field("default"); f != nil {
+		if f := p.Field("default"); f.Key != nil {
 			def = fmt.Sprintf("%q", d.Syntax.Text(f.Value))
 		}
 		fmt.Fprintf(&b, "parameter %s %q %q default %s\n", entry(&p.Entry), p.Type, scalar(p.Field("description")), def)
@@ -157,9 +157,9 @@ func templateView(d *Document, all bool) string {
 		switch {
 		case !props.IsMapping():
 		case !all && isBuiltinType(r.Type):
-			fmt.Fprintf(&b, "  properties left out: %v\n", len(props.Pairs) > 0)
+			fmt.Fprintf(&b, "  properties left out: %v\n", props.NumPairs() > 0)
 		default:
-			for _, p := range props.Pairs {
+			for _, p := range props.Pairs() {
 				if p.Key.Kind == syntax.ScalarNode {
 					fmt.Fprintf(&b, "  property %s %s %s\n", p.Key.Value, text(p.Key), text(p.Value))
 				}

@@ -62,10 +62,10 @@ func expanded(n *Node) int64 {
 		return 1
 	}
 	total := int64(1)
-	for _, it := range n.Items {
+	for _, it := range n.Items() {
 		total += expanded(it)
 	}
-	for _, p := range n.Pairs {
+	for _, p := range n.Pairs() {
 		total += expanded(p.Key) + expanded(p.Value)
 	}
 	return total

@@ -59,13 +59,13 @@ func checkFile(t *testing.T, f *File) {
 	for _, root := range f.Docs {
 		var stack []*Node // ancestors by depth
 		root.Walk(func(node *Node, depth int) bool {
-			s := node.Span
+			s := node.Span()
 			if s.Start < 0 || s.Start > s.End || s.End > n {
 				t.Fatalf("span %v outside [0, %d] (node %+v)", s, n, node)
 			}
 			stack = append(stack[:depth], node)
 			if depth > 0 {
-				if ps := stack[depth-1].Span; s.Start < ps.Start || s.End > ps.End {
+				if ps := stack[depth-1].Span(); s.Start < ps.Start || s.End > ps.End {
 					t.Fatalf("span %v %q not inside parent %v %q", s, f.Src[s.Start:s.End], ps, f.Src[ps.Start:ps.End])
 				}
 			}
@@ -119,7 +119,7 @@ func TestCorpusSpans(t *testing.T) {
 		checkFile(t, f)
 		for _, root := range f.Docs {
 			root.Walk(func(n *Node, _ int) bool {
-				text := string(src[n.Span.Start:n.Span.End])
+				text := string(src[n.Span().Start:n.Span().End])
 				bad := false
 				switch {
 				case n.Kind == ScalarNode && n.Style == Plain && !strings.ContainsAny(n.Value, "\n") && n.Value != "":

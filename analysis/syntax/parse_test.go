@@ -14,7 +14,7 @@ func spanTexts(f *File) []string {
 	var out []string
 	for _, root := range f.Docs {
 		root.Walk(func(n *Node, _ int) bool {
-			out = append(out, string(f.Src[n.Span.Start:n.Span.End]))
+			out = append(out, string(f.Src[n.Span().Start:n.Span().End]))
 			return true
 		})
 	}
@@ -87,7 +87,7 @@ func TestEmptyValueSpanIsRightAfterColon(t *testing.T) {
 		want int
 	}{{"a", 2}, {"bb", 6}} {
 		v := root.Get(tc.key)
-		if v == nil || !v.IsNull() || v.Span != (source.Span{Start: tc.want, End: tc.want}) {
+		if v == nil || !v.IsNull() || v.Span() != (source.Span{Start: tc.want, End: tc.want}) {
 			t.Errorf("%s: value %+v, want empty null span at %d (src %q)", tc.key, v, tc.want, src)
 		}
 	}
@@ -105,12 +105,12 @@ func TestNodeFields(t *testing.T) {
 		t.Errorf("b = %+v", b)
 	}
 	c := root.Get("c")
-	if c.Style != Flow || c.Tag != "!!seq" || len(c.Items) != 4 {
+	if c.Style != Flow || c.Tag != "!!seq" || len(c.Items()) != 4 {
 		t.Fatalf("c = %+v", c)
 	}
 	for i, tag := range []string{"!!int", "!!float", "!!bool", "!!null"} {
-		if c.Items[i].Tag != tag {
-			t.Errorf("c[%d].Tag = %s, want %s", i, c.Items[i].Tag, tag)
+		if c.Items()[i].Tag != tag {
+			t.Errorf("c[%d].Tag = %s, want %s", i, c.Items()[i].Tag, tag)
 		}
 	}
 	if d := root.Get("d"); d.Style != Literal || d.Value != "t\n" {
@@ -136,7 +136,7 @@ func TestEmptyAndCommentOnly(t *testing.T) {
 func TestEmptyValueInFlowMappingSitsAfterColon(t *testing.T) {
 	src := "m: {y:  }\n"
 	v := Parse([]byte(src)).Root().Get("m").Get("y")
-	if want := strings.Index(src, ":  }") + 1; v == nil || v.Span != (source.Span{Start: want, End: want}) {
+	if want := strings.Index(src, ":  }") + 1; v == nil || v.Span() != (source.Span{Start: want, End: want}) {
 		t.Errorf("empty value %+v, want empty span at %d", v, want)
 	}
 }

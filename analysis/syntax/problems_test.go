@@ -142,7 +142,7 @@ func TestMultipleDocuments(t *testing.T) {
 		f.Problems[0].Span != (source.Span{Start: 5, End: 8}) {
 		t.Errorf("problems = %+v", f.Problems)
 	}
-	if got := string(f.Src[f.Docs[1].Span.Start:f.Docs[1].Span.End]); got != "b: 2" {
+	if got := string(f.Src[f.Docs[1].Span().Start:f.Docs[1].Span().End]); got != "b: 2" {
 		t.Errorf("second document span %q", got)
 	}
 
@@ -179,7 +179,7 @@ func TestAliasCycle(t *testing.T) {
 		}
 	}
 	seq := f.Root().Get("a")
-	if alias := seq.Items[1]; alias.Kind != AliasNode || alias.Resolve() != seq {
+	if alias := seq.Items()[1]; alias.Kind != AliasNode || alias.Resolve() != seq {
 		t.Errorf("alias does not resolve to its anchored ancestor")
 	}
 	// Walk and NodeAt must terminate on the cycle.
@@ -209,7 +209,7 @@ func TestDeepNesting(t *testing.T) {
 	// Just under yaml.v3's limit converts fine.
 	src := strings.Repeat("[", 5000) + strings.Repeat("]", 5000)
 	f := Parse([]byte(src))
-	if f.Broken || f.Root() == nil || f.Root().Span != (source.Span{Start: 0, End: len(src)}) {
+	if f.Broken || f.Root() == nil || f.Root().Span() != (source.Span{Start: 0, End: len(src)}) {
 		t.Errorf("5000 levels: broken %v problems %+v", f.Broken, f.Problems)
 	}
 }

@@ -36,7 +36,7 @@ func TestQuestionMarksInFlow(t *testing.T) {
 				f.Root().Walk(func(n *Node, _ int) bool {
 					if n.Kind == ScalarNode && n.Value == w {
 						found = true
-						if got := tt.src[n.Span.Start:n.Span.End]; got != w {
+						if got := tt.src[n.Span().Start:n.Span().End]; got != w {
 							t.Errorf("span of %q covers %q", w, got)
 						}
 					}

@@ -133,8 +133,8 @@ func TestRecoverEachErrorKind(t *testing.T) {
 					continue
 				}
 				name := path[strings.LastIndexByte(path, '.')+1:]
-				if got := src[k.Span.Start:k.Span.End]; !strings.HasPrefix(name, got) && got != name {
-					t.Errorf("%s: key span %v reads %q in the broken text", path, k.Span, got)
+				if got := src[k.Span().Start:k.Span().End]; !strings.HasPrefix(name, got) && got != name {
+					t.Errorf("%s: key span %v reads %q in the broken text", path, k.Span(), got)
 				}
 			}
 			for _, path := range tt.gone {
@@ -156,8 +156,8 @@ func keyAtPath(f *File, path string) *Node {
 	n := f.Root()
 	var key *Node
 	for _, k := range strings.Split(path, ".") {
-		p := n.Resolve().Pair(k)
-		if p == nil {
+		p := n.Resolve().Lookup(k)
+		if p.Key == nil {
 			return nil
 		}
 		key, n = p.Key, p.Value
@@ -205,7 +205,7 @@ func TestRecoverOnlyEntry(t *testing.T) {
 	src := strings.Replace(old, "  only:\n", "  on\n", 1)
 	f := ParseAfter([]byte(src), []byte(old))
 	k := keyAtPath(f, "resources.only.type")
-	if k == nil || src[k.Span.Start:k.Span.End] != "type" || keyAtPath(f, "outputs.o.value") == nil {
+	if k == nil || src[k.Span().Start:k.Span().End] != "type" || keyAtPath(f, "outputs.o.value") == nil {
 		t.Fatalf("not recovered: %v %+v", f.Recovered, f.Problems)
 	}
 }

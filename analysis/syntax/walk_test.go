@@ -25,7 +25,7 @@ func TestNodeAt(t *testing.T) {
 			if n.Kind == MappingNode && n.Style == Block {
 				got = append(got, "map")
 			} else {
-				got = append(got, string(f.Src[n.Span.Start:n.Span.End]))
+				got = append(got, string(f.Src[n.Span().Start:n.Span().End]))
 			}
 		}
 		// Compare only the first element and the tail, which name the
@@ -37,13 +37,13 @@ func TestNodeAt(t *testing.T) {
 	// The empty value of "name:" sits right after the colon.
 	off := strings.LastIndex(src, "name:") + len("name:")
 	path := f.NodeAt(off)
-	if last := path[len(path)-1]; !last.IsNull() || last.Span.Start != off {
+	if last := path[len(path)-1]; !last.IsNull() || last.Span().Start != off {
 		t.Errorf("NodeAt after colon = %+v", last)
 	}
 	if got := f.NodeAt(len(src) + 10); got != nil {
 		t.Errorf("NodeAt past the end = %v", got)
 	}
-	if pair := path[len(path)-2].PairAt(off); pair == nil || pair.Key.Value != "name" {
+	if pair := path[len(path)-2].PairAt(off); pair.Key == nil || pair.Key.Value != "name" {
 		t.Errorf("PairAt = %+v", pair)
 	}
 }

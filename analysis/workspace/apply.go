@@ -59,7 +59,7 @@ func emptyEnvironment(src []byte) bool {
 		return false
 	}
 	root := f.Root().Resolve()
-	return root == nil || root.IsNull() || root.IsMapping() && len(root.Pairs) == 0
+	return root == nil || root.IsNull() || root.IsMapping() && root.NumPairs() == 0
 }
 
 // notEnvironmentError says why src is not an environment: when it is a
@@ -72,12 +72,12 @@ func notEnvironmentError(src []byte) error {
 		return errNotEnvironment
 	}
 	sections := schema.EnvironmentSections()
-	for _, pr := range root.Pairs {
+	for _, pr := range root.Pairs() {
 		k := pr.Key
 		if k == nil || k.Kind != syntax.ScalarNode || slices.Contains(sections, k.Value) {
 			continue
 		}
-		msg := fmt.Sprintf("not a Heat environment file: %q (line %d) is not an environment section", k.Value, lineOf(src, k.Span.Start))
+		msg := fmt.Sprintf("not a Heat environment file: %q (line %d) is not an environment section", k.Value, lineOf(src, k.Span().Start))
 		if near := spell.Nearest(k.Value, sections, 1, 3); len(near) > 0 {
 			msg += fmt.Sprintf("; did you mean %q?", near[0])
 		} else {

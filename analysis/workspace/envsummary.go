@@ -26,11 +26,11 @@ func summarizeEnv(e *File, doc *hot.Document) *envSummary {
 	add := func(re *hot.RegistryEntry, resource string) {
 		m := &Mapping{Env: e, Name: strings.Clone(re.Name), Resource: strings.Clone(resource)}
 		if re.Key != nil {
-			m.Key, m.KeyInner = re.Key.Span, feature.InnerSpan(re.Key)
+			m.Key, m.KeyInner = re.Key.Span(), feature.InnerSpan(re.Key)
 		}
 		if t := re.Target.Resolve(); t.IsScalar() {
 			m.Target = strings.Clone(strings.TrimSpace(t.Value))
-			m.TargetSpan, m.TargetInner = t.Span, feature.InnerSpan(t)
+			m.TargetSpan, m.TargetInner = t.Span(), feature.InnerSpan(t)
 			m.TargetText = t.Tag == "!!str" && t.Value != ""
 			if IsTemplateRef(m.Target) {
 				m.Path = ResolvePath(e.Path, m.Target)
@@ -56,10 +56,10 @@ func summarizeEnv(e *File, doc *hot.Document) *envSummary {
 		for _, en := range sec.entries {
 			st := &Setting{Env: e, Section: sec.name, Name: strings.Clone(en.Name), Short: strings.Clone(feature.ShortValue(doc, en.Value))}
 			if en.Key != nil {
-				st.Key, st.KeyInner = en.Key.Span, feature.InnerSpan(en.Key)
+				st.Key, st.KeyInner = en.Key.Span(), feature.InnerSpan(en.Key)
 			}
 			if en.Value != nil {
-				st.Value = en.Value.Span
+				st.Value = en.Value.Span()
 			}
 			out.settings = append(out.settings, st)
 		}

@@ -77,14 +77,14 @@ func (s *Snapshot) Hover(path string, doc *hot.Document, sc *schema.Schema, offs
 		if w.Len() == 0 {
 			return feature.HoverResult{}, false
 		}
-		return feature.HoverResult{Span: ct.node.Span, Text: w.String(), Markdown: markdown}, true
+		return feature.HoverResult{Span: ct.node.Span(), Text: w.String(), Markdown: markdown}, true
 	default:
 		return feature.HoverResult{}, false
 	}
 	if w.Len() == 0 {
 		return feature.HoverResult{}, false
 	}
-	return feature.HoverResult{Span: ct.node.Span, Text: w.String(), Markdown: markdown}, true
+	return feature.HoverResult{Span: ct.node.Span(), Text: w.String(), Markdown: markdown}, true
 }
 
 // describeTemplate summarises a nested template: description, parameters
@@ -132,7 +132,7 @@ func (s *Snapshot) describeSources(w *feature.HoverText, path string, doc *hot.D
 	var lines []feature.ListItem
 	add := func(line string) { lines = append(lines, feature.ListItem{Text: line}) }
 	if p := doc.Template.Parameter(name); p != nil {
-		if d := p.Field("default"); d != nil {
+		if d := p.Field("default"); d.Key != nil {
 			add("default in this template: " + clip(doc.Syntax.Text(d.Value)))
 		} else {
 			add("no default in this template")
@@ -154,8 +154,8 @@ func (s *Snapshot) describeSources(w *feature.HoverText, path string, doc *hot.D
 }
 
 // scalarField returns a pair's scalar value, "" otherwise.
-func scalarField(p *syntax.Pair) string {
-	if p == nil {
+func scalarField(p syntax.Pair) string {
+	if p.Key == nil {
 		return ""
 	}
 	if v := p.Value.Resolve(); v.IsScalar() {

@@ -71,12 +71,12 @@ func (s *Snapshot) OutputReferences(path, name string) []Location {
 		}
 		for _, c := range u.Doc.Template.Calls {
 			args := c.Args.Resolve()
-			if c.Name != "get_attr" || !args.IsSequence() || len(args.Items) < 2 {
+			if c.Name != "get_attr" || !args.IsSequence() || len(args.Items()) < 2 {
 				continue
 			}
-			res, attr := args.Items[0].Resolve(), args.Items[1].Resolve()
+			res, attr := args.Items()[0].Resolve(), args.Items()[1].Resolve()
 			if res.IsScalar() && attr.IsScalar() && res.Value == u.Label && attr.Value == name {
-				out = append(out, Location{Path: u.Path, Span: attr.Span, Doc: u.Doc})
+				out = append(out, Location{Path: u.Path, Span: attr.Span(), Doc: u.Doc})
 			}
 		}
 	}

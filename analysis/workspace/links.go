@@ -38,7 +38,7 @@ func (s *Snapshot) Links(path string, doc *hot.Document) (out []Link) {
 		if exists, allowed := s.Exists(target, path); !exists || !allowed {
 			return
 		}
-		out = append(out, Link{Span: n.Span, Path: target, Kind: kind})
+		out = append(out, Link{Span: n.Span(), Path: target, Kind: kind})
 	}
 	switch {
 	case doc == nil:

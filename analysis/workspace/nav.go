@@ -54,7 +54,7 @@ func (s *Snapshot) locate(path string, doc *hot.Document, offset int) crossTarge
 		if c.Name != "get_file" {
 			continue
 		}
-		if a := c.Args.Resolve(); a.IsScalar() && a.Span.Start <= offset && offset <= a.Span.End {
+		if a := c.Args.Resolve(); a.IsScalar() && a.Span().Start <= offset && offset <= a.Span().End {
 			return crossTarget{kind: crossGetFile, node: a, ref: a.Value}
 		}
 	}
@@ -93,7 +93,7 @@ func (s *Snapshot) locate(path string, doc *hot.Document, offset int) crossTarge
 			return crossTarget{}
 		}
 		if props := def.Properties.Resolve(); props.IsMapping() {
-			for _, pr := range props.Pairs {
+			for _, pr := range props.Pairs() {
 				if pr.Key == t.Node {
 					if ts := s.nestedTemplates(path, name, def.TypeName); len(ts) > 0 {
 						return crossTarget{kind: crossNestedProp, node: t.Node, name: pr.Key.Value, templates: ts, t: t}
@@ -112,15 +112,15 @@ func (s *Snapshot) locate(path string, doc *hot.Document, offset int) crossTarge
 // member type of a group would have no definition, hover or rename.
 func (s *Snapshot) innerTypeAt(path string, doc *hot.Document, offset int) crossTarget {
 	for _, r := range doc.Template.Resources {
-		if r.Value == nil || offset < r.Value.Span.Start || offset > r.Value.Span.End {
+		if r.Value == nil || offset < r.Value.Span().Start || offset > r.Value.Span().End {
 			continue
 		}
 		for _, def := range check.ResourceDefinitions(r) {
 			n := def.Type
-			if !def.Inner || n == nil || !n.IsScalar() || offset < n.Span.Start || offset > n.Span.End {
+			if !def.Inner || n == nil || !n.IsScalar() || offset < n.Span().Start || offset > n.Span().End {
 				continue
 			}
-			t := feature.Target{Node: n, Span: n.Span, NameSpan: feature.InnerSpan(n), Name: def.TypeName, Resource: r}
+			t := feature.Target{Node: n, Span: n.Span(), NameSpan: feature.InnerSpan(n), Name: def.TypeName, Resource: r}
 			if ts := s.nestedTemplates(path, "", def.TypeName); len(ts) > 0 {
 				return crossTarget{kind: crossNestedType, node: n, name: def.TypeName, templates: ts, t: t}
 			}

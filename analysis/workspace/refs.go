@@ -52,10 +52,10 @@ func (s *Snapshot) SymbolAt(path string, doc *hot.Document, offset int) (sym Sym
 		if doc.Template.Parameter(ct.name) == nil {
 			return Symbol{}, false
 		}
-		return Symbol{Kind: "parameter", Name: ct.name, Template: filepath.Clean(path), Span: ct.node.Span, NameSpan: feature.InnerSpan(ct.node)}, true
+		return Symbol{Kind: "parameter", Name: ct.name, Template: filepath.Clean(path), Span: ct.node.Span(), NameSpan: feature.InnerSpan(ct.node)}, true
 	case crossNestedProp:
 		if len(ct.templates) == 1 {
-			return Symbol{Kind: "parameter", Name: ct.name, Template: ct.templates[0].Path, Span: ct.node.Span, NameSpan: feature.InnerSpan(ct.node)}, true
+			return Symbol{Kind: "parameter", Name: ct.name, Template: ct.templates[0].Path, Span: ct.node.Span(), NameSpan: feature.InnerSpan(ct.node)}, true
 		}
 	}
 	t := feature.Locate(doc, offset)
@@ -65,7 +65,7 @@ func (s *Snapshot) SymbolAt(path string, doc *hot.Document, offset int) (sym Sym
 	// A group's member type (resource_def: type:) is a plain value to the
 	// in-file locator.
 	if in := s.innerTypeAt(path, doc, offset); in.node != nil && !IsTemplateRef(in.name) && s.TypeMapped(in.name) {
-		return Symbol{Kind: "type", Name: in.name, Span: in.node.Span, NameSpan: feature.InnerSpan(in.node)}, true
+		return Symbol{Kind: "type", Name: in.name, Span: in.node.Span(), NameSpan: feature.InnerSpan(in.node)}, true
 	}
 	return Symbol{}, false
 }
@@ -73,7 +73,7 @@ func (s *Snapshot) SymbolAt(path string, doc *hot.Document, offset int) (sym Sym
 // envSymbolAt finds a registry key or a parameter entry key in an
 // environment file.
 func envSymbolAt(doc *hot.Document, offset int) (Symbol, bool) {
-	in := func(n *syntax.Node) bool { return n != nil && n.Span.Start <= offset && offset <= n.Span.End }
+	in := func(n *syntax.Node) bool { return n != nil && n.Span().Start <= offset && offset <= n.Span().End }
 	for _, m := range envMappings(&File{Doc: doc}) {
 		if m.Key.Start <= offset && offset <= m.Key.End && m.Key != (source.Span{}) && !m.IsGlob() && m.Name != "" {
 			return Symbol{Kind: "type", Name: m.Name, Span: m.Key, NameSpan: m.KeyInner}, true
@@ -82,7 +82,7 @@ func envSymbolAt(doc *hot.Document, offset int) (Symbol, bool) {
 	for _, list := range [][]*hot.Entry{doc.Env.Parameters, doc.Env.ParameterDefaults} {
 		for _, e := range list {
 			if in(e.Key) {
-				return Symbol{Kind: "parameter", Name: e.Name, Span: e.Key.Span, NameSpan: feature.InnerSpan(e.Key)}, true
+				return Symbol{Kind: "parameter", Name: e.Name, Span: e.Key.Span(), NameSpan: feature.InnerSpan(e.Key)}, true
 			}
 		}
 	}
@@ -109,7 +109,7 @@ func (s *Snapshot) References(sym Symbol) (out []Reference) {
 		if f == nil || n == nil {
 			return
 		}
-		addAt(f, n.Span, feature.InnerSpan(n), def)
+		addAt(f, n.Span(), feature.InnerSpan(n), def)
 	}
 	switch sym.Kind {
 	case "parameter":

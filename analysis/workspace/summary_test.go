@@ -135,7 +135,7 @@ func definitionsView(full *hot.Document, leftOut func(r, def int) bool) string {
 		for j, def := range check.ResourceDefinitions(r) {
 			typ := "-"
 			if def.Type != nil {
-				typ = fmt.Sprintf("%v %v", def.Type.Span, feature.InnerSpan(def.Type))
+				typ = fmt.Sprintf("%v %v", def.Type.Span(), feature.InnerSpan(def.Type))
 			}
 			fmt.Fprintf(&b, "%s/%d %q %s inner %v\n", r.Name, j, def.TypeName, typ, def.Inner)
 			if leftOut(i, j) {
@@ -143,9 +143,9 @@ func definitionsView(full *hot.Document, leftOut func(r, def int) bool) string {
 				continue
 			}
 			if props := def.Properties.Resolve(); props.IsMapping() {
-				for _, p := range props.Pairs {
+				for _, p := range props.Pairs() {
 					if p.Key.Kind == syntax.ScalarNode {
-						fmt.Fprintf(&b, "  %s %v %v %v\n", p.Key.Value, p.Key.Span, feature.InnerSpan(p.Key), p.Value.Span)
+						fmt.Fprintf(&b, "  %s %v %v %v\n", p.Key.Value, p.Key.Span(), feature.InnerSpan(p.Key), p.Value.Span())
 					}
 				}
 			}
@@ -235,9 +235,9 @@ func envTreeView(doc *hot.Document) string {
 	entry := func(re *hot.RegistryEntry, resource string) {
 		target := "-"
 		if t := re.Target.Resolve(); t.IsScalar() {
-			target = fmt.Sprintf("%q %v %v", strings.TrimSpace(t.Value), t.Span, feature.InnerSpan(t))
+			target = fmt.Sprintf("%q %v %v", strings.TrimSpace(t.Value), t.Span(), feature.InnerSpan(t))
 		}
-		fmt.Fprintf(&b, "maps %s (%s) %v %v to %s\n", re.Name, resource, re.Key.Span, feature.InnerSpan(re.Key), target)
+		fmt.Fprintf(&b, "maps %s (%s) %v %v to %s\n", re.Name, resource, re.Key.Span(), feature.InnerSpan(re.Key), target)
 	}
 	for _, re := range doc.Env.Registry {
 		entry(re, "")
@@ -254,7 +254,7 @@ func envTreeView(doc *hot.Document) string {
 		entries []*hot.Entry
 	}{{"parameters", doc.Env.Parameters}, {"parameter_defaults", doc.Env.ParameterDefaults}} {
 		for _, en := range sec.entries {
-			fmt.Fprintf(&b, "%s %s %v %v value %q %q\n", sec.name, en.Name, en.Key.Span, feature.InnerSpan(en.Key), doc.Syntax.Text(en.Value), feature.ShortValue(doc, en.Value))
+			fmt.Fprintf(&b, "%s %s %v %v value %q %q\n", sec.name, en.Name, en.Key.Span(), feature.InnerSpan(en.Key), doc.Syntax.Text(en.Value), feature.ShortValue(doc, en.Value))
 		}
 	}
 	return b.String()

@@ -32,10 +32,10 @@ func (v checkView) AppliedParameters() []check.AppliedParameter {
 			continue
 		}
 		for _, en := range e.Doc.Env.ParameterDefaults {
-			out = append(out, check.AppliedParameter{Name: en.Name, Defaults: true, Env: e.Path, Span: en.Key.Span, Value: en.Value})
+			out = append(out, check.AppliedParameter{Name: en.Name, Defaults: true, Env: e.Path, Span: en.Key.Span(), Value: en.Value})
 		}
 		for _, en := range e.Doc.Env.Parameters {
-			out = append(out, check.AppliedParameter{Name: en.Name, Env: e.Path, Span: en.Key.Span, Value: en.Value})
+			out = append(out, check.AppliedParameter{Name: en.Name, Env: e.Path, Span: en.Key.Span(), Value: en.Value})
 		}
 	}
 	return out

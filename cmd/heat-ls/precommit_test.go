@@ -27,10 +27,10 @@ func TestPreCommitHook(t *testing.T) {
 		t.Fatalf("the hook file does not parse cleanly: %+v", f.Problems)
 	}
 	root := f.Root()
-	if !root.IsSequence() || len(root.Items) != 1 {
+	if !root.IsSequence() || len(root.Items()) != 1 {
 		t.Fatalf("want a list of one hook, got %v", root)
 	}
-	hook := root.Items[0]
+	hook := root.Items()[0]
 	field := func(key string) string {
 		v := hook.Get(key)
 		if !v.IsScalar() {

@@ -30,8 +30,8 @@ func TestTolerantDocuments(t *testing.T) {
 	if !doc.Doc.Syntax.Broken || tpl == nil || tpl.Resource("server") == nil || tpl.Resource("port") == nil {
 		t.Fatalf("half-typed key: %+v", doc.Doc.Syntax.Problems)
 	}
-	if r := tpl.Resource("server"); r.Type != "OS::Nova::Server" || string(doc.Text[r.Key.Span.Start:r.Key.Span.End]) != "serverx" {
-		t.Errorf("server: type %q, key text %q", r.Type, doc.Text[r.Key.Span.Start:r.Key.Span.End])
+	if r := tpl.Resource("server"); r.Type != "OS::Nova::Server" || string(doc.Text[r.Key.Span().Start:r.Key.Span().End]) != "serverx" {
+		t.Errorf("server: type %q, key text %q", r.Type, doc.Text[r.Key.Span().Start:r.Key.Span().End])
 	}
 	if doc.LastGood == nil || string(doc.LastGood.Src) != good {
 		t.Error("last good version lost")

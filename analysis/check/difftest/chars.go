@@ -34,10 +34,10 @@ func CharVariants(sources []Source, seed uint64, perSource int) []Variant {
 	var out []Variant
 	for _, s := range sources {
 		doc := hot.Parse(s.Text)
-		if doc.Template == nil || doc.Syntax.Broken || doc.Template.Version == nil {
+		if doc.Template == nil || doc.Syntax.Broken || doc.Template.Version.Key == nil {
 			continue
 		}
-		from := doc.Template.Version.Value.Span.End
+		from := doc.Template.Version.Value.Span().End
 		if nl := bytes.IndexByte(s.Text[from:], '\n'); nl >= 0 {
 			from += nl + 1
 		} else {

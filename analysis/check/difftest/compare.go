@@ -217,7 +217,7 @@ func noDefault(doc *hot.Document) map[string]bool {
 		return out
 	}
 	for _, p := range doc.Template.Parameters {
-		if p.Field("default") == nil {
+		if p.Field("default").Key == nil {
 			out[p.Name] = true
 		}
 	}
@@ -243,7 +243,7 @@ func fromPlaceholder(doc *hot.Document, e HeatError, filled map[string]bool) boo
 	}
 	sp := resolvePath(doc, steps)
 	for _, c := range doc.Template.Calls {
-		if c.Name != "get_param" || c.Parent != nil || !spanWithin(c.Map.Span, sp) || c.Map.Span.Len()*2 < sp.Len() {
+		if c.Name != "get_param" || c.Parent != nil || !spanWithin(c.Map.Span(), sp) || c.Map.Span().Len()*2 < sp.Len() {
 			continue
 		}
 		if n := refName(c); n != nil && filled[n.Value] {
@@ -281,17 +281,17 @@ func resolvePath(doc *hot.Document, steps []string) source.Span {
 	for _, s := range steps {
 		switch {
 		case n.IsMapping():
-			p := n.Pair(s)
-			if p == nil {
+			p := n.Lookup(s)
+			if p.Key == nil {
 				return span
 			}
 			n, span = p.Value.Resolve(), p.Span()
 		case n.IsSequence():
 			i, err := strconv.Atoi(s)
-			if err != nil || i < 0 || i >= len(n.Items) {
+			if err != nil || i < 0 || i >= len(n.Items()) {
 				return span
 			}
-			n, span = n.Items[i].Resolve(), n.Items[i].Span
+			n, span = n.Items()[i].Resolve(), n.Items()[i].Span()
 		default:
 			return span
 		}
@@ -370,11 +370,11 @@ func sectionLines(doc *hot.Document) map[string][2]int {
 		return out
 	}
 	for _, s := range doc.Template.Sections {
-		end := s.Value.Span.End
-		if end < s.Key.Span.End {
-			end = s.Key.Span.End
+		end := s.Value.Span().End
+		if end < s.Key.Span().End {
+			end = s.Key.Span().End
 		}
-		out[s.Name] = [2]int{doc.Mapper.LineOf(s.Key.Span.Start) + 1, doc.Mapper.LineOf(end) + 1}
+		out[s.Name] = [2]int{doc.Mapper.LineOf(s.Key.Span().Start) + 1, doc.Mapper.LineOf(end) + 1}
 	}
 	return out
 }
@@ -388,10 +388,10 @@ func conditionalResourceLines(doc *hot.Document) [][2]int {
 	var out [][2]int
 	for _, r := range doc.Template.Resources {
 		c := r.Field("condition")
-		if c == nil || r.Value == nil || !falseByDefault(doc.Template, c.Value) {
+		if c.Key == nil || r.Value == nil || !falseByDefault(doc.Template, c.Value) {
 			continue
 		}
-		out = append(out, [2]int{doc.Mapper.LineOf(r.Key.Span.Start) + 1, doc.Mapper.LineOf(r.Value.Span.End) + 1})
+		out = append(out, [2]int{doc.Mapper.LineOf(r.Key.Span().Start) + 1, doc.Mapper.LineOf(r.Value.Span().End) + 1})
 	}
 	for _, r := range doc.Template.Resources {
 		out = untakenBranchLines(doc, r.Value, out, 0)
@@ -416,17 +416,17 @@ func untakenBranchLines(doc *hot.Document, n *syntax.Node, out [][2]int, depth i
 		return out
 	}
 	line := func(off int) int { return doc.Mapper.LineOf(off) + 1 }
-	if n.IsMapping() && len(n.Pairs) == 1 && n.Pairs[0].Key.Value == "if" {
-		args := n.Pairs[0].Value.Resolve()
-		if args.IsSequence() && len(args.Items) == 3 {
-			if v, ok := evalDefault(doc.Template, args.Items[0]); ok {
-				taken, other := args.Items[1], args.Items[2]
+	if n.IsMapping() && n.NumPairs() == 1 && n.Pair(0).Key.Value == "if" {
+		args := n.Pair(0).Value.Resolve()
+		if args.IsSequence() && len(args.Items()) == 3 {
+			if v, ok := evalDefault(doc.Template, args.Items()[0]); ok {
+				taken, other := args.Items()[1], args.Items()[2]
 				if !v {
 					taken, other = other, taken
 				}
-				from, to := line(other.Span.Start), line(other.Span.End)
-				if line(taken.Span.End) < from || line(taken.Span.Start) > to {
-					if line(args.Items[0].Span.End) < from {
+				from, to := line(other.Span().Start), line(other.Span().End)
+				if line(taken.Span().End) < from || line(taken.Span().Start) > to {
+					if line(args.Items()[0].Span().End) < from {
 						out = append(out, [2]int{from, to})
 					}
 				}
@@ -434,10 +434,10 @@ func untakenBranchLines(doc *hot.Document, n *syntax.Node, out [][2]int, depth i
 		}
 	}
 	out = skippedOperandLines(doc, n, out)
-	for _, p := range n.Pairs {
+	for _, p := range n.Pairs() {
 		out = untakenBranchLines(doc, p.Value, out, depth+1)
 	}
-	for _, it := range n.Items {
+	for _, it := range n.Items() {
 		out = untakenBranchLines(doc, it, out, depth+1)
 	}
 	return out
@@ -446,24 +446,24 @@ func untakenBranchLines(doc *hot.Document, n *syntax.Node, out [][2]int, depth i
 // skippedOperandLines adds the lines of the operands of an and / or call
 // n that follow the first operand deciding it for the defaults.
 func skippedOperandLines(doc *hot.Document, n *syntax.Node, out [][2]int) [][2]int {
-	if !n.IsMapping() || len(n.Pairs) != 1 {
+	if !n.IsMapping() || n.NumPairs() != 1 {
 		return out
 	}
-	fn := n.Pairs[0].Key.Value
-	args := n.Pairs[0].Value.Resolve()
+	fn := n.Pair(0).Key.Value
+	args := n.Pair(0).Value.Resolve()
 	if (fn != "and" && fn != "or") || !args.IsSequence() {
 		return out
 	}
 	line := func(off int) int { return doc.Mapper.LineOf(off) + 1 }
-	for i, it := range args.Items {
+	for i, it := range args.Items() {
 		v, ok := evalDefault(doc.Template, it)
 		if !ok || v != (fn == "or") {
 			continue
 		}
-		if i+1 < len(args.Items) {
-			rest := args.Items[i+1:]
-			from, to := line(rest[0].Span.Start), line(rest[len(rest)-1].Span.End)
-			if line(it.Span.End) < from {
+		if i+1 < len(args.Items()) {
+			rest := args.Items()[i+1:]
+			from, to := line(rest[0].Span().Start), line(rest[len(rest)-1].Span().End)
+			if line(it.Span().End) < from {
 				out = append(out, [2]int{from, to})
 			}
 		}
@@ -481,11 +481,11 @@ func memberLines(doc *hot.Document) [][2]int {
 	for _, r := range doc.Template.Resources {
 		key := map[string]string{"OS::Heat::ResourceGroup": "resource_def", "OS::Heat::AutoScalingGroup": "resource"}[r.Type]
 		props := r.Field("properties")
-		if key == "" || props == nil {
+		if key == "" || props.Key == nil {
 			continue
 		}
-		if m := props.Value.Resolve().Pair(key); m != nil && m.Value != nil {
-			out = append(out, [2]int{doc.Mapper.LineOf(m.Key.Span.Start) + 1, doc.Mapper.LineOf(m.Value.Span.End) + 1})
+		if m := props.Value.Resolve().Lookup(key); m.Key != nil && m.Value != nil {
+			out = append(out, [2]int{doc.Mapper.LineOf(m.Key.Span().Start) + 1, doc.Mapper.LineOf(m.Value.Span().End) + 1})
 		}
 	}
 	return out

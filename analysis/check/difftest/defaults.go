@@ -23,15 +23,15 @@ func evalDefault(t *hot.Template, n *syntax.Node) (val, ok bool) {
 			}
 			return false, false
 		}
-		if !n.IsMapping() || len(n.Pairs) != 1 || n.Pairs[0].Key.Value != "equals" {
+		if !n.IsMapping() || n.NumPairs() != 1 || n.Pair(0).Key.Value != "equals" {
 			return false, false
 		}
-		args := n.Pairs[0].Value.Resolve()
-		if !args.IsSequence() || len(args.Items) != 2 {
+		args := n.Pair(0).Value.Resolve()
+		if !args.IsSequence() || len(args.Items()) != 2 {
 			return false, false
 		}
-		a, okA := defaultText(t, args.Items[0])
-		b, okB := defaultText(t, args.Items[1])
+		a, okA := defaultText(t, args.Items()[0])
+		b, okB := defaultText(t, args.Items()[1])
 		return a == b, okA && okB
 	})
 }
@@ -40,8 +40,8 @@ func evalDefault(t *hot.Template, n *syntax.Node) (val, ok bool) {
 // parameter whose default is a plain text literal.
 func defaultText(t *hot.Template, n *syntax.Node) (string, bool) {
 	n = n.Resolve()
-	if n.IsMapping() && len(n.Pairs) == 1 && n.Pairs[0].Key.Value == "get_param" {
-		name := n.Pairs[0].Value.Resolve()
+	if n.IsMapping() && n.NumPairs() == 1 && n.Pair(0).Key.Value == "get_param" {
+		name := n.Pair(0).Value.Resolve()
 		if !name.IsScalar() {
 			return "", false
 		}
@@ -50,7 +50,7 @@ func defaultText(t *hot.Template, n *syntax.Node) (string, bool) {
 			return "", false
 		}
 		d := p.Field("default")
-		if d == nil {
+		if d.Key == nil {
 			return "", false
 		}
 		n = d.Value.Resolve()

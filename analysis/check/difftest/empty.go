@@ -39,17 +39,17 @@ func EmptyValues(sources []Source) []Variant {
 		seen := map[string]bool{string(s.Text): true}
 		for _, r := range doc.Template.Resources {
 			f := r.Field("properties")
-			if f == nil || !f.Value.IsMapping() {
+			if f.Key == nil || !f.Value.IsMapping() {
 				continue
 			}
-			for _, p := range f.Value.Pairs {
+			for _, p := range f.Value.Pairs() {
 				// the value starts after the colon that ends the key
-				colon := bytes.IndexByte(s.Text[p.Key.Span.End:], ':')
-				if colon < 0 || p.Value.Span.End < p.Key.Span.End+colon+1 {
+				colon := bytes.IndexByte(s.Text[p.Key.Span().End:], ':')
+				if colon < 0 || p.Value.Span().End < p.Key.Span().End+colon+1 {
 					continue
 				}
 				for _, form := range emptyForms {
-					text := apply(s.Text, []edit{{p.Key.Span.End + colon + 1, p.Value.Span.End, form.text}})
+					text := apply(s.Text, []edit{{p.Key.Span().End + colon + 1, p.Value.Span().End, form.text}})
 					if text == nil || seen[string(text)] || !batchCanLoad(text) {
 						continue
 					}

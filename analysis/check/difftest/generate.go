@@ -189,9 +189,9 @@ func batchCanLoad(text []byte) bool {
 	if !v.IsMapping() {
 		return false
 	}
-	for _, p := range v.Pairs {
+	for _, p := range v.Pairs() {
 		body := p.Value.Resolve()
-		if !body.IsMapping() || body.Pair("default") != nil {
+		if !body.IsMapping() || body.Lookup("default").Key != nil {
 			continue
 		}
 		if t := body.Get("type").Resolve(); t != nil && !t.IsScalar() {

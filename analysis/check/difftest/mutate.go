@@ -54,7 +54,7 @@ func candidates(doc *hot.Document) map[string][]candidate {
 		out[op] = append(out[op], candidate{op, detail, edits})
 	}
 	versions(t, add)
-	walkPairs(t.Root, func(p *syntax.Pair, parent *syntax.Node) {
+	walkPairs(t.Root, func(p syntax.Pair, parent *syntax.Node) {
 		misspellKey(src, p, add)
 		dropPair(src, p, parent, add)
 		wrongType(src, p, add)
@@ -72,13 +72,13 @@ func candidates(doc *hot.Document) map[string][]candidate {
 }
 
 // walkPairs visits every mapping entry below n (aliases not followed).
-func walkPairs(n *syntax.Node, visit func(p *syntax.Pair, parent *syntax.Node)) {
+func walkPairs(n *syntax.Node, visit func(p syntax.Pair, parent *syntax.Node)) {
 	n.Walk(func(m *syntax.Node, depth int) bool {
 		if depth > 40 {
 			return false
 		}
 		if m.Kind == syntax.MappingNode {
-			for _, p := range m.Pairs {
+			for _, p := range m.Pairs() {
 				visit(p, m)
 			}
 		}
@@ -87,21 +87,21 @@ func walkPairs(n *syntax.Node, visit func(p *syntax.Pair, parent *syntax.Node)) 
 }
 
 func versions(t *hot.Template, add func(string, string, ...edit)) {
-	if t.Version == nil || !t.Version.Value.IsScalar() {
+	if t.Version.Key == nil || !t.Version.Value.IsScalar() {
 		return
 	}
 	v := t.Version.Value
 	for _, to := range hotVersions() {
 		if to != t.VersionText {
-			add(opVersion, t.VersionText+" -> "+to, edit{v.Span.Start, v.Span.End, to})
+			add(opVersion, t.VersionText+" -> "+to, edit{v.Span().Start, v.Span().End, to})
 		}
 	}
 }
 
 // misspellKey swaps two letters of a plain key of three letters or more.
-func misspellKey(src []byte, p *syntax.Pair, add func(string, string, ...edit)) {
+func misspellKey(src []byte, p syntax.Pair, add func(string, string, ...edit)) {
 	k := p.Key
-	if k.Kind != syntax.ScalarNode || k.Style != syntax.Plain || len(k.Value) < 3 || k.Span.Len() != len(k.Value) {
+	if k.Kind != syntax.ScalarNode || k.Style != syntax.Plain || len(k.Value) < 3 || k.Span().Len() != len(k.Value) {
 		return
 	}
 	b := []byte(k.Value)
@@ -113,47 +113,47 @@ func misspellKey(src []byte, p *syntax.Pair, add func(string, string, ...edit)) 
 		}
 	}
 	b[i], b[i-1] = b[i-1], b[i]
-	add(opMisspell, k.Value+" -> "+string(b), edit{k.Span.Start, k.Span.End, string(b)})
+	add(opMisspell, k.Value+" -> "+string(b), edit{k.Span().Start, k.Span().End, string(b)})
 }
 
 // dropPair removes a block mapping entry that starts its own line, with
 // every line it spans.
-func dropPair(src []byte, p *syntax.Pair, parent *syntax.Node, add func(string, string, ...edit)) {
-	if parent.Style != syntax.Block || p.Key.Kind != syntax.ScalarNode || !onlySpacesBefore(src, p.Key.Span.Start) {
+func dropPair(src []byte, p syntax.Pair, parent *syntax.Node, add func(string, string, ...edit)) {
+	if parent.Style != syntax.Block || p.Key.Kind != syntax.ScalarNode || !onlySpacesBefore(src, p.Key.Span().Start) {
 		return
 	}
 	end := p.Span().End
 	if end > 0 && end <= len(src) && src[end-1] == '\n' {
 		end--
 	}
-	add(opDrop, p.Key.Value, edit{lineStart(src, p.Key.Span.Start), lineEnd(src, end), ""})
+	add(opDrop, p.Key.Value, edit{lineStart(src, p.Key.Span().Start), lineEnd(src, end), ""})
 }
 
 // wrongType puts a value of another type or shape where a value was.
-func wrongType(src []byte, p *syntax.Pair, add func(string, string, ...edit)) {
+func wrongType(src []byte, p syntax.Pair, add func(string, string, ...edit)) {
 	v := p.Value
 	key := p.Key.Value
 	switch {
-	case v.Kind == syntax.ScalarNode && (v.Style == syntax.Plain || v.Style == syntax.SingleQuoted || v.Style == syntax.DoubleQuoted) && v.Span.Len() > 0:
+	case v.Kind == syntax.ScalarNode && (v.Style == syntax.Plain || v.Style == syntax.SingleQuoted || v.Style == syntax.DoubleQuoted) && v.Span().Len() > 0:
 		for _, repl := range []string{"[x, y]", "{k: v}", "12345", "not_a_number", "true"} {
 			if repl == v.Value {
 				continue
 			}
-			add(opType, key+": "+repl, edit{v.Span.Start, v.Span.End, repl})
+			add(opType, key+": "+repl, edit{v.Span().Start, v.Span().End, repl})
 		}
 	case v.Kind == syntax.MappingNode || v.Kind == syntax.SequenceNode:
 		// A block collection must start right of its key, or the scalar
 		// put in its place would end the mapping.
-		if v.Style == syntax.Block && column(src, v.Span.Start) <= column(src, p.Key.Span.Start) {
+		if v.Style == syntax.Block && column(src, v.Span().Start) <= column(src, p.Key.Span().Start) {
 			return
 		}
 		repl := "x"
 		if v.Kind == syntax.MappingNode {
-			add(opType, key+": list for map", edit{v.Span.Start, v.Span.End, "[x]"})
+			add(opType, key+": list for map", edit{v.Span().Start, v.Span().End, "[x]"})
 		} else {
-			add(opType, key+": map for list", edit{v.Span.Start, v.Span.End, "{x: y}"})
+			add(opType, key+": map for list", edit{v.Span().Start, v.Span().End, "{x: y}"})
 		}
-		add(opType, key+": scalar for collection", edit{v.Span.Start, v.Span.End, repl})
+		add(opType, key+": scalar for collection", edit{v.Span().Start, v.Span().End, repl})
 	}
 }
 
@@ -165,53 +165,53 @@ func breakArgs(src []byte, c *hot.Call, add func(string, string, ...edit)) {
 	name := c.Name
 	switch {
 	case a.Kind == syntax.ScalarNode && a.Style != syntax.Literal && a.Style != syntax.Folded:
-		add(opArgs, name+": scalar to list", edit{a.Span.Start, a.Span.End, "[" + quoteIfNeeded(src, a) + ", extra]"})
-		add(opArgs, name+": scalar to map", edit{a.Span.Start, a.Span.End, "{k: " + quoteIfNeeded(src, a) + "}"})
-		if a.Span.Len() > 0 {
-			add(opArgs, name+": empty argument", edit{a.Span.Start, a.Span.End, "''"})
+		add(opArgs, name+": scalar to list", edit{a.Span().Start, a.Span().End, "[" + quoteIfNeeded(src, a) + ", extra]"})
+		add(opArgs, name+": scalar to map", edit{a.Span().Start, a.Span().End, "{k: " + quoteIfNeeded(src, a) + "}"})
+		if a.Span().Len() > 0 {
+			add(opArgs, name+": empty argument", edit{a.Span().Start, a.Span().End, "''"})
 		}
 	case a.Kind == syntax.SequenceNode:
-		n := len(a.Items)
+		n := len(a.Items())
 		if n >= 2 {
-			add(opArgs, name+": last argument dropped", edit{a.Items[n-2].Span.End, a.Items[n-1].Span.End, ""})
+			add(opArgs, name+": last argument dropped", edit{a.Items()[n-2].Span().End, a.Items()[n-1].Span().End, ""})
 		}
 		if n >= 1 {
-			last := a.Items[n-1]
+			last := a.Items()[n-1]
 			if a.Style == syntax.Flow {
-				add(opArgs, name+": extra argument", edit{last.Span.End, last.Span.End, ", extra"})
-			} else if prefix := src[lineStart(src, last.Span.Start):last.Span.Start]; strings.TrimSpace(string(prefix)) == "-" {
-				add(opArgs, name+": extra argument", edit{last.Span.End, last.Span.End, "\n" + string(prefix) + "extra"})
+				add(opArgs, name+": extra argument", edit{last.Span().End, last.Span().End, ", extra"})
+			} else if prefix := src[lineStart(src, last.Span().Start):last.Span().Start]; strings.TrimSpace(string(prefix)) == "-" {
+				add(opArgs, name+": extra argument", edit{last.Span().End, last.Span().End, "\n" + string(prefix) + "extra"})
 			}
-			for i, it := range a.Items {
-				if it.Kind == syntax.ScalarNode && it.Style == syntax.Plain && it.Span.Len() > 0 {
-					add(opArgs, fmt.Sprintf("%s: argument %d a map", name, i), edit{it.Span.Start, it.Span.End, "{k: v}"})
+			for i, it := range a.Items() {
+				if it.Kind == syntax.ScalarNode && it.Style == syntax.Plain && it.Span().Len() > 0 {
+					add(opArgs, fmt.Sprintf("%s: argument %d a map", name, i), edit{it.Span().Start, it.Span().End, "{k: v}"})
 					break
 				}
 			}
 		}
-		if a.Style == syntax.Flow || column(src, a.Span.Start) > column(src, c.Key.Span.Start) {
-			add(opArgs, name+": list to scalar", edit{a.Span.Start, a.Span.End, "x"})
+		if a.Style == syntax.Flow || column(src, a.Span().Start) > column(src, c.Key.Span().Start) {
+			add(opArgs, name+": list to scalar", edit{a.Span().Start, a.Span().End, "x"})
 		}
 	case a.Kind == syntax.MappingNode:
-		if a.Style == syntax.Flow || column(src, a.Span.Start) > column(src, c.Key.Span.Start) {
-			add(opArgs, name+": map to list", edit{a.Span.Start, a.Span.End, "[x]"})
+		if a.Style == syntax.Flow || column(src, a.Span().Start) > column(src, c.Key.Span().Start) {
+			add(opArgs, name+": map to list", edit{a.Span().Start, a.Span().End, "[x]"})
 		}
 	}
 }
 
 // quoteIfNeeded returns a scalar's text as written (quotes kept).
 func quoteIfNeeded(src []byte, n *syntax.Node) string {
-	return string(src[n.Span.Start:n.Span.End])
+	return string(src[n.Span().Start:n.Span().End])
 }
 
 // refName is the node naming what a reference function points at: the
 // scalar argument, or the first item of a list argument.
 func refName(c *hot.Call) *syntax.Node {
 	a := c.Args
-	if a.Kind == syntax.SequenceNode && len(a.Items) > 0 {
-		a = a.Items[0]
+	if a.Kind == syntax.SequenceNode && len(a.Items()) > 0 {
+		a = a.Items()[0]
 	}
-	if a.Kind == syntax.ScalarNode && a.Style == syntax.Plain && a.Span.Len() > 0 {
+	if a.Kind == syntax.ScalarNode && a.Style == syntax.Plain && a.Span().Len() > 0 {
 		return a
 	}
 	return nil
@@ -224,26 +224,26 @@ func names(doc *hot.Document, add func(string, string, ...edit)) {
 		switch c.Name {
 		case "get_param", "get_resource", "get_attr", "Ref", "Fn::GetAtt":
 			if n := refName(c); n != nil {
-				add(opDangle, c.Name+" "+n.Value, edit{n.Span.Start, n.Span.End, undefined})
+				add(opDangle, c.Name+" "+n.Value, edit{n.Span().Start, n.Span().End, undefined})
 			}
 		}
 	}
 	for _, r := range t.Resources {
 		for _, d := range r.DependsOn {
-			if d.Style == syntax.Plain && d.Span.Len() > 0 {
-				add(opDangle, "depends_on "+d.Value, edit{d.Span.Start, d.Span.End, undefined})
+			if d.Style == syntax.Plain && d.Span().Len() > 0 {
+				add(opDangle, "depends_on "+d.Value, edit{d.Span().Start, d.Span().End, undefined})
 			}
 		}
 	}
 	renames := func(section string, entries []*hot.Entry) {
 		for i, e := range entries {
-			if e.Key.Style != syntax.Plain || e.Key.Span.Len() != len(e.Name) {
+			if e.Key.Style != syntax.Plain || e.Key.Span().Len() != len(e.Name) {
 				continue
 			}
-			add(opDangle, section+" "+e.Name+" renamed", edit{e.Key.Span.Start, e.Key.Span.End, e.Name + "_renamed"})
+			add(opDangle, section+" "+e.Name+" renamed", edit{e.Key.Span().Start, e.Key.Span().End, e.Name + "_renamed"})
 			if i > 0 {
 				other := entries[i-1].Name
-				add(opClash, section+" "+e.Name+" named "+other, edit{e.Key.Span.Start, e.Key.Span.End, other})
+				add(opClash, section+" "+e.Name+" named "+other, edit{e.Key.Span().Start, e.Key.Span().End, other})
 			}
 		}
 	}
@@ -313,21 +313,21 @@ func cycles(src []byte, t *hot.Template, add func(string, string, ...edit)) {
 // existing depends_on.
 func dependsOnEdit(src []byte, t *hot.Template, r *hot.Resource, name string) (edit, bool) {
 	body := r.Value.Resolve()
-	if !body.IsMapping() || body.Style != syntax.Block || len(body.Pairs) == 0 {
+	if !body.IsMapping() || body.Style != syntax.Block || body.NumPairs() == 0 {
 		return edit{}, false
 	}
-	if p := body.Pair("depends_on"); p != nil {
+	if p := body.Lookup("depends_on"); p.Key != nil {
 		v := p.Value
 		switch {
-		case v.Kind == syntax.ScalarNode && v.Style == syntax.Plain && v.Span.Len() > 0:
-			return edit{v.Span.Start, v.Span.End, "[" + v.Value + ", " + name + "]"}, true
-		case v.Kind == syntax.SequenceNode && v.Style == syntax.Flow && len(v.Items) > 0:
-			end := v.Items[len(v.Items)-1].Span.End
+		case v.Kind == syntax.ScalarNode && v.Style == syntax.Plain && v.Span().Len() > 0:
+			return edit{v.Span().Start, v.Span().End, "[" + v.Value + ", " + name + "]"}, true
+		case v.Kind == syntax.SequenceNode && v.Style == syntax.Flow && len(v.Items()) > 0:
+			end := v.Items()[len(v.Items())-1].Span().End
 			return edit{end, end, ", " + name}, true
 		}
 		return edit{}, false
 	}
-	first := body.Pairs[0].Key.Span.Start
+	first := body.Pair(0).Key.Span().Start
 	if !onlySpacesBefore(src, first) {
 		return edit{}, false
 	}
@@ -336,14 +336,14 @@ func dependsOnEdit(src []byte, t *hot.Template, r *hot.Resource, name string) (e
 
 func conditionRefs(t *hot.Template, add func(string, string, ...edit)) {
 	for _, r := range t.Resources {
-		if c := r.ConditionRef; c != nil && c.Kind == syntax.ScalarNode && c.Style == syntax.Plain && c.Span.Len() > 0 {
-			add(opCondition, "resource "+r.Name+" condition "+c.Value, edit{c.Span.Start, c.Span.End, undefined})
-			add(opCondition, "resource "+r.Name+" condition as a list", edit{c.Span.Start, c.Span.End, "[" + c.Value + "]"})
+		if c := r.ConditionRef; c != nil && c.Kind == syntax.ScalarNode && c.Style == syntax.Plain && c.Span().Len() > 0 {
+			add(opCondition, "resource "+r.Name+" condition "+c.Value, edit{c.Span().Start, c.Span().End, undefined})
+			add(opCondition, "resource "+r.Name+" condition as a list", edit{c.Span().Start, c.Span().End, "[" + c.Value + "]"})
 		}
 	}
 	for _, o := range t.Outputs {
-		if c := o.ConditionRef; c != nil && c.Kind == syntax.ScalarNode && c.Style == syntax.Plain && c.Span.Len() > 0 {
-			add(opCondition, "output "+o.Name+" condition "+c.Value, edit{c.Span.Start, c.Span.End, undefined})
+		if c := o.ConditionRef; c != nil && c.Kind == syntax.ScalarNode && c.Style == syntax.Plain && c.Span().Len() > 0 {
+			add(opCondition, "output "+o.Name+" condition "+c.Value, edit{c.Span().Start, c.Span().End, undefined})
 		}
 	}
 }

@@ -38,7 +38,7 @@ func settle(doc *hot.Document) []byte {
 	var edits []edit
 	for _, p := range doc.Template.Parameters {
 		body := p.Value.Resolve()
-		if !body.IsMapping() || body.Style != syntax.Block || body.Pair("default") != nil || len(body.Pairs) == 0 {
+		if !body.IsMapping() || body.Style != syntax.Block || body.Lookup("default").Key != nil || body.NumPairs() == 0 {
 			continue
 		}
 		cons := body.Get("constraints").Resolve()
@@ -54,7 +54,7 @@ func settle(doc *hot.Document) []byte {
 		}
 		for _, v := range candidateValues(cons) {
 			if meets(v, typ, cons) {
-				first := body.Pairs[0].Key.Span.Start
+				first := body.Pair(0).Key.Span().Start
 				if onlySpacesBefore(doc.Src, first) {
 					edits = append(edits, edit{first, first, "default: " + strconv.Quote(v) + "\n" + indentOf(doc.Src, first)})
 				}
@@ -71,10 +71,10 @@ func settle(doc *hot.Document) []byte {
 // candidateValues are values worth trying against the constraints.
 func candidateValues(cons *syntax.Node) []string {
 	var out []string
-	for _, c := range cons.Items {
+	for _, c := range cons.Items() {
 		c = c.Resolve()
-		if av := c.Get("allowed_values").Resolve(); av.IsSequence() && len(av.Items) > 0 && av.Items[0].IsScalar() {
-			out = append(out, av.Items[0].Value)
+		if av := c.Get("allowed_values").Resolve(); av.IsSequence() && len(av.Items()) > 0 && av.Items()[0].IsScalar() {
+			out = append(out, av.Items()[0].Value)
 		}
 		if l := c.Get("length").Resolve(); l.IsMapping() {
 			if n, err := strconv.Atoi(scalarOf(l.Get("min"))); err == nil && n > 0 && n < 256 {
@@ -94,14 +94,14 @@ func candidateValues(cons *syntax.Node) []string {
 // meets reports whether v passes every constraint that can be judged
 // offline (a custom constraint that asks a cloud passes).
 func meets(v, typ string, cons *syntax.Node) bool {
-	for _, c := range cons.Items {
+	for _, c := range cons.Items() {
 		c = c.Resolve()
 		if !c.IsMapping() {
 			continue
 		}
 		if av := c.Get("allowed_values").Resolve(); av.IsSequence() {
 			ok := false
-			for _, it := range av.Items {
+			for _, it := range av.Items() {
 				ok = ok || (it.Resolve().IsScalar() && it.Resolve().Value == v)
 			}
 			if !ok {
