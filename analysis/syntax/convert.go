@@ -35,8 +35,11 @@ type converter struct {
 	anchors map[*yaml.Node]*Node
 	open    []openAnchor
 
-	problems  []source.Diagnostic
-	tooDeep   bool
+	problems []source.Diagnostic
+	tooDeep  bool
+	// aliases is set when an alias node was made: without one there is
+	// no alias budget to apply.
+	aliases   bool
 	chunkSize int
 }
 
@@ -248,6 +251,7 @@ func (c *converter) scalarSpan(n *Node, start, propsEnd, content int) source.Spa
 
 // alias fills an alias node: its Target is the shared anchored node.
 func (c *converter) alias(n *Node, yn *yaml.Node, start int) {
+	c.aliases = true
 	n.Kind = AliasNode
 	n.Value = yn.Value
 	n.SetSpan(source.Span{Start: start, End: min(len(c.src), start+1+len(yn.Value))})

@@ -103,7 +103,11 @@ func parseOnce(src []byte) (f *File, fail *failure) {
 	}
 	c.packValues()
 	f.Problems = append(f.Problems, c.problems...)
-	f.Problems = append(f.Problems, limitAliases(f.Docs)...)
+	if c.aliases {
+		// Only aliases can make a document stand for more nodes than it
+		// holds; without one the walk over every node is skipped.
+		f.Problems = append(f.Problems, limitAliases(f.Docs)...)
+	}
 	// Mappings are checked when complete, inner ones first; report in
 	// source order.
 	sort.SliceStable(f.Problems, func(i, j int) bool { return f.Problems[i].Span.Start < f.Problems[j].Span.Start })

@@ -62,6 +62,14 @@ func skipSpaceAndComments(src []byte, i int) int {
 // with only white space changed: plain scalars (folded lines) and block
 // scalars (indentation removed). ok is false if the texts disagree.
 func matchValueEnd(src []byte, from int, value string) (end int, ok bool) {
+	// Most scalars are written as they read (one line, nothing folded):
+	// one comparison finds the end.
+	if n := len(value); from+n <= len(src) && string(src[from:from+n]) == value {
+		for n > 0 && isSpace(value[n-1]) {
+			n--
+		}
+		return from + n, true
+	}
 	i, end := from, from
 	for j := 0; j < len(value); j++ {
 		b := value[j]
