@@ -74,11 +74,15 @@ func KnownClasses() []Known {
 		},
 		{
 			ID: "type-from-environment", Verdict: "environment",
-			Reason: "a type outside Heat's namespaces (My::Child, and the OS::Test:: types of Heat's integration tests) exists only once an environment maps it; the case or test carries that environment, the batch run does not apply it. heat-ls reports resource-type-custom (info) alone and checks the mapping under --env",
+			Reason: "a type outside Heat's namespaces (My::Child, the OS::Test:: types of Heat's integration tests, any OS:: or AWS:: name in a namespace Heat does not own that is no near miss of a built-in type) exists only once an environment maps it; the case or test carries that environment, the batch run does not apply it. heat-ls reports resource-type-custom (info) alone and checks the mapping under --env",
 			Match: func(j *Judged) bool {
 				m := j.HeatFirst().Message
 				custom := !strings.HasPrefix(m, "The Resource Type (OS::") && !strings.HasPrefix(m, "The Resource Type (AWS::")
-				return !j.LSSays() && strings.HasPrefix(m, "The Resource Type (") && (custom || strings.HasPrefix(m, "The Resource Type (OS::Test::"))
+				// heat-ls's own verdict that the type is left to an
+				// environment (a namespace Heat does not own, not a near
+				// miss of a built-in type) puts the rest in the class too
+				return !j.LSSays() && strings.HasPrefix(m, "The Resource Type (") &&
+					(custom || strings.HasPrefix(m, "The Resource Type (OS::Test::") || j.LSReports("resource-type-custom"))
 			},
 		},
 		{

@@ -30,6 +30,9 @@ func TestClassesOfJudgedRows(t *testing.T) {
 		{name: "a placeholder value refused in a nested template", row: HeatRow{Create: []HeatError{{Mode: "create", Kind: "StackValidationFailed", Message: "Value 'a' is not an integer"}}}, masked: true,
 			src: "heat_template_version: 2018-08-31\nparameters:\n  l: {type: comma_delimited_list}\nresources:\n  c:\n    type: child.yaml\n    properties: {l: {get_param: l}}\n"},
 		{name: "empty text refused by a property stays open", row: HeatRow{Create: []HeatError{{Mode: "create", Kind: "StackValidationFailed", Message: "Value '' is not an integer"}}}},
+		{name: "an OS:: type heat-ls leaves to an environment", row: HeatRow{Validate: []HeatError{{Mode: "validate", Kind: "StackValidationFailed", Message: "The Resource Type (OS::Tes::App) could not be found."}}, Create: []HeatError{{Mode: "create", Kind: "StackValidationFailed", Message: "The Resource Type (OS::Tes::App) could not be found."}}},
+			ls: []LSProblem{{Path: "t.yaml", Line: 4, Column: 11, Severity: "info", Rule: "resource-type-custom"}}, class: "type-from-environment"},
+		{name: "an OS:: type heat-ls does not call custom stays open", row: HeatRow{Validate: []HeatError{{Mode: "validate", Kind: "StackValidationFailed", Message: "The Resource Type (OS::Tes::App) could not be found."}}, Create: []HeatError{{Mode: "create", Kind: "StackValidationFailed", Message: "The Resource Type (OS::Tes::App) could not be found."}}}},
 		{name: "a value missing at create too stays open", row: HeatRow{
 			Validate: []HeatError{{Mode: "validate", Kind: "UserParameterMissing", Message: "The Parameter (id) was not provided."}},
 			Create:   []HeatError{{Mode: "create", Kind: "UserParameterMissing", Message: "The Parameter (id) was not provided."}}}},
