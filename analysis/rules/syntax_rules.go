@@ -14,6 +14,7 @@ const (
 	YAMLUnhashableKey = "yaml-unhashable-key"
 	YAMLAliasBudget   = "yaml-alias-budget"
 	YAMLFlowKeyColon  = "yaml-flow-key-colon"
+	YAMLMergeValue    = "yaml-merge-value"
 )
 
 func syntaxRules() []Rule {
@@ -27,6 +28,7 @@ func syntaxRules() []Rule {
 		{ID: YAMLUnknownTag, Severity: source.SeverityError, Phase: Validate, Summary: "an explicit YAML tag Heat's safe loader cannot build (`!Ref`, `!!python/...`)"},
 		{ID: YAMLUnhashableKey, Severity: source.SeverityError, Phase: Validate, Summary: "a list or mapping used as a mapping key, which Heat's YAML loader cannot build"},
 		{ID: YAMLFlowKeyColon, Severity: source.SeverityError, Phase: Validate, Summary: "a plain key in `{...}` or `[...]` whose colon is followed at once by `,`, `}` or `]`, which Heat's YAML reader (libyaml) cannot scan"},
+		{ID: YAMLMergeValue, Severity: source.SeverityError, Phase: Validate, Summary: "a merge key (`<<`) whose value is no mapping or list of mappings, which Heat's YAML loader cannot merge"},
 		{ID: YAMLAliasBudget, Severity: source.SeverityInfo, Phase: None, Summary: "so many alias expansions that heat-ls stops following them"},
 	}
 }

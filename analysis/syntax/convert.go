@@ -163,6 +163,7 @@ func (c *converter) convert(yn *yaml.Node, depth int) *Node {
 			}
 			c.duplicateKeys(n)
 			c.unhashableKeys(n)
+			c.mergeValues(n)
 		} else {
 			n.Kind = SequenceNode
 			n.kids = c.nodeSlice(len(yn.Content))
