@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"heat-ls/analysis/hot"
+	"heat-ls/analysis/rules"
 )
 
 // recoveredBase is a template whose only finding is the undefined
@@ -81,5 +82,23 @@ func TestDiagnosticsWhileBroken(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestVersionLineInRecoveredRegion: when the YAML error's region takes
+// the version line with it, the syntax error is reported and the version
+// is not called missing.
+func TestVersionLineInRecoveredRegion(t *testing.T) {
+	src := "# c\nheat_template_version: 2015-04-30\nresources: {}...\noutputs:\n  o:\n    value: 1\n"
+	doc := hot.Parse([]byte(src))
+	if doc.Kind != hot.KindTemplate {
+		t.Fatalf("kind = %v, want a template", doc.Kind)
+	}
+	var codes []string
+	for _, d := range Run(context.Background(), doc, Options{Schema: loadSchemaForTest(t)}) {
+		codes = append(codes, d.Code)
+	}
+	if !slices.Contains(codes, rules.YAMLSyntax) || slices.Contains(codes, rules.MissingVersion) {
+		t.Errorf("codes = %v, want the syntax error and no missing-version", codes)
 	}
 }

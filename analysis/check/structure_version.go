@@ -16,6 +16,9 @@ func checkVersion(p *Pass) {
 		if misspeltVersionKey(t) != nil {
 			return // checkSections reports the key with its correction
 		}
+		if f := p.Doc.Syntax; f != nil && f.Hidden["heat_template_version"] {
+			return // the version line is in a region the YAML error blanked
+		}
 		d := p.Reportf(emptySpanAt(0), rules.MissingVersion,
 			"This template has no `heat_template_version`; Heat refuses it. Add `heat_template_version: %s` as the first line.",
 			p.Schema.Latest().Name)

@@ -23,7 +23,11 @@ func detectKind(root *syntax.Node, src []byte, broken bool) Kind {
 		if k == KindOther && looksLikeVersionlessTemplate(root) {
 			return KindTemplate
 		}
-		return k
+		// A recovered tree may have lost the lines that tell (the
+		// version line blanked with the broken region): the text decides.
+		if k != KindOther || !broken {
+			return k
+		}
 	}
 	if !broken {
 		return KindOther

@@ -27,6 +27,7 @@ func TestDetectKind(t *testing.T) {
 		{"broken template", "heat_template_version: 2018-08-31\nresources:\n  a: [\n", KindTemplate},
 		{"broken other", "foo: [\n", KindOther},
 		{"broken env", "parameter_defaults:\n  a: {\n", KindEnvironment},
+		{"broken template whose version line the recovery blanked", "# c\nheat_template_version: 2015-04-30\nresources: {}...\noutputs:\n  o:\n    value: 1\n", KindTemplate},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
