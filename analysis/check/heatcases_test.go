@@ -191,11 +191,18 @@ func runCommittedCase(t *testing.T, s *schema.Schema, dir, skip string) caseRun 
 		return run // Heat refused the pair; the environment's own error explains it
 	}
 	// Heat stops at its first error: one located error is what to match.
+	// An error found where it must be fixed (a group's get_attr in an
+	// output) may name Heat's place (the group) as related information.
 	he := heatErrs[0]
 	target, where := check.ResolveHeatPathForTest(doc, he.Path)
 	for _, d := range errs {
 		if check.OverlapsForTest(d.Span, target) {
 			return run
+		}
+		for _, r := range d.Related {
+			if check.OverlapsForTest(r.Span, target) {
+				return run
+			}
 		}
 	}
 	t.Errorf("expected an error within %s (Heat %s: %q), got %s", where, he.Kind, he.Message, check.DescribeForTest(doc, errs))

@@ -232,6 +232,10 @@ func (r *refChecker) getAttr(c *hot.Call) {
 		return
 	}
 	res := r.p.T.Resource(resName.Value)
+	if res.Type == "OS::Heat::ResourceGroup" {
+		r.groupMemberAttribute(res, attr)
+		return
+	}
 	rt, ok := r.p.Schema.ResourceType(res.Type)
 	// A stub answers any attribute (null); a hidden type that is still
 	// implemented is judged like any other (the oracle refuses an unknown

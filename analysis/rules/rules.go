@@ -65,6 +65,11 @@ const ReplacedEntry = "inside an entry a later one of the same name replaces"
 // Heat stops there and never judges the rest, so it accepts them.
 const SkippedOperand = "an operand of and / or after one that always decides it (Heat never judges it)"
 
+// GroupMemberAttribute is the context of an attribute a resource group
+// reads from its members: Heat judges it when it builds the group's
+// nested stack, at create.
+const GroupMemberAttribute = "an attribute read from a resource group's members"
+
 // Rule is the declaration of one rule id.
 type Rule struct {
 	ID       string

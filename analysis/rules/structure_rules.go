@@ -65,7 +65,7 @@ func structureRules() []Rule {
 		{ID: UndefinedParameter, Severity: source.SeverityError, Phase: Create, Summary: "get_param of a parameter the template does not declare", Contexts: []Context{{Where: "outputs", Severity: source.SeverityWarning, Phase: None}, {Where: "a condition nothing uses", Severity: source.SeverityWarning, Phase: None}}},
 		{ID: UndefinedResource, Severity: source.SeverityError, Phase: Validate, Summary: "get_resource, get_attr or depends_on naming no resource of the template", Contexts: []Context{{Where: "get_resource in an output (Heat accepts the template; showing the output fails)", Severity: source.SeverityWarning, Phase: None}}},
 		{ID: DependsOnSelf, Severity: source.SeverityError, Phase: Validate, Summary: "a resource that lists itself in depends_on"},
-		{ID: UnknownAttribute, Severity: source.SeverityError, Phase: Validate, Summary: "get_attr of an attribute the resource's type does not have"},
+		{ID: UnknownAttribute, Severity: source.SeverityError, Phase: Validate, Summary: "get_attr of an attribute the resource's type does not have", Contexts: []Context{{Where: GroupMemberAttribute, Severity: source.SeverityError, Phase: Create}}},
 		{ID: UndefinedCondition, Severity: source.SeverityError, Phase: Validate, Summary: "a condition name nothing defines", Contexts: []Context{{Where: "inside a condition nothing uses", Severity: source.SeverityWarning, Phase: None}, {Where: SkippedOperand, Severity: source.SeverityWarning, Phase: None}}},
 		{ID: DependencyCycle, Severity: source.SeverityError, Phase: Validate, Summary: "resources that depend on each other in a loop"},
 		{ID: ConditionCycle, Severity: source.SeverityError, Phase: Validate, Summary: "conditions that refer to each other in a loop"},
