@@ -41,6 +41,7 @@ func pluginChecks() map[string][]pluginCheck {
 		"OS::Neutron::RouterInterface":          {conflict(isSet("subnet"), isSet("port")), conflict(isSet("subnet_id"), isSet("port")), conflict(isSet("subnet"), isSet("port_id")), oneOf(isSet("subnet"), isSet("subnet_id"), isSet("port"), isSet("port_id"))},
 		"OS::Nova::Server":                      {conflict(truthy("block_device_mapping"), truthy("block_device_mapping_v2")), serverBootable, serverDeviceSources},
 		"OS::Octavia::Pool":                     {oneOf(isSet("listener"), isSet("loadbalancer")), poolCookie},
+		"OS::Neutron::LBaaS::Pool":              {oneOf(isSet("listener"), isSet("loadbalancer"))},
 		"OS::Octavia::Listener":                 {listenerTLS},
 		"OS::Neutron::FloatingIP":               {requires(isSet("fixed_ip_address"), isSet("port_id"))},
 		"OS::Neutron::SecurityGroup":            {securityGroupName},

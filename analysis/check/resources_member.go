@@ -39,6 +39,15 @@ func (rc *resourceChecker) checkGroupMember(r *hot.Resource, key string) {
 	if !def.IsMapping() || isFunctionCall(def) || mergesOtherKeys(def) {
 		return
 	}
+	if tf := def.Lookup("type"); tf.Key != nil {
+		if name, typ, ok := rc.emptyFromParamPath(tf.Value.Resolve()); ok {
+			// the member's type is the empty text: Heat finds no type
+			// when it builds the group's nested stack
+			rc.p.Reportf(tf.Value.Span(), rules.ResourcePropertyMissing,
+				"`get_param` gives empty text here, because the path after the %s parameter `%s` finds nothing, so the members of `%s` have no `type`; Heat refuses the group at stack create.", typ, name, r.Name)
+			return
+		}
+	}
 	member := &hot.Resource{Entry: hot.Entry{Name: r.Name, Key: pr.Key, Value: def}}
 	if t := def.Get("type").Resolve(); t.IsScalar() && !t.IsNull() {
 		member.Type, member.TypeNode = t.Value, t

@@ -107,7 +107,12 @@ func KnownClasses() []Known {
 			Reason: "the batch run validates with no parameter values, and Heat's template validate reads some parameters without default (an external_id taken from get_param, a get_param in a get_attr path); given values, as at stack create, Heat accepts the template, whose create checks include validate's",
 			Match: func(j *Judged) bool {
 				e := j.HeatFirst()
-				return !j.LSSays() && e.Mode == "validate" && len(j.Heat.Create) == 0 && !slices.Contains(j.Heat.Aborted, "create")
+				// a parameter without default that validate asks for
+				// (conditions read it) is the class itself when create
+				// stopped only at the placeholder given for it
+				counted := slices.ContainsFunc(j.HeatErrors, func(h HeatError) bool { return h.Mode == "create" })
+				return !j.LSSays() && e.Mode == "validate" && !counted &&
+					(len(j.Heat.Create) == 0 && !slices.Contains(j.Heat.Aborted, "create") || e.Kind == "UserParameterMissing" && j.Masked)
 			},
 		},
 		{

@@ -33,6 +33,11 @@ func TestClassesOfJudgedRows(t *testing.T) {
 		{name: "an OS:: type heat-ls leaves to an environment", row: HeatRow{Validate: []HeatError{{Mode: "validate", Kind: "StackValidationFailed", Message: "The Resource Type (OS::Tes::App) could not be found."}}, Create: []HeatError{{Mode: "create", Kind: "StackValidationFailed", Message: "The Resource Type (OS::Tes::App) could not be found."}}},
 			ls: []LSProblem{{Path: "t.yaml", Line: 4, Column: 11, Severity: "info", Rule: "resource-type-custom"}}, class: "type-from-environment"},
 		{name: "an OS:: type heat-ls does not call custom stays open", row: HeatRow{Validate: []HeatError{{Mode: "validate", Kind: "StackValidationFailed", Message: "The Resource Type (OS::Tes::App) could not be found."}}, Create: []HeatError{{Mode: "create", Kind: "StackValidationFailed", Message: "The Resource Type (OS::Tes::App) could not be found."}}}},
+		{name: "a value validate asks for, the placeholder refused at create", row: HeatRow{
+			Validate: []HeatError{{Mode: "validate", Kind: "UserParameterMissing", Message: "The Parameter (l) was not provided."}},
+			Create:   []HeatError{{Mode: "create", Kind: "StackValidationFailed", Message: "Parameter 'l' is invalid: \"x\" is not an allowed value [\"a\"]"}}},
+			masked: true, class: "validate-without-values",
+			src: "heat_template_version: 2018-08-31\nparameters:\n  l: {type: string, constraints: [{allowed_values: [a]}]}\nconditions:\n  c: {equals: [{get_param: l}, a]}\nresources: {}\n"},
 		{name: "a value missing at create too stays open", row: HeatRow{
 			Validate: []HeatError{{Mode: "validate", Kind: "UserParameterMissing", Message: "The Parameter (id) was not provided."}},
 			Create:   []HeatError{{Mode: "create", Kind: "UserParameterMissing", Message: "The Parameter (id) was not provided."}}}},
