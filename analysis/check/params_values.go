@@ -262,6 +262,13 @@ func offlineCustomProblem(name, value string) string {
 		if _, err := net.ParseMAC(strings.TrimSpace(value)); err != nil {
 			return fmt.Sprintf("%q is not a MAC address", value)
 		}
+	case "expiration":
+		// Heat parses it as an ISO 8601 moment (empty text means none);
+		// whether it lies in the future depends on the day the stack is
+		// created, left alone.
+		if value != "" && !isoDateTimeValid(strings.TrimSpace(value)) {
+			return fmt.Sprintf("%q is not a date and time in ISO 8601 form (such as 2030-01-31T12:00:00Z)", value)
+		}
 	case "json_string":
 		if value != "" && !jsonLike(value) {
 			return fmt.Sprintf("%q is not JSON text; Heat parses this property as JSON", value)
