@@ -321,7 +321,9 @@ func sortedCopy(names []string) []string {
 func (rc *resourceChecker) checkKeyTypes(r *hot.Resource) {
 	if f := r.Field("condition"); f.Key != nil {
 		n := f.Value.Resolve()
-		if (n.IsSequence() || n.IsMapping()) && !isFunctionCall(n) || n.IsScalar() && (n.Tag == "!!int" || n.Tag == "!!float") {
+		// written empty it is None to Heat, which is neither (an output's
+		// empty condition, though, is read as no condition)
+		if (n.IsSequence() || n.IsMapping()) && !isFunctionCall(n) || n.IsNull() || n.IsScalar() && (n.Tag == "!!int" || n.Tag == "!!float") {
 			rc.p.Errorf(valueSpan(f.Value, f.Key), rules.UndefinedCondition,
 				"The `condition` of resource `%s` must be a condition name, true/false or a condition function, not %s; Heat refuses it.", r.Name, describeNode(n))
 		}
