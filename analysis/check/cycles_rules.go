@@ -46,16 +46,7 @@ func resourceGraph(t *hot.Template, v *schema.Version) *refGraph {
 		if c.Context != hot.InResource || c.Owner == nil || v != nil && !v.HasFunction(c.Name) {
 			continue
 		}
-		var target *syntax.Node
-		switch c.Name {
-		case "get_resource":
-			target = literal(c.Args)
-		case "get_attr":
-			if a := c.Args.Resolve(); a.IsSequence() && len(a.Items()) > 0 {
-				target = literal(a.Items()[0])
-			}
-		}
-		if isScalarLiteral(target) {
+		if target := referencedResource(c); target != nil {
 			g.edge(c.Owner.Name, target.Value, target)
 		}
 	}
@@ -292,4 +283,22 @@ func (g *refGraph) loopThrough(start int, in map[int]bool) []int {
 	}
 	slices.Reverse(path)
 	return append(path, start)
+}
+
+// referencedResource is the literal resource name a get_resource or
+// get_attr call refers to; nil for other calls and computed names.
+func referencedResource(c *hot.Call) *syntax.Node {
+	var target *syntax.Node
+	switch c.Name {
+	case "get_resource":
+		target = literal(c.Args)
+	case "get_attr":
+		if a := c.Args.Resolve(); a.IsSequence() && len(a.Items()) > 0 {
+			target = literal(a.Items()[0])
+		}
+	}
+	if !isScalarLiteral(target) {
+		return nil
+	}
+	return target
 }

@@ -52,16 +52,7 @@ func dependsOn(t *hot.Template, r *hot.Resource, name string) bool {
 		if c.Context != hot.InResource || c.Owner == nil || c.Owner.Key != r.Key {
 			continue
 		}
-		target := literal(c.Args)
-		if c.Name == "get_attr" {
-			target = nil
-			if a := c.Args.Resolve(); a.IsSequence() && len(a.Items()) > 0 {
-				target = literal(a.Items()[0])
-			}
-		} else if c.Name != "get_resource" {
-			continue
-		}
-		if isScalarLiteral(target) && target.Value == name {
+		if target := referencedResource(c); target != nil && target.Value == name {
 			return true
 		}
 	}

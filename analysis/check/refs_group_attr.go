@@ -1,7 +1,6 @@
 package check
 
 import (
-	"sort"
 	"strings"
 
 	"heat-ls/analysis/hot"
@@ -48,12 +47,7 @@ func (r *refChecker) groupMemberAttribute(group *hot.Resource, attr *syntax.Node
 	if _, ok := rt.Attribute(name); ok {
 		return
 	}
-	names := []string{"show"}
-	for n := range rt.Attributes() {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	near := closestNames(name, names, 3, suggestionDistance(name))
+	near := nearAttributes(rt, name)
 	d := r.p.ReportInf(attr.Span(), rules.UnknownAttribute, rules.GroupMemberAttribute,
 		"The members of group `%s` are %s, which has no attribute `%s`; Heat refuses the group's nested stack at create.%s", group.Name, rt.Name, name, didYouMean(near))
 	d.Suggestions = nil

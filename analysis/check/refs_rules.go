@@ -246,14 +246,7 @@ func (r *refChecker) getAttr(c *hot.Call) {
 	if _, ok := rt.Attribute(attr.Value); ok {
 		return
 	}
-	// Hidden attributes are still accepted, so they are fair suggestions
-	// (first_address for first_adress).
-	names := []string{"show"}
-	for name := range rt.Attributes() {
-		names = append(names, name)
-	}
-	sort.Strings(names)
-	near := closestNames(attr.Value, names, 3, suggestionDistance(attr.Value))
+	near := nearAttributes(rt, attr.Value)
 	d := r.p.Reportf(attr.Span(), rules.UnknownAttribute,
 		"`%s` (%s) has no attribute `%s`, so Heat refuses the template.%s", resName.Value, rt.Name, attr.Value, didYouMean(near))
 	d.Suggestions = near
@@ -416,4 +409,16 @@ func walkConditionNames(t *hot.Template, n *syntax.Node, fn func(*syntax.Node) b
 		}
 	}
 	return true
+}
+
+// nearAttributes names the attributes of rt (and show) closest to a
+// misspelt one. Hidden attributes are still accepted, so they are fair
+// suggestions (first_address for first_adress).
+func nearAttributes(rt *schema.ResourceType, name string) []string {
+	names := []string{"show"}
+	for n := range rt.Attributes() {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return closestNames(name, names, 3, suggestionDistance(name))
 }

@@ -144,15 +144,16 @@ func (rc *resourceChecker) checkType(r *hot.Resource) *schema.ResourceType {
 			d := p.Reportf(tn.Span(), rules.ResourceTypeUnknown,
 				"Heat has no resource type `%s`.%s", name, suggestText(near))
 			d.Suggestions = near
-		case len(misspeltBuiltinType(p.Schema, name)) > 0:
-			// An environment could map even this name, but one that is a
-			// letter or two from a type Heat has is a typo; no
-			// environment the run knows maps it.
-			near := misspeltBuiltinType(p.Schema, name)
-			d := p.Reportf(tn.Span(), rules.ResourceTypeUnknown,
-				"Heat has no resource type `%s`, and no environment maps it.%s", name, suggestText(near))
-			d.Suggestions = near
 		default:
+			// An environment could map even a name in OS:: or AWS::, but
+			// one a letter or two from a type Heat has is a typo; no
+			// environment the run knows maps it.
+			if near := misspeltBuiltinType(p.Schema, name); len(near) > 0 {
+				d := p.Reportf(tn.Span(), rules.ResourceTypeUnknown,
+					"Heat has no resource type `%s`, and no environment maps it.%s", name, suggestText(near))
+				d.Suggestions = near
+				break
+			}
 			p.Reportf(tn.Span(), rules.ResourceTypeCustom,
 				"`%s` is not a built-in type; map it to a template or type in an environment file's resource_registry.", name)
 		}
