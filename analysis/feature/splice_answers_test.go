@@ -8,28 +8,14 @@ import (
 	"testing"
 
 	"heat-ls/analysis/hot"
+	"heat-ls/analysis/hot/edittest"
 	"heat-ls/analysis/source"
-	"heat-ls/analysis/syntax/synthtest"
 	"heat-ls/schema"
-	"heat-ls/schema/refdata"
 )
 
-// spliceAnswerTexts are the texts the random edits start from: generated
-// templates always, and the corpus's templates and environment files when
-// ../shared is there.
-func spliceAnswerTexts(t *testing.T) [][]byte {
-	texts := [][]byte{synthtest.GenerateTemplate(150), synthtest.GenerateTemplate(500)}
-	corpus, ok := refdata.CorpusYAML()
-	if !ok {
-		t.Log("../shared not found: random edits on generated templates only")
-	}
-	for _, src := range corpus {
-		if k := hot.Parse(src).Kind; k == hot.KindTemplate || k == hot.KindEnvironment {
-			texts = append(texts, src)
-		}
-	}
-	return texts
-}
+// spliceAnswerTexts are the texts the random edits start from
+// (edittest.Texts with smaller generated templates).
+func spliceAnswerTexts(t *testing.T) [][]byte { return edittest.TextsOfSizes(t, 150, 500) }
 
 // tokenEditPieces are what the random edits type besides single letters:
 // YAML punctuation and line breaks (which break or reshape an entry) and

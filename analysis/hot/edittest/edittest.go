@@ -17,8 +17,15 @@ import (
 // Texts are the templates the random edits start from: generated ones
 // always, and the corpus's real templates and environment files when
 // ../shared is there.
-func Texts(tb testing.TB) [][]byte {
-	texts := [][]byte{synthtest.GenerateTemplate(200), synthtest.GenerateTemplate(600)}
+func Texts(tb testing.TB) [][]byte { return TextsOfSizes(tb, 200, 600) }
+
+// TextsOfSizes is Texts with generated templates of the given numbers of
+// resources.
+func TextsOfSizes(tb testing.TB, sizes ...int) [][]byte {
+	var texts [][]byte
+	for _, n := range sizes {
+		texts = append(texts, synthtest.GenerateTemplate(n))
+	}
 	corpus, ok := refdata.CorpusYAML()
 	if !ok {
 		tb.Log("../shared not found: random edits on generated templates only")
