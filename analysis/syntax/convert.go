@@ -158,12 +158,12 @@ func (c *converter) convert(yn *yaml.Node, depth int) *Node {
 				k := c.convert(yn.Content[i], depth+1)
 				v := c.convert(yn.Content[i+1], depth+1)
 				n.kids = append(n.kids, k, v)
+				c.mergeValue(k, v)
 				lastEnd = max(lastEnd, int(k.end), int(v.end))
 				firstStart = min(firstStart, int(k.start), int(v.start))
 			}
 			c.duplicateKeys(n)
 			c.unhashableKeys(n)
-			c.mergeValues(n)
 		} else {
 			n.Kind = SequenceNode
 			n.kids = c.nodeSlice(len(yn.Content))

@@ -5,26 +5,21 @@ import (
 	"heat-ls/analysis/source"
 )
 
-// mergeValues reports each merge key ("<<") of m whose value is not a
-// mapping or a list of mappings (aliases followed). yaml.v3 keeps such an
-// entry as it is, but Heat's loader (PyYAML) merges while it builds the
-// mapping and refuses the whole file when there is nothing to merge.
-func (c *converter) mergeValues(m *Node) {
-	for _, p := range m.Pairs() {
-		k := p.Key
-		if k.Kind != ScalarNode || k.Tag != "!!merge" {
-			continue
-		}
-		if mergeable(p.Value) {
-			continue
-		}
-		c.problems = append(c.problems, source.Diagnostic{
-			Span:     k.Span(),
-			Severity: rules.Severity(rules.YAMLMergeValue),
-			Code:     rules.YAMLMergeValue,
-			Message:  "a merge key `<<` takes a mapping (or a list of mappings, or an alias of one) to merge into this mapping; Heat's YAML loader refuses the file with anything else",
-		})
+// mergeValue reports a merge key ("<<") whose value is not a mapping or a
+// list of mappings (aliases followed). yaml.v3 keeps such an entry as it
+// is, but Heat's loader (PyYAML) merges while it builds the mapping and
+// refuses the whole file when there is nothing to merge. It is asked
+// entry by entry as the mapping is converted.
+func (c *converter) mergeValue(k, v *Node) {
+	if k.Kind != ScalarNode || k.Tag != "!!merge" || mergeable(v) {
+		return
 	}
+	c.problems = append(c.problems, source.Diagnostic{
+		Span:     k.Span(),
+		Severity: rules.Severity(rules.YAMLMergeValue),
+		Code:     rules.YAMLMergeValue,
+		Message:  "a merge key `<<` takes a mapping (or a list of mappings, or an alias of one) to merge into this mapping; Heat's YAML loader refuses the file with anything else",
+	})
 }
 
 // mergeable: v is a mapping or a list of mappings, through aliases.
