@@ -29,10 +29,8 @@ func (rc *resourceChecker) checkEmptyValue(prop *schema.Property, n, key, anchor
 	default:
 		return
 	}
-	before := len(rc.p.diags)
-	rc.checkValueAt(prop, zero, key, anchor, depth)
-	for i := before; i < len(rc.p.diags); i++ {
-		d := &rc.p.diags[i]
+	for i, ds := 0, rc.checkStandIn(prop, zero, key, anchor, depth); i < len(ds); i++ {
+		d := &ds[i]
 		d.Message = "`" + key.Value + "` is written with no value, which Heat reads as " + emptyValueText(prop.Type) + "; " +
 			strings.TrimPrefix(d.Message, "`"+key.Value+"`: ")
 		d.Suggestions = nil

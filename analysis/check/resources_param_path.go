@@ -113,6 +113,13 @@ func (rc *resourceChecker) judgesHandedText(prop *schema.Property) bool {
 // and returns the diagnostics that made (to be worded by the caller).
 func (rc *resourceChecker) checkHandedText(prop *schema.Property, text string, n, key, anchor *syntax.Node, depth int) []source.Diagnostic {
 	value := syntax.WithSpan(&syntax.Node{Kind: syntax.ScalarNode, Tag: "!!str", Style: syntax.DoubleQuoted, Value: text}, n.Span())
+	return rc.checkStandIn(prop, value, key, anchor, depth)
+}
+
+// checkStandIn judges value, which stands for what Heat will make of the
+// written one (text a call hands over, the empty value of a key written
+// empty), and returns the diagnostics that made, for the caller to word.
+func (rc *resourceChecker) checkStandIn(prop *schema.Property, value, key, anchor *syntax.Node, depth int) []source.Diagnostic {
 	before := len(rc.p.diags)
 	rc.checkValueAt(prop, value, key, anchor, depth)
 	return rc.p.diags[before:]
