@@ -121,6 +121,13 @@ func TestVersionAndSections(t *testing.T) {
 		{"description a map", "heat_template_version: 2016-10-14\ndescription: {a: b}\nresources: {}\n",
 			[]want{{rules.SectionWrongShape, W, "{a: b}", "text"}}},
 		{"empty sections", "heat_template_version: 2016-10-14\nparameters:\nresources:\noutputs:\n", nil},
+		// libyaml refuses the mark that starts the line; the reader Heat
+		// falls back on keeps it in the key and makes the date a date
+		{"mark before a top-level key", "heat_template_version: 2016-10-14\n\ufeffresources: {}\n",
+			[]want{{rules.UnknownVersion, E, "2016-10-14", "as a date"}, {rules.UnknownSection, E, "\ufeffresources", "not a section"}}},
+		{"mark before a top-level key, version quoted", "heat_template_version: '2016-10-14'\n\ufeffresources: {}\n",
+			[]want{{rules.UnknownSection, E, "\ufeffresources", "not a section"}}},
+		{"mark before an indented key", "heat_template_version: 2016-10-14\nresources:\n\ufeff  r: {type: OS::Heat::None}\n", nil},
 	})
 }
 

@@ -32,6 +32,12 @@ func checkVersion(p *Pass) {
 			p.Schema.Latest().Name, kindName(val))
 		return
 	}
+	if f := p.Doc.Syntax; f != nil && f.PythonRead && val.Style == syntax.Plain && val.Tag == "!!timestamp" {
+		p.Reportf(val.Span(), rules.UnknownVersion,
+			"Heat finds no template version here: its YAML reader refuses this text (a byte order mark starts a line and counts as a column of indentation), and the reader it falls back on reads `%s` as a date, not as text. Remove the byte order marks inside the text.",
+			t.VersionText)
+		return
+	}
 	if t.VersionText == "" {
 		d := p.Reportf(spanOrKey(val, t.Version.Key), rules.UnknownVersion,
 			"`heat_template_version` is empty; write a HOT version such as `%s`.", p.Schema.Latest().Name)

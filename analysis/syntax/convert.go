@@ -1,6 +1,8 @@
 package syntax
 
 import (
+	"strings"
+
 	"gopkg.in/yaml.v3"
 
 	"heat-ls/analysis/rules"
@@ -41,6 +43,9 @@ type converter struct {
 	// no alias budget to apply.
 	aliases   bool
 	chunkSize int
+	// stand is the character yaml.v3 read in place of a U+FEFF that
+	// Heat's reader takes as text ("" when there is none, bom.go).
+	stand string
 }
 
 func newConverter(src []byte, base int) *converter {
@@ -129,6 +134,9 @@ func (c *converter) convert(yn *yaml.Node, depth int) *Node {
 		n.Kind = ScalarNode
 		n.Tag = yn.ShortTag()
 		n.Value = yn.Value
+		if c.stand != "" && strings.Contains(n.Value, c.stand) {
+			n.Value = strings.ReplaceAll(n.Value, c.stand, utf8BOM)
+		}
 		n.SetSpan(c.scalarSpan(n, start, propsEnd, content))
 		c.unknownTag(n, start, propsEnd)
 		c.tagMismatch(n, start, propsEnd)

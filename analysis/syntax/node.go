@@ -201,6 +201,12 @@ type File struct {
 	// used there, so nothing is reported about them while the region is
 	// being edited.
 	Hidden map[string]bool
+	// PythonRead is set when Heat's first YAML reader (libyaml) refuses
+	// the text, because a byte order mark starting a line shifted it one
+	// column, and the tree is what PyYAML's own reader makes of it, which
+	// Heat falls back on (bom.go). That reader turns a plain value written
+	// as a date into a date, no longer text.
+	PythonRead bool
 }
 
 // InRecovered reports whether sp touches a recovered region.

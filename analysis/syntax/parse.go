@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"sort"
+	"strings"
 
 	"gopkg.in/yaml.v3"
 
@@ -28,7 +29,14 @@ type failure struct {
 // parseOnce is one plain parse of src; fail is the syntax error that broke
 // it, nil when the text parsed or broke for another reason (a parser
 // panic, an unknown alias, UTF-16).
-func parseOnce(src []byte) (f *File, fail *failure) {
+func parseOnce(src []byte) (f *File, fail *failure) { return parseText(src, nil, "") }
+
+// parseText parses src as yaml.v3 reads text instead: text stands for
+// src after a leading BOM, character for character, on the same lines and
+// columns (bom.go writes such texts), and stand is a character text holds
+// where src holds a U+FEFF read as text, given back in the values ("" for
+// none). Nil text is src itself.
+func parseText(src, text []byte, stand string) (f *File, fail *failure) {
 	f = &File{Src: src}
 	if d, over := textTooLarge(len(src)); over {
 		f.Broken = true
@@ -48,7 +56,11 @@ func parseOnce(src []byte) (f *File, fail *failure) {
 		base = len(utf8BOM)
 	}
 	c := newConverter(src, base)
-	body := src[base:]
+	c.stand = stand
+	body := text
+	if body == nil {
+		body = src[base:]
+	}
 	c.presize(body)
 	var next func(*yaml.Node) error
 	if singleDocument(body) {
@@ -103,6 +115,11 @@ func parseOnce(src []byte) (f *File, fail *failure) {
 	}
 	c.packValues()
 	f.Problems = append(f.Problems, c.problems...)
+	if stand != "" {
+		for i := range f.Problems {
+			f.Problems[i].Message = strings.ReplaceAll(f.Problems[i].Message, stand, utf8BOM)
+		}
+	}
 	if c.aliases {
 		// Only aliases can make a document stand for more nodes than it
 		// holds; without one the walk over every node is skipped.
@@ -157,8 +174,14 @@ func guard(fn func() error) (err error) {
 
 // singleDocument reports, conservatively, that text holds at most one YAML
 // document: no line starts with a "---" or "..." marker except a "---"
-// preceded only by blank lines, comments and directives.
+// preceded only by blank lines, comments and directives, and the first
+// line of content is not indented (an indented root ends at the first
+// line less indented, and what follows is no document: only the Decoder
+// reports it, where yaml.Unmarshal stops silently).
 func singleDocument(text []byte) bool {
+	if indentedRoot(text) {
+		return false
+	}
 	if bytes.Contains(text, []byte("\r---")) || bytes.Contains(text, []byte("\r...")) ||
 		bytes.Contains(text, []byte{0xC2, 0x85}) || bytes.Contains(text, []byte{0xE2, 0x80, 0xA8}) ||
 		bytes.Contains(text, []byte{0xE2, 0x80, 0xA9}) {
@@ -178,6 +201,25 @@ func singleDocument(text []byte) bool {
 		}
 		i += a + 1
 	}
+}
+
+// indentedRoot reports whether the first line of text holding more than
+// white space and a comment starts with a space.
+func indentedRoot(text []byte) bool {
+	for i := 0; i < len(text); {
+		end := bytes.IndexByte(text[i:], '\n')
+		if end < 0 {
+			end = len(text)
+		} else {
+			end += i
+		}
+		line := bytes.TrimLeft(text[i:end], " \t\r")
+		if len(line) > 0 && line[0] != '#' {
+			return text[i] == ' '
+		}
+		i = end + 1
+	}
+	return false
 }
 
 // isDocumentMarker reports whether text starts with "---" or "..." followed

@@ -158,6 +158,10 @@ func TestSingleDocument(t *testing.T) {
 		{"a: 1\r---\rb: 2", false},
 		{"a: 1\n--- b\n", false},
 		{"a: 1\n----\n", true},
+		{" a: 1\nb: 2\n", false},
+		{"# c\n\n  a: 1\n", false},
+		{"\ta: 1\n", true},
+		{"#  a\na: 1\n", true},
 	}
 	for _, tt := range tests {
 		if got := singleDocument([]byte(tt.text)); got != tt.want {

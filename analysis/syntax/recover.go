@@ -25,7 +25,7 @@ const maxRecoveries = 8
 // being typed (a line without its colon yet) is read there, so a resource
 // whose name line is half typed keeps its name and its body.
 func ParseAfter(src, lastGood []byte) *File {
-	f, fail := parseOnce(src)
+	f, fail := parseReading(src)
 	if fail == nil && !f.Broken {
 		fail = strayRoot(f)
 	}

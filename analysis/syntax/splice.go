@@ -95,9 +95,11 @@ const sectionStandIn = "s:\n"
 
 // hasUnsureBytes reports text whose positions may be counted
 // differently by yaml.v3 and the line index when cut out of its document:
-// a byte-order mark, carriage returns. Seeing one only costs a full parse.
+// a byte-order mark (anywhere: one after the start can change how the
+// whole document is read, bom.go), carriage returns. Seeing one only costs
+// a full parse.
 func hasUnsureBytes(text []byte) bool {
-	return bytes.HasPrefix(text, []byte(utf8BOM)) || bytes.IndexByte(text, '\r') >= 0
+	return bytes.Contains(text, []byte(utf8BOM)) || bytes.IndexByte(text, '\r') >= 0
 }
 
 // mayHaveAnchors reports whether the tree under root may hold anchors or

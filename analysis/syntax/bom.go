@@ -1,0 +1,241 @@
+package syntax
+
+import (
+	"bytes"
+	"slices"
+	"strings"
+)
+
+// A U+FEFF (byte order mark) after the start of a text is read two ways by
+// the loaders Heat and the openstack client use (PyYAML). The first is
+// libyaml: where it looks for the next token and a line starts with
+// U+FEFF, it steps over the mark as over one column of indentation, so
+// "\ufeff  pw: 1" under a section is the key pw, three columns in.
+// Everywhere else the mark is a character of text (a key "p\ufeffw", a
+// value, a quoted string, a plain scalar running over lines inside a flow
+// collection). A line-start mark inside a block scalar or a block plain
+// scalar ends that scalar, and what follows on its line cannot follow a
+// value: libyaml refuses the text. Then the loaders read it again with
+// PyYAML's Python reader, which steps over a mark only at the very start
+// and takes every other as text.
+//
+// yaml.v3 never steps over a mark after the start (its check looks at the
+// start of its buffer rather than at the mark), so heat-ls gives it texts
+// in which each mark is spelt so that it reads as Heat's reader does: a
+// mark libyaml steps over as a space (one column, as the mark is one
+// character), any other as a character of text the text does not hold,
+// turned back into U+FEFF in the values. Lines and columns stay those of
+// the text as written, which is what node spans are computed from.
+
+// bomStandIns are the characters tried in place of a U+FEFF read as text:
+// each is printable to yaml.v3 and three bytes of UTF-8, like the mark,
+// and the first one the text does not hold is used.
+var bomStandIns = [...]string{"\ufffc", "\ue000", "\ue001", "\ue002"}
+
+// parseReading is parseOnce for a text as Heat's loaders read it: when
+// the text holds a U+FEFF after its start, as libyaml reads it, or, when
+// libyaml would refuse it, as PyYAML's Python reader does.
+func parseReading(src []byte) (*File, *failure) {
+	base := 0
+	if bytes.HasPrefix(src, []byte(utf8BOM)) {
+		base = len(utf8BOM)
+	}
+	if !bytes.Contains(src[base:], []byte(utf8BOM)) {
+		return parseOnce(src)
+	}
+	stand := ""
+	for _, s := range bomStandIns {
+		if !bytes.Contains(src, []byte(s)) {
+			stand = s
+			break
+		}
+	}
+	if stand == "" {
+		return parseOnce(src)
+	}
+	marks := bomMarks(src, base)
+	if f := libyamlReading(src, base, marks, stand); f != nil {
+		return f, nil
+	}
+	f, fail := parseText(src, spellMarks(src, base, marks, nil, stand), stand)
+	f.PythonRead = !f.Broken && slices.ContainsFunc(marks, func(m bomMark) bool { return m.lineStart })
+	return f, fail
+}
+
+// bomMark is one U+FEFF after the start: where it is, and whether it
+// begins a line (column 0), the only place libyaml may step over it.
+type bomMark struct {
+	at        int
+	lineStart bool
+}
+
+// bomMarks lists the marks in src after base.
+func bomMarks(src []byte, base int) []bomMark {
+	var out []bomMark
+	for i := base; ; {
+		j := bytes.Index(src[i:], []byte(utf8BOM))
+		if j < 0 {
+			return out
+		}
+		at := i + j
+		out = append(out, bomMark{at: at, lineStart: at == base || afterBreak(src, at)})
+		i = at + len(utf8BOM)
+	}
+}
+
+// afterBreak reports whether a line break (LF, CR, NEL, LS, PS: libyaml's
+// breaks) ends just before at.
+func afterBreak(src []byte, at int) bool {
+	b := src[:at]
+	return bytes.HasSuffix(b, []byte("\n")) || bytes.HasSuffix(b, []byte("\r")) ||
+		bytes.HasSuffix(b, []byte("\u0085")) || bytes.HasSuffix(b, []byte("\u2028")) ||
+		bytes.HasSuffix(b, []byte("\u2029"))
+}
+
+// spellMarks is src after base with each mark that skip says libyaml
+// steps over written as a space and every other as stand (skip nil: none
+// is stepped over).
+func spellMarks(src []byte, base int, marks []bomMark, skip []bool, stand string) []byte {
+	out := make([]byte, 0, len(src)-base)
+	from := base
+	for i, m := range marks {
+		out = append(out, src[from:m.at]...)
+		if skip != nil && skip[i] {
+			out = append(out, ' ')
+		} else {
+			out = append(out, stand...)
+		}
+		from = m.at + len(utf8BOM)
+	}
+	return append(out, src[from:]...)
+}
+
+// libyamlReading parses src as libyaml reads it: the line-start marks
+// stepped over, except those that turn out to lie inside a quoted scalar
+// or a plain scalar of a flow collection, which are text. It is nil when
+// libyaml refuses the text: the parse breaks, or a stepped-over mark lies
+// inside a block scalar or a block plain scalar (which libyaml ends
+// there).
+func libyamlReading(src []byte, base int, marks []bomMark, stand string) *File {
+	skip := make([]bool, len(marks))
+	stepped := false
+	for i, m := range marks {
+		skip[i] = m.lineStart
+		stepped = stepped || m.lineStart
+	}
+	if !stepped {
+		return nil
+	}
+	// Each round gives at least one mark back to the text, so the loop
+	// ends; it rarely runs twice.
+	for {
+		text := spellMarks(src, base, marks, skip, stand)
+		f, fail := parseText(src, text, stand)
+		if fail != nil || f.Broken || strayRoot(f) != nil {
+			return nil
+		}
+		back, refused := marksInScalars(f, text, base, marks, skip, stand)
+		if refused {
+			return nil
+		}
+		if len(back) == 0 {
+			return f
+		}
+		for _, i := range back {
+			skip[i] = false
+		}
+	}
+}
+
+// marksInScalars finds the stepped-over marks that lie inside a scalar of
+// f as parsed from text: back lists those libyaml reads as text (inside a
+// quoted scalar, or a plain one within a flow collection); refused is set
+// when one lies inside a scalar libyaml would end at it.
+func marksInScalars(f *File, text []byte, base int, marks []bomMark, skip []bool, stand string) (back []int, refused bool) {
+	// textAt converts an offset of src into one of text: each stepped-over
+	// mark before it is two bytes shorter there.
+	textAt := func(off int) int {
+		t := off - base
+		for i, m := range marks {
+			if m.at >= off {
+				break
+			}
+			if skip[i] {
+				t -= len(utf8BOM) - 1
+			}
+		}
+		return t
+	}
+	type entry struct {
+		n      *Node
+		inFlow bool
+	}
+	var stack []entry
+	for _, root := range f.Docs {
+		stack = append(stack, entry{root, false})
+	}
+	for len(stack) > 0 {
+		e := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		n := e.n
+		if n == nil {
+			continue
+		}
+		if n.Kind == MappingNode || n.Kind == SequenceNode {
+			for _, k := range n.kids {
+				stack = append(stack, entry{k, e.inFlow || n.Style == Flow})
+			}
+			continue
+		}
+		if n.Kind != ScalarNode || n.Span().Len() == 0 {
+			continue
+		}
+		from, to, ok := scalarTextSpan(n, text, textAt(n.Span().Start), stand)
+		if !ok {
+			continue
+		}
+		if n.Style == Plain && e.inFlow {
+			// In a flow collection libyaml reads on past line breaks
+			// without looking at indentation, so a line-start mark
+			// after only white space is the scalar's next character.
+			for to < len(text) && isSpace(text[to]) {
+				to++
+			}
+		}
+		for i, m := range marks {
+			if !skip[i] {
+				continue
+			}
+			at := textAt(m.at)
+			if at <= from || at >= to {
+				continue
+			}
+			switch {
+			case n.Style == DoubleQuoted || n.Style == SingleQuoted || n.Style == Plain && e.inFlow:
+				back = append(back, i)
+			default:
+				return nil, true
+			}
+		}
+	}
+	return back, false
+}
+
+// scalarTextSpan is where scalar n lies in text, the text yaml.v3 read,
+// from its first character at from.
+func scalarTextSpan(n *Node, text []byte, from int, stand string) (int, int, bool) {
+	if from < 0 || from >= len(text) {
+		return 0, 0, false
+	}
+	value := strings.ReplaceAll(n.Value, utf8BOM, stand)
+	switch n.Style {
+	case DoubleQuoted:
+		return from, doubleQuotedEnd(text, from), text[from] == '"'
+	case SingleQuoted:
+		return from, singleQuotedEnd(text, from), text[from] == '\''
+	case Literal, Folded:
+		return from, blockScalarEnd(text, from, value), text[from] == '|' || text[from] == '>'
+	}
+	to, ok := matchValueEnd(text, from, value)
+	return from, to, ok
+}

@@ -1,0 +1,132 @@
+package syntax
+
+import (
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// TestByteOrderMarksInside: a U+FEFF after the start of the text is read
+// as Heat's loaders read it (PyYAML's libyaml loader, then its Python
+// reader when libyaml refuses the text). Each want is what those loaders
+// made of the text (keys and values as text, a null as ""), recorded with
+// /usr/bin/python3 and Heat's own loader, or "refused".
+func TestByteOrderMarksInside(t *testing.T) {
+	tests := []struct{ name, src, want string }{
+		{"linestart-before-indent", "a:\n\ufeff  pw: 1\n", "{\"a\": {\"pw\": \"1\"}}"},
+		{"linestart-col0-key", "a: 1\n\ufeffb: 2\n", "{\"a\": \"1\", \"\\ufeffb\": \"2\"}"},
+		{"after-indent-key", "a:\n  \ufeffpw: 1\n", "{\"a\": {\"\\ufeffpw\": \"1\"}}"},
+		{"inside-key", "a:\n  p\ufeffw: 1\n", "{\"a\": {\"p\\ufeffw\": \"1\"}}"},
+		{"key-end", "a:\n  pw\ufeff: 1\n", "{\"a\": {\"pw\\ufeff\": \"1\"}}"},
+		{"before-colon-space", "a:\n  pw \ufeff: 1\n", "{\"a\": {\"pw \\ufeff\": \"1\"}}"},
+		{"value-start", "a: \ufeffx\n", "{\"a\": \"\\ufeffx\"}"},
+		{"value-inside", "a: x\ufeffy\n", "{\"a\": \"x\\ufeffy\"}"},
+		{"value-end", "a: xy\ufeff\n", "{\"a\": \"xy\\ufeff\"}"},
+		{"after-colon-nospace", "a:\ufeffx\n", "\"a:\\ufeffx\""},
+		{"before-comment", "a: x \ufeff# c\n", "{\"a\": \"x \\ufeff# c\"}"},
+		{"empty-line", "a: 1\n\ufeff\nb: 2\n", "{\"a\": \"1\", \"b\": \"2\"}"},
+		{"line-only-bom-indent", "a:\n  b: 1\n  \ufeff\n  c: 2\n", "refused"},
+		{"flow-seq-item-start", "a: [\ufeffx, y]\n", "{\"a\": [\"\\ufeffx\", \"y\"]}"},
+		{"flow-seq-after-comma", "a: [x, \ufeffy]\n", "{\"a\": [\"x\", \"\\ufeffy\"]}"},
+		{"flow-seq-after-comma-nospace", "a: [x,\ufeffy]\n", "{\"a\": [\"x\", \"\\ufeffy\"]}"},
+		{"flow-map-key", "a: {\ufeffk: v}\n", "{\"a\": {\"\\ufeffk\": \"v\"}}"},
+		{"flow-inside", "a: {k: v\ufeffw}\n", "{\"a\": {\"k\": \"v\\ufeffw\"}}"},
+		{"block-seq-before-dash", "a:\n\ufeff- x\n", "{\"a\": [\"x\"]}"},
+		{"block-seq-indent-before-dash", "a:\n  - x\n\ufeff  - y\n", "refused"},
+		{"block-seq-after-dash", "a:\n- \ufeffx\n", "{\"a\": [\"\\ufeffx\"]}"},
+		{"dquote", "a: \"x\ufeffy\"\n", "{\"a\": \"x\\ufeffy\"}"},
+		{"squote", "a: 'x\ufeffy'\n", "{\"a\": \"x\\ufeffy\"}"},
+		{"literal", "a: |\n  x\n\ufeff  y\n", "refused"},
+		{"literal-in", "a: |\n  x\ufeffy\n", "{\"a\": \"x\\ufeffy\\n\"}"},
+		{"literal-after-indent", "a: |\n  x\n  \ufeffy\n", "{\"a\": \"x\\n\\ufeffy\\n\"}"},
+		{"plain-multiline-cont", "a: x\n\ufeff  y\n", "refused"},
+		{"plain-multiline-cont2", "a: x\n  \ufeffy\n", "{\"a\": \"x \\ufeffy\"}"},
+		{"doc-start", "a: 1\n\ufeff---\nb: 2\n", "refused"},
+		{"start-of-file", "\ufeffa: 1\n", "{\"a\": \"1\"}"},
+		{"two-boms-start", "\ufeff\ufeffa: 1\n", "{\"a\": \"1\"}"},
+		{"after-tab", "a:\t\ufeffx\n", "{\"a\": \"\\ufeffx\"}"},
+		{"before-anchor", "a: \ufeff&x y\n", "{\"a\": \"\\ufeff&x y\"}"},
+		{"col0-then-comment", "a: 1\n\ufeff# c\nb: 2\n", "{\"a\": \"1\", \"b\": \"2\"}"},
+		{"crlf-linestart", "a:\r\n\ufeff  pw: 1\r\n", "{\"a\": {\"pw\": \"1\"}}"},
+		{"emoji-before", "a: 😀\n\ufeffb: 2\n", "{\"a\": \"\\U0001f600\", \"\\ufeffb\": \"2\"}"},
+		{"cjk-key", "a:\n  \ufeff鍵: 1\n", "{\"a\": {\"\\ufeff\\u9375\": \"1\"}}"},
+		{"two-bom-linestart", "a:\n\ufeff\ufeff  pw: 1\n", "{\"a\": {\"\\ufeff  pw\": \"1\"}}"},
+		{"key-after-flowcol0", "a: [x,\n\ufeffy]\n", "{\"a\": [\"x\", \"y\"]}"},
+		{"quoted-continuation-linestart", "a: \"x\n\ufeffy\"\n", "{\"a\": \"x \\ufeffy\"}"},
+		{"squoted-continuation-linestart", "a: 'x\n\ufeffy'\n", "{\"a\": \"x \\ufeffy\"}"},
+		{"flow-plain-continuation-linestart", "a: [x\n\ufeffy]\n", "{\"a\": [\"x \\ufeffy\"]}"},
+		{"literal-blank-bom-then-key", "a: |\n  x\n\ufeff\nb: 1\n", "{\"a\": \"x\\n\", \"b\": \"1\"}"},
+		{"literal-bom-blank-then-more", "a: |\n  x\n\ufeff\n  y\n", "refused"},
+		{"plain-then-bom-only-line", "a: x\n\ufeff\nb: 1\n", "{\"a\": \"x\", \"b\": \"1\"}"},
+		{"plain-then-bom-line-cont", "a: x\n\ufeff\n  y\n", "refused"},
+		{"trunk-like", "p:\n  image:\n    type: string\n    default: u14\n\ufeff\nresources:\n  r: 1\n", "{\"p\": {\"image\": {\"type\": \"string\", \"default\": \"u14\"}}, \"resources\": {\"r\": \"1\"}}"},
+		{"bom-before-seq-entry-in-map", "a:\n  - x\n\ufeff - y\n", "{\"a\": [\"x\", \"y\"]}"},
+		{"bom-col0-key-in-nested", "a:\n  b: 1\n\ufeff c: 2\n", "{\"a\": {\"b\": \"1\", \"c\": \"2\"}}"},
+		{"crlf-col0-key", "a: 1\r\n\ufeffb: 2\r\n", "{\"a\": \"1\", \"\\ufeffb\": \"2\"}"},
+		{"cjk-value-then-bom-line", "a:\n  k: 値\n\ufeff  l: 2\n", "{\"a\": {\"k\": \"\\u5024\"}, \"\\ufeff  l\": \"2\"}"},
+		{"emoji-key-after-bom", "a:\n\ufeff  😀: 1\n", "{\"a\": {\"\\U0001f600\": \"1\"}}"},
+		{"bom-before-comment-indented", "a:\n  b: 1\n\ufeff  # c\n  d: 2\n", "{\"a\": {\"b\": \"1\", \"d\": \"2\"}}"},
+		{"bom-nel", "a:\n\u0085\ufeff  b: 1\n", "{\"a\": {\"b\": \"1\"}}"},
+		{"bom-in-flow-map-linestart", "a: {k: v,\n\ufeffl: w}\n", "{\"a\": {\"k\": \"v\", \"l\": \"w\"}}"},
+		{"bom-root-plain", "x\n\ufeffy\n", "\"x \\ufeffy\""},
+		{"flow-plain-then-bom-line-before-close", "a: {k: 53\n\ufeff  }\n", "{\"a\": {\"k\": \"53 \\ufeff\"}}"},
+		{"flow-plain-then-bom-line-before-comma", "a: [x\n\ufeff , y]\n", "{\"a\": [\"x \\ufeff\", \"y\"]}"},
+		{"flow-quoted-then-bom-line", "a: [\"x\"\n\ufeff , y]\n", "{\"a\": [\"x\", \"y\"]}"},
+		{"flow-plain-comment-then-bom", "a: [x # c\n\ufeff , y]\n", "{\"a\": [\"x\", \"y\"]}"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f := Parse([]byte(tt.src))
+			got := "refused"
+			if !f.Broken {
+				got = renderTree(f.Root())
+			}
+			if got != tt.want {
+				t.Errorf("read as %s, Heat reads %s (problems %+v)", got, tt.want, f.Problems)
+			}
+			if string(f.Src) != tt.src {
+				t.Errorf("Src changed: %q", f.Src)
+			}
+			if f.Broken {
+				return
+			}
+			checkScalarSpans(t, f)
+		})
+	}
+}
+
+// renderTree writes the tree as the test table does: mappings in braces,
+// sequences in brackets, every scalar as quoted text.
+func renderTree(n *Node) string {
+	switch {
+	case n == nil:
+		return `""`
+	case n.Kind == MappingNode:
+		var parts []string
+		for _, p := range n.Pairs() {
+			parts = append(parts, strconv.QuoteToASCII(p.Key.Value)+": "+renderTree(p.Value))
+		}
+		return "{" + strings.Join(parts, ", ") + "}"
+	case n.Kind == SequenceNode:
+		var parts []string
+		for _, item := range n.Items() {
+			parts = append(parts, renderTree(item))
+		}
+		return "[" + strings.Join(parts, ", ") + "]"
+	}
+	return strconv.QuoteToASCII(n.Value)
+}
+
+// checkScalarSpans: every one-line plain scalar's span covers its value as
+// written, so offsets were kept while the marks were spelt otherwise.
+func checkScalarSpans(t *testing.T, f *File) {
+	t.Helper()
+	f.Root().Walk(func(n *Node, _ int) bool {
+		if n.Kind == ScalarNode && n.Style == Plain && n.Value != "" && !strings.ContainsAny(n.Value, " \n") {
+			if got := string(f.Src[n.Span().Start:n.Span().End]); got != n.Value {
+				t.Errorf("span of %q covers %q", n.Value, got)
+			}
+		}
+		return true
+	})
+}
