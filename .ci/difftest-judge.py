@@ -19,7 +19,11 @@ sys.path.insert(0, oracle)
 import validate  # noqa: E402  (the oracle's module)
 import yaml  # noqa: E402
 
-# The same placeholders and trimming as batch_both.py, so rows compare.
+# The same placeholders and trimming as batch_both.py, so rows compare,
+# except that a parameter whose default is written with no value (null) gets
+# one too: Heat reads a null default as none (Parameter.has_default), so
+# without a value its create stops at that parameter, as it would for any
+# parameter without default.
 PLACEHOLDER = {'string': 'x', 'number': '1', 'boolean': 'false',
                'comma_delimited_list': 'a,b', 'json': '{}'}
 
@@ -31,7 +35,7 @@ def filled_params(path):
     except Exception:
         return {}
     return {str(n): PLACEHOLDER.get(p.get('type', 'string'), 'x')
-            for n, p in ps.items() if isinstance(p, dict) and 'default' not in p}
+            for n, p in ps.items() if isinstance(p, dict) and p.get('default') is None}
 
 
 def trimmed(errs, filled):

@@ -458,7 +458,15 @@ func checkParameterDefault(p *Pass, prm *hot.Parameter, typ string, cons []schem
 		return
 	}
 	n := f.Value.Resolve()
-	if n == nil || n.IsNull() || containsFunctionCall(n, 0) {
+	if n.IsNull() {
+		// Heat asks whether the default is None, not whether the key is
+		// there: create then wants a value, as for no default at all.
+		p.Reportf(spanOrKey(f.Value, f.Key), rules.ParameterDefaultNull,
+			"The default of `%s` has no value, which Heat reads as no default: stack create fails unless a value for `%s` is given. Write the default (`''` for empty text) or remove the line.",
+			prm.Name, prm.Name)
+		return
+	}
+	if n == nil || containsFunctionCall(n, 0) {
 		return
 	}
 	bad := ""

@@ -132,6 +132,10 @@ func TestParameterRules(t *testing.T) {
 		{"pattern Go cannot compile, passed without its look-ahead", v16 + "parameters:\n  p:\n    type: string\n    default: ba\n    constraints:\n      - allowed_pattern: '(?=a)[a-z]+'\n", "", 0, "", []string{rules.ParameterDefaultConstraint, rules.ParameterConstraintInvalid}},
 		{"pattern Go cannot compile, refused even without its look-ahead", v16 + "parameters:\n  p:\n    type: string\n    default: ab1\n    constraints:\n      - allowed_pattern: '(?=a)[a-z]+'\n", rules.ParameterDefaultConstraint, E, "ab1", []string{rules.ParameterConstraintInvalid}},
 		{"custom offline ip", v16 + "parameters:\n  p:\n    type: string\n    default: 999.1.1.1\n    constraints:\n      - custom_constraint: ip_addr\n", rules.ParameterDefaultConstraint, E, "999.1.1.1", nil},
+		{"default with no value", v16 + "parameters:\n  p:\n    type: number\n    default:\n", rules.ParameterDefaultNull, W, "default", nil},
+		{"default only an anchor", v16 + "parameters:\n  p:\n    type: number\n    default: &a\n", rules.ParameterDefaultNull, W, "default: &a@default", nil},
+		{"default null", v16 + "parameters:\n  p:\n    type: string\n    default: null\n", rules.ParameterDefaultNull, W, "null", nil},
+		{"default empty text", v16 + "parameters:\n  p:\n    type: string\n    default: ''\n", "", 0, "", []string{rules.ParameterDefaultNull}},
 		{"default through function skipped", v16 + "parameters:\n  p:\n    type: number\n    default: {get_param: q}\n", "", 0, "", []string{rules.ParameterDefaultType}},
 	})
 }

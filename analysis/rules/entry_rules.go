@@ -17,6 +17,7 @@ const (
 	ParameterCustomConstraintUnknown = "parameter-custom-constraint-unknown"
 	ParameterDefaultType             = "parameter-default-type"
 	ParameterDefaultConstraint       = "parameter-default-constraint"
+	ParameterDefaultNull             = "parameter-default-null"
 	ParameterGroupNotMapping         = "parameter-group-not-mapping"
 	ParameterGroupParametersInvalid  = "parameter-group-parameters-invalid"
 	ParameterGroupUnknownParameter   = "parameter-group-unknown-parameter"
@@ -66,6 +67,7 @@ func entryRules() []Rule {
 		{ID: ParameterCustomConstraintUnknown, Severity: source.SeverityError, Phase: Create, Summary: "a custom_constraint no Heat plugin registers"},
 		{ID: ParameterDefaultType, Severity: source.SeverityError, Phase: Create, Summary: "a default that does not read as the parameter's type"},
 		{ID: ParameterDefaultConstraint, Severity: source.SeverityError, Phase: Create, Summary: "a default that breaks the parameter's own constraints"},
+		{ID: ParameterDefaultNull, Severity: source.SeverityWarning, Phase: None, Summary: "a default written with no value (or null): Heat reads it as no default, so create needs a value"},
 		{ID: ParameterGroupNotMapping, Severity: source.SeverityError, Phase: Validate, Summary: "a parameter_groups item is not a mapping"},
 		{ID: ParameterGroupParametersInvalid, Severity: source.SeverityError, Phase: Validate, Summary: "a group without parameters, or whose parameters is not a list"},
 		{ID: ParameterGroupUnknownParameter, Severity: source.SeverityError, Phase: Validate, Summary: "a group naming a parameter the template does not declare"},
