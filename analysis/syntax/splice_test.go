@@ -29,6 +29,8 @@ func TestSpliceTakesOnlySureEdits(t *testing.T) {
 		{"carriage returns", strings.ReplaceAll(base, "\n", "\r\n"), strings.Replace(strings.ReplaceAll(base, "\n", "\r\n"), "name: one", "name: onex", 1), false},
 		{"a duplicate key inside the entry", "", strings.Replace(base, "      name: one\n", "      name: one\n      name: two\n", 1), false},
 		{"a dedent that ends the entry's body", "", strings.Replace(base, "    properties:\n      name: one\n", "    properties:\n   name: one\n", 1), false},
+		{"a byte order mark typed at a line start", "", strings.Replace(base, "      name: one\n", "\ufeff      name: one\n", 1), false},
+		{"typing where a byte order mark is inside", strings.Replace(base, "  b:\n", "\ufeff  b:\n", 1), strings.Replace(strings.Replace(base, "  b:\n", "\ufeff  b:\n", 1), "name: one", "name: onex", 1), false},
 		{"no change", "", base, false},
 	}
 	for _, tc := range tests {
