@@ -3,6 +3,7 @@ package syntax
 import (
 	"bytes"
 	"slices"
+	"sort"
 	"strings"
 )
 
@@ -92,16 +93,26 @@ func afterBreak(src []byte, at int) bool {
 		bytes.HasSuffix(b, []byte("\u2029"))
 }
 
-// spellMarks is src after base with each mark that skip says libyaml
-// steps over written as a space and every other as stand (skip nil: none
-// is stepped over).
-func spellMarks(src []byte, base int, marks []bomMark, skip []bool, stand string) []byte {
+// How a mark is spelt for yaml.v3: as text (the stand-in), or stepped
+// over as libyaml does, which is a space, or a "#" where the mark ends a
+// block scalar and only blank lines and comments follow in it (libyaml
+// ends the scalar there and takes those lines for comments; yaml.v3 ends
+// it at a line less indented, and "#" there opens a comment).
+const (
+	spellText  byte = 0
+	spellSpace byte = ' '
+	spellEnd   byte = '#'
+)
+
+// spellMarks is src after base with each mark spelt as spell says (nil:
+// every mark as text, stand).
+func spellMarks(src []byte, base int, marks []bomMark, spell []byte, stand string) []byte {
 	out := make([]byte, 0, len(src)-base)
 	from := base
 	for i, m := range marks {
 		out = append(out, src[from:m.at]...)
-		if skip != nil && skip[i] {
-			out = append(out, ' ')
+		if spell != nil && spell[i] != spellText {
+			out = append(out, spell[i])
 		} else {
 			out = append(out, stand...)
 		}
@@ -114,57 +125,63 @@ func spellMarks(src []byte, base int, marks []bomMark, skip []bool, stand string
 // stepped over, except those that turn out to lie inside a quoted scalar
 // or a plain scalar of a flow collection, which are text. It is nil when
 // libyaml refuses the text: the parse breaks, or a stepped-over mark lies
-// inside a block scalar or a block plain scalar (which libyaml ends
-// there).
+// inside a block plain scalar, or inside a block scalar with more than
+// comments after it (libyaml ends either scalar there, and what follows
+// cannot follow a value).
 func libyamlReading(src []byte, base int, marks []bomMark, stand string) *File {
-	skip := make([]bool, len(marks))
+	spell := make([]byte, len(marks))
 	stepped := false
 	for i, m := range marks {
-		skip[i] = m.lineStart
-		stepped = stepped || m.lineStart
+		if m.lineStart {
+			spell[i] = spellSpace
+			stepped = true
+		}
 	}
 	if !stepped {
 		return nil
 	}
-	// Each round gives at least one mark back to the text, so the loop
-	// ends; it rarely runs twice.
+	// Each round spells at least one mark otherwise, and a mark's spelling
+	// only ever moves from space to text or to "#", so the loop ends; it
+	// rarely runs twice.
 	for {
-		text := spellMarks(src, base, marks, skip, stand)
+		text := spellMarks(src, base, marks, spell, stand)
 		f, fail := parseText(src, text, stand)
 		if fail != nil || f.Broken || strayRoot(f) != nil {
 			return nil
 		}
-		back, refused := marksInScalars(f, text, base, marks, skip, stand)
+		respelt, refused := marksInScalars(f, text, base, marks, spell, stand)
 		if refused {
 			return nil
 		}
-		if len(back) == 0 {
+		if len(respelt) == 0 {
 			return f
-		}
-		for _, i := range back {
-			skip[i] = false
 		}
 	}
 }
 
-// marksInScalars finds the stepped-over marks that lie inside a scalar of
-// f as parsed from text: back lists those libyaml reads as text (inside a
-// quoted scalar, or a plain one within a flow collection); refused is set
-// when one lies inside a scalar libyaml would end at it.
-func marksInScalars(f *File, text []byte, base int, marks []bomMark, skip []bool, stand string) (back []int, refused bool) {
-	// textAt converts an offset of src into one of text: each stepped-over
-	// mark before it is two bytes shorter there.
-	textAt := func(off int) int {
-		t := off - base
-		for i, m := range marks {
-			if m.at >= off {
-				break
-			}
-			if skip[i] {
-				t -= len(utf8BOM) - 1
-			}
+// marksInScalars finds the marks spelt as a space that lie inside a
+// scalar of f as parsed from text and spells them as libyaml reads them:
+// as text inside a quoted scalar or a plain one within a flow collection,
+// as the end of a block scalar that holds only blank lines and comments
+// after it. respelt lists them; refused is set when one lies where
+// libyaml ends a scalar and then refuses what follows.
+func marksInScalars(f *File, text []byte, base int, marks []bomMark, spell []byte, stand string) (respelt []int, refused bool) {
+	// at[i] is where mark i lies in text: each mark spelt as one byte
+	// before it makes text two bytes shorter there.
+	at := make([]int, len(marks))
+	shift := 0
+	for i, m := range marks {
+		at[i] = m.at - base - shift
+		if spell[i] != spellText {
+			shift += len(utf8BOM) - 1
 		}
-		return t
+	}
+	textAt := func(off int) int {
+		i := sort.Search(len(marks), func(i int) bool { return marks[i].at >= off })
+		if i == len(marks) {
+			return off - base - shift
+		}
+		return at[i] + (off - marks[i].at)
 	}
 	type entry struct {
 		n      *Node
@@ -202,23 +219,33 @@ func marksInScalars(f *File, text []byte, base int, marks []bomMark, skip []bool
 				to++
 			}
 		}
-		for i, m := range marks {
-			if !skip[i] {
-				continue
-			}
-			at := textAt(m.at)
-			if at <= from || at >= to {
+		for i := sort.SearchInts(at, from+1); i < len(at) && at[i] < to; i++ {
+			if spell[i] != spellSpace {
 				continue
 			}
 			switch {
 			case n.Style == DoubleQuoted || n.Style == SingleQuoted || n.Style == Plain && e.inFlow:
-				back = append(back, i)
+				spell[i] = spellText
+			case (n.Style == Literal || n.Style == Folded) && onlyComments(text[at[i]+1:to]):
+				spell[i] = spellEnd
 			default:
 				return nil, true
 			}
+			respelt = append(respelt, i)
 		}
 	}
-	return back, false
+	return respelt, false
+}
+
+// onlyComments reports whether every line of text is blank or a comment.
+func onlyComments(text []byte) bool {
+	for line := range bytes.Lines(text) {
+		line = bytes.TrimLeft(line, " \t")
+		if len(line) > 0 && line[0] != '#' && line[0] != '\n' && line[0] != '\r' {
+			return false
+		}
+	}
+	return true
 }
 
 // scalarTextSpan is where scalar n lies in text, the text yaml.v3 read,

@@ -73,6 +73,13 @@ func TestByteOrderMarksInside(t *testing.T) {
 		{"flow-plain-then-bom-line-before-comma", "a: [x\n\ufeff , y]\n", `{"a": ["x \ufeff", "y"]}`},
 		{"flow-quoted-then-bom-line", "a: [\"x\"\n\ufeff , y]\n", `{"a": ["x", "y"]}`},
 		{"flow-plain-comment-then-bom", "a: [x # c\n\ufeff , y]\n", `{"a": ["x", "y"]}`},
+		{"literal-bom-then-comments", "a: |\n  x\n\ufeff\n  # c\n  # d\nb: 1\n", `{"a": "x\n", "b": "1"}`},
+		{"literal-bom-comment-same-line", "a: |\n  x\n\ufeff  # c\nb: 1\n", `{"a": "x\n", "b": "1"}`},
+		{"literal-bom-then-comment-then-content", "a: |\n  x\n\ufeff\n  # c\n  y\nb: 1\n", `refused`},
+		{"folded-bom-then-comments", "a: >\n  x\n  y\n\ufeff\n  # c\n", `{"a": "x y\n"}`},
+		{"literal-keep-bom-then-comments", "a: |+\n  x\n\n\ufeff\n  # c\nb: 1\n", `{"a": "x\n\n", "b": "1"}`},
+		{"literal-empty-bom-first-line", "a: |\n\ufeff\n  # c\nb: 1\n", `{"a": "", "b": "1"}`},
+		{"literal-two-boms-in-comments", "a: |\n  x\n\ufeff\n  # c\n\ufeff  # d\nb: 1\n", `{"a": "x\n", "b": "1"}`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
