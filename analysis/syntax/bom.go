@@ -15,8 +15,9 @@ import (
 // Everywhere else the mark is a character of text (a key "p\ufeffw", a
 // value, a quoted string, a plain scalar running over lines inside a flow
 // collection). A line-start mark inside a block scalar or a block plain
-// scalar ends that scalar, and what follows on its line cannot follow a
-// value: libyaml refuses the text. Then the loaders read it again with
+// scalar ends that scalar, and unless only blank lines and comments
+// follow in it, what follows cannot follow a value: libyaml refuses the
+// text. Then the loaders read it again with
 // PyYAML's Python reader, which steps over a mark only at the very start
 // and takes every other as text.
 //
