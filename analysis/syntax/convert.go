@@ -41,6 +41,9 @@ type converter struct {
 	// no alias budget to apply.
 	aliases   bool
 	chunkSize int
+	// arena lent the first node block and the child-pointer block (nil:
+	// they were allocated).
+	arena *Arena
 }
 
 func newConverter(src []byte, base int) *converter {

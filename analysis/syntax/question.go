@@ -41,7 +41,7 @@ func parseWithQuestionMarks(src []byte) *File {
 	for _, at := range marks {
 		buf[at] = stand
 	}
-	f, _ := parseOnce(buf)
+	f, _ := parseOnce(buf, nil)
 	if f.Broken {
 		return nil
 	}
