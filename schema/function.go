@@ -1,6 +1,8 @@
 package schema
 
 import (
+	"iter"
+	"slices"
 	"sort"
 
 	"heat-ls/schema/spell"
@@ -73,6 +75,10 @@ func (s *Schema) Functions() []*Function {
 	}
 	return out
 }
+
+// FunctionNames yields every function name of every version, sorted,
+// without building the Function list (checks ask for it once per file).
+func (s *Schema) FunctionNames() iter.Seq[string] { return slices.Values(s.functionNames) }
 
 // NearestFunctions suggests up to n function names close to name by edit
 // distance (at most maxDist edits), nearest first, for "did you mean".

@@ -18,7 +18,7 @@ import (
 // value), and real templates of that version use it.
 
 // checkArguments checks the shape of every call's arguments, one table
-// entry per function (argShapes). Arguments that are themselves calls are
+// entry per function (argShapeOf). Arguments that are themselves calls are
 // resolved by Heat at run time, so only literals are judged. Calls in the
 // parameters section are never evaluated and are skipped, as are calls the
 // declared version does not know (checkFunctions reports those).
@@ -27,7 +27,6 @@ func checkArguments(p *Pass) {
 	if v == nil {
 		return
 	}
-	shapes := argShapes()
 	// A call's arguments are judged by their own shape, the version and
 	// the schema, so the calls of each resource are judged alone.
 	p.eachCallAlone(func(i int, c *hot.Call) {
@@ -38,7 +37,7 @@ func checkArguments(p *Pass) {
 		if cond && !v.IsConditionFunction(c.Name) || !cond && !v.HasFunction(c.Name) {
 			return
 		}
-		shape, ok := shapes[c.Name]
+		shape, ok := argShapeOf(c.Name)
 		if !ok {
 			return
 		}
@@ -57,35 +56,63 @@ type argShape struct {
 	check func(a *argCtx)
 }
 
-// argShapes is the table of argument checks, by function name.
-func argShapes() map[string]argShape {
-	return map[string]argShape{
-		"get_param":           {"`get_param: name` or `get_param: [name, key or index, ...]`", checkGetParamArgs},
-		"get_resource":        {"`get_resource: resource_name`", checkNameArg},
-		"get_file":            {"`get_file: path_or_url`", checkGetFileArgs},
-		"get_attr":            {"`get_attr: [resource, attribute, key or index, ...]`", checkGetAttrArgs},
-		"list_join":           {"`list_join: [delimiter, [item, ...], ...]`", checkListJoinArgs},
-		"str_replace":         {"`str_replace: {template: text, params: {placeholder: value}}`", checkStrReplaceArgs},
-		"str_replace_strict":  {"`str_replace_strict: {template: text, params: {placeholder: value}}`", checkStrReplaceArgs},
-		"str_replace_vstrict": {"`str_replace_vstrict: {template: text, params: {placeholder: value}}`", checkStrReplaceArgs},
-		"str_split":           {"`str_split: [delimiter, text]` or `str_split: [delimiter, text, index]`", checkStrSplitArgs},
-		"digest":              {"`digest: [algorithm, value]`", checkDigestArgs},
-		"repeat":              {"`repeat: {for_each: {placeholder: [value, ...]}, template: ...}`", checkRepeatArgs},
-		"map_merge":           {"`map_merge: [{...}, {...}, ...]`", checkMapMergeArgs},
-		"map_replace":         {"`map_replace: [{...}, {keys: {old: new}, values: {old: new}}]`", checkMapReplaceArgs},
-		"yaql":                {"`yaql: {expression: text, data: ...}`", checkYaqlArgs},
-		"if":                  {"`if: [condition, value_if_true, value_if_false]`", checkIfArgs},
-		"equals":              {"`equals: [value_1, value_2]`", checkEqualsArgs},
-		"not":                 {"`not: condition`", checkNotArgs},
-		"and":                 {"`and: [condition, condition, ...]`", checkAndOrArgs},
-		"or":                  {"`or: [condition, condition, ...]`", checkAndOrArgs},
-		"contains":            {"`contains: [value, [item, ...]]`", checkContainsArgs},
-		"filter":              {"`filter: [[value_to_remove, ...], [item, ...]]`", checkFilterArgs},
-		"make_url":            {"`make_url: {scheme: ..., host: ..., port: ..., path: ..., query: {...}, fragment: ...}`", checkMakeURLArgs},
-		"list_concat":         {"`list_concat: [[item, ...], [item, ...], ...]`", checkListConcatArgs},
-		"list_concat_unique":  {"`list_concat_unique: [[item, ...], [item, ...], ...]`", checkListConcatArgs},
-		"resource_facade":     {"`resource_facade: metadata`, `deletion_policy` or `update_policy`", checkResourceFacadeArgs},
+// argShapeOf is the table of argument checks, by function name (a switch
+// rather than a map: it is asked for every call of every file checked,
+// and a map literal would be built for each run).
+func argShapeOf(name string) (argShape, bool) {
+	switch name {
+	case "get_param":
+		return argShape{"`get_param: name` or `get_param: [name, key or index, ...]`", checkGetParamArgs}, true
+	case "get_resource":
+		return argShape{"`get_resource: resource_name`", checkNameArg}, true
+	case "get_file":
+		return argShape{"`get_file: path_or_url`", checkGetFileArgs}, true
+	case "get_attr":
+		return argShape{"`get_attr: [resource, attribute, key or index, ...]`", checkGetAttrArgs}, true
+	case "list_join":
+		return argShape{"`list_join: [delimiter, [item, ...], ...]`", checkListJoinArgs}, true
+	case "str_replace":
+		return argShape{"`str_replace: {template: text, params: {placeholder: value}}`", checkStrReplaceArgs}, true
+	case "str_replace_strict":
+		return argShape{"`str_replace_strict: {template: text, params: {placeholder: value}}`", checkStrReplaceArgs}, true
+	case "str_replace_vstrict":
+		return argShape{"`str_replace_vstrict: {template: text, params: {placeholder: value}}`", checkStrReplaceArgs}, true
+	case "str_split":
+		return argShape{"`str_split: [delimiter, text]` or `str_split: [delimiter, text, index]`", checkStrSplitArgs}, true
+	case "digest":
+		return argShape{"`digest: [algorithm, value]`", checkDigestArgs}, true
+	case "repeat":
+		return argShape{"`repeat: {for_each: {placeholder: [value, ...]}, template: ...}`", checkRepeatArgs}, true
+	case "map_merge":
+		return argShape{"`map_merge: [{...}, {...}, ...]`", checkMapMergeArgs}, true
+	case "map_replace":
+		return argShape{"`map_replace: [{...}, {keys: {old: new}, values: {old: new}}]`", checkMapReplaceArgs}, true
+	case "yaql":
+		return argShape{"`yaql: {expression: text, data: ...}`", checkYaqlArgs}, true
+	case "if":
+		return argShape{"`if: [condition, value_if_true, value_if_false]`", checkIfArgs}, true
+	case "equals":
+		return argShape{"`equals: [value_1, value_2]`", checkEqualsArgs}, true
+	case "not":
+		return argShape{"`not: condition`", checkNotArgs}, true
+	case "and":
+		return argShape{"`and: [condition, condition, ...]`", checkAndOrArgs}, true
+	case "or":
+		return argShape{"`or: [condition, condition, ...]`", checkAndOrArgs}, true
+	case "contains":
+		return argShape{"`contains: [value, [item, ...]]`", checkContainsArgs}, true
+	case "filter":
+		return argShape{"`filter: [[value_to_remove, ...], [item, ...]]`", checkFilterArgs}, true
+	case "make_url":
+		return argShape{"`make_url: {scheme: ..., host: ..., port: ..., path: ..., query: {...}, fragment: ...}`", checkMakeURLArgs}, true
+	case "list_concat":
+		return argShape{"`list_concat: [[item, ...], [item, ...], ...]`", checkListConcatArgs}, true
+	case "list_concat_unique":
+		return argShape{"`list_concat_unique: [[item, ...], [item, ...], ...]`", checkListConcatArgs}, true
+	case "resource_facade":
+		return argShape{"`resource_facade: metadata`, `deletion_policy` or `update_policy`", checkResourceFacadeArgs}, true
 	}
+	return argShape{}, false
 }
 
 // argCtx is one call under check.

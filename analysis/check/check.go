@@ -52,6 +52,11 @@ func Run(ctx context.Context, doc *hot.Document, opts Options) []source.Diagnost
 	if doc.Jinja {
 		return append(out, jinjaNote(doc))
 	}
+	if doc.Summary {
+		// A summary (a closed file of the workspace index) keeps the text
+		// but no tree: judge the text parsed again.
+		doc = hot.Parse(doc.Src)
+	}
 	p := newPass(ctx, doc, opts)
 	if doc.Template != nil {
 		p.entries = startEntries(doc, opts)

@@ -36,9 +36,9 @@ func checkNearMisses(p *Pass) {
 // too many ordinary words.
 func nearMissCandidates(s *schema.Schema) []string {
 	var out []string
-	for _, f := range s.Functions() {
-		if len(f.Name) >= 6 && !strings.HasPrefix(f.Name, "Fn::") {
-			out = append(out, f.Name)
+	for name := range s.FunctionNames() {
+		if len(name) >= 6 && !strings.HasPrefix(name, "Fn::") {
+			out = append(out, name)
 		}
 	}
 	return out
@@ -48,6 +48,9 @@ type nearMissWalker struct {
 	p     *Pass
 	v     *schema.Version
 	names []string
+	// norms holds names normalised (normalizeFunctionName), made when the
+	// first key needs them.
+	norms []string
 	// seen remembers the candidates found for each key text (nil: none).
 	// Templates repeat the same keys thousands of times, and matching one
 	// against every function name is the costly part of this rule.
@@ -99,8 +102,14 @@ func (w *nearMissWalker) oneKey(k *syntax.Node) {
 // first, or nil.
 func (w *nearMissWalker) nearestFunctions(key string) []string {
 	norm := normalizeFunctionName(key)
-	for _, name := range w.names {
-		if normalizeFunctionName(name) == norm {
+	if w.norms == nil {
+		w.norms = make([]string, len(w.names))
+		for i, name := range w.names {
+			w.norms[i] = normalizeFunctionName(name)
+		}
+	}
+	for i, name := range w.names {
+		if w.norms[i] == norm {
 			return []string{name}
 		}
 	}

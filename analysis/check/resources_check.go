@@ -343,22 +343,32 @@ func (rc *resourceChecker) checkKeyTypes(r *hot.Resource) {
 // else, and null is none of them: it refuses the template at validate.
 // (type has its own message in checkType.)
 func (rc *resourceChecker) checkNullKeys(r *hot.Resource) {
-	codes := map[string]string{
-		"properties":      rules.ResourcePropertiesNotMapping,
-		"metadata":        rules.ResourceMetadataNotMapping,
-		"update_policy":   rules.ResourceUpdatePolicyInvalid,
-		"deletion_policy": rules.ResourceDeletionPolicyInvalid,
-		"depends_on":      rules.UnknownResourceKey,
-		"description":     rules.UnknownResourceKey,
-	}
 	for _, pr := range r.Value.Resolve().Pairs() {
-		code, ok := codes[pr.Key.Value]
-		if !ok || pr.Key.Kind != syntax.ScalarNode || !pr.Value.Resolve().IsNull() {
+		code := nullKeyRule(pr.Key.Value)
+		if code == "" || pr.Key.Kind != syntax.ScalarNode || !pr.Value.Resolve().IsNull() {
 			continue
 		}
 		rc.p.Errorf(pr.Key.Span(), code,
 			"`%s` of resource `%s` is empty; Heat refuses a resource key with no value. Give it a value or remove the key.", pr.Key.Value, r.Name)
 	}
+}
+
+// nullKeyRule is the rule that refuses resource key key written with no
+// value ("" for keys whose empty value Heat accepts).
+func nullKeyRule(key string) string {
+	switch key {
+	case "properties":
+		return rules.ResourcePropertiesNotMapping
+	case "metadata":
+		return rules.ResourceMetadataNotMapping
+	case "update_policy":
+		return rules.ResourceUpdatePolicyInvalid
+	case "deletion_policy":
+		return rules.ResourceDeletionPolicyInvalid
+	case "depends_on", "description":
+		return rules.UnknownResourceKey
+	}
+	return ""
 }
 
 // misspeltBuiltinType returns the built-in types within two edits of

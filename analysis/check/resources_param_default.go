@@ -63,6 +63,10 @@ func (rc *resourceChecker) checkDefaultTextFromParam(prop *schema.Property, n, k
 	if !ok {
 		return
 	}
+	ds := rc.checkHandedText(prop, text, n, key, anchor, depth)
+	if len(ds) == 0 {
+		return // the usual case: the wording below is built only when needed
+	}
 	def := rc.p.T.Parameter(name).Field("default").Value.Resolve()
 	lead := "The string parameter `" + name + "` has " + describeNode(def) +
 		" as its default, which Heat hands over here as the text " + strconv.Quote(text) + ". "
@@ -74,7 +78,7 @@ func (rc *resourceChecker) checkDefaultTextFromParam(prop *schema.Property, n, k
 		lead = "The string parameter `" + name + "` defaults to " + def.Value +
 			", which Heat hands over here as the text " + strconv.Quote(text) + ". "
 	}
-	for i, ds := 0, rc.checkHandedText(prop, text, n, key, anchor, depth); i < len(ds); i++ {
+	for i := range ds {
 		d := &ds[i]
 		d.Message = lead + d.Message
 		d.Suggestions = nil

@@ -12,30 +12,36 @@ import (
 // tolerantly (syntax.ParseAfter), so the features keep a tree of it. A text
 // that is not YAML only because of Jinja2 constructs, and becomes YAML once
 // they are blanked, is read as a Jinja2 source (jinja.go).
-func Parse(src []byte) *Document { return parse(src, nil, false) }
+func Parse(src []byte) *Document { return parse(src, nil, false, nil) }
 
 // ParseNamed is Parse for a file whose name is known: a name marking a
 // Jinja2 source (IsJinjaName) makes any text holding Jinja2 constructs one,
 // even when it happens to be valid YAML.
-func ParseNamed(name string, src []byte) *Document { return parse(src, nil, IsJinjaName(name)) }
+func ParseNamed(name string, src []byte) *Document { return parse(src, nil, IsJinjaName(name), nil) }
+
+// ParseNamedIn is ParseNamed with the syntax tree's nodes taken from a
+// (see syntax.Arena): the document must not be used after a.Reset.
+func ParseNamedIn(name string, src []byte, a *syntax.Arena) *Document {
+	return parse(src, nil, IsJinjaName(name), a)
+}
 
 // ParseAfter is Parse for a new version of a document whose last version
 // that parsed is lastGood (nil: none): while src is broken, the keys being
 // typed keep the names they had there (see syntax.ParseAfter).
-func ParseAfter(src []byte, lastGood *Document) *Document { return parse(src, lastGood, false) }
+func ParseAfter(src []byte, lastGood *Document) *Document { return parse(src, lastGood, false, nil) }
 
 // ParseNamedAfter is ParseAfter for a file whose name is known (see
 // ParseNamed).
 func ParseNamedAfter(name string, src []byte, lastGood *Document) *Document {
-	return parse(src, lastGood, IsJinjaName(name))
+	return parse(src, lastGood, IsJinjaName(name), nil)
 }
 
-func parse(src []byte, lastGood *Document, jinjaName bool) *Document {
+func parse(src []byte, lastGood *Document, jinjaName bool, a *syntax.Arena) *Document {
 	var old []byte
 	if lastGood != nil && !lastGood.Jinja {
 		old = lastGood.Src
 	}
-	f := syntax.ParseAfter(src, old)
+	f := syntax.ParseAfterIn(src, old, a)
 	if (f.Broken || jinjaName) && hasJinja(src) {
 		if d := parseJinja(src, jinjaName); d != nil {
 			return d

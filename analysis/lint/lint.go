@@ -19,6 +19,7 @@ import (
 	"heat-ls/analysis/hot"
 	"heat-ls/analysis/rules"
 	"heat-ls/analysis/source"
+	"heat-ls/analysis/syntax"
 	"heat-ls/schema"
 )
 
@@ -215,8 +216,12 @@ func Check(ctx context.Context, opts Options) *Report {
 	var wg sync.WaitGroup
 	for range min(jobs, max(len(files), 1)) {
 		wg.Go(func() {
+			// Each worker parses its files into one arena: a file's tree
+			// is dropped once its problems are collected.
+			var arena syntax.Arena
 			for i := int(next.Add(1)) - 1; i < len(files); i = int(next.Add(1)) - 1 {
-				results[i] = checkFile(ctx, files[i], schemas, opts.Releases, view, configs)
+				results[i] = checkFile(ctx, files[i], schemas, opts.Releases, view, configs, &arena)
+				arena.Reset()
 			}
 		})
 	}
@@ -258,7 +263,9 @@ type fileResult struct {
 
 // checkFile reads, parses, checks and filters one file. A panic anywhere
 // becomes an internal-error problem so one bad file never stops the run.
-func checkFile(ctx context.Context, f candidate, schemas *releaseSchemas, releases []string, view check.WorkspaceView, configs *configCache) (res fileResult) {
+// The file's tree is parsed into arena and nothing of it is kept: the
+// result holds texts and positions only.
+func checkFile(ctx context.Context, f candidate, schemas *releaseSchemas, releases []string, view check.WorkspaceView, configs *configCache, arena *syntax.Arena) (res fileResult) {
 	defer func() {
 		if p := recover(); p != nil {
 			res = fileResult{checked: true, problems: []Problem{{
@@ -286,7 +293,7 @@ func checkFile(ctx context.Context, f candidate, schemas *releaseSchemas, releas
 	if err != nil {
 		return fileResult{err: err}
 	}
-	doc := hot.ParseNamed(f.path, src)
+	doc := hot.ParseNamedIn(f.path, src, arena)
 	if doc.Kind == hot.KindOther {
 		return fileResult{}
 	}

@@ -6,6 +6,8 @@ import (
 	"io"
 	"strings"
 	"text/tabwriter"
+
+	"heat-ls/analysis/source"
 )
 
 // Formats Write accepts.
@@ -41,6 +43,10 @@ func Write(w io.Writer, format string) error {
 			jr := jsonRule{ID: r.ID, Severity: r.Severity.String(), Phase: r.Phase, Group: r.Group, Summary: r.Summary}
 			for _, c := range r.Contexts {
 				jr.Contexts = append(jr.Contexts, jsonContext{Where: c.Where, Severity: c.Severity.String(), Phase: c.Phase})
+			}
+			if r.heatRefuses() {
+				// The shared context the text table states once, under it.
+				jr.Contexts = append(jr.Contexts, jsonContext{Where: ReplacedEntry, Severity: source.SeverityWarning.String(), Phase: None})
 			}
 			out = append(out, jr)
 		}

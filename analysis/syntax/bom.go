@@ -36,14 +36,16 @@ var bomStandIns = [...]string{"\ufffc", "\ue000", "\ue001", "\ue002"}
 
 // parseReading is parseOnce for a text as Heat's loaders read it: when
 // the text holds a U+FEFF after its start, as libyaml reads it, or, when
-// libyaml would refuse it, as PyYAML's Python reader does.
-func parseReading(src []byte) (*File, *failure) {
+// libyaml would refuse it, as PyYAML's Python reader does. A text without
+// such a mark is parsed once, its nodes taken from a when that is free;
+// the readings of a marked text allocate theirs.
+func parseReading(src []byte, a *Arena) (*File, *failure) {
 	base := 0
 	if bytes.HasPrefix(src, []byte(utf8BOM)) {
 		base = len(utf8BOM)
 	}
 	if !bytes.Contains(src[base:], []byte(utf8BOM)) {
-		return parseOnce(src)
+		return parseOnce(src, a)
 	}
 	stand := ""
 	for _, s := range bomStandIns {
@@ -53,13 +55,13 @@ func parseReading(src []byte) (*File, *failure) {
 		}
 	}
 	if stand == "" {
-		return parseOnce(src)
+		return parseOnce(src, nil)
 	}
 	marks := bomMarks(src, base)
 	if f := libyamlReading(src, base, marks, stand); f != nil {
 		return f, nil
 	}
-	f, fail := parseText(src, spellMarks(src, base, marks, nil, stand), stand)
+	f, fail := parseText(src, spellMarks(src, base, marks, nil, stand), stand, nil)
 	f.PythonRead = !f.Broken && slices.ContainsFunc(marks, func(m bomMark) bool { return m.lineStart })
 	return f, fail
 }
@@ -146,7 +148,7 @@ func libyamlReading(src []byte, base int, marks []bomMark, stand string) *File {
 	// rarely runs twice.
 	for {
 		text := spellMarks(src, base, marks, spell, stand)
-		f, fail := parseText(src, text, stand)
+		f, fail := parseText(src, text, stand, nil)
 		if fail != nil || f.Broken || strayRoot(f) != nil {
 			return nil
 		}

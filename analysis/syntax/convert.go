@@ -46,6 +46,9 @@ type converter struct {
 	// stand is the character yaml.v3 read in place of a U+FEFF that
 	// Heat's reader takes as text ("" when there is none, bom.go).
 	stand string
+	// arena lent the first node block and the child-pointer block (nil:
+	// they were allocated).
+	arena *Arena
 }
 
 func newConverter(src []byte, base int) *converter {

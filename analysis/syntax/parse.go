@@ -17,7 +17,7 @@ import (
 // Parse parses src. It never fails and never panics: problems are reported
 // in File.Problems. When the YAML is broken, the tree is recovered from the
 // rest of the text (recover.go).
-func Parse(src []byte) *File { return ParseAfter(src, nil) }
+func Parse(src []byte) *File { return parseAfter(src, nil, nil) }
 
 // failure is the YAML syntax error that stopped a parse: yaml.v3's own
 // words and the span it was located at.
@@ -28,15 +28,16 @@ type failure struct {
 
 // parseOnce is one plain parse of src; fail is the syntax error that broke
 // it, nil when the text parsed or broke for another reason (a parser
-// panic, an unknown alias, UTF-16).
-func parseOnce(src []byte) (f *File, fail *failure) { return parseText(src, nil, "") }
+// panic, an unknown alias, UTF-16). Its nodes come from a when that is
+// free (nil: allocated).
+func parseOnce(src []byte, a *Arena) (f *File, fail *failure) { return parseText(src, nil, "", a) }
 
 // parseText parses src as yaml.v3 reads text instead: text stands for
 // src after a leading BOM, character for character, on the same lines and
 // columns (bom.go writes such texts), and stand is a character text holds
 // where src holds a U+FEFF read as text, given back in the values ("" for
-// none). Nil text is src itself.
-func parseText(src, text []byte, stand string) (f *File, fail *failure) {
+// none). Nil text is src itself. Its nodes come from a when that is free.
+func parseText(src, text []byte, stand string, a *Arena) (f *File, fail *failure) {
 	f = &File{Src: src}
 	if d, over := textTooLarge(len(src)); over {
 		f.Broken = true
@@ -61,7 +62,7 @@ func parseText(src, text []byte, stand string) (f *File, fail *failure) {
 	if body == nil {
 		body = src[base:]
 	}
-	c.presize(body)
+	c.presize(body, a)
 	var next func(*yaml.Node) error
 	if singleDocument(body) {
 		// yaml.Unmarshal reads only the first document, and is faster than
@@ -113,7 +114,12 @@ func parseText(src, text []byte, stand string) (f *File, fail *failure) {
 			Message: fmt.Sprintf("the text nests more than %d levels deep; deeper levels were ignored", maxDepth),
 		})
 	}
-	c.packValues()
+	if c.arena == nil {
+		// A tree in an arena lives only until the arena's next Reset:
+		// packing its texts for a long life would be a copy for nothing.
+		c.packValues()
+	}
+	c.giveBack()
 	f.Problems = append(f.Problems, c.problems...)
 	if stand != "" {
 		for i := range f.Problems {

@@ -41,7 +41,7 @@ func parseWithQuestionMarks(src []byte) *File {
 	for _, at := range marks {
 		buf[at] = stand
 	}
-	f, _ := parseReading(buf)
+	f, _ := parseReading(buf, nil)
 	if f.Broken {
 		return nil
 	}

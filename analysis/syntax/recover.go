@@ -24,8 +24,12 @@ const maxRecoveries = 8
 // lastGood is the text of the last version that parsed (nil: none). A key
 // being typed (a line without its colon yet) is read there, so a resource
 // whose name line is half typed keeps its name and its body.
-func ParseAfter(src, lastGood []byte) *File {
-	f, fail := parseReading(src)
+func ParseAfter(src, lastGood []byte) *File { return parseAfter(src, lastGood, nil) }
+
+// parseAfter is ParseAfter with the first parse's nodes taken from a (nil:
+// allocated); the re-parses of a broken text allocate their own.
+func parseAfter(src, lastGood []byte, a *Arena) *File {
+	f, fail := parseReading(src, a)
 	if fail == nil && !f.Broken {
 		fail = strayRoot(f)
 	}
@@ -40,7 +44,7 @@ func ParseAfter(src, lastGood []byte) *File {
 		if !r.neutralise(fail) {
 			break
 		}
-		g, next := parseOnce(r.buf)
+		g, next := parseOnce(r.buf, nil)
 		if !g.Broken {
 			return r.finish(f, g)
 		}
@@ -607,7 +611,7 @@ func (r *recovery) applyGraft(f *File, gr graft) {
 	if gr.body != nil {
 		// The value's lines start a line, so parsing them alone gives
 		// the same spans, moved by where they start.
-		if b, fail := parseOnce(gr.body); fail == nil && !b.Broken && b.Root() != nil {
+		if b, fail := parseOnce(gr.body, nil); fail == nil && !b.Broken && b.Root() != nil {
 			value = b.Root()
 			shiftSpans(value, gr.bodyAt, map[*Node]bool{})
 		}

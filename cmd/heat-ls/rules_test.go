@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+
+	"heat-ls/analysis/rules"
 )
 
 // TestRulesCommand: heat-ls rules and check --list-rules print the same
@@ -38,6 +40,23 @@ func TestRulesCommand(t *testing.T) {
 				var table []map[string]any
 				if err := json.Unmarshal(out.Bytes(), &table); err != nil || len(table) < 100 {
 					t.Errorf("JSON table: %d rules, err %v", len(table), err)
+				}
+				// The context the text table states once under it is
+				// listed on each rule it applies to (undefined-parameter:
+				// Heat refuses it; yaml-syntax: the reader's own).
+				for _, r := range table {
+					ctx, _ := json.Marshal(r["contexts"])
+					replaced := strings.Contains(string(ctx), rules.ReplacedEntry)
+					switch r["id"] {
+					case "undefined-parameter":
+						if !replaced {
+							t.Errorf("undefined-parameter does not list the context %q: %s", rules.ReplacedEntry, ctx)
+						}
+					case "yaml-syntax":
+						if replaced {
+							t.Errorf("yaml-syntax lists the context %q", rules.ReplacedEntry)
+						}
+					}
 				}
 			}
 		})
