@@ -107,19 +107,7 @@ func (p *Pass) makesNestedStack(r *hot.Resource) bool {
 		"AWS::ElasticLoadBalancing::LoadBalancer", "AWS::CloudFormation::Stack", "OS::Heat::ResourceChain":
 		return true
 	case "OS::Heat::ResourceGroup":
-		props := resourceProperties(r)
-		if props == nil {
-			return false
-		}
-		if props.Lookup("count").Key == nil {
-			return true // a group of one
-		}
-		_, v, ok := literalProperty(props, "count")
-		if !ok {
-			return false
-		}
-		f, isInt, ok := pyNumber(v)
-		return ok && isInt && f != 0
+		return groupBuildsMember(r)
 	case "OS::Heat::SoftwareDeploymentGroup", "OS::Heat::SoftwareDeployments",
 		"OS::Heat::StructuredDeploymentGroup", "OS::Heat::StructuredDeployments":
 		props := resourceProperties(r)
