@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"unicode/utf8"
 
 	"heat-ls/analysis/hot"
 	"heat-ls/analysis/rules"
@@ -39,12 +40,9 @@ func checkNestedStackNames(p *Pass) {
 		if p.stopped() {
 			return
 		}
-		if r.Key == nil || !pyYAMLText(r.Key) {
-			continue // Heat names the stack after the number or boolean, not the text
-		}
 		fault, fix := stackNameFault(r.Name)
-		if fault == "" || !p.makesNestedStack(r) {
-			continue
+		if fault == "" || r.Key == nil || !pyYAMLText(r.Key) || !p.makesNestedStack(r) {
+			continue // a name PyYAML reads as a number or null is not this text
 		}
 		where, end := rules.NestedStackName, "so Heat refuses the template at stack create"
 		if definitionRepeated(p.T, r) {
@@ -64,25 +62,26 @@ func checkNestedStackNames(p *Pass) {
 // "_".
 func stackNameFault(name string) (fault, fix string) {
 	name = strings.TrimSuffix(name, "\n")
-	bad := ""
-	var b strings.Builder
-	for _, c := range name {
-		if c < 0x80 && (c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '-' || c == '.') {
-			b.WriteRune(c)
-			continue
-		}
-		if bad == "" {
-			bad = fmt.Sprintf("%q", c)
-		}
-		b.WriteByte('_')
-	}
+	bad := strings.IndexFunc(name, func(c rune) bool { return !stackNameChar(c) })
 	switch {
-	case bad != "":
-		return "a stack name may hold only ASCII letters, digits, `_`, `-` and `.`, and this name holds " + bad, b.String()
+	case bad >= 0:
+		c, _ := utf8.DecodeRuneInString(name[bad:])
+		fix = strings.Map(func(c rune) rune {
+			if stackNameChar(c) {
+				return c
+			}
+			return '_'
+		}, name)
+		return fmt.Sprintf("a stack name may hold only ASCII letters, digits, `_`, `-` and `.`, and this name holds %q", c), fix
 	case len(name) > maxNestedNameLen:
 		return fmt.Sprintf("a stack name is at most 255 characters long, and this name alone has %d", len(name)), ""
 	}
 	return "", ""
+}
+
+// stackNameChar: c may stand in a stack name.
+func stackNameChar(c rune) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '-' || c == '.'
 }
 
 // makesNestedStack reports whether Heat builds a nested stack for r when

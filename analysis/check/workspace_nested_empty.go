@@ -151,7 +151,7 @@ func (p *Pass) nestedEmptyProblem(t NestedTemplate, param string) *parentEmpty {
 // nestedProblem judges the resources of nested template t with what the
 // parent hands it (pe); nil when nothing refuses it.
 func (p *Pass) nestedProblem(t NestedTemplate, pe *parentEmpty) *parentEmpty {
-	if t.Full == nil || p.Schema == nil {
+	if t.Full == nil || p.Schema == nil || pe.handed != nil && t.Src != nil && !pe.handed.namedIn(t.Src) {
 		return nil
 	}
 	doc := t.Full()

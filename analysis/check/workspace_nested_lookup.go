@@ -1,6 +1,7 @@
 package check
 
 import (
+	"bytes"
 	"fmt"
 	"strconv"
 	"strings"
@@ -121,6 +122,17 @@ func (pe *parentEmpty) lookup(t *hot.Template, n *syntax.Node) (string, bool) {
 	item := list.items[index]
 	pe.pending = &lookupCause{at: list.from, how: how, param: name.Value, found: fmt.Sprintf("item %d of it, the text %s", index, strconv.Quote(item)), text: "that text"}
 	return item, true
+}
+
+// namedIn: some handed list's name stands twice in src (its declaration
+// and a use), the test made before the nested template is parsed.
+func (hv *handedValues) namedIn(src []byte) bool {
+	for name := range hv.lists {
+		if bytes.Count(src, []byte(name)) > 1 {
+			return true
+		}
+	}
+	return false
 }
 
 // lookedUpIn reports whether some get_param of t has a path of one key
