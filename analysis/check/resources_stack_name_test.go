@@ -71,3 +71,29 @@ func TestStackNameFault(t *testing.T) {
 		}
 	}
 }
+
+// TestPyYAMLText: which scalars Heat's loader reads as text (timestamps
+// are, numbers in YAML 1.1's forms and null are not).
+func TestPyYAMLText(t *testing.T) {
+	for _, tc := range []struct {
+		src  string
+		want bool
+	}{
+		{"a b", true},
+		{"'12'", true},
+		{"2020-01-01", true},
+		{"12", false},
+		{"1:20", false},
+		{"0o17", true},
+		{"017", false},
+		{"+.5", true},
+		{".5", false},
+		{"~", false},
+		{"yes", false},
+		{"1e3", true},
+	} {
+		if got := pyYAMLText(yamlValue(t, tc.src)); got != tc.want {
+			t.Errorf("pyYAMLText(%s) = %v, want %v", tc.src, got, tc.want)
+		}
+	}
+}

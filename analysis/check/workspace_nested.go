@@ -82,6 +82,7 @@ func (p *Pass) checkNestedDefinition(def Definition) {
 	p.checkNestedEmptyValues(def, nt.Templates, props)
 	if props.IsMapping() {
 		p.checkNestedLookups(def, nt.Templates, props)
+		p.checkNestedListItems(def, nt.Templates, props)
 	}
 	var missing []string
 	for _, prm := range nt.Templates[0].Outline.Parameters {
