@@ -251,7 +251,7 @@ func (p *Pass) handedListOf(v *syntax.Node, member bool, indexVar string) (hande
 		items, how = text, fmt.Sprintf("The comma_delimited_list parameter `%s` hands its default{count}", name)
 	case isFunctionCall(n):
 		return handedList{}, false
-	case n.IsMapping() || n.IsScalar() && !isLiteralString(n):
+	case n.IsMapping() || n.IsScalar() && !pyYAMLText(n):
 		if !member || n.IsMapping() && n.NumPairs() == 0 {
 			return handedList{}, false // refused as a value (or the empty value)
 		}
@@ -317,7 +317,7 @@ func (p *Pass) listDefault(n *syntax.Node) (string, []string, bool) {
 			items = append(items, s)
 		}
 		return prm.Name, items, true
-	case def.IsScalar() && isLiteralString(def):
+	case pyYAMLText(def):
 		if def.Value == "" {
 			return "", nil, false // the empty value: checkNestedLiteralEmpty's family
 		}
@@ -339,8 +339,8 @@ func pyStr(n *syntax.Node) (string, bool) {
 		var b strings.Builder
 		ok := writePyRepr(&b, n, 0)
 		return b.String(), ok
-	case n.Style != syntax.Plain || !pyYAMLImplicit.MatchString(n.Value):
-		return n.Value, n.Tag == "!!str"
+	case pyYAMLText(n):
+		return n.Value, true
 	case n.Tag == "!!int" && isPlainDecimal(n.Value):
 		return n.Value, true
 	}

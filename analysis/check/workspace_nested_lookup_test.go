@@ -54,6 +54,8 @@ func TestPyStr(t *testing.T) {
 		{"1:20", "", false},
 		{"0x1F", "", false},
 		{"1.5", "", false},
+		{"1e3", "1e3", true},
+		{"2020-01-01", "2020-01-01", true},
 	} {
 		got, ok := pyStr(yamlValue(t, tc.src))
 		if got != tc.want || ok != tc.ok {
