@@ -102,7 +102,10 @@ func (pe *parentEmpty) lookup(t *hot.Template, n *syntax.Node) (string, bool) {
 	}
 	size := len(list.items)
 	count := ""
-	if size > 0 {
+	switch {
+	case size == 1:
+		count = " (1 item)"
+	case size > 1:
 		count = fmt.Sprintf(" (%d items)", size)
 	}
 	how := strings.Replace(list.how, "{count}", count, 1)
@@ -256,6 +259,22 @@ func (p *Pass) handedListOf(v *syntax.Node, member bool, indexVar string) (hande
 			return handedList{}, false // refused as a value (or the empty value)
 		}
 		return handedList{items: nil, from: n, how: "This value is no list, so Heat drops it while it validates the group's member and hands an empty list"}, true
+	case n.IsSequence() && len(n.Items()) > 0 && n.Items()[0].Resolve().IsMapping():
+		// mappings: each entry becomes ".member.<i>.<key>=<value>"
+		for i, it := range n.Items() {
+			if it = it.Resolve(); !it.IsMapping() || isFunctionCall(it) || mergesOtherKeys(it) {
+				return handedList{}, false
+			}
+			for _, pr := range it.Pairs() {
+				k, ok1 := pyStr(pr.Key)
+				v, ok2 := pyStr(pr.Value)
+				if !ok1 || !ok2 || isFunctionCall(pr.Value.Resolve()) {
+					return handedList{}, false
+				}
+				items = append(items, fmt.Sprintf(".member.%d.%s=%s", i, k, v))
+			}
+		}
+		how = "This list of mappings{count} goes"
 	case n.IsSequence():
 		for _, it := range n.Items() {
 			if it = it.Resolve(); !pyYAMLText(it) {

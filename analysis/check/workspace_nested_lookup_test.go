@@ -79,6 +79,7 @@ func TestHandedListOf(t *testing.T) {
 		{"[a, b]", false, []string{"a", "b"}, true},
 		{`["a,b", "%index%"]`, true, []string{"a", "b", "0"}, true},
 		{"[4, 5]", false, nil, false},
+		{"[{a: 1, b: x}, {c: 2}]", false, []string{".member.0.a=1", ".member.0.b=x", ".member.1.c=2"}, true},
 		{`"4,5,6"`, false, []string{"4", "5", "6"}, true},
 		{"{get_param: l}", false, []string{"a", "b", "c", "{'k': 1}"}, true},
 		{"{get_param: t}", false, []string{"x", "y"}, true},
