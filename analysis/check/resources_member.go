@@ -60,15 +60,22 @@ func (rc *resourceChecker) checkGroupMember(r *hot.Resource, key string) {
 		rc.checkProperties(member, rt) // no index variable outside resource groups
 		return
 	}
-	indexVar := "%index%"
-	if _, v, ok := literalProperty(props, "index_var"); ok {
-		indexVar = v.Value
-	} else if props.Lookup("index_var").Key != nil {
-		return // index_var from a function: the variable is unknown
-	}
-	if !mentions(def, indexVar, 0) {
+	indexVar, ok := groupIndexVar(props)
+	if ok && !mentions(def, indexVar, 0) {
 		rc.checkProperties(member, rt)
 	}
+}
+
+// groupIndexVar is the text a resource group (properties props) puts
+// each member's name in place of: index_var, or %index%; ok is false when
+// a function gives index_var and the variable is unknown.
+func groupIndexVar(props *syntax.Node) (string, bool) {
+	if _, v, ok := literalProperty(props, "index_var"); ok {
+		return v.Value, true
+	} else if props.Lookup("index_var").Key != nil {
+		return "", false
+	}
+	return "%index%", true
 }
 
 // mentions reports whether any scalar under n contains text.

@@ -70,21 +70,22 @@ func looksLikeIndex(s string) bool {
 
 // checkEmptyFromParamPath judges a get_param whose path finds nothing as
 // the empty text Heat puts in the property. A get_param of a parameter
-// the parent template gives empty text is judged the same way, and its
-// problems are kept for the parent.
+// the parent template gives empty text, or a path into a list the parent
+// gives, is judged the same way with the text it gives, and its problems
+// are kept for the parent.
 func (rc *resourceChecker) checkEmptyFromParamPath(prop *schema.Property, n, key, anchor *syntax.Node, depth int) {
 	if !rc.judgesHandedText(prop) {
 		return
 	}
 	name, typ, ok := rc.emptyFromParamPath(n)
-	inherited := false
+	inherited, text := false, ""
 	if !ok {
-		inherited = rc.parent.givesEmpty(rc.p.T, n)
+		text, inherited = rc.parent.gives(rc.p.T, n)
 		if !inherited {
 			return
 		}
 	}
-	for i, ds := 0, rc.checkHandedText(prop, "", n, key, anchor, depth); i < len(ds); i++ {
+	for i, ds := 0, rc.checkHandedText(prop, text, n, key, anchor, depth); i < len(ds); i++ {
 		d := &ds[i]
 		if inherited {
 			rc.parent.keep(d)

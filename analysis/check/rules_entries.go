@@ -19,6 +19,7 @@ func entryRules() []Rule {
 		checkParameters,
 		checkParameterGroups,
 		checkResources,
+		checkNestedStackNames,
 		checkReleasePlugins,
 		checkPlugins,
 		checkOutputs,

@@ -80,6 +80,10 @@ func (p *Pass) checkNestedDefinition(def Definition) {
 		return
 	}
 	p.checkNestedEmptyValues(def, nt.Templates, props)
+	if props.IsMapping() {
+		p.checkNestedLookups(def, nt.Templates, props)
+		p.checkNestedListItems(def, nt.Templates, props)
+	}
 	var missing []string
 	for _, prm := range nt.Templates[0].Outline.Parameters {
 		if given[prm.Name] || p.Workspace.ParameterDefaulted(prm.Name) {

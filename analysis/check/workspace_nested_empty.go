@@ -25,6 +25,24 @@ type parentEmpty struct {
 	param    string
 	resource string
 	found    *source.Diagnostic
+	// handed holds the lists and indexes a parent hands beyond empty
+	// text, and cause what the kept problem came from
+	// (workspace_nested_lookup.go); pending is the cause of the value
+	// being judged.
+	handed         *handedValues
+	cause, pending *lookupCause
+}
+
+// gives reports what n, in the nested template t, gives of the parent's
+// values: the empty text, or the text of a list item a path looks up.
+func (pe *parentEmpty) gives(t *hot.Template, n *syntax.Node) (string, bool) {
+	if pe == nil {
+		return "", false
+	}
+	if pe.param != "" {
+		return "", pe.givesEmpty(t, n)
+	}
+	return pe.lookup(t, n)
 }
 
 // givesEmpty: n, in the nested template t, is a get_param that gives the
@@ -63,7 +81,7 @@ func (pe *parentEmpty) givesEmpty(t *hot.Template, n *syntax.Node) bool {
 func (pe *parentEmpty) keep(d *source.Diagnostic) {
 	if pe.found == nil {
 		c := *d
-		pe.found = &c
+		pe.found, pe.cause = &c, pe.pending
 	}
 }
 
@@ -127,12 +145,23 @@ func (p *Pass) nestedEmptyProblem(t NestedTemplate, param string) *parentEmpty {
 	if prm == nil || prm.Type != "string" && prm.Type != "comma_delimited_list" {
 		return nil
 	}
+	return p.nestedProblem(t, &parentEmpty{param: param})
+}
+
+// nestedProblem judges the resources of nested template t with what the
+// parent hands it (pe); nil when nothing refuses it.
+func (p *Pass) nestedProblem(t NestedTemplate, pe *parentEmpty) *parentEmpty {
+	if t.Full == nil || p.Schema == nil || pe.handed != nil && t.Src != nil && !pe.handed.namedIn(t.Src) {
+		return nil
+	}
 	doc := t.Full()
 	if doc == nil || doc.Template == nil {
 		return nil
 	}
+	if pe.handed != nil && !pe.handed.lookedUpIn(doc.Template) {
+		return nil // the cheap test first: nothing looks into a handed list
+	}
 	child := &Pass{Ctx: p.Ctx, Doc: doc, T: doc.Template, Schema: p.Schema}
-	pe := &parentEmpty{param: param}
 	rc := &resourceChecker{p: child, v: entryVersion(child), res: regexpCache{}, parent: pe}
 	for _, r := range child.T.Resources {
 		rt, ok := p.Schema.ResourceType(r.Type)

@@ -91,6 +91,9 @@ type NestedTemplate struct {
 	// its resources (a value handed down that its properties refuse);
 	// nil when the view cannot give a parse.
 	Full func() *hot.Document
+	// Src is the template's text, which a rule may search before it asks
+	// for the full parse; nil when the view does not give it.
+	Src []byte
 	// Via is the environment file that maps the type, "" when the type is
 	// the template's path itself.
 	Via string

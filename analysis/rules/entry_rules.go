@@ -72,7 +72,10 @@ func entryRules() []Rule {
 		{ID: ParameterGroupParametersInvalid, Severity: source.SeverityError, Phase: Validate, Summary: "a group without parameters, or whose parameters is not a list"},
 		{ID: ParameterGroupUnknownParameter, Severity: source.SeverityError, Phase: Validate, Summary: "a group naming a parameter the template does not declare"},
 		{ID: ParameterGroupDuplicateParameter, Severity: source.SeverityError, Phase: Validate, Summary: "a parameter in more than one group, or twice in one"},
-		{ID: ResourceNameInvalid, Severity: source.SeverityError, Phase: Validate, Summary: "a resource name containing \"/\""},
+		{ID: ResourceNameInvalid, Severity: source.SeverityError, Phase: Validate, Summary: "a resource name containing \"/\", or one no nested stack can be named after", Contexts: []Context{
+			{Where: NestedStackName, Severity: source.SeverityError, Phase: Create},
+			{Where: NestedStackNameRepeated, Severity: source.SeverityWarning, Phase: None},
+		}},
 		{ID: ResourceNotMapping, Severity: source.SeverityError, Phase: Validate, Summary: "a resource's definition is not a mapping"},
 		{ID: ResourceTypeMissing, Severity: source.SeverityError, Phase: Validate, Summary: "a resource without type"},
 		{ID: ResourceTypeNotString, Severity: source.SeverityError, Phase: Validate, Summary: "a type that is a mapping, a list or null"},

@@ -70,6 +70,19 @@ const SkippedOperand = "an operand of and / or after one that always decides it 
 // nested stack, at create.
 const GroupMemberAttribute = "an attribute read from a resource group's members"
 
+// NestedStackName is the context of resource-name-invalid for a resource
+// that makes a nested stack (a template resource, a group, a chain...):
+// Heat names that stack after the parent stack and the resource and
+// refuses a name with characters outside letters, digits, "_", "-" and
+// "." (or longer than a stack name may be) at stack create.
+const NestedStackName = "a resource that makes a nested stack, whose name no stack name can carry"
+
+// NestedStackNameRepeated is the same finding on a resource whose
+// definition another resource repeats exactly: Heat validates only one of
+// a set of identical definitions, and which one depends on the process,
+// so it refuses the template on some runs only.
+const NestedStackNameRepeated = "the same, on a resource whose definition another one repeats (Heat validates only one of them)"
+
 // Rule is the declaration of one rule id.
 type Rule struct {
 	ID       string

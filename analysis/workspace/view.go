@@ -152,7 +152,7 @@ func (v checkView) NestedTemplates(fromPath, resourceName, typeName string) chec
 			via = c.Via.Env.Path
 		}
 		full := func() *hot.Document { return v.s.Full(t).Doc }
-		out.Templates = append(out.Templates, check.NestedTemplate{Path: c.Path, Outline: t.Outline(), Full: full, Via: via})
+		out.Templates = append(out.Templates, check.NestedTemplate{Path: c.Path, Outline: t.Outline(), Full: full, Src: t.Doc.Src, Via: via})
 	}
 	return out
 }

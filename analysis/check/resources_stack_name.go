@@ -1,0 +1,218 @@
+package check
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+	"unicode/utf8"
+
+	"heat-ls/analysis/hot"
+	"heat-ls/analysis/rules"
+	"heat-ls/analysis/syntax"
+)
+
+// At stack create Heat validates a resource that makes a nested stack (a
+// template resource, a group, a chain, a load balancer...) by building
+// that stack, and names it "<parent stack>-<resource name>". A stack name
+// must start with an ASCII letter, hold only ASCII letters, digits, "_",
+// "-" and "." and be at most 255 characters long (Python's `$` lets one
+// newline end it), so a resource name with any other character makes Heat
+// refuse the template, whatever the parent stack is called (the oracle:
+// spaces, ":", "+", "@", tabs, inner newlines, a carriage return and
+// non-ASCII letters are refused; dots, dashes, underscores, a leading
+// digit, the empty name and one trailing newline are not). The parent's
+// name is unknown here, so only a name too long for the shortest parent
+// name (one letter and the "-") counts as too long.
+
+// maxNestedNameLen is the longest resource name some parent stack name
+// leaves room for: 255 less one letter and the "-".
+const maxNestedNameLen = 253
+
+// checkNestedStackNames reports resources that make a nested stack whose
+// name Heat refuses. It reads every resource at once (an identical
+// definition elsewhere changes the verdict), so it is no entry-alone
+// walk; the cheap test of the name comes first.
+func checkNestedStackNames(p *Pass) {
+	if p.T == nil {
+		return
+	}
+	for _, r := range p.T.Resources {
+		if p.stopped() {
+			return
+		}
+		fault, fix := stackNameFault(r.Name)
+		if fault == "" || r.Key == nil || !pyYAMLText(r.Key) || !p.makesNestedStack(r) {
+			continue // a name PyYAML reads as a number or null is not this text
+		}
+		where, end := rules.NestedStackName, "so Heat refuses the template at stack create"
+		if definitionRepeated(p.T, r) {
+			where, end = rules.NestedStackNameRepeated, "so Heat refuses the template when it validates this resource; another resource has the same definition and Heat validates only one of them, which one depending on the run"
+		}
+		d := p.ReportInf(r.Key.Span(), rules.ResourceNameInvalid, where,
+			"Heat makes a nested stack for `%s` and names it after the parent stack and this resource (`<stack>-%s`); %s, %s. Rename the resource.",
+			r.Name, r.Name, fault, end)
+		if fix != "" {
+			d.Suggestions = []string{fix}
+		}
+	}
+}
+
+// stackNameFault says why name cannot end a stack name ("" when it can)
+// and, when characters are the fault, the name with each of them made
+// "_".
+func stackNameFault(name string) (fault, fix string) {
+	name = strings.TrimSuffix(name, "\n")
+	bad := strings.IndexFunc(name, func(c rune) bool { return !stackNameChar(c) })
+	switch {
+	case bad >= 0:
+		c, _ := utf8.DecodeRuneInString(name[bad:])
+		fix = strings.Map(func(c rune) rune {
+			if stackNameChar(c) {
+				return c
+			}
+			return '_'
+		}, name)
+		return fmt.Sprintf("a stack name may hold only ASCII letters, digits, `_`, `-` and `.`, and this name holds %q", c), fix
+	case len(name) > maxNestedNameLen:
+		return fmt.Sprintf("a stack name is at most 255 characters long, and this name alone has %d", len(name)), ""
+	}
+	return "", ""
+}
+
+// stackNameChar: c may stand in a stack name.
+func stackNameChar(c rune) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '-' || c == '.'
+}
+
+// makesNestedStack reports whether Heat builds a nested stack for r when
+// it validates the template at create: a template resource, or a type
+// whose plugin is a nested stack. A group of size zero builds none, and
+// neither does a resource Heat skips (external_id, a condition false for
+// every input).
+func (p *Pass) makesNestedStack(r *hot.Resource) bool {
+	if r.Field("external_id").Key != nil {
+		return false
+	}
+	if f := r.Field("condition"); f.Key != nil {
+		if v, ok := constCondition(p.T, f.Value); ok && !v {
+			return false
+		}
+	}
+	if r.TypeNode == nil || r.Type == "" {
+		return false
+	}
+	switch r.Type {
+	case "OS::Heat::AutoScalingGroup", "OS::Heat::InstanceGroup", "AWS::AutoScaling::AutoScalingGroup",
+		"AWS::ElasticLoadBalancing::LoadBalancer", "AWS::CloudFormation::Stack", "OS::Heat::ResourceChain":
+		return true
+	case "OS::Heat::ResourceGroup":
+		return groupBuildsMember(r)
+	case "OS::Heat::SoftwareDeploymentGroup", "OS::Heat::SoftwareDeployments",
+		"OS::Heat::StructuredDeploymentGroup", "OS::Heat::StructuredDeployments":
+		props := resourceProperties(r)
+		servers := props.Get("servers").Resolve()
+		return props != nil && servers.IsMapping() && servers.NumPairs() > 0 && !isFunctionCall(servers)
+	}
+	if isTemplatePath(r.Type) {
+		return true
+	}
+	if p.Schema == nil || p.Workspace == nil {
+		return false
+	}
+	if _, builtIn := p.Schema.ResourceType(r.Type); builtIn {
+		return false // an environment may map it to a template, or not
+	}
+	nt := p.Workspace.NestedTemplates(p.Path, r.Name, r.Type)
+	return nt.Mapped && !nt.Opaque && len(nt.Templates) > 0
+}
+
+// definitionRepeated reports whether another resource of t has r's
+// definition (its body but for the description): Heat validates one
+// resource of each distinct definition only. Values are compared as
+// written, which may find more repeats than Heat does, never fewer.
+func definitionRepeated(t *hot.Template, r *hot.Resource) bool {
+	for _, o := range t.Resources {
+		if o != r && o.Type == r.Type && sameDefinition(r.Value.Resolve(), o.Value.Resolve()) {
+			return true
+		}
+	}
+	return false
+}
+
+// sameDefinition compares two resource bodies, leaving description out.
+func sameDefinition(a, b *syntax.Node) bool {
+	if !a.IsMapping() || !b.IsMapping() {
+		return false
+	}
+	keep := func(m *syntax.Node) map[string]*syntax.Node {
+		out := map[string]*syntax.Node{}
+		for _, pr := range m.Pairs() {
+			if pr.Key.Value != "description" {
+				out[pr.Key.Value] = pr.Value
+			}
+		}
+		return out
+	}
+	ka, kb := keep(a), keep(b)
+	if len(ka) != len(kb) {
+		return false
+	}
+	for k, v := range ka {
+		w, ok := kb[k]
+		if !ok || !sameText(v, w, 0) {
+			return false
+		}
+	}
+	return true
+}
+
+// sameText compares two values by their shape and scalar texts.
+func sameText(a, b *syntax.Node, depth int) bool {
+	a, b = a.Resolve(), b.Resolve()
+	if a == nil || b == nil || depth > maxValueDepth {
+		return a == b
+	}
+	if a.Kind != b.Kind || a.Value != b.Value {
+		return false
+	}
+	ka, kb := a.Children(), b.Children()
+	if len(ka) != len(kb) {
+		return false
+	}
+	for i := range ka {
+		if !sameText(ka[i], kb[i], depth+1) {
+			return false
+		}
+	}
+	return true
+}
+
+// pyYAMLImplicit are the plain scalars Heat's YAML loader (PyYAML, YAML
+// 1.1) reads as something other than text: booleans, whole numbers
+// (with base-60 and binary forms), floats, null, the merge key and "=".
+// Timestamps are not among them: Heat's loader builds them as text.
+var pyYAMLImplicit = regexp.MustCompile(`^(?:` +
+	`yes|Yes|YES|no|No|NO|true|True|TRUE|false|False|FALSE|on|On|ON|off|Off|OFF` +
+	`|[-+]?0b[0-1_]+|[-+]?0[0-7_]+|[-+]?(?:0|[1-9][0-9_]*)|[-+]?0x[0-9a-fA-F_]+|[-+]?[1-9][0-9_]*(?::[0-5]?[0-9])+` +
+	`|[-+]?(?:[0-9][0-9_]*)\.[0-9_]*(?:[eE][-+][0-9]+)?|\.[0-9][0-9_]*(?:[eE][-+][0-9]+)?|[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+\.[0-9_]*|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN)` +
+	`|~|null|Null|NULL|` +
+	`|<<|=)$`)
+
+// pyYAMLText reports whether Heat's YAML loader reads scalar n as text:
+// quoted or block text, or a plain scalar none of PyYAML's implicit
+// types claims (a timestamp is text to Heat).
+func pyYAMLText(n *syntax.Node) bool {
+	if n == nil || n.Kind != syntax.ScalarNode {
+		return false
+	}
+	if n.Style != syntax.Plain {
+		return n.Tag == "!!str"
+	}
+	switch n.Tag {
+	case "!!str", "!!timestamp", "!!int", "!!float", "!!bool", "!!null":
+		// yaml.v3 resolves by YAML 1.2 (0o17 and 1e3 are numbers there,
+		// text to PyYAML): PyYAML's own forms decide
+		return !pyYAMLImplicit.MatchString(n.Value)
+	}
+	return false
+}

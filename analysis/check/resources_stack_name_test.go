@@ -1,0 +1,99 @@
+package check
+
+import (
+	"strings"
+	"testing"
+
+	"heat-ls/analysis/rules"
+	"heat-ls/analysis/source"
+)
+
+// TestNestedStackNames follows the oracle's verdicts on resource names
+// that make a nested stack (cases resource-name-nested-stack-*).
+func TestNestedStackNames(t *testing.T) {
+	E, W := source.SeverityError, source.SeverityWarning
+	code := rules.ResourceNameInvalid
+	res := func(name, body string) string { return v16 + "resources:\n  " + name + ":\n" + body }
+	tmpl := "    type: child.yaml\n"
+	group := func(count string) string {
+		return "    type: OS::Heat::ResourceGroup\n    properties:\n" + count + "      resource_def: {type: OS::Heat::None}\n"
+	}
+	none := []string{code}
+	runEntryCases(t, []entryCase{
+		{"space in a template resource", res(`"a b"`, tmpl), code, E, `"a b"`, nil},
+		{"colon", res(`"a:b"`, tmpl), code, E, `"a:b"`, nil},
+		{"plus", res(`"a+b"`, tmpl), code, E, `"a+b"`, nil},
+		{"non-ASCII letter", res(`"é"`, tmpl), code, E, `"é"`, nil},
+		{"carriage return", res(`"a\r"`, tmpl), code, E, `"a\r"`, nil},
+		{"inner newline", res(`"a\nb"`, tmpl), code, E, `"a\nb"`, nil},
+		{"two trailing newlines", res(`"a\n\n"`, tmpl), code, E, `"a\n\n"`, nil},
+		{"too long for any parent", res(strings.Repeat("a", 254), tmpl), code, E, strings.Repeat("a", 254), nil},
+		{"the longest any parent allows", res(strings.Repeat("a", 253), tmpl), "", E, "", none},
+		{"one trailing newline", res(`"a\n"`, tmpl), "", E, "", none},
+		{"dots dashes underscores digits", res("1-a_b.c", tmpl), "", E, "", none},
+		{"leading dash", res("-a", tmpl), "", E, "", none},
+		{"empty name", res(`""`, tmpl), "", E, "", none},
+		{"a number Heat names the stack after", res("1:20", tmpl), "", E, "", none},
+		{"null read as None", res("~", tmpl), "", E, "", none},
+		{"no nested stack", res(`"a b"`, "    type: OS::Heat::None\n"), "", E, "", none},
+		{"group of one by default", res(`"a b"`, group("")), code, E, `"a b"`, nil},
+		{"group of two", res(`"a b"`, group("      count: 2\n")), code, E, `"a b"`, nil},
+		{"group of none", res(`"a b"`, group("      count: 0\n")), "", E, "", none},
+		{"group of none as text", res(`"a b"`, group("      count: \"0\"\n")), "", E, "", none},
+		{"group size from a parameter", "parameters:\n  n: {type: number, default: 0}\n" + res(`"a b"`, group("      count: {get_param: n}\n")), "", E, "", none},
+		{"autoscaling group of none", res(`"a b"`, "    type: OS::Heat::AutoScalingGroup\n    properties:\n      min_size: 0\n      max_size: 1\n      resource: {type: OS::Heat::None}\n"), code, E, `"a b"`, nil},
+		{"chain", res(`"a b"`, "    type: OS::Heat::ResourceChain\n    properties:\n      resources: []\n"), code, E, `"a b"`, nil},
+		{"deployment group with a server", res(`"a b"`, "    type: OS::Heat::SoftwareDeploymentGroup\n    properties:\n      config: x\n      servers: {s: abc}\n"), code, E, `"a b"`, nil},
+		{"deployment group without servers", res(`"a b"`, "    type: OS::Heat::SoftwareDeploymentGroup\n    properties:\n      config: x\n      servers: {}\n"), "", E, "", none},
+		{"external resource", res(`"a b"`, tmpl+"    external_id: abc\n"), "", E, "", none},
+		{"condition false for every input", "conditions:\n  c: false\n" + res(`"a b"`, tmpl+"    condition: c\n"), "", E, "", none},
+		{"condition that depends on input", "parameters:\n  p: {type: boolean}\nconditions:\n  c: {get_param: p}\n" + res(`"a b"`, tmpl+"    condition: c\n"), code, E, `"a b"`, nil},
+		{"definition repeated by another resource", res("ok", tmpl) + "  \"a b\":\n" + tmpl + "    description: other\n", code, W, `"a b"`, nil},
+		{"definition differing in metadata", res("ok", tmpl) + "  \"a b\":\n" + tmpl + "    metadata: {a: 1}\n", code, E, `"a b"`, nil},
+	})
+}
+
+func TestStackNameFault(t *testing.T) {
+	for _, tc := range []struct {
+		name, fix string
+		bad       bool
+	}{
+		{"a b", "a_b", true},
+		{"---  c", "---__c", true},
+		{"a\n", "", false},
+		{"é", "_", true},
+		{strings.Repeat("x", 253), "", false},
+		{strings.Repeat("x", 254), "", true},
+	} {
+		fault, fix := stackNameFault(tc.name)
+		if (fault != "") != tc.bad || fix != tc.fix {
+			t.Errorf("stackNameFault(%q) = %q, %q; want bad %v, fix %q", tc.name, fault, fix, tc.bad, tc.fix)
+		}
+	}
+}
+
+// TestPyYAMLText: which scalars Heat's loader reads as text (timestamps
+// are, numbers in YAML 1.1's forms and null are not).
+func TestPyYAMLText(t *testing.T) {
+	for _, tc := range []struct {
+		src  string
+		want bool
+	}{
+		{"a b", true},
+		{"'12'", true},
+		{"2020-01-01", true},
+		{"12", false},
+		{"1:20", false},
+		{"0o17", true},
+		{"017", false},
+		{"+.5", true},
+		{".5", false},
+		{"~", false},
+		{"yes", false},
+		{"1e3", true},
+	} {
+		if got := pyYAMLText(yamlValue(t, tc.src)); got != tc.want {
+			t.Errorf("pyYAMLText(%s) = %v, want %v", tc.src, got, tc.want)
+		}
+	}
+}

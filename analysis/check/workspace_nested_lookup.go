@@ -1,0 +1,407 @@
+package check
+
+import (
+	"bytes"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"heat-ls/analysis/hot"
+	"heat-ls/analysis/syntax"
+)
+
+// A nested template often looks an item up in a comma_delimited_list
+// parameter with an index from another parameter, both given by the
+// parent: `get_param: [lengths, {get_param: index}]`, where a resource
+// group's member definition gives `index: "%index%"`. What the nested
+// stack then reads follows from Heat's code (asked of the oracle too):
+//
+//   - a list the provider resource hands on is joined with commas and
+//     split again by the nested parameter; a list item that is no text
+//     makes the join fail;
+//   - a value of a group's member that is no list (a mapping, a number, a
+//     boolean) is dropped while Heat validates the member and the nested
+//     parameter gets an empty list (its own default does not stand in);
+//     outside a group Heat refuses such a value itself;
+//   - the parent's comma_delimited_list parameter hands the text of each
+//     item of its default (Python's str: `{4: None}` for a mapping);
+//   - a group puts the member's name in place of the index variable in
+//     every text of the definition; Heat validates the first member,
+//     "0", and only when the group's size is above zero;
+//   - the lookup takes a whole number (a number parameter's value, or
+//     text Python's int() reads), counts from the end when negative, and
+//     gives empty text when the index is out of range or no whole number.
+//
+// The item, or the empty text, is then judged as the property's value,
+// and a refusal is reported on the parent's value it came from.
+
+// handedValues are the lists and indexes a parent hands a nested
+// template, by parameter name.
+type handedValues struct {
+	lists   map[string]handedList
+	indexes map[string]handedIndex
+}
+
+// handedList is a list parameter's value as the nested stack reads it.
+type handedList struct {
+	items []string
+	from  *syntax.Node // the parent's value
+	how   string       // how Heat came to it, for messages
+}
+
+// handedIndex is a number or text parameter's value.
+type handedIndex struct {
+	text string
+	from *syntax.Node
+}
+
+// lookupCause is where a looked-up value comes from: the parent's value
+// to report on, how the list reached the nested parameter, and what the
+// lookup found.
+type lookupCause struct {
+	at          *syntax.Node
+	how, param  string
+	found, text string
+}
+
+// lookup gives the text a get_param path [list, index] gives in the
+// nested template t when the parent hands the list (and the index, when
+// it comes from a parameter); it records the cause.
+func (pe *parentEmpty) lookup(t *hot.Template, n *syntax.Node) (string, bool) {
+	hv := pe.handed
+	arg := getParamArgs(n)
+	if hv == nil || t == nil || !arg.IsSequence() || len(arg.Items()) != 2 {
+		return "", false
+	}
+	name, key := arg.Items()[0].Resolve(), arg.Items()[1].Resolve()
+	if !isScalarLiteral(name) {
+		return "", false
+	}
+	list, ok := hv.lists[name.Value]
+	if prm := t.Parameter(name.Value); !ok || prm == nil || prm.Type != "comma_delimited_list" {
+		return "", false
+	}
+	index, whole, known, from := 0, false, false, list.from
+	switch kn := getParamArgs(key); {
+	case kn != nil:
+		if kn.IsSequence() && len(kn.Items()) == 1 {
+			kn = kn.Items()[0].Resolve()
+		}
+		prm := t.Parameter(kn.Value)
+		hi, ok := hv.indexes[kn.Value]
+		if !isScalarLiteral(kn) || !ok || prm == nil {
+			return "", false
+		}
+		index, whole, known = pyIndex(hi.text, prm.Type == "number")
+		from = hi.from
+	case isScalarLiteral(key) && !isYAML11Bool(key) && !oddPlainNumber(key):
+		index, whole, known = pyIndex(key.Value, key.Style == syntax.Plain && key.Tag != "!!str")
+	}
+	if !known {
+		return "", false
+	}
+	size := len(list.items)
+	count := ""
+	switch {
+	case size == 1:
+		count = " (1 item)"
+	case size > 1:
+		count = fmt.Sprintf(" (%d items)", size)
+	}
+	how := strings.Replace(list.how, "{count}", count, 1)
+	miss := func(at *syntax.Node, found string) (string, bool) {
+		pe.pending = &lookupCause{at: at, how: how, param: name.Value, found: found + " and finds nothing", text: "the empty text"}
+		return "", true
+	}
+	switch {
+	case !whole:
+		return miss(from, "an item of it with an index that is no whole number")
+	case index < -size || index >= size:
+		return miss(from, fmt.Sprintf("item %d of it", index))
+	}
+	if index < 0 {
+		index += size
+	}
+	item := list.items[index]
+	pe.pending = &lookupCause{at: list.from, how: how, param: name.Value, found: fmt.Sprintf("item %d of it, the text %s", index, strconv.Quote(item)), text: "that text"}
+	return item, true
+}
+
+// namedIn: some handed list's name stands twice in src (its declaration
+// and a use), the test made before the nested template is parsed.
+func (hv *handedValues) namedIn(src []byte) bool {
+	for name := range hv.lists {
+		if bytes.Count(src, []byte(name)) > 1 {
+			return true
+		}
+	}
+	return false
+}
+
+// lookedUpIn reports whether some get_param of t has a path of one key
+// into a handed list.
+func (hv *handedValues) lookedUpIn(t *hot.Template) bool {
+	for _, c := range t.Calls {
+		if c.Name != "get_param" || c.Context != hot.InResource {
+			continue
+		}
+		if a := c.Args.Resolve(); a.IsSequence() && len(a.Items()) == 2 {
+			if _, ok := hv.lists[a.Items()[0].Resolve().Value]; ok {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// pyIndex reads a path key as Heat's lookup does: a number parameter's
+// value (Python's int, or a float, which finds nothing), or text that
+// Python's int() must read. whole is false when the key finds nothing
+// whatever the list; known is false when heat-ls cannot tell.
+func pyIndex(text string, number bool) (index int, whole, known bool) {
+	s := strings.TrimSpace(text)
+	if strings.Contains(s, "_") {
+		return 0, false, false
+	}
+	if i, err := strconv.Atoi(s); err == nil {
+		return i, true, true
+	}
+	if _, err := strconv.ParseFloat(s, 64); err == nil && number {
+		return 0, false, true
+	}
+	return 0, false, !number
+}
+
+// checkNestedLookups judges the nested templates ts with the lists and
+// indexes the definition def hands them (props, its properties), where
+// they are certain, and reports the first refusal on the parent's value
+// it came from.
+func (p *Pass) checkNestedLookups(def Definition, ts []NestedTemplate, props *syntax.Node) {
+	hv := &handedValues{lists: map[string]handedList{}, indexes: map[string]handedIndex{}}
+	indexVar := ""
+	if def.Inner {
+		r := def.Resource
+		if r.Type != "OS::Heat::ResourceGroup" || !groupBuildsMember(r) {
+			return // which member Heat validates, if any, is not known
+		}
+		v, ok := groupIndexVar(resourceProperties(r))
+		if !ok {
+			return
+		}
+		indexVar = v
+	}
+	for _, pr := range props.Pairs() {
+		k := pr.Key
+		if k.Kind != syntax.ScalarNode {
+			continue
+		}
+		switch nestedParameterType(ts, k.Value) {
+		case "comma_delimited_list":
+			if l, ok := p.handedListOf(pr.Value, def.Inner, indexVar); ok {
+				hv.lists[k.Value] = l
+			}
+		case "number", "string":
+			if v := pr.Value.Resolve(); isScalarLiteral(v) && !isYAML11Bool(v) && !oddPlainNumber(v) {
+				text := v.Value
+				if indexVar != "" {
+					text = strings.ReplaceAll(text, indexVar, "0")
+				}
+				hv.indexes[k.Value] = handedIndex{text: text, from: v}
+			}
+		}
+	}
+	if len(hv.lists) == 0 {
+		return
+	}
+	var first *parentEmpty
+	for _, t := range ts {
+		pe := p.nestedProblem(t, &parentEmpty{handed: hv})
+		if pe == nil || pe.cause == nil {
+			return // a template that takes the values: no certain refusal
+		}
+		if first == nil {
+			first = pe
+		}
+	}
+	if first == nil {
+		return
+	}
+	member := ""
+	if def.Inner {
+		member = ", for the group's first member (the one Heat validates),"
+	}
+	c := first.cause
+	p.Reportf(c.at.Span(), first.found.Code,
+		"%s to `%s` of the nested template %s, which%s looks up %s. It hands %s to its resource `%s`, and Heat refuses the nested stack at create: %s",
+		c.how, c.param, wsTemplateNames(ts), member, c.found, c.text, first.resource, first.found.Message)
+}
+
+// handedListOf is the list a nested comma_delimited_list parameter reads
+// from the parent's value v, when certain. In a member definition the
+// index variable is replaced by the first member's name.
+func (p *Pass) handedListOf(v *syntax.Node, member bool, indexVar string) (handedList, bool) {
+	n := v.Resolve()
+	var items []string
+	how := ""
+	switch {
+	case n == nil || n.IsNull():
+		return handedList{}, false // the empty value: checkNestedLiteralEmpty
+	case getParamArgs(n) != nil:
+		name, text, ok := p.listDefault(n)
+		if !ok {
+			return handedList{}, false
+		}
+		items, how = text, fmt.Sprintf("The comma_delimited_list parameter `%s` hands its default{count}", name)
+	case isFunctionCall(n):
+		return handedList{}, false
+	case n.IsMapping() || n.IsScalar() && !pyYAMLText(n):
+		if !member || n.IsMapping() && n.NumPairs() == 0 {
+			return handedList{}, false // refused as a value (or the empty value)
+		}
+		return handedList{items: nil, from: n, how: "This value is no list, so Heat drops it while it validates the group's member and hands an empty list"}, true
+	case n.IsSequence() && len(n.Items()) > 0 && n.Items()[0].Resolve().IsMapping():
+		// mappings: each entry becomes ".member.<i>.<key>=<value>"
+		for i, it := range n.Items() {
+			if it = it.Resolve(); !it.IsMapping() || isFunctionCall(it) || mergesOtherKeys(it) {
+				return handedList{}, false
+			}
+			for _, pr := range it.Pairs() {
+				k, ok1 := pyStr(pr.Key)
+				v, ok2 := pyStr(pr.Value)
+				if !ok1 || !ok2 || isFunctionCall(pr.Value.Resolve()) {
+					return handedList{}, false
+				}
+				items = append(items, fmt.Sprintf(".member.%d.%s=%s", i, k, v))
+			}
+		}
+		how = "This list of mappings{count} goes"
+	case n.IsSequence():
+		for _, it := range n.Items() {
+			if it = it.Resolve(); !pyYAMLText(it) {
+				return handedList{}, false // a number joins with no text: Heat refuses that otherwise
+			}
+			items = append(items, it.Value)
+		}
+		if len(items) == 0 {
+			return handedList{}, false
+		}
+		how = "This list{count} goes"
+	case pyYAMLText(n) && n.Value != "":
+		items, how = strings.Split(n.Value, ","), "This text, split at its commas{count}, goes"
+	default:
+		return handedList{}, false
+	}
+	if indexVar != "" {
+		for i := range items {
+			items[i] = strings.ReplaceAll(items[i], indexVar, "0")
+		}
+	}
+	// the provider resource joins the list with commas; the nested
+	// parameter splits it again
+	joined := strings.Join(items, ",")
+	if joined == "" {
+		items = nil
+	} else {
+		items = strings.Split(joined, ",")
+	}
+	return handedList{items: items, from: n, how: how}, true
+}
+
+// listDefault is the text of each item of the default of the
+// comma_delimited_list parameter n gets (whole), when no environment
+// gives it a value.
+func (p *Pass) listDefault(n *syntax.Node) (string, []string, bool) {
+	arg := getParamArgs(n)
+	if arg.IsSequence() && len(arg.Items()) == 1 {
+		arg = arg.Items()[0].Resolve()
+	}
+	if !isScalarLiteral(arg) || p.T == nil {
+		return "", nil, false
+	}
+	prm := p.T.Parameter(arg.Value)
+	if prm == nil || prm.Type != "comma_delimited_list" || p.environmentSets(prm.Name) {
+		return "", nil, false
+	}
+	def := prm.Field("default").Value.Resolve()
+	switch {
+	case def == nil || def.IsNull() || isFunctionCall(def):
+		return "", nil, false
+	case def.IsSequence():
+		var items []string
+		for _, it := range def.Items() {
+			s, ok := pyStr(it)
+			if !ok {
+				return "", nil, false
+			}
+			items = append(items, s)
+		}
+		return prm.Name, items, true
+	case pyYAMLText(def):
+		if def.Value == "" {
+			return "", nil, false // the empty value: checkNestedLiteralEmpty's family
+		}
+		return prm.Name, strings.Split(def.Value, ","), true
+	}
+	return "", nil, false
+}
+
+// pyStr is Python's str() of the value Heat's YAML loader makes of n,
+// when heat-ls can be sure of it.
+func pyStr(n *syntax.Node) (string, bool) {
+	n = n.Resolve()
+	switch {
+	case n == nil:
+		return "", false
+	case n.IsNull():
+		return "None", true
+	case n.IsMapping() || n.IsSequence() || isYAML11Bool(n):
+		var b strings.Builder
+		ok := writePyRepr(&b, n, 0)
+		return b.String(), ok
+	case pyYAMLText(n):
+		return n.Value, true
+	case n.Tag == "!!int" && isPlainDecimal(n.Value):
+		return n.Value, true
+	}
+	return "", false
+}
+
+// oddPlainNumber: a plain scalar PyYAML reads as a whole number written
+// otherwise than in plain decimal (octal, hex, binary, base 60), whose
+// value heat-ls does not work out.
+func oddPlainNumber(n *syntax.Node) bool {
+	return n.Style == syntax.Plain && pyYAMLImplicit.MatchString(n.Value) && !isPlainDecimal(n.Value) && n.Tag != "!!float"
+}
+
+// nestedParameterType is the type every template of ts declares name
+// with, "" when they differ or one lacks it.
+func nestedParameterType(ts []NestedTemplate, name string) string {
+	typ := ""
+	for i, t := range ts {
+		prm := t.Outline.Parameter(name)
+		if prm == nil || (i > 0 && prm.Type != typ) {
+			return ""
+		}
+		typ = prm.Type
+	}
+	return typ
+}
+
+// groupBuildsMember reports whether Heat builds a member of resource
+// group r when it validates the template: its size is absent (one) or a
+// literal above zero.
+func groupBuildsMember(r *hot.Resource) bool {
+	props := resourceProperties(r)
+	if props == nil {
+		return false
+	}
+	if props.Lookup("count").Key == nil {
+		return true
+	}
+	_, v, ok := literalProperty(props, "count")
+	if !ok {
+		return false
+	}
+	f, isInt, ok := pyNumber(v)
+	return ok && isInt && f != 0
+}
