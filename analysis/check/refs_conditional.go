@@ -231,11 +231,12 @@ func newInputSearch(t *hot.Template, terms []condTerm) (*inputSearch, bool) {
 				walk(it, depth+1)
 			}
 		case "equals":
-			if !args.IsSequence() || len(args.Items()) != 2 {
+			a, b, isEquals := equalsArgs(n)
+			if !isEquals {
 				return
 			}
 			var params, lits []string
-			for _, side := range args.Items() {
+			for _, side := range []*syntax.Node{a, b} {
 				if p, isParam := paramName(side); isParam {
 					params = append(params, p)
 				} else if lit := side.Resolve(); lit.IsScalar() && lit.Tag == "!!str" {
@@ -409,21 +410,15 @@ func (s *inputSearch) holds() (match, ok bool) {
 // leaf decides booleans, an empty operand (true to Heat) and equals of
 // picked parameters and texts.
 func (s *inputSearch) leaf(n *syntax.Node) (bool, bool) {
-	if n.IsNull() {
-		return true, true
+	if v, ok := fixedOperand(n); ok {
+		return v, true
 	}
-	if b, isBool := yamlBool(n); isBool {
-		return b, true
-	}
-	if !n.IsMapping() || n.NumPairs() != 1 || n.Pair(0).Key.Value != "equals" {
-		return false, false
-	}
-	args := n.Pair(0).Value.Resolve()
-	if !args.IsSequence() || len(args.Items()) != 2 {
+	a, b, ok := equalsArgs(n)
+	if !ok {
 		return false, false
 	}
 	var sides [2]string
-	for i, side := range args.Items() {
+	for i, side := range []*syntax.Node{a, b} {
 		if p, isParam := paramName(side); isParam {
 			v, picked := s.pick[p]
 			if !picked {
@@ -459,7 +454,7 @@ func (s *inputSearch) describe(idx []int) string {
 			if len(others) == 0 {
 				parts = append(parts, "`"+name+"` set to any text")
 			} else {
-				parts = append(parts, "`"+name+"` set to a text other than "+strings.Join(others, ", "))
+				parts = append(parts, "`"+name+"` set to a text other than "+strings.Join(others, " or "))
 			}
 			continue
 		}
