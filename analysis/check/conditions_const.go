@@ -29,20 +29,14 @@ func constCondition(t *hot.Template, n *syntax.Node) (val, ok bool) {
 // an empty operand (Heat reads it as true), and equals of two literal
 // texts or of two identical literal scalars.
 func constLeaf(n *syntax.Node) (val, ok bool) {
-	if n.IsNull() {
-		return true, true
+	if v, ok := fixedOperand(n); ok {
+		return v, true
 	}
-	if b, isBool := yamlBool(n); isBool {
-		return b, true
-	}
-	if !n.IsMapping() || n.NumPairs() != 1 || n.Pair(0).Key.Value != "equals" {
+	a, b, ok := equalsArgs(n)
+	if !ok {
 		return false, false
 	}
-	args := n.Pair(0).Value.Resolve()
-	if !args.IsSequence() || len(args.Items()) != 2 {
-		return false, false
-	}
-	a, b := literal(args.Items()[0]), literal(args.Items()[1])
+	a, b = literal(a), literal(b)
 	if !isScalarLiteral(a) || !isScalarLiteral(b) {
 		return false, false
 	}
@@ -53,6 +47,28 @@ func constLeaf(n *syntax.Node) (val, ok bool) {
 		return false, true
 	}
 	return false, false
+}
+
+// fixedOperand decides the operands every input reads alike: an empty one
+// (Heat reads it as true) and a YAML boolean.
+func fixedOperand(n *syntax.Node) (val, ok bool) {
+	if n.IsNull() {
+		return true, true
+	}
+	return yamlBool(n)
+}
+
+// equalsArgs gives the two arguments of an equals call; ok is false for
+// anything else.
+func equalsArgs(n *syntax.Node) (a, b *syntax.Node, ok bool) {
+	if !n.IsMapping() || n.NumPairs() != 1 || n.Pair(0).Key.Value != "equals" {
+		return nil, nil, false
+	}
+	args := n.Pair(0).Value.Resolve()
+	if !args.IsSequence() || len(args.Items()) != 2 {
+		return nil, nil, false
+	}
+	return args.Items()[0], args.Items()[1], true
 }
 
 // skippedOperands tells, for the operands of an and / or call (its

@@ -13,14 +13,16 @@ import (
 )
 
 // pyNumber reads a scalar the way Heat's str_to_num does (int(), then
-// float()); booleans count as numbers, as in Python. isInt tells whether
-// Python would have produced an int.
+// float()); booleans count as numbers, as in Python, and a boolean is
+// what Heat's YAML reader makes of a plain yes/no/on/off too. isInt tells
+// whether Python would have produced an int.
 func pyNumber(n *syntax.Node) (f float64, isInt, ok bool) {
 	if n == nil || n.Kind != syntax.ScalarNode || n.IsNull() {
 		return 0, false, false
 	}
-	if n.Tag == "!!bool" {
-		if strings.EqualFold(n.Value, "true") {
+	if n.Tag == "!!bool" || isYAML11Bool(n) {
+		switch strings.ToLower(n.Value) {
+		case "true", "yes", "on":
 			return 1, true, true
 		}
 		return 0, true, true

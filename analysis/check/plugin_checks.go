@@ -385,50 +385,6 @@ func randomStringLength(pc pluginCtx) {
 	}
 }
 
-// groupSize: a scaling group's minimum cannot exceed its maximum, and a
-// desired capacity (a key written empty is 0) must lie between them.
-func groupSize(minName, maxName, desiredName string) pluginCheck {
-	return func(pc pluginCtx) {
-		_, lo, ok1 := pc.intProperty(minName)
-		kHi, hi, ok2 := pc.intProperty(maxName)
-		if !ok1 || !ok2 {
-			return
-		}
-		if lo > hi {
-			pc.p.Reportf(kHi.Span(), rules.ResourcePropertyConflict,
-				"`%s` (%d) is below `%s` (%d); Heat refuses the group at stack create.", maxName, hi, minName, lo)
-			return
-		}
-		if kD, d, ok := pc.intProperty(desiredName); ok && (d < lo || d > hi) {
-			pc.p.Reportf(kD.Span(), rules.ResourcePropertyConflict,
-				"`%s` (%d) lies outside `%s`..`%s` (%d..%d); Heat refuses the group at stack create.", desiredName, d, minName, maxName, lo, hi)
-		}
-	}
-}
-
-// intProperty reads a whole-number property as the group's validate()
-// sees it: a literal, or for a key written empty its truthy default or 0.
-// ok is false when it is absent or not known offline.
-func (pc pluginCtx) intProperty(name string) (*syntax.Node, int, bool) {
-	pr := pc.props.Lookup(name)
-	if pr.Key == nil {
-		return nil, 0, false
-	}
-	v := pr.Value.Resolve()
-	if v == nil || v.IsNull() {
-		if prop := pc.property(name); prop != nil && prop.HasDefault && pyTruthyDefault(prop.Default) {
-			f, isNum := prop.Default.(float64)
-			return pr.Key, int(f), isNum
-		}
-		return pr.Key, 0, true
-	}
-	if !v.IsScalar() || isFunctionCall(v) {
-		return pr.Key, 0, false
-	}
-	n, err := strconv.Atoi(v.Value)
-	return pr.Key, n, err == nil
-}
-
 // deploymentServer: a software deployment on a server of this template
 // (server: {get_resource: NAME}) needs that server's user_data_format to
 // be SOFTWARE_CONFIG; Heat's default, HEAT_CFNTOOLS, is refused too.

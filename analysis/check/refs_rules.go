@@ -28,8 +28,8 @@ func checkReferences(p *Pass) {
 		case "get_param":
 			r.getParam(c)
 		case "get_resource":
-			if n := literal(c.Args); isScalarLiteral(n) {
-				r.resource(n, "get_resource", c.Context == hot.InOutput)
+			if n := literal(c.Args); isScalarLiteral(n) && r.resource(n, "get_resource", c.Context == hot.InOutput) {
+				r.conditionalTarget(c, n)
 			}
 		case "get_attr":
 			r.getAttr(c)
@@ -80,7 +80,9 @@ type refChecker struct {
 	broken map[string]uint8
 	// cands, near and spellWork serve suggest.
 	// live memoises liveConditions(p.T).
-	live      map[string]bool
+	live map[string]bool
+	// inputs memoises inputFor.
+	inputs    map[string]string
 	cands     map[string][]string
 	near      map[string][]string
 	spellWork int
@@ -224,7 +226,11 @@ func (r *refChecker) getAttr(c *hot.Call) {
 		return
 	}
 	resName := literal(a.Items()[0])
-	if !isScalarLiteral(resName) || !r.resource(resName, "get_attr", false) || len(a.Items()) < 2 {
+	if !isScalarLiteral(resName) || !r.resource(resName, "get_attr", false) {
+		return
+	}
+	r.conditionalTarget(c, resName)
+	if len(a.Items()) < 2 {
 		return
 	}
 	attr := literal(a.Items()[1])

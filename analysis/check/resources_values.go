@@ -259,7 +259,7 @@ func (rc *resourceChecker) checkValueAt(prop *schema.Property, n *syntax.Node, k
 			wrong("a whole number")
 			return
 		}
-		if f, isInt, ok := pyNumber(n); (!ok || !isInt) && !truncatedByHeat(n, f) {
+		if _, ok := heatInteger(n); !ok {
 			p.Reportf(n.Span(), rules.ResourcePropertyType, "`%s` must be a whole number; `%s` is not one.", key.Value, n.Value)
 			return
 		}
@@ -396,6 +396,18 @@ func nearAllowedValues(c schema.Constraint, typ string, n *syntax.Node) []string
 		}
 	}
 	return closestNames(n.Value, cands, 3, suggestionDistance(n.Value))
+}
+
+// heatInteger is the whole number Heat's integer property type makes of a
+// literal scalar with Python's int(): a boolean is 1 or 0, text is read as
+// a whole number (spaces around it allowed), an unquoted decimal is cut
+// toward zero. ok is false for what the type refuses.
+func heatInteger(n *syntax.Node) (float64, bool) {
+	f, isInt, ok := pyNumber(n)
+	if ok && (isInt || truncatedByHeat(n, f)) {
+		return math.Trunc(f), true
+	}
+	return 0, false
 }
 
 // truncatedByHeat tells an unquoted decimal such as `1024.0` (or 2.5),

@@ -492,8 +492,30 @@ func memberLines(doc *hot.Document) [][2]int {
 }
 
 // LSErrorsOnlyInConditional reports whether heat-ls has errors and all of
-// them lie in resources whose condition is false for the defaults.
-func (j *Judged) LSErrorsOnlyInConditional() bool { return j.lsErrorsWithin(j.Conditional) }
+// them lie in resources whose condition is false for the defaults, or are
+// references read while their resource's condition leaves it out under an
+// input heat-ls names that is not the defaults.
+func (j *Judged) LSErrorsOnlyInConditional() bool {
+	if len(j.LSErrors) == 0 {
+		return false
+	}
+	rest := &Judged{Conditional: j.Conditional}
+	for _, p := range j.LSErrors {
+		if !leftOutUnderOtherInput(p) {
+			rest.LSErrors = append(rest.LSErrors, p)
+		}
+	}
+	return len(rest.LSErrors) == 0 || rest.lsErrorsWithin(j.Conditional)
+}
+
+// leftOutUnderOtherInput tells heat-ls's error on a get_attr or
+// get_resource that Heat reads while the resource's condition leaves it
+// out, for an input it names that is not the parameter defaults (the
+// message says which input; analysis/check/refs_conditional.go).
+func leftOutUnderOtherInput(p LSProblem) bool {
+	return p.Rule == "undefined-resource" && strings.Contains(p.Message, "is left out of the stack when") &&
+		!strings.Contains(p.Message, "(with the parameter defaults") && !strings.Contains(p.Message, "(whatever the parameters")
+}
 
 // LSErrorsOnlyInMembers reports whether heat-ls has errors and all of them
 // lie in group member definitions.

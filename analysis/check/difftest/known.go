@@ -117,7 +117,7 @@ func KnownClasses() []Known {
 		},
 		{
 			ID: "condition-false-by-default", Verdict: "defaults",
-			Reason: "heat-ls's errors lie in resources whose condition is false for the parameter defaults the oracle uses, or in the branch of an `if` those defaults do not take, or in an operand of and / or after one that decides it for those defaults, so Heat drops them before checking them, but given values that make the condition true (take the branch, reach the operand) Heat refuses the template (checked with the oracle). heat-ls judges the template for every input, not for its defaults",
+			Reason: "heat-ls's errors lie in resources whose condition is false for the parameter defaults the oracle uses, or in the branch of an `if` those defaults do not take, or in an operand of and / or after one that decides it for those defaults, so Heat drops them before checking them, but given values that make the condition true (take the branch, reach the operand) Heat refuses the template (checked with the oracle); or they are references to a resource whose condition leaves it out under an input heat-ls names, not the defaults, where Heat reads them. heat-ls judges the template for every input, not for its defaults",
 			Match: func(j *Judged) bool {
 				return !j.HeatSays() && j.LSErrorsOnlyInConditional()
 			},

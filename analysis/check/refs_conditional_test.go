@@ -1,0 +1,35 @@
+package check
+
+import (
+	"testing"
+
+	"heat-ls/analysis/rules"
+)
+
+// TestConditionalTarget: a get_attr or get_resource that some input makes
+// Heat read while the resource's condition leaves it out is an error, with
+// that input named; where no input does, or the conditions are beyond the
+// search, nothing is reported.
+func TestConditionalTarget(t *testing.T) {
+	const head = "heat_template_version: 2016-10-14\nparameters:\n  env: {type: string, default: test}\nconditions:\n  prod: {equals: [{get_param: env}, prod]}\nresources:\n  r:\n    type: OS::Heat::TestResource\n    condition: prod\n"
+	runStructureCases(t, []structureCase{
+		{"output, defaults", head + "outputs:\n  o:\n    value: {get_attr: [r, output]}\n",
+			[]want{{rules.UndefinedResource, E, "r", "with the parameter defaults"}}},
+		{"output guarded", head + "outputs:\n  o:\n    value: {get_attr: [r, output]}\n    condition: prod\n", nil},
+		{"output guarded by an equal condition", head + "  s:\n    type: OS::Heat::None\n    condition: {equals: [prod, {get_param: env}]}\n    properties:\n      a: {get_attr: [r, output]}\n", nil},
+		{"if branch taken by the condition", head + "outputs:\n  o:\n    value: {if: [prod, {get_attr: [r, output]}, x]}\n", nil},
+		{"if branch the condition does not take", head + "outputs:\n  o:\n    value: {if: [prod, x, {get_attr: [r, output]}]}\n",
+			[]want{{rules.UndefinedResource, E, "r", "with the parameter defaults"}}},
+		{"get_resource in an output", head + "outputs:\n  o:\n    value: {get_resource: r}\n", nil},
+		{"get_resource in properties", head + "  s:\n    type: OS::Heat::None\n    properties:\n      a: {get_resource: r}\n",
+			[]want{{rules.UndefinedResource, E, "r", "`s`'s `condition`"}}},
+		{"depends_on", head + "  s:\n    type: OS::Heat::None\n    depends_on: r\n", nil},
+		{"another input", "heat_template_version: 2016-10-14\nparameters:\n  env: {type: string, default: prod, constraints: [{allowed_values: [prod, test]}]}\nconditions:\n  prod: {equals: [{get_param: env}, prod]}\nresources:\n  r:\n    type: OS::Heat::TestResource\n    condition: prod\noutputs:\n  o:\n    value: {get_attr: [r, output]}\n",
+			[]want{{rules.UndefinedResource, E, "r", "with `env` set to `test`"}}},
+		{"no default", "heat_template_version: 2016-10-14\nparameters:\n  env: {type: string}\nconditions:\n  prod: {equals: [{get_param: env}, prod]}\nresources:\n  r:\n    type: OS::Heat::TestResource\n    condition: prod\noutputs:\n  o:\n    value: {get_attr: [r, output]}\n",
+			[]want{{rules.UndefinedResource, E, "r", "`env` set to a text other than `prod`"}}},
+		{"only the default passes other constraints", "heat_template_version: 2016-10-14\nparameters:\n  env: {type: string, default: prod, constraints: [{length: {min: 4}}]}\nconditions:\n  prod: {equals: [{get_param: env}, prod]}\nresources:\n  r:\n    type: OS::Heat::TestResource\n    condition: prod\noutputs:\n  o:\n    value: {get_attr: [r, output]}\n", nil},
+		{"a pseudo parameter", "heat_template_version: 2016-10-14\nconditions:\n  named: {equals: [{get_param: OS::stack_name}, s]}\nresources:\n  r:\n    type: OS::Heat::TestResource\n    condition: named\noutputs:\n  o:\n    value: {get_attr: [r, output]}\n", nil},
+		{"a number parameter", "heat_template_version: 2016-10-14\nparameters:\n  n: {type: number, default: 1}\nconditions:\n  one: {equals: [{get_param: n}, 1]}\nresources:\n  r:\n    type: OS::Heat::TestResource\n    condition: one\noutputs:\n  o:\n    value: {get_attr: [r, output]}\n", nil},
+	})
+}
