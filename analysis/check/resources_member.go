@@ -17,7 +17,8 @@ import (
 // Heat puts the member's index in place of the index variable (%index%
 // unless index_var names another) before it validates, so when the
 // definition holds the variable the property values are not judged
-// (their text is not what Heat checks); the type still is.
+// (their text is not what Heat checks); the type still is. A group with
+// no member has its member findings made warnings (quietEmptyGroup).
 func (rc *resourceChecker) checkGroupMember(r *hot.Resource, key string) {
 	props := resourceProperties(r)
 	if props == nil {
@@ -55,6 +56,7 @@ func (rc *resourceChecker) checkGroupMember(r *hot.Resource, key string) {
 	if f := def.Lookup("properties"); f.Key != nil {
 		member.Properties = f.Value
 	}
+	defer rc.p.quietEmptyGroup(len(rc.p.diags), r)
 	rt := rc.checkType(member)
 	if key != "resource_def" {
 		rc.checkProperties(member, rt) // no index variable outside resource groups
