@@ -63,7 +63,7 @@ const maxSizeDepth = 8
 
 // sizeByDefault is the number Heat's integer property makes of a group
 // size n with the template's defaults: a whole number, its text, a YAML
-// boolean (false is 0), a float with no fraction; a get_param of a
+// 1.1 boolean (false, no, off are 0), a float with no fraction; a get_param of a
 // parameter with a literal default; an if whose condition is decided.
 // ok is false for anything else, and for null (the property's default,
 // which the caller does not know).
@@ -71,6 +71,9 @@ func (p *Pass) sizeByDefault(n *syntax.Node, depth int) (int, bool) {
 	n = n.Resolve()
 	if n == nil || n.IsNull() || depth > maxSizeDepth {
 		return 0, false
+	}
+	if b, isBool := yamlBool(n); isBool && isYAML11Bool(n) {
+		return boolInt(b), true // Heat's loader reads off, no... as booleans too
 	}
 	if n.IsScalar() {
 		f, isInt, ok := pyNumber(n)
