@@ -40,6 +40,9 @@ func (rc *resourceChecker) checkGroupMember(r *hot.Resource, key string) {
 	if !def.IsMapping() || isFunctionCall(def) || mergesOtherKeys(def) {
 		return
 	}
+	// from here on the findings judge the member, which a group without
+	// members never builds (an empty definition above is refused anyway)
+	defer rc.p.quietEmptyGroup(len(rc.p.diags), r)
 	if tf := def.Lookup("type"); tf.Key != nil {
 		if name, typ, ok := rc.emptyFromParamPath(tf.Value.Resolve()); ok {
 			// the member's type is the empty text: Heat finds no type
@@ -56,7 +59,6 @@ func (rc *resourceChecker) checkGroupMember(r *hot.Resource, key string) {
 	if f := def.Lookup("properties"); f.Key != nil {
 		member.Properties = f.Value
 	}
-	defer rc.p.quietEmptyGroup(len(rc.p.diags), r)
 	rt := rc.checkType(member)
 	if key != "resource_def" {
 		rc.checkProperties(member, rt) // no index variable outside resource groups
