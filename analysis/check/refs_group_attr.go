@@ -16,8 +16,10 @@ import (
 // members, so NAME must be an attribute of the member type: Heat builds
 // the group's nested stack with outputs that read it, and refuses the
 // stack at create otherwise. Members that are nested templates are judged
-// against their outputs by the workspace rules.
+// against their outputs by the workspace rules. A group with no member
+// builds no such outputs (quietEmptyGroup).
 func (r *refChecker) groupMemberAttribute(group *hot.Resource, attr *syntax.Node) {
+	defer r.p.quietEmptyGroup(len(r.p.diags), group)
 	a := attr.Value
 	name := a
 	switch {

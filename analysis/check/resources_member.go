@@ -17,7 +17,8 @@ import (
 // Heat puts the member's index in place of the index variable (%index%
 // unless index_var names another) before it validates, so when the
 // definition holds the variable the property values are not judged
-// (their text is not what Heat checks); the type still is.
+// (their text is not what Heat checks); the type still is. A group with
+// no member has its member findings made warnings (quietEmptyGroup).
 func (rc *resourceChecker) checkGroupMember(r *hot.Resource, key string) {
 	props := resourceProperties(r)
 	if props == nil {
@@ -39,6 +40,9 @@ func (rc *resourceChecker) checkGroupMember(r *hot.Resource, key string) {
 	if !def.IsMapping() || isFunctionCall(def) || mergesOtherKeys(def) {
 		return
 	}
+	// from here on the findings judge the member, which a group without
+	// members never builds (an empty definition above is refused anyway)
+	defer rc.p.quietEmptyGroup(len(rc.p.diags), r)
 	if tf := def.Lookup("type"); tf.Key != nil {
 		if name, typ, ok := rc.emptyFromParamPath(tf.Value.Resolve()); ok {
 			// the member's type is the empty text: Heat finds no type

@@ -18,12 +18,14 @@ func checkNestedResources(p *Pass) {
 		return
 	}
 	for _, r := range p.T.Resources {
+		from := len(p.diags)
 		for _, def := range ResourceDefinitions(r) {
 			if def.Type == nil || def.TypeName == "" {
 				continue
 			}
 			p.checkNestedDefinition(def)
 		}
+		p.quietEmptyGroup(from, r) // a group with no member: none is built
 	}
 }
 

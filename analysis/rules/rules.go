@@ -70,6 +70,17 @@ const SkippedOperand = "an operand of and / or after one that always decides it 
 // nested stack, at create.
 const GroupMemberAttribute = "an attribute read from a resource group's members"
 
+// EmptyGroupMember is the context of the rules that judge a group's
+// member definition (its type, its properties, the member type's own
+// checks, the template it names, the attributes read from its members)
+// when the group has no member with the template's defaults: a resource
+// group of count 0, an autoscaling group whose desired_capacity is unset
+// or 0 and whose min_size is 0. Heat builds and validates no member then
+// (a zero count is how authors switch a feature off), so it accepts the
+// template; heat-ls still warns, because the same definition is refused
+// as soon as the group grows. Only rules that declare it use it.
+const EmptyGroupMember = "a group's member definition while the group has no member (count, or min_size and desired_capacity, 0 with the defaults)"
+
 // NestedStackName is the context of resource-name-invalid for a resource
 // that makes a nested stack (a template resource, a group, a chain...):
 // Heat names that stack after the parent stack and the resource and
