@@ -203,6 +203,16 @@ func literal(n *syntax.Node) *syntax.Node {
 	return n.Resolve()
 }
 
+// isHeatText reports whether Heat's YAML 1.1 loader reads the scalar n as
+// text: quoted, or plain and no number, boolean or null (it reads dates
+// as text too).
+func isHeatText(n *syntax.Node) bool {
+	if !n.IsScalar() || n.IsNull() {
+		return false
+	}
+	return n.Style != syntax.Plain || (n.Tag == "!!str" || n.Tag == "!!timestamp") && !isYAML11Bool(n)
+}
+
 // isScalarLiteral: a non-null scalar (Heat reads numbers and booleans too).
 func isScalarLiteral(n *syntax.Node) bool { return n.IsScalar() && !n.IsNull() }
 
@@ -396,7 +406,13 @@ func checkReplaceValuesText(a *argCtx, params *syntax.Node) {
 
 func checkStrSplitArgs(a *argCtx) {
 	if !a.args.IsSequence() {
-		a.bad(a.args, "the argument must be a list, not %s", kindName(a.args))
+		// Heat refuses only text or a mapping when it reads the call; a
+		// number, boolean or null fails only when it splits.
+		if a.args.IsMapping() || isHeatText(a.args) {
+			a.bad(a.args, "the argument must be a list, not %s", kindName(a.args))
+		} else {
+			a.badComputed(a.args, "the argument must be a list, not %s", heatScalarName(a.args))
+		}
 		return
 	}
 	// Heat refuses text or a mapping when it parses the call; it counts

@@ -75,6 +75,12 @@ func TestArgumentShapes(t *testing.T) {
 			[]want{{rules.BadFunctionArgs, E, "[',']", "two or three"}}},
 		{"str_split delimiter mapping in output", out("2016-10-14", "{str_split: [{k: v}, 'a,b']}"),
 			[]want{{rules.BadFunctionArgs, W, "{k: v}", "delimiter must be text"}}},
+		{"str_split number in output", out("2016-10-14", "{str_split: 5}"),
+			[]want{{rules.BadFunctionArgs, W, "5", "not a number"}}},
+		{"str_split quoted number in output", out("2016-10-14", "{str_split: '5'}"),
+			[]want{{rules.BadFunctionArgs, E, "'5'", "must be a list"}}},
+		{"str_split boolean in property", prop("2016-10-14", "{str_split: yes}"),
+			[]want{{rules.BadFunctionArgs, E, "yes", "not a boolean"}}},
 		{"str_split mapping in output", out("2016-10-14", "{str_split: {a: b}}"),
 			[]want{{rules.BadFunctionArgs, E, "{a: b}", "must be a list"}}},
 		{"digest unknown in output", out("2016-10-14", "{digest: [sha999, hello]}"),
@@ -141,7 +147,7 @@ func TestArgumentShapes(t *testing.T) {
 		{"list_concat not lists in output", out("2017-09-01", "{list_concat: [a, [b]]}"),
 			[]want{{rules.BadFunctionArgs, W, "a", "list"}}},
 		{"resource_facade bad", out("2016-10-14", "{resource_facade: metadta}"),
-			[]want{{rules.BadFunctionArgs, E, "metadta", "`metadata`"}, {rules.ResourceFacadeTopLevel, E, "resource_facade", "top-level"}}},
+			[]want{{rules.BadFunctionArgs, E, "metadta", "`metadata`"}, {rules.ResourceFacadeTopLevel, W, "resource_facade", "top-level"}}},
 		{"call arguments are not judged", out("2017-09-01", "{list_concat: {get_param: x}}"), nil},
 	})
 }
