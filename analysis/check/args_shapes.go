@@ -418,7 +418,15 @@ func checkStrSplitArgs(a *argCtx) {
 	// Heat refuses text or a mapping when it parses the call; it counts
 	// the items and reads the delimiter only when it splits.
 	items := a.args.Items()
-	if len(items) < 2 || len(items) > 3 {
+	if len(items) > 3 {
+		// Heat takes the first three and never looks at the rest (the
+		// oracle accepts four items in a property at stack create).
+		extra := len(items) - 3
+		a.p.Warnf(a.spanOf(items[3]), rules.BadFunctionArgs, "`str_split`: Heat reads only the delimiter, the text and the index, and ignores the %d %s after them. Remove %s.",
+			extra, plural(extra, "item", "items"), plural(extra, "it", "them"))
+		items = items[:3]
+	}
+	if len(items) < 2 {
 		a.badComputed(a.args, "it takes two or three items, not %d", len(items))
 		return
 	}

@@ -75,6 +75,8 @@ func TestArgumentShapes(t *testing.T) {
 			[]want{{rules.BadFunctionArgs, E, "[',']", "two or three"}}},
 		{"str_split delimiter mapping in output", out("2016-10-14", "{str_split: [{k: v}, 'a,b']}"),
 			[]want{{rules.BadFunctionArgs, W, "{k: v}", "delimiter must be text"}}},
+		{"str_split four items in property", prop("2016-10-14", "{str_split: [',', 'a,b', 0, 9]}"),
+			[]want{{rules.BadFunctionArgs, W, "9", "ignores the 1 item"}}},
 		{"str_split number in output", out("2016-10-14", "{str_split: 5}"),
 			[]want{{rules.BadFunctionArgs, W, "5", "not a number"}}},
 		{"str_split quoted number in output", out("2016-10-14", "{str_split: '5'}"),
