@@ -69,10 +69,12 @@ func checkRepeatArgs(a *argCtx) {
 			length = -2
 		case vals.IsMapping():
 			first := a.p.Schema.FeatureSince(schema.FeatureRepeatMapForEach).Name
-			d := a.bad(pr.Value, "looping over a mapping needs heat_template_version %s or later", first)
+			// Heat judges each loop's values only when it computes the
+			// loop.
+			d := a.badComputed(pr.Value, "looping over a mapping needs heat_template_version %s or later", first)
 			d.Data = map[string]string{"minVersion": first}
 		default:
-			a.bad(pr.Value, "the values of `%s` must be a list, not %s", pr.Key.Value, kindName(vals))
+			a.badComputed(pr.Value, "the values of `%s` must be a list, not %s", pr.Key.Value, kindName(vals))
 		}
 		if tmpl != nil && pr.Key.Kind == syntax.ScalarNode && pr.Key.Value != "" && !textOccurs(tmpl, pr.Key.Value, 0) {
 			a.p.Reportf(pr.Key.Span(), rules.RepeatUnusedPlaceholder,

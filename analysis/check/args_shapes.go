@@ -126,16 +126,29 @@ type argCtx struct {
 
 // bad reports a malformed argument that Heat refuses when it parses the
 // template (template validate fails wherever the call is). The functions
-// of checkedWhenComputed are the exception in outputs and in the
-// properties of types that never compute them (OS::Heat::None, retired
-// stubs): Heat reads their arguments only when it computes them, so there
-// it is a warning.
+// of checkedWhenComputed are the exception (see badComputed).
 func (a *argCtx) bad(n *syntax.Node, format string, args ...any) *source.Diagnostic {
-	if a.c.Context == hot.InOutput && checkedWhenComputed(a.c.Name) {
-		return a.p.Warnf(a.spanOf(n), rules.BadFunctionArgs, "%s: %s, so showing this output fails (Heat accepts the template itself). Write %s.",
+	return a.report(checkedWhenComputed(a.c.Name), n, format, args...)
+}
+
+// badComputed reports a malformed argument that Heat finds only when it
+// computes the call (the function's result(), not its parsing or its
+// validate()): an error in resource properties, refused at stack create,
+// but a warning in an output's value, which Heat resolves only once the
+// stack exists, and in the properties of types that never compute them
+// (OS::Heat::None, retired stubs).
+func (a *argCtx) badComputed(n *syntax.Node, format string, args ...any) *source.Diagnostic {
+	return a.report(true, n, format, args...)
+}
+
+// report files a bad-function-args finding; computed says Heat makes the
+// check only when it computes the call.
+func (a *argCtx) report(computed bool, n *syntax.Node, format string, args ...any) *source.Diagnostic {
+	if computed && a.c.Context == hot.InOutput {
+		return a.p.Warnf(a.spanOf(n), rules.BadFunctionArgs, "%s: %s. Heat accepts the template, as it checks this only when it resolves the output, but the output will show an error once the stack exists. Write %s.",
 			"`"+a.c.Name+"`", fmt.Sprintf(format, args...), a.form)
 	}
-	if owner := propertiesOwner(a.p, a.c); owner != nil && checkedWhenComputed(a.c.Name) && ignoresProperties(a.p, owner) {
+	if owner := propertiesOwner(a.p, a.c); owner != nil && computed && ignoresProperties(a.p, owner) {
 		return a.p.Warnf(a.spanOf(n), rules.BadFunctionArgs, "%s: %s; Heat lets it through only because `%s` never computes its properties. Write %s.",
 			"`"+a.c.Name+"`", fmt.Sprintf(format, args...), owner.Type, a.form)
 	}
@@ -145,9 +158,10 @@ func (a *argCtx) bad(n *syntax.Node, format string, args ...any) *source.Diagnos
 
 // checkedWhenComputed names the functions whose arguments Heat checks
 // only when it computes their value, not when it reads the template: the
-// oracle accepts an output holding any of them with malformed arguments,
-// while it refuses the same for filter, str_replace, repeat, str_split,
-// make_url, yaql, if, get_attr, list_join and contains.
+// oracle accepts an output holding any of them with malformed arguments.
+// The other functions check their shape when Heat reads them (refused in
+// an output too), and some of their checks wait for the value
+// (badComputed).
 func checkedWhenComputed(name string) bool {
 	switch name {
 	case "digest", "get_param", "map_merge", "map_replace", "list_concat", "get_file":
@@ -187,6 +201,16 @@ func literal(n *syntax.Node) *syntax.Node {
 		return nil
 	}
 	return n.Resolve()
+}
+
+// isHeatText reports whether Heat's YAML 1.1 loader reads the scalar n as
+// text: quoted, or plain and no number, boolean or null (it reads dates
+// as text too).
+func isHeatText(n *syntax.Node) bool {
+	if !n.IsScalar() || n.IsNull() {
+		return false
+	}
+	return n.Style != syntax.Plain || (n.Tag == "!!str" || n.Tag == "!!timestamp") && !isYAML11Bool(n)
 }
 
 // isScalarLiteral: a non-null scalar (Heat reads numbers and booleans too).
@@ -302,12 +326,13 @@ func checkListJoinArgs(a *argCtx) {
 		d := a.bad(items[2], "joining several lists needs heat_template_version %s or later", first)
 		d.Data = map[string]string{"minVersion": first}
 	}
+	// Heat reads the delimiter and the lists only when it joins them.
 	if n := literal(items[0]); n != nil && !isScalarLiteral(n) {
-		a.bad(items[0], "the delimiter must be text, not %s", kindName(n))
+		a.badComputed(items[0], "the delimiter must be text, not %s", kindName(n))
 	}
 	for _, it := range items[1:] {
 		if n := literal(it); n != nil && !n.IsSequence() {
-			a.bad(it, "the values to join must be a list, not %s", kindName(n))
+			a.badComputed(it, "the values to join must be a list, not %s", kindName(n))
 		}
 	}
 }
@@ -381,16 +406,32 @@ func checkReplaceValuesText(a *argCtx, params *syntax.Node) {
 
 func checkStrSplitArgs(a *argCtx) {
 	if !a.args.IsSequence() {
-		a.bad(a.args, "the argument must be a list, not %s", kindName(a.args))
+		// Heat refuses only text or a mapping when it reads the call; a
+		// number, boolean or null fails only when it splits.
+		if a.args.IsMapping() || isHeatText(a.args) {
+			a.bad(a.args, "the argument must be a list, not %s", kindName(a.args))
+		} else {
+			a.badComputed(a.args, "the argument must be a list, not %s", heatScalarName(a.args))
+		}
 		return
 	}
+	// Heat refuses text or a mapping when it parses the call; it counts
+	// the items and reads the delimiter only when it splits.
 	items := a.args.Items()
-	if len(items) < 2 || len(items) > 3 {
-		a.bad(a.args, "it takes two or three items, not %d", len(items))
+	if len(items) > 3 {
+		// Heat takes the first three and never looks at the rest (the
+		// oracle accepts four items in a property at stack create).
+		extra := len(items) - 3
+		a.p.Warnf(a.spanOf(items[3]), rules.BadFunctionArgs, "`str_split`: Heat reads only the delimiter, the text and the index, and ignores the %d %s after them. Remove %s.",
+			extra, plural(extra, "item", "items"), plural(extra, "it", "them"))
+		items = items[:3]
+	}
+	if len(items) < 2 {
+		a.badComputed(a.args, "it takes two or three items, not %d", len(items))
 		return
 	}
 	if n := literal(items[0]); n != nil && !isScalarLiteral(n) {
-		a.bad(items[0], "the delimiter must be text, not %s", kindName(n))
+		a.badComputed(items[0], "the delimiter must be text, not %s", kindName(n))
 	}
 	if n := literal(items[1]); n != nil && !n.IsScalar() {
 		a.badValue(rules.BadFunctionArgs, items[1], "the value to split must be text, not %s.", kindName(n))
@@ -641,9 +682,10 @@ func checkContainsArgs(a *argCtx) {
 		a.bad(a.args, "it takes a value and a list")
 		return
 	}
-	// Heat takes any Python sequence, so text is searched as characters.
+	// Heat takes any Python sequence, so text is searched as characters;
+	// it looks at the second item only when it computes the call.
 	if n := literal(a.args.Items()[1]); n != nil && !n.IsSequence() && !(n.IsScalar() && n.Tag == "!!str") {
-		a.bad(a.args.Items()[1], "the second item must be a list, not %s", kindName(n))
+		a.badComputed(a.args.Items()[1], "the second item must be a list, not %s", kindName(n))
 	}
 }
 

@@ -28,6 +28,14 @@ func checkResourceFacadeUse(p *Pass) {
 		if nested == 1 {
 			return
 		}
+		if c.Context == hot.InOutput {
+			// Heat resolves an output only once the stack exists, so it
+			// accepts the template (asked the oracle, at create too).
+			p.Warnf(c.Key.Span(), rules.ResourceFacadeTopLevel,
+				"`resource_facade` reads the resource that uses this template as a nested stack, but nothing in the workspace uses this template that way; "+
+					"run as a top-level stack, this output shows an error once the stack exists (Heat accepts the template). Use this template as a resource type, or replace the call with a parameter.")
+			continue
+		}
 		p.Reportf(c.Key.Span(), rules.ResourceFacadeTopLevel,
 			"`resource_facade` reads the resource that uses this template as a nested stack, but nothing in the workspace uses this template that way; "+
 				"run as a top-level stack, Heat fails at create time. Use this template as a resource type (type: this-file.yaml, or a resource_registry mapping), or replace the call with a parameter.")

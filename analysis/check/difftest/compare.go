@@ -379,8 +379,9 @@ func sectionLines(doc *hot.Document) map[string][2]int {
 	return out
 }
 
-// conditionalResourceLines are the line ranges of the resources whose
-// condition is false for the parameter defaults.
+// conditionalResourceLines are the line ranges of the resources and
+// outputs whose condition is false for the parameter defaults, and of the
+// if branches and and / or operands the defaults do not reach.
 func conditionalResourceLines(doc *hot.Document) [][2]int {
 	if doc.Template == nil {
 		return nil
@@ -399,6 +400,14 @@ func conditionalResourceLines(doc *hot.Document) [][2]int {
 	for _, c := range doc.Template.Conditions {
 		out = untakenBranchLines(doc, c.Value, out, 0)
 	}
+	// Heat leaves out an output whose condition is false before it reads
+	// the value, and reads only the branch an output's if takes.
+	for _, o := range doc.Template.Outputs {
+		if o.ConditionRef != nil && o.Value != nil && falseByDefault(doc.Template, o.ConditionRef) {
+			out = append(out, [2]int{doc.Mapper.LineOf(o.Key.Span().Start) + 1, doc.Mapper.LineOf(o.Value.Span().End) + 1})
+		}
+		out = untakenBranchLines(doc, o.Value, out, 0)
+	}
 	return out
 }
 
@@ -409,7 +418,8 @@ func conditionalResourceLines(doc *hot.Document) [][2]int {
 // it takes and judges operands only until the result is known, so a
 // mistake in the others surfaces only for inputs that reach them. A
 // branch or operand is added only when its lines are its own (a
-// flow-style call written on one line is left out).
+// flow-style call written on one line is left out), though a branch may
+// share its line with a condition that is a bare name or boolean.
 func untakenBranchLines(doc *hot.Document, n *syntax.Node, out [][2]int, depth int) [][2]int {
 	n = n.Resolve()
 	if n == nil || depth > 64 {
@@ -426,7 +436,10 @@ func untakenBranchLines(doc *hot.Document, n *syntax.Node, out [][2]int, depth i
 				}
 				from, to := line(other.Span().Start), line(other.Span().End)
 				if line(taken.Span().End) < from || line(taken.Span().Start) > to {
-					if line(args.Items()[0].Span().End) < from {
+					// A condition sharing the branch's line is left out
+					// unless it is a bare name or boolean: heat-ls's only
+					// finding there (an undefined name) Heat refuses too.
+					if cond := args.Items()[0].Resolve(); line(cond.Span().End) < from || cond.IsScalar() {
 						out = append(out, [2]int{from, to})
 					}
 				}

@@ -136,12 +136,5 @@ func KnownClasses() []Known {
 				return !j.HeatSays() && j.LSRulesWithin("resource-type-hidden")
 			},
 		},
-		{
-			ID: "outputs-not-evaluated", Verdict: "item-4",
-			Reason: "Heat neither validates nor resolves outputs before the stack exists (an output that cannot be resolved shows an error in the output, not a refused create); heat-ls's errors there are the output family of item 4's false errors",
-			Match: func(j *Judged) bool {
-				return !j.HeatSays() && j.LSErrorsOnlyIn("outputs")
-			},
-		},
 	}
 }

@@ -38,6 +38,12 @@ func TestClassesOfJudgedRows(t *testing.T) {
 			Create:   []HeatError{{Mode: "create", Kind: "StackValidationFailed", Message: "Parameter 'l' is invalid: \"x\" is not an allowed value [\"a\"]"}}},
 			masked: true, class: "validate-without-values",
 			src: "heat_template_version: 2018-08-31\nparameters:\n  l: {type: string, constraints: [{allowed_values: [a]}]}\nconditions:\n  c: {equals: [{get_param: l}, a]}\nresources: {}\n"},
+		// Heat leaves out an output whose condition is false and reads
+		// only the branch an output's if takes; an error heat-ls makes
+		// elsewhere in an output Heat accepts is a false error, left open.
+		{name: "an output left out by its condition", ls: outputError(8, 13), class: "condition-false-by-default", src: outputSrc},
+		{name: "an output's untaken if branch beside a bare condition name", ls: outputError(11, 30), class: "condition-false-by-default", src: outputSrc},
+		{name: "an output Heat reads stays open", ls: outputError(14, 12), src: outputSrc},
 		{name: "a value missing at create too stays open", row: HeatRow{
 			Validate: []HeatError{{Mode: "validate", Kind: "UserParameterMissing", Message: "The Parameter (id) was not provided."}},
 			Create:   []HeatError{{Mode: "create", Kind: "UserParameterMissing", Message: "The Parameter (id) was not provided."}}}},
@@ -65,4 +71,28 @@ func TestClassesOfJudgedRows(t *testing.T) {
 			}
 		})
 	}
+}
+
+// outputSrc has an output whose condition is false for the defaults (a),
+// an output whose if leaves a branch untaken on its condition's line (b)
+// and an output Heat reads (c).
+const outputSrc = `heat_template_version: 2018-08-31
+parameters:
+  p: {type: string, default: x}
+conditions:
+  prod: {equals: [{get_param: p}, y]}
+outputs:
+  a:
+    value: {get_resource: [r, extra]}
+    condition: prod
+  b:
+    value: {if: [prod, {get_resource: {k: r}},
+                 none]}
+  c:
+    value: {get_resource: [r, extra]}
+`
+
+// outputError is heat-ls's error at a line and column of outputSrc.
+func outputError(line, col int) []LSProblem {
+	return []LSProblem{{Path: "t.yaml", Line: line, Column: col, Severity: "error", Rule: "bad-function-args"}}
 }
