@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"unicode/utf8"
 
 	"heat-ls/analysis/source"
 )
@@ -73,7 +74,8 @@ type batch struct {
 	m           *source.Mapper // of base; built when first needed
 	given       *source.Mapper // of base, when the caller had one (nil once base is replaced)
 	plainBreaks bool           // base breaks lines only at "\n" and "\r\n"
-	opaque      bool           // a pending edit's text does not: no arithmetic past it
+	valid       int8           // base is valid UTF-8: 0 not known yet, 1 yes, -1 no
+	opaque      bool           // a pending edit's text breaks lines otherwise or is not valid UTF-8: no arithmetic past it
 	front, back []pendingEdit
 	floor, tail source.Position
 	work        int
@@ -96,12 +98,12 @@ func (b *batch) mapper() *source.Mapper {
 
 func (b *batch) apply(ch Change) error {
 	if ch.Range == nil {
-		b.base, b.m, b.given, b.front, b.back = []byte(ch.Text), nil, nil, nil, nil
+		b.base, b.m, b.given, b.front, b.back, b.valid = []byte(ch.Text), nil, nil, nil, nil, 0
 		return nil
 	}
 	r := *ch.Range
-	plain := plainBreaks([]byte(ch.Text))
-	if b.pending() && !(b.plainBreaks && !b.opaque && plain && b.placeFast(r, ch.Text)) {
+	plain := plainBreaks([]byte(ch.Text)) && utf8.ValidString(ch.Text)
+	if b.pending() && !(b.plainBreaks && !b.opaque && plain && b.validBase() && b.placeFast(r, ch.Text)) {
 		if err := b.flush(); err != nil {
 			return err
 		}
@@ -163,6 +165,22 @@ func (b *batch) placeFast(r Range, text string) bool {
 	return false
 }
 
+// validBase reports whether base is valid UTF-8, once per base. Positions
+// add up only there: in other text an edit can join stray bytes into one
+// character beside it (or part them), which moves the columns after it
+// on its line. Asked only when a second change could take the fast path,
+// so a batch of one change (typing) never pays for the scan.
+func (b *batch) validBase() bool {
+	if b.valid == 0 {
+		b.valid = -1
+		if utf8.Valid(b.base) {
+			b.valid = 1
+		}
+		b.work += len(b.base)
+	}
+	return b.valid == 1
+}
+
 func (b *batch) pending() bool { return len(b.front)+len(b.back) > 0 }
 
 func (b *batch) first() pendingEdit {
@@ -189,7 +207,7 @@ func (b *batch) locate(start, end source.Position) (int, int, bool) {
 
 // flush applies the pending edits to base, within the budget.
 func (b *batch) flush() error {
-	b.base, b.m, b.given = b.splice(), nil, nil
+	b.base, b.m, b.given, b.valid = b.splice(), nil, nil, 0
 	b.front, b.back = nil, nil
 	if b.work+len(b.base) > b.budget {
 		return ErrBatchTooCostly
