@@ -78,6 +78,10 @@ type Judged struct {
 	// Members are the 1-based line ranges of group member definitions
 	// (a ResourceGroup's resource_def, an AutoScalingGroup's resource).
 	Members [][2]int
+	// LaterMemberReads are the 1-based lines of get_attr calls that read
+	// an attribute of a group member after the first (resource.N.name,
+	// N at least 1).
+	LaterMemberReads [][2]int
 	// Located is true when both see an error and heat-ls has one where
 	// Heat's first error points.
 	Located bool
@@ -121,6 +125,7 @@ func Judge(vs []Variant, heat map[string]HeatRow, ls []LSProblem, root string, t
 		j.Sections = sectionLines(doc)
 		j.Conditional = conditionalResourceLines(doc)
 		j.Members = memberLines(doc)
+		j.LaterMemberReads = laterMemberReadLines(doc)
 		if j.HeatSays() && j.LSSays() {
 			j.Located = located(doc, j.HeatErrors[0], j.LSErrors)
 		}
@@ -528,6 +533,37 @@ func (j *Judged) LSErrorsOnlyInConditional() bool {
 func leftOutUnderOtherInput(p LSProblem) bool {
 	return p.Rule == "undefined-resource" && strings.Contains(p.Message, "is left out of the stack when") &&
 		!strings.Contains(p.Message, "(with the parameter defaults") && !strings.Contains(p.Message, "(whatever the parameters")
+}
+
+// laterMemberPath matches a get_attr path into a group member after the
+// first.
+var laterMemberPath = regexp.MustCompile(`^resource\.[1-9][0-9]*\.`)
+
+// laterMemberReadLines lists the lines of get_attr calls reading an
+// attribute of a group member after the first.
+func laterMemberReadLines(doc *hot.Document) [][2]int {
+	if doc.Template == nil {
+		return nil
+	}
+	var out [][2]int
+	for _, c := range doc.Template.Calls {
+		args := c.Args.Resolve()
+		if c.Name != "get_attr" || !args.IsSequence() || len(args.Items()) < 2 {
+			continue
+		}
+		if p := args.Items()[1].Resolve(); p.IsScalar() && laterMemberPath.MatchString(p.Value) {
+			line := doc.Mapper.LineOf(c.Map.Span().Start) + 1
+			out = append(out, [2]int{line, doc.Mapper.LineOf(c.Map.Span().End) + 1})
+		}
+	}
+	return out
+}
+
+// LSErrorsOnlyInLaterMemberReads reports whether heat-ls has errors and
+// all of them are unknown attributes read from group members after the
+// first.
+func (j *Judged) LSErrorsOnlyInLaterMemberReads() bool {
+	return j.LSRulesWithin("unknown-attribute") && j.lsErrorsWithin(j.LaterMemberReads)
 }
 
 // LSErrorsOnlyInMembers reports whether heat-ls has errors and all of them

@@ -130,6 +130,13 @@ func KnownClasses() []Known {
 			},
 		},
 		{
+			ID: "group-later-member-attribute", Verdict: "oracle",
+			Reason: "heat-ls's errors are attributes read from a group member after the first (resource.4.name) that the member type lacks; offline, Heat validates the group with its first member only, so only member 0's attributes are judged there (the same read from member 0 is refused: hc/rg-member-attribute-unknown), while a real create builds every member and the nested stack's outputs refuse the read",
+			Match: func(j *Judged) bool {
+				return !j.HeatSays() && j.LSErrorsOnlyInLaterMemberReads()
+			},
+		},
+		{
 			ID: "hidden-type", Verdict: "item-4",
 			Reason: "a type Heat keeps hidden is still accepted by Heat 19; heat-ls's error is one of issue 12's item-4 false errors, handled with the rule table",
 			Match: func(j *Judged) bool {

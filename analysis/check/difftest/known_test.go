@@ -44,6 +44,11 @@ func TestClassesOfJudgedRows(t *testing.T) {
 		{name: "an output left out by its condition", ls: outputError(8, 13), class: "condition-false-by-default", src: outputSrc},
 		{name: "an output's untaken if branch beside a bare condition name", ls: outputError(11, 30), class: "condition-false-by-default", src: outputSrc},
 		{name: "an output Heat reads stays open", ls: outputError(14, 12), src: outputSrc},
+		// Offline Heat validates a group with its first member only.
+		{name: "an attribute of a later group member", ls: []LSProblem{{Path: "t.yaml", Line: 9, Column: 30, Severity: "error", Rule: "unknown-attribute"}},
+			class: "group-later-member-attribute", src: groupAttrSrc},
+		{name: "an attribute of the first group member stays open", ls: []LSProblem{{Path: "t.yaml", Line: 10, Column: 30, Severity: "error", Rule: "unknown-attribute"}},
+			src: groupAttrSrc},
 		{name: "a value missing at create too stays open", row: HeatRow{
 			Validate: []HeatError{{Mode: "validate", Kind: "UserParameterMissing", Message: "The Parameter (id) was not provided."}},
 			Create:   []HeatError{{Mode: "create", Kind: "UserParameterMissing", Message: "The Parameter (id) was not provided."}}}},
@@ -96,3 +101,7 @@ outputs:
 func outputError(line, col int) []LSProblem {
 	return []LSProblem{{Path: "t.yaml", Line: line, Column: col, Severity: "error", Rule: "bad-function-args"}}
 }
+
+// groupAttrSrc reads attributes of a resource group's members: line 9
+// of member 4, line 10 of member 0.
+const groupAttrSrc = "heat_template_version: 2018-08-31\nresources:\n  rg:\n    type: OS::Heat::ResourceGroup\n    properties:\n      count: 5\n      resource_def: {type: OS::Heat::RandomString}\noutputs:\n  a: {value: {get_attr: [rg, resource.4.valu]}}\n  b: {value: {get_attr: [rg, resource.0.valu]}}\n"
