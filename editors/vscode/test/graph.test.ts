@@ -267,15 +267,28 @@ test('the webview page draws, themes and opens in headless Chromium', (t) => {
     </script>`;
     const html = graphHtml(pathToFileURL(bundle).href, "'unsafe-inline' file:").replace('<body>', `<body>${probe}`);
     writeFileSync(path.join(dir, 'graph.html'), html);
-    const dom = execFileSync(chromium, ['--headless', '--no-sandbox', '--disable-gpu', `--user-data-dir=${dir}/profile`, '--virtual-time-budget=10000', '--dump-dom', pathToFileURL(path.join(dir, 'graph.html')).href], {
+    // Virtual time runs the page's timers at once, while Graphviz's
+    // WebAssembly compiles in real time: on a loaded machine the probe can
+    // run out of polls before the first drawing. Such a timeout (and only
+    // that) is tried again, at most twice; what the page draws is never.
+    const draw = () => execFileSync(chromium, ['--headless', '--no-sandbox', '--disable-gpu', `--user-data-dir=${dir}/profile`, '--virtual-time-budget=10000', '--dump-dom', pathToFileURL(path.join(dir, 'graph.html')).href], {
       encoding: 'utf8',
       timeout: 90_000,
       stdio: ['ignore', 'pipe', 'ignore'],
     });
-    const m = dom.match(/<pre id="probe">([^<]*)<\/pre>/);
-    assert.ok(m, `the page did not finish drawing; its DOM:\n${dom.slice(0, 3000)}`);
-    const seen = JSON.parse(unescape(m[1]));
-    assert.equal(seen.timeout, undefined, `the page timed out: ${m[1]}\n${dom.slice(0, 3000)}`);
+    let dom = '';
+    let m: RegExpMatchArray | null = null;
+    let seen: any;
+    for (let attempt = 0; attempt < 3; attempt++) {
+      dom = draw();
+      m = dom.match(/<pre id="probe">([^<]*)<\/pre>/);
+      assert.ok(m, `the page did not finish drawing; its DOM:\n${dom.slice(0, 3000)}`);
+      seen = JSON.parse(unescape(m[1]));
+      if (seen.timeout === undefined) {
+        break;
+      }
+    }
+    assert.equal(seen.timeout, undefined, `the page timed out three times: ${m![1]}\n${dom.slice(0, 3000)}`);
     assert.deepEqual(seen.resources, resourceIds(g), 'one SVG node per resource in Chromium');
     assert.deepEqual([...seen.clusterLabels].sort(), g.clusters.map((c) => c.label).sort(), 'every cluster is labelled');
     assert.equal(seen.textFill, 'rgb(0, 128, 0)', 'node text takes the theme\'s editor foreground');
