@@ -34,23 +34,7 @@ func followUnread(p *Pass, found []source.Diagnostic) []source.Diagnostic {
 	if len(unread) == 0 {
 		return found
 	}
-	out := found
-	for i, d := range found {
-		if d.Severity != source.SeverityError || !withinAny(d.Span, unread) {
-			continue
-		}
-		sev := rules.In(d.Code, rules.UnreadPart)
-		if sev == source.SeverityError {
-			continue
-		}
-		if &out[0] == &found[0] { // the rules' own slice is left as it was
-			out = append([]source.Diagnostic(nil), found...)
-		}
-		d.Severity = sev
-		d.Message += " Here, though, " + unreadNote + " and accepts the template."
-		out[i] = d
-	}
-	return out
+	return quietWithin(found, unread, rules.UnreadPart, unreadNote)
 }
 
 // unreadNote says why a finding inside an unread part is no reason for
