@@ -78,7 +78,7 @@ func Run(ctx context.Context, doc *hot.Document, opts Options) []source.Diagnost
 		}
 		p.run(rule)
 	}
-	out = append(out, quietWhileRecovered(doc, followReplaced(doc, p.diags))...)
+	out = append(out, quietWhileRecovered(doc, followUnread(p, followReplaced(doc, p.diags)))...)
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Span.Start < out[j].Span.Start })
 	out = limit(out)
 	if ctx.Err() == nil {

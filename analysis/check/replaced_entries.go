@@ -28,20 +28,28 @@ func followReplaced(doc *hot.Document, found []source.Diagnostic) []source.Diagn
 	if len(replaced) == 0 {
 		return found
 	}
+	return quietWithin(found, replaced, rules.ReplacedEntry, replacedNote)
+}
+
+// quietWithin gives each error inside one of spans the severity its rule
+// has in the context where (a warning for every rule Heat refuses but the
+// YAML reader's) and adds note, which says why Heat never reads it. The
+// rules' own slice is left as it was.
+func quietWithin(found []source.Diagnostic, spans []source.Span, where, note string) []source.Diagnostic {
 	out := found
 	for i, d := range found {
-		if d.Severity != source.SeverityError || !withinAny(d.Span, replaced) {
+		if d.Severity != source.SeverityError || !withinAny(d.Span, spans) {
 			continue
 		}
-		sev := rules.In(d.Code, rules.ReplacedEntry)
+		sev := rules.In(d.Code, where)
 		if sev == source.SeverityError {
 			continue
 		}
-		if &out[0] == &found[0] { // the rules' own slice is left as it was
+		if &out[0] == &found[0] {
 			out = append([]source.Diagnostic(nil), found...)
 		}
 		d.Severity = sev
-		d.Message += " Here, though, " + replacedNote + " and accepts the template."
+		d.Message += " Here, though, " + note + " and accepts the template."
 		out[i] = d
 	}
 	return out

@@ -93,10 +93,8 @@ func (p *Pass) makesNestedStack(r *hot.Resource) bool {
 	if r.Field("external_id").Key != nil {
 		return false
 	}
-	if f := r.Field("condition"); f.Key != nil {
-		if v, ok := constCondition(p.T, f.Value); ok && !v {
-			return false
-		}
+	if f := r.Field("condition"); f.Key != nil && falseForEveryInput(p.T, f.Value) {
+		return false
 	}
 	if r.TypeNode == nil || r.Type == "" {
 		return false

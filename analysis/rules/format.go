@@ -45,8 +45,10 @@ func Write(w io.Writer, format string) error {
 				jr.Contexts = append(jr.Contexts, jsonContext{Where: c.Where, Severity: c.Severity.String(), Phase: c.Phase})
 			}
 			if r.heatRefuses() {
-				// The shared context the text table states once, under it.
-				jr.Contexts = append(jr.Contexts, jsonContext{Where: ReplacedEntry, Severity: source.SeverityWarning.String(), Phase: None})
+				// The shared contexts the text table states once, under it.
+				for _, where := range []string{ReplacedEntry, UnreadPart} {
+					jr.Contexts = append(jr.Contexts, jsonContext{Where: where, Severity: source.SeverityWarning.String(), Phase: None})
+				}
 			}
 			out = append(out, jr)
 		}
@@ -65,7 +67,7 @@ func Write(w io.Writer, format string) error {
 		if err := tw.Flush(); err != nil {
 			return err
 		}
-		_, err := fmt.Fprintf(w, "\nHeat refuses at: validate = template validate; create = stack create, before touching a cloud;\nnone = Heat lets it through; cloud = only a live cloud can tell; tool = about heat-ls itself.\nEvery rule Heat refuses at validate or create (but the YAML reader's) is a warning\n%s: Heat never reads that entry.\n", ReplacedEntry)
+		_, err := fmt.Fprintf(w, "\nHeat refuses at: validate = template validate; create = stack create, before touching a cloud;\nnone = Heat lets it through; cloud = only a live cloud can tell; tool = about heat-ls itself.\nEvery rule Heat refuses at validate or create (but the YAML reader's) is a warning\n%s, and %s: Heat never reads that part.\n", ReplacedEntry, UnreadPart)
 		return err
 	}
 	return fmt.Errorf("unknown format %q (want %s)", format, strings.Join([]string{FormatText, FormatJSON}, " or "))

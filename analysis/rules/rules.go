@@ -65,6 +65,14 @@ const ReplacedEntry = "inside an entry a later one of the same name replaces"
 // Heat stops there and never judges the rest, so it accepts them.
 const SkippedOperand = "an operand of and / or after one that always decides it (Heat never judges it)"
 
+// UnreadPart is, like ReplacedEntry, a context every rule about what Heat
+// refuses shares (except the YAML reader's own): inside a part of the
+// template Heat never reads because a condition no input can change
+// leaves it out. Heat parses only the branch of an if its condition
+// takes, and drops an output whose condition is false before it looks at
+// what it holds; a finding there is a warning.
+const UnreadPart = "inside what a constant condition leaves out (the branch of an if it does not take, an output whose condition is always false)"
+
 // GroupMemberAttribute is the context of an attribute a resource group
 // reads from its members: Heat judges it when it builds the group's
 // nested stack, at create.
@@ -114,14 +122,14 @@ func (r Rule) Severities() []source.Severity {
 		}
 	}
 	if r.heatRefuses() && !slices.Contains(out, source.SeverityWarning) {
-		out = append(out, source.SeverityWarning) // ReplacedEntry
+		out = append(out, source.SeverityWarning) // ReplacedEntry, UnreadPart
 	}
 	return out
 }
 
 // heatRefuses tells a rule that is an error because Heat refuses what it
 // finds (by default or in a context), outside the YAML reader's rules:
-// the rules whose findings ReplacedEntry turns into warnings.
+// the rules whose findings ReplacedEntry and UnreadPart turn into warnings.
 func (r Rule) heatRefuses() bool {
 	if r.Group == "yaml" {
 		return false
@@ -204,7 +212,7 @@ func In(id, where string) source.Severity {
 	if !ok {
 		return source.SeverityWarning
 	}
-	if where == ReplacedEntry && r.heatRefuses() {
+	if (where == ReplacedEntry || where == UnreadPart) && r.heatRefuses() {
 		return source.SeverityWarning
 	}
 	for _, c := range r.Contexts {

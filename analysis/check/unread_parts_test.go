@@ -1,0 +1,81 @@
+package check
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"heat-ls/analysis/hot"
+	"heat-ls/analysis/rules"
+	"heat-ls/analysis/source"
+)
+
+// TestFollowUnread: an error inside what a constant condition leaves out
+// (an if branch it never takes, an output whose condition is always
+// false) is a warning; the same error where some input, or the constant
+// condition itself, makes Heat read it stays an error, and so does one in
+// a resource whose condition is false (Heat still parses its functions).
+func TestFollowUnread(t *testing.T) {
+	const v = "heat_template_version: 2018-08-31\n"
+	const bad = "{list_join: [',']}"
+	const param = "parameters:\n  p: {type: string}\n"
+	tests := []struct {
+		name, src string
+		sev       source.Severity
+	}{
+		{"if true, bad else", v + "outputs:\n  o:\n    value: {if: [true, x, " + bad + "]}\n", source.SeverityWarning},
+		{"if true, bad then", v + "outputs:\n  o:\n    value: {if: [true, " + bad + ", x]}\n", source.SeverityError},
+		{"if false, bad then", v + "outputs:\n  o:\n    value: {if: [false, " + bad + ", x]}\n", source.SeverityWarning},
+		{"if named false", v + "conditions:\n  c: false\noutputs:\n  o:\n    value: {if: [c, " + bad + ", x]}\n", source.SeverityWarning},
+		{"if not true, in properties", v + "conditions:\n  c: {not: true}\nresources:\n  r:\n    type: OS::Heat::Value\n    properties:\n      value: {if: [c, " + bad + ", x]}\n", source.SeverityWarning},
+		{"if on a parameter", v + param + "conditions:\n  c: {equals: [{get_param: p}, a]}\noutputs:\n  o:\n    value: {if: [c, " + bad + ", x]}\n", source.SeverityError},
+		{"output condition false", v + "outputs:\n  o:\n    value: " + bad + "\n    condition: false\n", source.SeverityWarning},
+		{"output condition named false", v + "conditions:\n  c: {and: [true, false]}\noutputs:\n  o:\n    value: " + bad + "\n    condition: c\n", source.SeverityWarning},
+		{"output condition true", v + "outputs:\n  o:\n    value: " + bad + "\n    condition: true\n", source.SeverityError},
+		{"output condition on a parameter", v + param + "conditions:\n  c: {equals: [{get_param: p}, a]}\noutputs:\n  o:\n    value: " + bad + "\n    condition: c\n", source.SeverityError},
+		{"resource condition false", v + "resources:\n  r:\n    type: OS::Heat::Value\n    condition: false\n    properties:\n      value: " + bad + "\n", source.SeverityError},
+		{"output condition before conditions existed", "heat_template_version: 2016-04-08\noutputs:\n  o:\n    value: " + bad + "\n    condition: false\n", source.SeverityError},
+	}
+	s := testSchema(t)
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			diags := Run(context.Background(), hot.Parse([]byte(tt.src)), Options{Schema: s})
+			var got []source.Diagnostic
+			for _, d := range diags {
+				if d.Code == rules.BadFunctionArgs {
+					got = append(got, d)
+				}
+			}
+			if len(got) == 0 {
+				t.Fatalf("no %s in %v", rules.BadFunctionArgs, diags)
+			}
+			for _, d := range got {
+				if d.Severity != tt.sev {
+					t.Errorf("reported as %v, want %v: %s", d.Severity, tt.sev, d.Message)
+				}
+				if unread := strings.Contains(d.Message, unreadNote); unread != (tt.sev == source.SeverityWarning) {
+					t.Errorf("message says unread = %v: %s", unread, d.Message)
+				}
+			}
+		})
+	}
+}
+
+// TestUnreadPartContext: every rule Heat refuses, except the YAML
+// reader's, is a warning inside an unread part.
+func TestUnreadPartContext(t *testing.T) {
+	tests := []struct {
+		id   string
+		want source.Severity
+	}{
+		{rules.BadFunctionArgs, source.SeverityWarning},
+		{rules.ResourceTypeUnknown, source.SeverityWarning},
+		{rules.YAMLUnknownTag, source.SeverityError},
+		{rules.InvalidConfig, source.SeverityError},
+	}
+	for _, tt := range tests {
+		if got := rules.In(tt.id, rules.UnreadPart); got != tt.want {
+			t.Errorf("In(%s, UnreadPart) = %v, want %v", tt.id, got, tt.want)
+		}
+	}
+}
