@@ -30,11 +30,35 @@ func followUnread(p *Pass, found []source.Diagnostic) []source.Diagnostic {
 	if !ok {
 		return found // Heat refuses the version before anything else
 	}
-	unread := unreadParts(p.T, v)
-	if len(unread) == 0 {
-		return found
+	if unread := unreadParts(p.T, v); len(unread) > 0 {
+		found = quietWithin(found, unread, rules.UnreadPart, unreadNote)
 	}
-	return quietWithin(found, unread, rules.UnreadPart, unreadNote)
+	if out := leftOutResources(p.T, v); len(out) > 0 {
+		found = quietWithin(found, out, rules.LeftOutResource, leftOutNote)
+	}
+	return found
+}
+
+// leftOutNote says why a finding about what a left-out resource is, is no
+// reason for Heat to refuse the template.
+const leftOutNote = "this resource's condition is false for every input: Heat parses its definition but leaves it out of the stack before it looks up its type or judges its properties"
+
+// leftOutResources lists the spans of the resources whose condition is
+// false for every input. Heat still parses them (unknown keys, the shapes
+// of their values and their functions' arguments stay errors), so only
+// the rules that declare rules.LeftOutResource are quieted there
+// (hc/resource-condition-false-*).
+func leftOutResources(t *hot.Template, v *schema.Version) []source.Span {
+	if !v.HasConditions {
+		return nil
+	}
+	var out []source.Span
+	for _, r := range t.Resources {
+		if r.ConditionRef != nil && r.Key != nil && falseForEveryInput(t, r.ConditionRef) && !holdsAnchor(r.Value, 0) {
+			out = append(out, source.Span{Start: r.Key.Span().Start, End: r.Value.Span().End})
+		}
+	}
+	return out
 }
 
 // unreadNote says why a finding inside an unread part is no reason for

@@ -79,3 +79,44 @@ func TestUnreadPartContext(t *testing.T) {
 		}
 	}
 }
+
+// TestFollowLeftOutResource: inside a resource whose condition is false
+// for every input, what the resource is (its type, its properties, what
+// its functions name) is a warning, while the shape Heat parses (a
+// function's arguments, unknown resource keys) stays an error; the same
+// resource with a condition some input makes true keeps its errors.
+func TestFollowLeftOutResource(t *testing.T) {
+	const v = "heat_template_version: 2018-08-31\nparameters:\n  p: {type: string}\nconditions:\n  off_always: false\n  on_p: {equals: [{get_param: p}, a]}\nresources:\n  r:\n    condition: "
+	tests := []struct {
+		name, cond, body, rule string
+		sev                    source.Severity
+	}{
+		{"unknown type", "off_always", "    type: OS::Nova::Nope\n", rules.ResourceTypeUnknown, source.SeverityWarning},
+		{"unknown property", "off_always", "    type: OS::Heat::RandomString\n    properties: {nope: 1}\n", rules.ResourcePropertyUnknown, source.SeverityWarning},
+		{"property type", "off_always", "    type: OS::Heat::RandomString\n    properties: {length: abc}\n", rules.ResourcePropertyType, source.SeverityWarning},
+		{"reference to nothing", "off_always", "    type: OS::Heat::None\n    depends_on: missing\n", rules.UndefinedResource, source.SeverityWarning},
+		{"function arguments", "off_always", "    type: OS::Heat::Value\n    properties: {value: {list_join: [',']}}\n", rules.BadFunctionArgs, source.SeverityError},
+		{"unknown resource key", "off_always", "    type: OS::Heat::None\n    propertes: {}\n", rules.UnknownResourceKey, source.SeverityError},
+		{"unknown type, condition on a parameter", "on_p", "    type: OS::Nova::Nope\n", rules.ResourceTypeUnknown, source.SeverityError},
+		{"unknown type, condition false", "false", "    type: OS::Nova::Nope\n", rules.ResourceTypeUnknown, source.SeverityWarning},
+	}
+	s := testSchema(t)
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			diags := Run(context.Background(), hot.Parse([]byte(v+tt.cond+"\n"+tt.body)), Options{Schema: s})
+			found := false
+			for _, d := range diags {
+				if d.Code != tt.rule {
+					continue
+				}
+				found = true
+				if d.Severity != tt.sev {
+					t.Errorf("%s reported as %v, want %v: %s", d.Code, d.Severity, tt.sev, d.Message)
+				}
+			}
+			if !found {
+				t.Fatalf("no %s in %v", tt.rule, diags)
+			}
+		})
+	}
+}

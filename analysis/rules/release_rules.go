@@ -17,14 +17,14 @@ const (
 
 func releaseRules() []Rule {
 	return []Rule{
-		{ID: ResourceTypeTooNew, Severity: source.SeverityError, Phase: Validate, Summary: "a type the target release lacks; a later release adds it"},
+		{ID: ResourceTypeTooNew, Severity: source.SeverityError, Phase: Validate, Summary: "a type the target release lacks; a later release adds it", Contexts: []Context{{Where: LeftOutResource, Severity: source.SeverityWarning, Phase: None}}},
 		{ID: ResourceTypeNoOp, Severity: source.SeverityWarning, Phase: None, Summary: "a type the target release turned into a stub: accepted, creates nothing"},
 		{ID: ParameterCustomConstraintRemoved, Severity: source.SeverityError, Phase: Create, Summary: "a custom constraint the target release no longer registers"},
 		{ID: ParameterCustomConstraintTooNew, Severity: source.SeverityError, Phase: Create, Summary: "a custom constraint only a later release registers"},
-		{ID: ProviderNetSegmentationId, Severity: source.SeverityError, Phase: Create, Summary: "segmentation_id with a network_type the release's ProviderNet refuses it for"},
-		{ID: ProviderNetPhysicalNetwork, Severity: source.SeverityError, Phase: Create, Summary: "physical_network with vxlan, gre, geneve or local (from 2025.1)"},
-		{ID: SubnetGatewayIpInvalid, Severity: source.SeverityError, Phase: Create, Summary: "a gateway_ip that is no IP address (\"auto\" only from 2026.1)"},
-		{ID: OctaviaListenerTargetMissing, Severity: source.SeverityError, Phase: Create, Summary: "an Octavia listener with neither loadbalancer nor default_pool (before 2024.1)"},
-		{ID: ManilaNovaNetworkRemoved, Severity: source.SeverityError, Phase: Create, Summary: "nova_network on a Manila share network (from 2024.2)"},
+		{ID: ProviderNetSegmentationId, Severity: source.SeverityError, Phase: Create, Summary: "segmentation_id with a network_type the release's ProviderNet refuses it for", Contexts: []Context{{Where: LeftOutResource, Severity: source.SeverityWarning, Phase: None}}},
+		{ID: ProviderNetPhysicalNetwork, Severity: source.SeverityError, Phase: Create, Summary: "physical_network with vxlan, gre, geneve or local (from 2025.1)", Contexts: []Context{{Where: LeftOutResource, Severity: source.SeverityWarning, Phase: None}}},
+		{ID: SubnetGatewayIpInvalid, Severity: source.SeverityError, Phase: Create, Summary: "a gateway_ip that is no IP address (\"auto\" only from 2026.1)", Contexts: []Context{{Where: LeftOutResource, Severity: source.SeverityWarning, Phase: None}}},
+		{ID: OctaviaListenerTargetMissing, Severity: source.SeverityError, Phase: Create, Summary: "an Octavia listener with neither loadbalancer nor default_pool (before 2024.1)", Contexts: []Context{{Where: LeftOutResource, Severity: source.SeverityWarning, Phase: None}}},
+		{ID: ManilaNovaNetworkRemoved, Severity: source.SeverityError, Phase: Create, Summary: "nova_network on a Manila share network (from 2024.2)", Contexts: []Context{{Where: LeftOutResource, Severity: source.SeverityWarning, Phase: None}}},
 	}
 }

@@ -89,6 +89,16 @@ const GroupMemberAttribute = "an attribute read from a resource group's members"
 // as soon as the group grows. Only rules that declare it use it.
 const EmptyGroupMember = "a group's member definition while the group has no member (count, or min_size and desired_capacity, 0 with the defaults)"
 
+// LeftOutResource is the context of the rules that judge what a resource
+// is (its type, its properties, the type's own checks, what its functions
+// refer to) inside a resource whose condition is false for every input.
+// Heat parses every resource's definition (its keys, the shapes of their
+// values, its functions' arguments) and then leaves such a resource out
+// of the stack before it looks up its type or builds it, so the oracle
+// accepts an unknown type, an unknown or ill-typed property and a
+// reference to nothing there. Only rules that declare it use it.
+const LeftOutResource = "inside a resource whose condition is false for every input (Heat parses its definition, then leaves it out)"
+
 // NestedStackName is the context of resource-name-invalid for a resource
 // that makes a nested stack (a template resource, a group, a chain...):
 // Heat names that stack after the parent stack and the resource and

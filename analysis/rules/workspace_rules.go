@@ -24,7 +24,7 @@ func workspaceRules() []Rule {
 	return []Rule{
 		{ID: NestedTemplateMissing, Severity: source.SeverityWarning, Phase: Validate, Summary: "a type that is a template path to no file (it may be generated before deploy, so only a warning)"},
 		{ID: NestedTemplateOutside, Severity: source.SeverityInfo, Phase: None, Summary: "a template path that leaves the workspace; heat-ls does not read it"},
-		{ID: NestedUnknownProperty, Severity: source.SeverityError, Phase: Validate, Summary: "a property that is no parameter of the nested template", Contexts: []Context{{Where: EmptyGroupMember, Severity: source.SeverityWarning, Phase: None}}},
+		{ID: NestedUnknownProperty, Severity: source.SeverityError, Phase: Validate, Summary: "a property that is no parameter of the nested template", Contexts: []Context{{Where: LeftOutResource, Severity: source.SeverityWarning, Phase: None}, {Where: EmptyGroupMember, Severity: source.SeverityWarning, Phase: None}}},
 		{ID: NestedMissingProperty, Severity: source.SeverityWarning, Phase: Create, Summary: "a nested parameter without default that gets no value (an environment may give it)", Contexts: []Context{{Where: "environments applied explicitly (check --env)", Severity: source.SeverityError, Phase: Create}, {Where: EmptyGroupMember, Severity: source.SeverityWarning, Phase: None}}},
 		{ID: NestedUnknownAttribute, Severity: source.SeverityWarning, Phase: None, Summary: "get_attr of neither an output of the nested template nor a stack attribute; Heat accepts the template, reading it fails once the stack runs"},
 		{ID: GetFileMissing, Severity: source.SeverityWarning, Phase: Validate, Summary: "a get_file path to no file (it may be generated before deploy, so only a warning)"},
