@@ -3,7 +3,6 @@ package check
 import (
 	"heat-ls/analysis/hot"
 	"heat-ls/analysis/rules"
-	"heat-ls/analysis/source"
 	"heat-ls/analysis/syntax"
 )
 
@@ -175,16 +174,8 @@ func (p *Pass) quietEmptyGroup(from int, r *hot.Resource) {
 	if from >= len(p.diags) || !p.groupHasNoMember(r) {
 		return
 	}
+	why := "group `" + r.Name + "` has no member with the template's defaults: Heat builds none, so it accepts the template until the group grows."
 	for i := from; i < len(p.diags); i++ {
-		d := &p.diags[i]
-		if d.Severity != source.SeverityError {
-			continue
-		}
-		sev := rules.In(d.Code, rules.EmptyGroupMember)
-		if sev == source.SeverityError {
-			continue
-		}
-		d.Severity = sev
-		d.Message += " Here, though, group `" + r.Name + "` has no member with the template's defaults: Heat builds none, so it accepts the template until the group grows."
+		quiet(&p.diags[i], rules.EmptyGroupMember, why)
 	}
 }

@@ -38,21 +38,32 @@ func followReplaced(doc *hot.Document, found []source.Diagnostic) []source.Diagn
 func quietWithin(found []source.Diagnostic, spans []source.Span, where, note string) []source.Diagnostic {
 	out := found
 	for i, d := range found {
-		if d.Severity != source.SeverityError || !withinAny(d.Span, spans) {
-			continue
-		}
-		sev := rules.In(d.Code, where)
-		if sev == source.SeverityError {
+		if !withinAny(d.Span, spans) || !quiet(&d, where, note+" and accepts the template.") {
 			continue
 		}
 		if &out[0] == &found[0] {
 			out = append([]source.Diagnostic(nil), found...)
 		}
-		d.Severity = sev
-		d.Message += " Here, though, " + note + " and accepts the template."
 		out[i] = d
 	}
 	return out
+}
+
+// quiet gives the error d the severity its rule has in the context where
+// and appends why Heat accepts it there ("Here, though, " why); it
+// reports false, leaving d alone, for a finding that is no error or whose
+// rule stays an error there.
+func quiet(d *source.Diagnostic, where, why string) bool {
+	if d.Severity != source.SeverityError {
+		return false
+	}
+	sev := rules.In(d.Code, where)
+	if sev == source.SeverityError {
+		return false
+	}
+	d.Severity = sev
+	d.Message += " Here, though, " + why
+	return true
 }
 
 // replacedNote says why a finding inside a replaced entry is no reason for

@@ -51,21 +51,26 @@ func TestFollowReplaced(t *testing.T) {
 	}
 }
 
-// TestReplacedEntryContext: every rule Heat refuses, except the YAML
-// reader's, may be a warning inside a replaced entry; others keep theirs.
-func TestReplacedEntryContext(t *testing.T) {
+// TestSharedContexts: every rule Heat refuses, except the YAML reader's,
+// may be a warning inside a replaced entry and inside an unread part;
+// others keep theirs.
+func TestSharedContexts(t *testing.T) {
 	tests := []struct {
-		id   string
-		want source.Severity
+		where, id string
+		want      source.Severity
 	}{
-		{rules.ResourceTypeUnknown, source.SeverityWarning},
-		{rules.ResourcePropertyType, source.SeverityWarning},
-		{rules.YAMLUnknownTag, source.SeverityError},
-		{rules.InvalidConfig, source.SeverityError},
+		{rules.ReplacedEntry, rules.ResourceTypeUnknown, source.SeverityWarning},
+		{rules.ReplacedEntry, rules.ResourcePropertyType, source.SeverityWarning},
+		{rules.ReplacedEntry, rules.YAMLUnknownTag, source.SeverityError},
+		{rules.ReplacedEntry, rules.InvalidConfig, source.SeverityError},
+		{rules.UnreadPart, rules.BadFunctionArgs, source.SeverityWarning},
+		{rules.UnreadPart, rules.ResourceTypeUnknown, source.SeverityWarning},
+		{rules.UnreadPart, rules.YAMLUnknownTag, source.SeverityError},
+		{rules.UnreadPart, rules.InvalidConfig, source.SeverityError},
 	}
 	for _, tt := range tests {
-		if got := rules.In(tt.id, rules.ReplacedEntry); got != tt.want {
-			t.Errorf("%s: %v, want %v", tt.id, got, tt.want)
+		if got := rules.In(tt.id, tt.where); got != tt.want {
+			t.Errorf("In(%s, %q) = %v, want %v", tt.id, tt.where, got, tt.want)
 		}
 	}
 }

@@ -61,25 +61,6 @@ func TestFollowUnread(t *testing.T) {
 	}
 }
 
-// TestUnreadPartContext: every rule Heat refuses, except the YAML
-// reader's, is a warning inside an unread part.
-func TestUnreadPartContext(t *testing.T) {
-	tests := []struct {
-		id   string
-		want source.Severity
-	}{
-		{rules.BadFunctionArgs, source.SeverityWarning},
-		{rules.ResourceTypeUnknown, source.SeverityWarning},
-		{rules.YAMLUnknownTag, source.SeverityError},
-		{rules.InvalidConfig, source.SeverityError},
-	}
-	for _, tt := range tests {
-		if got := rules.In(tt.id, rules.UnreadPart); got != tt.want {
-			t.Errorf("In(%s, UnreadPart) = %v, want %v", tt.id, got, tt.want)
-		}
-	}
-}
-
 // TestFollowLeftOutResource: inside a resource whose condition is false
 // for every input, what the resource is (its type, its properties, what
 // its functions name) is a warning, while the shape Heat parses (a
