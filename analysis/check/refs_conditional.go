@@ -66,10 +66,19 @@ func (r *refChecker) conditionalTarget(c *hot.Call, name *syntax.Node) {
 		fix = "`" + c.Owner.Name + "`'s `condition`, or an `if` on it"
 	}
 	d := r.p.Reportf(name.Span(), rules.UndefinedResource,
-		"`%s` is left out of the stack when %s is false, but this %s is still read then (%s, for one), so Heat refuses the template: the reference names no resource. Read it only under the resource's condition (%s).",
+		"`%s` "+leftOutPhrase+" %s is false, but this %s is still read then (%s, for one), so Heat refuses the template: the reference names no resource. Read it only under the resource's condition (%s).",
 		name.Value, cond, c.Name, witness, fix)
 	d.Related = []source.Related{{Span: target.ConditionRef.Span(), Message: "the resource's condition"}}
 }
+
+// The words that say which input leaves a read resource out. The
+// differential test reads them back (difftest.LeftOutUnderOtherInput,
+// kept true by TestLeftOutMessagesReadBack).
+const (
+	leftOutPhrase = "is left out of the stack when"
+	anyInput      = "whatever the parameters"
+	defaultInput  = "with the parameter defaults"
+)
 
 // inputFor describes an input under which every term has its wanted
 // value, "" when none is found or the terms are beyond the search. The
@@ -461,10 +470,10 @@ func (s *inputSearch) describe(idx []int) string {
 		parts = append(parts, "`"+name+"` set to `"+s.values[i][idx[i]]+"`")
 	}
 	if len(parts) == 0 && len(s.names) == 0 {
-		return "whatever the parameters"
+		return anyInput
 	}
 	if len(parts) == 0 {
-		return "with the parameter defaults"
+		return defaultInput
 	}
 	return "with " + strings.Join(parts, " and ")
 }

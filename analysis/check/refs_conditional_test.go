@@ -3,6 +3,7 @@ package check
 import (
 	"testing"
 
+	"heat-ls/analysis/check/difftest"
 	"heat-ls/analysis/rules"
 )
 
@@ -32,4 +33,39 @@ func TestConditionalTarget(t *testing.T) {
 		{"a pseudo parameter", "heat_template_version: 2016-10-14\nconditions:\n  named: {equals: [{get_param: OS::stack_name}, s]}\nresources:\n  r:\n    type: OS::Heat::TestResource\n    condition: named\noutputs:\n  o:\n    value: {get_attr: [r, output]}\n", nil},
 		{"a number parameter", "heat_template_version: 2016-10-14\nparameters:\n  n: {type: number, default: 1}\nconditions:\n  one: {equals: [{get_param: n}, 1]}\nresources:\n  r:\n    type: OS::Heat::TestResource\n    condition: one\noutputs:\n  o:\n    value: {get_attr: [r, output]}\n", nil},
 	})
+}
+
+// TestLeftOutMessagesReadBack: the differential test tells a left-out
+// reference that only another input than the defaults causes by this
+// rule's message (difftest.LeftOutUnderOtherInput); a change of wording
+// here must not silently move such variants out of their class.
+func TestLeftOutMessagesReadBack(t *testing.T) {
+	const tail = "conditions:\n  prod: {equals: [{get_param: env}, prod]}\nresources:\n  r:\n    type: OS::Heat::TestResource\n    condition: prod\noutputs:\n  o:\n    value: {get_attr: [r, output]}\n"
+	tests := []struct {
+		name, params string
+		other        bool
+	}{
+		{"the defaults leave it out", "  env: {type: string, default: test}\n", false},
+		{"another input leaves it out", "  env: {type: string, default: prod, constraints: [{allowed_values: [prod, test]}]}\n", true},
+		{"no default", "  env: {type: string}\n", true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			src := "heat_template_version: 2016-10-14\nparameters:\n" + tt.params + tail
+			var found bool
+			for _, d := range structureDiags(t, src) {
+				if d.Code != string(rules.UndefinedResource) {
+					continue
+				}
+				found = true
+				p := difftest.LSProblem{Rule: d.Code, Message: d.Message}
+				if got := difftest.LeftOutUnderOtherInput(p); got != tt.other {
+					t.Errorf("LeftOutUnderOtherInput(%q) = %v, want %v", d.Message, got, tt.other)
+				}
+			}
+			if !found {
+				t.Fatalf("no %s reported", rules.UndefinedResource)
+			}
+		})
+	}
 }

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"heat-ls/analysis/hot"
+	"heat-ls/analysis/rules"
 	"heat-ls/analysis/source"
 	"heat-ls/analysis/syntax"
 )
@@ -68,9 +69,6 @@ type Judged struct {
 	// oracle (a value it invented for a parameter, get_file contents as
 	// bytes), so nothing after it was judged at create.
 	Masked bool
-	// Sections maps each top-level section to its 1-based line range, so
-	// a class can tell where heat-ls's errors lie.
-	Sections map[string][2]int
 	// Conditional are the 1-based line ranges of the resources whose
 	// condition is false for the parameter defaults, and of the `if`
 	// branches those defaults do not take.
@@ -122,7 +120,6 @@ func Judge(vs []Variant, heat map[string]HeatRow, ls []LSProblem, root string, t
 		j := Judged{Variant: v, Heat: row, LSErrors: byFile[v.File], LSRules: rulesByFile[v.File]}
 		doc := hot.Parse(text(v.File))
 		j.HeatErrors, j.Discounted, j.Masked = counted(doc, row)
-		j.Sections = sectionLines(doc)
 		j.Conditional = conditionalResourceLines(doc)
 		j.Members = memberLines(doc)
 		j.LaterMemberReads = laterMemberReadLines(doc)
@@ -367,23 +364,6 @@ func containsString(xs []string, s string) bool {
 	return false
 }
 
-// sectionLines maps each top-level section of a template to the 1-based
-// lines it spans.
-func sectionLines(doc *hot.Document) map[string][2]int {
-	out := map[string][2]int{}
-	if doc.Template == nil {
-		return out
-	}
-	for _, s := range doc.Template.Sections {
-		end := s.Value.Span().End
-		if end < s.Key.Span().End {
-			end = s.Key.Span().End
-		}
-		out[s.Name] = [2]int{doc.Mapper.LineOf(s.Key.Span().Start) + 1, doc.Mapper.LineOf(end) + 1}
-	}
-	return out
-}
-
 // conditionalResourceLines are the line ranges of the resources and
 // outputs whose condition is false for the parameter defaults, and of the
 // if branches and and / or operands the defaults do not reach.
@@ -519,19 +499,19 @@ func (j *Judged) LSErrorsOnlyInConditional() bool {
 	}
 	rest := &Judged{Conditional: j.Conditional}
 	for _, p := range j.LSErrors {
-		if !leftOutUnderOtherInput(p) {
+		if !LeftOutUnderOtherInput(p) {
 			rest.LSErrors = append(rest.LSErrors, p)
 		}
 	}
 	return len(rest.LSErrors) == 0 || rest.lsErrorsWithin(j.Conditional)
 }
 
-// leftOutUnderOtherInput tells heat-ls's error on a get_attr or
+// LeftOutUnderOtherInput tells heat-ls's error on a get_attr or
 // get_resource that Heat reads while the resource's condition leaves it
 // out, for an input it names that is not the parameter defaults (the
 // message says which input; analysis/check/refs_conditional.go).
-func leftOutUnderOtherInput(p LSProblem) bool {
-	return p.Rule == "undefined-resource" && strings.Contains(p.Message, "is left out of the stack when") &&
+func LeftOutUnderOtherInput(p LSProblem) bool {
+	return p.Rule == string(rules.UndefinedResource) && strings.Contains(p.Message, "is left out of the stack when") &&
 		!strings.Contains(p.Message, "(with the parameter defaults") && !strings.Contains(p.Message, "(whatever the parameters")
 }
 
@@ -585,21 +565,6 @@ func (j *Judged) lsErrorsWithin(ranges [][2]int) bool {
 			}
 		}
 		if !inside {
-			return false
-		}
-	}
-	return true
-}
-
-// LSErrorsOnlyIn reports whether heat-ls has errors and all of them lie in
-// the named top-level section.
-func (j *Judged) LSErrorsOnlyIn(section string) bool {
-	r, ok := j.Sections[section]
-	if !ok || len(j.LSErrors) == 0 {
-		return false
-	}
-	for _, p := range j.LSErrors {
-		if p.Line < r[0] || p.Line > r[1] {
 			return false
 		}
 	}
