@@ -81,6 +81,82 @@ func checkRepeatArgs(a *argCtx) {
 				"The placeholder `%s` does not occur in the template, so its values are never used. Use it in the template or remove it.", pr.Key.Value)
 		}
 	}
+	checkRepeatTexts(a, forEach, tmpl)
+}
+
+// checkRepeatTexts reports the first placeholder or list value that is not
+// text when Heat will put it into text. Heat computes each round of the
+// loop by replacing every placeholder in every text of the template with
+// Python's str.replace, which takes text only: a number, a boolean, a
+// null, a list or a mapping among the values (or a placeholder that is
+// not text) makes Heat refuse the stack at create, even where the
+// placeholder does not occur (the oracle: "replace() argument 2 must be
+// str, not int"). That needs a round to run (every list literal and not
+// empty) and a text in the template outside nested calls.
+func checkRepeatTexts(a *argCtx, forEach, tmpl *syntax.Node) {
+	if tmpl == nil || !hasLiteralText(tmpl, 0) {
+		return
+	}
+	for _, pr := range forEach.Pairs() {
+		vals := literal(pr.Value)
+		if vals == nil || !vals.IsSequence() || len(vals.Items()) == 0 {
+			return // a round may never run, or its values are not known
+		}
+	}
+	for _, pr := range forEach.Pairs() {
+		if !pyYAMLText(pr.Key) {
+			a.badComputed(pr.Key, "the placeholder must be text, as Heat replaces it inside the template's texts, not %s", pyYAMLKind(pr.Key))
+			return
+		}
+		for _, it := range pr.Value.Resolve().Items() {
+			if it = it.Resolve(); !isFunctionCall(it) && !pyYAMLText(it) {
+				hint := ""
+				if it.IsScalar() {
+					hint = "; quote it"
+				}
+				a.badComputed(it, "every value of `%s` must be text, as Heat puts it into the template's texts, not %s%s", pr.Key.Value, pyYAMLKind(it), hint)
+				return
+			}
+		}
+	}
+}
+
+// pyYAMLKind names what Heat's loader makes of a value that is not text.
+func pyYAMLKind(n *syntax.Node) string {
+	switch {
+	case isYAML11Bool(n):
+		return "a boolean"
+	case n.IsScalar() && !n.IsNull() && n.Style == syntax.Plain && pyYAMLImplicit.MatchString(n.Value):
+		return "a number"
+	}
+	return describeNode(n)
+}
+
+// hasLiteralText reports whether the repeat template n holds a text Heat
+// will replace placeholders in: a text value or key outside nested
+// function calls (what a call gives is not known here).
+func hasLiteralText(n *syntax.Node, depth int) bool {
+	n = n.Resolve()
+	if n == nil || depth > 64 || isFunctionCall(n) {
+		return false
+	}
+	switch n.Kind {
+	case syntax.ScalarNode:
+		return pyYAMLText(n)
+	case syntax.MappingNode:
+		for _, pr := range n.Pairs() {
+			if pyYAMLText(pr.Key) || hasLiteralText(pr.Value, depth+1) {
+				return true
+			}
+		}
+	case syntax.SequenceNode:
+		for _, it := range n.Items() {
+			if hasLiteralText(it, depth+1) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // textOccurs reports whether s occurs in any scalar (key or value) of n.
