@@ -327,13 +327,41 @@ func checkListJoinArgs(a *argCtx) {
 		d.Data = map[string]string{"minVersion": first}
 	}
 	// Heat reads the delimiter and the lists only when it joins them.
-	if n := literal(items[0]); n != nil && !isScalarLiteral(n) {
-		a.badComputed(items[0], "the delimiter must be text, not %s", kindName(n))
+	if n := literal(items[0]); n != nil && !pyYAMLText(n) {
+		a.badComputed(items[0], "the delimiter must be text, not %s", pyYAMLKind(n))
 	}
 	for _, it := range items[1:] {
 		if n := literal(it); n != nil && !n.IsSequence() {
 			a.badComputed(it, "the values to join must be a list, not %s", kindName(n))
+		} else if n != nil {
+			checkJoinedItems(a, n)
 		}
+	}
+}
+
+// checkJoinedItems reports the first item of a literal list to join that
+// Heat cannot make text of. Python's join takes text only: Heat turns a
+// null into empty text and, from the version that joins several lists,
+// a list or a mapping into its JSON; anything else (a number, a boolean,
+// before that version a list or a mapping too) is refused when the
+// value is computed.
+func checkJoinedItems(a *argCtx, list *syntax.Node) {
+	asJSON := a.v.Supports(schema.FeatureListJoinMultipleLists)
+	for _, it := range list.Items() {
+		n := it.Resolve()
+		switch {
+		case n == nil || n.IsNull() || isFunctionCall(n) || pyYAMLText(n):
+			continue
+		case (n.IsMapping() || n.IsSequence()) && asJSON:
+			continue
+		case n.IsMapping() || n.IsSequence():
+			first := a.p.Schema.FeatureSince(schema.FeatureListJoinMultipleLists).Name
+			d := a.badComputed(it, "each item to join must be text, not %s (heat_template_version %s and later join a list or a mapping as its JSON)", pyYAMLKind(n), first)
+			d.Data = map[string]string{"minVersion": first}
+		default:
+			a.badComputed(it, "each item to join must be text, not %s; quote it", pyYAMLKind(n))
+		}
+		return
 	}
 }
 
