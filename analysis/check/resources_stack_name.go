@@ -41,12 +41,19 @@ func checkNestedStackNames(p *Pass) {
 			return
 		}
 		fault, fix := stackNameFault(r.Name)
-		if fault == "" || r.Key == nil || !pyYAMLText(r.Key) || !p.makesNestedStack(r) {
+		if fault == "" || r.Key == nil || !pyYAMLText(r.Key) {
 			continue // a name PyYAML reads as a number or null is not this text
 		}
+		made := p.makesNestedStack(r)
+		if made == stackNotMade {
+			continue
+		}
 		where, end := rules.NestedStackName, "so Heat refuses the template at stack create"
-		if definitionRepeated(p.T, r) {
+		switch {
+		case definitionRepeated(p.T, r):
 			where, end = rules.NestedStackNameRepeated, "so Heat refuses the template when it validates this resource; another resource has the same definition and Heat validates only one of them, which one depending on the run"
+		case made == stackMaybeMade:
+			where, end = rules.NestedStackNameUnsure, "so Heat refuses the template at stack create whenever the group's size is above zero (at size zero it makes no nested stack)"
 		}
 		d := p.ReportInf(r.Key.Span(), rules.ResourceNameInvalid, where,
 			"Heat makes a nested stack for `%s` and names it after the parent stack and this resource (`<stack>-%s`); %s, %s. Rename the resource.",
@@ -84,44 +91,69 @@ func stackNameChar(c rune) bool {
 	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '-' || c == '.'
 }
 
-// makesNestedStack reports whether Heat builds a nested stack for r when
+// stackMaking says whether Heat builds a nested stack for a resource
+// when it validates the template at create.
+type stackMaking int
+
+const (
+	stackNotMade stackMaking = iota
+	stackMade
+	// stackMaybeMade: a resource group whose size heat-ls cannot tell.
+	stackMaybeMade
+)
+
+// makesNestedStack says whether Heat builds a nested stack for r when
 // it validates the template at create: a template resource, or a type
 // whose plugin is a nested stack. A group of size zero builds none, and
 // neither does a resource Heat skips (external_id, a condition false for
 // every input).
-func (p *Pass) makesNestedStack(r *hot.Resource) bool {
+func (p *Pass) makesNestedStack(r *hot.Resource) stackMaking {
 	if r.Field("external_id").Key != nil {
-		return false
+		return stackNotMade
 	}
 	if f := r.Field("condition"); f.Key != nil && falseForEveryInput(p.T, f.Value) {
-		return false
+		return stackNotMade
 	}
 	if r.TypeNode == nil || r.Type == "" {
-		return false
+		return stackNotMade
 	}
 	switch r.Type {
 	case "OS::Heat::AutoScalingGroup", "OS::Heat::InstanceGroup", "AWS::AutoScaling::AutoScalingGroup",
 		"AWS::ElasticLoadBalancing::LoadBalancer", "AWS::CloudFormation::Stack", "OS::Heat::ResourceChain":
-		return true
+		return stackMade
 	case "OS::Heat::ResourceGroup":
-		return groupBuildsMember(r)
+		switch n, known := p.groupSize(r); {
+		case known && n != 0:
+			return stackMade
+		case !known && resourceProperties(r) != nil:
+			return stackMaybeMade
+		}
+		return stackNotMade
 	case "OS::Heat::SoftwareDeploymentGroup", "OS::Heat::SoftwareDeployments",
 		"OS::Heat::StructuredDeploymentGroup", "OS::Heat::StructuredDeployments":
 		props := resourceProperties(r)
 		servers := props.Get("servers").Resolve()
-		return props != nil && servers.IsMapping() && servers.NumPairs() > 0 && !isFunctionCall(servers)
+		return madeIf(props != nil && servers.IsMapping() && servers.NumPairs() > 0 && !isFunctionCall(servers))
 	}
 	if isTemplatePath(r.Type) {
-		return true
+		return stackMade
 	}
 	if p.Schema == nil || p.Workspace == nil {
-		return false
+		return stackNotMade
 	}
 	if _, builtIn := p.Schema.ResourceType(r.Type); builtIn {
-		return false // an environment may map it to a template, or not
+		return stackNotMade // an environment may map it to a template, or not
 	}
 	nt := p.Workspace.NestedTemplates(p.Path, r.Name, r.Type)
-	return nt.Mapped && !nt.Opaque && len(nt.Templates) > 0
+	return madeIf(nt.Mapped && !nt.Opaque && len(nt.Templates) > 0)
+}
+
+// madeIf is stackMade when made holds.
+func madeIf(made bool) stackMaking {
+	if made {
+		return stackMade
+	}
+	return stackNotMade
 }
 
 // definitionRepeated reports whether another resource of t has r's

@@ -18,7 +18,7 @@ import (
 // in props to a comma_delimited_list parameter of every template ts,
 // that Heat cannot join.
 func (p *Pass) checkNestedListItems(def Definition, ts []NestedTemplate, props *syntax.Node) {
-	if def.Inner && (def.Resource.Type != "OS::Heat::ResourceGroup" || !groupBuildsMember(def.Resource)) {
+	if def.Inner && (def.Resource.Type != "OS::Heat::ResourceGroup" || !p.groupBuildsMember(def.Resource)) {
 		return // which member Heat validates, if any, is not known
 	}
 	for _, pr := range props.Pairs() {

@@ -181,7 +181,7 @@ func (p *Pass) checkNestedLookups(def Definition, ts []NestedTemplate, props *sy
 	indexVar := ""
 	if def.Inner {
 		r := def.Resource
-		if r.Type != "OS::Heat::ResourceGroup" || !groupBuildsMember(r) {
+		if r.Type != "OS::Heat::ResourceGroup" || !p.groupBuildsMember(r) {
 			return // which member Heat validates, if any, is not known
 		}
 		v, ok := groupIndexVar(resourceProperties(r))
@@ -385,23 +385,4 @@ func nestedParameterType(ts []NestedTemplate, name string) string {
 		typ = prm.Type
 	}
 	return typ
-}
-
-// groupBuildsMember reports whether Heat builds a member of resource
-// group r when it validates the template: its size is absent (one) or a
-// literal above zero.
-func groupBuildsMember(r *hot.Resource) bool {
-	props := resourceProperties(r)
-	if props == nil {
-		return false
-	}
-	if props.Lookup("count").Key == nil {
-		return true
-	}
-	_, v, ok := literalProperty(props, "count")
-	if !ok {
-		return false
-	}
-	f, isInt, ok := pyNumber(v)
-	return ok && isInt && f != 0
 }

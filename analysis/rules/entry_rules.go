@@ -75,6 +75,7 @@ func entryRules() []Rule {
 		{ID: ResourceNameInvalid, Severity: source.SeverityError, Phase: Validate, Summary: "a resource name containing \"/\", or one no nested stack can be named after", Contexts: []Context{
 			{Where: NestedStackName, Severity: source.SeverityError, Phase: Create},
 			{Where: NestedStackNameRepeated, Severity: source.SeverityWarning, Phase: None},
+			{Where: NestedStackNameUnsure, Severity: source.SeverityWarning, Phase: None},
 		}},
 		{ID: ResourceNotMapping, Severity: source.SeverityError, Phase: Validate, Summary: "a resource's definition is not a mapping"},
 		{ID: ResourceTypeMissing, Severity: source.SeverityError, Phase: Validate, Summary: "a resource without type", Contexts: []Context{{Where: "a group's member definition (resource_def, an autoscaling group's resource), even in a group with no member", Severity: source.SeverityError, Phase: Create}}},
