@@ -118,6 +118,12 @@ const NestedStackNameRepeated = "the same, on a resource whose definition anothe
 // stack only when the size is above zero.
 const NestedStackNameUnsure = "the same, on a resource group whose size is not known before create (Heat names no nested stack at size zero)"
 
+// LaterGroupMember is the context of a value a resource group's member
+// after the first hands its nested template: Heat validates only the
+// group's first member before it creates the stack, so a later member's
+// fault shows only when the group creates that member, on a cloud.
+const LaterGroupMember = "a value a resource group's later member hands its nested template (Heat validates only the first member; a later one fails when the group creates it)"
+
 // Rule is the declaration of one rule id.
 type Rule struct {
 	ID       string
