@@ -122,3 +122,24 @@ func TestIndexDefault(t *testing.T) {
 		}
 	}
 }
+
+// TestLiteralGroupMember: inside a nested template only a size that no
+// parameter value can change counts (cases resource-name-nested-stack-deep-*).
+func TestLiteralGroupMember(t *testing.T) {
+	for _, tc := range []struct {
+		count string
+		want  bool
+	}{
+		{"", true},
+		{"      count:\n", true},
+		{"      count: 2\n", true},
+		{"      count: 0\n", false},
+		{"      count: {get_param: n}\n", false},
+		{"      count: [1]\n", false},
+	} {
+		_, r := passOf(t, v16+"parameters:\n  n: {type: number, default: 2}\nresources:\n  g:\n    type: OS::Heat::ResourceGroup\n    properties:\n"+tc.count+"      resource_def: {type: child.yaml}\n")
+		if got := literalGroupMember(r); got != tc.want {
+			t.Errorf("literalGroupMember(%q) = %v, want %v", tc.count, got, tc.want)
+		}
+	}
+}

@@ -41,8 +41,12 @@ func checkNestedStackNames(p *Pass) {
 			return
 		}
 		fault, fix := stackNameFault(r.Name)
-		if fault == "" || r.Key == nil || !pyYAMLText(r.Key) {
+		if r.Key == nil || !pyYAMLText(r.Key) {
 			continue // a name PyYAML reads as a number or null is not this text
+		}
+		if fault == "" {
+			p.checkNestedNameLengths(r)
+			continue
 		}
 		made := p.makesNestedStack(r)
 		if made == stackNotMade {
@@ -62,6 +66,25 @@ func checkNestedStackNames(p *Pass) {
 			d.Suggestions = []string{fix}
 		}
 	}
+}
+
+// checkNestedNameLengths reports resource r when a stack nested under
+// it has a name too long for any top stack name.
+func (p *Pass) checkNestedNameLengths(r *hot.Resource) {
+	if p.makesNestedStack(r) != stackMade {
+		return
+	}
+	long := p.nestedNameTooLong(r)
+	if long == nil {
+		return
+	}
+	where, end := rules.NestedStackName, "so Heat refuses the template at stack create"
+	if definitionRepeated(p.T, r) {
+		where, end = rules.NestedStackNameRepeated, "so Heat refuses the template when it validates this resource; another resource has the same definition and Heat validates only one of them, which one depending on the run"
+	}
+	p.ReportInf(r.Key.Span(), rules.ResourceNameInvalid, where,
+		"Heat names each stack nested under `%s` after the stack holding it and the resource making it; the stack it makes for `%s` of the nested template `%s` has a name of at least %d characters even under a one-letter top stack name, and a stack name is at most 255 characters long, %s. Shorten the names on the way.",
+		r.Name, long.resource, wsShortPath(long.template), long.length, end)
 }
 
 // stackNameFault says why name cannot end a stack name ("" when it can)
