@@ -41,12 +41,15 @@ func checkNestedStackNames(p *Pass) {
 			return
 		}
 		fault, fix := stackNameFault(r.Name)
-		if r.Key == nil || !pyYAMLText(r.Key) {
-			continue // a name PyYAML reads as a number or null is not this text
+		if r.Key == nil {
+			continue
 		}
 		if fault == "" {
 			p.checkNestedNameLengths(r)
 			continue
+		}
+		if !pyYAMLText(r.Key) {
+			continue // a name PyYAML reads as a number or null is not this text
 		}
 		made := p.makesNestedStack(r)
 		if made == stackNotMade {
@@ -71,8 +74,11 @@ func checkNestedStackNames(p *Pass) {
 // checkNestedNameLengths reports resource r when a stack nested under
 // it has a name too long for any top stack name.
 func (p *Pass) checkNestedNameLengths(r *hot.Resource) {
-	if p.makesNestedStack(r) != stackMade {
+	if p.Workspace == nil || p.Path == "" || r.Type == "" {
 		return
+	}
+	if r.Type != "OS::Heat::ResourceGroup" && p.builtinType(r.Type) || p.makesNestedStack(r) != stackMade {
+		return // the cheap tests first: only templates are walked
 	}
 	long := p.nestedNameTooLong(r)
 	if long == nil {
