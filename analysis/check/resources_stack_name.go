@@ -55,13 +55,7 @@ func checkNestedStackNames(p *Pass) {
 		if made == stackNotMade {
 			continue
 		}
-		where, end := rules.NestedStackName, "so Heat refuses the template at stack create"
-		switch {
-		case definitionRepeated(p.T, r):
-			where, end = rules.NestedStackNameRepeated, "so Heat refuses the template when it validates this resource; another resource has the same definition and Heat validates only one of them, which one depending on the run"
-		case made == stackMaybeMade:
-			where, end = rules.NestedStackNameUnsure, "so Heat refuses the template at stack create whenever the group's size is above zero (at size zero it makes no nested stack)"
-		}
+		where, end := nameContext(p.T, r, made)
 		d := p.ReportInf(r.Key.Span(), rules.ResourceNameInvalid, where,
 			"Heat makes a nested stack for `%s` and names it after the parent stack and this resource (`<stack>-%s`); %s, %s. Rename the resource.",
 			r.Name, r.Name, fault, end)
@@ -84,13 +78,23 @@ func (p *Pass) checkNestedNameLengths(r *hot.Resource) {
 	if long == nil {
 		return
 	}
-	where, end := rules.NestedStackName, "so Heat refuses the template at stack create"
-	if definitionRepeated(p.T, r) {
-		where, end = rules.NestedStackNameRepeated, "so Heat refuses the template when it validates this resource; another resource has the same definition and Heat validates only one of them, which one depending on the run"
-	}
+	where, end := nameContext(p.T, r, stackMade)
 	p.ReportInf(r.Key.Span(), rules.ResourceNameInvalid, where,
 		"Heat names each stack nested under `%s` after the stack holding it and the resource making it; the stack it makes for `%s` of the nested template `%s` has a name of at least %d characters even under a one-letter top stack name, and a stack name is at most 255 characters long, %s. Shorten the names on the way.",
 		r.Name, long.resource, wsShortPath(long.template), long.length, end)
+}
+
+// nameContext is the context of a nested stack name's refusal on r,
+// which makes its stack as made says, and the end of the message saying
+// when Heat refuses it.
+func nameContext(t *hot.Template, r *hot.Resource, made stackMaking) (where, end string) {
+	switch {
+	case definitionRepeated(t, r):
+		return rules.NestedStackNameRepeated, "so Heat refuses the template when it validates this resource; another resource has the same definition and Heat validates only one of them, which one depending on the run"
+	case made == stackMaybeMade:
+		return rules.NestedStackNameUnsure, "so Heat refuses the template at stack create whenever the group's size is above zero (at size zero it makes no nested stack)"
+	}
+	return rules.NestedStackName, "so Heat refuses the template at stack create"
 }
 
 // stackNameFault says why name cannot end a stack name ("" when it can)
