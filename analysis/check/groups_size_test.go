@@ -143,3 +143,25 @@ func TestLiteralGroupMember(t *testing.T) {
 		}
 	}
 }
+
+// TestLiteralAutoscalingMember: the same for an autoscaling group, whose
+// size is desired_capacity, or min_size when that is absent or 0.
+func TestLiteralAutoscalingMember(t *testing.T) {
+	for _, tc := range []struct {
+		sizes string
+		want  bool
+	}{
+		{"      min_size: 1\n", true},
+		{"      min_size: 0\n", false},
+		{"      min_size: 0\n      desired_capacity: 2\n", true},
+		{"      min_size: 1\n      desired_capacity: 0\n", true},
+		{"      min_size: 1\n      desired_capacity: {get_param: n}\n", false},
+		{"      min_size: {get_param: n}\n", false},
+		{"", false},
+	} {
+		_, r := passOf(t, v16+"parameters:\n  n: {type: number, default: 2}\nresources:\n  g:\n    type: OS::Heat::AutoScalingGroup\n    properties:\n"+tc.sizes+"      max_size: 3\n      resource: {type: child.yaml}\n")
+		if got := literalAutoscalingMember(r); got != tc.want {
+			t.Errorf("literalAutoscalingMember(%q) = %v, want %v", tc.sizes, got, tc.want)
+		}
+	}
+}

@@ -71,7 +71,7 @@ func (p *Pass) checkNestedNameLengths(r *hot.Resource) {
 	if p.Workspace == nil || p.Path == "" || r.Type == "" {
 		return
 	}
-	if r.Type != "OS::Heat::ResourceGroup" && p.builtinType(r.Type) || p.makesNestedStack(r) != stackMade {
+	if !isScalingGroup(r.Type) && p.builtinType(r.Type) || p.makesNestedStack(r) != stackMade {
 		return // the cheap tests first: only templates are walked
 	}
 	long := p.nestedNameTooLong(r)
@@ -82,6 +82,12 @@ func (p *Pass) checkNestedNameLengths(r *hot.Resource) {
 	p.ReportInf(r.Key.Span(), rules.ResourceNameInvalid, where,
 		"Heat names each stack nested under `%s` after the stack holding it and the resource making it; the stack it makes for `%s` of the nested template `%s` has a name of at least %d characters even under a one-letter top stack name, and a stack name is at most 255 characters long, %s. Shorten the names on the way.",
 		r.Name, long.resource, wsShortPath(long.template), long.length, end)
+}
+
+// isScalingGroup: a group type whose member template the name walk
+// follows.
+func isScalingGroup(typeName string) bool {
+	return typeName == "OS::Heat::ResourceGroup" || typeName == "OS::Heat::AutoScalingGroup"
 }
 
 // nameContext is the context of a nested stack name's refusal on r,

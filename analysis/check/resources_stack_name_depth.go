@@ -14,13 +14,18 @@ import (
 // the way are counted, even under a one-letter top stack name (the
 // oracle: a group's member template holding a resource of 250 letters is
 // refused). Only steps that certainly build a stack are followed: a
-// template resource with neither condition nor external_id, and a
-// resource group's member template at a literal size above zero (or none
-// given); a nested template's parameters may be given other values by
+// template resource with neither condition nor external_id, a resource
+// group's member template at a literal size above zero (or none given),
+// and an autoscaling group's own stack and, at a literal size above zero,
+// its members' (named with 12-character ids); a nested template's parameters may be given other values by
 // its parent, so nothing that hangs on them is followed.
 
 // maxStackNameLen is the longest stack name Heat takes.
 const maxStackNameLen = 255
+
+// autoscalingMemberNameLen is the length of an autoscaling group's member
+// names: Heat makes a 12-character id for each.
+const autoscalingMemberNameLen = 12
 
 // tooLongNested is the first nested stack, under the resource of the
 // checked template, whose name is too long for any top stack name.
@@ -44,6 +49,14 @@ func (p *Pass) nestedNameTooLong(r *hot.Resource) *tooLongNested {
 			if t, ok = p.nestedStep(p.Path, "", d.TypeName); ok {
 				ok = p.groupBuildsMember(r)
 				base += len("-0")
+			}
+		}
+	case r.Type == "OS::Heat::AutoScalingGroup":
+		for _, d := range ResourceDefinitions(r)[1:] {
+			if t, ok = p.nestedStep(p.Path, "", d.TypeName); ok {
+				n, known := p.autoscalingSize(r)
+				ok = known && n > 0
+				base += len("-") + autoscalingMemberNameLen
 			}
 		}
 	case !p.builtinType(r.Type):
@@ -76,13 +89,17 @@ func (p *Pass) outlineNamesLong(t NestedTemplate, length int, visited map[string
 				if d.Inner {
 					name = ""
 				}
+				step := len("-0")
+				if q.Type == "OS::Heat::AutoScalingGroup" {
+					step = len("-") + autoscalingMemberNameLen
+				}
 				next, ok := p.nestedStep(t.Path, name, d.TypeName)
-				if ok && (own > maxStackNameLen || p.outlineNamesLong(next, own+len("-0"), visited)) {
+				if ok && (own > maxStackNameLen || p.outlineNamesLong(next, own+step, visited)) {
 					return true
 				}
 			}
 		}
-		if q.Type == "OS::Heat::ResourceGroup" && own > maxStackNameLen {
+		if (q.Type == "OS::Heat::ResourceGroup" || q.Type == "OS::Heat::AutoScalingGroup") && own > maxStackNameLen {
 			return true
 		}
 	}
@@ -109,11 +126,19 @@ func (p *Pass) walkNestedNames(t NestedTemplate, length int, visited map[string]
 		}
 		own := length + len("-") + len(q.Name)
 		var next NestedTemplate
-		member := false
+		member, memberLen := false, len("-0")
 		switch {
 		case q.Type == "OS::Heat::ResourceGroup" && literalGroupMember(q):
 			for _, d := range ResourceDefinitions(q)[1:] {
 				next, member = p.nestedStep(t.Path, "", d.TypeName)
+			}
+		case q.Type == "OS::Heat::AutoScalingGroup":
+			// its own stack always; its members' at a literal size
+			memberLen = len("-") + autoscalingMemberNameLen
+			for _, d := range ResourceDefinitions(q)[1:] {
+				if literalAutoscalingMember(q) {
+					next, member = p.nestedStep(t.Path, "", d.TypeName)
+				}
 			}
 		case q.Type != "" && !p.builtinType(q.Type):
 			var ok bool
@@ -130,13 +155,36 @@ func (p *Pass) walkNestedNames(t NestedTemplate, length int, visited map[string]
 			continue
 		}
 		if member {
-			own += len("-0")
+			own += memberLen
 		}
 		if found := p.walkNestedNames(next, own, visited); found != nil {
 			return found
 		}
 	}
 	return nil
+}
+
+// literalAutoscalingMember: autoscaling group r starts with a member
+// whatever its template's parameters are given: a literal
+// desired_capacity above zero, or else a literal min_size above zero.
+func literalAutoscalingMember(r *hot.Resource) bool {
+	props := resourceProperties(r)
+	if props == nil {
+		return false
+	}
+	literal := func(name string) (int, bool) {
+		_, v, ok := literalProperty(props, name)
+		if !ok {
+			return 0, props.Lookup(name).Key == nil || props.Get(name).Resolve().IsNull()
+		}
+		f, isInt, ok := pyNumber(v)
+		return int(f), ok && isInt
+	}
+	if n, ok := literal("desired_capacity"); !ok || n > 0 {
+		return ok
+	}
+	n, ok := literal("min_size")
+	return ok && n > 0
 }
 
 // literalGroupMember: resource group r builds a member whatever its
