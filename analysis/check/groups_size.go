@@ -42,6 +42,20 @@ func (p *Pass) groupBuildsMember(r *hot.Resource) bool {
 	return known && n != 0
 }
 
+// buildsMembers reports whether Heat certainly builds members of group r
+// when it validates the template at create: a resource group's first
+// member, or an autoscaling group's members at a size above zero.
+func (p *Pass) buildsMembers(r *hot.Resource) bool {
+	switch r.Type {
+	case "OS::Heat::ResourceGroup":
+		return p.groupBuildsMember(r)
+	case "OS::Heat::AutoScalingGroup":
+		n, known := p.autoscalingSize(r)
+		return known && n > 0
+	}
+	return false
+}
+
 // isGetAttr: n is a get_attr call.
 func isGetAttr(n *syntax.Node) bool {
 	return isFunctionCall(n) && n.Pair(0).Key.Value == "get_attr"

@@ -165,3 +165,23 @@ func TestLiteralAutoscalingMember(t *testing.T) {
 		}
 	}
 }
+
+// TestBuildsMembers: groups whose members Heat certainly builds when it
+// validates the template (cases asg-member-list-*, rg-member-*).
+func TestBuildsMembers(t *testing.T) {
+	for _, tc := range []struct {
+		name, body string
+		want       bool
+	}{
+		{"resource group by default", "    type: OS::Heat::ResourceGroup\n    properties:\n      resource_def: {type: child.yaml}\n", true},
+		{"resource group of none", "    type: OS::Heat::ResourceGroup\n    properties:\n      count: 0\n      resource_def: {type: child.yaml}\n", false},
+		{"autoscaling group", "    type: OS::Heat::AutoScalingGroup\n    properties:\n      min_size: 1\n      max_size: 2\n      resource: {type: child.yaml}\n", true},
+		{"autoscaling group of none", "    type: OS::Heat::AutoScalingGroup\n    properties:\n      min_size: 0\n      max_size: 2\n      resource: {type: child.yaml}\n", false},
+		{"chain", "    type: OS::Heat::ResourceChain\n    properties:\n      resources: [child.yaml]\n", false},
+	} {
+		p, r := passOf(t, v16+"resources:\n  g:\n"+tc.body)
+		if got := p.buildsMembers(r); got != tc.want {
+			t.Errorf("%s: buildsMembers = %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}

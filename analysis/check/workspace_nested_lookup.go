@@ -22,7 +22,8 @@ import (
 //     split again by the nested parameter; a list item that is no text
 //     makes the join fail;
 //   - a value of a group's member that is no list (a mapping, a number, a
-//     boolean) is dropped while Heat validates the member and the nested
+//     boolean) is dropped while Heat validates the member (a resource
+//     group's first, an autoscaling group's every member) and the nested
 //     parameter gets an empty list (its own default does not stand in);
 //     outside a group Heat refuses such a value itself;
 //   - the parent's comma_delimited_list parameter hands the text of each
@@ -193,7 +194,11 @@ func (p *Pass) checkNestedLookups(def Definition, ts []NestedTemplate, props *sy
 	}
 	group := def.Inner && def.Resource.Type == "OS::Heat::ResourceGroup"
 	for m := 0; m < members; m++ {
-		hv := p.handedValuesOf(ts, props, group && m == 0, indexVar, strconv.Itoa(m))
+		// a member's value that is no list is dropped where Heat
+		// validates the member: a resource group's first, an
+		// autoscaling group's every member
+		dropped := def.Inner && (!group || m == 0)
+		hv := p.handedValuesOf(ts, props, dropped, indexVar, strconv.Itoa(m))
 		if len(hv.lists) == 0 {
 			return
 		}
@@ -249,7 +254,7 @@ func (p *Pass) lookupMembers(def Definition) (members int, indexVar string, ok b
 		return min(n, maxJudgedMembers), v, true
 	case "OS::Heat::AutoScalingGroup":
 		// every member alike, with no index; none at size zero
-		if n, known := p.autoscalingSize(r); known && n > 0 {
+		if p.buildsMembers(r) {
 			return 1, "", true
 		}
 	}
