@@ -41,13 +41,21 @@ func checkNestedStackNames(p *Pass) {
 			return
 		}
 		fault, fix := stackNameFault(r.Name)
-		if fault == "" || r.Key == nil || !pyYAMLText(r.Key) || !p.makesNestedStack(r) {
+		if r.Key == nil {
+			continue
+		}
+		if fault == "" {
+			p.checkNestedNameLengths(r)
+			continue
+		}
+		if !pyYAMLText(r.Key) {
 			continue // a name PyYAML reads as a number or null is not this text
 		}
-		where, end := rules.NestedStackName, "so Heat refuses the template at stack create"
-		if definitionRepeated(p.T, r) {
-			where, end = rules.NestedStackNameRepeated, "so Heat refuses the template when it validates this resource; another resource has the same definition and Heat validates only one of them, which one depending on the run"
+		made := p.makesNestedStack(r)
+		if made == stackNotMade {
+			continue
 		}
+		where, end := nameContext(p.T, r, made)
 		d := p.ReportInf(r.Key.Span(), rules.ResourceNameInvalid, where,
 			"Heat makes a nested stack for `%s` and names it after the parent stack and this resource (`<stack>-%s`); %s, %s. Rename the resource.",
 			r.Name, r.Name, fault, end)
@@ -55,6 +63,44 @@ func checkNestedStackNames(p *Pass) {
 			d.Suggestions = []string{fix}
 		}
 	}
+}
+
+// checkNestedNameLengths reports resource r when a stack nested under
+// it has a name too long for any top stack name.
+func (p *Pass) checkNestedNameLengths(r *hot.Resource) {
+	if p.Workspace == nil || p.Path == "" || r.Type == "" {
+		return
+	}
+	if !isScalingGroup(r.Type) && p.builtinType(r.Type) || p.makesNestedStack(r) != stackMade {
+		return // the cheap tests first: only templates are walked
+	}
+	long := p.nestedNameTooLong(r)
+	if long == nil {
+		return
+	}
+	where, end := nameContext(p.T, r, stackMade)
+	p.ReportInf(r.Key.Span(), rules.ResourceNameInvalid, where,
+		"Heat names each stack nested under `%s` after the stack holding it and the resource making it; the stack it makes for `%s` of the nested template `%s` has a name of at least %d characters even under a one-letter top stack name, and a stack name is at most 255 characters long, %s. Shorten the names on the way.",
+		r.Name, long.resource, wsShortPath(long.template), long.length, end)
+}
+
+// isScalingGroup: a group type whose member template the name walk
+// follows.
+func isScalingGroup(typeName string) bool {
+	return typeName == "OS::Heat::ResourceGroup" || typeName == "OS::Heat::AutoScalingGroup"
+}
+
+// nameContext is the context of a nested stack name's refusal on r,
+// which makes its stack as made says, and the end of the message saying
+// when Heat refuses it.
+func nameContext(t *hot.Template, r *hot.Resource, made stackMaking) (where, end string) {
+	switch {
+	case definitionRepeated(t, r):
+		return rules.NestedStackNameRepeated, "so Heat refuses the template when it validates this resource; another resource has the same definition and Heat validates only one of them, which one depending on the run"
+	case made == stackMaybeMade:
+		return rules.NestedStackNameUnsure, "so Heat refuses the template at stack create whenever the group's size is above zero (at size zero it makes no nested stack)"
+	}
+	return rules.NestedStackName, "so Heat refuses the template at stack create"
 }
 
 // stackNameFault says why name cannot end a stack name ("" when it can)
@@ -84,44 +130,69 @@ func stackNameChar(c rune) bool {
 	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '-' || c == '.'
 }
 
-// makesNestedStack reports whether Heat builds a nested stack for r when
+// stackMaking says whether Heat builds a nested stack for a resource
+// when it validates the template at create.
+type stackMaking int
+
+const (
+	stackNotMade stackMaking = iota
+	stackMade
+	// stackMaybeMade: a resource group whose size heat-ls cannot tell.
+	stackMaybeMade
+)
+
+// makesNestedStack says whether Heat builds a nested stack for r when
 // it validates the template at create: a template resource, or a type
 // whose plugin is a nested stack. A group of size zero builds none, and
 // neither does a resource Heat skips (external_id, a condition false for
 // every input).
-func (p *Pass) makesNestedStack(r *hot.Resource) bool {
+func (p *Pass) makesNestedStack(r *hot.Resource) stackMaking {
 	if r.Field("external_id").Key != nil {
-		return false
+		return stackNotMade
 	}
 	if f := r.Field("condition"); f.Key != nil && falseForEveryInput(p.T, f.Value) {
-		return false
+		return stackNotMade
 	}
 	if r.TypeNode == nil || r.Type == "" {
-		return false
+		return stackNotMade
 	}
 	switch r.Type {
 	case "OS::Heat::AutoScalingGroup", "OS::Heat::InstanceGroup", "AWS::AutoScaling::AutoScalingGroup",
 		"AWS::ElasticLoadBalancing::LoadBalancer", "AWS::CloudFormation::Stack", "OS::Heat::ResourceChain":
-		return true
+		return stackMade
 	case "OS::Heat::ResourceGroup":
-		return groupBuildsMember(r)
+		switch n, known := p.groupSize(r); {
+		case known && n != 0:
+			return stackMade
+		case !known && resourceProperties(r) != nil:
+			return stackMaybeMade
+		}
+		return stackNotMade
 	case "OS::Heat::SoftwareDeploymentGroup", "OS::Heat::SoftwareDeployments",
 		"OS::Heat::StructuredDeploymentGroup", "OS::Heat::StructuredDeployments":
 		props := resourceProperties(r)
 		servers := props.Get("servers").Resolve()
-		return props != nil && servers.IsMapping() && servers.NumPairs() > 0 && !isFunctionCall(servers)
+		return madeIf(props != nil && servers.IsMapping() && servers.NumPairs() > 0 && !isFunctionCall(servers))
 	}
 	if isTemplatePath(r.Type) {
-		return true
+		return stackMade
 	}
 	if p.Schema == nil || p.Workspace == nil {
-		return false
+		return stackNotMade
 	}
 	if _, builtIn := p.Schema.ResourceType(r.Type); builtIn {
-		return false // an environment may map it to a template, or not
+		return stackNotMade // an environment may map it to a template, or not
 	}
 	nt := p.Workspace.NestedTemplates(p.Path, r.Name, r.Type)
-	return nt.Mapped && !nt.Opaque && len(nt.Templates) > 0
+	return madeIf(nt.Mapped && !nt.Opaque && len(nt.Templates) > 0)
+}
+
+// madeIf is stackMade when made holds.
+func madeIf(made bool) stackMaking {
+	if made {
+		return stackMade
+	}
+	return stackNotMade
 }
 
 // definitionRepeated reports whether another resource of t has r's

@@ -10,15 +10,15 @@ import (
 // commas, and Python's join takes only text (a null item counts as
 // empty text). When the first item is a mapping, every item must be one
 // instead (Heat writes each as ".member.N.key=value"). Any other item
-// makes Heat refuse the stack at create, in a group's member too (the
-// oracle: "sequence item 1: expected str instance, int found"; a
-// timestamp is text to Heat's loader and passes).
+// makes Heat refuse the stack at create, in a resource or autoscaling
+// group's member too (the oracle: "sequence item 1: expected str
+// instance, int found"; a timestamp is text to Heat's loader and passes).
 
 // checkNestedListItems reports the first item of a literal list, given
 // in props to a comma_delimited_list parameter of every template ts,
 // that Heat cannot join.
 func (p *Pass) checkNestedListItems(def Definition, ts []NestedTemplate, props *syntax.Node) {
-	if def.Inner && (def.Resource.Type != "OS::Heat::ResourceGroup" || !groupBuildsMember(def.Resource)) {
+	if def.Inner && !p.buildsMembers(def.Resource) {
 		return // which member Heat validates, if any, is not known
 	}
 	for _, pr := range props.Pairs() {

@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"heat-ls/analysis/hot"
+	"heat-ls/analysis/rules"
+	"heat-ls/analysis/source"
 	"heat-ls/analysis/syntax"
 )
 
@@ -20,7 +22,8 @@ import (
 //     split again by the nested parameter; a list item that is no text
 //     makes the join fail;
 //   - a value of a group's member that is no list (a mapping, a number, a
-//     boolean) is dropped while Heat validates the member and the nested
+//     boolean) is dropped while Heat validates the member (a resource
+//     group's first, an autoscaling group's every member) and the nested
 //     parameter gets an empty list (its own default does not stand in);
 //     outside a group Heat refuses such a value itself;
 //   - the parent's comma_delimited_list parameter hands the text of each
@@ -172,24 +175,119 @@ func pyIndex(text string, number bool) (index int, whole, known bool) {
 	return 0, false, !number
 }
 
+// maxJudgedMembers bounds the members of a resource group whose lookups
+// are judged one by one (each may look up another item).
+const maxJudgedMembers = 64
+
 // checkNestedLookups judges the nested templates ts with the lists and
 // indexes the definition def hands them (props, its properties), where
 // they are certain, and reports the first refusal on the parent's value
-// it came from.
+// it came from. A resource group's members are judged in turn, each with
+// its own name for the index variable: the first one's refusal is an
+// error (Heat validates it before it creates the stack), a later one's a
+// warning (the oracle, which only validates, accepts it; the group fails
+// when it creates that member).
 func (p *Pass) checkNestedLookups(def Definition, ts []NestedTemplate, props *syntax.Node) {
-	hv := &handedValues{lists: map[string]handedList{}, indexes: map[string]handedIndex{}}
-	indexVar := ""
-	if def.Inner {
-		r := def.Resource
-		if r.Type != "OS::Heat::ResourceGroup" || !groupBuildsMember(r) {
-			return // which member Heat validates, if any, is not known
-		}
-		v, ok := groupIndexVar(resourceProperties(r))
-		if !ok {
+	members, indexVar, ok := p.lookupMembers(def)
+	if !ok {
+		return
+	}
+	group := def.Inner && def.Resource.Type == "OS::Heat::ResourceGroup"
+	for m := 0; m < members; m++ {
+		// a member's value that is no list is dropped where Heat
+		// validates the member: a resource group's first, an
+		// autoscaling group's every member
+		dropped := def.Inner && (!group || m == 0)
+		hv := p.handedValuesOf(ts, props, dropped, indexVar, strconv.Itoa(m))
+		if len(hv.lists) == 0 {
 			return
 		}
-		indexVar = v
+		first := p.firstNestedProblem(ts, hv)
+		if first == nil {
+			continue
+		}
+		c := first.cause
+		switch {
+		case !def.Inner:
+			p.Reportf(c.at.Span(), first.found.Code,
+				"%s to `%s` of the nested template %s, which looks up %s. It hands %s to its resource `%s`, and Heat refuses the nested stack at create: %s",
+				c.how, c.param, wsTemplateNames(ts), c.found, c.text, first.resource, first.found.Message)
+		case m == 0:
+			member := ", for the group's first member (the one Heat validates),"
+			if !group {
+				member = ", for every member of the group,"
+			}
+			p.Reportf(c.at.Span(), first.found.Code,
+				"%s to `%s` of the nested template %s, which%s looks up %s. It hands %s to its resource `%s`, and Heat refuses the nested stack at create: %s",
+				c.how, c.param, wsTemplateNames(ts), member, c.found, c.text, first.resource, first.found.Message)
+		case rules.In(first.found.Code, rules.LaterGroupMember) != source.SeverityError:
+			p.ReportInf(c.at.Span(), first.found.Code, rules.LaterGroupMember,
+				"%s to `%s` of the nested template %s, which, for the group's member `%d`, looks up %s. It hands %s to its resource `%s`, which refuses it: %s Heat validates only the group's first member before it creates the stack, so this fails later, when the group creates member `%d`.",
+				c.how, c.param, wsTemplateNames(ts), m, c.found, c.text, first.resource, first.found.Message, m)
+		}
+		return
 	}
+}
+
+// lookupMembers says how many members of def's group are judged one by
+// one (1 for a definition whose members are all alike) and the index
+// variable their values name; ok is false when which members Heat
+// builds, if any, is not known.
+func (p *Pass) lookupMembers(def Definition) (members int, indexVar string, ok bool) {
+	if !def.Inner {
+		return 1, "", true
+	}
+	r := def.Resource
+	switch r.Type {
+	case "OS::Heat::ResourceGroup":
+		n, known := p.groupSize(r)
+		props := resourceProperties(r)
+		v, ok := groupIndexVar(props)
+		if !known || n <= 0 || !ok {
+			return 0, "", false
+		}
+		if props.Lookup("removal_policies").Key != nil || !mentions(def.Properties, v, 0) {
+			// members alike, or named past the ones removal_policies
+			// lists: only the first is judged (as "0")
+			n = 1
+		}
+		return min(n, maxJudgedMembers), v, true
+	case "OS::Heat::AutoScalingGroup":
+		// every member alike, with no index; none at size zero
+		if p.buildsMembers(r) {
+			return 1, "", true
+		}
+	}
+	return 0, "", false // a chain's nested stack the oracle cannot build offline
+}
+
+// autoscalingSize is the number of members an autoscaling group starts
+// with when Heat validates it: desired_capacity, or min_size when that is
+// absent or 0.
+func (p *Pass) autoscalingSize(r *hot.Resource) (int, bool) {
+	props := resourceProperties(r)
+	if props == nil {
+		return 0, false
+	}
+	if pr := props.Lookup("desired_capacity"); pr.Key != nil && !pr.Value.Resolve().IsNull() {
+		n, ok := p.sizeByDefault(pr.Value, 0)
+		if !ok || n != 0 {
+			return n, ok
+		}
+	}
+	pr := props.Lookup("min_size")
+	if pr.Key == nil {
+		return 0, false
+	}
+	return p.sizeByDefault(pr.Value, 0)
+}
+
+// handedValuesOf gathers what props hand the nested templates ts, with
+// the index variable (when indexVar is set) put as the member's name;
+// dropped is true where Heat drops a member's value that is no list (the
+// first member of a resource group, which it validates).
+func (p *Pass) handedValuesOf(ts []NestedTemplate, props *syntax.Node, dropped bool, indexVar, member string) *handedValues {
+	hv := &handedValues{lists: map[string]handedList{}, indexes: map[string]handedIndex{}}
 	for _, pr := range props.Pairs() {
 		k := pr.Key
 		if k.Kind != syntax.ScalarNode {
@@ -197,49 +295,62 @@ func (p *Pass) checkNestedLookups(def Definition, ts []NestedTemplate, props *sy
 		}
 		switch nestedParameterType(ts, k.Value) {
 		case "comma_delimited_list":
-			if l, ok := p.handedListOf(pr.Value, def.Inner, indexVar); ok {
+			if l, ok := p.handedListOf(pr.Value, dropped, indexVar, member); ok {
 				hv.lists[k.Value] = l
 			}
 		case "number", "string":
-			if v := pr.Value.Resolve(); isScalarLiteral(v) && !isYAML11Bool(v) && !oddPlainNumber(v) {
+			v := pr.Value.Resolve()
+			from := v
+			if arg := getParamArgs(v); arg != nil {
+				v = p.indexDefault(arg)
+			}
+			if v != nil && isScalarLiteral(v) && !isYAML11Bool(v) && !oddPlainNumber(v) {
 				text := v.Value
 				if indexVar != "" {
-					text = strings.ReplaceAll(text, indexVar, "0")
+					text = strings.ReplaceAll(text, indexVar, member)
 				}
-				hv.indexes[k.Value] = handedIndex{text: text, from: v}
+				hv.indexes[k.Value] = handedIndex{text: text, from: from}
 			}
 		}
 	}
-	if len(hv.lists) == 0 {
-		return
+	return hv
+}
+
+// indexDefault is the default of the parent's number or string parameter
+// a get_param (its argument arg) hands on whole, when no environment may
+// set it; nil otherwise.
+func (p *Pass) indexDefault(arg *syntax.Node) *syntax.Node {
+	def, ok := p.paramLiteralDefault(arg)
+	if !ok {
+		return nil
 	}
+	if prm := p.T.Parameter(getParamName(arg)); prm == nil || prm.Type != "number" && prm.Type != "string" {
+		return nil
+	}
+	return def
+}
+
+// firstNestedProblem judges every template of ts with the values hv; the
+// first template's refusal, or nil when one of them takes the values.
+func (p *Pass) firstNestedProblem(ts []NestedTemplate, hv *handedValues) *parentEmpty {
 	var first *parentEmpty
 	for _, t := range ts {
 		pe := p.nestedProblem(t, &parentEmpty{handed: hv})
 		if pe == nil || pe.cause == nil {
-			return // a template that takes the values: no certain refusal
+			return nil // a template that takes the values: no certain refusal
 		}
 		if first == nil {
 			first = pe
 		}
 	}
-	if first == nil {
-		return
-	}
-	member := ""
-	if def.Inner {
-		member = ", for the group's first member (the one Heat validates),"
-	}
-	c := first.cause
-	p.Reportf(c.at.Span(), first.found.Code,
-		"%s to `%s` of the nested template %s, which%s looks up %s. It hands %s to its resource `%s`, and Heat refuses the nested stack at create: %s",
-		c.how, c.param, wsTemplateNames(ts), member, c.found, c.text, first.resource, first.found.Message)
+	return first
 }
 
 // handedListOf is the list a nested comma_delimited_list parameter reads
 // from the parent's value v, when certain. In a member definition the
-// index variable is replaced by the first member's name.
-func (p *Pass) handedListOf(v *syntax.Node, member bool, indexVar string) (handedList, bool) {
+// index variable is replaced by the member's name; dropped: Heat drops a
+// value that is no list (it validates the group's first member).
+func (p *Pass) handedListOf(v *syntax.Node, dropped bool, indexVar, member string) (handedList, bool) {
 	n := v.Resolve()
 	var items []string
 	how := ""
@@ -255,7 +366,7 @@ func (p *Pass) handedListOf(v *syntax.Node, member bool, indexVar string) (hande
 	case isFunctionCall(n):
 		return handedList{}, false
 	case n.IsMapping() || n.IsScalar() && !pyYAMLText(n):
-		if !member || n.IsMapping() && n.NumPairs() == 0 {
+		if !dropped || n.IsMapping() && n.NumPairs() == 0 {
 			return handedList{}, false // refused as a value (or the empty value)
 		}
 		return handedList{items: nil, from: n, how: "This value is no list, so Heat drops it while it validates the group's member and hands an empty list"}, true
@@ -293,7 +404,7 @@ func (p *Pass) handedListOf(v *syntax.Node, member bool, indexVar string) (hande
 	}
 	if indexVar != "" {
 		for i := range items {
-			items[i] = strings.ReplaceAll(items[i], indexVar, "0")
+			items[i] = strings.ReplaceAll(items[i], indexVar, member)
 		}
 	}
 	// the provider resource joins the list with commas; the nested
@@ -385,23 +496,4 @@ func nestedParameterType(ts []NestedTemplate, name string) string {
 		typ = prm.Type
 	}
 	return typ
-}
-
-// groupBuildsMember reports whether Heat builds a member of resource
-// group r when it validates the template: its size is absent (one) or a
-// literal above zero.
-func groupBuildsMember(r *hot.Resource) bool {
-	props := resourceProperties(r)
-	if props == nil {
-		return false
-	}
-	if props.Lookup("count").Key == nil {
-		return true
-	}
-	_, v, ok := literalProperty(props, "count")
-	if !ok {
-		return false
-	}
-	f, isInt, ok := pyNumber(v)
-	return ok && isInt && f != 0
 }

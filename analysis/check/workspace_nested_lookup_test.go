@@ -75,28 +75,34 @@ func TestHandedListOf(t *testing.T) {
 		member bool
 		want   []string
 		ok     bool
+		name   string // the member's name, "0" when empty
 	}{
-		{"[a, b]", false, []string{"a", "b"}, true},
-		{`["a,b", "%index%"]`, true, []string{"a", "b", "0"}, true},
-		{"[4, 5]", false, nil, false},
-		{"[{a: 1, b: x}, {c: 2}]", false, []string{".member.0.a=1", ".member.0.b=x", ".member.1.c=2"}, true},
-		{`"4,5,6"`, false, []string{"4", "5", "6"}, true},
-		{"{get_param: l}", false, []string{"a", "b", "c", "{'k': 1}"}, true},
-		{"{get_param: t}", false, []string{"x", "y"}, true},
-		{"{get_param: n}", false, nil, false},
-		{"{a: b}", true, nil, true},
-		{"{a: b}", false, nil, false},
-		{"5", true, nil, true},
-		{"{}", true, nil, false},
-		{"[]", false, nil, false},
-		{`""`, false, nil, false},
-		{"{get_attr: [r, x]}", true, nil, false},
+		{"[a, b]", false, []string{"a", "b"}, true, ""},
+		{`["a,b", "%index%"]`, true, []string{"a", "b", "0"}, true, ""},
+		{"[4, 5]", false, nil, false, ""},
+		{"[{a: 1, b: x}, {c: 2}]", false, []string{".member.0.a=1", ".member.0.b=x", ".member.1.c=2"}, true, ""},
+		{`"4,5,6"`, false, []string{"4", "5", "6"}, true, ""},
+		{"{get_param: l}", false, []string{"a", "b", "c", "{'k': 1}"}, true, ""},
+		{"{get_param: t}", false, []string{"x", "y"}, true, ""},
+		{"{get_param: n}", false, nil, false, ""},
+		{"{a: b}", true, nil, true, ""},
+		{"{a: b}", false, nil, false, ""},
+		{"5", true, nil, true, ""},
+		{"{}", true, nil, false, ""},
+		{"[]", false, nil, false, ""},
+		{`""`, false, nil, false, ""},
+		{"{get_attr: [r, x]}", true, nil, false, ""},
+		{`["a", "b%index%"]`, true, []string{"a", "b3"}, true, "3"},
+		{`"x%index%,y"`, true, []string{"x12", "y"}, true, "12"},
 	} {
-		indexVar := ""
+		indexVar, name := "", tc.name
 		if tc.member {
 			indexVar = "%index%"
 		}
-		l, ok := p.handedListOf(yamlValue(t, tc.src), tc.member, indexVar)
+		if name == "" {
+			name = "0"
+		}
+		l, ok := p.handedListOf(yamlValue(t, tc.src), tc.member, indexVar, name)
 		if ok != tc.ok || !slices.Equal(l.items, tc.want) {
 			t.Errorf("handedListOf(%s, member %v) = %q, %v; want %q, %v", tc.src, tc.member, l.items, ok, tc.want, tc.ok)
 		}

@@ -112,6 +112,18 @@ const NestedStackName = "a resource that makes a nested stack, whose name no sta
 // so it refuses the template on some runs only.
 const NestedStackNameRepeated = "the same, on a resource whose definition another one repeats (Heat validates only one of them)"
 
+// NestedStackNameUnsure is the same finding on a resource group whose
+// size heat-ls cannot work out (a parameter without default, or one an
+// environment sets, a function of other values): Heat builds the nested
+// stack only when the size is above zero.
+const NestedStackNameUnsure = "the same, on a resource group whose size is not known before create (Heat names no nested stack at size zero)"
+
+// LaterGroupMember is the context of a value a resource group's member
+// after the first hands its nested template: Heat validates only the
+// group's first member before it creates the stack, so a later member's
+// fault shows only when the group creates that member, on a cloud.
+const LaterGroupMember = "a value a resource group's later member hands its nested template (Heat validates only the first member; a later one fails when the group creates it)"
+
 // Rule is the declaration of one rule id.
 type Rule struct {
 	ID       string

@@ -1,0 +1,62 @@
+package check
+
+import (
+	"heat-ls/analysis/hot"
+	"heat-ls/analysis/syntax"
+)
+
+// A resource group validates its member definition (by building a nested
+// stack of its first member) only when its size is above zero, so what
+// heat-ls judges of a member, and the name of the group's nested stack,
+// hang on the size Heat reads when it validates the template at create.
+// That size is the count as written, a parameter's default, an if the
+// defaults decide (sizeByDefault), or 1, the property's default, when
+// count is absent or null, or is a get_attr: no resource exists while
+// Heat validates, so get_attr gives nothing and the default stands (the
+// oracle refuses a member of a group counted by get_attr of a value 0).
+
+// groupSize is the size of resource group r when Heat validates the
+// template at create; known is false when heat-ls cannot tell (a
+// parameter without default or one an environment may set, a function of
+// other values, no properties).
+func (p *Pass) groupSize(r *hot.Resource) (n int, known bool) {
+	props := resourceProperties(r)
+	if props == nil {
+		return 0, false
+	}
+	pr := props.Lookup("count")
+	if pr.Key == nil {
+		return 1, true
+	}
+	v := pr.Value.Resolve()
+	if v == nil || v.IsNull() || isGetAttr(v) {
+		return 1, true
+	}
+	return p.sizeByDefault(v, 0)
+}
+
+// groupBuildsMember reports whether Heat certainly builds a member of
+// resource group r when it validates the template at create.
+func (p *Pass) groupBuildsMember(r *hot.Resource) bool {
+	n, known := p.groupSize(r)
+	return known && n != 0
+}
+
+// buildsMembers reports whether Heat certainly builds members of group r
+// when it validates the template at create: a resource group's first
+// member, or an autoscaling group's members at a size above zero.
+func (p *Pass) buildsMembers(r *hot.Resource) bool {
+	switch r.Type {
+	case "OS::Heat::ResourceGroup":
+		return p.groupBuildsMember(r)
+	case "OS::Heat::AutoScalingGroup":
+		n, known := p.autoscalingSize(r)
+		return known && n > 0
+	}
+	return false
+}
+
+// isGetAttr: n is a get_attr call.
+func isGetAttr(n *syntax.Node) bool {
+	return isFunctionCall(n) && n.Pair(0).Key.Value == "get_attr"
+}
