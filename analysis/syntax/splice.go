@@ -228,9 +228,10 @@ func splicePairs(kids []*Node, at int, p Pair, delta int) []*Node {
 
 // newEndOf is the new end of a collection that contains the entry: the
 // entry's new end when the collection ended inside the entry's lines (it
-// was the last one), else the old end moved by delta.
+// was the last one; when the text ends without a line break, its end is
+// the end of those lines), else the old end moved by delta.
 func newEndOf(end int, loc entryLocation, p Pair, delta int) int {
-	if end < loc.to {
+	if end <= loc.to {
 		return int(p.Value.end)
 	}
 	return end + delta
