@@ -88,6 +88,9 @@ func (p *Pass) sizeByDefault(n *syntax.Node, depth int) (int, bool) {
 		}
 		return p.sizeByDefault(def, depth+1)
 	}
+	if size, ok := p.sizeFromText(n, depth); ok {
+		return size, true
+	}
 	if n.IsMapping() && n.NumPairs() == 1 && n.Pair(0).Key.Value == "if" {
 		args := n.Pair(0).Value.Resolve()
 		if !args.IsSequence() || len(args.Items()) != 3 {

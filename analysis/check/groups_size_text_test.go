@@ -1,0 +1,50 @@
+package check
+
+import "testing"
+
+// TestPythonInt: the texts Python's int() reads, and those it refuses.
+func TestPythonInt(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want int
+		ok   bool
+	}{
+		{"2", 2, true}, {" 0 ", 0, true}, {"+3", 3, true}, {"-1", -1, true}, {"1_000", 1000, true},
+		{"", 0, false}, {"1.0", 0, false}, {"_1", 0, false}, {"1_", 0, false}, {"1__0", 0, false}, {"+-1", 0, false}, {"0x1", 0, false}, {"two", 0, false},
+	} {
+		got, ok := pythonInt(tc.in)
+		if got != tc.want || ok != tc.ok {
+			t.Errorf("pythonInt(%q) = %d, %v; want %d, %v", tc.in, got, ok, tc.want, tc.ok)
+		}
+	}
+}
+
+// TestSizeFromText: a group size that str_replace or list_join makes of
+// literals and defaults is worked out as Heat works it out.
+func TestSizeFromText(t *testing.T) {
+	const head = "heat_template_version: 2018-08-31\nparameters:\n  n: {type: string, default: '4'}\n  free: {type: string}\nresources:\n  g:\n    type: OS::Heat::ResourceGroup\n    properties:\n      resource_def: {type: OS::Heat::None}\n      count: "
+	for _, tc := range []struct {
+		name, count string
+		want        int
+		ok          bool
+	}{
+		{"str_replace", "{str_replace: {template: N, params: {N: 2}}}", 2, true},
+		{"longest placeholder first", "{str_replace: {template: NN, params: {N: 0, NN: 1}}}", 1, true},
+		{"a null value is nothing", "{str_replace: {template: 0M, params: {M: null}}}", 0, true},
+		{"a boolean is True", "{str_replace: {template: M, params: {M: true}}}", 0, false},
+		{"list_join with a default", "{list_join: ['', ['1', {get_param: n}]]}", 14, true},
+		{"list_join with a null item", "{list_join: ['', ['3', null]]}", 3, true},
+		{"nested calls", "{list_join: ['', [{str_replace: {template: x, params: {x: '2'}}}]]}", 2, true},
+		{"a parameter without default", "{list_join: ['', [{get_param: free}]]}", 0, false},
+		{"not a number", "{str_replace: {template: N, params: {N: two}}}", 0, false},
+		{"yaql is not worked out", "{yaql: {expression: '1'}}", 0, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p, r := passOf(t, head+tc.count+"\n")
+			got, ok := p.groupSize(r)
+			if got != tc.want || ok != tc.ok {
+				t.Errorf("groupSize = %d, %v; want %d, %v", got, ok, tc.want, tc.ok)
+			}
+		})
+	}
+}
