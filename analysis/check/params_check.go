@@ -356,7 +356,15 @@ func parseOneConstraint(p *Pass, v *schema.Version, prm *hot.Parameter, typ stri
 		for _, it := range arg.Items() {
 			it = it.Resolve()
 			if !it.IsScalar() {
-				return c, false // lists or maps as values: leave to Heat
+				// Heat compares a string parameter's value with the text
+				// Python's str() makes of each allowed value: a list or a
+				// mapping only ever matches that text.
+				text, ok := pyStr(it)
+				if typ != "string" || !ok {
+					return c, false // for other types: leave to Heat
+				}
+				c.AllowedValues = append(c.AllowedValues, text)
+				continue
 			}
 			if isYAML11Bool(it) && it.Tag != "!!bool" {
 				return c, false
