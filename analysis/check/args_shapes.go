@@ -381,10 +381,14 @@ func checkStrReplaceArgs(a *argCtx) {
 		a.bad(a.args, "%s missing", missing)
 		return
 	}
-	if tmpl := literal(tmplPair.Value); tmpl != nil && (tmpl.IsMapping() || tmpl.IsSequence()) {
+	if tmpl := literal(tmplPair.Value); tmpl != nil && !pyYAMLText(tmpl) {
 		// Heat computes the replacement on text only (the oracle refuses
-		// a list at stack create).
-		a.badValue(rules.BadFunctionArgs, tmplPair.Value, "`template` must be text, not %s.", kindName(tmpl))
+		// a list, a number, a boolean and nothing at stack create).
+		hint := ""
+		if tmpl.IsScalar() && !tmpl.IsNull() {
+			hint = " Quote it."
+		}
+		a.badValue(rules.BadFunctionArgs, tmplPair.Value, "`template` must be text, not %s.%s", pyYAMLKind(tmpl), hint)
 	}
 	params := literal(paramsPair.Value)
 	if params == nil {

@@ -58,6 +58,13 @@ func TestArgumentShapes(t *testing.T) {
 			[]want{{rules.BadFunctionArgs, E, "5", "must be a list"}}},
 		{"contains three items in output", out("2017-09-01", "{contains: [a, [a], [b]]}"),
 			[]want{{rules.BadFunctionArgs, E, "[a, [a], [b]]", "a value and a list"}}},
+		{"str_replace number template", prop("2016-10-14", "{str_replace: {template: 3, params: {x: y}}}"),
+			[]want{{rules.BadFunctionArgs, E, "3", "not a number. Quote it"}}},
+		{"str_replace boolean template in output", out("2016-10-14", "{str_replace: {template: on, params: {x: y}}}"),
+			[]want{{rules.BadFunctionArgs, W, "on", "not a boolean"}}},
+		{"str_replace_strict null template", prop("2017-02-24", "{str_replace_strict: {template: null, params: {x: y}}}"),
+			[]want{{rules.BadFunctionArgs, E, "null", "not nothing (null)"}}},
+		{"str_replace date and 1e3 templates are text", prop("2016-10-14", "[{str_replace: {template: 2020-01-01, params: {'01': x}}}, {str_replace: {template: 1e3, params: {e: x}}}]"), nil},
 		{"str_replace no params", out("2016-10-14", "{str_replace: {template: x}}"),
 			[]want{{rules.BadFunctionArgs, E, "{template: x}", "`params` missing"}}},
 		// Heat tests params when it reads the template: the oracle refuses it in an output.
