@@ -28,10 +28,12 @@ func checkReferences(p *Pass) {
 		case "get_param":
 			r.getParam(c)
 		case "get_resource":
+			r.deletionPolicyRef(c)
 			if n := literal(c.Args); isScalarLiteral(n) && r.resource(n, "get_resource", c.Context == hot.InOutput) {
 				r.conditionalTarget(c, n)
 			}
 		case "get_attr":
+			r.deletionPolicyRef(c)
 			r.getAttr(c)
 		case "if":
 			if a := c.Args.Resolve(); a.IsSequence() && len(a.Items()) > 0 {
