@@ -84,10 +84,13 @@ type refChecker struct {
 	// live memoises liveConditions(p.T).
 	live map[string]bool
 	// inputs memoises inputFor.
-	inputs    map[string]string
-	cands     map[string][]string
-	near      map[string][]string
-	spellWork int
+	inputs map[string]string
+	// reads and readsUnknown memoise readAttributes.
+	reads        map[string]map[string]bool
+	readsUnknown bool
+	cands        map[string][]string
+	near         map[string][]string
+	spellWork    int
 }
 
 // maxSpellWork bounds the name comparisons one run spends on "did you
@@ -252,6 +255,7 @@ func (r *refChecker) getAttr(c *hot.Call) {
 		return
 	}
 	if _, ok := rt.Attribute(attr.Value); ok {
+		r.policyAttribute(c, resName, attr)
 		return
 	}
 	near := nearAttributes(rt, attr.Value)
