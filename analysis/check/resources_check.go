@@ -263,7 +263,11 @@ func (rc *resourceChecker) checkDeletionPolicy(r *hot.Resource, rt *schema.Resou
 		return
 	}
 	n := f.Value.Resolve()
-	if n.IsNull() || isFunctionCall(n) {
+	if n.IsNull() {
+		return
+	}
+	if isFunctionCall(n) {
+		rc.deletionPolicyDefault(n)
 		return
 	}
 	if !n.IsScalar() {
@@ -282,6 +286,26 @@ func (rc *resourceChecker) checkDeletionPolicy(r *hot.Resource, rt *schema.Resou
 		rc.policyf(n.Span(), rules.ResourceDeletionPolicyInvalid,
 			"`%s` cannot take a snapshot when deleted, so Heat refuses the Snapshot policy for it; use Delete or Retain.", rt.Name)
 	}
+}
+
+// deletionPolicyDefault reports a deletion_policy taken by get_param from
+// a parameter whose default is no policy of the version: Heat works the
+// policy out while it reads the resource definitions, with the defaults
+// at validate, and refuses it then, even in a resource it leaves out
+// (hc/deletion-policy-param-default-bad). A parameter an environment may
+// set is not judged.
+func (rc *resourceChecker) deletionPolicyDefault(n *syntax.Node) {
+	arg := getParamArgs(n)
+	if arg == nil || rc.v == nil {
+		return
+	}
+	def, ok := rc.p.paramLiteralDefault(arg)
+	if !ok || def.IsNull() || rc.v.HasDeletionPolicy(def.Value) {
+		return
+	}
+	rc.p.Reportf(n.Span(), rules.ResourceDeletionPolicyInvalid,
+		"`deletion_policy` takes the default of `%s`, `%s`, which is no deletion policy in heat_template_version %s (%s); Heat works the policy out while it reads the template and refuses it. Change the default.",
+		getParamName(arg), def.Value, rc.v.Name, strings.Join(rc.v.DeletionPolicies, ", "))
 }
 
 func (rc *resourceChecker) checkUpdatePolicy(r *hot.Resource, rt *schema.ResourceType) {
