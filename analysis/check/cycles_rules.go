@@ -34,16 +34,31 @@ func resourceCycles(p *Pass) {
 // or external_id orders nothing), and none but depends_on from a resource
 // with an external_id, which it adopts instead of building (the oracle
 // accepts such a resource and one that reads it referring to each other:
-// hc/external-id-reference-loop-ok).
+// hc/external-id-reference-loop-ok). A resource whose condition is false
+// for every input is in no loop: Heat leaves it out of the stack and drops
+// a depends_on naming it (hc/resource-condition-false-depends-on-loop-ok;
+// a get_resource or get_attr naming it is undefined-resource's).
 func resourceGraph(t *hot.Template, v *schema.Version) *refGraph {
 	g := newRefGraph(len(t.Resources))
+	var out map[string]bool
 	for _, r := range t.Resources {
 		g.node(r.Name, r.Key)
+		if isLeftOut(t, v, r) {
+			if out == nil {
+				out = map[string]bool{}
+			}
+			out[r.Name] = true
+		}
+	}
+	edge := func(from, to string, ref *syntax.Node) {
+		if !out[from] && !out[to] {
+			g.edge(from, to, ref)
+		}
 	}
 	for _, r := range t.Resources {
 		for _, dep := range r.DependsOn {
 			if dep.Value != r.Name { // self: depends-on-self reports it
-				g.edge(r.Name, dep.Value, dep)
+				edge(r.Name, dep.Value, dep)
 			}
 		}
 	}
@@ -52,7 +67,7 @@ func resourceGraph(t *hot.Template, v *schema.Version) *refGraph {
 			continue
 		}
 		if target := referencedResource(c); target != nil && ordersBy(t, v, c) {
-			g.edge(c.Owner.Name, target.Value, target)
+			edge(c.Owner.Name, target.Value, target)
 		}
 	}
 	return g

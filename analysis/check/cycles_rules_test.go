@@ -70,5 +70,6 @@ func TestResourceGraphKeys(t *testing.T) {
 		{"external_id", head + "    external_id: {get_resource: r}\n", nil},
 		{"properties of a resource with an external_id", head + "    external_id: abc\n    properties: {value: {get_resource: r}}\n", nil},
 		{"update_policy", head + "    update_policy: {a: {get_resource: r}}\n", nil},
+		{"depends_on a resource left out for every input", "heat_template_version: 2018-08-31\nconditions:\n  off: false\nresources:\n  r:\n    type: OS::Heat::None\n    depends_on: s\n  s:\n    type: OS::Heat::None\n    condition: off\n    depends_on: r\n", nil},
 	})
 }

@@ -88,6 +88,8 @@ func TestFollowLeftOutResource(t *testing.T) {
 		{"update policy given by a function", "off_always", "    type: OS::Heat::TestResource\n    update_policy: {get_param: p}\n", rules.ResourceUpdatePolicyInvalid, source.SeverityWarning},
 		{"update policy given by a function, condition on a parameter", "on_p", "    type: OS::Heat::TestResource\n    update_policy: {get_param: p}\n", rules.ResourceUpdatePolicyInvalid, source.SeverityError},
 		{"update policy no mapping", "off_always", "    type: OS::Heat::TestResource\n    update_policy: [batch]\n", rules.ResourceUpdatePolicyInvalid, source.SeverityError},
+		{"depends on itself", "off_always", "    type: OS::Heat::None\n    depends_on: r\n", rules.DependsOnSelf, source.SeverityWarning},
+		{"depends on itself, condition on a parameter", "on_p", "    type: OS::Heat::None\n    depends_on: r\n", rules.DependsOnSelf, source.SeverityError},
 		{"depends_on beside external_id", "off_always", "    type: OS::Heat::None\n    external_id: abc\n    depends_on: r\n", rules.ResourceDependsOnInvalid, source.SeverityWarning},
 		{"depends_on beside external_id, condition on a parameter", "on_p", "    type: OS::Heat::None\n    external_id: abc\n    depends_on: [q]\n  q: {type: OS::Heat::None}\n", rules.ResourceDependsOnInvalid, source.SeverityError},
 	}
