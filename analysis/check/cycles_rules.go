@@ -28,17 +28,37 @@ func resourceCycles(p *Pass) {
 }
 
 // resourceGraph is the dependency graph Heat orders resources by:
-// depends_on, and get_resource / get_attr inside resource definitions
-// (only the functions version v knows, when v is known).
+// depends_on, and get_resource / get_attr in a resource's properties and
+// metadata (only the functions version v knows, when v is known). Heat
+// takes no dependency from the other keys (a reference in update_policy
+// or external_id orders nothing), and none but depends_on from a resource
+// with an external_id, which it adopts instead of building (the oracle
+// accepts such a resource and one that reads it referring to each other:
+// hc/external-id-reference-loop-ok). A resource whose condition is false
+// for every input is in no loop: Heat leaves it out of the stack and drops
+// a depends_on naming it (hc/resource-condition-false-depends-on-loop-ok;
+// a get_resource or get_attr naming it is undefined-resource's).
 func resourceGraph(t *hot.Template, v *schema.Version) *refGraph {
 	g := newRefGraph(len(t.Resources))
+	var out map[string]bool
 	for _, r := range t.Resources {
 		g.node(r.Name, r.Key)
+		if isLeftOut(t, v, r) {
+			if out == nil {
+				out = map[string]bool{}
+			}
+			out[r.Name] = true
+		}
+	}
+	edge := func(from, to string, ref *syntax.Node) {
+		if !out[from] && !out[to] {
+			g.edge(from, to, ref)
+		}
 	}
 	for _, r := range t.Resources {
 		for _, dep := range r.DependsOn {
 			if dep.Value != r.Name { // self: depends-on-self reports it
-				g.edge(r.Name, dep.Value, dep)
+				edge(r.Name, dep.Value, dep)
 			}
 		}
 	}
@@ -46,11 +66,27 @@ func resourceGraph(t *hot.Template, v *schema.Version) *refGraph {
 		if c.Context != hot.InResource || c.Owner == nil || v != nil && !v.HasFunction(c.Name) {
 			continue
 		}
-		if target := referencedResource(c); target != nil {
-			g.edge(c.Owner.Name, target.Value, target)
+		if target := referencedResource(c); target != nil && ordersBy(t, v, c) {
+			edge(c.Owner.Name, target.Value, target)
 		}
 	}
 	return g
+}
+
+// ordersBy tells whether Heat orders the owner of c (a call in a
+// resource) after what c refers to: c lies in its properties or metadata
+// and the resource has no external_id (a key of version v).
+func ordersBy(t *hot.Template, v *schema.Version, c *hot.Call) bool {
+	res := resourceOf(t, c.Owner)
+	if res == nil {
+		return true
+	}
+	if f := res.Field("external_id"); f.Key != nil && (v == nil || v.Supports(schema.FeatureExternalID)) {
+		if n := f.Value.Resolve(); !n.IsNull() && !(n.IsScalar() && n.Value == "") {
+			return false
+		}
+	}
+	return withinField(res, c, "properties") || withinField(res, c, "metadata")
 }
 
 func conditionCycles(p *Pass) {

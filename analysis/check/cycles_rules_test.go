@@ -56,3 +56,20 @@ func TestLongCycleIsReportedOnce(t *testing.T) {
 		t.Fatalf("%d dependency-cycle diagnostics, want 1", cycles)
 	}
 }
+
+// TestResourceGraphKeys: Heat orders a resource only by depends_on and by
+// what its properties and metadata read, and orders one with an
+// external_id by nothing it reads; a loop through other keys is none.
+func TestResourceGraphKeys(t *testing.T) {
+	const head = "heat_template_version: 2018-08-31\nresources:\n  r:\n    type: OS::Heat::Value\n    properties: {value: {get_resource: s}}\n  s:\n    type: OS::Heat::Value\n"
+	runStructureCases(t, []structureCase{
+		{"properties", head + "    properties: {value: {get_resource: r}}\n",
+			[]want{{rules.DependencyCycle, E, "s", ""}}},
+		{"metadata", head + "    metadata: {a: {get_attr: [r, value]}}\n",
+			[]want{{rules.DependencyCycle, E, "s", ""}}},
+		{"external_id", head + "    external_id: {get_resource: r}\n", nil},
+		{"properties of a resource with an external_id", head + "    external_id: abc\n    properties: {value: {get_resource: r}}\n", nil},
+		{"update_policy", head + "    update_policy: {a: {get_resource: r}}\n", nil},
+		{"depends_on a resource left out for every input", "heat_template_version: 2018-08-31\nconditions:\n  off: false\nresources:\n  r:\n    type: OS::Heat::None\n    depends_on: s\n  s:\n    type: OS::Heat::None\n    condition: off\n    depends_on: r\n", nil},
+	})
+}

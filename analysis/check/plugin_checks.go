@@ -52,7 +52,7 @@ func pluginChecks() map[string][]pluginCheck {
 		"OS::Heat::StructuredDeployment":        {deploymentServer},
 		"AWS::AutoScaling::AutoScalingGroup":    {groupSize("MinSize", "MaxSize", "DesiredCapacity"), launchConfigRef},
 		"OS::Heat::InstanceGroup":               {launchConfigRef},
-		"AWS::AutoScaling::LaunchConfiguration": {launchConfigSource},
+		"AWS::AutoScaling::LaunchConfiguration": {launchConfigSource, launchConfigBlockDevices},
 		"OS::Mistral::Workflow":                 {mistralWorkflow},
 		"OS::Keystone::User":                    {keystoneRoles},
 		"OS::Keystone::Group":                   {keystoneRoles},

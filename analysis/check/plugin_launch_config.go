@@ -61,3 +61,45 @@ func truthyIn(p *Pass, m *syntax.Node, name string) bool {
 	}
 	return true
 }
+
+// launchConfigBlockDevices: Heat's launch configuration builds each block
+// device from a volume snapshot, so its plugin refuses at stack create an
+// entry of BlockDeviceMappings without `Ebs`, and one whose `Ebs` has no
+// `SnapshotId` Python takes for true. An `Ebs` written empty counts as
+// given (the property layer fills in its defaults), so only its snapshot
+// is missing then (hc/launch-config-bdm-without-ebs,
+// hc/launch-config-bdm-ebs-empty, hc/launch-config-bdm-snapshot-ok). An
+// entry or an `Ebs` made by a function, or merging other keys, is not
+// judged.
+func launchConfigBlockDevices(pc pluginCtx) {
+	pr := pc.props.Lookup("BlockDeviceMappings")
+	if pr.Key == nil {
+		return
+	}
+	list := pr.Value.Resolve()
+	if !list.IsSequence() {
+		return
+	}
+	for _, it := range list.Items() {
+		m := it.Resolve()
+		if !m.IsMapping() || isFunctionCall(m) || mergesOtherKeys(m) {
+			continue
+		}
+		ebs := m.Lookup("Ebs")
+		if ebs.Key == nil {
+			pc.p.Reportf(m.Span(), rules.ResourcePropertyConflict,
+				"This BlockDeviceMappings entry has no `Ebs`; a launch configuration builds each device from a volume snapshot (`Ebs: {SnapshotId: ...}`), so Heat refuses it at stack create.")
+			continue
+		}
+		v := ebs.Value.Resolve()
+		if isFunctionCall(v) || mergesOtherKeys(v) || !(v.IsMapping() || v.IsNull()) || v.IsMapping() && truthyIn(pc.p, v, "SnapshotId") {
+			continue
+		}
+		at := ebs.Key
+		if sn := v.Lookup("SnapshotId"); sn.Key != nil {
+			at = sn.Key
+		}
+		pc.p.Reportf(at.Span(), rules.ResourcePropertyConflict,
+			"This `Ebs` has no `SnapshotId` (or an empty one); a launch configuration builds each device from a volume snapshot, so Heat refuses it at stack create.")
+	}
+}

@@ -138,7 +138,7 @@ func (r *refChecker) readWhen(c *hot.Call) ([]condTerm, bool) {
 		if res == nil {
 			return nil, false
 		}
-		if c.Name == "get_resource" && !withinField(res, c, "properties") && !withinField(res, c, "metadata") {
+		if c.Name == "get_resource" && !looksUpResource(res, c) || withinField(res, c, "deletion_policy") {
 			return nil, false
 		}
 		if res.ConditionRef != nil {
@@ -155,6 +155,13 @@ func (r *refChecker) readWhen(c *hot.Call) ([]condTerm, bool) {
 	default:
 		return nil, false
 	}
+	return r.branchTerms(c, terms)
+}
+
+// branchTerms adds to terms what must hold for every if around c to take
+// the branch c lies in; ok is false when an if's arguments are not
+// understood.
+func (r *refChecker) branchTerms(c *hot.Call, terms []condTerm) ([]condTerm, bool) {
 	if !r.v.HasFunction("if") {
 		return terms, true
 	}
@@ -178,6 +185,21 @@ func (r *refChecker) readWhen(c *hot.Call) ([]condTerm, bool) {
 		}
 	}
 	return terms, true
+}
+
+// looksUpResource tells whether Heat looks up the resource a get_resource
+// c of a resource it keeps names: in its properties and metadata (where
+// it finds the dependencies), its external_id (resolved while it finds
+// them) and its update_policy (resolved while it validates the resource;
+// hc/cond-ref-external-id-get-resource, hc/cond-ref-update-policy-get-resource).
+// deletion_policy is judged apart (deletionPolicyRef).
+func looksUpResource(res *hot.Resource, c *hot.Call) bool {
+	for _, key := range []string{"properties", "metadata", "external_id", "update_policy"} {
+		if withinField(res, c, key) {
+			return true
+		}
+	}
+	return false
 }
 
 // withinField reports whether c lies in the resource's field key.

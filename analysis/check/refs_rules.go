@@ -28,10 +28,12 @@ func checkReferences(p *Pass) {
 		case "get_param":
 			r.getParam(c)
 		case "get_resource":
+			r.deletionPolicyRef(c)
 			if n := literal(c.Args); isScalarLiteral(n) && r.resource(n, "get_resource", c.Context == hot.InOutput) {
 				r.conditionalTarget(c, n)
 			}
 		case "get_attr":
+			r.deletionPolicyRef(c)
 			r.getAttr(c)
 		case "if":
 			if a := c.Args.Resolve(); a.IsSequence() && len(a.Items()) > 0 {
@@ -82,10 +84,13 @@ type refChecker struct {
 	// live memoises liveConditions(p.T).
 	live map[string]bool
 	// inputs memoises inputFor.
-	inputs    map[string]string
-	cands     map[string][]string
-	near      map[string][]string
-	spellWork int
+	inputs map[string]string
+	// reads and readsUnknown memoise readAttributes.
+	reads        map[string]map[string]bool
+	readsUnknown bool
+	cands        map[string][]string
+	near         map[string][]string
+	spellWork    int
 }
 
 // maxSpellWork bounds the name comparisons one run spends on "did you
@@ -250,6 +255,7 @@ func (r *refChecker) getAttr(c *hot.Call) {
 		return
 	}
 	if _, ok := rt.Attribute(attr.Value); ok {
+		r.policyAttribute(c, resName, attr)
 		return
 	}
 	near := nearAttributes(rt, attr.Value)

@@ -57,6 +57,22 @@ type resourceChecker struct {
 	// parent, when set, is what a parent template hands the template
 	// being checked (workspace_nested_empty.go).
 	parent *parentEmpty
+	// leftOut is set while a resource whose condition is false for every
+	// input is checked (see policyf).
+	leftOut bool
+}
+
+// policyf reports a policy finding only a built resource is judged on: in
+// a resource Heat leaves out it builds nothing and accepts it, so the
+// finding takes the rule's rules.LeftOutResourcePolicy severity and says
+// why (hc/resource-condition-false-snapshot-unsupported-ok).
+func (rc *resourceChecker) policyf(span source.Span, id, format string, args ...any) *source.Diagnostic {
+	if !rc.leftOut {
+		return rc.p.Reportf(span, id, format, args...)
+	}
+	d := rc.p.ReportInf(span, id, rules.LeftOutResourcePolicy, format, args...)
+	d.Message += " Here, though, " + leftOutNote + " and accepts the template."
+	return d
 }
 
 func (rc *resourceChecker) check(r *hot.Resource) {
@@ -65,6 +81,7 @@ func (rc *resourceChecker) check(r *hot.Resource) {
 	// otherwise name the release a nested key arrives in when this
 	// resource's properties are not judged but its update_policy is.
 	rc.rt, rc.deferred = nil, false
+	rc.leftOut = isLeftOut(p.T, rc.v, r)
 	if strings.Contains(r.Name, "/") {
 		d := p.Reportf(r.Key.Span(), rules.ResourceNameInvalid,
 			"Resource names may not contain `/`; Heat refuses `%s`. Use `_` or `-` instead.", r.Name)
@@ -246,7 +263,11 @@ func (rc *resourceChecker) checkDeletionPolicy(r *hot.Resource, rt *schema.Resou
 		return
 	}
 	n := f.Value.Resolve()
-	if n.IsNull() || isFunctionCall(n) {
+	if n.IsNull() {
+		return
+	}
+	if isFunctionCall(n) {
+		rc.deletionPolicyDefault(n)
 		return
 	}
 	if !n.IsScalar() {
@@ -262,9 +283,29 @@ func (rc *resourceChecker) checkDeletionPolicy(r *hot.Resource, rt *schema.Resou
 		return
 	}
 	if strings.EqualFold(n.Value, "snapshot") && rt != nil && !rt.SnapshotDeletion {
-		rc.p.Reportf(n.Span(), rules.ResourceDeletionPolicyInvalid,
+		rc.policyf(n.Span(), rules.ResourceDeletionPolicyInvalid,
 			"`%s` cannot take a snapshot when deleted, so Heat refuses the Snapshot policy for it; use Delete or Retain.", rt.Name)
 	}
+}
+
+// deletionPolicyDefault reports a deletion_policy taken by get_param from
+// a parameter whose default is no policy of the version: Heat works the
+// policy out while it reads the resource definitions, with the defaults
+// at validate, and refuses it then, even in a resource it leaves out
+// (hc/deletion-policy-param-default-bad). A parameter an environment may
+// set is not judged.
+func (rc *resourceChecker) deletionPolicyDefault(n *syntax.Node) {
+	arg := getParamArgs(n)
+	if arg == nil || rc.v == nil {
+		return
+	}
+	def, ok := rc.p.paramLiteralDefault(arg)
+	if !ok || def.IsNull() || rc.v.HasDeletionPolicy(def.Value) {
+		return
+	}
+	rc.p.Reportf(n.Span(), rules.ResourceDeletionPolicyInvalid,
+		"`deletion_policy` takes the default of `%s`, `%s`, which is no deletion policy in heat_template_version %s (%s); Heat works the policy out while it reads the template and refuses it. Change the default.",
+		getParamName(arg), def.Value, rc.v.Name, strings.Join(rc.v.DeletionPolicies, ", "))
 }
 
 func (rc *resourceChecker) checkUpdatePolicy(r *hot.Resource, rt *schema.ResourceType) {
@@ -273,7 +314,16 @@ func (rc *resourceChecker) checkUpdatePolicy(r *hot.Resource, rt *schema.Resourc
 		return
 	}
 	n := f.Value.Resolve()
-	if n.IsNull() || isFunctionCall(n) {
+	if n.IsNull() {
+		return
+	}
+	if isFunctionCall(n) {
+		// Heat reads the policy's keys straight from what is written
+		// ("'If' object is not iterable"): hc/update-policy-function.
+		if fn := n.Pair(0).Key; rc.v == nil || rc.v.HasFunction(fn.Value) {
+			rc.policyf(fn.Span(), rules.ResourceUpdatePolicyInvalid,
+				"Heat reads `update_policy`'s keys as written and cannot read them from %s, so it refuses the template. Write the mapping out and put functions in its values.", fn.Value)
+		}
 		return
 	}
 	if !n.IsMapping() {
@@ -301,7 +351,7 @@ func (rc *resourceChecker) checkUpdatePolicy(r *hot.Resource, rt *schema.Resourc
 			if len(names) > 0 {
 				what = "takes only " + strings.Join(sortedCopy(names), ", ")
 			}
-			d := rc.p.Reportf(k.Span(), rules.ResourceUpdatePolicyInvalid,
+			d := rc.policyf(k.Span(), rules.ResourceUpdatePolicyInvalid,
 				"`%s` is not an update policy of `%s` (it %s); Heat refuses it.%s", k.Value, rt.Name, what, suggestText(near))
 			d.Suggestions = near
 			continue
@@ -334,6 +384,12 @@ func (rc *resourceChecker) checkKeyTypes(r *hot.Resource) {
 		if !isFunctionCall(n) && !n.IsNull() && (!n.IsScalar() || n.Style == syntax.Plain && (n.Tag == "!!int" || n.Tag == "!!float" || isYAML11Bool(n))) {
 			rc.p.Errorf(valueSpan(f.Value, f.Key), rules.UnknownResourceKey,
 				"The `external_id` of resource `%s` must be the id (text) of an existing resource, not %s; Heat refuses it. Quote it if the id is made of digits.", r.Name, heatScalarName(n))
+		} else if n.IsScalar() && n.Value != "" && len(r.DependsOn) > 0 && (rc.v == nil || rc.v.Supports(schema.FeatureExternalID)) {
+			// Heat adopts such a resource instead of building it and
+			// refuses to order it after anything (hc/external-id-depends-on).
+			d := r.Field("depends_on")
+			rc.policyf(d.Key.Span(), rules.ResourceDependsOnInvalid,
+				"`%s` has an `external_id`, so Heat adopts an existing resource instead of building it and refuses to make it wait for others. Remove `depends_on`.", r.Name)
 		}
 	}
 }

@@ -1,6 +1,8 @@
 package check
 
 import (
+	"strings"
+
 	"heat-ls/analysis/hot"
 	"heat-ls/analysis/rules"
 	"heat-ls/analysis/source"
@@ -18,6 +20,11 @@ func checkVersion(p *Pass) {
 		}
 		if f := p.Doc.Syntax; f != nil && f.Hidden["heat_template_version"] {
 			return // the version line is in a region the YAML error blanked
+		}
+		if s := markedVersionKey(t); s != nil {
+			p.Reportf(s.Key.Span(), rules.MissingVersion,
+				"Heat finds no `heat_template_version`: a byte order mark starts this line, which makes Heat's first YAML reader (libyaml) refuse the text, and the reader it falls back on keeps the mark in the key. Remove the byte order marks inside the text.")
+			return
 		}
 		d := p.Reportf(emptySpanAt(0), rules.MissingVersion,
 			"This template has no `heat_template_version`; Heat refuses it. Add `heat_template_version: %s` as the first line.",
@@ -59,6 +66,18 @@ func checkVersion(p *Pass) {
 func misspeltVersionKey(t *hot.Template) *hot.Entry {
 	for _, s := range t.Sections {
 		if s.Key.Kind == syntax.ScalarNode && hot.NearMiss(s.Name, []string{"heat_template_version"}) {
+			return s
+		}
+	}
+	return nil
+}
+
+// markedVersionKey is the top-level entry whose key is
+// heat_template_version after byte order marks, or nil: the key as Heat's
+// fallback YAML reader reads a marked line (hc/yaml-bom-version-key).
+func markedVersionKey(t *hot.Template) *hot.Entry {
+	for _, s := range t.Sections {
+		if s.Key.Kind == syntax.ScalarNode && s.Name != "heat_template_version" && strings.TrimLeft(s.Name, "\ufeff") == "heat_template_version" {
 			return s
 		}
 	}

@@ -54,11 +54,19 @@ func leftOutResources(t *hot.Template, v *schema.Version) []source.Span {
 	}
 	var out []source.Span
 	for _, r := range t.Resources {
-		if r.ConditionRef != nil && r.Key != nil && falseForEveryInput(t, r.ConditionRef) && !holdsAnchor(r.Value, 0) {
+		if isLeftOut(t, v, r) {
 			out = append(out, source.Span{Start: r.Key.Span().Start, End: r.Value.Span().End})
 		}
 	}
 	return out
+}
+
+// isLeftOut reports whether the version v has conditions and r's is false
+// for every input (a resource holding an anchor is never counted, as an
+// alias may hand what it holds to a resource Heat keeps).
+func isLeftOut(t *hot.Template, v *schema.Version, r *hot.Resource) bool {
+	return v != nil && v.HasConditions && r.ConditionRef != nil && r.Key != nil &&
+		falseForEveryInput(t, r.ConditionRef) && !holdsAnchor(r.Value, 0)
 }
 
 // unreadNote says why a finding inside an unread part is no reason for

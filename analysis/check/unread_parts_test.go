@@ -80,6 +80,18 @@ func TestFollowLeftOutResource(t *testing.T) {
 		{"unknown resource key", "off_always", "    type: OS::Heat::None\n    propertes: {}\n", rules.UnknownResourceKey, source.SeverityError},
 		{"unknown type, condition on a parameter", "on_p", "    type: OS::Nova::Nope\n", rules.ResourceTypeUnknown, source.SeverityError},
 		{"unknown type, condition false", "false", "    type: OS::Nova::Nope\n", rules.ResourceTypeUnknown, source.SeverityWarning},
+		{"snapshot the type cannot take", "off_always", "    type: OS::Heat::TestResource\n    deletion_policy: Snapshot\n", rules.ResourceDeletionPolicyInvalid, source.SeverityWarning},
+		{"snapshot the type cannot take, condition on a parameter", "on_p", "    type: OS::Heat::TestResource\n    deletion_policy: Snapshot\n", rules.ResourceDeletionPolicyInvalid, source.SeverityError},
+		{"deletion policy no version knows", "off_always", "    type: OS::Heat::TestResource\n    deletion_policy: Bogus\n", rules.ResourceDeletionPolicyInvalid, source.SeverityError},
+		{"deletion policy reading a resource", "off_always", "    type: OS::Heat::None\n    deletion_policy: {get_resource: r}\n", rules.ResourceDeletionPolicyInvalid, source.SeverityError},
+		{"update policy key the type lacks", "off_always", "    type: OS::Heat::TestResource\n    update_policy: {batch: {}}\n", rules.ResourceUpdatePolicyInvalid, source.SeverityWarning},
+		{"update policy given by a function", "off_always", "    type: OS::Heat::TestResource\n    update_policy: {get_param: p}\n", rules.ResourceUpdatePolicyInvalid, source.SeverityWarning},
+		{"update policy given by a function, condition on a parameter", "on_p", "    type: OS::Heat::TestResource\n    update_policy: {get_param: p}\n", rules.ResourceUpdatePolicyInvalid, source.SeverityError},
+		{"update policy no mapping", "off_always", "    type: OS::Heat::TestResource\n    update_policy: [batch]\n", rules.ResourceUpdatePolicyInvalid, source.SeverityError},
+		{"depends on itself", "off_always", "    type: OS::Heat::None\n    depends_on: r\n", rules.DependsOnSelf, source.SeverityWarning},
+		{"depends on itself, condition on a parameter", "on_p", "    type: OS::Heat::None\n    depends_on: r\n", rules.DependsOnSelf, source.SeverityError},
+		{"depends_on beside external_id", "off_always", "    type: OS::Heat::None\n    external_id: abc\n    depends_on: r\n", rules.ResourceDependsOnInvalid, source.SeverityWarning},
+		{"depends_on beside external_id, condition on a parameter", "on_p", "    type: OS::Heat::None\n    external_id: abc\n    depends_on: [q]\n  q: {type: OS::Heat::None}\n", rules.ResourceDependsOnInvalid, source.SeverityError},
 	}
 	s := testSchema(t)
 	for _, tt := range tests {

@@ -2,6 +2,7 @@ package hot
 
 import (
 	"bytes"
+	"strings"
 
 	"heat-ls/analysis/syntax"
 	"heat-ls/schema/spell"
@@ -50,6 +51,11 @@ func detectKind(root *syntax.Node, src []byte, broken bool) Kind {
 func kindOfKeys(keys func(yield func(string) bool)) Kind {
 	env, other, versionMiss, hotSection := false, false, false, false
 	for k := range keys {
+		// A key that starts a line with byte order marks is the key
+		// libyaml reads one column in; where libyaml refuses the text,
+		// Heat's fallback reader keeps the marks in the key, and that
+		// key is still what the file was meant to hold.
+		k = strings.TrimLeft(k, "\ufeff")
 		switch {
 		case k == "heat_template_version":
 			return KindTemplate

@@ -28,6 +28,11 @@ func TestDetectKind(t *testing.T) {
 		{"broken other", "foo: [\n", KindOther},
 		{"broken env", "parameter_defaults:\n  a: {\n", KindEnvironment},
 		{"broken template whose version line the recovery blanked", "# c\nheat_template_version: 2015-04-30\nresources: {}...\noutputs:\n  o:\n    value: 1\n", KindTemplate},
+		// libyaml refuses the marked line (one column in); the fallback
+		// reader keeps the mark in the key
+		{"version key after a byte order mark", "# c\n\ufeffheat_template_version: 2016-10-14\nresources: {}\n", KindTemplate},
+		{"environment section after a byte order mark", "parameters: {}\n\ufeffparameter_defaults: {}\n", KindEnvironment},
+		{"other yaml with a byte order mark", "a: 1\n\ufeffb: 2\n", KindOther},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

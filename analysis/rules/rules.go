@@ -99,6 +99,17 @@ const EmptyGroupMember = "a group's member definition while the group has no mem
 // reference to nothing there. Only rules that declare it use it.
 const LeftOutResource = "inside a resource whose condition is false for every input (Heat parses its definition, then leaves it out)"
 
+// LeftOutResourcePolicy is the context of the rules about a resource's
+// keys for what Heat judges only on a resource it keeps (an update_policy
+// key or a Snapshot deletion policy its type lacks, an update_policy
+// given by a function, depends_on beside an external_id), in a resource
+// whose condition is false for every input: Heat never builds or orders
+// that resource, so it accepts them. The shape Heat parses (an
+// update_policy that is no mapping, a deletion policy no version knows,
+// a depends_on that is no name) stays an error there, which is why these
+// rules do not declare LeftOutResource itself.
+const LeftOutResourcePolicy = "what only a built resource is judged on, in a resource whose condition is false for every input"
+
 // NestedStackName is the context of resource-name-invalid for a resource
 // that makes a nested stack (a template resource, a group, a chain...):
 // Heat names that stack after the parent stack and the resource and

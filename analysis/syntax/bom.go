@@ -5,6 +5,9 @@ import (
 	"slices"
 	"sort"
 	"strings"
+
+	"heat-ls/analysis/rules"
+	"heat-ls/analysis/source"
 )
 
 // A U+FEFF (byte order mark) after the start of a text is read two ways by
@@ -63,7 +66,98 @@ func parseReading(src []byte, a *Arena) (*File, *failure) {
 	}
 	f, fail := parseText(src, spellMarks(src, base, marks, nil, stand), stand, nil)
 	f.PythonRead = !f.Broken && slices.ContainsFunc(marks, func(m bomMark) bool { return m.lineStart })
+	if f.PythonRead {
+		refuseTab(f, base)
+	}
 	return f, fail
+}
+
+// refuseTab marks f, read as PyYAML's Python reader reads it, broken at
+// the first tab that reader refuses. Unlike libyaml (and yaml.v3), it
+// takes a tab only inside a quoted scalar, in a block scalar's content
+// and in a comment: anywhere else (between tokens, inside or after a
+// plain scalar, after a closing quote or a key's colon) it stops with
+// "found character '\t' that cannot start any token", so both of Heat's
+// readers refuse the text (hc/yaml-bom-python-reader-tab). The tree is
+// kept: Heat's error is the tab, and nothing else is read.
+func refuseTab(f *File, base int) {
+	at := pythonRefusedTab(f, base)
+	if at < 0 {
+		return
+	}
+	f.Broken, f.PythonRead = true, false
+	f.Problems = append(f.Problems, source.Diagnostic{
+		Span: source.Span{Start: at, End: at + 1}, Severity: rules.Severity(rules.YAMLSyntax), Code: rules.YAMLSyntax,
+		Message: "invalid YAML for Heat: a byte order mark that starts a line makes Heat's first YAML reader (libyaml) refuse this text, and the one it falls back on (PyYAML's own) takes a tab only inside quotes, a block scalar or a comment. Write spaces here, or remove the byte order marks inside the text.",
+	})
+	sort.SliceStable(f.Problems, func(i, j int) bool { return f.Problems[i].Span.Start < f.Problems[j].Span.Start })
+}
+
+// pythonRefusedTab is the offset of the first tab in f.Src (after base)
+// outside a quoted scalar, a block scalar's content and a comment, as
+// found in f's tree; -1 when there is none.
+func pythonRefusedTab(f *File, base int) int {
+	src := f.Src
+	first := bytes.IndexByte(src[base:], '\t')
+	if first < 0 {
+		return -1
+	}
+	// the spans where a tab is text: between a quoted scalar's quotes,
+	// after a block scalar's header line
+	var inside []source.Span
+	var walk func(n *Node, depth int)
+	walk = func(n *Node, depth int) {
+		if n == nil || depth > maxDepth {
+			return
+		}
+		if n.Kind == ScalarNode {
+			sp := n.Span()
+			switch n.Style {
+			case DoubleQuoted, SingleQuoted:
+				if sp.Len() >= 2 {
+					inside = append(inside, source.Span{Start: sp.Start + 1, End: sp.End - 1})
+				}
+			case Literal, Folded:
+				if eol := bytes.IndexByte(src[sp.Start:sp.End], '\n'); eol >= 0 {
+					inside = append(inside, source.Span{Start: sp.Start + eol + 1, End: sp.End})
+				}
+			}
+			return
+		}
+		for _, k := range n.kids {
+			walk(k, depth+1)
+		}
+	}
+	for _, root := range f.Docs {
+		walk(root, 0)
+	}
+	within := func(o int) bool {
+		return slices.ContainsFunc(inside, func(sp source.Span) bool { return sp.Start <= o && o < sp.End })
+	}
+	for o := base + first; o < len(src); {
+		if !within(o) && !inComment(src, o, within) {
+			return o
+		}
+		next := bytes.IndexByte(src[o+1:], '\t')
+		if next < 0 {
+			return -1
+		}
+		o += 1 + next
+	}
+	return -1
+}
+
+// inComment reports whether offset o lies in a comment: after a "#" on
+// its line that starts the line or follows a space or tab, outside the
+// spans within tells.
+func inComment(src []byte, o int, within func(int) bool) bool {
+	start := bytes.LastIndexByte(src[:o], '\n') + 1
+	for p := start; p < o; p++ {
+		if src[p] == '#' && (p == start || src[p-1] == ' ' || src[p-1] == '\t') && !within(p) {
+			return true
+		}
+	}
+	return false
 }
 
 // bomMark is one U+FEFF after the start: where it is, and whether it
@@ -143,13 +237,36 @@ func libyamlReading(src []byte, base int, marks []bomMark, stand string) *File {
 	if !stepped {
 		return nil
 	}
+	// guessed are the marks spelt as text because the parse broke near
+	// them (see markNear), to be confirmed by the tree.
+	var guessed []int
 	// Each round spells at least one mark otherwise, and a mark's spelling
 	// only ever moves from space to text or to "#", so the loop ends; it
 	// rarely runs twice.
 	for {
 		text := spellMarks(src, base, marks, spell, stand)
 		f, fail := parseText(src, text, stand, nil)
-		if fail != nil || f.Broken || strayRoot(f) != nil {
+		if fail != nil && !f.Broken {
+			return nil
+		}
+		if f.Broken {
+			// A mark libyaml reads as text, where a plain scalar of a
+			// flow collection goes on to the next line, is taken for a
+			// space of indentation by yaml.v3, and a tab after it then
+			// breaks the parse ("a tab that violates indentation"):
+			// try the mark on that line as text.
+			i := -1
+			if fail != nil {
+				i = markNear(src, marks, spell, fail.span)
+			}
+			if i < 0 {
+				return nil
+			}
+			spell[i] = spellText
+			guessed = append(guessed, i)
+			continue
+		}
+		if strayRoot(f) != nil {
 			return nil
 		}
 		respelt, refused := marksInScalars(f, text, base, marks, spell, stand)
@@ -157,9 +274,121 @@ func libyamlReading(src []byte, base int, marks []bomMark, stand string) *File {
 			return nil
 		}
 		if len(respelt) == 0 {
+			if tabAfterMark(f, marks, spell) || !inFlowText(f, marks, guessed) {
+				return nil
+			}
 			return f
 		}
 	}
+}
+
+// markNear is the index of the first mark spelt as a space that starts a
+// line from the one where the failure sp begins to the one just after it
+// ends (yaml.v3 places a broken plain scalar's error on the scalar), -1
+// when there is none.
+func markNear(src []byte, marks []bomMark, spell []byte, sp source.Span) int {
+	from := min(max(sp.Start, 0), len(src))
+	from = bytes.LastIndexByte(src[:from], '\n') + 1
+	to := min(max(sp.End, from), len(src))
+	if eol := bytes.IndexByte(src[to:], '\n'); eol >= 0 {
+		to += eol + 1 // the start of the next line
+	} else {
+		to = len(src)
+	}
+	for i, m := range marks {
+		if from <= m.at && m.at <= to && spell[i] == spellSpace {
+			return i
+		}
+	}
+	return -1
+}
+
+// inFlowText reports whether each of the marks guessed lies where libyaml
+// reads a mark as text at the start of a line: inside a quoted scalar or a
+// plain scalar of a flow collection.
+func inFlowText(f *File, marks []bomMark, guessed []int) bool {
+	if len(guessed) == 0 {
+		return true
+	}
+	var spans []source.Span
+	var walk func(n *Node, inFlow bool, depth int)
+	walk = func(n *Node, inFlow bool, depth int) {
+		if n == nil || depth > maxDepth {
+			return
+		}
+		if n.Kind == ScalarNode {
+			if n.Style == DoubleQuoted || n.Style == SingleQuoted || n.Style == Plain && inFlow {
+				spans = append(spans, n.Span())
+			}
+			return
+		}
+		for _, k := range n.kids {
+			walk(k, inFlow || n.Style == Flow, depth+1)
+		}
+	}
+	for _, root := range f.Docs {
+		walk(root, false, 0)
+	}
+	for _, i := range guessed {
+		at := marks[i].at
+		if !slices.ContainsFunc(spans, func(sp source.Span) bool { return sp.Start < at && at < sp.End }) {
+			return false
+		}
+	}
+	return true
+}
+
+// tabAfterMark reports whether a mark libyaml steps over is followed, on
+// its line, by blanks holding a tab, outside a flow collection. libyaml
+// steps over the mark where it looks for the next token, at the start of
+// a line, where a block context takes spaces but no tab, so it refuses
+// the text; yaml.v3, given a space for the mark, takes the tab as one of
+// the blanks after the value above ("a: 1\n\ufeff\t\nb: 2"; a space
+// before the tab changes nothing, and a flow collection takes tabs).
+func tabAfterMark(f *File, marks []bomMark, spell []byte) bool {
+	src := f.Src
+	var flows []source.Span
+	for i, m := range marks {
+		if spell[i] == spellText {
+			continue
+		}
+		j := m.at + len(utf8BOM)
+		for j < len(src) && src[j] == ' ' {
+			j++
+		}
+		if j == len(src) || src[j] != '\t' {
+			continue
+		}
+		if flows == nil {
+			flows = flowSpans(f)
+		}
+		if !slices.ContainsFunc(flows, func(sp source.Span) bool { return sp.Start < m.at && m.at < sp.End }) {
+			return true
+		}
+	}
+	return false
+}
+
+// flowSpans lists the spans of f's flow collections (never nil).
+func flowSpans(f *File) []source.Span {
+	out := []source.Span{}
+	var walk func(n *Node, depth int)
+	walk = func(n *Node, depth int) {
+		if n == nil || depth > maxDepth || n.Kind != MappingNode && n.Kind != SequenceNode {
+			return
+		}
+		if n.Style == Flow {
+			out = append(out, n.Span())
+			return
+		}
+		for _, k := range n.kids {
+			walk(k, depth+1)
+		}
+	}
+	for _, root := range f.Docs {
+		walk(root, 0)
+	}
+	return out
 }
 
 // marksInScalars finds the marks spelt as a space that lie inside a

@@ -80,6 +80,36 @@ func TestByteOrderMarksInside(t *testing.T) {
 		{"literal-keep-bom-then-comments", "a: |+\n  x\n\n\ufeff\n  # c\nb: 1\n", `{"a": "x\n\n", "b": "1"}`},
 		{"literal-empty-bom-first-line", "a: |\n\ufeff\n  # c\nb: 1\n", `{"a": "", "b": "1"}`},
 		{"literal-two-boms-in-comments", "a: |\n  x\n\ufeff\n  # c\n\ufeff  # d\nb: 1\n", `{"a": "x\n", "b": "1"}`},
+		// Read by PyYAML's Python reader (libyaml refuses the marked
+		// key), which takes a tab only in quotes, block scalar content
+		// and comments.
+		{"py-tab-inside-plain", "a: x\ty\n\ufeffb: 2\n", `refused`},
+		{"py-tab-in-dquote", "a: \"x\ty\"\n\ufeffb: 2\n", `{"a": "x\ty", "\ufeffb": "2"}`},
+		{"py-tab-in-squote", "a: 'x\ty'\n\ufeffb: 2\n", `{"a": "x\ty", "\ufeffb": "2"}`},
+		{"py-tab-in-dquote-continuation", "a: \"x\n\ty\"\n\ufeffb: 2\n", `{"a": "x y", "\ufeffb": "2"}`},
+		{"py-tab-in-literal", "a: |\n  x\ty\n\ufeffb: 2\n", `{"a": "x\ty\n", "\ufeffb": "2"}`},
+		{"py-tab-in-comment", "a: 1 # x\ty\n\ufeffb: 2\n", `{"a": "1", "\ufeffb": "2"}`},
+		{"py-tab-in-comment-line", "# x\ty\na: 1\n\ufeffb: 2\n", `{"a": "1", "\ufeffb": "2"}`},
+		{"py-tab-before-comment", "a: 1\t# c\n\ufeffb: 2\n", `refused`},
+		{"py-tab-after-colon", "a:\t1\n\ufeffb: 2\n", `refused`},
+		{"py-tab-after-quote", "a: \"x\"\t\n\ufeffb: 2\n", `refused`},
+		{"py-tab-in-flow", "a: [x,\ty]\n\ufeffb: 2\n", `refused`},
+		{"py-tab-in-literal-header", "a: |\t\n  x\n\ufeffb: 2\n", `refused`},
+		{"py-tab-in-literal-header-comment", "a: | # c\td\n  x\n\ufeffb: 2\n", `{"a": "x\n", "\ufeffb": "2"}`},
+		{"py-tab-after-bom-key", "a: 1\n\ufeffb: 2\tc\n", `refused`},
+		{"py-hash-in-plain-then-tab", "a: x#y\tz\n\ufeffb: 2\n", `refused`},
+		{"libyaml-tab-inside-plain", "a:\n\ufeff  pw: x\ty\n", `{"a": {"pw": "x\ty"}}`},
+		// libyaml steps over a line-start mark where it looks for a
+		// token, and a block context takes no tab there.
+		{"mark-tab-after-plain", "a: 1\n\ufeff\t\nb: 2\n", `refused`},
+		{"mark-space-tab-after-plain", "a: 1\n\ufeff \t\nb: 2\n", `refused`},
+		{"mark-tab-before-comment", "a: 1\n\ufeff\t# c\nb: 2\n", `refused`},
+		{"mark-space-comment-tab", "a: 1\n\ufeff # c\td\nb: 2\n", `{"a": "1", "b": "2"}`},
+		{"mark-tab-in-flow", "a: [1,\n\ufeff\t2]\n", `{"a": ["1", "2"]}`},
+		// a mark that goes on a plain scalar of a flow collection, then a
+		// tab: yaml.v3 would take the mark for indentation and refuse
+		{"flow-plain-nested-mark-tab", "r:\n  p: [\n    {b: 8080\n\ufeff \t\n    }]\n", `{"r": {"p": [{"b": "8080 \ufeff"}]}}`},
+		{"flow-plain-nested-mark-tab-quoted-before", "r:\n  p: [\n    {b: \"x\"\n\ufeff \t\n    }]\n", `{"r": {"p": [{"b": "x"}]}}`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -136,4 +166,31 @@ func checkScalarSpans(t *testing.T, f *File) {
 		}
 		return true
 	})
+}
+
+// TestByteOrderMarksRecovered: the rest of a broken text is read as Heat's
+// loaders read it, marks included: a line-start mark libyaml steps over is
+// a column of indentation there too, not the start of a key, and a mark
+// inside a value is text. Neither reader accepts a broken text, so the
+// fallback reader's dates are not in question (PythonRead stays unset).
+func TestByteOrderMarksRecovered(t *testing.T) {
+	tests := []struct{ name, src, want string }{
+		{"line-start mark stepped over", "a:\n  b: 1\n\ufeff c: 2\nd: [\n", `{"a": {"b": "1", "c": "2"}, "d": ""}`},
+		{"mark inside a value", "a: x\ufeffy\nd: [\n", `{"a": "x\ufeffy", "d": ""}`},
+		{"mark libyaml refuses", "v: 2016-10-14\n\ufeffb: 1\nd: [\n", `{"v": "2016-10-14", "\ufeffb": "1", "d": ""}`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f := Parse([]byte(tt.src))
+			if !f.Broken || len(f.Recovered) == 0 {
+				t.Fatalf("not recovered: broken %v, regions %v", f.Broken, f.Recovered)
+			}
+			if got := renderTree(f.Root()); got != tt.want {
+				t.Errorf("recovered %s, want %s", got, tt.want)
+			}
+			if f.PythonRead {
+				t.Error("PythonRead set on a text both readers refuse")
+			}
+		})
+	}
 }

@@ -44,7 +44,10 @@ func parseAfter(src, lastGood []byte, a *Arena) *File {
 		if !r.neutralise(fail) {
 			break
 		}
-		g, next := parseOnce(r.buf, nil)
+		// The rest is read as Heat's loaders read it, byte order marks
+		// included (bom.go): yaml.v3 alone takes a line-start mark for
+		// text, not for a column of indentation.
+		g, next := parseReading(r.buf, nil)
 		if !g.Broken {
 			return r.finish(f, g)
 		}
@@ -540,6 +543,9 @@ func EditedLines(cur, old []byte) (prefix, curEnd, oldEnd int) {
 func (r *recovery) finish(f, g *File) *File {
 	g.Src = r.src
 	g.Broken = true
+	// Both of Heat's readers refuse the text, so neither reads its
+	// version: what the fallback reader would make of it does not matter.
+	g.PythonRead = false
 	g.Recovered = mergeSpans(r.regions)
 	problems := make([]source.Diagnostic, 0, len(f.Problems)+len(g.Problems))
 	problems = append(problems, f.Problems...)
