@@ -107,10 +107,14 @@ func allHex(s string) bool {
 }
 
 // plausibleCharName reports whether name could be a Unicode character
-// name or alias: those are made of letters, digits, spaces and hyphens
-// (the lookup ignores case). Whether such a name exists is not checked
-// (the package carries no name table), so an unknown name passes.
+// name or alias: those begin with a letter, end with a letter, a digit or
+// a hyphen, and hold only letters, digits, hyphens and single spaces (the
+// lookup ignores case). Whether such a name exists is not checked (the
+// package carries no name table), so an unknown name passes.
 func plausibleCharName(name string) bool {
+	if name == "" || name[0]|0x20 < 'a' || name[0]|0x20 > 'z' || name[len(name)-1] == ' ' || strings.Contains(name, "  ") {
+		return false
+	}
 	for i := 0; i < len(name); i++ {
 		c := name[i] | 0x20
 		if !(c >= 'a' && c <= 'z' || name[i] >= '0' && name[i] <= '9' || name[i] == ' ' || name[i] == '-') {

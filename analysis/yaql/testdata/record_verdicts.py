@@ -7,7 +7,9 @@ replay without Python.
 
 The expressions are: a hand-written list of every construct of the grammar,
 every argument-list shape up to six items, a sample of the characters
-of the Basic Multilingual Plane, the yaql expressions found in
+of the Basic Multilingual Plane, every pair of a few tokens and
+characters, each string escape with up to two characters after it, the
+yaql expressions found in
 the templates under --corpus, the expressions of yaql's own test suite,
 random expressions drawn from the grammar, and one-character mutations of
 all of these (insertions, deletions, replacements, a doubled operator, a
@@ -297,6 +299,26 @@ def characters():
     return out
 
 
+SWEEP = list('a1.$()[]{},\'"\\=>-!~?_x `é2') + ['mod', 'not', '=>']
+
+
+def sweep():
+    """Every text of one or two items of SWEEP: where tokens meet."""
+    return [''.join(t) for n in (1, 2)
+            for t in itertools.product(SWEEP, repeat=n)]
+
+
+def escapes():
+    """Each escape letter, then up to two characters, in both quotes."""
+    out = []
+    for lead in list('UuxN0789abfnrtvq') + ['\\', "\\'", '\\"']:
+        for k in range(3):
+            for t in itertools.product('0fG}{ é7', repeat=k):
+                body = '\\' + lead + ''.join(t)
+                out += ["'" + body + "'", '"' + body + '"']
+    return out
+
+
 def rand_expr(r, depth=0):
     if depth > 3 or r.random() < 0.3:
         return r.choice([
@@ -383,7 +405,7 @@ def main(argv):
     r = random.Random(20261126)
     base = constructs() + corpus(corpus_dir) + suite()
     base += [rand_expr(r) for _ in range(1500)]
-    exprs = base + arg_shapes() + characters()
+    exprs = base + arg_shapes() + characters() + sweep() + escapes()
     for e in base:
         exprs += mutations(r, e, 4)
     if extra:
