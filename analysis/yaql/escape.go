@@ -44,14 +44,20 @@ func checkEscapes(src string, from, to int) *Error {
 func escapeAt(rest string) (int, string) {
 	switch c := rest[0]; {
 	case c == 'U' || c == 'u' || c == 'x':
-		want := map[byte]int{'U': 8, 'u': 4, 'x': 2}[c]
+		want, words := 2, "two"
+		switch c {
+		case 'U':
+			want, words = 8, "eight"
+		case 'u':
+			want, words = 4, "four"
+		}
 		n, ok := countChars(rest[1:], want)
 		if !ok {
 			return 0, ""
 		}
 		digits := rest[1 : 1+n]
 		if !allHex(digits) {
-			return 1 + n, "needs " + map[byte]string{'U': "eight", 'u': "four", 'x': "two"}[c] + " hexadecimal digits"
+			return 1 + n, "needs " + words + " hexadecimal digits"
 		}
 		if c == 'U' && strings.ToLower(digits) > "0010ffff" {
 			return 1 + n, "is beyond the last Unicode character"
