@@ -599,9 +599,7 @@ func checkYaqlArgs(a *argCtx) {
 			a.bad(pr.Key, "`%s` is not accepted; only `expression` and `data` are", k)
 		}
 	}
-	if n := literal(a.args.Get("expression")); n != nil && !isScalarLiteral(n) {
-		a.bad(n, "the expression must be text, not %s", kindName(n))
-	}
+	checkYaqlExpression(a)
 }
 
 func checkIfArgs(a *argCtx) {

@@ -38,7 +38,6 @@ func caseSkips() map[string]string {
 	return map[string]string{
 		"parse-empty-file":               "an empty text is not a template by content; heat-ls stays silent on YAML that does not look like HOT (hot.Parse gives KindOther), so a new empty buffer gets no error",
 		"parse-not-a-mapping":            "a YAML list is not a template by content (no top-level heat_template_version); heat-ls stays silent on YAML that is not HOT",
-		"yaql-bad-expression":            "open gap: heat-ls does not parse yaql expressions",
 		"param-no-value":                 "Heat fails at create only because no value was passed for a parameter without default; values are given at stack create (-P or an environment), so a template alone is not wrong",
 		"param-default-anchored-null":    "as param-no-value: a default that is null (here only an anchor) is no default to Heat; heat-ls warns (parameter-default-null), and param-default-null-value-given-ok shows Heat accepting the template once a value is given",
 		"nested-missing-property-no-env": "as param-no-value, for a nested template's parameter: without environments heat-ls warns, since an environment's parameter_defaults may set it (difftest class nested-value-from-environment); nested-missing-property, with an environment, is the error case",

@@ -23,6 +23,7 @@ const (
 	FunctionNearMiss            = "function-near-miss"
 	FunctionExtraKeys           = "function-extra-keys"
 	BadFunctionArgs             = "bad-function-args"
+	YaqlSyntax                  = "yaql-syntax"
 	UnknownDigestAlgorithm      = "unknown-digest-algorithm"
 	RepeatPermutationsIgnored   = "repeat-permutations-ignored"
 	RepeatUnusedPlaceholder     = "repeat-unused-placeholder"
@@ -58,6 +59,7 @@ func structureRules() []Rule {
 		{ID: FunctionNearMiss, Severity: source.SeverityWarning, Phase: None, Summary: "a one-key map whose key is almost a function name"},
 		{ID: FunctionExtraKeys, Severity: source.SeverityWarning, Phase: None, Summary: "a function name beside other keys in one map: Heat keeps it all as data"},
 		{ID: BadFunctionArgs, Severity: source.SeverityError, Phase: Validate, Summary: "function arguments Heat refuses when it reads the template", Contexts: []Context{{Where: "values computed in resource properties", Severity: source.SeverityError, Phase: Create}, {Where: "in an output's value, a check Heat makes only when it resolves the output, after the stack exists (and in the properties of a type that never computes them)", Severity: source.SeverityWarning, Phase: None}, {Where: "a get_param or get_attr path item that is no key or index (the lookup finds nothing)", Severity: source.SeverityWarning, Phase: None}, {Where: "str_split items after the index, which Heat ignores", Severity: source.SeverityWarning, Phase: None}, {Where: NullConditionOperand, Severity: source.SeverityWarning, Phase: None}, {Where: SkippedOperand, Severity: source.SeverityWarning, Phase: None}}},
+		{ID: YaqlSyntax, Severity: source.SeverityError, Phase: Validate, Summary: "a yaql expression Heat's yaql parser refuses (or that is no text)", Contexts: []Context{{Where: LeftOutResource, Severity: source.SeverityWarning, Phase: None}}},
 		{ID: UnknownDigestAlgorithm, Severity: source.SeverityWarning, Phase: None, Summary: "a digest algorithm that is not sure to exist where Heat runs", Contexts: []Context{{Where: "resource properties", Severity: source.SeverityError, Phase: Create}}},
 		{ID: RepeatPermutationsIgnored, Severity: source.SeverityWarning, Phase: None, Summary: "repeat's permutations before the version that reads it"},
 		{ID: RepeatUnusedPlaceholder, Severity: source.SeverityWarning, Phase: None, Summary: "a for_each placeholder the literal template never uses"},

@@ -24,6 +24,7 @@ var fuzzTargets = []struct{ pkg, name string }{
 	{"./lsp", "FuzzMessages"},
 	{"./lsp", "FuzzFrameReader"},
 	{"./lsp/store", "FuzzApplyChanges"},
+	{"./analysis/yaql", "FuzzCheck"},
 }
 
 // TestFuzzSmoke runs each fuzz target for a few seconds of real fuzzing
