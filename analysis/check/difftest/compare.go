@@ -148,7 +148,7 @@ func counted(doc *hot.Document, row HeatRow) (keep []HeatError, discounted []str
 			discounted = append(discounted, "get_file as bytes: "+e.Message)
 		case needsLiveCloud(e):
 			discounted = append(discounted, "cloud: "+e.Message)
-		case e.Mode == "create" && len(row.Validate) == 0 && (fromPlaceholder(doc, e, filled) || placeholderText(e, filled)):
+		case e.Mode == "create" && onlyValuesMissing(row.Validate, filled) && (fromPlaceholder(doc, e, filled) || placeholderText(e, filled)):
 			masked = true
 			discounted = append(discounted, "placeholder value: "+e.Message)
 		default:
@@ -170,6 +170,30 @@ func getFileBytes(doc *hot.Document, e HeatError) bool {
 		return true
 	}
 	return strings.HasSuffix(e.Message, "template must be a string") && strings.Contains(string(doc.Src), "get_file")
+}
+
+// onlyValuesMissing reports whether validate refused nothing but the
+// missing value of parameters the oracle fills at create: Heat's
+// template validate reads some parameters (a server's user_data_format),
+// so the placeholder create then gives them decides what create says.
+func onlyValuesMissing(validate []HeatError, filled map[string]bool) bool {
+	for _, e := range validate {
+		if !missingValue(e, filled) {
+			return false
+		}
+	}
+	return true
+}
+
+// missingValue reports Heat's refusal of a parameter without value, for
+// one the oracle fills at create.
+func missingValue(e HeatError, filled map[string]bool) bool {
+	for n := range filled {
+		if e.Message == "The Parameter ("+n+") was not provided." {
+			return true
+		}
+	}
+	return false
 }
 
 // placeholderRefused reports whether e is a parameter's own constraint

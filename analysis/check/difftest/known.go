@@ -112,7 +112,7 @@ func KnownClasses() []Known {
 				// stopped only at the placeholder given for it
 				counted := slices.ContainsFunc(j.HeatErrors, func(h HeatError) bool { return h.Mode == "create" })
 				return !j.LSSays() && e.Mode == "validate" && !counted &&
-					(len(j.Heat.Create) == 0 && !slices.Contains(j.Heat.Aborted, "create") || e.Kind == "UserParameterMissing" && j.Masked)
+					(len(j.Heat.Create) == 0 && !slices.Contains(j.Heat.Aborted, "create") || (e.Kind == "UserParameterMissing" || strings.HasSuffix(e.Message, ") was not provided.")) && j.Masked)
 			},
 		},
 		{

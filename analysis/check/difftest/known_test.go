@@ -33,6 +33,15 @@ func TestClassesOfJudgedRows(t *testing.T) {
 		{name: "an OS:: type heat-ls leaves to an environment", row: HeatRow{Validate: []HeatError{{Mode: "validate", Kind: "StackValidationFailed", Message: "The Resource Type (OS::Tes::App) could not be found."}}, Create: []HeatError{{Mode: "create", Kind: "StackValidationFailed", Message: "The Resource Type (OS::Tes::App) could not be found."}}},
 			ls: []LSProblem{{Path: "t.yaml", Line: 4, Column: 11, Severity: "info", Rule: "resource-type-custom"}}, class: "type-from-environment"},
 		{name: "an OS:: type heat-ls does not call custom stays open", row: HeatRow{Validate: []HeatError{{Mode: "validate", Kind: "StackValidationFailed", Message: "The Resource Type (OS::Tes::App) could not be found."}}, Create: []HeatError{{Mode: "create", Kind: "StackValidationFailed", Message: "The Resource Type (OS::Tes::App) could not be found."}}}},
+		{name: "a value validate asks for, the placeholder refused by a property at create", row: HeatRow{
+			Validate: []HeatError{{Mode: "validate", Kind: "ValueError", Message: "The Parameter (f) was not provided."}},
+			Create:   []HeatError{{Mode: "create", Kind: "StackValidationFailed", Message: `"x" is not an allowed value ["RAW"]`, Path: []any{"resources", "s", "properties", "user_data_format"}}}},
+			masked: true, class: "validate-without-values",
+			src: "heat_template_version: 2018-08-31\nparameters:\n  f: {type: string}\nresources:\n  s:\n    type: OS::Nova::Server\n    properties:\n      user_data_format: {get_param: f}\n"},
+		{name: "a property refusing a placeholder after another validate error stays open", row: HeatRow{
+			Validate: []HeatError{{Mode: "validate", Kind: "StackValidationFailed", Message: "The Referenced Attribute (db addresses) is incorrect."}},
+			Create:   []HeatError{{Mode: "create", Kind: "StackValidationFailed", Message: `"x" is not an allowed value ["RAW"]`, Path: []any{"resources", "s", "properties", "user_data_format"}}}},
+			src: "heat_template_version: 2018-08-31\nparameters:\n  f: {type: string}\nresources:\n  s:\n    type: OS::Nova::Server\n    properties:\n      user_data_format: {get_param: f}\n"},
 		{name: "a value validate asks for, the placeholder refused at create", row: HeatRow{
 			Validate: []HeatError{{Mode: "validate", Kind: "UserParameterMissing", Message: "The Parameter (l) was not provided."}},
 			Create:   []HeatError{{Mode: "create", Kind: "StackValidationFailed", Message: "Parameter 'l' is invalid: \"x\" is not an allowed value [\"a\"]"}}},
