@@ -492,7 +492,9 @@ func checkParameterDefault(p *Pass, prm *hot.Parameter, typ string, cons []schem
 			bad = "a list or comma-separated text"
 		}
 	case "map":
-		if n.IsScalar() && !isValidJSON(n.Value) {
+		// Heat parses only text that is not empty; it writes a number or
+		// a boolean as JSON first, which always parses.
+		if pyYAMLText(n) && n.Value != "" && !isPythonJSON(n.Value) {
 			bad = "a mapping or JSON text"
 		}
 	}
@@ -513,6 +515,47 @@ func checkParameterDefault(p *Pass, prm *hot.Parameter, typ string, cons []schem
 			return
 		}
 	}
+}
+
+// isPythonJSON reports whether Python's json module parses s, which
+// takes NaN, Infinity and -Infinity as numbers where Go's does not.
+func isPythonJSON(s string) bool {
+	return isValidJSON(s) || isValidJSON(withoutPythonNumbers(s))
+}
+
+// withoutPythonNumbers replaces the bare words NaN, Infinity and
+// -Infinity outside strings with 0.
+func withoutPythonNumbers(s string) string {
+	var b strings.Builder
+	inString := false
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case inString && c == '\\':
+			b.WriteByte(c)
+			if i+1 < len(s) {
+				i++
+				b.WriteByte(s[i])
+			}
+			continue
+		case c == '"':
+			inString = !inString
+		case !inString:
+			for _, w := range []string{"-Infinity", "Infinity", "NaN"} {
+				if strings.HasPrefix(s[i:], w) {
+					b.WriteByte('0')
+					i += len(w) - 1
+					c = 0
+					break
+				}
+			}
+			if c == 0 {
+				continue
+			}
+		}
+		b.WriteByte(c)
+	}
+	return b.String()
 }
 
 func isValidJSON(s string) bool {

@@ -28,7 +28,7 @@ func (rc *resourceChecker) defaultTextFromParam(n *syntax.Node) (name, text stri
 		return "", "", false
 	}
 	prm := rc.p.T.Parameter(arg.Value)
-	if prm == nil || prm.Type != "string" || rc.p.environmentSets(prm.Name) {
+	if prm == nil || prm.Type != "string" && prm.Type != "json" || rc.p.environmentSets(prm.Name) {
 		return "", "", false
 	}
 	f := prm.Field("default")
@@ -38,6 +38,14 @@ func (rc *resourceChecker) defaultTextFromParam(n *syntax.Node) (name, text stri
 	def := f.Value.Resolve()
 	if def == nil || def.IsNull() || isFunctionCall(def) {
 		return "", "", false
+	}
+	if prm.Type == "json" {
+		// Heat parses a json parameter's text, but keeps the empty text
+		// as it is.
+		if !pyYAMLText(def) || def.Value != "" {
+			return "", "", false
+		}
+		return prm.Name, "", true
 	}
 	if def.IsScalar() {
 		text, ok := scalarParamText(def)
@@ -67,15 +75,16 @@ func (rc *resourceChecker) checkDefaultTextFromParam(prop *schema.Property, n, k
 	if len(ds) == 0 {
 		return // the usual case: the wording below is built only when needed
 	}
-	def := rc.p.T.Parameter(name).Field("default").Value.Resolve()
-	lead := "The string parameter `" + name + "` has " + describeNode(def) +
+	prm := rc.p.T.Parameter(name)
+	def := prm.Field("default").Value.Resolve()
+	lead := "The " + prm.Type + " parameter `" + name + "` has " + describeNode(def) +
 		" as its default, which Heat hands over here as the text " + strconv.Quote(text) + ". "
 	switch {
 	case def.IsScalar() && def.Value == text:
-		lead = "The string parameter `" + name + "` defaults to " + strconv.Quote(text) +
+		lead = "The " + prm.Type + " parameter `" + name + "` defaults to " + strconv.Quote(text) +
 			", which this property gets when the stack is created without a value for it. "
 	case def.IsScalar():
-		lead = "The string parameter `" + name + "` defaults to " + def.Value +
+		lead = "The " + prm.Type + " parameter `" + name + "` defaults to " + def.Value +
 			", which Heat hands over here as the text " + strconv.Quote(text) + ". "
 	}
 	for i := range ds {

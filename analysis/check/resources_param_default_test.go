@@ -7,6 +7,7 @@ import (
 
 	"heat-ls/analysis/hot"
 	"heat-ls/analysis/rules"
+	"heat-ls/analysis/source"
 )
 
 // TestWritePyRepr compares the text heat-ls makes of a string parameter's
@@ -86,4 +87,20 @@ func TestDefaultTextFromParamEnvironment(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestDefaultTextToCollectionProperty: a parameter's default that reaches
+// a map property as text is refused by a type built from Heat's code
+// (cases param-string-default-to-map-property,
+// param-json-default-empty-to-map-property); a json parameter's other
+// defaults are parsed, not handed over as text.
+func TestDefaultTextToCollectionProperty(t *testing.T) {
+	const head = "heat_template_version: 2016-10-14\nparameters:\n  s: {type: string, default: 'a=b'}\n  e: {type: string, default: ''}\n  j: {type: json, default: ''}\n  k: {type: json, default: '{\"a\": 1}'}\nresources:\n  sc:\n    type: OS::Heat::SoftwareConfig\n    properties:\n      options: "
+	E := source.SeverityError
+	runEntryCases(t, []entryCase{
+		{"string default", head + "{get_param: s}\n", rules.ResourcePropertyType, E, "{get_param: s}", nil},
+		{"empty string default", head + "{get_param: e}\n", rules.ResourcePropertyType, E, "{get_param: e}", nil},
+		{"empty json default", head + "{get_param: j}\n", rules.ResourcePropertyType, E, "{get_param: j}", nil},
+		{"json default that parses to a mapping", head + "{get_param: k}\n", "", 0, "", []string{rules.ResourcePropertyType}},
+	})
 }

@@ -104,7 +104,9 @@ func (rc *resourceChecker) judgesHandedText(prop *schema.Property) bool {
 	switch prop.Type {
 	case "string", "integer", "number", "boolean":
 		return true
-	case "list":
+	case "list", "map":
+		// A type built from a template converts text for these; one
+		// built from Heat's code refuses it.
 		return rc.rt != nil && rc.rt.RegistryKind == "class"
 	}
 	return false
