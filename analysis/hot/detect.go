@@ -104,9 +104,17 @@ func isTemplateSection(k string) bool {
 	return false
 }
 
-// topLevelKey extracts "key" from an unindented "key:" line.
+// topLevelKey extracts "key" from an unindented "key:" line. A version
+// line indented with tabs counts too: YAML refuses the tab, and the file
+// is still a template whose error is worth reporting.
 func topLevelKey(line []byte) (string, bool) {
 	line = bytes.TrimPrefix(line, []byte("\ufeff"))
+	if untabbed := bytes.TrimLeft(line, "\t"); len(untabbed) < len(line) {
+		if k, ok := topLevelKey(untabbed); ok && k == "heat_template_version" {
+			return k, true
+		}
+		return "", false
+	}
 	if len(line) == 0 || line[0] == ' ' || line[0] == '\t' || line[0] == '#' || line[0] == '-' {
 		return "", false
 	}

@@ -33,6 +33,8 @@ func TestDetectKind(t *testing.T) {
 		{"version key after a byte order mark", "# c\n\ufeffheat_template_version: 2016-10-14\nresources: {}\n", KindTemplate},
 		{"environment section after a byte order mark", "parameters: {}\n\ufeffparameter_defaults: {}\n", KindEnvironment},
 		{"other yaml with a byte order mark", "a: 1\n\ufeffb: 2\n", KindOther},
+		{"version line indented with a tab", "\theat_template_version: 2016-10-14\nresources: {}\n", KindTemplate},
+		{"other yaml indented with a tab", "\tparameters: {}\nfoo: [\n", KindOther},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

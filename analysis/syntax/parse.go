@@ -121,6 +121,9 @@ func parseText(src, text []byte, stand string, a *Arena) (f *File, fail *failure
 	}
 	c.giveBack()
 	f.Problems = append(f.Problems, c.problems...)
+	if fail == nil && !f.Broken && stand == "" && text == nil {
+		f.Problems = append(f.Problems, tabBeforeComment(src, base, f.Docs)...)
+	}
 	if stand != "" {
 		for i := range f.Problems {
 			f.Problems[i].Message = strings.ReplaceAll(f.Problems[i].Message, stand, utf8BOM)
