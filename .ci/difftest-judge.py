@@ -42,6 +42,8 @@ def trimmed(errs, filled):
     out = []
     for e in errs:
         m = e.get('message') or ''
+        if not isinstance(m, str):  # Heat left a message as its format arguments
+            m = ' '.join(str(x) for x in m) if isinstance(m, (list, tuple)) else str(m)
         out.append({'mode': e.get('mode'), 'kind': e.get('kind'), 'message': m[:200],
                     'path': e.get('path'),
                     'placeholder': any(('(%s)' % n) in m or ("'%s'" % n) in m for n in filled)})

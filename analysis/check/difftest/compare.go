@@ -1,6 +1,7 @@
 package difftest
 
 import (
+	"encoding/json"
 	"fmt"
 	"path/filepath"
 	"regexp"
@@ -22,6 +23,37 @@ type HeatError struct {
 	Message     string `json:"message"`
 	Path        []any  `json:"path"`
 	Placeholder bool   `json:"placeholder"`
+}
+
+// UnmarshalJSON reads an error whose message Heat left as its format
+// arguments (a list: the format text, then its values) as well as text;
+// the list's items are joined with spaces.
+func (e *HeatError) UnmarshalJSON(b []byte) error {
+	type plain HeatError
+	var raw struct {
+		plain
+		Message json.RawMessage `json:"message"`
+	}
+	if err := json.Unmarshal(b, &raw); err != nil {
+		return err
+	}
+	*e = HeatError(raw.plain)
+	if len(raw.Message) == 0 || string(raw.Message) == "null" {
+		return nil
+	}
+	if err := json.Unmarshal(raw.Message, &e.Message); err == nil {
+		return nil
+	}
+	var parts []any
+	if err := json.Unmarshal(raw.Message, &parts); err != nil {
+		return fmt.Errorf("message: neither text nor a list: %s", raw.Message)
+	}
+	words := make([]string, len(parts))
+	for i, p := range parts {
+		words[i] = fmt.Sprint(p)
+	}
+	e.Message = strings.Join(words, " ")
+	return nil
 }
 
 // HeatRow is the oracle's verdict on one file, at validate and at create.

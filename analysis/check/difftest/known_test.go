@@ -1,6 +1,9 @@
 package difftest
 
-import "testing"
+import (
+	"encoding/json"
+	"testing"
+)
 
 // TestClassesOfJudgedRows checks the classes and the masking that need more
 // than one file to show (a nested template, the oracle giving up), on
@@ -114,3 +117,25 @@ func outputError(line, col int) []LSProblem {
 // groupAttrSrc reads attributes of a resource group's members: line 9
 // of member 4, line 10 of member 0.
 const groupAttrSrc = "heat_template_version: 2018-08-31\nresources:\n  rg:\n    type: OS::Heat::ResourceGroup\n    properties:\n      count: 5\n      resource_def: {type: OS::Heat::RandomString}\noutputs:\n  a: {value: {get_attr: [rg, resource.4.valu]}}\n  b: {value: {get_attr: [rg, resource.0.valu]}}\n"
+
+// TestHeatErrorMessageForms: the oracle records a message Heat left as its
+// format arguments as a list; it is read as their text.
+func TestHeatErrorMessageForms(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{`{"mode":"create","message":"plain"}`, "plain"},
+		{`{"mode":"create","message":["Gateway IP address \"%(gateway)s\" is in invalid format.","10.0..1"]}`, `Gateway IP address "%(gateway)s" is in invalid format. 10.0..1`},
+		{`{"mode":"create","message":null}`, ""},
+	} {
+		var e HeatError
+		if err := json.Unmarshal([]byte(tc.in), &e); err != nil {
+			t.Fatalf("%s: %v", tc.in, err)
+		}
+		if e.Message != tc.want || e.Mode != "create" {
+			t.Errorf("%s: got %+v, want message %q", tc.in, e, tc.want)
+		}
+	}
+	var e HeatError
+	if err := json.Unmarshal([]byte(`{"message":{"a":1}}`), &e); err == nil {
+		t.Errorf("a mapping as message was read: %+v", e)
+	}
+}
