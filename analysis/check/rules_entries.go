@@ -1,9 +1,7 @@
 package check
 
 import (
-	"errors"
 	"regexp"
-	resyntax "regexp/syntax"
 	"strings"
 
 	"heat-ls/analysis/hot"
@@ -61,64 +59,6 @@ func (c regexpCache) get(pattern string) *regexp.Regexp {
 	}
 	c[pattern] = re
 	return re
-}
-
-// brokenPattern says why Python's re module, which Heat compiles
-// allowed_pattern with, refuses pattern, or "" when it does not or heat-ls
-// cannot tell. Only the faults both Go's and Python's syntax share count
-// (an open bracket or group, a stray ")", a repeat of nothing, a reversed
-// range, a trailing backslash); Python-only syntax Go rejects is not a
-// fault.
-func brokenPattern(pattern string) string {
-	_, err := resyntax.Parse(pattern, resyntax.Perl)
-	if err == nil {
-		return unknownPythonExtension(pattern) // Go takes (?<name>...), Python does not
-	}
-	var e *resyntax.Error
-	if !errors.As(err, &e) {
-		return ""
-	}
-	switch e.Code {
-	case resyntax.ErrMissingBracket, resyntax.ErrMissingParen, resyntax.ErrUnexpectedParen,
-		resyntax.ErrMissingRepeatArgument, resyntax.ErrInvalidCharRange, resyntax.ErrTrailingBackslash:
-		return e.Code.String()
-	case resyntax.ErrInvalidPerlOp:
-		return unknownPythonExtension(pattern)
-	}
-	return ""
-}
-
-// unknownPythonExtension names a group opening "(?X" whose X Python's re
-// module does not know (it knows ":", "P", "#", "=", "!", "<=" and "<!",
-// "(", ">" and the flag letters), which it refuses as an unknown
-// extension; "" when there is none. Escaped parentheses and those inside
-// a character class are text.
-func unknownPythonExtension(pattern string) string {
-	inClass := false
-	for i := 0; i < len(pattern); i++ {
-		switch c := pattern[i]; {
-		case c == '\\':
-			i++
-		case inClass:
-			if c == ']' {
-				inClass = false
-			}
-		case c == '[':
-			inClass = true
-			if i+1 < len(pattern) && pattern[i+1] == ']' {
-				i++ // "[]...]": a leading "]" is text
-			}
-		case c == '(' && i+2 < len(pattern) && pattern[i+1] == '?':
-			x := pattern[i+2]
-			switch {
-			case strings.IndexByte(":P#=!(>aiLmsux-", x) >= 0:
-			case x == '<' && i+3 < len(pattern) && (pattern[i+3] == '=' || pattern[i+3] == '!'):
-			default:
-				return "unknown extension (?" + string(x)
-			}
-		}
-	}
-	return ""
 }
 
 // fullMatch reports whether pattern matches all of value the way Heat
