@@ -35,3 +35,32 @@ func TestAllowedPatternFaults(t *testing.T) {
 		{"a character name heat-ls cannot look up", pat(`'\N{EM DASH}'`), "", 0, "", absent},
 	})
 }
+
+// TestFullMatchWhereGoReadsOtherwise: values are not judged where Go's
+// regexp reads the pattern otherwise than Python's re (each verdict
+// checked with Python's re.match and the end test Heat makes).
+func TestFullMatchWhereGoReadsOtherwise(t *testing.T) {
+	for _, tc := range []struct {
+		pattern, value string
+		judged, matched bool
+	}{
+		{`a{,3}`, "aa", false, false},   // Python: a repeat, matches
+		{`a{,}`, "aaa", false, false},   // Python: a*, matches
+		{`a{1,3}`, "aa", true, true},    // both a repeat
+		{`a{1,3}`, "aaaa", true, false}, // both a repeat
+		{`[[:alpha:]]`, "a]", false, false},
+		{`\d+`, "١٢", false, false}, // Arabic-Indic digits: Python's \d takes them
+		{`\d+`, "12", true, true},
+		{`\d+`, "12a", true, false},
+		{`\s`, "\v", false, false}, // Python's \s takes \v, Go's does not
+		{`\w+`, "é", false, false},
+		{`[a-z]+`, "é", true, false},
+		{"a$\n", "a\n", false, false}, // Python's $ matches before the final newline
+		{`a$`, "a", true, true},
+	} {
+		matched, judged := regexpCache{}.fullMatch(tc.pattern, tc.value)
+		if judged != tc.judged || judged && matched != tc.matched {
+			t.Errorf("fullMatch(%q, %q) = %v, judged %v; want %v, judged %v", tc.pattern, tc.value, matched, judged, tc.matched, tc.judged)
+		}
+	}
+}

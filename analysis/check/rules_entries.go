@@ -1,7 +1,6 @@
 package check
 
 import (
-	"regexp"
 	"strings"
 
 	"heat-ls/analysis/hot"
@@ -39,48 +38,6 @@ func entryVersion(p *Pass) *schema.Version {
 		}
 	}
 	return p.Schema.Latest()
-}
-
-// regexpCache compiles each allowed_pattern once per rule run. A pattern
-// Go cannot compile (lookarounds, back references: fine for Python) is
-// remembered as nil and never reported.
-type regexpCache map[string]*regexp.Regexp
-
-func (c regexpCache) get(pattern string) *regexp.Regexp {
-	if re, ok := c[pattern]; ok {
-		return re
-	}
-	// Python's re.match anchors at the start; Heat then demands the match
-	// end at the end of the value. Go's leftmost-first matching picks the
-	// same match Python's backtracking does, so its end is comparable.
-	re, err := regexp.Compile(`^(?:` + pattern + `)`)
-	if err != nil {
-		re = nil
-	}
-	c[pattern] = re
-	return re
-}
-
-// fullMatch reports whether pattern matches all of value the way Heat
-// checks allowed_pattern; ok is false when the pattern cannot be judged.
-func (c regexpCache) fullMatch(pattern, value string) (matched, ok bool) {
-	re := c.get(pattern)
-	if re == nil {
-		// Look-arounds Go cannot run: a value even the looser pattern
-		// refuses is refused (pattern_lookaround.go).
-		key := "\x00loose\x00" + pattern // the looser pattern, kept beside the original
-		loose, seen := c[key]
-		if !seen {
-			loose = withoutLookarounds(pattern)
-			c[key] = loose
-		}
-		if loose != nil && !loose.MatchString(value) {
-			return false, true
-		}
-		return false, false
-	}
-	loc := re.FindStringIndex(value)
-	return loc != nil && loc[1] == len(value), true
 }
 
 // isFunctionCall reports whether n is a one-key mapping whose key is an

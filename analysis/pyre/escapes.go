@@ -55,6 +55,7 @@ func (p *parser) classEscape(t tok) code {
 		return code{value: v}
 	}
 	if strings.ContainsRune("dDsSwW", t.c) {
+		p.feats |= FeatCategory
 		return code{in: true}
 	}
 	escape := t.text()
@@ -78,9 +79,13 @@ func (p *parser) classEscape(t tok) code {
 // references.
 func (p *parser) escape(t tok) item {
 	switch t.c {
-	case 'A', 'b', 'B', 'Z':
+	case 'A', 'Z':
+		return item{op: opAt}
+	case 'b', 'B':
+		p.feats |= FeatCategory
 		return item{op: opAt}
 	case 'd', 'D', 's', 'S', 'w', 'W':
+		p.feats |= FeatCategory
 		return item{op: opUnit}
 	}
 	if simpleEscape(t.c) >= 0 {

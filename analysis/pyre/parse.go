@@ -97,6 +97,9 @@ func (p *parser) parse(verbose bool, nested int, first bool) *subpattern {
 				continue
 			}
 		case this.c == '^' || this.c == '$':
+			if this.c == '$' {
+				p.feats |= FeatDollar
+			}
 			sp.data = append(sp.data, item{op: opAt})
 		}
 	}
@@ -117,6 +120,9 @@ func (p *parser) set() {
 			return
 		}
 		var code1 code
+		if this.is('[') && p.next.is(':') {
+			p.feats |= FeatPosixClass
+		}
 		if this.esc {
 			code1 = p.classEscape(this)
 		} else {
@@ -182,6 +188,9 @@ func (p *parser) repeat(sp *subpattern, this tok) {
 			sp.data = append(sp.data, item{op: opUnit})
 			p.seek(here)
 			return
+		}
+		if los == "" {
+			p.feats |= FeatRepeatNoMin
 		}
 		if los != "" {
 			lo = p.repeatCount(los, here)

@@ -30,6 +30,9 @@ type Result struct {
 	Status Status
 	// Err is the first fault Python reports when Status is Refused.
 	Err *Error
+	// Features lists the constructs the pattern uses whose meaning
+	// differs in other dialects, such as Go's (see Feature).
+	Features Feature
 	// Doubt says what was left unknown: why the pattern is Undecided,
 	// or, for Refused, an earlier construct that may already fail
 	// (so Err may not be the fault Python names first).
@@ -56,6 +59,24 @@ type Error struct {
 	Start, End int
 }
 
+// Feature is a construct Python's re reads differently from Go's
+// regexp although both take it, for a caller that matches with Go.
+type Feature uint8
+
+const (
+	// FeatRepeatNoMin: "{,n}" or "{,}", a repeat from zero to Python,
+	// text to Go.
+	FeatRepeatNoMin Feature = 1 << iota
+	// FeatPosixClass: "[:" inside a class, which Go may read as a POSIX
+	// class such as [:alpha:]; Python reads the characters.
+	FeatPosixClass
+	// FeatCategory: \d \w \s \b or their negations, which take Unicode
+	// (and \s also \v and \x1c-\x1f) in Python, ASCII only in Go.
+	FeatCategory
+	// FeatDollar: "$", which Python also matches before a final newline.
+	FeatDollar
+)
+
 // MaxNesting is the group depth beyond which Check answers Undecided:
 // Python's parser and compiler recurse once or twice per level, and the
 // interpreter's recursion limit (with the caller's own frames, such as
@@ -80,9 +101,9 @@ func Check(pattern string) (res Result) {
 	}()
 	p.run()
 	if p.doubt != "" {
-		return Result{Status: Undecided, Doubt: p.doubt}
+		return Result{Status: Undecided, Doubt: p.doubt, Features: p.feats}
 	}
-	return Result{Status: Accepted}
+	return Result{Status: Accepted, Features: p.feats}
 }
 
 // undecided stops the parse when the verdict cannot be known.

@@ -76,3 +76,32 @@ func BenchmarkCheck(b *testing.B) {
 		}
 	}
 }
+
+// TestFeatures: the constructs Go's regexp reads otherwise are found
+// where Python reads them, not in text that only looks like them.
+func TestFeatures(t *testing.T) {
+	for _, tc := range []struct {
+		pattern string
+		want    Feature
+	}{
+		{`a{,3}`, FeatRepeatNoMin},
+		{`a{,}`, FeatRepeatNoMin},
+		{`a{1,3}`, 0},
+		{`a\{,3}`, 0},
+		{`a{,x}`, 0},
+		{`[[:alpha:]]`, FeatPosixClass},
+		{`[:alpha:]`, 0},
+		{`\[:a`, 0},
+		{`\d\W`, FeatCategory},
+		{`[\s]`, FeatCategory},
+		{`\b`, FeatCategory},
+		{`\\d`, 0},
+		{`a$`, FeatDollar},
+		{`[$]\$`, 0},
+		{`\w+$`, FeatCategory | FeatDollar},
+	} {
+		if got := Check(tc.pattern).Features; got != tc.want {
+			t.Errorf("Check(%q).Features = %b, want %b", tc.pattern, got, tc.want)
+		}
+	}
+}

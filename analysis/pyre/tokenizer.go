@@ -51,6 +51,7 @@ type parser struct {
 	// doubt, when set, is why the verdict may be wrong: a construct
 	// whose validity this package cannot tell (see Result.Doubt).
 	doubt string
+	feats Feature // the constructs read so far that Go reads otherwise
 }
 
 // advance reads the next token (Tokenizer.__next); a backslash that
