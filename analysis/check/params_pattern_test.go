@@ -41,7 +41,7 @@ func TestAllowedPatternFaults(t *testing.T) {
 // checked with Python's re.match and the end test Heat makes).
 func TestFullMatchWhereGoReadsOtherwise(t *testing.T) {
 	for _, tc := range []struct {
-		pattern, value string
+		pattern, value  string
 		judged, matched bool
 	}{
 		{`a{,3}`, "aa", false, false},   // Python: a repeat, matches
