@@ -385,8 +385,9 @@ func parseOneConstraint(p *Pass, v *schema.Version, prm *hot.Parameter, typ stri
 			p.Reportf(argSpan, rules.ParameterConstraintInvalid, "`allowed_pattern` must be a regular expression as text, not %s; quote it.", describeNode(arg))
 			return c, false
 		}
-		if reason := brokenPattern(arg.Value); reason != "" {
-			p.Reportf(arg.Span(), rules.ParameterConstraintInvalid, "`allowed_pattern` is not a valid regular expression (%s), so Heat refuses the template.", reason)
+		if fault := brokenPattern(arg.Value); fault != nil {
+			p.Reportf(patternFaultSpan(p.Doc.Src, arg, fault), rules.ParameterConstraintInvalid,
+				"`allowed_pattern` is no regular expression Python's re module compiles: %s, so Heat refuses the template.", fault.Describe())
 			return c, false
 		}
 		c.Pattern = arg.Value

@@ -21,8 +21,8 @@ func TestBrokenPatternPythonExtensions(t *testing.T) {
 		`(?:a|b)+`:       false,
 		`(?>a)`:          false,
 	} {
-		if got := brokenPattern(pattern) != ""; got != broken {
-			t.Errorf("brokenPattern(%q) = %q, want broken %v", pattern, brokenPattern(pattern), broken)
+		if got := brokenPattern(pattern) != nil; got != broken {
+			t.Errorf("brokenPattern(%q) = %+v, want broken %v", pattern, brokenPattern(pattern), broken)
 		}
 	}
 }

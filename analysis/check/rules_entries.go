@@ -1,9 +1,6 @@
 package check
 
 import (
-	"errors"
-	"regexp"
-	resyntax "regexp/syntax"
 	"strings"
 
 	"heat-ls/analysis/hot"
@@ -41,106 +38,6 @@ func entryVersion(p *Pass) *schema.Version {
 		}
 	}
 	return p.Schema.Latest()
-}
-
-// regexpCache compiles each allowed_pattern once per rule run. A pattern
-// Go cannot compile (lookarounds, back references: fine for Python) is
-// remembered as nil and never reported.
-type regexpCache map[string]*regexp.Regexp
-
-func (c regexpCache) get(pattern string) *regexp.Regexp {
-	if re, ok := c[pattern]; ok {
-		return re
-	}
-	// Python's re.match anchors at the start; Heat then demands the match
-	// end at the end of the value. Go's leftmost-first matching picks the
-	// same match Python's backtracking does, so its end is comparable.
-	re, err := regexp.Compile(`^(?:` + pattern + `)`)
-	if err != nil {
-		re = nil
-	}
-	c[pattern] = re
-	return re
-}
-
-// brokenPattern says why Python's re module, which Heat compiles
-// allowed_pattern with, refuses pattern, or "" when it does not or heat-ls
-// cannot tell. Only the faults both Go's and Python's syntax share count
-// (an open bracket or group, a stray ")", a repeat of nothing, a reversed
-// range, a trailing backslash); Python-only syntax Go rejects is not a
-// fault.
-func brokenPattern(pattern string) string {
-	_, err := resyntax.Parse(pattern, resyntax.Perl)
-	if err == nil {
-		return unknownPythonExtension(pattern) // Go takes (?<name>...), Python does not
-	}
-	var e *resyntax.Error
-	if !errors.As(err, &e) {
-		return ""
-	}
-	switch e.Code {
-	case resyntax.ErrMissingBracket, resyntax.ErrMissingParen, resyntax.ErrUnexpectedParen,
-		resyntax.ErrMissingRepeatArgument, resyntax.ErrInvalidCharRange, resyntax.ErrTrailingBackslash:
-		return e.Code.String()
-	case resyntax.ErrInvalidPerlOp:
-		return unknownPythonExtension(pattern)
-	}
-	return ""
-}
-
-// unknownPythonExtension names a group opening "(?X" whose X Python's re
-// module does not know (it knows ":", "P", "#", "=", "!", "<=" and "<!",
-// "(", ">" and the flag letters), which it refuses as an unknown
-// extension; "" when there is none. Escaped parentheses and those inside
-// a character class are text.
-func unknownPythonExtension(pattern string) string {
-	inClass := false
-	for i := 0; i < len(pattern); i++ {
-		switch c := pattern[i]; {
-		case c == '\\':
-			i++
-		case inClass:
-			if c == ']' {
-				inClass = false
-			}
-		case c == '[':
-			inClass = true
-			if i+1 < len(pattern) && pattern[i+1] == ']' {
-				i++ // "[]...]": a leading "]" is text
-			}
-		case c == '(' && i+2 < len(pattern) && pattern[i+1] == '?':
-			x := pattern[i+2]
-			switch {
-			case strings.IndexByte(":P#=!(>aiLmsux-", x) >= 0:
-			case x == '<' && i+3 < len(pattern) && (pattern[i+3] == '=' || pattern[i+3] == '!'):
-			default:
-				return "unknown extension (?" + string(x)
-			}
-		}
-	}
-	return ""
-}
-
-// fullMatch reports whether pattern matches all of value the way Heat
-// checks allowed_pattern; ok is false when the pattern cannot be judged.
-func (c regexpCache) fullMatch(pattern, value string) (matched, ok bool) {
-	re := c.get(pattern)
-	if re == nil {
-		// Look-arounds Go cannot run: a value even the looser pattern
-		// refuses is refused (pattern_lookaround.go).
-		key := "\x00loose\x00" + pattern // the looser pattern, kept beside the original
-		loose, seen := c[key]
-		if !seen {
-			loose = withoutLookarounds(pattern)
-			c[key] = loose
-		}
-		if loose != nil && !loose.MatchString(value) {
-			return false, true
-		}
-		return false, false
-	}
-	loc := re.FindStringIndex(value)
-	return loc != nil && loc[1] == len(value), true
 }
 
 // isFunctionCall reports whether n is a one-key mapping whose key is an
