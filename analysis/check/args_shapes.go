@@ -400,11 +400,14 @@ func checkStrReplaceArgs(a *argCtx) {
 		a.bad(paramsPair.Value, "`params` must be a mapping of placeholder to value, not %s", kindName(params))
 		return
 	}
+	tmpl := literal(tmplPair.Value)
+	if (tmpl == nil || pyYAMLText(tmpl)) && checkReplacePlaceholders(a, params) {
+		return
+	}
 	if a.c.Name == "str_replace" {
 		checkReplaceValuesText(a, params)
 		return
 	}
-	tmpl := literal(tmplPair.Value)
 	for _, pr := range params.Pairs() {
 		if a.c.Name == "str_replace_vstrict" {
 			if val := literal(pr.Value); val != nil && (val.IsNull() || val.IsScalar() && val.Value == "" && val.Tag == "!!str") {
@@ -419,6 +422,23 @@ func checkStrReplaceArgs(a *argCtx) {
 			d.Related = []source.Related{{Span: tmplPair.Value.Span(), Message: "the template"}}
 		}
 	}
+}
+
+// checkReplacePlaceholders: Heat sorts the placeholders by length
+// when it computes the value, so a placeholder PyYAML reads as a number,
+// a boolean or nothing is refused at stack create (a warning in an
+// output); a date and 1e3 are text. It says whether one was refused:
+// Heat stops there, before any value is looked at.
+func checkReplacePlaceholders(a *argCtx, params *syntax.Node) bool {
+	refused := false
+	for _, pr := range params.Pairs() {
+		if pr.Key == nil || pr.Key.Kind != syntax.ScalarNode || pyYAMLText(pr.Key) {
+			continue
+		}
+		a.badValue(rules.BadFunctionArgs, pr.Key, "the placeholder `%s` must be text, not %s. Quote it.", pr.Key.Value, pyYAMLKind(pr.Key))
+		refused = true
+	}
+	return refused
 }
 
 // checkReplaceValuesText: before 2015-10-15 str_replace puts only text,

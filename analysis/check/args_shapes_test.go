@@ -65,6 +65,13 @@ func TestArgumentShapes(t *testing.T) {
 		{"str_replace_strict null template", prop("2017-02-24", "{str_replace_strict: {template: null, params: {x: y}}}"),
 			[]want{{rules.BadFunctionArgs, E, "null", "not nothing (null)"}}},
 		{"str_replace date and 1e3 templates are text", prop("2016-10-14", "[{str_replace: {template: 2020-01-01, params: {'01': x}}}, {str_replace: {template: 1e3, params: {e: x}}}]"), nil},
+		{"str_replace number placeholder", prop("2016-10-14", "{str_replace: {template: port 80, params: {80: '8080'}}}"),
+			[]want{{rules.BadFunctionArgs, E, "80", "placeholder `80` must be text, not a number"}}},
+		{"str_replace_strict null placeholder", prop("2017-02-24", "{str_replace_strict: {template: a, params: {~: x}}}"),
+			[]want{{rules.BadFunctionArgs, E, "~", "must be text"}}},
+		{"str_replace boolean placeholder in output", out("2016-10-14", "{str_replace: {template: 'on', params: {on: x}}}"),
+			[]want{{rules.BadFunctionArgs, W, "on", "must be text, not a boolean"}}},
+		{"str_replace quoted, 1e3 and date placeholders are text", prop("2016-10-14", "{str_replace: {template: 80 1e3 2020-01-01, params: {'80': a, 1e3: b, 2020-01-01: c}}}"), nil},
 		{"str_replace no params", out("2016-10-14", "{str_replace: {template: x}}"),
 			[]want{{rules.BadFunctionArgs, E, "{template: x}", "`params` missing"}}},
 		// Heat tests params when it reads the template: the oracle refuses it in an output.
