@@ -2,6 +2,7 @@ package check
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -772,8 +773,8 @@ func checkMakeURLArgs(a *argCtx) {
 	// A literal port must be a number from 1 to 65535 (checked when Heat
 	// reads the template); a scheme may not hold ":" (checked when the
 	// URL is built).
-	if n := literal(a.args.Get("port")); n != nil && n.IsScalar() && !n.IsNull() {
-		if port, err := strconv.Atoi(strings.TrimSpace(n.Value)); err != nil || port < 1 || port > 65535 {
+	if n := literal(a.args.Get("port")); n != nil {
+		if port, known := makeURLPort(n); known && (port < 1 || port > 65535) {
 			a.bad(n, "the port must be a number from 1 to 65535, not %s", quoteValue(n))
 		}
 	}
@@ -784,6 +785,31 @@ func checkMakeURLArgs(a *argCtx) {
 
 // checkStrSplitIndex: with literal text, delimiter and index, the index
 // must pick one of the parts.
+// makeURLPort is the port Heat checks: Python's int() of what PyYAML
+// reads (a boolean is 0 or 1, a float is cut to a whole number, text is
+// read in decimal); -1 for what int() refuses (nothing, a list, a
+// mapping, text that is no whole number). known is false where heat-ls
+// cannot tell.
+func makeURLPort(n *syntax.Node) (port int, known bool) {
+	if !n.IsScalar() || n.IsNull() {
+		return -1, true
+	}
+	if pyYAMLText(n) {
+		if v, ok := pythonInt(n.Value); ok {
+			return v, true
+		}
+		return -1, true
+	}
+	f, _, ok := pyNumber(n)
+	if !ok {
+		return 0, false
+	}
+	if math.IsInf(f, 0) || math.IsNaN(f) {
+		return -1, true
+	}
+	return int(f), true
+}
+
 func checkStrSplitIndex(a *argCtx, items []*syntax.Node) {
 	delim, text, idx := literal(items[0]), literal(items[1]), literal(items[2])
 	if delim == nil || text == nil || !isLiteralString(delim) || !isLiteralString(text) || delim.Value == "" {
