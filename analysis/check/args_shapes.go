@@ -483,11 +483,24 @@ func checkStrSplitArgs(a *argCtx) {
 		a.badComputed(a.args, "it takes two or three items, not %d", len(items))
 		return
 	}
-	if n := literal(items[0]); n != nil && !isScalarLiteral(n) {
-		a.badComputed(items[0], "the delimiter must be text, not %s", kindName(n))
+	// Heat gives nothing back for a null text before it looks at the
+	// delimiter, and a text from a call may be null (get_attr before the
+	// resource exists), so the delimiter is judged only beside literal
+	// text. A null delimiter splits at white space (Python's split()).
+	text := literal(items[1])
+	if text != nil && !text.IsNull() && !pyYAMLText(text) {
+		a.badValue(rules.BadFunctionArgs, items[1], "the value to split must be text, not %s.", pyYAMLKind(text))
 	}
-	if n := literal(items[1]); n != nil && !n.IsScalar() {
-		a.badValue(rules.BadFunctionArgs, items[1], "the value to split must be text, not %s.", kindName(n))
+	if n := literal(items[0]); n != nil && text != nil && pyYAMLText(text) {
+		switch {
+		case !n.IsScalar():
+			a.badComputed(items[0], "the delimiter must be text, not %s", kindName(n))
+		case n.IsNull():
+		case !pyYAMLText(n):
+			a.badValue(rules.BadFunctionArgs, items[0], "the delimiter must be text, not %s. Quote it.", pyYAMLKind(n))
+		case n.Value == "":
+			a.badValue(rules.BadFunctionArgs, items[0], "the delimiter is empty, which Python's split() refuses.")
+		}
 	}
 	if len(items) == 3 {
 		if n := literal(items[2]); n != nil && (!n.IsScalar() || n.Tag != "!!int" && n.Tag != "!!str") {
@@ -773,11 +786,7 @@ func checkMakeURLArgs(a *argCtx) {
 	// A literal port must be a number from 1 to 65535 (checked when Heat
 	// reads the template); a scheme may not hold ":" (checked when the
 	// URL is built).
-	if n := literal(a.args.Get("port")); n != nil {
-		if port, known := makeURLPort(n); known && (port < 1 || port > 65535) {
-			a.bad(n, "the port must be a number from 1 to 65535, not %s", quoteValue(n))
-		}
-	}
+	checkMakeURLParts(a)
 	if n := literal(a.args.Get("scheme")); n != nil && n.IsScalar() && strings.Contains(n.Value, ":") {
 		a.badValue(rules.BadFunctionArgs, n, "the scheme is the name only (`https`), without \":\".")
 	}
@@ -785,6 +794,40 @@ func checkMakeURLArgs(a *argCtx) {
 
 // checkStrSplitIndex: with literal text, delimiter and index, the index
 // must pick one of the parts.
+// checkMakeURLParts follows Heat's check when it reads the template: in
+// the order scheme, username, password, host, port, path, query,
+// fragment, each literal part must be text (PyYAML's reading: a number,
+// a boolean or nothing is not), the port a whole number from 1 to 65535
+// and the query a mapping; Heat stops at the query, so a fragment after
+// one is judged only when the URL is built (not here).
+func checkMakeURLParts(a *argCtx) {
+	for _, key := range []string{"scheme", "username", "password", "host", "port", "path", "query", "fragment"} {
+		pr := a.args.Lookup(key)
+		if pr.Key == nil {
+			continue
+		}
+		n := literal(pr.Value)
+		switch {
+		case key == "query":
+			if n != nil && !n.IsMapping() {
+				a.bad(n, "the query must be a mapping of name to value, not %s", pyYAMLKind(n))
+			}
+			return
+		case n == nil:
+		case key == "port":
+			if port, known := makeURLPort(n); known && (port < 1 || port > 65535) {
+				a.bad(n, "the port must be a number from 1 to 65535, not %s", quoteValue(n))
+			}
+		case !pyYAMLText(n):
+			hint := ""
+			if n.IsScalar() && !n.IsNull() {
+				hint = ". Quote it"
+			}
+			a.bad(n, "the %s must be text, not %s%s", key, pyYAMLKind(n), hint)
+		}
+	}
+}
+
 // makeURLPort is the port Heat checks: Python's int() of what PyYAML
 // reads (a boolean is 0 or 1, a float is cut to a whole number, text is
 // read in decimal); -1 for what int() refuses (nothing, a list, a
