@@ -516,6 +516,10 @@ func checkDigestArgs(a *argCtx) {
 		a.bad(a.args, "it takes exactly an algorithm and a value")
 		return
 	}
+	if v := literal(a.args.Items()[1]); v != nil && !pyYAMLText(v) {
+		// Heat wants both items to be text when it computes the hash.
+		a.badValue(rules.BadFunctionArgs, v, "the value to hash must be text, not %s.", pyYAMLKind(v))
+	}
 	alg := literal(a.args.Items()[0])
 	if alg == nil {
 		return
@@ -762,11 +766,41 @@ func checkFilterArgs(a *argCtx) {
 		a.bad(a.args, "the argument must be a list of the values to remove and the list to filter")
 		return
 	}
-	for _, it := range a.args.Items() {
-		if n := literal(it); n != nil && !n.IsSequence() {
-			a.badValue(rules.BadFunctionArgs, it, "both items must be lists, not %s.", kindName(n))
-		}
+	// Heat gives back a sequence Python counts as false (null, empty,
+	// zero, false) as it is, and keeps the whole list when the values to
+	// remove are false, so only other non-lists are refused; the values
+	// are looked at only beside a literal list with items.
+	values, seq := literal(a.args.Items()[0]), literal(a.args.Items()[1])
+	if seq == nil || pyFalsy(seq) {
+		return
 	}
+	if !seq.IsSequence() {
+		a.badValue(rules.BadFunctionArgs, a.args.Items()[1], "both items must be lists, not %s.", pyYAMLKind(seq))
+		return
+	}
+	if values != nil && !values.IsSequence() && !pyFalsy(values) {
+		a.badValue(rules.BadFunctionArgs, a.args.Items()[0], "both items must be lists, not %s.", pyYAMLKind(values))
+	}
+}
+
+// pyFalsy says whether Python counts the value PyYAML reads from n as
+// false: nothing, empty text, a list or mapping without items, zero or
+// false.
+func pyFalsy(n *syntax.Node) bool {
+	switch {
+	case n.IsNull():
+		return true
+	case n.IsSequence():
+		return len(n.Items()) == 0
+	case n.IsMapping():
+		return n.NumPairs() == 0
+	case !n.IsScalar():
+		return false
+	case pyYAMLText(n):
+		return n.Value == ""
+	}
+	f, _, ok := pyNumber(n)
+	return ok && f == 0
 }
 
 func checkMakeURLArgs(a *argCtx) {
