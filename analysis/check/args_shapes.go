@@ -637,8 +637,14 @@ func checkYaqlArgs(a *argCtx) {
 			a.bad(pr.Key, "`%s` is not accepted; only `expression` and `data` are", k)
 		}
 	}
-	if n := literal(a.args.Get("expression")); n != nil && !isScalarLiteral(n) {
-		a.bad(n, "the expression must be text, not %s", kindName(n))
+	// Heat wants text as PyYAML reads it: a number or boolean is refused
+	// when it reads the template, as a list is.
+	if n := literal(a.args.Get("expression")); n != nil && !pyYAMLText(n) {
+		hint := ""
+		if n.IsScalar() && !n.IsNull() {
+			hint = ". Quote it"
+		}
+		a.bad(n, "the expression must be text, not %s%s", pyYAMLKind(n), hint)
 	}
 }
 
