@@ -2,6 +2,7 @@ package check
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -400,11 +401,14 @@ func checkStrReplaceArgs(a *argCtx) {
 		a.bad(paramsPair.Value, "`params` must be a mapping of placeholder to value, not %s", kindName(params))
 		return
 	}
+	tmpl := literal(tmplPair.Value)
+	if (tmpl == nil || pyYAMLText(tmpl)) && checkReplacePlaceholders(a, params) {
+		return
+	}
 	if a.c.Name == "str_replace" {
 		checkReplaceValuesText(a, params)
 		return
 	}
-	tmpl := literal(tmplPair.Value)
 	for _, pr := range params.Pairs() {
 		if a.c.Name == "str_replace_vstrict" {
 			if val := literal(pr.Value); val != nil && (val.IsNull() || val.IsScalar() && val.Value == "" && val.Tag == "!!str") {
@@ -419,6 +423,23 @@ func checkStrReplaceArgs(a *argCtx) {
 			d.Related = []source.Related{{Span: tmplPair.Value.Span(), Message: "the template"}}
 		}
 	}
+}
+
+// checkReplacePlaceholders: Heat sorts the placeholders by length
+// when it computes the value, so a placeholder PyYAML reads as a number,
+// a boolean or nothing is refused at stack create (a warning in an
+// output); a date and 1e3 are text. It says whether one was refused:
+// Heat stops there, before any value is looked at.
+func checkReplacePlaceholders(a *argCtx, params *syntax.Node) bool {
+	refused := false
+	for _, pr := range params.Pairs() {
+		if pr.Key == nil || pr.Key.Kind != syntax.ScalarNode || pyYAMLText(pr.Key) {
+			continue
+		}
+		a.badValue(rules.BadFunctionArgs, pr.Key, "the placeholder `%s` must be text, not %s. Quote it.", pr.Key.Value, pyYAMLKind(pr.Key))
+		refused = true
+	}
+	return refused
 }
 
 // checkReplaceValuesText: before 2015-10-15 str_replace puts only text,
@@ -462,11 +483,24 @@ func checkStrSplitArgs(a *argCtx) {
 		a.badComputed(a.args, "it takes two or three items, not %d", len(items))
 		return
 	}
-	if n := literal(items[0]); n != nil && !isScalarLiteral(n) {
-		a.badComputed(items[0], "the delimiter must be text, not %s", kindName(n))
+	// Heat gives nothing back for a null text before it looks at the
+	// delimiter, and a text from a call may be null (get_attr before the
+	// resource exists), so the delimiter is judged only beside literal
+	// text. A null delimiter splits at white space (Python's split()).
+	text := literal(items[1])
+	if text != nil && !text.IsNull() && !pyYAMLText(text) {
+		a.badValue(rules.BadFunctionArgs, items[1], "the value to split must be text, not %s.", pyYAMLKind(text))
 	}
-	if n := literal(items[1]); n != nil && !n.IsScalar() {
-		a.badValue(rules.BadFunctionArgs, items[1], "the value to split must be text, not %s.", kindName(n))
+	if n := literal(items[0]); n != nil && text != nil && pyYAMLText(text) {
+		switch {
+		case !n.IsScalar():
+			a.badComputed(items[0], "the delimiter must be text, not %s", kindName(n))
+		case n.IsNull():
+		case !pyYAMLText(n):
+			a.badValue(rules.BadFunctionArgs, items[0], "the delimiter must be text, not %s. Quote it.", pyYAMLKind(n))
+		case n.Value == "":
+			a.badValue(rules.BadFunctionArgs, items[0], "the delimiter is empty, which Python's split() refuses.")
+		}
 	}
 	if len(items) == 3 {
 		if n := literal(items[2]); n != nil && (!n.IsScalar() || n.Tag != "!!int" && n.Tag != "!!str") {
@@ -481,6 +515,10 @@ func checkDigestArgs(a *argCtx) {
 	if !a.args.IsSequence() || len(a.args.Items()) != 2 {
 		a.bad(a.args, "it takes exactly an algorithm and a value")
 		return
+	}
+	if v := literal(a.args.Items()[1]); v != nil && !pyYAMLText(v) {
+		// Heat wants both items to be text when it computes the hash.
+		a.badValue(rules.BadFunctionArgs, v, "the value to hash must be text, not %s.", pyYAMLKind(v))
 	}
 	alg := literal(a.args.Items()[0])
 	if alg == nil {
@@ -726,11 +764,41 @@ func checkFilterArgs(a *argCtx) {
 		a.bad(a.args, "the argument must be a list of the values to remove and the list to filter")
 		return
 	}
-	for _, it := range a.args.Items() {
-		if n := literal(it); n != nil && !n.IsSequence() {
-			a.badValue(rules.BadFunctionArgs, it, "both items must be lists, not %s.", kindName(n))
-		}
+	// Heat gives back a sequence Python counts as false (null, empty,
+	// zero, false) as it is, and keeps the whole list when the values to
+	// remove are false, so only other non-lists are refused; the values
+	// are looked at only beside a literal list with items.
+	values, seq := literal(a.args.Items()[0]), literal(a.args.Items()[1])
+	if seq == nil || pyFalsy(seq) {
+		return
 	}
+	if !seq.IsSequence() {
+		a.badValue(rules.BadFunctionArgs, a.args.Items()[1], "both items must be lists, not %s.", pyYAMLKind(seq))
+		return
+	}
+	if values != nil && !values.IsSequence() && !pyFalsy(values) {
+		a.badValue(rules.BadFunctionArgs, a.args.Items()[0], "both items must be lists, not %s.", pyYAMLKind(values))
+	}
+}
+
+// pyFalsy says whether Python counts the value PyYAML reads from n as
+// false: nothing, empty text, a list or mapping without items, zero or
+// false.
+func pyFalsy(n *syntax.Node) bool {
+	switch {
+	case n.IsNull():
+		return true
+	case n.IsSequence():
+		return len(n.Items()) == 0
+	case n.IsMapping():
+		return n.NumPairs() == 0
+	case !n.IsScalar():
+		return false
+	case pyYAMLText(n):
+		return n.Value == ""
+	}
+	f, _, ok := pyNumber(n)
+	return ok && f == 0
 }
 
 func checkMakeURLArgs(a *argCtx) {
@@ -750,11 +818,7 @@ func checkMakeURLArgs(a *argCtx) {
 	// A literal port must be a number from 1 to 65535 (checked when Heat
 	// reads the template); a scheme may not hold ":" (checked when the
 	// URL is built).
-	if n := literal(a.args.Get("port")); n != nil && n.IsScalar() && !n.IsNull() {
-		if port, err := strconv.Atoi(strings.TrimSpace(n.Value)); err != nil || port < 1 || port > 65535 {
-			a.bad(n, "the port must be a number from 1 to 65535, not %s", quoteValue(n))
-		}
-	}
+	checkMakeURLParts(a)
 	if n := literal(a.args.Get("scheme")); n != nil && n.IsScalar() && strings.Contains(n.Value, ":") {
 		a.badValue(rules.BadFunctionArgs, n, "the scheme is the name only (`https`), without \":\".")
 	}
@@ -762,6 +826,65 @@ func checkMakeURLArgs(a *argCtx) {
 
 // checkStrSplitIndex: with literal text, delimiter and index, the index
 // must pick one of the parts.
+// checkMakeURLParts follows Heat's check when it reads the template: in
+// the order scheme, username, password, host, port, path, query,
+// fragment, each literal part must be text (PyYAML's reading: a number,
+// a boolean or nothing is not), the port a whole number from 1 to 65535
+// and the query a mapping; Heat stops at the query, so a fragment after
+// one is judged only when the URL is built (not here).
+func checkMakeURLParts(a *argCtx) {
+	for _, key := range []string{"scheme", "username", "password", "host", "port", "path", "query", "fragment"} {
+		pr := a.args.Lookup(key)
+		if pr.Key == nil {
+			continue
+		}
+		n := literal(pr.Value)
+		switch {
+		case key == "query":
+			if n != nil && !n.IsMapping() {
+				a.bad(n, "the query must be a mapping of name to value, not %s", pyYAMLKind(n))
+			}
+			return
+		case n == nil:
+		case key == "port":
+			if port, known := makeURLPort(n); known && (port < 1 || port > 65535) {
+				a.bad(n, "the port must be a number from 1 to 65535, not %s", quoteValue(n))
+			}
+		case !pyYAMLText(n):
+			hint := ""
+			if n.IsScalar() && !n.IsNull() {
+				hint = ". Quote it"
+			}
+			a.bad(n, "the %s must be text, not %s%s", key, pyYAMLKind(n), hint)
+		}
+	}
+}
+
+// makeURLPort is the port Heat checks: Python's int() of what PyYAML
+// reads (a boolean is 0 or 1, a float is cut to a whole number, text is
+// read in decimal); -1 for what int() refuses (nothing, a list, a
+// mapping, text that is no whole number). known is false where heat-ls
+// cannot tell.
+func makeURLPort(n *syntax.Node) (port int, known bool) {
+	if !n.IsScalar() || n.IsNull() {
+		return -1, true
+	}
+	if pyYAMLText(n) {
+		if v, ok := pythonInt(n.Value); ok {
+			return v, true
+		}
+		return -1, true
+	}
+	f, _, ok := pyNumber(n)
+	if !ok {
+		return 0, false
+	}
+	if math.IsInf(f, 0) || math.IsNaN(f) {
+		return -1, true
+	}
+	return int(f), true
+}
+
 func checkStrSplitIndex(a *argCtx, items []*syntax.Node) {
 	delim, text, idx := literal(items[0]), literal(items[1]), literal(items[2])
 	if delim == nil || text == nil || !isLiteralString(delim) || !isLiteralString(text) || delim.Value == "" {
