@@ -218,7 +218,14 @@ func isHeatText(n *syntax.Node) bool {
 func isScalarLiteral(n *syntax.Node) bool { return n.IsScalar() && !n.IsNull() }
 
 func checkNameArg(a *argCtx) {
-	if !isScalarLiteral(a.args) {
+	switch {
+	case isScalarLiteral(a.args):
+	case a.c.Name == "get_resource" && a.args.IsNull() && a.c.Context == hot.InOutput:
+		// An output's get_resource looks its target up only when the
+		// output is resolved: the oracle accepts one of nothing (a list
+		// or mapping it refuses as it reads the call).
+		a.badComputed(a.args, "the argument must be a name, not %s", kindName(a.args))
+	default:
 		a.bad(a.args, "the argument must be a name, not %s", kindName(a.args))
 	}
 }
