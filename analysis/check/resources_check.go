@@ -2,6 +2,7 @@ package check
 
 import (
 	"sort"
+	"strconv"
 	"strings"
 
 	"heat-ls/analysis/hot"
@@ -82,6 +83,18 @@ func (rc *resourceChecker) check(r *hot.Resource) {
 	// resource's properties are not judged but its update_policy is.
 	rc.rt, rc.deferred = nil, false
 	rc.leftOut = isLeftOut(p.T, rc.v, r)
+	if k := r.Key; k != nil && k.Kind == syntax.ScalarNode && !pyYAMLText(k) {
+		// Heat joins the resource names as text while it validates the
+		// template (even for a resource its condition leaves out); a
+		// name its loader reads as a number, a boolean or nothing fails.
+		if k.Value == "" {
+			p.Reportf(k.Span(), rules.ResourceNameInvalid, "This resource has no name (Heat reads it as nothing) and Heat refuses the template. Name it.")
+		} else {
+			d := p.Reportf(k.Span(), rules.ResourceNameInvalid,
+				"Heat reads the resource name `%s` as %s, not as text, and refuses the template. Quote it.", k.Value, pyYAMLKind(k))
+			d.Suggestions = []string{strconv.Quote(k.Value)}
+		}
+	}
 	if strings.Contains(r.Name, "/") {
 		d := p.Reportf(r.Key.Span(), rules.ResourceNameInvalid,
 			"Resource names may not contain `/`; Heat refuses `%s`. Use `_` or `-` instead.", r.Name)

@@ -33,8 +33,10 @@ func TestNestedStackNames(t *testing.T) {
 		{"dots dashes underscores digits", res("1-a_b.c", tmpl), "", E, "", none},
 		{"leading dash", res("-a", tmpl), "", E, "", none},
 		{"empty name", res(`""`, tmpl), "", E, "", none},
-		{"a number Heat names the stack after", res("1:20", tmpl), "", E, "", none},
-		{"null read as None", res("~", tmpl), "", E, "", none},
+		// Heat refuses names that are no text before any stack is named
+		// (resources_check.go; cases resource-name-number, -null-anchor).
+		{"a number: refused as no text", res("1:20", tmpl), code, E, "1:20", nil},
+		{"null read as None: refused as no text", res("~", tmpl), code, E, "~", nil},
 		{"no nested stack", res(`"a b"`, "    type: OS::Heat::None\n"), "", E, "", none},
 		{"group of one by default", res(`"a b"`, group("")), code, E, `"a b"`, nil},
 		{"group of two", res(`"a b"`, group("      count: 2\n")), code, E, `"a b"`, nil},

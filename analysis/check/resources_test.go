@@ -15,6 +15,9 @@ func TestResourceRules(t *testing.T) {
 	E, W, I := source.SeverityError, source.SeverityWarning, source.SeverityInfo
 	runEntryCases(t, []entryCase{
 		{"name with slash", v16 + "resources:\n  a/b:\n    type: OS::Heat::None\n", rules.ResourceNameInvalid, E, "a/b", nil},
+		{"name a number", v16 + "resources:\n  123:\n    type: OS::Heat::None\n", rules.ResourceNameInvalid, E, "123", nil},
+		{"name a boolean", v16 + "resources:\n  yes:\n    type: OS::Heat::None\n", rules.ResourceNameInvalid, E, "yes", nil},
+		{"name quoted or a date", v16 + "resources:\n  '123':\n    type: OS::Heat::None\n  2020-01-01:\n    type: OS::Heat::None\n", "", 0, "", []string{rules.ResourceNameInvalid}},
 		{"not a mapping", v16 + "resources:\n  r: OS::Heat::None\n", rules.ResourceNotMapping, E, "OS::Heat::None", nil},
 		{"type missing", v16 + "resources:\n  r:\n    properties: {}\n", rules.ResourceTypeMissing, E, "  r@r", nil},
 		{"type a list", v16 + "resources:\n  r:\n    type: [a]\n", rules.ResourceTypeNotString, E, "[a]", nil},
