@@ -1,0 +1,222 @@
+package rules
+
+import (
+	"bufio"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+//go:generate sh ../../testdata/heat-raise-sites/regen.sh
+
+// raiseSitesDir holds the tables of every place Heat's engine raises (one
+// per release, made by list_raise_sites.py) and mapping.tsv, which says
+// for each site the rule and case that answer it or why no template
+// reaches it offline (docs/heat-checks.md).
+var raiseSitesDir = filepath.Join("..", "..", "testdata", "heat-raise-sites")
+
+// unmappedBaseline is the number of sites per release that neither the
+// mapping nor the table's own mechanical reason accounts for. The test
+// fails when the count grows; when it shrinks, lower the number here and
+// the figure in docs/heat-checks.md.
+var unmappedBaseline = map[string]int{
+	"19.0.0": 999,
+	"2026.1": 999,
+}
+
+// raiseReasons are the only reasons a site may be out of a template's
+// offline reach.
+var raiseReasons = map[string]bool{
+	"runtime-only":                true, // handle_*/check_*_complete and what only they call
+	"needs-live-stack":            true, // reads a stack or resource that exists on a cloud
+	"needs-service-api":           true, // decided by what a service answers
+	"operator-config":             true, // an operator's setting (heat.conf, policy)
+	"internal-invariant":          true, // Heat's own programming error or plugin contract
+	"not-reachable-from-template": true, // no template or environment text leads there
+}
+
+// raiseSite is one row of a release table.
+type raiseSite struct {
+	site, area, line, auto string
+}
+
+// siteMapping is one row of mapping.tsv.
+type siteMapping struct {
+	status, rules, cases, note string
+	line                       int
+}
+
+// readTSV reads a tab-separated file with a header, giving each row as
+// its fields and its 1-based line.
+func readTSV(t *testing.T, path string, cols int) [][]string {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var rows [][]string
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 1<<20), 1<<20)
+	for n := 1; sc.Scan(); n++ {
+		if n == 1 || strings.HasPrefix(sc.Text(), "#") || sc.Text() == "" {
+			continue
+		}
+		fields := strings.Split(sc.Text(), "\t")
+		if len(fields) != cols {
+			t.Fatalf("%s:%d: %d fields, want %d", path, n, len(fields), cols)
+		}
+		rows = append(rows, append(fields, strconv.Itoa(n)))
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return rows
+}
+
+// caseDir resolves a case reference of mapping.tsv: hc/NAME
+// (testdata/heat-cases), rc/NAME (testdata/release-cases), dt/NAME
+// (testdata/difftest) or sh/NAME (../shared/heat/cases; "" when that tree
+// is absent, as in a fresh clone).
+func caseDir(ref string) (string, bool) {
+	prefix, name, ok := strings.Cut(ref, "/")
+	if !ok || name == "" {
+		return "", false
+	}
+	switch prefix {
+	case "hc":
+		return filepath.Join("..", "..", "testdata", "heat-cases", name), true
+	case "rc":
+		return filepath.Join("..", "..", "testdata", "release-cases", name), true
+	case "dt":
+		return filepath.Join("..", "..", "testdata", "difftest", name), true
+	case "sh":
+		root := filepath.Join("..", "..", "..", "shared", "heat", "cases")
+		if _, err := os.Stat(root); err != nil {
+			return "", true
+		}
+		return filepath.Join(root, name), true
+	}
+	return "", false
+}
+
+// TestRaiseSitesMapped checks the raise-site tables against the mapping:
+// every mapped rule id is declared, every case named exists, every
+// mapping row names a site some table lists, and the sites left unmapped
+// stay within the baseline.
+func TestRaiseSitesMapped(t *testing.T) {
+	mapping := map[string]siteMapping{}
+	for _, r := range readTSV(t, filepath.Join(raiseSitesDir, "mapping.tsv"), 5) {
+		line, _ := strconv.Atoi(r[5])
+		m := siteMapping{status: r[1], rules: r[2], cases: r[3], note: r[4], line: line}
+		if _, dup := mapping[r[0]]; dup {
+			t.Errorf("mapping.tsv:%d: site %q mapped twice", line, r[0])
+		}
+		mapping[r[0]] = m
+		checkMapping(t, r[0], m)
+	}
+	seen := map[string]bool{}
+	for release, baseline := range unmappedBaseline {
+		sites := readSites(t, release)
+		byArea := map[string][2]int{}
+		unmapped := 0
+		for _, s := range sites {
+			seen[s.site] = true
+			m, ok := mapping[s.site]
+			mapped := ok && m.status != "unmapped" || !ok && s.auto != ""
+			c := byArea[s.area]
+			c[1]++
+			if mapped {
+				c[0]++
+			} else {
+				unmapped++
+			}
+			byArea[s.area] = c
+		}
+		var areas []string
+		for a, c := range byArea {
+			areas = append(areas, a+" "+strconv.Itoa(c[0])+"/"+strconv.Itoa(c[1]))
+		}
+		sort.Strings(areas)
+		t.Logf("%s: %d sites, %d unmapped (baseline %d); mapped by area: %s",
+			release, len(sites), unmapped, baseline, strings.Join(areas, ", "))
+		if unmapped > baseline {
+			t.Errorf("%s: %d sites unmapped, more than the baseline %d: map the new ones in mapping.tsv", release, unmapped, baseline)
+		}
+	}
+	for site, m := range mapping {
+		if !seen[site] {
+			t.Errorf("mapping.tsv:%d: site %q is in no release table (renamed or gone upstream?)", m.line, site)
+		}
+	}
+}
+
+// readSites reads one release's table.
+func readSites(t *testing.T, release string) []raiseSite {
+	t.Helper()
+	var out []raiseSite
+	for _, r := range readTSV(t, filepath.Join(raiseSitesDir, release+".tsv"), 8) {
+		out = append(out, raiseSite{site: r[0], area: r[1], line: r[2], auto: r[7]})
+	}
+	if len(out) == 0 {
+		t.Fatalf("%s: no site listed", release)
+	}
+	return out
+}
+
+// checkMapping checks one mapping row: a covered site names declared rule
+// ids and existing cases; any other status is a reason from the fixed
+// list (with a note a reviewer can check) or unmapped.
+func checkMapping(t *testing.T, site string, m siteMapping) {
+	t.Helper()
+	switch {
+	case m.status == "covered":
+		if m.rules == "" || m.cases == "" {
+			t.Errorf("mapping.tsv:%d: covered site %q needs rule ids and cases", m.line, site)
+		}
+		for _, id := range strings.Split(m.rules, ",") {
+			if _, ok := Lookup(id); !ok {
+				t.Errorf("mapping.tsv:%d: rule %q is not declared", m.line, id)
+			}
+		}
+		for _, ref := range strings.Split(m.cases, ",") {
+			dir, ok := caseDir(ref)
+			if !ok {
+				t.Errorf("mapping.tsv:%d: case %q is not hc/, rc/, dt/ or sh/NAME", m.line, ref)
+				continue
+			}
+			if dir == "" {
+				continue // ../shared is absent
+			}
+			if st, err := os.Stat(dir); err != nil || !st.IsDir() {
+				t.Errorf("mapping.tsv:%d: case %s: no directory %s", m.line, ref, dir)
+			}
+		}
+	case raiseReasons[m.status]:
+		if m.note == "" || m.rules != "" || m.cases != "" {
+			t.Errorf("mapping.tsv:%d: %s site %q needs a note and no rule or case", m.line, m.status, site)
+		}
+	case m.status == "unmapped":
+	default:
+		t.Errorf("mapping.tsv:%d: status %q is neither covered, unmapped nor a known reason", m.line, m.status)
+	}
+}
+
+// TestRaiseSitesAutoReasons: the reasons the listing script gives on its
+// own come from the same fixed list.
+func TestRaiseSitesAutoReasons(t *testing.T) {
+	for release := range unmappedBaseline {
+		for _, s := range readSites(t, release) {
+			if s.auto == "" {
+				continue
+			}
+			reason, _, _ := strings.Cut(s.auto, ":")
+			if !raiseReasons[reason] {
+				t.Errorf("%s %s: reason %q is not in the fixed list", release, s.line, reason)
+			}
+		}
+	}
+}
