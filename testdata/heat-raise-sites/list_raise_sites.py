@@ -28,8 +28,13 @@ One row per site, tab separated, with a header:
   exception the exception class as written (last dotted name)
   message   the literal or format string as written (an exception whose
             message comes from its class's msg_fmt shows that text)
-  auto      a reason the site is out of a template's offline reach, when
-            the code says so on its face (see AUTO below), else empty
+  auto      a reason the site needs no mapping of its own, when the code
+            says so on its face, else empty: runtime-only (inside a method
+            that runs only on a cloud, handle_* and check_*_complete among
+            them, or a function this file calls only from those),
+            needs-service-api (the condition reads what a client returns),
+            internal-invariant (an abstract method), pass-through (a bare
+            re-raise of the exception caught)
 """
 import ast
 import os
@@ -186,10 +191,11 @@ def message_of(call, assigns, fmts, exc):
         return ''
     arg = call.args[0] if call.args else None
     if arg is None:
-        for kw in call.keywords:
-            if kw.arg in ('message', 'msg', 'reason', 'explanation',
-                          'error', 'details'):
-                arg = kw.value
+        given = {kw.arg: kw.value for kw in call.keywords}
+        for name in ('message', 'msg', 'reason', 'explanation', 'error',
+                     'details'):
+            if name in given:
+                arg = given[name]
                 break
     msg = render(arg, assigns) if arg is not None else ''
     fmt = fmts.get(exc)
@@ -203,9 +209,44 @@ def message_of(call, assigns, fmts, exc):
     return ' '.join(msg.split())
 
 
+def runtime_helpers(tree):
+    """Functions called in this file only from runtime methods (RUNTIME)
+    or from other such helpers: name -> the runtime methods reaching it.
+    A function also called from elsewhere, or never called here (Heat's
+    framework calls it, validate() for one), is left out."""
+    callers = {}   # function name -> names of the functions calling it
+    defined = set()
+    for fn in ast.walk(tree):
+        if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            continue
+        defined.add(fn.name)
+        for x in ast.walk(fn):
+            name = None
+            if isinstance(x, ast.Attribute) and isinstance(
+                    x.value, ast.Name) and x.value.id in ('self', 'cls'):
+                name = x.attr
+            elif isinstance(x, ast.Name):
+                name = x.id
+            if name and name != fn.name:
+                callers.setdefault(name, set()).add(fn.name)
+    reach = {f: {f} for f in defined if RUNTIME.match(f)}
+    changed = True
+    while changed:
+        changed = False
+        for f in defined:
+            if f in reach or RUNTIME.match(f) or not callers.get(f):
+                continue
+            if all(c in reach for c in callers[f]):
+                reach[f] = set().union(*(reach[c] for c in callers[f]))
+                changed = True
+    return {f: ', '.join(sorted(r)) for f, r in reach.items()
+            if not RUNTIME.match(f)}
+
+
 class Walker(ast.NodeVisitor):
     def __init__(self, rel, src, fmts, known):
         self.rel, self.src, self.fmts, self.known = rel, src, fmts, known
+        self.runtime_helpers = {}
         self.stack = []      # enclosing class / function names
         self.funcs = []      # enclosing function nodes
         self.ctx = []        # enclosing try / except / if nodes
@@ -306,6 +347,13 @@ class Walker(ast.NodeVisitor):
             if RUNTIME.match(f):
                 return 'runtime-only: inside %s, which runs only while a ' \
                        'stack is built or changed on a cloud' % f
+            if f in self.runtime_helpers:
+                return 'runtime-only: %s is called in this file only ' \
+                       'from %s' % (f, self.runtime_helpers[f])
+        if exc.startswith('<'):
+            return 'pass-through: re-raises the exception it caught, ' \
+                   'unchanged; the check that raised it is a site of its ' \
+                   'own (or outside Heat)'
         if exc == 'NotImplementedError':
             return 'internal-invariant: an abstract method a plugin ' \
                    'must override'
@@ -350,7 +398,9 @@ def main():
     for rel in files:
         src = open(os.path.join(root, rel)).read()
         w = Walker(rel, src, fmts, known)
-        w.visit(ast.parse(src, rel))
+        tree = ast.parse(src, rel)
+        w.runtime_helpers = runtime_helpers(tree)
+        w.visit(tree)
         rows.extend(sorted(w.rows, key=lambda r: r['line']))
     seen = {}
     print('\t'.join(['site', 'area', 'line', 'function', 'kind',
