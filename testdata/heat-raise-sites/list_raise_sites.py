@@ -209,11 +209,24 @@ def message_of(call, assigns, fmts, exc):
     return ' '.join(msg.split())
 
 
-def runtime_helpers(tree):
+def names_used(tree):
+    """Every attribute and plain name a module reads."""
+    out = set()
+    for x in ast.walk(tree):
+        if isinstance(x, ast.Attribute):
+            out.add(x.attr)
+        elif isinstance(x, ast.Name):
+            out.add(x.id)
+    return out
+
+
+def runtime_helpers(tree, used_elsewhere=frozenset()):
     """Functions called in this file only from runtime methods (RUNTIME)
     or from other such helpers: name -> the runtime methods reaching it.
     A function also called from elsewhere, or never called here (Heat's
-    framework calls it, validate() for one), is left out."""
+    framework calls it, validate() for one), is left out; so is one whose
+    name another file of the engine reads (a hook such as child_params,
+    which StackResource.validate_nested_stack calls)."""
     callers = {}   # function name -> names of the functions calling it
     defined = set()
     for fn in ast.walk(tree):
@@ -234,13 +247,24 @@ def runtime_helpers(tree):
     while changed:
         changed = False
         for f in defined:
-            if f in reach or RUNTIME.match(f) or not callers.get(f):
+            if f in reach or RUNTIME.match(f) or not callers.get(f) or \
+                    f in used_elsewhere:
                 continue
             if all(c in reach for c in callers[f]):
                 reach[f] = set().union(*(reach[c] for c in callers[f]))
                 changed = True
     return {f: ', '.join(sorted(r)) for f, r in reach.items()
             if not RUNTIME.match(f)}
+
+
+class ReadElsewhere(object):
+    """The names some file other than rel reads (`name in` it)."""
+
+    def __init__(self, where, rel):
+        self.where, self.rel = where, rel
+
+    def __contains__(self, name):
+        return bool(self.where.get(name, set()) - {self.rel})
 
 
 class Walker(ast.NodeVisitor):
@@ -395,11 +419,30 @@ def main():
     files = engine_files(root)
     files = files + common_imports(root, files)
     rows = []
+    trees = {}
     for rel in files:
         src = open(os.path.join(root, rel)).read()
+        trees[rel] = (src, ast.parse(src, rel))
+    # the names each file reads, to tell a file's own helpers from hooks
+    # other files call (the whole heat/ tree is read for this)
+    where = {}   # name -> the files reading it
+    for dp, dns, fns in os.walk(os.path.join(root, 'heat')):
+        dns[:] = sorted(d for d in dns if d != 'tests')
+        for f in sorted(fns):
+            if f.endswith('.py'):
+                path = os.path.join(dp, f)
+                rel = os.path.relpath(path, root)
+                try:
+                    names = names_used(ast.parse(open(path).read(), rel))
+                except SyntaxError:
+                    continue
+                for n in names:
+                    where.setdefault(n, set()).add(rel)
+    for rel in files:
+        src, tree = trees[rel]
         w = Walker(rel, src, fmts, known)
-        tree = ast.parse(src, rel)
-        w.runtime_helpers = runtime_helpers(tree)
+        w.runtime_helpers = runtime_helpers(
+            tree, ReadElsewhere(where, rel))
         w.visit(tree)
         rows.extend(sorted(w.rows, key=lambda r: r['line']))
     seen = {}
