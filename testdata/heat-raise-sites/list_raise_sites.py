@@ -182,7 +182,7 @@ def render(node, assigns, depth=0):
                 parts.append('{%s}' % ast.unparse(v.value))
         return ''.join(parts)
     if isinstance(node, ast.Name) and node.id in assigns:
-        return render(assigns[node.id], {}, depth + 1)
+        return render(assigns[node.id], assigns, depth + 1)
     return '<%s>' % ast.unparse(node)
 
 
