@@ -23,8 +23,10 @@ One row per site, tab separated, with a header:
   line      file:line in this tree
   function  the enclosing Class.method (or <module>)
   kind      raise, reraise (a bare `raise` or `raise name` of a caught
-            exception) or construct (an exception object built and not
-            raised on the spot: returned, stored, handed on)
+            exception), construct (an exception object built and not
+            raised on the spot: returned, stored, handed on) or return (a
+            validate() handing back its refusal as a message, which
+            Stack.validate raises)
   exception the exception class as written (last dotted name)
   message   the literal or format string as written (an exception whose
             message comes from its class's msg_fmt shows that text)
@@ -354,6 +356,22 @@ class Walker(ast.NodeVisitor):
                 name = dotted_last(exc) or ast.unparse(exc)
                 msg = ' '.join(self.fmts.get(name, '').split())
         self.add(n, kind, name, msg)
+        self.generic_visit(n)
+
+    def visit_Return(self, n):
+        # A validate() may hand its refusal back as a message, which
+        # Stack.validate raises for it: such a return is a site too.
+        fn = self.funcs[-1].name if self.funcs else ''
+        v = n.value
+        if fn in ('validate', 'validate_properties') and v is not None and (
+                isinstance(v, (ast.Dict, ast.JoinedStr, ast.BinOp)) or
+                isinstance(v, ast.Constant) and isinstance(v.value, str) or
+                isinstance(v, ast.Call) and dotted_last(v.func) == '_'):
+            if isinstance(v, ast.Dict):
+                msg = ' '.join(render(x, {}) for x in v.values)
+            else:
+                msg = render(v, self.assigns_before(n.lineno))
+            self.add(n, 'return', '<returned>', ' '.join(msg.split()))
         self.generic_visit(n)
 
     def visit_Call(self, n):
