@@ -392,7 +392,7 @@ class Walker(ast.NodeVisitor):
             if f in self.runtime_helpers:
                 return 'runtime-only: %s is called in this file only ' \
                        'from %s' % (f, self.runtime_helpers[f])
-        if exc.startswith('<'):
+        if exc.startswith('<') and exc != '<returned>':
             return 'pass-through: re-raises the exception it caught, ' \
                    'unchanged; the check that raised it is a site of its ' \
                    'own (or outside Heat)'
