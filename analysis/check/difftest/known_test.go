@@ -33,6 +33,7 @@ func TestClassesOfJudgedRows(t *testing.T) {
 		{name: "a plugin's validate stubbed, heat-ls errs: not counted", row: HeatRow{CreateNotes: []string{NotePluginValidateSkipped}}, ls: lsError, uncounted: UncountedStubs},
 		{name: "an external resource's check stubbed, heat-ls errs: not counted", row: HeatRow{CreateNotes: []string{NoteExternalNotChecked}}, ls: lsError, uncounted: UncountedStubs},
 		{name: "a plugin's validate stubbed, both clean: counted", row: HeatRow{CreateNotes: []string{NotePluginValidateSkipped}}},
+		{name: "a stub noted, create stopped at get_file bytes: create-masked", row: HeatRow{Create: []HeatError{{Mode: "create", Kind: "StackValidationFailed", Message: "Value must be a string; got b'x'"}}, CreateNotes: []string{NotePluginValidateSkipped}}, ls: lsError, class: "create-masked", masked: true},
 		{name: "a service constraint stubbed, heat-ls errs: counted", row: HeatRow{CreateNotes: []string{NoteConstraintSkipped}}, ls: lsError},
 		{name: "a stub noted, Heat refuses: counted", row: HeatRow{Create: []HeatError{notList}, CreateNotes: []string{NotePluginValidateSkipped}}, ls: lsError},
 		{name: "Heat refuses a timezone name: host", row: HeatRow{Create: []HeatError{{Mode: "create", Kind: "StackValidationFailed", Message: "Property error: a.properties.time_constraints[0].timezone: Error validating value 'Mars/Olympus': Invalid timezone: 'Mars/Olympus'"}}}, uncounted: UncountedHost},

@@ -15,7 +15,8 @@ const (
 	UncountedCloud = "cloud"
 	// UncountedStubs: Heat accepted where heat-ls sees an error, and an
 	// offline stub stood in for a plugin's own validate() or an external
-	// resource's check, so Heat's acceptance is the stub's.
+	// resource's check, so Heat's acceptance is the stub's (unless an
+	// artifact of the oracle stopped its create first: create-masked).
 	UncountedStubs = "stubs"
 	// UncountedHost: the verdict hangs on the host running the oracle: a
 	// timezone name, which Heat looks up in the host's tzdata.
@@ -30,7 +31,8 @@ func uncounted(doc *hot.Document, j *Judged) string {
 		return UncountedHost + ": a timezone name, judged against the tzdata of the host running Heat"
 	case !j.HeatSays() && j.Heat.StoppedShort("create"):
 		return UncountedCloud + ": Heat stopped short at create for want of a cloud (needs_cloud_abort), so its acceptance is unproven"
-	case !j.HeatSays() && j.LSSays() && j.Heat.stubbed():
+	case !j.HeatSays() && j.LSSays() && j.Heat.stubbed() && !j.Masked:
+		// (a create an oracle artifact stopped is create-masked's)
 		return UncountedStubs + ": an offline stub stood in for a plugin's own validate() or an external resource's check, so Heat's acceptance is the stub's"
 	}
 	return ""
