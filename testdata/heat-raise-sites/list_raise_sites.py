@@ -29,11 +29,14 @@ One row per site, tab separated, with a header:
             Stack.validate raises)
   exception the exception class as written (last dotted name)
   message   the literal or format string as written (an exception whose
-            message comes from its class's msg_fmt shows that text)
+            message comes from its class's msg_fmt shows that text; a
+            message held in a variable shows its last assignment before the
+            site; anything else, the expression in <...>)
   auto      a reason the site needs no mapping of its own, when the code
             says so on its face, else empty: runtime-only (inside a method
             that runs only on a cloud, handle_* and check_*_complete among
-            them, or a function this file calls only from those),
+            them, or a function this file calls only from those and no
+            other file of the heat tree names),
             needs-service-api (the condition reads what a client returns),
             internal-invariant (an abstract method), pass-through (a bare
             re-raise of the exception caught)
