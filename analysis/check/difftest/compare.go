@@ -60,11 +60,54 @@ func (e *HeatError) UnmarshalJSON(b []byte) error {
 type HeatRow struct {
 	Validate []HeatError `json:"validate"`
 	Create   []HeatError `json:"create"`
-	// Aborted lists the modes in which the oracle gave up validating
-	// because a resource (often a server in a nested template) needed a
-	// live cloud (.ci/difftest-judge.py; batch_both.py does not say). No
-	// error there means only that Heat stopped looking.
-	Aborted []string `json:"aborted,omitempty"`
+	// ValidateNotes and CreateNotes are the kinds of the oracle's notes in
+	// each mode (batch_both.py's validate_notes / create_notes, also
+	// written by .ci/difftest-judge.py): NoteStoppedShort means Heat gave
+	// up for want of a cloud, so no error there proves nothing; the others
+	// say where an offline stub let a check pass.
+	ValidateNotes []string `json:"validate_notes,omitempty"`
+	CreateNotes   []string `json:"create_notes,omitempty"`
+}
+
+// The kinds of the oracle's notes (../shared/heat/oracle/validate.py).
+const (
+	// NoteStoppedShort: Heat stopped at a resource that needs a live
+	// cloud (often a server in a nested template).
+	NoteStoppedShort = "needs_cloud_abort"
+	// NotePluginValidateSkipped: a plugin's own validate() needed a
+	// client; the oracle ran Heat's generic validation for it instead.
+	NotePluginValidateSkipped = "plugin_validate_needs_cloud"
+	// NoteExternalNotChecked: an external_id resource's existence check,
+	// which needs the service, was skipped.
+	NoteExternalNotChecked = "external_id_not_checked"
+	// NoteConstraintSkipped: a custom constraint that asks a service
+	// (does this image exist) accepted the value unasked.
+	NoteConstraintSkipped = "custom_constraint_skipped"
+)
+
+// StoppedShort reports whether the oracle gave up in mode ("validate" or
+// "create") for want of a cloud.
+func (r HeatRow) StoppedShort(mode string) bool {
+	return slices.Contains(r.notes(mode), NoteStoppedShort)
+}
+
+// notes are the note kinds of one mode.
+func (r HeatRow) notes(mode string) []string {
+	if mode == "create" {
+		return r.CreateNotes
+	}
+	return r.ValidateNotes
+}
+
+// stubbed reports whether an offline stub stood in for a plugin's own
+// check in either mode.
+func (r HeatRow) stubbed() bool {
+	for _, n := range append(append([]string(nil), r.ValidateNotes...), r.CreateNotes...) {
+		if n == NotePluginValidateSkipped || n == NoteExternalNotChecked {
+			return true
+		}
+	}
+	return false
 }
 
 // LSProblem is one problem of "heat-ls check --format json".
@@ -115,6 +158,9 @@ type Judged struct {
 	// Located is true when both see an error and heat-ls has one where
 	// Heat's first error points.
 	Located bool
+	// Uncounted says why neither verdict is counted (one of the
+	// Uncounted* kinds, then the reason), "" when the pair counts.
+	Uncounted string
 }
 
 // LSReports reports whether heat-ls reported rule, at any severity.
@@ -158,6 +204,7 @@ func Judge(vs []Variant, heat map[string]HeatRow, ls []LSProblem, root string, t
 		if j.HeatSays() && j.LSSays() {
 			j.Located = located(doc, j.HeatErrors[0], j.LSErrors)
 		}
+		j.Uncounted = uncounted(doc, &j)
 		out = append(out, j)
 	}
 	return out
@@ -187,7 +234,7 @@ func counted(doc *hot.Document, row HeatRow) (keep []HeatError, discounted []str
 			keep = append(keep, e)
 		}
 	}
-	if slices.Contains(row.Aborted, "create") && !slices.ContainsFunc(keep, func(e HeatError) bool { return e.Mode == "create" }) {
+	if row.StoppedShort("create") && !slices.ContainsFunc(keep, func(e HeatError) bool { return e.Mode == "create" }) {
 		masked = true
 		discounted = append(discounted, "the oracle gave up at create: a resource needs a live cloud")
 	}

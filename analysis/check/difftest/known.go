@@ -36,7 +36,7 @@ func KnownClasses() []Known {
 	return []Known{
 		{
 			ID: "create-masked", Verdict: "oracle",
-			Reason: "Heat's create stopped at an artifact of the oracle (a value it invented for a parameter without default that the parameter's constraints refuse, get_file contents handed over as bytes, which the openstack client sends as text, or a resource needing a live cloud, often a server in a nested template, where the oracle gives up validating), so the create checks behind it never ran; heat-ls's create-time error cannot be confirmed",
+			Reason: "Heat's create stopped at an artifact of the oracle (a value it invented for a parameter without default that the parameter's constraints refuse, get_file contents handed over as bytes, which the openstack client sends as text), so the create checks behind it never ran; heat-ls's create-time error cannot be confirmed (where the oracle gave up for want of a cloud the pair is not counted at all: uncounted.go)",
 			Match: func(j *Judged) bool {
 				return j.Masked && !j.HeatSays() && j.LSSays()
 			},
@@ -112,7 +112,7 @@ func KnownClasses() []Known {
 				// stopped only at the placeholder given for it
 				counted := slices.ContainsFunc(j.HeatErrors, func(h HeatError) bool { return h.Mode == "create" })
 				return !j.LSSays() && e.Mode == "validate" && !counted &&
-					(len(j.Heat.Create) == 0 && !slices.Contains(j.Heat.Aborted, "create") || (e.Kind == "UserParameterMissing" || strings.HasSuffix(e.Message, ") was not provided.")) && j.Masked)
+					(len(j.Heat.Create) == 0 && !j.Heat.StoppedShort("create") || (e.Kind == "UserParameterMissing" || strings.HasSuffix(e.Message, ") was not provided.")) && j.Masked)
 			},
 		},
 		{

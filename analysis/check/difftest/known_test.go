@@ -2,6 +2,7 @@ package difftest
 
 import (
 	"encoding/json"
+	"strings"
 	"testing"
 )
 
@@ -14,22 +15,34 @@ func TestClassesOfJudgedRows(t *testing.T) {
 	notList := HeatError{Mode: "create", Kind: "StackValidationFailed", Message: `"'x'" is not a list`}
 	lsError := []LSProblem{{Path: "t.yaml", Line: 4, Column: 5, Severity: "error", Rule: "resource-property-type"}}
 	tests := []struct {
-		name   string
-		row    HeatRow
-		ls     []LSProblem
-		class  string // "" when the two agree or no class explains it
-		masked bool
-		src    string // the template, when not src
+		name      string
+		row       HeatRow
+		ls        []LSProblem
+		class     string // "" when the two agree or no class explains it
+		masked    bool
+		uncounted string // the kind of why the pair is not counted
+		src       string // the template, when not src
 	}{
 		{name: "nested value left to the environment", row: HeatRow{Create: []HeatError{unset}},
 			ls: []LSProblem{{Path: "t.yaml", Line: 4, Column: 5, Severity: "warning", Rule: "nested-missing-property"}}, class: "nested-value-from-environment"},
 		{name: "unset without heat-ls's warning stays open", row: HeatRow{Create: []HeatError{unset}}},
-		{name: "oracle gave up at create", row: HeatRow{Aborted: []string{"create"}}, ls: lsError, class: "create-masked", masked: true},
-		{name: "oracle gave up after an error: judged", row: HeatRow{Create: []HeatError{notList}, Aborted: []string{"create"}}, ls: lsError},
+		{name: "oracle gave up at create", row: HeatRow{CreateNotes: []string{NoteStoppedShort}}, ls: lsError, class: "create-masked", masked: true, uncounted: UncountedCloud},
+		{name: "oracle gave up at create, both clean: not counted", row: HeatRow{CreateNotes: []string{NoteStoppedShort}}, masked: true, uncounted: UncountedCloud},
+		{name: "oracle gave up at validate only: create judged", row: HeatRow{ValidateNotes: []string{NoteStoppedShort}}, ls: lsError},
+		{name: "oracle gave up after an error: judged", row: HeatRow{Create: []HeatError{notList}, CreateNotes: []string{NoteStoppedShort}}, ls: lsError},
+		{name: "a plugin's validate stubbed, heat-ls errs: not counted", row: HeatRow{CreateNotes: []string{NotePluginValidateSkipped}}, ls: lsError, uncounted: UncountedStubs},
+		{name: "an external resource's check stubbed, heat-ls errs: not counted", row: HeatRow{CreateNotes: []string{NoteExternalNotChecked}}, ls: lsError, uncounted: UncountedStubs},
+		{name: "a plugin's validate stubbed, both clean: counted", row: HeatRow{CreateNotes: []string{NotePluginValidateSkipped}}},
+		{name: "a stub noted, create stopped at get_file bytes: create-masked", row: HeatRow{Create: []HeatError{{Mode: "create", Kind: "StackValidationFailed", Message: "Value must be a string; got b'x'"}}, CreateNotes: []string{NotePluginValidateSkipped}}, ls: lsError, class: "create-masked", masked: true},
+		{name: "a service constraint stubbed, heat-ls errs: counted", row: HeatRow{CreateNotes: []string{NoteConstraintSkipped}}, ls: lsError},
+		{name: "a stub noted, Heat refuses: counted", row: HeatRow{Create: []HeatError{notList}, CreateNotes: []string{NotePluginValidateSkipped}}, ls: lsError},
+		{name: "Heat refuses a timezone name: host", row: HeatRow{Create: []HeatError{{Mode: "create", Kind: "StackValidationFailed", Message: "Property error: a.properties.time_constraints[0].timezone: Error validating value 'Mars/Olympus': Invalid timezone: 'Mars/Olympus'"}}}, uncounted: UncountedHost},
+		{name: "Heat accepts a timezone name: host", src: tzSrc, uncounted: UncountedHost},
+		{name: "an empty timezone: counted", src: strings.Replace(tzSrc, "Europe/Paris", `""`, 1)},
 		{name: "oracle did not give up", row: HeatRow{}, ls: lsError},
 		{name: "a value Heat's validate asks for", row: HeatRow{Validate: []HeatError{{Mode: "validate", Kind: "UserParameterMissing", Message: "The Parameter (id) was not provided."}}}, class: "validate-without-values"},
 		{name: "refused at validate only, for want of a value in a get_attr path", row: HeatRow{Validate: []HeatError{{Mode: "validate", Kind: "StackValidationFailed", Message: "The Referenced Attribute (db addresses) is incorrect."}}}, class: "validate-without-values"},
-		{name: "refused at validate, create given up: open", row: HeatRow{Validate: []HeatError{{Mode: "validate", Kind: "StackValidationFailed", Message: "The Referenced Attribute (db addresses) is incorrect."}}, Aborted: []string{"create"}}, masked: true},
+		{name: "refused at validate, create given up: open", row: HeatRow{Validate: []HeatError{{Mode: "validate", Kind: "StackValidationFailed", Message: "The Referenced Attribute (db addresses) is incorrect."}}, CreateNotes: []string{NoteStoppedShort}}, masked: true},
 		{name: "a placeholder value refused in a nested template", row: HeatRow{Create: []HeatError{{Mode: "create", Kind: "StackValidationFailed", Message: "Value 'a' is not an integer"}}}, masked: true,
 			src: "heat_template_version: 2018-08-31\nparameters:\n  l: {type: comma_delimited_list}\nresources:\n  c:\n    type: child.yaml\n    properties: {l: {get_param: l}}\n"},
 		{name: "empty text refused by a property stays open", row: HeatRow{Create: []HeatError{{Mode: "create", Kind: "StackValidationFailed", Message: "Value '' is not an integer"}}}},
@@ -83,12 +96,30 @@ func TestClassesOfJudgedRows(t *testing.T) {
 					got = k.ID
 				}
 			}
+			if k := UncountedKind(j.Uncounted); k != tt.uncounted {
+				t.Errorf("uncounted = %q, want %q", j.Uncounted, tt.uncounted)
+			}
 			if got != tt.class {
 				t.Errorf("class = %q, want %q (agree %v)", got, tt.class, j.Agree())
 			}
 		})
 	}
 }
+
+// tzSrc gives an alarm's time constraint a timezone name.
+const tzSrc = `heat_template_version: 2018-08-31
+resources:
+  a:
+    type: OS::Aodh::Alarm
+    properties:
+      meter_name: cpu_util
+      threshold: 50
+      time_constraints:
+        - name: office
+          start: "0 9 * * 1-5"
+          duration: 28800
+          timezone: Europe/Paris
+`
 
 // outputSrc has an output whose condition is false for the defaults (a),
 // an output whose if leaves a branch untaken on its condition's line (b)

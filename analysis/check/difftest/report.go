@@ -18,7 +18,10 @@ type Report struct {
 	Located    int                  // of BothError, heat-ls has an error where Heat's points
 	Masked     int                  // Heat's create stopped at an artifact of the oracle
 	Documented map[string][]*Judged // known class id -> disagreements
-	Open       map[string][]*Judged // class key -> disagreements no known class explains
+	// Uncounted are the pairs left out of every count above (uncounted.go),
+	// by kind: Heat's verdict there is not Heat's alone.
+	Uncounted map[string][]*Judged
+	Open      map[string][]*Judged // class key -> disagreements no known class explains
 }
 
 // Load reads a run's files: the manifest under root, Heat's batch output
@@ -49,10 +52,15 @@ func Load(root, heatFile string, lsFiles []string) (*Report, error) {
 
 // Summarise counts agreement and sorts disagreements into classes.
 func Summarise(variants int, js []Judged) *Report {
-	r := &Report{Variants: variants, Judged: js, Documented: map[string][]*Judged{}, Open: map[string][]*Judged{}}
+	r := &Report{Variants: variants, Judged: js, Documented: map[string][]*Judged{}, Open: map[string][]*Judged{}, Uncounted: map[string][]*Judged{}}
 	known := KnownClasses()
 	for i := range js {
 		j := &js[i]
+		if j.Uncounted != "" {
+			k := UncountedKind(j.Uncounted)
+			r.Uncounted[k] = append(r.Uncounted[k], j)
+			continue
+		}
 		if j.Masked {
 			r.Masked++
 		}
@@ -98,8 +106,17 @@ func pct(a, b int) float64 {
 
 // Print writes the figure and the classes.
 func (r *Report) Print(w io.Writer, examples int) {
-	n := len(r.Judged)
-	fmt.Fprintf(w, "variants: %d generated, %d judged by Heat and heat-ls\n", r.Variants, n)
+	uncounted := 0
+	for _, js := range r.Uncounted {
+		uncounted += len(js)
+	}
+	n := len(r.Judged) - uncounted
+	fmt.Fprintf(w, "variants: %d generated, %d judged by Heat and heat-ls, %d of them counted\n", r.Variants, len(r.Judged), n)
+	for _, k := range []string{UncountedCloud, UncountedStubs, UncountedHost} {
+		if js := r.Uncounted[k]; len(js) > 0 {
+			fmt.Fprintf(w, "  not counted (%s): %d; %s\n", k, len(js), js[0].Uncounted)
+		}
+	}
 	fmt.Fprintf(w, "agreement on error/no-error: %d/%d (%.2f%%)\n", r.Agreed, n, pct(r.Agreed, n))
 	fmt.Fprintf(w, "  both error: %d (heat-ls's error where Heat's first error points: %d, %.1f%%); both clean: %d\n",
 		r.BothError, r.Located, pct(r.Located, r.BothError), r.BothClean)
