@@ -35,6 +35,8 @@ func (s *markerSession) runVisual(e expectation) error {
 		return s.inlay(e.args)
 	case "lens":
 		return s.lens(e.args)
+	case "nolens":
+		return s.noLens(e.args)
 	}
 	return fmt.Errorf("verb not handled")
 }
@@ -376,6 +378,37 @@ type wireLens struct {
 	} `json:"command"`
 }
 
+// lenses lists the document's code lenses, unresolved.
+func (s *markerSession) lenses() ([]wireLens, error) {
+	res, err := s.call("textDocument/codeLens", map[string]any{"textDocument": map[string]any{"uri": markerURI}})
+	if err != nil {
+		return nil, err
+	}
+	var lenses []wireLens
+	return lenses, json.Unmarshal(res, &lenses)
+}
+
+// noLens: "#@nolens m": no code lens starts at m.
+func (s *markerSession) noLens(args []string) error {
+	if len(args) != 1 {
+		return fmt.Errorf("want a marker")
+	}
+	p, err := s.pos(args[0])
+	if err != nil {
+		return err
+	}
+	lenses, err := s.lenses()
+	if err != nil {
+		return err
+	}
+	for _, l := range lenses {
+		if l.Range.Start == p {
+			return fmt.Errorf("a lens is there: %+v", l)
+		}
+	}
+	return nil
+}
+
 // lens: "#@lens m TITLE [-> t...]" the code lens at m, once resolved,
 // reads TITLE and runs heat-ls.showReferences on exactly the targets.
 func (s *markerSession) lens(args []string) error {
@@ -387,12 +420,8 @@ func (s *markerSession) lens(args []string) error {
 	if err != nil {
 		return err
 	}
-	res, err := s.call("textDocument/codeLens", map[string]any{"textDocument": map[string]any{"uri": markerURI}})
+	lenses, err := s.lenses()
 	if err != nil {
-		return err
-	}
-	var lenses []wireLens
-	if err := json.Unmarshal(res, &lenses); err != nil {
 		return err
 	}
 	for _, l := range lenses {
