@@ -21,8 +21,8 @@
 #   path     the universal .vsix, heat-ls.path unset, HEAT_LS_BIN's
 #            directory on PATH; checks the diagnostic
 #
-# and in both that the extension's output channel names where the server
-# came from. code-server listens on 127.0.0.1 only, runs in its own process
+# and in each that the extension's output channel names where the server
+# came from and shows heat-ls's log as readable lines (not JSON). code-server listens on 127.0.0.1 only, runs in its own process
 # group (its pid in $E2E_ARTIFACTS/<scenario>/code-server.pid) and is
 # stopped with that group. Screenshots, logs and the workspace of each
 # scenario stay in $E2E_ARTIFACTS.
@@ -215,6 +215,14 @@ EOF
     ok "$name: the output channel says $(grep -m1 'Starting ' "$chan" | sed 's/^.*Starting /Starting /')"
   else
     fail "$name: the output channel does not say \"$source_line\" (${chan:-no heat-ls channel log under $dir/user-data/logs})"
+  fi
+  # heat-ls's log as the user reads it: time, level, message, fields; no JSON lines.
+  local init
+  init="$(grep -m1 -E $'^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9:.]+(Z|[+-][0-9:]+)\tINFO\tinitialize\t[{]' "${chan:-/dev/null}" || true)"
+  if [ -n "$init" ] && ! grep -q '^{"level"' "$chan"; then
+    ok "$name: the output channel shows readable log lines: $(printf '%s' "$init" | tr '\t' ' ' | cut -c1-120)"
+  else
+    fail "$name: the output channel holds no readable initialize line, or JSON log lines: $(grep -m3 -v '^Starting ' "${chan:-/dev/null}" | tr '\n' ' ' | cut -c1-300)"
   fi
   stop_cs
 }

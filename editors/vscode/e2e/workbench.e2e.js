@@ -18,7 +18,9 @@
 //               redraws the view with the new name
 //   graphfit    row.yaml (five resources in a row, wider than the panel at
 //               natural size) opened with the view shown: the view draws
-//               it, and every node lies inside the visible panel
+//               it, and every node lies inside the visible panel, left to
+//               right and, after the toolbar's "Top to bottom", top to
+//               bottom
 //
 // CHECKS (comma-separated) picks checks; each prints "ok: ..." or
 // "FAIL: name: detail" for run.sh. Every wait is bounded (STEP_MS); a
@@ -148,6 +150,7 @@ const run = {
       text = oneLine((await box.allInnerTexts().catch(() => [])).join(' '));
     }
     if (!text.includes(h.text)) throw new Error(`the hover lacks "${h.text}": "${text.slice(0, 300)}"`);
+    await shot(page, 'hover-shown');
     await page.mouse.move(5, 5);
     return `hover: ${text.slice(0, 120)}`;
   },
@@ -297,31 +300,50 @@ const run = {
     if (JSON.stringify([...titles].sort()) !== want) {
       throw new Error(`the graph view of ${f.file} shows [${titles.join(', ')}], want [${f.nodes.join(', ')}]`);
     }
+    // Every node's box on screen lies inside the panel's and the view's;
+    // returns the drawing's extent.
+    const fitted = async (how) => {
+      const panel = await frame.boundingBox();
+      const viewport = await view.locator('#viewport').boundingBox();
+      if (!panel || !viewport) throw new Error('the graph view\'s panel has no box on screen');
+      const out = [];
+      const ext = { minX: Infinity, maxX: -Infinity, minY: Infinity, maxY: -Infinity };
+      for (let i = 0; i < titles.length; i++) {
+        const b = await nodes.nth(i).boundingBox();
+        if (!b) {
+          out.push(`${titles[i]} (not rendered)`);
+          continue;
+        }
+        ext.minX = Math.min(ext.minX, b.x);
+        ext.maxX = Math.max(ext.maxX, b.x + b.width);
+        ext.minY = Math.min(ext.minY, b.y);
+        ext.maxY = Math.max(ext.maxY, b.y + b.height);
+        const inside = (r) => b.x >= r.x - 0.5 && b.y >= r.y - 0.5 && b.x + b.width <= r.x + r.width + 0.5 && b.y + b.height <= r.y + r.height + 0.5;
+        if (!inside(panel) || !inside(viewport)) {
+          out.push(`${titles[i]} at ${Math.round(b.x)},${Math.round(b.y)} ${Math.round(b.width)}x${Math.round(b.height)}`);
+        }
+      }
+      const where = `panel ${Math.round(panel.x)},${Math.round(panel.y)} ${Math.round(panel.width)}x${Math.round(panel.height)}`;
+      if (out.length) throw new Error(`${how}: nodes outside the visible ${where}: ${out.join('; ')}`);
+      return { where, width: ext.maxX - ext.minX, height: ext.maxY - ext.minY };
+    };
     // The fit follows the drawing at once; let a frame pass.
     await page.waitForTimeout(300);
-    const panel = await frame.boundingBox();
-    const viewport = await view.locator('#viewport').boundingBox();
-    if (!panel || !viewport) throw new Error('the graph view\'s panel has no box on screen');
-    const out = [];
-    let minX = Infinity;
-    let maxX = -Infinity;
-    for (let i = 0; i < titles.length; i++) {
-      const b = await nodes.nth(i).boundingBox();
-      if (!b) {
-        out.push(`${titles[i]} (not rendered)`);
-        continue;
-      }
-      minX = Math.min(minX, b.x);
-      maxX = Math.max(maxX, b.x + b.width);
-      const inside = (r) => b.x >= r.x - 0.5 && b.y >= r.y - 0.5 && b.x + b.width <= r.x + r.width + 0.5 && b.y + b.height <= r.y + r.height + 0.5;
-      if (!inside(panel) || !inside(viewport)) {
-        out.push(`${titles[i]} at ${Math.round(b.x)},${Math.round(b.y)} ${Math.round(b.width)}x${Math.round(b.height)}`);
-      }
-    }
+    const lr = await fitted('left to right');
     await shot(page, 'graph-fit');
-    const where = `panel ${Math.round(panel.x)},${Math.round(panel.y)} ${Math.round(panel.width)}x${Math.round(panel.height)}`;
-    if (out.length) throw new Error(`nodes outside the visible ${where}: ${out.join('; ')}`);
-    return `graph view of ${f.file}: all ${titles.length} nodes inside the visible ${where} (drawing ${Math.round(maxX - minX)} px wide)`;
+    // Top to bottom, from the view's toolbar: redrawn and fitted again.
+    await view.locator('#direction').click();
+    let tb;
+    const until = Date.now() + STEP_MS;
+    while (Date.now() < until) {
+      await page.waitForTimeout(300);
+      tb = await fitted('top to bottom').catch(() => undefined);
+      if (tb && tb.height > tb.width) break;
+    }
+    tb = await fitted('top to bottom');
+    if (!(tb.height > tb.width)) throw new Error(`after "Top to bottom" the drawing is ${Math.round(tb.width)}x${Math.round(tb.height)}, still wider than tall`);
+    await shot(page, 'graph-fit-top-to-bottom');
+    return `graph view of ${f.file}: all ${titles.length} nodes inside the visible ${lr.where}, left to right (drawing ${Math.round(lr.width)}x${Math.round(lr.height)} px) and top to bottom (${Math.round(tb.width)}x${Math.round(tb.height)} px)`;
   },
 };
 
