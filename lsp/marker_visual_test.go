@@ -378,14 +378,27 @@ type wireLens struct {
 	} `json:"command"`
 }
 
-// lenses lists the document's code lenses, unresolved.
-func (s *markerSession) lenses() ([]wireLens, error) {
+// lensesAt lists the document's code lenses (unresolved) that start at
+// the marker m.
+func (s *markerSession) lensesAt(m string) ([]wireLens, error) {
+	p, err := s.pos(m)
+	if err != nil {
+		return nil, err
+	}
 	res, err := s.call("textDocument/codeLens", map[string]any{"textDocument": map[string]any{"uri": markerURI}})
 	if err != nil {
 		return nil, err
 	}
-	var lenses []wireLens
-	return lenses, json.Unmarshal(res, &lenses)
+	var lenses, at []wireLens
+	if err := json.Unmarshal(res, &lenses); err != nil {
+		return nil, err
+	}
+	for _, l := range lenses {
+		if l.Range.Start == p {
+			at = append(at, l)
+		}
+	}
+	return at, nil
 }
 
 // noLens: "#@nolens m": no code lens starts at m.
@@ -393,18 +406,12 @@ func (s *markerSession) noLens(args []string) error {
 	if len(args) != 1 {
 		return fmt.Errorf("want a marker")
 	}
-	p, err := s.pos(args[0])
+	at, err := s.lensesAt(args[0])
 	if err != nil {
 		return err
 	}
-	lenses, err := s.lenses()
-	if err != nil {
-		return err
-	}
-	for _, l := range lenses {
-		if l.Range.Start == p {
-			return fmt.Errorf("a lens is there: %+v", l)
-		}
+	if len(at) > 0 {
+		return fmt.Errorf("a lens is there: %+v", at[0])
 	}
 	return nil
 }
@@ -416,18 +423,11 @@ func (s *markerSession) lens(args []string) error {
 	if len(before) != 2 {
 		return fmt.Errorf("want a marker and a title")
 	}
-	p, err := s.pos(before[0])
+	at, err := s.lensesAt(before[0])
 	if err != nil {
 		return err
 	}
-	lenses, err := s.lenses()
-	if err != nil {
-		return err
-	}
-	for _, l := range lenses {
-		if l.Range.Start != p {
-			continue
-		}
+	for _, l := range at {
 		if l.Command == nil {
 			res, err := s.call("codeLens/resolve", l)
 			if err != nil {
