@@ -8,11 +8,13 @@
  * the colours Graphviz writes (black, the error colour of loops, a white
  * background) to the editor theme's, so the graph reads in light and dark
  * themes alike. The drawing sits in a viewport that fills the panel below
- * the toolbar; the script zooms and pans it with a CSS transform.
+ * the toolbar; the script zooms and pans it with a CSS transform. rankdir
+ * is the layout direction the user chose last (the page starts with it
+ * unless its own state holds another).
  */
-export function graphHtml(scriptUri: string, cspSource: string): string {
+export function graphHtml(scriptUri: string, cspSource: string, rankdir: 'LR' | 'TB' = 'LR'): string {
   return `<!DOCTYPE html>
-<html lang="en">
+<html lang="en" data-rankdir="${rankdir === 'TB' ? 'TB' : 'LR'}">
 <head>
 <meta charset="UTF-8">
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; script-src ${cspSource} 'wasm-unsafe-eval'; worker-src blob:;">

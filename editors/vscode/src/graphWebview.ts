@@ -9,8 +9,9 @@
 // fits the panel when shown and when the panel is resized; the wheel, a
 // drag, the toolbar's buttons and the keys + - 0 and the arrows zoom and
 // pan it; a toolbar button switches between left-to-right and
-// top-to-bottom layout, remembered in the webview's state. A click on a
-// node posts {type: 'open'} back for its resource.
+// top-to-bottom layout, remembered in the webview's state and posted as
+// {type: 'direction'} for the extension to keep for the next panel. A
+// click on a node posts {type: 'open'} back for its resource.
 
 import workerSource from 'graph-layout-worker-source';
 import { svgClusterId, svgNodeId } from './graphDot';
@@ -73,8 +74,10 @@ function main(): void {
   if (!container) {
     return;
   }
+  // The direction: the page's own state (kept while the panel lives), else
+  // the user's last choice, which the extension keeps and writes on <html>.
   const state: ViewState = (vscode.getState?.() as ViewState | undefined) ?? {};
-  let rankdir: Direction = state.rankdir === 'TB' ? 'TB' : 'LR';
+  let rankdir: Direction = (state.rankdir ?? document.documentElement?.dataset?.rankdir) === 'TB' ? 'TB' : 'LR';
   let shown: Graph | undefined;
   let last: Graph | undefined;
   let content = { width: 0, height: 0 };
@@ -336,6 +339,7 @@ function main(): void {
       rankdir = rankdir === 'LR' ? 'TB' : 'LR';
       direction.textContent = directionLabel(rankdir);
       vscode.setState?.({ ...state, rankdir } satisfies ViewState);
+      vscode.postMessage({ type: 'direction', rankdir });
       if (last) {
         void draw(last, true);
       }

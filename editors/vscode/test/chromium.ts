@@ -4,12 +4,15 @@
 // in it and wait for a promise, in real time (the --dump-dom tests run on
 // virtual time, which cannot measure how long a drawing takes).
 import { ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { Readable, Writable } from 'node:stream';
 
 type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+/** Linux's clock ticks per second (USER_HZ), in which /proc reports CPU time. */
+const CLOCK_TICKS = 100;
 
 /** The Chromium on PATH, if any. */
 export function findChromium(): string | undefined {
@@ -134,8 +137,58 @@ export class Chromium {
     return Buffer.from(data, 'base64');
   }
 
-  close(): void {
-    this.proc.kill('SIGKILL');
-    rmSync(this.profile, { recursive: true, force: true });
+  /**
+   * The CPU time (ms) Chromium's processes have used so far, all of them
+   * (browser, renderer, GPU, helpers: this process's descendants), read
+   * from /proc; undefined where there is none. On a machine whose cores
+   * other work shares, the wall time of a drawing measures that work too;
+   * the CPU time measures what the drawing cost.
+   */
+  cpuMs(): number | undefined {
+    let entries: string[];
+    try {
+      entries = readdirSync('/proc').filter((e) => /^\d+$/.test(e));
+    } catch {
+      return undefined;
+    }
+    const parent = new Map<number, number>();
+    const ticks = new Map<number, number>();
+    for (const e of entries) {
+      try {
+        const stat = readFileSync(`/proc/${e}/stat`, 'utf8');
+        // After the command name in parentheses: state, ppid, ... utime (14th field), stime (15th).
+        const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        parent.set(Number(e), Number(f[1]));
+        ticks.set(Number(e), Number(f[11]) + Number(f[12]));
+      } catch {
+        // gone meanwhile
+      }
+    }
+    const root = this.proc.pid;
+    const under = (pid: number) => {
+      for (let p = pid, n = 0; p > 1 && n < 64; p = parent.get(p) ?? 0, n++) {
+        if (p === root) {
+          return true;
+        }
+      }
+      return false;
+    };
+    let total = 0;
+    for (const [pid, t] of ticks) {
+      if (under(pid)) {
+        total += t;
+      }
+    }
+    return (total * 1000) / CLOCK_TICKS;
+  }
+
+  /** Ends Chromium and removes its profile once it has exited (its helpers may still write there). */
+  async close(): Promise<void> {
+    if (this.proc.exitCode === null && this.proc.signalCode === null) {
+      const exited = new Promise((resolve) => this.proc.once('exit', resolve));
+      this.proc.kill('SIGKILL');
+      await exited;
+    }
+    rmSync(this.profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
   }
 }

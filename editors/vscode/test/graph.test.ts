@@ -296,7 +296,7 @@ test('the webview page draws, themes and opens in headless Chromium', async (t) 
         check();
       })`));
     } finally {
-      browser.close();
+      await browser.close();
     }
     assert.equal(seen.timeout, undefined, `the page did not finish drawing: ${JSON.stringify(seen)}`);
     assert.deepEqual(seen.resources, resourceIds(g), 'one SVG node per resource in Chromium');
