@@ -34,7 +34,7 @@ export interface DotOptions {
 export const LARGE_GRAPH_ATTRS = 'splines=line, nslimit=1, nslimit1=1, mclimit=0.2';
 
 /** From this many nodes and edges together, the view lays a graph out as large. */
-export const LARGE_GRAPH_SIZE = 400;
+export const LARGE_GRAPH_SIZE = 1000;
 
 /** Whether the view lays g out as a large graph. */
 export const isLargeGraph = (g: Graph) => g.nodes.length + g.edges.length >= LARGE_GRAPH_SIZE;
