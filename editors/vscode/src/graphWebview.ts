@@ -13,11 +13,11 @@
 // {type: 'direction'} for the extension to keep for the next panel. A
 // click on a node posts {type: 'open'} back for its resource.
 
-import workerSource from 'graph-layout-worker-source';
 import { svgClusterId, svgNodeId } from './graphDot';
-import { LayoutAnswer, LayoutRequest } from './graphLayoutWorker';
+import { LayoutClient } from './graphLayoutClient';
 import { Graph, GraphRange } from './graphModel';
-import { cssTransform, fitTransform, keyAction, panBy, svgSize, Transform, zoomAt, ZOOM_STEP } from './graphView';
+import { svgSize, ZOOM_STEP } from './graphView';
+import { Viewport } from './graphViewport';
 
 /** What a click on a node asks the extension to open. */
 export interface OpenRequest {
@@ -57,120 +57,74 @@ export function openRequestAt(g: Graph, target: Element | null): OpenRequest | u
 /** The direction button's text: what a click switches to. */
 const directionLabel = (d: Direction) => (d === 'LR' ? 'Top to bottom' : 'Left to right');
 
-/** A worker running the layout script, from a blob: URL (the webview's policy allows worker-src blob:). */
-function startWorker(): Worker {
-  const url = URL.createObjectURL(new Blob([workerSource], { type: 'text/javascript' }));
-  return new Worker(url);
+// In the webview: draw each graph the extension posts.
+type WebviewApi = { postMessage(m: unknown): void; getState?(): unknown; setState?(s: unknown): void };
+declare function acquireVsCodeApi(): WebviewApi;
+
+/**
+ * The toolbar: the parameters and outputs switches (posted as options),
+ * the direction button (onDirection gets the new direction), zoom and fit.
+ */
+function wireToolbar(vscode: WebviewApi, view: Viewport, rankdir: Direction, onDirection: (d: Direction) => void): void {
+  const options = () => ({
+    type: 'options',
+    parameters: (document.getElementById('parameters') as HTMLInputElement | null)?.checked ?? false,
+    outputs: (document.getElementById('outputs') as HTMLInputElement | null)?.checked ?? true,
+  });
+  for (const id of ['parameters', 'outputs']) {
+    document.getElementById(id)?.addEventListener('change', () => vscode.postMessage(options()));
+  }
+  const direction = document.getElementById('direction');
+  if (direction) {
+    direction.textContent = directionLabel(rankdir);
+    direction.addEventListener('click', () => {
+      rankdir = rankdir === 'LR' ? 'TB' : 'LR';
+      direction.textContent = directionLabel(rankdir);
+      onDirection(rankdir);
+    });
+  }
+  document.getElementById('zoom-in')?.addEventListener('click', () => view.zoom(ZOOM_STEP));
+  document.getElementById('zoom-out')?.addEventListener('click', () => view.zoom(1 / ZOOM_STEP));
+  document.getElementById('fit')?.addEventListener('click', () => view.fit());
 }
 
-// In the webview: draw each graph the extension posts.
-declare function acquireVsCodeApi(): { postMessage(m: unknown): void; getState?(): unknown; setState?(s: unknown): void };
-
-/** Wires the page: messages from the extension, the worker, clicks, keys, the wheel and the toolbar. */
+/** Wires the page: messages from the extension, the layout, clicks, the viewport and the toolbar. */
 function main(): void {
   const vscode = acquireVsCodeApi();
   const container = document.getElementById('graph');
-  const viewport = document.getElementById('viewport') ?? container?.parentElement ?? undefined;
   if (!container) {
     return;
   }
+  const view = new Viewport(document.getElementById('viewport') ?? undefined, container);
+  const layouts = new LayoutClient();
   // The direction: the page's own state (kept while the panel lives), else
   // the user's last choice, which the extension keeps and writes on <html>.
   const state: ViewState = (vscode.getState?.() as ViewState | undefined) ?? {};
   let rankdir: Direction = (state.rankdir ?? document.documentElement?.dataset?.rankdir) === 'TB' ? 'TB' : 'LR';
   let shown: Graph | undefined;
   let last: Graph | undefined;
-  let content = { width: 0, height: 0 };
-  let t: Transform = { x: 0, y: 0, k: 1 };
-  let fitK = 1;
-  // Set once the user zooms or pans; a redraw or a resize then keeps their view.
-  let moved = false;
 
-  const viewSize = () => ({ width: viewport?.clientWidth ?? 0, height: viewport?.clientHeight ?? 0 });
-  const apply = () => {
-    container.style.transform = cssTransform(t);
-  };
-  const fit = () => {
-    t = fitTransform(content, viewSize());
-    fitK = t.k;
-    moved = false;
-    apply();
-  };
-  const zoom = (factor: number, px?: number, py?: number) => {
-    const v = viewSize();
-    t = zoomAt(t, factor, px ?? v.width / 2, py ?? v.height / 2, fitK);
-    moved = true;
-    apply();
-  };
-  const pan = (dx: number, dy: number) => {
-    t = panBy(t, dx, dy);
-    moved = true;
-    apply();
-  };
-
-  // The layout worker: one request at a time; graphs posted meanwhile wait,
-  // and only the newest of them is laid out next, so the view never falls
-  // behind the text.
-  let worker: Worker | undefined;
-  let nextId = 0;
-  const answers = new Map<number, (a: LayoutAnswer) => void>();
-  const failAll = (error: string) => {
-    for (const [id, resolve] of answers) {
-      resolve({ id, error });
-    }
-    answers.clear();
-    worker?.terminate();
-    worker = undefined;
-  };
-  const layoutWorker = (): Worker => {
-    if (!worker) {
-      const w = startWorker();
-      w.onmessage = (ev: MessageEvent<LayoutAnswer>) => {
-        const resolve = answers.get(ev.data.id);
-        answers.delete(ev.data.id);
-        resolve?.(ev.data);
-      };
-      w.onerror = (ev: ErrorEvent) => {
-        ev.preventDefault?.();
-        failAll(`heat-ls could not lay out the graph: ${ev.message || 'the layout worker failed'}`);
-      };
-      worker = w;
-    }
-    return worker;
-  };
-  const layout = (graph: Graph, dir: Direction) =>
-    new Promise<LayoutAnswer>((resolve) => {
-      const id = ++nextId;
-      answers.set(id, resolve);
-      try {
-        layoutWorker().postMessage({ id, graph, rankdir: dir } satisfies LayoutRequest);
-      } catch (err) {
-        answers.delete(id);
-        resolve({ id, error: `heat-ls could not start the layout worker: ${err instanceof Error ? err.message : String(err)}` });
-      }
-    });
-
-  const place = (g: Graph, svg: string) => {
+  /** Puts the SVG of g in the page, fitted unless the user moved over this template. */
+  const place = (g: Graph, svg: string, refit: boolean) => {
     const sameTemplate = shown?.title === g.title;
     container.innerHTML = svg;
     shown = g;
     const el = container.querySelector?.('svg');
+    let size = { width: 0, height: 0 };
     if (el) {
-      content = svgSize(el.getAttribute('width'), el.getAttribute('height'));
-      el.setAttribute('width', `${content.width}px`);
-      el.setAttribute('height', `${content.height}px`);
+      size = svgSize(el.getAttribute('width'), el.getAttribute('height'));
+      el.setAttribute('width', `${size.width}px`);
+      el.setAttribute('height', `${size.height}px`);
     }
     for (const n of Array.from(container.querySelectorAll('g.node'))) {
       n.setAttribute('tabindex', '0');
       n.setAttribute('role', 'button');
     }
-    if (!moved || !sameTemplate) {
-      fit();
-    } else {
-      apply();
-    }
+    view.show(size, sameTemplate && !refit);
   };
 
+  // One layout at a time; graphs posted meanwhile wait, and only the newest
+  // of them is laid out next, so the view never falls behind the text.
   let pending: { graph: Graph; refit: boolean } | undefined;
   let drawing: Promise<void> | undefined;
   const drawPending = async () => {
@@ -179,17 +133,13 @@ function main(): void {
     while (pending) {
       const { graph, refit } = pending;
       pending = undefined;
-      const dir = rankdir;
-      const a = await layout(graph, dir);
+      const a = await layouts.layout(graph, rankdir);
       if (a.svg === undefined) {
         container.textContent = a.error ?? 'heat-ls could not draw the graph';
         shown = undefined;
         continue;
       }
-      if (refit) {
-        moved = false;
-      }
-      place(graph, a.svg);
+      place(graph, a.svg, refit);
       // How long Graphviz took, for whoever measures the view.
       container.dataset.layoutMs = String(a.ms ?? '');
     }
@@ -201,10 +151,9 @@ function main(): void {
     return drawing;
   };
   // Graphviz compiles while the extension asks heat-ls for the graph.
-  try {
-    layoutWorker();
-  } catch (err) {
-    container.textContent = `heat-ls could not start the layout worker: ${err instanceof Error ? err.message : String(err)}`;
+  const failed = layouts.warmUp();
+  if (failed) {
+    container.textContent = failed;
   }
 
   // The listener returns the drawing's promise, so a test can wait for it.
@@ -221,17 +170,16 @@ function main(): void {
     return draw(msg.graph);
   });
 
-  // Clicks and Enter open; a drag pans, and the click that ends it opens nothing.
+  // Clicks and Enter open; the click that ends a drag opens nothing.
   const open = (target: EventTarget | null) => {
     const r = shown && openRequestAt(shown, target as Element | null);
     if (r) {
       vscode.postMessage(r);
     }
   };
-  let dragged = false;
   container.addEventListener('click', (ev) => {
-    if (dragged) {
-      dragged = false;
+    if (view.dragged) {
+      view.dragged = false;
       return;
     }
     open(ev.target);
@@ -242,112 +190,16 @@ function main(): void {
       open(ev.target);
     }
   });
-  if (viewport) {
-    let drag: { x: number; y: number; id: number } | undefined;
-    viewport.addEventListener('pointerdown', (ev) => {
-      if (ev.button === 0) {
-        drag = { x: ev.clientX, y: ev.clientY, id: ev.pointerId };
-        dragged = false;
-      }
-    });
-    viewport.addEventListener('pointermove', (ev) => {
-      if (!drag || ev.pointerId !== drag.id) {
-        return;
-      }
-      const dx = ev.clientX - drag.x;
-      const dy = ev.clientY - drag.y;
-      if (!dragged && Math.hypot(dx, dy) < 4) {
-        return;
-      }
-      if (!dragged) {
-        dragged = true;
-        viewport.setPointerCapture?.(ev.pointerId);
-        viewport.classList.add('dragging');
-      }
-      drag.x = ev.clientX;
-      drag.y = ev.clientY;
-      pan(dx, dy);
-    });
-    const endDrag = () => {
-      drag = undefined;
-      viewport.classList.remove('dragging');
-      // The click that ends a drag (if any: released elsewhere, there is
-      // none) comes before this timer.
-      setTimeout(() => (dragged = false), 0);
-    };
-    viewport.addEventListener('pointerup', endDrag);
-    viewport.addEventListener('pointercancel', endDrag);
-    viewport.addEventListener(
-      'wheel',
-      (ev) => {
-        ev.preventDefault();
-        const r = viewport.getBoundingClientRect();
-        if (ev.shiftKey) {
-          pan(-ev.deltaX - ev.deltaY, 0);
-          return;
-        }
-        // A notch of a mouse wheel (deltaY 100) zooms by about 1.16.
-        const lines = ev.deltaMode === 1 ? 33 : ev.deltaMode === 2 ? 400 : 1;
-        zoom(Math.exp((-ev.deltaY * lines) / 660), ev.clientX - r.left, ev.clientY - r.top);
-      },
-      { passive: false },
-    );
-    // Fit again when the panel changes size, unless the user set their own view.
-    const refit = () => {
-      if (!moved && shown) {
-        fit();
-      }
-    };
-    if (typeof ResizeObserver === 'function') {
-      new ResizeObserver(refit).observe(viewport);
-    } else {
-      window.addEventListener('resize', refit);
-    }
-  }
-  document.addEventListener?.('keydown', (ev: KeyboardEvent) => {
-    const tag = (ev.target as Element | null)?.tagName;
-    if (ev.ctrlKey || ev.metaKey || ev.altKey || tag === 'INPUT' || tag === 'BUTTON') {
-      return;
-    }
-    const a = keyAction(ev.key, ev.shiftKey);
-    if (!a) {
-      return;
-    }
-    ev.preventDefault();
-    if ('zoom' in a) {
-      zoom(a.zoom);
-    } else if ('pan' in a) {
-      pan(...a.pan);
-    } else {
-      fit();
-    }
-  });
+  view.listen(() => shown !== undefined);
 
-  // The toolbar: parameters and outputs, the direction, zoom and fit.
-  const options = () => ({
-    type: 'options',
-    parameters: (document.getElementById('parameters') as HTMLInputElement | null)?.checked ?? false,
-    outputs: (document.getElementById('outputs') as HTMLInputElement | null)?.checked ?? true,
+  wireToolbar(vscode, view, rankdir, (dir) => {
+    rankdir = dir;
+    vscode.setState?.({ ...state, rankdir } satisfies ViewState);
+    vscode.postMessage({ type: 'direction', rankdir });
+    if (last) {
+      void draw(last, true);
+    }
   });
-  for (const id of ['parameters', 'outputs']) {
-    document.getElementById(id)?.addEventListener('change', () => vscode.postMessage(options()));
-  }
-  const direction = document.getElementById('direction');
-  if (direction) {
-    direction.textContent = directionLabel(rankdir);
-    direction.addEventListener('click', () => {
-      rankdir = rankdir === 'LR' ? 'TB' : 'LR';
-      direction.textContent = directionLabel(rankdir);
-      vscode.setState?.({ ...state, rankdir } satisfies ViewState);
-      vscode.postMessage({ type: 'direction', rankdir });
-      if (last) {
-        void draw(last, true);
-      }
-    });
-  }
-  document.getElementById('zoom-in')?.addEventListener('click', () => zoom(ZOOM_STEP));
-  document.getElementById('zoom-out')?.addEventListener('click', () => zoom(1 / ZOOM_STEP));
-  document.getElementById('fit')?.addEventListener('click', () => fit());
   vscode.postMessage({ type: 'ready' });
 }
 
