@@ -128,6 +128,11 @@ const run = {
     const h = expect.hover;
     const r = await wordRect(page, h.line, h.word);
     if (!r) throw new Error(`${h.word} is not in the rendered editor`);
+    // The reference counts above the entries first (their lines stay
+    // empty until resolved), so that the screenshot shows them.
+    await page
+      .waitForFunction(() => [...document.querySelectorAll('.codelens-decoration')].some((e) => /reference/.test(e.textContent || '')), null, { timeout: 8000 })
+      .catch(() => {});
     const box = page.locator('.monaco-hover:not(.hidden) .monaco-hover-content');
     let text = '';
     // The hover opens on mouse movement over the word; move in from outside,
