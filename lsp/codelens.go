@@ -30,10 +30,11 @@ type lensData struct {
 	Name      string            `json:"name"`
 }
 
-// codeLens puts a reference count on each parameter, condition, resource
-// and output (resolved lazily: counting means finding the references,
+// codeLens puts a reference count on each parameter, condition and
+// resource (resolved lazily: counting means finding the references,
 // across files too), and, when the workspace nests this template, a lens
-// on its first line naming the templates and environments that use it.
+// on its first line naming the templates and environments that use it and
+// a count on each output (which only those parents' get_attr can read).
 func (s *Server) codeLens(_ context.Context, p *protocol.CodeLensParams) ([]protocol.CodeLens, error) {
 	out := []protocol.CodeLens{}
 	doc := s.document(p.TextDocument.URI)
@@ -46,12 +47,14 @@ func (s *Server) codeLens(_ context.Context, p *protocol.CodeLensParams) ([]prot
 	if q.view.Doc == nil || q.view.Doc.Template == nil {
 		return out, nil
 	}
+	nested := false
 	if path := filePath(p.TextDocument.URI); path != "" {
-		if l, ok := s.nestingLens(p.TextDocument.URI, path); ok {
+		var l protocol.CodeLens
+		if l, nested = s.nestingLens(p.TextDocument.URI, path); nested {
 			out = append(out, l)
 		}
 	}
-	for _, d := range feature.Declarations(q.view.Doc) {
+	for _, d := range feature.Declarations(q.view.Doc, nested) {
 		r, ok := s.rangeOf(q, d.Span)
 		if !ok {
 			continue

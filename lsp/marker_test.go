@@ -189,6 +189,7 @@ var verbCapability = map[string]string{
 	"signature": "signatureHelpProvider",
 	"inlay":     "inlayHintProvider",
 	"lens":      "codeLensProvider",
+	"nolens":    "codeLensProvider",
 }
 
 func TestMarkers(t *testing.T) {

@@ -35,6 +35,8 @@ func (s *markerSession) runVisual(e expectation) error {
 		return s.inlay(e.args)
 	case "lens":
 		return s.lens(e.args)
+	case "nolens":
+		return s.noLens(e.args)
 	}
 	return fmt.Errorf("verb not handled")
 }
@@ -376,6 +378,44 @@ type wireLens struct {
 	} `json:"command"`
 }
 
+// lensesAt lists the document's code lenses (unresolved) that start at
+// the marker m.
+func (s *markerSession) lensesAt(m string) ([]wireLens, error) {
+	p, err := s.pos(m)
+	if err != nil {
+		return nil, err
+	}
+	res, err := s.call("textDocument/codeLens", map[string]any{"textDocument": map[string]any{"uri": markerURI}})
+	if err != nil {
+		return nil, err
+	}
+	var lenses, at []wireLens
+	if err := json.Unmarshal(res, &lenses); err != nil {
+		return nil, err
+	}
+	for _, l := range lenses {
+		if l.Range.Start == p {
+			at = append(at, l)
+		}
+	}
+	return at, nil
+}
+
+// noLens: "#@nolens m": no code lens starts at m.
+func (s *markerSession) noLens(args []string) error {
+	if len(args) != 1 {
+		return fmt.Errorf("want a marker")
+	}
+	at, err := s.lensesAt(args[0])
+	if err != nil {
+		return err
+	}
+	if len(at) > 0 {
+		return fmt.Errorf("a lens is there: %+v", at[0])
+	}
+	return nil
+}
+
 // lens: "#@lens m TITLE [-> t...]" the code lens at m, once resolved,
 // reads TITLE and runs heat-ls.showReferences on exactly the targets.
 func (s *markerSession) lens(args []string) error {
@@ -383,22 +423,11 @@ func (s *markerSession) lens(args []string) error {
 	if len(before) != 2 {
 		return fmt.Errorf("want a marker and a title")
 	}
-	p, err := s.pos(before[0])
+	at, err := s.lensesAt(before[0])
 	if err != nil {
 		return err
 	}
-	res, err := s.call("textDocument/codeLens", map[string]any{"textDocument": map[string]any{"uri": markerURI}})
-	if err != nil {
-		return err
-	}
-	var lenses []wireLens
-	if err := json.Unmarshal(res, &lenses); err != nil {
-		return err
-	}
-	for _, l := range lenses {
-		if l.Range.Start != p {
-			continue
-		}
+	for _, l := range at {
 		if l.Command == nil {
 			res, err := s.call("codeLens/resolve", l)
 			if err != nil {

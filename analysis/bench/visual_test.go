@@ -111,7 +111,7 @@ func BenchmarkInlayHintsRange12k(b *testing.B) {
 
 func BenchmarkCodeLenses12k(b *testing.B) {
 	doc, _ := visualDoc(b)
-	runLatency(b, func(int) { feature.Declarations(doc) })
+	runLatency(b, func(int) { feature.Declarations(doc, true) })
 }
 
 func BenchmarkGraph12k(b *testing.B) {

@@ -15,10 +15,13 @@ type Declaration struct {
 	Span source.Span
 }
 
-// Declarations lists the parameters, resources, conditions and outputs of
-// a template in source order (the entries Heat uses, not earlier
-// duplicates).
-func Declarations(doc *hot.Document) []Declaration {
+// Declarations lists the parameters, resources, conditions and, when
+// nested, the outputs of a template in source order (the entries Heat
+// uses, not earlier duplicates). Nothing inside a template can reference
+// its own outputs: only a parent's get_attr on the resource that nests it
+// can, so a lens on an output of a template nothing nests would always
+// count zero.
+func Declarations(doc *hot.Document, nested bool) []Declaration {
 	if doc == nil || doc.Template == nil {
 		return nil
 	}
@@ -39,7 +42,7 @@ func Declarations(doc *hot.Document) []Declaration {
 		add(NamespaceResource, &r.Entry, t.Resource(r.Name) == r)
 	}
 	for _, o := range t.Outputs {
-		add(NamespaceOutput, &o.Entry, t.Output(o.Name) == o)
+		add(NamespaceOutput, &o.Entry, nested && t.Output(o.Name) == o)
 	}
 	slices.SortStableFunc(out, func(a, b Declaration) int { return a.Span.Start - b.Span.Start })
 	return out

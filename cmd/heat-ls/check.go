@@ -35,6 +35,7 @@ func runCheck(ctx context.Context, args []string, sc *schema.Schema, stdout, std
 	// The global flags are accepted after the command too.
 	fs.String("log-file", "", "write logs to this file instead of stderr")
 	fs.String("log-level", "info", "log level: debug, info, warn, error")
+	fs.String("log-format", "", "log line format: console or json")
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "usage: heat-ls check [flags] PATH...\nflags:\n")
 		fs.PrintDefaults()

@@ -32,6 +32,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	logFile := fs.String("log-file", "", "write logs to this file instead of stderr")
 	logLevel := fs.String("log-level", "info", "log level: debug, info, warn, error")
+	logFormat := fs.String("log-format", "", "log line format: console (readable lines) or json; default console on stderr, json in --log-file")
 	// Generic LSP clients (vscode-languageclient among them) name the
 	// transport and their own process on the command line. stdio is the only
 	// transport, so --stdio is accepted and changes nothing; the client's
@@ -91,7 +92,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 2
 	}
 
-	log, level, closeLog, err := newLogger(*logFile, *logLevel, stderr)
+	log, level, closeLog, err := newLogger(*logFile, *logLevel, *logFormat, stderr)
 	if err != nil {
 		fmt.Fprintln(stderr, "heat-ls:", err)
 		return 2

@@ -14,14 +14,15 @@
 #   setting  the universal .vsix (no binary) with heat-ls.path = HEAT_LS_BIN;
 #            checks diagnostic, hover, quick fix, completion and the
 #            resource graph view (workbench.e2e.js) on
-#            testdata/editors/vscode-e2e/stack.yaml
+#            testdata/editors/vscode-e2e/stack.yaml, and that the view fits
+#            row.yaml's five resources in a row into its panel
 #   bundled  the .vsix for this platform, heat-ls.path unset: the server is
 #            the binary inside the extension; checks the diagnostic
 #   path     the universal .vsix, heat-ls.path unset, HEAT_LS_BIN's
 #            directory on PATH; checks the diagnostic
 #
-# and in both that the extension's output channel names where the server
-# came from. code-server listens on 127.0.0.1 only, runs in its own process
+# and in each that the extension's output channel names where the server
+# came from and shows heat-ls's log as readable lines (not JSON). code-server listens on 127.0.0.1 only, runs in its own process
 # group (its pid in $E2E_ARTIFACTS/<scenario>/code-server.pid) and is
 # stopped with that group. Screenshots, logs and the workspace of each
 # scenario stay in $E2E_ARTIFACTS.
@@ -131,7 +132,7 @@ scenario() {
   local dir="$E2E_ARTIFACTS/$name"
   rm -rf "$dir"
   mkdir -p "$dir/user-data/User" "$dir/ws" "$dir/extensions" "$dir/home" "$dir/shots"
-  cp "$fixture/stack.yaml" "$dir/ws/"
+  cp "$fixture/stack.yaml" "$fixture/row.yaml" "$dir/ws/"
   local path_setting=""
   [ -z "$setting" ] || path_setting="\"heat-ls.path\": \"$setting\","
   cat >"$dir/user-data/User/settings.json" <<EOF
@@ -215,11 +216,19 @@ EOF
   else
     fail "$name: the output channel does not say \"$source_line\" (${chan:-no heat-ls channel log under $dir/user-data/logs})"
   fi
+  # heat-ls's log as the user reads it: time, level, message, fields; no JSON lines.
+  local init
+  init="$(grep -m1 -E $'^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9:.]+(Z|[+-][0-9:]+)\tINFO\tinitialize\t[{]' "${chan:-/dev/null}" || true)"
+  if [ -n "$init" ] && ! grep -q '^{"level"' "$chan"; then
+    ok "$name: the output channel shows readable log lines: $(printf '%s' "$init" | tr '\t' ' ' | cut -c1-120)"
+  else
+    fail "$name: the output channel holds no readable initialize line, or JSON log lines: $(grep -m3 -v '^Starting ' "${chan:-/dev/null}" | tr '\n' ' ' | cut -c1-300)"
+  fi
   stop_cs
 }
 
 expect_line() { node -p "require('$fixture/expect.json').outputChannel.$1"; }
-scenario setting "$VSIX_UNIVERSAL" "$HEAT_LS_BIN" diagnostic,hover,quickfix,completion,graph "$(expect_line setting)"
+scenario setting "$VSIX_UNIVERSAL" "$HEAT_LS_BIN" diagnostic,hover,quickfix,completion,graph,graphfit "$(expect_line setting)"
 scenario bundled "$VSIX_PLATFORM" "" diagnostic "$(expect_line bundled)"
 scenario path "$VSIX_UNIVERSAL" "" diagnostic "$(expect_line path)" "$(dirname "$HEAT_LS_BIN")"
 ls -l "$E2E_ARTIFACTS"/bundled/extensions/*/bin/heat-ls 2>/dev/null | sed 's/^/  bundled binary as installed: /' || true

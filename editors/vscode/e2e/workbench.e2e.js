@@ -16,6 +16,11 @@
 //               cursor on that resource in the editor (at its line after
 //               the quick fix's declaration); renaming the resource there
 //               redraws the view with the new name
+//   graphfit    row.yaml (five resources in a row, wider than the panel at
+//               natural size) opened with the view shown: the view draws
+//               it, and every node lies inside the visible panel, left to
+//               right and, after the toolbar's "Top to bottom", top to
+//               bottom
 //
 // CHECKS (comma-separated) picks checks; each prints "ok: ..." or
 // "FAIL: name: detail" for run.sh. Every wait is bounded (STEP_MS); a
@@ -30,7 +35,7 @@ const path = require('node:path');
 
 const env = process.env;
 const expect = JSON.parse(fs.readFileSync(env.EXPECT, 'utf8'));
-const checks = (env.CHECKS || 'diagnostic,hover,quickfix,completion,graph').split(',');
+const checks = (env.CHECKS || 'diagnostic,hover,quickfix,completion,graph,graphfit').split(',');
 const STEP_MS = Number(env.STEP_MS || 30000);
 const t0 = Date.now();
 const log = (...a) => console.log(`[${((Date.now() - t0) / 1000).toFixed(1)}s]`, ...a);
@@ -123,6 +128,11 @@ const run = {
     const h = expect.hover;
     const r = await wordRect(page, h.line, h.word);
     if (!r) throw new Error(`${h.word} is not in the rendered editor`);
+    // The reference counts above the entries first (their lines stay
+    // empty until resolved), so that the screenshot shows them.
+    await page
+      .waitForFunction(() => [...document.querySelectorAll('.codelens-decoration')].some((e) => /reference/.test(e.textContent || '')), null, { timeout: 8000 })
+      .catch(() => {});
     const box = page.locator('.monaco-hover:not(.hidden) .monaco-hover-content');
     let text = '';
     // The hover opens on mouse movement over the word; move in from outside,
@@ -145,6 +155,7 @@ const run = {
       text = oneLine((await box.allInnerTexts().catch(() => [])).join(' '));
     }
     if (!text.includes(h.text)) throw new Error(`the hover lacks "${h.text}": "${text.slice(0, 300)}"`);
+    await shot(page, 'hover-shown');
     await page.mouse.move(5, 5);
     return `hover: ${text.slice(0, 120)}`;
   },
@@ -261,6 +272,83 @@ const run = {
     });
     await shot(page, 'graph-renamed');
     return `graph view: SVG nodes [${titles.join(', ')}]; clicking ${g.click} put the cursor at ${g.selection}; renaming it to ${g.rename} redrew the view`;
+  },
+
+  async graphfit(page) {
+    const f = expect.graphFit;
+    const g = expect.graph;
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Control+P'); // Go to File
+    const input = page.locator('.quick-input-widget input');
+    await input.waitFor();
+    await input.fill(f.file);
+    await page.locator('.quick-input-list .monaco-list-row', { hasText: f.file }).first().waitFor();
+    await page.keyboard.press('Enter');
+    await page.locator('.tab.active', { hasText: f.file }).first().waitFor();
+    // The view follows the active template; the command shows it if it was closed.
+    await page.keyboard.press('F1');
+    await input.waitFor();
+    await input.fill(`>${g.command}`);
+    await page.locator('.quick-input-list .monaco-list-row', { hasText: g.command }).first().waitFor();
+    await page.keyboard.press('Enter');
+    const frame = page.locator('iframe.webview.ready').last();
+    const view = page.frameLocator('iframe.webview.ready').last().frameLocator('#active-frame');
+    const nodes = view.locator('#graph svg g.node');
+    const want = JSON.stringify([...f.nodes].sort());
+    const deadline = Date.now() + STEP_MS;
+    let titles = [];
+    while (Date.now() < deadline) {
+      titles = (await nodes.locator('title').allTextContents().catch(() => [])).map((t) => t.trim());
+      if (JSON.stringify([...titles].sort()) === want) break;
+      await page.waitForTimeout(250);
+    }
+    if (JSON.stringify([...titles].sort()) !== want) {
+      throw new Error(`the graph view of ${f.file} shows [${titles.join(', ')}], want [${f.nodes.join(', ')}]`);
+    }
+    // Every node's box on screen lies inside the panel's and the view's;
+    // returns the drawing's extent.
+    const fitted = async (how) => {
+      const panel = await frame.boundingBox();
+      const viewport = await view.locator('#viewport').boundingBox();
+      if (!panel || !viewport) throw new Error('the graph view\'s panel has no box on screen');
+      const out = [];
+      const ext = { minX: Infinity, maxX: -Infinity, minY: Infinity, maxY: -Infinity };
+      for (let i = 0; i < titles.length; i++) {
+        const b = await nodes.nth(i).boundingBox();
+        if (!b) {
+          out.push(`${titles[i]} (not rendered)`);
+          continue;
+        }
+        ext.minX = Math.min(ext.minX, b.x);
+        ext.maxX = Math.max(ext.maxX, b.x + b.width);
+        ext.minY = Math.min(ext.minY, b.y);
+        ext.maxY = Math.max(ext.maxY, b.y + b.height);
+        const inside = (r) => b.x >= r.x - 0.5 && b.y >= r.y - 0.5 && b.x + b.width <= r.x + r.width + 0.5 && b.y + b.height <= r.y + r.height + 0.5;
+        if (!inside(panel) || !inside(viewport)) {
+          out.push(`${titles[i]} at ${Math.round(b.x)},${Math.round(b.y)} ${Math.round(b.width)}x${Math.round(b.height)}`);
+        }
+      }
+      const where = `panel ${Math.round(panel.x)},${Math.round(panel.y)} ${Math.round(panel.width)}x${Math.round(panel.height)}`;
+      if (out.length) throw new Error(`${how}: nodes outside the visible ${where}: ${out.join('; ')}`);
+      return { where, width: ext.maxX - ext.minX, height: ext.maxY - ext.minY };
+    };
+    // The fit follows the drawing at once; let a frame pass.
+    await page.waitForTimeout(300);
+    const lr = await fitted('left to right');
+    await shot(page, 'graph-fit');
+    // Top to bottom, from the view's toolbar: redrawn and fitted again.
+    await view.locator('#direction').click();
+    let tb;
+    const until = Date.now() + STEP_MS;
+    while (Date.now() < until) {
+      await page.waitForTimeout(300);
+      tb = await fitted('top to bottom').catch(() => undefined);
+      if (tb && tb.height > tb.width) break;
+    }
+    tb = await fitted('top to bottom');
+    if (!(tb.height > tb.width)) throw new Error(`after "Top to bottom" the drawing is ${Math.round(tb.width)}x${Math.round(tb.height)}, still wider than tall`);
+    await shot(page, 'graph-fit-top-to-bottom');
+    return `graph view of ${f.file}: all ${titles.length} nodes inside the visible ${lr.where}, left to right (drawing ${Math.round(lr.width)}x${Math.round(lr.height)} px) and top to bottom (${Math.round(tb.width)}x${Math.round(tb.height)} px)`;
   },
 };
 

@@ -10,6 +10,9 @@ import { graphHtml } from './graphPanel.html';
 
 const REDRAW_DELAY_MS = 400;
 
+/** Where the layout direction the user chose last is kept (global state). */
+export const RANKDIR_KEY = 'heat-ls.graph.rankdir';
+
 /** Registers heat-ls.showGraph; client() returns the running client, if any. */
 export function registerGraphView(context: vscode.ExtensionContext, client: () => LanguageClient | undefined): void {
   let panel: GraphPanel | undefined;
@@ -46,7 +49,8 @@ class GraphPanel {
       localResourceRoots: [media],
       retainContextWhenHidden: true,
     });
-    this.panel.webview.html = graphHtml(this.panel.webview.asWebviewUri(vscode.Uri.joinPath(media, 'graph-webview.js')).toString(), this.panel.webview.cspSource);
+    const rankdir = context.globalState.get(RANKDIR_KEY) === 'TB' ? 'TB' : 'LR';
+    this.panel.webview.html = graphHtml(this.panel.webview.asWebviewUri(vscode.Uri.joinPath(media, 'graph-webview.js')).toString(), this.panel.webview.cspSource, rankdir);
     this.panel.webview.onDidReceiveMessage((m) => this.onMessage(m), undefined, this.disposables);
     // Follow edits of the drawn document and switches to another template.
     vscode.workspace.onDidChangeTextDocument((e) => {
@@ -100,7 +104,12 @@ class GraphPanel {
     range?: { start: { line: number; character: number } };
     parameters?: boolean;
     outputs?: boolean;
+    rankdir?: string;
   }): Promise<void> {
+    if (m.type === 'direction') {
+      await this.context.globalState.update(RANKDIR_KEY, m.rankdir === 'TB' ? 'TB' : 'LR');
+      return;
+    }
     if (m.type === 'ready') {
       void this.draw();
       return;

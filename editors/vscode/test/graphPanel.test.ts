@@ -1,8 +1,8 @@
 // The resource graph view on the extension's side, with a small stand-in
 // for the `vscode` API: the command draws the active template's graph, an
 // edit of that template redraws it (after the redraw delay), an edit of
-// another document does not, and a clicked node opens its resource at its
-// range.
+// another document does not, a clicked node opens its resource at its
+// range, and the layout direction the user picks starts the next panel.
 import { strict as assert } from 'node:assert';
 import Module from 'node:module';
 import { test } from 'node:test';
@@ -29,6 +29,9 @@ function fakeVscode() {
   const posted: { type: string; graph?: unknown }[] = [];
   const opened: { uri: string; selection: unknown }[] = [];
   let onMessage: Listener | undefined;
+  let onDispose: (() => void) | undefined;
+  const panels: { webview: { html: string } }[] = [];
+  const remember = <P extends { webview: { html: string } }>(p: P): P => (panels.push(p), p);
   const template = { uri: FakeUri.file('/ws/app.yaml'), languageId: 'heat' };
   const disposable = { dispose: () => undefined };
   const api = {
@@ -59,10 +62,13 @@ function fakeVscode() {
       showTextDocument: async (uri: FakeUri, opts: { selection: unknown }) => {
         opened.push({ uri: uri.toString(), selection: opts.selection });
       },
-      createWebviewPanel: () => ({
+      createWebviewPanel: () => remember({
         title: '',
         reveal: () => undefined,
-        onDidDispose: () => disposable,
+        onDidDispose: (fn: () => void) => {
+          onDispose = fn;
+          return disposable;
+        },
         webview: {
           html: '',
           cspSource: 'vscode-resource:',
@@ -79,7 +85,19 @@ function fakeVscode() {
       }),
     },
   };
-  return { api, commands, edits, posted, opened, template, message: (m: unknown) => onMessage?.(m) };
+  return {
+    api,
+    commands,
+    edits,
+    posted,
+    opened,
+    template,
+    message: (m: unknown) => onMessage?.(m),
+    /** The page of the panel made last. */
+    html: () => panels.at(-1)?.webview.html ?? '',
+    /** The user closes the panel. */
+    dispose: () => onDispose?.(),
+  };
 }
 
 const settle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -99,7 +117,12 @@ test('the graph view draws the template, follows its edits and opens a clicked r
         return { version: ++version, nodes: [] };
       },
     };
-    const context = { subscriptions: [] as unknown[], extensionUri: FakeUri.file('/ext') };
+    const kept = new Map<string, unknown>();
+    const context = {
+      subscriptions: [] as unknown[],
+      extensionUri: FakeUri.file('/ext'),
+      globalState: { get: (k: string) => kept.get(k), update: async (k: string, v: unknown) => void kept.set(k, v) },
+    };
     registerGraphView(context as never, () => client as never);
     await fake.commands.get('heat-ls.showGraph')!();
     await settle(10);
@@ -127,6 +150,15 @@ test('the graph view draws the template, follows its edits and opens a clicked r
     assert.equal(fake.opened.length, 1);
     assert.equal(fake.opened[0].uri, 'file:///ws/db.yaml');
     assert.deepEqual(JSON.parse(JSON.stringify(fake.opened[0].selection)), { start: { line: 4, character: 2 }, end: { line: 4, character: 2 } });
+
+    // The direction the user picks is kept for the next panel's page.
+    assert.match(fake.html(), /<html lang="en" data-rankdir="LR">/);
+    fake.message({ type: 'direction', rankdir: 'TB' });
+    await settle(10);
+    assert.equal(kept.get('heat-ls.graph.rankdir'), 'TB');
+    fake.dispose();
+    await fake.commands.get('heat-ls.showGraph')!();
+    assert.match(fake.html(), /<html lang="en" data-rankdir="TB">/, 'a new panel starts top to bottom');
   } finally {
     mod._load = original;
   }
