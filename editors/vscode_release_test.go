@@ -102,7 +102,9 @@ func versionOf(t *testing.T, dist string) string {
 // TestVSCodeRelease checks the VS Code extension the release builds.
 //
 // vsix: every .vsix carries both bundled scripts (the extension and the
-// graph view with its Graphviz) and the third-party notices; each platform
+// graph view with its Graphviz), the third-party notices and the
+// repository's LICENSE (Apache-2.0) and NOTICE at the extension's root,
+// named by the manifest; each platform
 // .vsix carries exactly that platform's heat-ls (byte
 // for byte the release binary, executable) at extension/bin/, declares its
 // target in the manifest, and is listed in SHA256SUMS; the universal one
@@ -123,6 +125,12 @@ func TestVSCodeRelease(t *testing.T) {
 		t.Fatal(err)
 	}
 	vsixName := func(target string) string { return "heat-ls_" + version + "_vscode_" + target + ".vsix" }
+	licence := map[string][]byte{}
+	for _, f := range []string{"LICENSE", "NOTICE"} {
+		if licence[f], err = os.ReadFile(filepath.Join(moduleRoot(t), f)); err != nil {
+			t.Fatal(err)
+		}
+	}
 
 	t.Run("vsix", func(t *testing.T) {
 		for _, target := range append(append([]string(nil), targets...), "universal") {
@@ -144,10 +152,23 @@ func TestVSCodeRelease(t *testing.T) {
 				continue
 			}
 			for _, want := range []string{"extension/package.json", "extension/out/extension.js", "extension/out/graph-webview.js",
-				"extension/THIRD_PARTY_NOTICES.md", "extension.vsixmanifest"} {
+				"extension/THIRD_PARTY_NOTICES.md", "extension/LICENSE", "extension/NOTICE", "extension.vsixmanifest"} {
 				if _, ok := files[want]; !ok {
 					t.Errorf("%s lacks %s", name, want)
 				}
+			}
+			for _, f := range []string{"LICENSE", "NOTICE"} {
+				if got, ok := files["extension/"+f]; ok && !bytes.Equal(got.data, licence[f]) {
+					t.Errorf("%s: extension/%s is not the repository's %s", name, f, f)
+				}
+			}
+			// The manifest names the licence (vsce links LICENSE from it),
+			// and package.json declares it by its SPDX id.
+			if !strings.Contains(string(files["extension.vsixmanifest"].data), `Path="extension/LICENSE"`) {
+				t.Errorf("%s: the manifest does not point at extension/LICENSE", name)
+			}
+			if !strings.Contains(string(files["extension/package.json"].data), `"license": "Apache-2.0"`) {
+				t.Errorf("%s: package.json does not declare \"license\": \"Apache-2.0\"", name)
 			}
 			manifest := string(files["extension.vsixmanifest"].data)
 			var bins []string
