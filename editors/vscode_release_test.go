@@ -103,8 +103,8 @@ func versionOf(t *testing.T, dist string) string {
 //
 // vsix: every .vsix carries both bundled scripts (the extension and the
 // graph view with its Graphviz), the third-party notices and the
-// repository's LICENSE (Apache-2.0) and NOTICE at the extension's root,
-// named by the manifest; each platform
+// repository's LICENSE (Apache-2.0, as LICENSE.txt) and NOTICE at the
+// extension's root, the licence named by the manifest; each platform
 // .vsix carries exactly that platform's heat-ls (byte
 // for byte the release binary, executable) at extension/bin/, declares its
 // target in the manifest, and is listed in SHA256SUMS; the universal one
@@ -152,20 +152,20 @@ func TestVSCodeRelease(t *testing.T) {
 				continue
 			}
 			for _, want := range []string{"extension/package.json", "extension/out/extension.js", "extension/out/graph-webview.js",
-				"extension/THIRD_PARTY_NOTICES.md", "extension/LICENSE", "extension/NOTICE", "extension.vsixmanifest"} {
+				"extension/THIRD_PARTY_NOTICES.md", "extension/LICENSE.txt", "extension/NOTICE", "extension.vsixmanifest"} {
 				if _, ok := files[want]; !ok {
 					t.Errorf("%s lacks %s", name, want)
 				}
 			}
-			for _, f := range []string{"LICENSE", "NOTICE"} {
-				if got, ok := files["extension/"+f]; ok && !bytes.Equal(got.data, licence[f]) {
-					t.Errorf("%s: extension/%s is not the repository's %s", name, f, f)
+			// vsce stores LICENSE as LICENSE.txt and names it in the
+			// manifest; package.json declares the licence by its SPDX id.
+			for packed, f := range map[string]string{"extension/LICENSE.txt": "LICENSE", "extension/NOTICE": "NOTICE"} {
+				if got, ok := files[packed]; ok && !bytes.Equal(got.data, licence[f]) {
+					t.Errorf("%s: %s is not the repository's %s", name, packed, f)
 				}
 			}
-			// The manifest names the licence (vsce links LICENSE from it),
-			// and package.json declares it by its SPDX id.
-			if !strings.Contains(string(files["extension.vsixmanifest"].data), `Path="extension/LICENSE"`) {
-				t.Errorf("%s: the manifest does not point at extension/LICENSE", name)
+			if !strings.Contains(string(files["extension.vsixmanifest"].data), `Path="extension/LICENSE.txt"`) {
+				t.Errorf("%s: the manifest does not point at extension/LICENSE.txt", name)
 			}
 			if !strings.Contains(string(files["extension/package.json"].data), `"license": "Apache-2.0"`) {
 				t.Errorf("%s: package.json does not declare \"license\": \"Apache-2.0\"", name)

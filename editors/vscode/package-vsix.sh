@@ -12,7 +12,8 @@
 #       heat-ls.path or heat-ls on PATH.
 # Each package is made from a staging copy of the files .vscodeignore lets
 # in, with the repository's LICENSE (Apache-2.0) and NOTICE at the
-# extension's root (vsce refuses to package without a LICENSE), so nothing is written into the checkout but node_modules/ and out/.
+# extension's root (vsce stores LICENSE as extension/LICENSE.txt and names it
+# in the manifest; it refuses to package without one), so nothing is written into the checkout but node_modules/ and out/.
 # The extension's version is VERSION when that is a plain X.Y.Z (the VS Code
 # Marketplace takes no other), else package.json's.
 set -euo pipefail
