@@ -59,15 +59,15 @@ func releaseDist(t *testing.T) (dist, version string, targets []string) {
 		return dist, versionOf(t, dist), targets
 	}
 	if testing.Short() {
-		t.Skip("builds heat-ls and the VS Code extension; skipped with -short")
+		t.Skip("builds heat-ls and the VS Code extension; skipped with -short (run without -short)")
 	}
 	host := runtime.GOOS + "/" + runtime.GOARCH
 	if _, ok := vscodeTargets[host]; !ok {
-		t.Skipf("no release target for %s", host)
+		t.Skipf("no release target for %s (run on linux, darwin or windows, amd64 or arm64)", host)
 	}
 	requireTool(t, npm)
 	if _, err := exec.LookPath("bash"); err != nil {
-		t.Skip("bash is not installed")
+		t.Skip("bash is not installed (install bash to run this)")
 	}
 	dist = t.TempDir()
 	ctx, cancel := context.WithTimeout(context.Background(), vscodeTimeout)
@@ -203,7 +203,7 @@ func TestVSCodeRelease(t *testing.T) {
 
 	t.Run("workbench", func(t *testing.T) {
 		if runtime.GOOS != "linux" {
-			t.Skip("the workbench test runs code-server with Debian's Chromium: Linux only")
+			t.Skip("the workbench test runs code-server with Debian's Chromium (run on Linux)")
 		}
 		if !mustRun() {
 			t.Skip("SKIP: the real-VS-Code test installs code-server (a few minutes the first time) and runs VS Code; " +

@@ -43,14 +43,14 @@ func TestRelease(t *testing.T) {
 	wantVersion := ""
 	if dist == "" {
 		if testing.Short() {
-			t.Skip("builds a release binary; skipped with -short")
+			t.Skip("builds a release binary; skipped with -short (run without -short)")
 		}
 		host := runtime.GOOS + "/" + runtime.GOARCH
 		if !contains(releaseTargets, host) {
-			t.Skipf("no release target for %s", host)
+			t.Skipf("no release target for %s (run on linux, darwin or windows, amd64 or arm64)", host)
 		}
 		if _, err := exec.LookPath("bash"); err != nil {
-			t.Skip("bash is not installed")
+			t.Skip("bash is not installed (install bash to run this)")
 		}
 		dist, targets, wantVersion = t.TempDir(), []string{host}, "9.8.7-test"
 		cmd := exec.Command("bash", "../../.ci/release.sh", host)
