@@ -22,7 +22,8 @@
 # built with -trimpath, without cgo, and stamped with the version, the full
 # commit and the commit's date (UTC), which "heat-ls version" prints.
 # Archives carry fixed timestamps and owners, so the same commit gives the
-# same archives. Nothing is uploaded anywhere.
+# same archives. Nothing is uploaded: on a tag v*, .github/workflows/release.yml
+# runs this script and publishes dist/ as the GitHub Release of the tag.
 #
 # Needs Go, git, tar, gzip and zip (or python3 for the zip files), and npm
 # for the .vsix files; with GNU tar the archives are byte-for-byte
