@@ -135,6 +135,8 @@ func (s *summary) testDone(p *pkgState, e event) {
 func (s *summary) packageDone(p *pkgState, e event) {
 	defer delete(s.pkgs, e.Package)
 	switch {
+	case e.Action == "pass" && p.cached():
+		s.printf("ok  \t%s\t(cached)\n", e.Package)
 	case e.Action == "pass":
 		s.printf("ok  \t%s\t%.3fs\n", e.Package, e.Elapsed)
 	case e.Action == "skip":
@@ -147,6 +149,17 @@ func (s *summary) packageDone(p *pkgState, e event) {
 		s.printUnfinished(p)
 		s.printf("FAIL\t%s\t%.3fs\n", e.Package, e.Elapsed)
 	}
+}
+
+// cached reports whether go test took the package's result from its cache
+// (its own line says "(cached)"; the elapsed time is then not a run's).
+func (p *pkgState) cached() bool {
+	for _, l := range p.lines {
+		if l.test == "" && strings.HasPrefix(l.text, "ok  ") && strings.HasSuffix(strings.TrimSpace(l.text), "(cached)") {
+			return true
+		}
+	}
+	return false
 }
 
 // printUnfinished prints the output of a failed package that no failed

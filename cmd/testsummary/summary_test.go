@@ -124,6 +124,14 @@ func TestFailures(t *testing.T) {
 			code: 1,
 		},
 		{
+			name: "a cached result says so",
+			stream: `{"Action":"start","Package":"p"}` + "\n" +
+				`{"Action":"output","Package":"p","Output":"ok  \tp\t(cached)\n"}` + "\n" +
+				`{"Action":"pass","Package":"p","Elapsed":0}` + "\n",
+			show: []string{"ok  \tp\t(cached)\n", "tests: 0 passed, 0 failed, 0 skipped\n"},
+			code: 0,
+		},
+		{
 			name: "module downloads are no failure",
 			stream: "go: downloading go.uber.org/zap v1.28.0\n" +
 				`{"Action":"start","Package":"p"}` + "\n" +
