@@ -42,15 +42,19 @@ var placeholder = regexp.MustCompile(`(?i)example\.(?:org|com|net)|<[^>\n]*(?:ur
 
 // TestCIDocSnippets: every YAML block of docs/ci.md parses (a fragment of
 // a job's steps as such), every `heat-ls check` in any block uses only
-// flags and formats `heat-ls check --help` lists, and no block or line
-// holds a placeholder address.
+// flags and formats `heat-ls check --help` lists, and neither the page nor
+// the hook definitions and workflows it points to hold a placeholder
+// address.
 func TestCIDocSnippets(t *testing.T) {
-	src, err := os.ReadFile(ciDoc)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if m := placeholder.FindString(string(src)); m != "" {
-		t.Errorf("docs/ci.md holds the placeholder %q: every command must work as written", m)
+	for _, name := range []string{ciDoc, filepath.Join("..", ".pre-commit-hooks.yaml"),
+		filepath.Join("..", ".github", "workflows", "release.yml"), filepath.Join("..", ".github", "workflows", "ci.yml")} {
+		src, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if m := placeholder.FindString(string(src)); m != "" {
+			t.Errorf("%s holds the placeholder %q: every command must work as written", name, m)
+		}
 	}
 	help := checkHelp(t)
 	flag := regexp.MustCompile(`(?:^|\s|\[)--([a-z-]+)`)
