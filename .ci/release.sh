@@ -6,7 +6,8 @@
 #   VERSION=0.2.0 .ci/release.sh        # an explicit version
 #
 # For each target OS/ARCH it writes
-#   dist/heat-ls_<version>_<os>_<arch>/heat-ls[.exe]   the binary, plus README.md
+#   dist/heat-ls_<version>_<os>_<arch>/heat-ls[.exe]   the binary, plus README.md,
+#       LICENSE (Apache-2.0) and NOTICE
 #   dist/heat-ls_<version>_<os>_<arch>.tar.gz          (.zip for windows)
 #   dist/heat-ls_<version>_vscode_<target>.vsix      the VS Code extension carrying
 #       that binary (<target> is VS Code's: linux-x64, darwin-arm64, win32-x64, ...)
@@ -21,7 +22,8 @@
 # built with -trimpath, without cgo, and stamped with the version, the full
 # commit and the commit's date (UTC), which "heat-ls version" prints.
 # Archives carry fixed timestamps and owners, so the same commit gives the
-# same archives. Nothing is uploaded anywhere.
+# same archives. Nothing is uploaded: on a tag v*, .github/workflows/release.yml
+# runs this script and publishes dist/ as the GitHub Release of the tag.
 #
 # Needs Go, git, tar, gzip and zip (or python3 for the zip files), and npm
 # for the .vsix files; with GNU tar the archives are byte-for-byte
@@ -78,11 +80,11 @@ for t in "${targets[@]}"; do
   echo "release: building $name"
   built+=("$t")
   CGO_ENABLED=0 GOOS="$os" GOARCH="$arch" go build -trimpath -ldflags "$ldflags" -o "$dist/$name/$exe" ./cmd/heat-ls
-  cp README.md "$dist/$name/README.md"
+  cp README.md LICENSE NOTICE "$dist/$name/"
   touch -d "@$epoch" "$dist/$name" "$dist/$name"/* 2>/dev/null || true
   if [ "$os" = windows ]; then
     if command -v zip >/dev/null 2>&1; then
-      (cd "$dist" && zip -q -X -r "$name.zip" "$name/$exe" "$name/README.md")
+      (cd "$dist" && zip -q -X -r "$name.zip" "$name/$exe" "$name/README.md" "$name/LICENSE" "$name/NOTICE")
     else
       (cd "$dist" && python3 -m zipfile -c "$name.zip" "$name")
     fi

@@ -55,7 +55,7 @@ func requireTool(t *testing.T, tool editorTool) string {
 	}
 	if len(tool.packages) == 0 {
 		if !mustRun() {
-			t.Skipf("SKIP: %s is not installed (needs Node.js >= 20 with npm)", tool.program)
+			t.Skipf("SKIP: %s is not installed (install Node.js >= 20 with npm to run this, or set HEAT_LS_EDITOR_TESTS=1 to make it fail instead)", tool.program)
 		}
 		t.Fatalf("%s is not installed: the VS Code extension test needs Node.js >= 20 with npm", tool.program)
 	}

@@ -59,15 +59,15 @@ func releaseDist(t *testing.T) (dist, version string, targets []string) {
 		return dist, versionOf(t, dist), targets
 	}
 	if testing.Short() {
-		t.Skip("builds heat-ls and the VS Code extension; skipped with -short")
+		t.Skip("builds heat-ls and the VS Code extension; skipped with -short (run without -short)")
 	}
 	host := runtime.GOOS + "/" + runtime.GOARCH
 	if _, ok := vscodeTargets[host]; !ok {
-		t.Skipf("no release target for %s", host)
+		t.Skipf("no release target for %s (run on linux, darwin or windows, amd64 or arm64)", host)
 	}
 	requireTool(t, npm)
 	if _, err := exec.LookPath("bash"); err != nil {
-		t.Skip("bash is not installed")
+		t.Skip("bash is not installed (install bash to run this)")
 	}
 	dist = t.TempDir()
 	ctx, cancel := context.WithTimeout(context.Background(), vscodeTimeout)
@@ -102,7 +102,9 @@ func versionOf(t *testing.T, dist string) string {
 // TestVSCodeRelease checks the VS Code extension the release builds.
 //
 // vsix: every .vsix carries both bundled scripts (the extension and the
-// graph view with its Graphviz) and the third-party notices; each platform
+// graph view with its Graphviz), the third-party notices and the
+// repository's LICENSE (Apache-2.0, as LICENSE.txt) and NOTICE at the
+// extension's root, the licence named by the manifest; each platform
 // .vsix carries exactly that platform's heat-ls (byte
 // for byte the release binary, executable) at extension/bin/, declares its
 // target in the manifest, and is listed in SHA256SUMS; the universal one
@@ -123,6 +125,12 @@ func TestVSCodeRelease(t *testing.T) {
 		t.Fatal(err)
 	}
 	vsixName := func(target string) string { return "heat-ls_" + version + "_vscode_" + target + ".vsix" }
+	licence := map[string][]byte{}
+	for _, f := range []string{"LICENSE", "NOTICE"} {
+		if licence[f], err = os.ReadFile(filepath.Join(moduleRoot(t), f)); err != nil {
+			t.Fatal(err)
+		}
+	}
 
 	t.Run("vsix", func(t *testing.T) {
 		for _, target := range append(append([]string(nil), targets...), "universal") {
@@ -144,10 +152,23 @@ func TestVSCodeRelease(t *testing.T) {
 				continue
 			}
 			for _, want := range []string{"extension/package.json", "extension/out/extension.js", "extension/out/graph-webview.js",
-				"extension/THIRD_PARTY_NOTICES.md", "extension.vsixmanifest"} {
+				"extension/THIRD_PARTY_NOTICES.md", "extension/LICENSE.txt", "extension/NOTICE", "extension.vsixmanifest"} {
 				if _, ok := files[want]; !ok {
 					t.Errorf("%s lacks %s", name, want)
 				}
+			}
+			// vsce stores LICENSE as LICENSE.txt and names it in the
+			// manifest; package.json declares the licence by its SPDX id.
+			for packed, f := range map[string]string{"extension/LICENSE.txt": "LICENSE", "extension/NOTICE": "NOTICE"} {
+				if got, ok := files[packed]; ok && !bytes.Equal(got.data, licence[f]) {
+					t.Errorf("%s: %s is not the repository's %s", name, packed, f)
+				}
+			}
+			if !strings.Contains(string(files["extension.vsixmanifest"].data), `Path="extension/LICENSE.txt"`) {
+				t.Errorf("%s: the manifest does not point at extension/LICENSE.txt", name)
+			}
+			if !strings.Contains(string(files["extension/package.json"].data), `"license": "Apache-2.0"`) {
+				t.Errorf("%s: package.json does not declare \"license\": \"Apache-2.0\"", name)
 			}
 			manifest := string(files["extension.vsixmanifest"].data)
 			var bins []string
@@ -182,7 +203,7 @@ func TestVSCodeRelease(t *testing.T) {
 
 	t.Run("workbench", func(t *testing.T) {
 		if runtime.GOOS != "linux" {
-			t.Skip("the workbench test runs code-server with Debian's Chromium: Linux only")
+			t.Skip("the workbench test runs code-server with Debian's Chromium (run on Linux)")
 		}
 		if !mustRun() {
 			t.Skip("SKIP: the real-VS-Code test installs code-server (a few minutes the first time) and runs VS Code; " +

@@ -12,7 +12,7 @@ import (
 // facts today; run `go generate ./schema` when this fails.
 func TestGeneratedDataIsCurrent(t *testing.T) {
 	if testing.Short() {
-		t.Skip("runs the generator")
+		t.Skip("runs the generator; skipped with -short (run without -short)")
 	}
 	shared := sharedDir(t)
 	out := t.TempDir()

@@ -173,7 +173,7 @@ func TestUserSchemasSkipSymlinksOutside(t *testing.T) {
 	writeFiles(t, outside, map[string]string{"secret.json": `{"resource_type": "Outside::Type", "properties": {}}`})
 	writeFiles(t, dir, map[string]string{"inside.json": `{"resource_type": "Inside::Type", "properties": {}}`})
 	if err := os.Symlink(filepath.Join(outside, "secret.json"), filepath.Join(dir, "link.json")); err != nil {
-		t.Skip("symlinks unavailable:", err)
+		t.Skip("symlinks unavailable (run on a file system that has them):", err)
 	}
 	if err := os.Symlink(filepath.Join(dir, "inside.json"), filepath.Join(dir, "same.json")); err != nil {
 		t.Fatal(err)

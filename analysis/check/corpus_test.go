@@ -81,7 +81,7 @@ func corpusSilent() map[string]string {
 func TestCorpus(t *testing.T) {
 	root := filepath.Join(findSharedDir(t), "corpus")
 	if _, err := os.Stat(root); err != nil {
-		t.Skipf("../shared/corpus not found: %v", err)
+		t.Skipf("../shared/corpus not found (run with the shared directory beside the checkout, or HEAT_LS_SHARED naming it): %v", err)
 	}
 	s := loadSchemaForTest(t)
 	caveats := corpusCaveats()

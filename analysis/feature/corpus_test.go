@@ -23,7 +23,7 @@ func sharedDir() string {
 func corpusFiles(t *testing.T) []string {
 	root := sharedDir()
 	if root == "" {
-		t.Skip("../shared not found: the corpus of real templates is not available")
+		t.Skip("../shared not found (run with the shared directory beside the checkout, or HEAT_LS_SHARED naming it): the corpus of real templates is not read")
 	}
 	var files []string
 	filepath.WalkDir(filepath.Join(root, "corpus"), func(path string, d os.DirEntry, err error) error {
@@ -85,7 +85,7 @@ func TestFeaturesOnCorpus(t *testing.T) {
 func TestRenameOnCorpus(t *testing.T) {
 	root := sharedDir()
 	if root == "" {
-		t.Skip("../shared not found: the corpus of real templates is not available")
+		t.Skip("../shared not found (run with the shared directory beside the checkout, or HEAT_LS_SHARED naming it): the corpus of real templates is not read")
 	}
 	var files []string
 	filepath.WalkDir(filepath.Join(root, "corpus"), func(path string, d os.DirEntry, err error) error {

@@ -27,7 +27,7 @@ func sharedCorpus(t testing.TB) []string {
 	t.Helper()
 	root, ok := corpusDir()
 	if !ok {
-		t.Skip("../shared not found: the corpus checks need <module root>/../shared/corpus")
+		t.Skip("../shared not found (run with the shared directory beside the checkout, or HEAT_LS_SHARED naming it): the corpus checks need ../shared/corpus")
 	}
 	var files []string
 	_ = filepath.WalkDir(root, func(path string, d os.DirEntry, err error) error {

@@ -34,7 +34,7 @@ func firstError(text []byte) string {
 // prefix already fails in yaml.v3 (found by brute force here).
 func TestIndentationFaultOnCorpus(t *testing.T) {
 	if testing.Short() {
-		t.Skip("brute force is slow")
+		t.Skip("brute force is slow; skipped with -short (run without -short)")
 	}
 	r := rand.New(rand.NewSource(2))
 	total, good := 0, 0

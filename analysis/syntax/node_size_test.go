@@ -14,7 +14,7 @@ import (
 // 112 with int offsets and separate pair and item lists).
 func TestNodeSize(t *testing.T) {
 	if unsafe.Sizeof(uintptr(0)) != 8 {
-		t.Skip("sizes are stated for 64-bit platforms")
+		t.Skip("sizes are stated for 64-bit platforms (run on one)")
 	}
 	if got := unsafe.Sizeof(Node{}); got > 80 {
 		t.Errorf("syntax.Node takes %d bytes, more than 80", got)

@@ -141,7 +141,7 @@ func TestHeatCases(t *testing.T) {
 			tmpl := filepath.Join(dir, "template.yaml")
 			src, err := os.ReadFile(tmpl)
 			if err != nil {
-				t.Skip("case not present: " + err.Error())
+				t.Skip("case not present in ../shared (run with an up-to-date shared directory): " + err.Error())
 			}
 			var envs []*File
 			if _, err := os.Stat(filepath.Join(dir, "env.yaml")); err == nil {
@@ -172,7 +172,7 @@ func TestMappedNestedCheckedWithEnv(t *testing.T) {
 	dir := filepath.Join(shared(t), "heat", "cases", "env-registry-template-file-ok")
 	envs, err := ReadEnvironments([]string{filepath.Join(dir, "env.yaml")})
 	if err != nil {
-		t.Skip("case not present")
+		t.Skip("case not present in ../shared (run with an up-to-date shared directory)")
 	}
 	src := []byte("heat_template_version: 2016-10-14\nresources:\n  c:\n    type: My::Child\n    properties: {sise: 2}\n")
 	var got []string

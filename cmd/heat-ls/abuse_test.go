@@ -346,7 +346,7 @@ func TestAbuseDeepNesting(t *testing.T) {
 // the same.
 func TestAbuseHugeDocument(t *testing.T) {
 	if testing.Short() {
-		t.Skip("the 50 MB document takes a while; not in -short")
+		t.Skip("the 50 MB document takes a while; skipped with -short (run without -short)")
 	}
 	s := startAbused(t)
 	const uri = "file:///abuse/huge.yaml"

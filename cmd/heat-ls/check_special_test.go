@@ -18,14 +18,14 @@ func TestCheckRefusesSpecialAndHugeFiles(t *testing.T) {
 	dir := t.TempDir()
 	fifo := filepath.Join(dir, "pipe.yaml")
 	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
-		t.Skipf("no FIFOs here: %v", err)
+		t.Skipf("no FIFOs here (run on Linux or macOS): %v", err)
 	}
 	huge := filepath.Join(dir, "huge_env.yaml")
 	if err := os.WriteFile(huge, []byte("parameters: {}\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	if err := os.Truncate(huge, 2<<30); err != nil {
-		t.Skipf("no sparse files here: %v", err)
+		t.Skipf("no sparse files here (run on a file system that has them): %v", err)
 	}
 	tmpl := filepath.Join(dir, "t.yaml")
 	if err := os.WriteFile(tmpl, []byte("heat_template_version: 2018-08-31\nresources: {}\n"), 0o644); err != nil {

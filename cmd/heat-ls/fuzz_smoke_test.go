@@ -34,7 +34,7 @@ var fuzzTargets = []struct{ pkg, name string }{
 // hangs or breaks its own invariants fails here. Skipped with -short.
 func TestFuzzSmoke(t *testing.T) {
 	if testing.Short() {
-		t.Skip("fuzzing skipped with -short")
+		t.Skip("fuzzing skipped with -short (run without -short)")
 	}
 	root := moduleRootDir(t)
 	checkFuzzTargetsListed(t, root)

@@ -70,7 +70,7 @@ func launched(t *testing.T, name string, args ...string) (*exec.Cmd, func() int6
 		t.Helper()
 		b, err := os.ReadFile(rssFile)
 		if err != nil {
-			t.Skipf("no rusage for child processes here: %v", err)
+			t.Skipf("no rusage for child processes here (run on Linux): %v", err)
 		}
 		n, err := strconv.ParseInt(strings.TrimSpace(string(b)), 10, 64)
 		if err != nil {

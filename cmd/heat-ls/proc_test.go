@@ -15,7 +15,7 @@ func procBytes(t testing.TB, pid int, field string) int64 {
 	t.Helper()
 	f, err := os.Open(fmt.Sprintf("/proc/%d/status", pid))
 	if err != nil {
-		t.Skipf("no /proc here: %v", err)
+		t.Skipf("no /proc here (run on Linux): %v", err)
 	}
 	defer f.Close()
 	sc := bufio.NewScanner(f)

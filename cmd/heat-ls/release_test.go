@@ -29,7 +29,8 @@ var releaseTargets = []string{"linux/amd64", "linux/arm64", "darwin/amd64", "dar
 
 // TestRelease checks the artifacts of .ci/release.sh: SHA256SUMS lists
 // every archive with its right checksum, each archive holds
-// heat-ls_<version>_<os>_<arch>/heat-ls[.exe] and README.md, each binary is
+// heat-ls_<version>_<os>_<arch>/heat-ls[.exe], README.md and the licence
+// (LICENSE and NOTICE, byte for byte the repository's), each binary is
 // an executable for its platform, and the one for this machine prints the
 // stamped version, commit and date.
 //
@@ -42,14 +43,14 @@ func TestRelease(t *testing.T) {
 	wantVersion := ""
 	if dist == "" {
 		if testing.Short() {
-			t.Skip("builds a release binary; skipped with -short")
+			t.Skip("builds a release binary; skipped with -short (run without -short)")
 		}
 		host := runtime.GOOS + "/" + runtime.GOARCH
 		if !contains(releaseTargets, host) {
-			t.Skipf("no release target for %s", host)
+			t.Skipf("no release target for %s (run on linux, darwin or windows, amd64 or arm64)", host)
 		}
 		if _, err := exec.LookPath("bash"); err != nil {
-			t.Skip("bash is not installed")
+			t.Skip("bash is not installed (install bash to run this)")
 		}
 		dist, targets, wantVersion = t.TempDir(), []string{host}, "9.8.7-test"
 		cmd := exec.Command("bash", "../../.ci/release.sh", host)
@@ -60,6 +61,7 @@ func TestRelease(t *testing.T) {
 		}
 	}
 
+	licence := readLicence(t)
 	sums := readSums(t, dist)
 	version := wantVersion
 	for _, target := range targets {
@@ -91,8 +93,15 @@ func TestRelease(t *testing.T) {
 			exe += ".exe"
 		}
 		files := readArchive(t, filepath.Join(dist, archive))
-		if got, want := sortedKeys(files), []string{dir + "/README.md", dir + "/" + exe}; strings.Join(got, " ") != strings.Join(want, " ") {
+		want := []string{dir + "/LICENSE", dir + "/NOTICE", dir + "/README.md", dir + "/" + exe}
+		sort.Strings(want)
+		if got := sortedKeys(files); strings.Join(got, " ") != strings.Join(want, " ") {
 			t.Errorf("%s holds %v, want %v", archive, got, want)
+		}
+		for _, name := range []string{"LICENSE", "NOTICE"} {
+			if !bytes.Equal(files[dir+"/"+name], licence[name]) {
+				t.Errorf("%s: %s/%s is not the repository's %s", archive, dir, name, name)
+			}
 		}
 		bin := files[dir+"/"+exe]
 		if err := checkExecutable(bin, goos, goarch); err != nil {
@@ -106,6 +115,26 @@ func TestRelease(t *testing.T) {
 			checkStampedVersion(t, filepath.Join(dist, dir, exe), version)
 		}
 	}
+}
+
+// readLicence returns the repository's LICENSE and NOTICE, checking that
+// LICENSE is the Apache License 2.0.
+func readLicence(t *testing.T) map[string][]byte {
+	t.Helper()
+	files := map[string][]byte{}
+	for _, name := range []string{"LICENSE", "NOTICE"} {
+		data, err := os.ReadFile(filepath.Join("..", "..", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		files[name] = data
+	}
+	for _, want := range []string{"Apache License", "Version 2.0, January 2004", "TERMS AND CONDITIONS FOR USE, REPRODUCTION, AND DISTRIBUTION", "END OF TERMS AND CONDITIONS"} {
+		if !bytes.Contains(files["LICENSE"], []byte(want)) {
+			t.Errorf("LICENSE is not the Apache License 2.0: it lacks %q", want)
+		}
+	}
+	return files
 }
 
 // readSums reads dist/SHA256SUMS, checking its format (sha256sum's:

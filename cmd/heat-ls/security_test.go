@@ -118,11 +118,11 @@ func watchOpens(t *testing.T, dir string) func() []string {
 	t.Helper()
 	fd, err := syscall.InotifyInit1(syscall.IN_NONBLOCK | syscall.IN_CLOEXEC)
 	if err != nil {
-		t.Skipf("no inotify: %v", err)
+		t.Skipf("no inotify (run on Linux): %v", err)
 	}
 	if _, err := syscall.InotifyAddWatch(fd, dir, syscall.IN_OPEN|syscall.IN_ACCESS); err != nil {
 		syscall.Close(fd)
-		t.Skipf("inotify watch: %v", err)
+		t.Skipf("no inotify watch (run on Linux, below the inotify watch limit): %v", err)
 	}
 	t.Cleanup(func() { syscall.Close(fd) })
 	return func() []string {
@@ -331,7 +331,7 @@ func TestWatchersSeeViolations(t *testing.T) {
 
 	sh := exec.Command("sh", "-c", "sleep 0.3 & sleep 0.3")
 	if err := sh.Start(); err != nil {
-		t.Skipf("no sh: %v", err)
+		t.Skipf("no sh (run where /bin/sh exists): %v", err)
 	}
 	stop := make(chan struct{})
 	seen := watchProcess(sh.Process.Pid, stop)

@@ -1,9 +1,30 @@
 ;;; heat-ls.el --- OpenStack Heat templates with the heat-ls language server  -*- lexical-binding: t; -*-
 
+;; Copyright (C) 2026 The heat-ls authors
+
+;; Author: The heat-ls authors
+;; Maintainer: The heat-ls authors
 ;; Version: 0.1.0
 ;; Package-Requires: ((emacs "27.1") (eglot "1.9"))
 ;; Keywords: languages, tools
-;; URL: editors/emacs in the heat-ls repository
+;; URL: https://docs.openstack.org/heat/latest/template_guide/hot_guide.html
+;; SPDX-License-Identifier: Apache-2.0
+
+;; This file is not part of GNU Emacs.
+
+;;; License:
+
+;; Licensed under the Apache License, Version 2.0 (the "License");
+;; you may not use this file except in compliance with the License.
+;; You may obtain a copy of the License at
+;;
+;;     http://www.apache.org/licenses/LICENSE-2.0
+;;
+;; Unless required by applicable law or agreed to in writing, software
+;; distributed under the License is distributed on an "AS IS" BASIS,
+;; WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+;; See the License for the specific language governing permissions and
+;; limitations under the License.
 
 ;;; Commentary:
 

@@ -11,7 +11,9 @@
 #   DIST/heat-ls_<version>_vscode_universal.vsix  without a binary: it uses
 #       heat-ls.path or heat-ls on PATH.
 # Each package is made from a staging copy of the files .vscodeignore lets
-# in, so nothing is written into the checkout but node_modules/ and out/.
+# in, with the repository's LICENSE (Apache-2.0) and NOTICE at the
+# extension's root (vsce stores LICENSE as extension/LICENSE.txt and names it
+# in the manifest; it refuses to package without one), so nothing is written into the checkout but node_modules/ and out/.
 # The extension's version is VERSION when that is a plain X.Y.Z (the VS Code
 # Marketplace takes no other), else package.json's.
 set -euo pipefail
@@ -54,6 +56,7 @@ package() {
   local target="$1" binary="$2" out="$3" dir="$stage/${1:-universal}"
   mkdir -p "$dir/out" "$dir/syntaxes"
   cp package.json README.md THIRD_PARTY_NOTICES.md language-configuration.json .vscodeignore "$dir/"
+  cp ../../LICENSE ../../NOTICE "$dir/"
   cp out/extension.js out/graph-webview.js "$dir/out/"
   cp syntaxes/* "$dir/syntaxes/"
   if [ -n "$binary" ]; then
@@ -65,7 +68,7 @@ package() {
     node -e 'const f=process.argv[1],p=require(f);p.version=process.argv[2];require("fs").writeFileSync(f,JSON.stringify(p,null,2)+"\n")' \
       "$dir/package.json" "$version"
   fi
-  local args=(package --no-dependencies --skip-license --allow-missing-repository --out "$out")
+  local args=(package --no-dependencies --allow-missing-repository --out "$out")
   [ -z "$target" ] || args+=(--target "$target")
   (cd "$dir" && "$vsce" "${args[@]}" >/dev/null)
   echo "package-vsix: $(basename "$out")"

@@ -56,7 +56,7 @@ func Require(t testing.TB, without string) string {
 	t.Helper()
 	dir, ok := Dir()
 	if !ok {
-		t.Skip("../shared not found (expected beside the checkout): " + without)
+		t.Skip("../shared not found (run with the shared directory beside the checkout, or HEAT_LS_SHARED naming it): " + without)
 	}
 	return dir
 }
