@@ -39,14 +39,29 @@ const (
 	slotLaterName             // the name of a named argument after the first
 )
 
-// frame is an open bracket: what closes it and where its contents stand.
-// A parenthesis holds one expression; the other brackets an argument list.
-type frame struct {
-	closer kind
-	paren  bool
-	st     argState
-	slot   slot
-}
+// frame is an open bracket, packed in one byte so that a text of
+// brackets costs its own size again at most: which bracket it is (two
+// bits), where its argument list stands (three) and which expression of
+// it is being read (three). A parenthesis holds one expression; the other
+// brackets an argument list.
+type frame uint8
+
+const (
+	frameCall  frame = iota // `f(` or an argument list closed by `)`
+	frameList               // `[`, a list or an index
+	frameMap                // `{`
+	frameParen              // `(`, one expression
+)
+
+// closers maps a frame's bracket to the token that closes it.
+var closers = [4]kind{frameCall: kClose, frameList: kCloseList, frameMap: kCloseMap, frameParen: kClose}
+
+func (f frame) closer() kind      { return closers[f&3] }
+func (f frame) paren() bool       { return f&3 == frameParen }
+func (f frame) st() argState      { return argState(f>>2) & 7 }
+func (f frame) slot() slot        { return slot(f >> 5) }
+func (f *frame) setSt(s argState) { *f = *f&^(7<<2) | frame(s)<<2 }
+func (f *frame) setSlot(s slot)   { *f = *f&^(7<<5) | frame(s)<<5 }
 
 // args continues the argument list of the innermost frame after its
 // bracket or after a value just completed. It returns more when an
@@ -56,43 +71,43 @@ type frame struct {
 func (p *parser) args() (more, ok bool) {
 	f := &p.stack[len(p.stack)-1]
 	for {
-		switch f.st {
+		switch f.st() {
 		case argPending:
 			return true, true
 		case argFailed:
 			return false, false
 		case argFirst, argLeading, argComma, argCommas:
-			if p.tok.kind == f.closer && f.st == argFirst {
+			if p.tok.kind == f.closer() && f.st() == argFirst {
 				p.advance()
 				p.stack = p.stack[:len(p.stack)-1]
 				return false, true
 			}
 			if p.tok.kind == kComma {
 				p.advance()
-				f.st = afterComma(f.st)
+				f.setSt(afterComma(f.st()))
 				continue
 			}
-			f.slot = slotNameable
-			if f.st == argLeading {
-				f.slot = slotPlain
+			f.setSlot(slotNameable)
+			if f.st() == argLeading {
+				f.setSlot(slotPlain)
 			}
 			return true, true
 		case argValue, argNamed:
 			switch p.tok.kind {
-			case f.closer:
+			case f.closer():
 				p.advance()
 				p.stack = p.stack[:len(p.stack)-1]
 				return false, true
 			case kComma:
 				p.advance()
 			default:
-				return false, p.unexpected("`,` or " + kindText[f.closer])
+				return false, p.unexpected("`,` or " + kindText[f.closer()])
 			}
-			if f.st == argValue {
-				f.st = argComma
+			if f.st() == argValue {
+				f.setSt(argComma)
 				continue
 			}
-			f.slot = slotLaterName
+			f.setSlot(slotLaterName)
 			return true, true
 		}
 	}
@@ -103,29 +118,29 @@ func (p *parser) args() (more, ok bool) {
 // slot asks for another expression right away (after `=>`), valueDone
 // leaves that expression's slot set and args returns more at once.
 func (f *frame) valueDone(p *parser) {
-	switch f.slot {
+	switch f.slot() {
 	case slotPlain:
-		f.st = argValue
+		f.setSt(argValue)
 	case slotNameable:
-		f.st = argValue
+		f.setSt(argValue)
 		if p.tok.kind == kMapping {
-			f.slot = slotNamedVal
-			f.st = argPending
+			f.setSlot(slotNamedVal)
+			f.setSt(argPending)
 			p.advance()
 			return
 		}
 	case slotNamedVal:
-		f.st = argNamed
+		f.setSt(argNamed)
 	case slotLaterName:
 		if !p.expect(kMapping) {
-			f.st = argFailed
+			f.setSt(argFailed)
 			return
 		}
-		f.slot = slotNamedVal
-		f.st = argPending
+		f.setSlot(slotNamedVal)
+		f.setSt(argPending)
 		return
 	}
-	f.slot = slotNone
+	f.setSlot(slotNone)
 }
 
 // afterComma is the state a comma leads to from a state before a value.

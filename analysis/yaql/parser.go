@@ -113,14 +113,14 @@ func (p *parser) run() bool {
 			p.advance()
 			inArgs = false
 		case kOpen:
-			p.open(frame{closer: kClose, paren: true})
+			p.open(frameParen)
 			continue
 		case kIndexer:
-			p.open(frame{closer: kCloseList})
+			p.open(frameList)
 		case kMap:
-			p.open(frame{closer: kCloseMap})
+			p.open(frameMap)
 		case kFunc:
-			p.open(frame{closer: kClose})
+			p.open(frameCall)
 		default:
 			return p.unexpected("a value")
 		}
@@ -139,7 +139,7 @@ func (p *parser) run() bool {
 			}
 			// after: indexes and operators.
 			if p.tok.kind == kIndexer {
-				p.open(frame{closer: kCloseList})
+				p.open(frameList)
 				inArgs = true
 				continue
 			}
@@ -152,7 +152,7 @@ func (p *parser) run() bool {
 				return true
 			}
 			top := &p.stack[len(p.stack)-1]
-			if top.paren {
+			if top.paren() {
 				p.stack = p.stack[:len(p.stack)-1]
 				if !p.expect(kClose) {
 					return false
