@@ -1,15 +1,21 @@
 package lsp
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"strings"
 	"testing"
 
+	"go.lsp.dev/protocol"
+	"go.lsp.dev/uri"
+	"go.uber.org/zap"
+
 	"heat-ls/analysis/feature"
 	"heat-ls/analysis/pyjson"
 	"heat-ls/analysis/pyre"
 	"heat-ls/analysis/yaql"
+	"heat-ls/schema"
 )
 
 // yamlDepthBound is the syntax tree's own bound (analysis/syntax maxDepth);
@@ -26,8 +32,10 @@ const depthHeader = "heat_template_version: 2018-08-31\n"
 // analysis (docs/limits.md, "Depth bounds"), each with the diagnostic the
 // bound gives ("" when the bound only stops a walk). deep is a text the
 // deepest point of the document begins with.
-func deepDocs() []struct{ name, text, deep, code string } {
-	n := 10 * yamlDepthBound
+func deepDocs(scale float64) []struct{ name, text, deep, code string } {
+	k := func(x int) int { return max(1, int(float64(x)*scale)) }
+	n := k(10 * yamlDepthBound)
+	v3 := k(yamlV3Limit)
 	conds := func(k int) string {
 		var b strings.Builder
 		b.WriteString(depthHeader + "conditions:\n")
@@ -41,17 +49,17 @@ func deepDocs() []struct{ name, text, deep, code string } {
 		{"flow lists", depthHeader + "resources: " + strings.Repeat("[", n) + strings.Repeat("]", n) + "\n", "[[[[", ""},
 		{"block lists", depthHeader + "resources:\n" + strings.Repeat("- ", n) + "x\n", "- - -", ""},
 		{"flow maps", depthHeader + "outputs: " + strings.Repeat("{a: ", n/4) + "1" + strings.Repeat("}", n/4) + "\n", "{a: {a:", ""},
-		{"flow lists at yaml.v3's limit", depthHeader + "resources: " + strings.Repeat("[", yamlV3Limit) + strings.Repeat("]", yamlV3Limit) + "\n", "[[[[", ""},
-		{"block then flow lists at yaml.v3's limits", depthHeader + "resources:\n" + strings.Repeat("- ", yamlV3Limit) + strings.Repeat("[", yamlV3Limit) + strings.Repeat("]", yamlV3Limit) + "\n", "- [[[", ""},
+		{"flow lists at yaml.v3's limit", depthHeader + "resources: " + strings.Repeat("[", v3) + strings.Repeat("]", v3) + "\n", "[[[[", ""},
+		{"block then flow lists at yaml.v3's limits", depthHeader + "resources:\n" + strings.Repeat("- ", v3) + strings.Repeat("[", v3) + strings.Repeat("]", v3) + "\n", "- [[[", ""},
 		{"calls", depthHeader + "outputs:\n  o:\n    value: " + strings.Repeat("{get_param: [", n/10) + "p" + strings.Repeat("]}", n/10) + "\n", "{get_param: [{", ""},
-		{"conditions", depthHeader + "conditions:\n  c: " + strings.Repeat("{not: ", 320) + "true" + strings.Repeat("}", 320) + "\nresources:\n  r: {type: OS::Heat::None, condition: c}\n", "{not: {not:", ""},
-		{"if values", depthHeader + "conditions: {c: true}\nresources:\n  r:\n    type: OS::Heat::Value\n    properties:\n      value: " + strings.Repeat("{if: [c, ", 320) + "1" + strings.Repeat(", 2]}", 320) + "\n", "{if: [c, {if:", ""},
-		{"condition chain", conds(2560), "c1280:", ""},
-		{"yaql", depthHeader + "outputs:\n  o:\n    value:\n      yaql:\n        expression: '" + strings.Repeat("f(", 10*yaql.MaxDepth) + "1" + strings.Repeat(")", 10*yaql.MaxDepth) + "'\n        data: {}\n", "f(f(f(", "yaql-too-deep"},
-		{"pattern", depthHeader + "parameters:\n  p:\n    type: string\n    constraints:\n      - allowed_pattern: '" + strings.Repeat("(", 10*pyre.MaxPythonNesting) + "a" + strings.Repeat(")", 10*pyre.MaxPythonNesting) + "'\n", "(((", "parameter-constraint-invalid"},
-		{"json default", depthHeader + "parameters:\n  p:\n    type: json\n    default: '" + strings.Repeat("[", 10*pyjson.MaxDepth) + strings.Repeat("]", 10*pyjson.MaxDepth) + "'\n", "[[[[", "parameter-default-type"},
-		{"merge keys", depthHeader + "x0: &a0 {k: 1}\n" + mergeChain(160) + "resources: {}\n", "<<: *a80", ""},
-		{"group size text", depthHeader + "resources:\n  g:\n    type: OS::Heat::ResourceGroup\n    properties:\n      count: " + strings.Repeat("{list_join: ['', [", 80) + "'1'" + strings.Repeat("]]}", 80) + "\n      resource_def: {type: OS::Heat::None}\n", "{list_join: ['', [{", ""},
+		{"conditions", depthHeader + "conditions:\n  c: " + strings.Repeat("{not: ", k(320)) + "true" + strings.Repeat("}", k(320)) + "\nresources:\n  r: {type: OS::Heat::None, condition: c}\n", "{not: {not:", ""},
+		{"if values", depthHeader + "conditions: {c: true}\nresources:\n  r:\n    type: OS::Heat::Value\n    properties:\n      value: " + strings.Repeat("{if: [c, ", k(320)) + "1" + strings.Repeat(", 2]}", k(320)) + "\n", "{if: [c, {if:", ""},
+		{"condition chain", conds(k(2560)), "c" + fmt.Sprint(k(1280)) + ":", ""},
+		{"yaql", depthHeader + "outputs:\n  o:\n    value:\n      yaql:\n        expression: '" + strings.Repeat("f(", k(10*yaql.MaxDepth)) + "1" + strings.Repeat(")", k(10*yaql.MaxDepth)) + "'\n        data: {}\n", "f(f(f(", "yaql-too-deep"},
+		{"pattern", depthHeader + "parameters:\n  p:\n    type: string\n    constraints:\n      - allowed_pattern: '" + strings.Repeat("(", k(10*pyre.MaxPythonNesting)) + "a" + strings.Repeat(")", k(10*pyre.MaxPythonNesting)) + "'\n", "(((", "parameter-constraint-invalid"},
+		{"json default", depthHeader + "parameters:\n  p:\n    type: json\n    default: '" + strings.Repeat("[", k(10*pyjson.MaxDepth)) + strings.Repeat("]", k(10*pyjson.MaxDepth)) + "'\n", "[[[[", "parameter-default-type"},
+		{"merge keys", depthHeader + "x0: &a0 {k: 1}\n" + mergeChain(k(160)) + "resources: {}\n", "<<: *a" + fmt.Sprint(k(80)), ""},
+		{"group size text", depthHeader + "resources:\n  g:\n    type: OS::Heat::ResourceGroup\n    properties:\n      count: " + strings.Repeat("{list_join: ['', [", k(80)) + "'1'" + strings.Repeat("]]}", k(80)) + "\n      resource_def: {type: OS::Heat::None}\n", "{list_join: ['', [{", ""},
 	}
 }
 
@@ -76,7 +84,7 @@ func position(text string, off int) string {
 // (a rename may be refused, never fail), the bound's diagnostic is
 // published, and selection chains stay within their bound.
 func TestDepthBoundsOverTheServer(t *testing.T) {
-	for _, d := range deepDocs() {
+	for _, d := range deepDocs(1) {
 		t.Run(d.name, func(t *testing.T) {
 			c := startServer(t)
 			c.initialize(`{}`)
@@ -139,5 +147,34 @@ func TestDepthBoundsOverTheServer(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// BenchmarkDeepDocuments parses and checks each deep document at a
+// quarter, half and all of the test's depth and computes the
+// whole-document answers (folding, symbols, semantic tokens): ns/op grows
+// in step with the size.
+func BenchmarkDeepDocuments(b *testing.B) {
+	sc, err := schema.Load()
+	if err != nil {
+		b.Fatal(err)
+	}
+	ctx := context.Background()
+	for _, scale := range []float64{0.25, 0.5, 1} {
+		for _, d := range deepDocs(scale) {
+			b.Run(fmt.Sprintf("%s/x%.2f", strings.NewReplacer(" ", "-", "'", "").Replace(d.name), scale), func(b *testing.B) {
+				b.SetBytes(int64(len(d.text)))
+				u := uri.File("/deep/bench.yaml")
+				doc := protocol.TextDocumentIdentifier{URI: u}
+				for n := 0; b.Loop(); n++ {
+					s := New(WithSchema(sc), WithLogger(zap.NewNop()))
+					s.Store().Open(string(u), 1, []byte(d.text))
+					s.checkDocument(ctx, s.Store().Get(string(u)))
+					s.foldingRange(ctx, &protocol.FoldingRangeParams{TextDocument: doc})
+					s.documentSymbol(ctx, &protocol.DocumentSymbolParams{TextDocument: doc})
+					s.semanticTokens(u, nil)
+				}
+			})
+		}
 	}
 }
