@@ -16,7 +16,9 @@ import (
 // so a resource whose condition is false for every input escapes it
 // (hc/yaql-condition-false-resource-bad-ok). An expression that is a call
 // is computed later and not judged (Heat does not parse it at validate
-// either).
+// either). An expression that parses but nests its brackets past
+// yaql.MaxDepth cannot be evaluated (rules.YaqlTooDeep): Heat fails when it
+// computes the value, at stack create in resource properties.
 func checkYaqlExpression(a *argCtx) {
 	n := literal(a.args.Get("expression"))
 	switch {
