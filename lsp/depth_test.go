@@ -45,6 +45,15 @@ func deepDocs(scale float64) []struct{ name, text, deep, code string } {
 		fmt.Fprintf(&b, "  c%d: true\nresources:\n  r: {type: OS::Heat::None, condition: c0}\n", k)
 		return b.String()
 	}
+	fanOut := func(k, width int) string {
+		var b strings.Builder
+		b.WriteString(depthHeader + "conditions:\n")
+		for i := range k {
+			fmt.Fprintf(&b, "  c%d: {and: [%s]}\n", i, strings.TrimSuffix(strings.Repeat(fmt.Sprintf("c%d, ", i+1), width), ", "))
+		}
+		fmt.Fprintf(&b, "  c%d: true\nresources:\n  r: {type: OS::Heat::None, condition: c0}\noutputs:\n  o: {value: {if: [c0, 1, 2]}}\n", k)
+		return b.String()
+	}
 	return []struct{ name, text, deep, code string }{
 		{"flow lists", depthHeader + "resources: " + strings.Repeat("[", n) + strings.Repeat("]", n) + "\n", "[[[[", ""},
 		{"block lists", depthHeader + "resources:\n" + strings.Repeat("- ", n) + "x\n", "- - -", ""},
@@ -54,6 +63,7 @@ func deepDocs(scale float64) []struct{ name, text, deep, code string } {
 		{"calls", depthHeader + "outputs:\n  o:\n    value: " + strings.Repeat("{get_param: [", n/10) + "p" + strings.Repeat("]}", n/10) + "\n", "{get_param: [{", ""},
 		{"conditions", depthHeader + "conditions:\n  c: " + strings.Repeat("{not: ", k(320)) + "true" + strings.Repeat("}", k(320)) + "\nresources:\n  r: {type: OS::Heat::None, condition: c}\n", "{not: {not:", ""},
 		{"if values", depthHeader + "conditions: {c: true}\nresources:\n  r:\n    type: OS::Heat::Value\n    properties:\n      value: " + strings.Repeat("{if: [c, ", k(320)) + "1" + strings.Repeat(", 2]}", k(320)) + "\n", "{if: [c, {if:", ""},
+		{"condition fan-out", fanOut(k(320), 10), "c" + fmt.Sprint(k(160)) + ":", ""},
 		{"condition chain", conds(k(2560)), "c" + fmt.Sprint(k(1280)) + ":", ""},
 		{"yaql", depthHeader + "outputs:\n  o:\n    value:\n      yaql:\n        expression: '" + strings.Repeat("f(", k(10*yaql.MaxDepth)) + "1" + strings.Repeat(")", k(10*yaql.MaxDepth)) + "'\n        data: {}\n", "f(f(f(", "yaql-too-deep"},
 		{"pattern", depthHeader + "parameters:\n  p:\n    type: string\n    constraints:\n      - allowed_pattern: '" + strings.Repeat("(", k(10*pyre.MaxPythonNesting)) + "a" + strings.Repeat(")", k(10*pyre.MaxPythonNesting)) + "'\n", "(((", "parameter-constraint-invalid"},

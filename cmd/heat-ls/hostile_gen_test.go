@@ -76,6 +76,7 @@ func generateHostile(seed int64, size int) []hostileInput {
 	add("yaql-deep-paren", yaqlOutput(strings.Repeat("(", size)))
 	add("pattern-deep-groups", hostileHeader+"parameters:\n  p:\n    type: string\n    constraints:\n      - allowed_pattern: '"+strings.Repeat("(", size)+"'\n")
 	add("json-deep-default", hostileHeader+"parameters:\n  p:\n    type: json\n    default: '"+strings.Repeat("[", size)+"'\n")
+	add("condition-fan-out", conditionFanOut(size))
 	out = append(out, renameLongName(size))
 
 	chain := nestedChain(size)
@@ -299,4 +300,19 @@ func renameLongName(size int) hostileInput {
 	// The first use: line 8, after "        - {get_param: ".
 	req := fmt.Sprintf(`{"jsonrpc":"2.0","id":77,"method":"textDocument/rename","params":{"textDocument":{"uri":"%%URI%%"},"position":{"line":8,"character":22},"newName":%q}}`, strings.Repeat("b", size/10))
 	return hostileInput{class: "rename-long-name", doc: b.String(), frames: []string{frame(req)}}
+}
+
+// conditionFanOut is a chain of conditions, each an and using the next
+// many times, ending in true: deciding it name by name without
+// remembering would cost the product of the uses.
+func conditionFanOut(size int) string {
+	const k = 64
+	width := max(2, size/(k*6))
+	var b strings.Builder
+	b.WriteString(hostileHeader + "conditions:\n")
+	for i := range k {
+		fmt.Fprintf(&b, "  c%d: {and: [%s]}\n", i, strings.TrimSuffix(strings.Repeat(fmt.Sprintf("c%d, ", i+1), width), ", "))
+	}
+	fmt.Fprintf(&b, "  c%d: true\nresources:\n  r: {type: OS::Heat::None, condition: c0}\noutputs:\n  o: {value: {if: [c0, 1, 2]}}\n", k)
+	return b.String()
 }
