@@ -16,7 +16,9 @@ import (
 // so a resource whose condition is false for every input escapes it
 // (hc/yaql-condition-false-resource-bad-ok). An expression that is a call
 // is computed later and not judged (Heat does not parse it at validate
-// either).
+// either). An expression that parses but nests its brackets past
+// yaql.MaxDepth cannot be evaluated (rules.YaqlTooDeep): Heat fails when it
+// computes the value, at stack create in resource properties.
 func checkYaqlExpression(a *argCtx) {
 	n := literal(a.args.Get("expression"))
 	switch {
@@ -29,9 +31,20 @@ func checkYaqlExpression(a *argCtx) {
 		a.p.Reportf(n.Span(), rules.YaqlSyntax, "`%s`: the expression must be text, and Heat reads %s as %s; quote it.", a.c.Name, n.Value, heatScalarName(n))
 		return
 	}
-	if e := yaql.Check(n.Value); e != nil {
+	r := yaql.Parse(n.Value)
+	if e := r.Err; e != nil {
 		a.p.Reportf(yaqlErrorSpan(a.p.Doc.Src, n, e), rules.YaqlSyntax,
 			"`%s`: Heat's yaql parser refuses the expression %s.", a.c.Name, yaqlProblem(n.Value, e))
+		return
+	}
+	if e := r.TooDeep; e != nil {
+		where := ""
+		if !inProperties(a.p, a.c) {
+			where = rules.YaqlNotComputedAtCreate
+		}
+		a.p.ReportInf(yaqlErrorSpan(a.p.Doc.Src, n, e), rules.YaqlTooDeep, where,
+			"`%s`: the expression's brackets nest %d levels deep (level %d opens at character %d). Heat's yaql parser reads it, but Heat evaluates the expression by recursion, a Python frame or more per level, and Python stops at %d frames, so computing this value fails with \"maximum recursion depth exceeded\".",
+			a.c.Name, r.Depth, yaql.MaxDepth+1, charIndex(n.Value, e.Offset)+1, yaql.MaxDepth)
 	}
 }
 

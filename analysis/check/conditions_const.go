@@ -22,8 +22,12 @@ import (
 // depends on parameters, pseudo parameters or functions heat-ls does not
 // evaluate.
 func constCondition(t *hot.Template, n *syntax.Node) (val, ok bool) {
-	return hot.DecideCondition(t, n, constLeaf)
+	return hot.DecideConditionShared(t, constKey{}, n, constLeaf)
 }
+
+// constKey is the key constCondition's remembered decisions are kept
+// under on each template.
+type constKey struct{}
 
 // constLeaf decides a YAML boolean (as Heat's YAML 1.1 loader reads it),
 // an empty operand (Heat reads it as true), and equals of two literal

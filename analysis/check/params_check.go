@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"heat-ls/analysis/hot"
+	"heat-ls/analysis/pyjson"
 	"heat-ls/analysis/rules"
 	"heat-ls/analysis/source"
 	"heat-ls/analysis/syntax"
@@ -495,7 +496,16 @@ func checkParameterDefault(p *Pass, prm *hot.Parameter, typ string, cons []schem
 	case "map":
 		// Heat parses only text that is not empty; it writes a number or
 		// a boolean as JSON first, which always parses.
-		if pyYAMLText(n) && n.Value != "" && !isPythonJSON(n.Value) {
+		if !pyYAMLText(n) || n.Value == "" {
+			break
+		}
+		if depth, past := pyjson.Depth(n.Value); past >= 0 {
+			p.Reportf(n.Span(), rules.ParameterDefaultType,
+				"The default of `%s` is JSON text nested %d levels deep (level %d opens at byte %d); Python's json module, which Heat reads it with at stack create, recurses once per level and fails past %d with \"maximum recursion depth exceeded\". Flatten the value.",
+				prm.Name, depth, pyjson.MaxDepth+1, past+1, pyjson.MaxDepth)
+			return
+		}
+		if !isPythonJSON(n.Value) {
 			bad = "a mapping or JSON text"
 		}
 	}

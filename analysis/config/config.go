@@ -161,29 +161,35 @@ func (c *Config) Ignored(file string) bool {
 // directory also matches everything below it.
 func matchGlob(pattern, name string) bool {
 	pattern = strings.TrimSuffix(pattern, "/")
-	return matchParts(strings.Split(pattern, "/"), strings.Split(name, "/"), 0)
+	return matchParts(strings.Split(pattern, "/"), strings.Split(name, "/"))
 }
 
-func matchParts(pat, name []string, depth int) bool {
-	if depth > 64 {
-		return false
+// matchParts reports whether the path parts name match the pattern parts
+// pat. It fills a table over (pattern part, name part) positions from the
+// end, so its cost is len(pat) × len(name) whatever the pattern: trying
+// every split at each "**" in turn would be exponential in their number.
+func matchParts(pat, name []string) bool {
+	// ok[j]: pat[i:] matches name[j:], for the i of the previous round.
+	// An empty pattern matches what is left: it named a directory above.
+	ok := make([]bool, len(name)+1)
+	for j := range ok {
+		ok[j] = true
 	}
-	for len(pat) > 0 {
-		if pat[0] == "**" {
-			for skip := 0; skip <= len(name); skip++ {
-				if matchParts(pat[1:], name[skip:], depth+1) {
-					return true
+	for i := len(pat) - 1; i >= 0; i-- {
+		next := make([]bool, len(name)+1)
+		if pat[i] == "**" {
+			next[len(name)] = ok[len(name)]
+			for j := len(name) - 1; j >= 0; j-- {
+				next[j] = ok[j] || next[j+1]
+			}
+		} else {
+			for j := range name {
+				if m, _ := path.Match(pat[i], name[j]); m {
+					next[j] = ok[j+1]
 				}
 			}
-			return false
 		}
-		if len(name) == 0 {
-			return false
-		}
-		if ok, _ := path.Match(pat[0], name[0]); !ok {
-			return false
-		}
-		pat, name = pat[1:], name[1:]
+		ok = next
 	}
-	return true // leftover name parts: the pattern named a directory above
+	return ok[0]
 }

@@ -41,6 +41,21 @@ type InlayValues interface {
 // maxHintValue bounds a value's text in a hint.
 const maxHintValue = 40
 
+// maxHintTooltip bounds a hint's tooltip in bytes. A hint repeats at every
+// call of its parameter or output, so an unbounded tooltip (a nested
+// template's long output description, a parameter many environments set)
+// would multiply its size by the number of calls.
+const maxHintTooltip = 1000
+
+// clipTooltip bounds a tooltip, looking at no more of s than it keeps
+// (give or take the bytes an invalid character's replacement adds).
+func clipTooltip(s string) string {
+	if len(s) > 2*maxHintTooltip {
+		s = s[:2*maxHintTooltip]
+	}
+	return source.Clip(s, maxHintTooltip)
+}
+
 // InlayHints returns the hints for the calls within span (span.End < 0:
 // the whole text): after get_param, the value the parameter gets; after
 // get_attr of a nested template's output, what that output is.
@@ -86,7 +101,7 @@ func InlayHints(doc *hot.Document, within source.Span, env InlayValues) (out []I
 				continue
 			}
 			if text, ok := env.NestedOutput(r, attr.Value); ok {
-				out = append(out, InlayHint{Offset: end, Label: clipHint(text), Tooltip: text})
+				out = append(out, InlayHint{Offset: end, Label: clipHint(text), Tooltip: clipTooltip(text)})
 			}
 		}
 	}
@@ -126,13 +141,13 @@ func parameterHint(doc *hot.Document, name string, env InlayValues) (InlayHint, 
 		if len(sources) == 1 && sources[0].Where != "default" {
 			label += " (" + sources[0].Where + ")"
 		}
-		return InlayHint{Label: clipHint(label), Tooltip: strings.TrimSpace(tip.String())}, true
+		return InlayHint{Label: clipHint(label), Tooltip: clipTooltip(strings.TrimSpace(tip.String()))}, true
 	}
 	parts := make([]string, len(sources))
 	for i, s := range sources {
 		parts[i] = s.Value + " (" + s.Where + ")"
 	}
-	return InlayHint{Label: clipHint("= " + strings.Join(parts, ", ")), Tooltip: strings.TrimSpace(tip.String())}, true
+	return InlayHint{Label: clipHint("= " + strings.Join(parts, ", ")), Tooltip: clipTooltip(strings.TrimSpace(tip.String()))}, true
 }
 
 // ShortValue is a value's text for a hint: a scalar as written (without

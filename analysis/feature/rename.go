@@ -63,12 +63,12 @@ func PrepareRename(doc *hot.Document, offset int) (sp source.Span, name string, 
 		if t.Namespace == NamespaceParameter && isPseudo(t.Name) {
 			return source.Span{}, "", refuse("%s is a pseudo parameter Heat provides; it cannot be renamed", t.Name)
 		}
-		return source.Span{}, "", refuse("%s %q is not defined in this template", t.Namespace, t.Name)
+		return source.Span{}, "", refuse("%s %s is not defined in this template", t.Namespace, shownName(t.Name))
 	}
 	if doc.Syntax != nil && doc.Syntax.Hidden[t.Name] {
 		// The broken part was read as blank: a use of the name there
 		// would be missed, or the definition there is half typed.
-		return source.Span{}, "", refuse("%q appears in the part of the document that is not valid YAML yet; fix that part before renaming it", t.Name)
+		return source.Span{}, "", refuse("%s appears in the part of the document that is not valid YAML yet; fix that part before renaming it", shownName(t.Name))
 	}
 	return t.NameSpan, t.Name, nil
 }
@@ -87,6 +87,9 @@ func Rename(doc *hot.Document, offset int, newName string) (edits []Edit, err er
 		return nil, err
 	}
 	t := Locate(doc, offset)
+	if err := CheckNameLength(t.Namespace, newName); err != nil {
+		return nil, err
+	}
 	if err := ValidName(newName); err != nil {
 		return nil, err
 	}
@@ -94,15 +97,19 @@ func Rename(doc *hot.Document, offset int, newName string) (edits []Edit, err er
 		return nil, nil
 	}
 	if definitionEntry(doc.Template, t.Namespace, newName) != nil {
-		return nil, refuse("a %s named %q already exists", t.Namespace, newName)
+		return nil, refuse("a %s named %s already exists", t.Namespace, shownName(newName))
 	}
 	if doc.Syntax != nil && doc.Syntax.Hidden[newName] {
-		return nil, refuse("%q appears in the part of the document that is not valid YAML yet; fix that part before renaming to it", newName)
+		return nil, refuse("%s appears in the part of the document that is not valid YAML yet; fix that part before renaming to it", shownName(newName))
 	}
 	if t.Namespace == NamespaceParameter && isPseudo(newName) {
 		return nil, refuse("%s is a pseudo parameter name", newName)
 	}
-	for _, o := range Occurrences(doc, t.Namespace, t.Name) {
+	uses := Occurrences(doc, t.Namespace, t.Name)
+	if err := RenameGrowth("the template", len(doc.Src), len(uses), (len(newName)-len(t.Name))*len(uses)); err != nil {
+		return nil, err
+	}
+	for _, o := range uses {
 		edits = append(edits, Edit{Span: o.NameSpan, NewText: newName})
 	}
 	return edits, nil
@@ -126,7 +133,7 @@ func ValidName(name string) error {
 		ok := r == '_' || 'A' <= r && r <= 'Z' || 'a' <= r && r <= 'z' ||
 			i > 0 && (r == '.' || r == '-' || '0' <= r && r <= '9')
 		if !ok {
-			return refuse("%q is not a safe name: use letters, digits, '_', '.' and '-', starting with a letter or '_'", name)
+			return refuse("%s is not a safe name: use letters, digits, '_', '.' and '-', starting with a letter or '_'", shownName(name))
 		}
 	}
 	switch strings.ToLower(name) {

@@ -11,7 +11,8 @@ import (
 // quotes, the scalar, the key/value pair it belongs to, the mapping or
 // list holding it, that collection's own entry, and so on up to the
 // section and the whole document. Each span contains the one before it;
-// repeats are dropped. Nil when no document covers the offset.
+// repeats are dropped. Nil when no document covers the offset. At most
+// MaxSelectionSteps spans come back, the innermost ones.
 func SelectionRanges(doc *hot.Document, offset int) (out []source.Span) {
 	defer func() {
 		if recover() != nil {
@@ -26,6 +27,9 @@ func SelectionRanges(doc *hot.Document, offset int) (out []source.Span) {
 		return nil
 	}
 	add := func(sp source.Span) {
+		if len(out) >= MaxSelectionSteps {
+			return
+		}
 		if len(out) > 0 {
 			last := out[len(out)-1]
 			if sp == last || sp.Start > last.Start || sp.End < last.End {
@@ -38,7 +42,7 @@ func SelectionRanges(doc *hot.Document, offset int) (out []source.Span) {
 	if leaf.Kind == syntax.ScalarNode {
 		add(InnerSpan(leaf))
 	}
-	for i := len(path) - 1; i >= 0; i-- {
+	for i := len(path) - 1; i >= 0 && len(out) < MaxSelectionSteps; i-- {
 		n := path[i]
 		add(n.Span())
 		if i == 0 {
@@ -55,3 +59,10 @@ func SelectionRanges(doc *hot.Document, offset int) (out []source.Span) {
 	}
 	return out
 }
+
+// MaxSelectionSteps bounds the steps of one position's selection chain:
+// a document nested thousands of levels deep would otherwise answer each
+// position of a request with thousands of ranges, each nested in the
+// answer's JSON inside the next. Nobody expands a selection a hundred
+// times; the outer steps past it are left out.
+const MaxSelectionSteps = 100

@@ -30,7 +30,17 @@ type Options struct {
 	Encoding source.Encoding
 	// MaxDepth bounds how deep nested templates are opened (default 3).
 	MaxDepth int
+	// MaxNodes bounds the drawing (default DefaultMaxNodes): once it has
+	// that many nodes, nested templates are drawn as plain resources and
+	// Graph.Unopened counts them. Every resource type of a template may
+	// name the same nested template, so opening each would multiply the
+	// sizes of the files; the bound keeps the graph linear in them.
+	MaxNodes int
 }
+
+// DefaultMaxNodes is far more than a drawing anyone reads shows, and
+// keeps the answer a few megabytes at most.
+const DefaultMaxNodes = 10000
 
 // Input is one template to draw.
 type Input struct {
@@ -44,6 +54,9 @@ type Input struct {
 func Build(files []Input, opts Options) *Graph {
 	if opts.MaxDepth <= 0 {
 		opts.MaxDepth = 3
+	}
+	if opts.MaxNodes <= 0 {
+		opts.MaxNodes = DefaultMaxNodes
 	}
 	b := &builder{g: &Graph{Nodes: []*Node{}, Edges: []*Edge{}, Clusters: []*Cluster{}}, opts: opts, ids: map[string]bool{}, edges: map[edgeKey]*Edge{}}
 	var tpls []Input
@@ -236,6 +249,10 @@ func (b *builder) nested(from, resource, typ string, depth int, chain []string) 
 	}
 	path, doc, ok := b.opts.Nested(from, resource, typ)
 	if !ok || doc == nil || doc.Template == nil || slices.Contains(chain, path) {
+		return "", nil, false
+	}
+	if len(b.g.Nodes) >= b.opts.MaxNodes {
+		b.g.Unopened++
 		return "", nil, false
 	}
 	return path, doc, true

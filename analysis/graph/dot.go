@@ -19,6 +19,9 @@ func WriteDOT(w io.Writer, g *Graph) error {
 	bw.WriteString("  graph [rankdir=LR, fontname=\"Helvetica\", fontsize=11];\n")
 	bw.WriteString("  node [shape=box, style=rounded, fontname=\"Helvetica\", fontsize=11];\n")
 	bw.WriteString("  edge [fontname=\"Helvetica\", fontsize=9];\n")
+	if note := unopenedNote(g); note != "" {
+		bw.WriteString("  // " + note + "\n")
+	}
 	var cluster func(parent, indent string)
 	cluster = func(parent, indent string) {
 		for _, n := range l.nodes[parent] {

@@ -56,6 +56,9 @@ type Graph struct {
 	Nodes    []*Node
 	Edges    []*Edge
 	Clusters []*Cluster
+	// Unopened counts the nested templates drawn as plain resources
+	// because the graph had reached Options.MaxNodes.
+	Unopened int
 }
 
 // Node is one resource, parameter, output or group member.

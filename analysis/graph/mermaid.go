@@ -19,6 +19,9 @@ func WriteMermaid(w io.Writer, g *Graph) error {
 		ids[n.ID] = "n" + strconv.Itoa(i)
 	}
 	bw.WriteString("flowchart LR\n")
+	if note := unopenedNote(g); note != "" {
+		bw.WriteString("  %% " + note + "\n")
+	}
 	var cluster func(parent, indent string)
 	cluster = func(parent, indent string) {
 		for _, n := range l.nodes[parent] {

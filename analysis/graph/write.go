@@ -75,6 +75,7 @@ type jsonGraph struct {
 	Nodes    []jsonNode    `json:"nodes"`
 	Edges    []jsonEdge    `json:"edges"`
 	Clusters []jsonCluster `json:"clusters"`
+	Unopened int           `json:"unopened,omitzero"`
 }
 
 type jsonNode struct {
@@ -108,7 +109,7 @@ type jsonCluster struct {
 // JSON returns the value WriteJSON encodes, for callers that embed it in
 // another message (the server's heat-ls.graph command).
 func JSON(g *Graph) any {
-	out := jsonGraph{Version: 1, Title: g.Title, Nodes: []jsonNode{}, Edges: []jsonEdge{}, Clusters: []jsonCluster{}}
+	out := jsonGraph{Version: 1, Title: g.Title, Nodes: []jsonNode{}, Edges: []jsonEdge{}, Clusters: []jsonCluster{}, Unopened: g.Unopened}
 	for _, n := range g.Nodes {
 		out.Nodes = append(out.Nodes, jsonNode{ID: n.ID, Kind: string(n.Kind), Name: n.Name, Type: n.Type, Condition: n.Condition,
 			Cluster: n.Cluster, InCycle: n.InCycle, Path: n.Path, Range: n.Range})
@@ -127,4 +128,13 @@ func WriteJSON(w io.Writer, g *Graph) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	return enc.Encode(JSON(g))
+}
+
+// unopenedNote says, for the text formats, how many nested templates were
+// drawn as plain resources to keep the graph within its node bound.
+func unopenedNote(g *Graph) string {
+	if g.Unopened == 0 {
+		return ""
+	}
+	return fmt.Sprintf("%d nested template uses are drawn as plain resources: the graph reached %d nodes", g.Unopened, len(g.Nodes))
 }

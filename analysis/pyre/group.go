@@ -7,6 +7,7 @@ import "fmt"
 // comment, or flags for the whole pattern).
 func (p *parser) group(sp *subpattern, verbose bool, nested int, first bool) (bool, bool) {
 	start := p.tell() - 1
+	p.lastOpen = start
 	capture, atomic := true, false
 	name, named := "", false
 	add, del := 0, 0

@@ -47,6 +47,7 @@ const (
 	KindLookbehindTooLong                     // a look-behind longer than 2**31-1 characters
 	KindTemplateRepeat                        // a repeat under the (?t) flag
 	KindCodePointRange                        // \U beyond 2**31-1
+	KindRecursion                             // groups nested past MaxPythonNesting
 )
 
 // Describe says in heat-ls's words what is wrong, naming the piece of
@@ -126,6 +127,8 @@ func (e *Error) Describe() string {
 		return "a look-behind is longer than Python's matcher takes"
 	case KindTemplateRepeat:
 		return "nothing may repeat under the `t` flag"
+	case KindRecursion:
+		return fmt.Sprintf("its groups nest deeper than Python's parser can recurse (RecursionError past %d levels)", MaxPythonNesting)
 	case KindCodePointRange:
 		return "the escape " + d + " is far beyond the last Unicode character"
 	}

@@ -35,6 +35,7 @@ func (p *parser) run() {
 
 // parseSub is _parse_sub: alternatives separated by "|".
 func (p *parser) parseSub(verbose bool, nested int) *subpattern {
+	defer p.enter()()
 	var items []*subpattern
 	for {
 		items = append(items, p.parse(verbose, nested+1, nested == 0 && len(items) == 0))
@@ -53,11 +54,7 @@ func (p *parser) parseSub(verbose bool, nested int) *subpattern {
 
 // parse is _parse: a sequence of items up to "|", ")" or the end.
 func (p *parser) parse(verbose bool, nested int, first bool) *subpattern {
-	p.depth++
-	if p.depth > MaxNesting {
-		panic(undecided(fmt.Sprintf("groups nest more than %d deep, where Python's recursion limit may end the parse", MaxNesting)))
-	}
-	defer func() { p.depth-- }()
+	defer p.enter()()
 	sp := &subpattern{st: &p.st}
 	for {
 		this := p.next
@@ -242,4 +239,21 @@ func (p *parser) repeatCount(digits string, here int) int64 {
 func (e *Error) noPos() *Error {
 	e.Pos = -1
 	return e
+}
+
+// enter counts the Python frame of one _parse_sub or _parse call and
+// returns the function that leaves it. Past doubtFrames the verdict is
+// Undecided unless the pattern is refused anyway; past maxFrames Python
+// raises RecursionError wherever it runs, and so does Check, at the
+// innermost group's "(", which also bounds this parser's own recursion.
+func (p *parser) enter() func() {
+	p.frames++
+	if p.frames > doubtFrames && p.doubt == "" {
+		p.doubt = fmt.Sprintf("groups nest more than %d deep, where Python's recursion limit may end the parse (Heat's own frames decide where)", MaxNesting)
+	}
+	if p.frames > maxFrames {
+		at := max(p.lastOpen, 0)
+		panic(p.errAt(KindRecursion, "RecursionError", "maximum recursion depth exceeded", "", at, at+1))
+	}
+	return func() { p.frames-- }
 }

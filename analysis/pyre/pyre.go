@@ -77,16 +77,33 @@ const (
 	FeatDollar
 )
 
-// MaxNesting is the group depth beyond which Check answers Undecided:
-// Python's parser and compiler recurse once or twice per level, and the
-// interpreter's recursion limit (with the caller's own frames, such as
-// Heat's) ends them somewhere near 500 levels.
+// MaxNesting is the group depth beyond which Check answers Undecided
+// (unless the pattern is refused anyway): Python's parser recurses twice
+// per group level, and the interpreter's recursion limit, with the
+// caller's own frames (such as Heat's), ends it somewhere below
+// MaxPythonNesting levels; where exactly depends on the caller.
 const MaxNesting = 100
+
+// MaxPythonNesting is the group depth past which no caller can compile
+// the pattern, the bound of this package's own recursion. Python's
+// _parse_sub and _parse take one frame each (a conditional group's
+// branches only _parse), and at the default limit of 1000 frames a bare
+// interpreter compiles 494 nested groups (or 989 nested conditionals)
+// and raises RecursionError at 495 (990): Heat then refuses the template.
+const MaxPythonNesting = 494
+
+// Python frames the parse may take: the top level's two, then two per
+// group level (maxFrames), and the count past which the verdict is
+// Undecided (doubtFrames).
+const (
+	maxFrames   = 2 + 2*MaxPythonNesting + 1
+	doubtFrames = 2 + 2*MaxNesting
+)
 
 // Check decides what re.compile(pattern) does.
 func Check(pattern string) (res Result) {
 	runes := []rune(pattern)
-	p := &parser{pattern: pattern, runes: runes, byteAt: byteOffsets(pattern, len(runes))}
+	p := &parser{pattern: pattern, runes: runes, byteAt: byteOffsets(pattern, len(runes)), lastOpen: -1}
 	defer func() {
 		r := recover()
 		switch e := r.(type) {
@@ -112,12 +129,12 @@ type undecided string
 // byteOffsets maps each character index (and the end) to its byte
 // offset. Invalid UTF-8 bytes count as one character each, as []rune
 // turns each into U+FFFD.
-func byteOffsets(s string, n int) []int {
-	at := make([]int, 0, n+1)
+func byteOffsets(s string, n int) []int32 {
+	at := make([]int32, 0, n+1)
 	for i := 0; i < len(s); {
-		at = append(at, i)
+		at = append(at, int32(i))
 		_, size := utf8.DecodeRuneInString(s[i:])
 		i += size
 	}
-	return append(at, len(s))
+	return append(at, int32(len(s)))
 }

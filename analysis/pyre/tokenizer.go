@@ -43,11 +43,15 @@ func (t tok) text() string {
 type parser struct {
 	pattern string
 	runes   []rune
-	byteAt  []int
-	index   int // the character after next
+	byteAt  []int32 // patterns are far below 2 GiB (see analysis/source limits)
+	index   int     // the character after next
 	next    tok
 	st      state
-	depth   int
+	// frames counts the Python frames the parse would hold now (see
+	// enter); lastOpen is the character index of the innermost group's
+	// "(", where a too deep parse is refused.
+	frames   int
+	lastOpen int
 	// doubt, when set, is why the verdict may be wrong: a construct
 	// whose validity this package cannot tell (see Result.Doubt).
 	doubt string
@@ -167,7 +171,7 @@ func (p *parser) span(from, to int) (start, end int) {
 	if to == from && from > 0 {
 		from-- // the end of the pattern: its last character
 	}
-	return p.byteAt[from], p.byteAt[to]
+	return int(p.byteAt[from]), int(p.byteAt[to])
 }
 
 // runeLen is the length of s in characters.

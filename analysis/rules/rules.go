@@ -135,6 +135,12 @@ const NestedStackNameUnsure = "the same, on a resource group whose size is not k
 // fault shows only when the group creates that member, on a cloud.
 const LaterGroupMember = "a value a resource group's later member hands its nested template (Heat validates only the first member; a later one fails when the group creates it)"
 
+// YaqlNotComputedAtCreate is the context of yaql-too-deep outside a
+// resource's properties (an output's value, for one): Heat evaluates the
+// expression only when it resolves that value, after the stack exists,
+// so stack create succeeds and the value fails later.
+const YaqlNotComputedAtCreate = "outside resource properties (Heat evaluates the expression only when it resolves the value, after the stack exists)"
+
 // Rule is the declaration of one rule id.
 type Rule struct {
 	ID       string

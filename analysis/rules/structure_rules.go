@@ -24,6 +24,7 @@ const (
 	FunctionExtraKeys           = "function-extra-keys"
 	BadFunctionArgs             = "bad-function-args"
 	YaqlSyntax                  = "yaql-syntax"
+	YaqlTooDeep                 = "yaql-too-deep"
 	UnknownDigestAlgorithm      = "unknown-digest-algorithm"
 	RepeatPermutationsIgnored   = "repeat-permutations-ignored"
 	RepeatUnusedPlaceholder     = "repeat-unused-placeholder"
@@ -60,6 +61,7 @@ func structureRules() []Rule {
 		{ID: FunctionExtraKeys, Severity: source.SeverityWarning, Phase: None, Summary: "a function name beside other keys in one map: Heat keeps it all as data"},
 		{ID: BadFunctionArgs, Severity: source.SeverityError, Phase: Validate, Summary: "function arguments Heat refuses when it reads the template", Contexts: []Context{{Where: "values computed in resource properties", Severity: source.SeverityError, Phase: Create}, {Where: "in an output's value, a check Heat makes only when it resolves the output, after the stack exists (and in the properties of a type that never computes them)", Severity: source.SeverityWarning, Phase: None}, {Where: "a get_param or get_attr path item that is no key or index (the lookup finds nothing)", Severity: source.SeverityWarning, Phase: None}, {Where: "str_split items after the index, which Heat ignores", Severity: source.SeverityWarning, Phase: None}, {Where: NullConditionOperand, Severity: source.SeverityWarning, Phase: None}, {Where: SkippedOperand, Severity: source.SeverityWarning, Phase: None}}},
 		{ID: YaqlSyntax, Severity: source.SeverityError, Phase: Validate, Summary: "a yaql expression Heat's yaql parser refuses (or that is no text)", Contexts: []Context{{Where: LeftOutResource, Severity: source.SeverityWarning, Phase: None}}},
+		{ID: YaqlTooDeep, Severity: source.SeverityError, Phase: Create, Summary: "a yaql expression whose brackets nest deeper than Heat can evaluate (Python's recursion limit)", Contexts: []Context{{Where: YaqlNotComputedAtCreate, Severity: source.SeverityWarning, Phase: None}, {Where: LeftOutResource, Severity: source.SeverityWarning, Phase: None}}},
 		{ID: UnknownDigestAlgorithm, Severity: source.SeverityWarning, Phase: None, Summary: "a digest algorithm that is not sure to exist where Heat runs", Contexts: []Context{{Where: "resource properties", Severity: source.SeverityError, Phase: Create}}},
 		{ID: RepeatPermutationsIgnored, Severity: source.SeverityWarning, Phase: None, Summary: "repeat's permutations before the version that reads it"},
 		{ID: RepeatUnusedPlaceholder, Severity: source.SeverityWarning, Phase: None, Summary: "a for_each placeholder the literal template never uses"},

@@ -1,7 +1,9 @@
 package workspace
 
 import (
+	"maps"
 	"path/filepath"
+	"slices"
 	"sort"
 
 	"heat-ls/analysis/feature"
@@ -272,11 +274,48 @@ func (s *Snapshot) Rename(sym Symbol, newName string) ([]FileEdit, error) {
 	default:
 		return nil, &feature.RenameError{Reason: "nothing to rename here"}
 	}
+	ns := feature.NamespaceParameter
+	if sym.Kind == "type" {
+		ns = feature.NamespaceNone
+	}
+	if err := feature.CheckNameLength(ns, newName); err != nil {
+		return nil, err
+	}
 	var out []FileEdit
 	for _, r := range s.References(sym) {
 		out = append(out, FileEdit{Path: r.Path, Doc: r.Doc, Edit: feature.Edit{Span: r.NameSpan, NewText: newName}})
 	}
+	if err := renameGrowth(out, len(newName)); err != nil {
+		return nil, err
+	}
 	return out, nil
+}
+
+// renameGrowth refuses edits that would make one of their files larger
+// than Heat takes (feature.RenameGrowth), file by file.
+func renameGrowth(edits []FileEdit, newLen int) error {
+	type file struct{ size, uses, old int }
+	files := map[string]*file{}
+	for _, e := range edits {
+		f := files[e.Path]
+		if f == nil {
+			f = &file{}
+			if e.Doc != nil {
+				f.size = len(e.Doc.Src)
+			}
+			files[e.Path] = f
+		}
+		f.uses++
+		f.old += e.Span.Len()
+	}
+	paths := slices.Sorted(maps.Keys(files))
+	for _, path := range paths {
+		f := files[path]
+		if err := feature.RenameGrowth(filepath.Base(path), f.size, f.uses, newLen*f.uses-f.old); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 func validTypeName(name string) error {

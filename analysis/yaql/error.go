@@ -17,6 +17,9 @@ const (
 	Lexical
 	// Escape: an escape in a quoted string that does not decode.
 	Escape
+	// Depth: brackets nested past MaxDepth, which the parser reads but
+	// Heat cannot evaluate (Result.TooDeep only, never Result.Err).
+	Depth
 )
 
 // Error is why and where an expression does not parse. Offset and End are

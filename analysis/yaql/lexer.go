@@ -64,6 +64,10 @@ func (l *lexer) next() token {
 func (l *lexer) scan(start int) token {
 	r, n := l.runeAt(start)
 	tok := func(k kind, end int) token { return token{kind: k, start: start, end: end} }
+	if k, ok := brackets(r); ok {
+		// No pattern tried earlier begins with a bracket or a comma.
+		return tok(k, start+1)
+	}
 	if r == '$' {
 		return tok(kDollar, l.wordRun(start+1))
 	}
@@ -157,4 +161,26 @@ func (l *lexer) quoted(start int, q byte) (token, bool) {
 		}
 	}
 	return token{}, false
+}
+
+// brackets is the token of a bracket or a comma, which nest and separate
+// and so make most of the tokens of a long expression.
+func brackets(r rune) (kind, bool) {
+	switch r {
+	case '(':
+		return kOpen, true
+	case ')':
+		return kClose, true
+	case '[':
+		return kIndexer, true
+	case ']':
+		return kCloseList, true
+	case '{':
+		return kMap, true
+	case '}':
+		return kCloseMap, true
+	case ',':
+		return kComma, true
+	}
+	return 0, false
 }

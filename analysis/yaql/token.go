@@ -1,7 +1,7 @@
 package yaql
 
 // kind is what a token is to the grammar.
-type kind int
+type kind uint8
 
 const (
 	kEnd       kind = iota // end of the text

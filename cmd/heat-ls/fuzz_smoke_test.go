@@ -25,6 +25,7 @@ var fuzzTargets = []struct{ pkg, name string }{
 	{"./lsp", "FuzzFrameReader"},
 	{"./lsp/store", "FuzzApplyChanges"},
 	{"./analysis/yaql", "FuzzCheck"},
+	{"./analysis/pyre", "FuzzPatternCheck"},
 }
 
 // TestFuzzSmoke runs each fuzz target for a few seconds of real fuzzing

@@ -71,6 +71,14 @@ func generateHostile(seed int64, size int) []hostileInput {
 	add("cycle", cycle(size))
 	add("condition-chain", conditionChain(size))
 
+	add("yaql-deep-list", yaqlOutput(strings.Repeat("[", size)))
+	add("yaql-deep-call", yaqlOutput(strings.Repeat("f(", size/2)+"1"+strings.Repeat(")", size/2)))
+	add("yaql-deep-paren", yaqlOutput(strings.Repeat("(", size)))
+	add("pattern-deep-groups", hostileHeader+"parameters:\n  p:\n    type: string\n    constraints:\n      - allowed_pattern: '"+strings.Repeat("(", size)+"'\n")
+	add("json-deep-default", hostileHeader+"parameters:\n  p:\n    type: json\n    default: '"+strings.Repeat("[", size)+"'\n")
+	add("condition-fan-out", conditionFanOut(size))
+	out = append(out, renameLongName(size))
+
 	chain := nestedChain(size)
 	out = append(out, chain)
 	out = append(out, brokenRanges(), malformedFrames(rnd, size), changeBatch(size))
@@ -272,4 +280,39 @@ func changeBatch(size int) hostileInput {
 	b.WriteString("]")
 	want := hostileHeader + "description: x" + strings.Repeat("y", n) + "\nresources: {}\n" // after the x
 	return hostileInput{class: "change-batch", doc: doc, changes: b.String(), want: want}
+}
+
+// yaqlOutput is a template whose output is the yaql expression expr.
+func yaqlOutput(expr string) string {
+	return hostileHeader + "outputs:\n  o:\n    value:\n      yaql:\n        expression: '" + expr + "'\n        data: {}\n"
+}
+
+// renameLongName asks to rename a parameter used size/100 times (10,000 at
+// 1 MiB) to a name of size/10 bytes (100 KiB): name times uses would be a
+// gigabyte of edits; Heat's template size limit refuses it.
+func renameLongName(size int) hostileInput {
+	uses := max(100, size/100)
+	var b strings.Builder
+	b.WriteString(hostileHeader + "parameters:\n  p: {type: string}\nresources:\n  r:\n    type: OS::Heat::Value\n    properties:\n      value:\n")
+	for range uses {
+		b.WriteString("        - {get_param: p}\n")
+	}
+	// The first use: line 8, after "        - {get_param: ".
+	req := fmt.Sprintf(`{"jsonrpc":"2.0","id":77,"method":"textDocument/rename","params":{"textDocument":{"uri":"%%URI%%"},"position":{"line":8,"character":22},"newName":%q}}`, strings.Repeat("b", size/10))
+	return hostileInput{class: "rename-long-name", doc: b.String(), frames: []string{frame(req)}}
+}
+
+// conditionFanOut is a chain of conditions, each an and using the next
+// many times, ending in true: deciding it name by name without
+// remembering would cost the product of the uses.
+func conditionFanOut(size int) string {
+	const k = 64
+	width := max(2, size/(k*6))
+	var b strings.Builder
+	b.WriteString(hostileHeader + "conditions:\n")
+	for i := range k {
+		fmt.Fprintf(&b, "  c%d: {and: [%s]}\n", i, strings.TrimSuffix(strings.Repeat(fmt.Sprintf("c%d, ", i+1), width), ", "))
+	}
+	fmt.Fprintf(&b, "  c%d: true\nresources:\n  r: {type: OS::Heat::None, condition: c0}\noutputs:\n  o: {value: {if: [c0, 1, 2]}}\n", k)
+	return b.String()
 }
