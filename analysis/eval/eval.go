@@ -1,0 +1,166 @@
+package eval
+
+import (
+	"heat-ls/analysis/hot"
+	"heat-ls/analysis/source"
+	"heat-ls/analysis/syntax"
+	"heat-ls/schema"
+)
+
+// MaxDepth bounds every recursion of the package: nested calls, nested
+// values, condition chains.
+const MaxDepth = 64
+
+// absent is what a two-argument `if` whose condition is false gives: the
+// entry holding it disappears from its list or mapping (Heat's Ellipsis).
+const absent Kind = 200
+
+// IsAbsent reports whether v is the "no value" of a two-argument if: the
+// property, list item or key holding it is left out.
+func (v Value) IsAbsent() bool { return v.Kind == absent }
+
+// Options is what the evaluator knows beyond the template.
+type Options struct {
+	// Version is the template's HOT version (its functions and their
+	// semantics); nil: the newest.
+	Version *schema.Version
+	// Params holds the effective value of every parameter, pseudo
+	// parameters included (see Parameters).
+	Params map[string]Value
+	// HasResource reports whether the stack has a resource of that name
+	// (nil: every resource of the template).
+	HasResource func(name string) bool
+	// ReadFile returns a get_file target's text; nil or not found: the
+	// value is unknown.
+	ReadFile func(path string) (string, bool)
+	// Facade answers resource_facade in a nested template (metadata,
+	// deletion_policy, update_policy); nil: unknown.
+	Facade func(kind string) (Value, bool)
+	// File names the template in the origins of its values.
+	File string
+}
+
+// Problem is an evaluation Heat would fail on, at the call that fails.
+type Problem struct {
+	File    string
+	Span    source.Span
+	Message string
+}
+
+// Evaluator evaluates the functions and conditions of one template. It
+// caches condition values, so keep one per template and set of inputs.
+// It is not safe for concurrent use.
+type Evaluator struct {
+	t        *hot.Template
+	o        Options
+	conds    map[string]Value
+	busy     map[string]bool
+	problems []Problem
+	seen     map[source.Span]bool
+}
+
+// New returns an evaluator of t under o.
+func New(t *hot.Template, o Options) *Evaluator {
+	if o.Params == nil {
+		o.Params = map[string]Value{}
+	}
+	return &Evaluator{t: t, o: o, conds: map[string]Value{}, busy: map[string]bool{}, seen: map[source.Span]bool{}}
+}
+
+// Problems lists the evaluations that fail in Heat, each once.
+func (e *Evaluator) Problems() []Problem { return e.problems }
+
+// Template is the template evaluated.
+func (e *Evaluator) Template() *hot.Template { return e.t }
+
+// Eval evaluates n: function calls are worked out, everything else is
+// read as Heat's loader reads it.
+func (e *Evaluator) Eval(n *syntax.Node) Value { return e.eval(n, false, 0) }
+
+func (e *Evaluator) eval(n *syntax.Node, inCond bool, depth int) Value {
+	n = n.Resolve()
+	if n == nil {
+		return NullValue()
+	}
+	o := Origin{File: e.o.File, Span: n.Span()}
+	if depth > MaxDepth {
+		return e.fail(n, "the value is nested deeper than heat-ls follows")
+	}
+	switch n.Kind {
+	case syntax.MappingNode:
+		if n.NumPairs() == 1 {
+			if k := n.Pair(0).Key; k.Kind == syntax.ScalarNode && e.isFunction(k.Value, inCond) {
+				v := e.call(k.Value, n, n.Pair(0).Value, inCond, depth+1)
+				if v.From == (Origin{}) {
+					v.From = o
+				}
+				return v
+			}
+		}
+		var b mapBuilder
+		for _, p := range n.Pairs() {
+			if syntax.IsMergeKey(p.Key) {
+				mergeInto(&b, p.Value, depth)
+				continue
+			}
+			v := e.eval(p.Value, inCond, depth+1)
+			if v.IsAbsent() {
+				continue
+			}
+			b.set(keyText(p.Key), v)
+		}
+		return b.value().At(o)
+	case syntax.SequenceNode:
+		items := make([]Value, 0, len(n.Items()))
+		for _, it := range n.Items() {
+			v := e.eval(it, inCond, depth+1)
+			if v.IsAbsent() {
+				continue
+			}
+			items = append(items, v)
+		}
+		return ListValue(items).At(o)
+	}
+	return Scalar(n).At(o)
+}
+
+// isFunction reports whether a one-key mapping under name is a function
+// call in this version (in a condition, the condition functions).
+func (e *Evaluator) isFunction(name string, inCond bool) bool {
+	v := e.o.Version
+	if v == nil {
+		return hot.IsFunctionName(name)
+	}
+	if inCond {
+		return v.IsConditionFunction(name) || v.HasFunction(name) || v.IsRemovedFunction(name)
+	}
+	return v.HasFunction(name) || v.IsRemovedFunction(name)
+}
+
+// since reports whether the template's version is date or newer.
+func (e *Evaluator) since(date string) bool {
+	return e.o.Version == nil || e.o.Version.Name >= date
+}
+
+// fail records a problem at n and returns the Invalid value naming it.
+func (e *Evaluator) fail(n *syntax.Node, msg string) Value {
+	sp := source.Span{}
+	if n != nil {
+		sp = n.Span()
+	}
+	if !e.seen[sp] {
+		e.seen[sp] = true
+		e.problems = append(e.problems, Problem{File: e.o.File, Span: sp, Message: msg})
+	}
+	return InvalidValue(msg).At(Origin{File: e.o.File, Span: sp})
+}
+
+// firstUnsettled returns the first Unknown or Invalid among vs, or false.
+func firstUnsettled(vs ...Value) (Value, bool) {
+	for _, v := range vs {
+		if v.Kind == Unknown || v.Kind == Invalid {
+			return v, true
+		}
+	}
+	return Value{}, false
+}

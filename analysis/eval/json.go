@@ -1,0 +1,115 @@
+package eval
+
+import (
+	"encoding/json"
+	"errors"
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+// ParseJSON reads a JSON text into a Value, keeping the order of keys.
+func ParseJSON(s string) (Value, error) {
+	d := json.NewDecoder(strings.NewReader(s))
+	d.UseNumber()
+	v, err := readJSON(d, 0)
+	if err != nil {
+		return Value{}, err
+	}
+	if d.More() {
+		return Value{}, errors.New("extra data after the value")
+	}
+	return v, nil
+}
+
+func readJSON(d *json.Decoder, depth int) (Value, error) {
+	if depth > MaxDepth {
+		return Value{}, errors.New("nested too deep")
+	}
+	tok, err := d.Token()
+	if err != nil {
+		return Value{}, err
+	}
+	switch t := tok.(type) {
+	case json.Delim:
+		switch t {
+		case '[':
+			var items []Value
+			for d.More() {
+				v, err := readJSON(d, depth+1)
+				if err != nil {
+					return Value{}, err
+				}
+				items = append(items, v)
+			}
+			_, err := d.Token()
+			return ListValue(items), err
+		case '{':
+			var b mapBuilder
+			for d.More() {
+				kt, err := d.Token()
+				if err != nil {
+					return Value{}, err
+				}
+				v, err := readJSON(d, depth+1)
+				if err != nil {
+					return Value{}, err
+				}
+				b.set(kt.(string), v)
+			}
+			_, err := d.Token()
+			v := b.value()
+			if v.Keys == nil {
+				v.Keys, v.Vals = []string{}, []Value{}
+			}
+			return v, err
+		}
+	case string:
+		return StringValue(t), nil
+	case bool:
+		return BoolValue(t), nil
+	case nil:
+		return NullValue(), nil
+	case json.Number:
+		if i, err := strconv.ParseInt(string(t), 10, 64); err == nil {
+			return IntValue(i), nil
+		}
+		f, _ := strconv.ParseFloat(string(t), 64)
+		return FloatValue(f), nil
+	}
+	return Value{}, errors.New("unexpected JSON token")
+}
+
+// ToJSONValue converts v to plain Go values for encoding/json (maps lose
+// their order): unknowns become their placeholders.
+func ToJSONValue(v Value) any {
+	switch v.Kind {
+	case Null:
+		return nil
+	case Bool:
+		return v.B
+	case Int:
+		return v.I
+	case Float:
+		return v.F
+	case List:
+		out := make([]any, len(v.Items))
+		for i, it := range v.Items {
+			out[i] = ToJSONValue(it)
+		}
+		return out
+	case Map:
+		out := make(map[string]any, len(v.Keys))
+		for i, k := range v.Keys {
+			out[k] = ToJSONValue(v.Vals[i])
+		}
+		return out
+	}
+	return v.S
+}
+
+// compilePython compiles a Python regular expression as far as Go's
+// syntax shares it.
+func compilePython(p string) (*regexp.Regexp, error) {
+	return regexp.Compile(p)
+}
