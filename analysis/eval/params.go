@@ -24,7 +24,7 @@ type Input struct {
 // line's -P, already merged), parameter_defaults, and the pseudo
 // parameters' values ("" leaves them as placeholders).
 type Inputs struct {
-	Params, Defaults                 map[string]Input
+	Params, Defaults              map[string]Input
 	StackName, StackID, ProjectID string
 }
 

@@ -231,4 +231,3 @@ func urlUnsplit(scheme, netloc, path, query, frag string) string {
 	}
 	return u
 }
-

@@ -56,11 +56,11 @@ type Value struct {
 
 // Constructors.
 
-func NullValue() Value             { return Value{Kind: Null} }
-func BoolValue(b bool) Value       { return Value{Kind: Bool, B: b} }
-func IntValue(i int64) Value       { return Value{Kind: Int, I: i} }
-func FloatValue(f float64) Value   { return Value{Kind: Float, F: f} }
-func StringValue(s string) Value   { return Value{Kind: String, S: s} }
+func NullValue() Value              { return Value{Kind: Null} }
+func BoolValue(b bool) Value        { return Value{Kind: Bool, B: b} }
+func IntValue(i int64) Value        { return Value{Kind: Int, I: i} }
+func FloatValue(f float64) Value    { return Value{Kind: Float, F: f} }
+func StringValue(s string) Value    { return Value{Kind: String, S: s} }
 func ListValue(items []Value) Value { return Value{Kind: List, Items: items} }
 
 // MapValue builds a map from parallel key and value lists.
