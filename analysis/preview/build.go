@@ -1,0 +1,337 @@
+package preview
+
+import (
+	"path/filepath"
+	"strings"
+
+	"heat-ls/analysis/environ"
+	"heat-ls/analysis/eval"
+	"heat-ls/analysis/hot"
+	"heat-ls/analysis/source"
+	"heat-ls/schema"
+)
+
+// DefaultDepth is how many levels of nested stacks are expanded when
+// Options.Depth is 0.
+const DefaultDepth = 5
+
+// MaxDepth bounds Options.Depth (and template recursion).
+const MaxDepth = 20
+
+// Options is everything a preview needs besides the template.
+type Options struct {
+	Schema *schema.Schema
+	// Envs are the parsed -e files in order; CLI the -P and
+	// --parameter-file values.
+	Envs []environ.File
+	CLI  []environ.CLIParam
+	// StackName, StackID and ProjectID give the pseudo parameters; ""
+	// leaves a placeholder.
+	StackName, StackID, ProjectID string
+	// Depth is how many levels of nested stacks to expand (0: the
+	// default, negative: none).
+	Depth int
+	// Load returns the parsed template at an absolute path (a nested
+	// template); nil or an error: the resource is not expanded.
+	Load func(path string) (*hot.Document, error)
+	// ReadFile returns a get_file target's text, the path resolved
+	// against the template that reads it.
+	ReadFile func(path string) (string, bool)
+	// Exists reports whether a file exists (registry targets).
+	Exists func(path string) bool
+}
+
+// Preview previews the template doc at path.
+func Preview(path string, doc *hot.Document, o Options) *Result {
+	if o.Depth == 0 {
+		o.Depth = DefaultDepth
+	}
+	o.Depth = min(o.Depth, MaxDepth)
+	b := &builder{o: o, res: &Result{Docs: map[string]*hot.Document{path: doc}}}
+	for _, f := range o.Envs {
+		b.res.Docs[f.Path] = f.Doc
+	}
+	env := environ.Merge(o.Envs, environ.Options{CLI: o.CLI, ParamType: b.paramTypes(path, doc), Exists: o.Exists})
+	for _, p := range env.Problems {
+		b.problem(p.File, p.Span, p.Message)
+	}
+	name := o.StackName
+	if name == "" {
+		name = "<OS::stack_name>"
+	}
+	b.res.Stack = b.stack(frame{path: path, doc: doc, name: name, user: env.Params, defaults: env.Defaults, registry: env.Registry, depth: 0, top: true})
+	return b.res
+}
+
+type builder struct {
+	o   Options
+	res *Result
+}
+
+// frame is one stack being built.
+type frame struct {
+	path         string
+	doc          *hot.Document
+	name         string
+	user         map[string]eval.Input
+	defaults     map[string]eval.Input
+	registry     *environ.Registry
+	depth        int
+	top          bool
+	facade       func(string) (eval.Value, bool)
+	ancestors    []string
+	groupIndexed bool
+}
+
+func (b *builder) problem(file string, sp source.Span, msg string) {
+	b.res.Problems = append(b.res.Problems, Problem{File: file, Span: sp, Message: msg})
+}
+
+// paramTypes answers the declared type of a parameter of the top
+// template (Heat also looks at nested templates the environments map;
+// a parameter only they declare is merged as text).
+func (b *builder) paramTypes(path string, doc *hot.Document) func(string) (string, bool) {
+	types := map[string]string{}
+	if doc.Template != nil {
+		for _, p := range doc.Template.Parameters {
+			t := strings.TrimSpace(p.Type)
+			if t == "" {
+				t = "string"
+			}
+			types[p.Name] = t
+		}
+	}
+	return func(name string) (string, bool) {
+		t, ok := types[name]
+		if !ok {
+			return "string", true
+		}
+		return t, true
+	}
+}
+
+func (b *builder) version(t *hot.Template) *schema.Version {
+	if b.o.Schema == nil {
+		return nil
+	}
+	if v, ok := b.o.Schema.Version(strings.TrimSpace(t.VersionText)); ok {
+		return v
+	}
+	return nil
+}
+
+// stack builds one stack.
+func (b *builder) stack(f frame) *Stack {
+	s := &Stack{Name: f.name, Template: f.path}
+	t := f.doc.Template
+	if t == nil {
+		b.problem(f.path, source.Span{}, "not a HOT template")
+		return s
+	}
+	in := eval.Inputs{Params: f.user, Defaults: f.defaults, StackName: f.name, ProjectID: b.o.ProjectID}
+	if f.top {
+		in.StackName, in.StackID = b.o.StackName, b.o.StackID
+	}
+	params, probs := eval.Parameters(t, in, f.path)
+	for _, p := range probs {
+		b.problem(p.File, p.Span, p.Message)
+	}
+	s.Parameters = sortedParams(params)
+	ver := b.version(t)
+	if ver == nil && b.o.Schema != nil {
+		b.problem(f.path, t.Root.Span(), "heat_template_version `"+t.VersionText+"` is not one Heat knows; previewed as the newest")
+		ver = b.o.Schema.Latest()
+	}
+	ev := eval.New(t, eval.Options{Version: ver, Params: eval.Values(params), File: f.path,
+		ReadFile: b.reader(f.path), Facade: f.facade})
+	for _, c := range t.Conditions {
+		if t.Condition(c.Name) != c {
+			continue
+		}
+		s.Conditions = append(s.Conditions, &Condition{Name: c.Name, Value: ev.ConditionNamed(c.Name)})
+	}
+	present := map[string]*Resource{}
+	for _, r := range t.Resources {
+		if t.Resource(r.Name) != r {
+			continue
+		}
+		res, ok := b.resource(f, ev, r)
+		if !ok {
+			s.Excluded = append(s.Excluded, r.Name)
+			continue
+		}
+		s.Resources = append(s.Resources, res)
+		present[r.Name] = res
+	}
+	b.dependencies(ev, t, s, present)
+	for _, p := range ev.Problems() {
+		b.problem(p.File, p.Span, p.Message)
+	}
+	// Outputs are evaluated apart: Heat creates a stack whose output
+	// fails, and shows the failure as the output's value.
+	oev := eval.New(t, eval.Options{Version: ver, Params: eval.Values(params), File: f.path,
+		ReadFile: b.reader(f.path), Facade: f.facade})
+	for _, o := range t.Outputs {
+		if t.Output(o.Name) != o {
+			continue
+		}
+		if o.ConditionRef != nil {
+			if c := oev.Condition(o.ConditionRef); c.Kind == eval.Bool && !c.B {
+				continue
+			}
+		}
+		out := &Output{Name: o.Name, Value: oev.Eval(o.Field("value").Value)}
+		if d := o.Field("description").Value.Resolve(); d.IsScalar() {
+			out.Description = d.Value
+		}
+		s.Outputs = append(s.Outputs, out)
+	}
+	return s
+}
+
+// reader returns get_file's reader for the template at path: relative
+// paths are read against its directory.
+func (b *builder) reader(path string) func(string) (string, bool) {
+	if b.o.ReadFile == nil {
+		return nil
+	}
+	dir := filepath.Dir(path)
+	return func(ref string) (string, bool) {
+		p := strings.TrimPrefix(ref, "file://")
+		if strings.Contains(p, "://") {
+			return "", false
+		}
+		if !filepath.IsAbs(p) {
+			p = filepath.Join(dir, p)
+		}
+		return b.o.ReadFile(p)
+	}
+}
+
+// resource builds one resource; ok is false when its condition is false.
+func (b *builder) resource(f frame, ev *eval.Evaluator, r *hot.Resource) (*Resource, bool) {
+	res := &Resource{Name: r.Name, Type: r.Type, From: eval.Origin{File: f.path, Span: r.Key.Span()}}
+	if r.ConditionRef != nil {
+		c := ev.Condition(r.ConditionRef)
+		if c.Kind == eval.Bool && !c.B {
+			return nil, false
+		}
+		res.Condition = &c
+	}
+	res.Properties = ev.Eval(r.Properties)
+	if r.Properties == nil || res.Properties.Kind == eval.Null {
+		res.Properties = eval.MapValue(nil, nil)
+	}
+	res.Metadata = ev.Eval(r.Field("metadata").Value)
+	if dp := r.Field("deletion_policy"); dp.Key != nil {
+		res.DeletionPolicy = eval.PyStr(ev.Eval(dp.Value))
+	}
+	if up := r.Field("update_policy"); up.Key != nil {
+		res.UpdatePolicy = ev.Eval(up.Value)
+	}
+	impl := f.registry.Resolve(r.Type, r.Name)
+	if impl.Loop {
+		b.problem(f.path, r.TypeNode.Span(), "the resource_registry maps `"+r.Type+"` round in a loop")
+	}
+	final := impl.Type
+	switch {
+	case impl.Template != "":
+		res.Implementation = impl.Template
+		b.templateResource(f, res, impl, r)
+	case final != r.Type:
+		res.Implementation = final
+	}
+	if impl.Template == "" {
+		res.Properties = b.schemaProperties(final, res.Properties)
+		if final == "OS::Heat::ResourceGroup" {
+			b.group(f, res, r)
+		}
+	}
+	return res, true
+}
+
+// templatePath is the absolute path of a template a type names: written
+// in the template it is relative to it; from a registry it is already
+// resolved.
+func templatePath(from, ref string) string {
+	ref = strings.TrimPrefix(ref, "file://")
+	if strings.Contains(ref, "://") || filepath.IsAbs(ref) {
+		return ref
+	}
+	return filepath.Join(filepath.Dir(from), filepath.FromSlash(ref))
+}
+
+// templateResource expands a resource implemented by a template.
+func (b *builder) templateResource(f frame, res *Resource, impl environ.Impl, r *hot.Resource) {
+	path := impl.Template
+	if len(impl.Via) == 0 {
+		path = templatePath(f.path, impl.Template)
+		res.Implementation = path
+	}
+	props := res.Properties
+	meta, dp, up := res.Metadata, res.DeletionPolicy, res.UpdatePolicy
+	child, why := b.child(f, path, r.Name, props, func(kind string) (eval.Value, bool) {
+		switch kind {
+		case "metadata":
+			return meta, true
+		case "deletion_policy":
+			if dp == "" {
+				return eval.StringValue("Delete"), true
+			}
+			return eval.StringValue(dp), true
+		case "update_policy":
+			return up, true
+		}
+		return eval.Value{}, false
+	})
+	res.Nested, res.NotExpanded = child, why
+}
+
+// child builds the nested stack of resource name from the template at
+// path, its parameters given by props.
+func (b *builder) child(f frame, path, name string, props eval.Value, facade func(string) (eval.Value, bool)) (*Stack, string) {
+	if f.depth+1 > b.o.Depth {
+		return nil, "deeper than --depth"
+	}
+	for _, a := range append(f.ancestors, f.path) {
+		if a == path {
+			return nil, "the template includes itself"
+		}
+	}
+	if strings.Contains(path, "://") {
+		return nil, "a remote template is not fetched"
+	}
+	if b.o.Load == nil {
+		return nil, "nested templates are not read"
+	}
+	doc, err := b.o.Load(path)
+	if err != nil || doc == nil {
+		msg := "cannot read the nested template " + path
+		if err != nil {
+			msg += ": " + err.Error()
+		}
+		return nil, msg
+	}
+	b.res.Docs[path] = doc
+	user := map[string]eval.Input{}
+	for i, k := range props.Keys {
+		v := props.Vals[i]
+		if v.Kind == eval.Null {
+			continue
+		}
+		user[k] = eval.Input{Value: v, Source: "property of " + name + " in " + filepath.Base(f.path)}
+	}
+	return b.stack(frame{path: path, doc: doc, name: f.name + "-" + name, user: user, defaults: f.defaults,
+		registry: f.registry.Within(name), depth: f.depth + 1, facade: facade,
+		ancestors: append(append([]string{}, f.ancestors...), f.path)}), ""
+}
+
+func sortedParams(ps map[string]eval.Param) []*Parameter {
+	out := make([]*Parameter, 0, len(ps))
+	for _, p := range ps {
+		out = append(out, &Parameter{Name: p.Name, Type: p.Type, Source: p.Source, Value: p.Value, Hidden: p.Hidden})
+	}
+	sortBy(out, func(p *Parameter) string { return p.Name })
+	return out
+}
+

@@ -1,0 +1,180 @@
+package preview
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"heat-ls/analysis/environ"
+	"heat-ls/analysis/hot"
+	"heat-ls/analysis/source"
+	"heat-ls/schema"
+)
+
+// Exit statuses of the preview command.
+const (
+	ExitOK       = 0
+	ExitProblems = 1
+	ExitUsage    = 2
+)
+
+// MaxFileSize is the largest file the command reads (Heat's own limit on
+// a template is far below).
+const MaxFileSize = 64 << 20
+
+// CommandOptions are the command line's choices.
+type CommandOptions struct {
+	Template string
+	Envs     []string
+	// Params are -P name=value; ParamFiles --parameter-file name=path.
+	Params, ParamFiles            []string
+	Format                        string
+	Depth                         int
+	StackName, StackID, ProjectID string
+	Schema                        *schema.Schema
+}
+
+// Command runs "heat-ls preview": it reads the files, previews, writes
+// the stack to stdout and the problems (as check writes them) to stderr.
+// It returns ExitProblems when Heat would refuse the stack, ExitUsage for
+// a usage or read error.
+func Command(o CommandOptions, stdout, stderr io.Writer) int {
+	if o.Format != "yaml" && o.Format != "json" {
+		fmt.Fprintf(stderr, "heat-ls preview: --format must be yaml or json, not %q\n", o.Format)
+		return ExitUsage
+	}
+	cli, err := cliParams(o.Params, o.ParamFiles)
+	if err != nil {
+		fmt.Fprintln(stderr, "heat-ls preview:", err)
+		return ExitUsage
+	}
+	path, doc, err := readTemplate(o.Template)
+	if err != nil {
+		fmt.Fprintln(stderr, "heat-ls preview:", err)
+		return ExitUsage
+	}
+	if doc.Template == nil {
+		fmt.Fprintf(stderr, "heat-ls preview: %s is not a HOT template (no heat_template_version)\n", o.Template)
+		return ExitUsage
+	}
+	envs, err := readEnvs(o.Envs)
+	if err != nil {
+		fmt.Fprintln(stderr, "heat-ls preview:", err)
+		return ExitUsage
+	}
+	res := Preview(path, doc, Options{
+		Schema: o.Schema, Envs: envs, CLI: cli, Depth: o.Depth,
+		StackName: o.StackName, StackID: o.StackID, ProjectID: o.ProjectID,
+		Load: loadTemplate, ReadFile: readText, Exists: exists,
+	})
+	var b strings.Builder
+	if o.Format == "json" {
+		WriteJSON(&b, res.Stack.Value())
+	} else {
+		WriteYAML(&b, res.Stack.Value())
+	}
+	io.WriteString(stdout, b.String())
+	writeProblems(stderr, res)
+	if len(res.Problems) > 0 {
+		return ExitProblems
+	}
+	return ExitOK
+}
+
+func cliParams(params, files []string) ([]environ.CLIParam, error) {
+	var out []environ.CLIParam
+	for _, p := range params {
+		k, v, ok := strings.Cut(p, "=")
+		if !ok || k == "" {
+			return nil, fmt.Errorf("-P %q: want NAME=VALUE", p)
+		}
+		// The client splits a -P value on ";" into several parameters
+		// only when asked to with a separate option; a plain value stays.
+		out = append(out, environ.CLIParam{Name: k, Value: v, Source: "-P"})
+	}
+	for _, p := range files {
+		k, f, ok := strings.Cut(p, "=")
+		if !ok || k == "" {
+			return nil, fmt.Errorf("--parameter-file %q: want NAME=FILE", p)
+		}
+		src, err := source.ReadRegular(f, MaxFileSize)
+		if err != nil {
+			return nil, fmt.Errorf("--parameter-file %s: %w", k, err)
+		}
+		out = append(out, environ.CLIParam{Name: k, Value: string(src), Source: "--parameter-file " + filepath.Base(f)})
+	}
+	return out, nil
+}
+
+func readTemplate(p string) (string, *hot.Document, error) {
+	abs, err := filepath.Abs(p)
+	if err != nil {
+		return "", nil, err
+	}
+	src, err := source.ReadRegular(abs, MaxFileSize)
+	if err != nil {
+		return "", nil, err
+	}
+	return abs, hot.ParseNamed(abs, src), nil
+}
+
+func loadTemplate(p string) (*hot.Document, error) {
+	_, doc, err := readTemplate(p)
+	return doc, err
+}
+
+func readEnvs(paths []string) ([]environ.File, error) {
+	var out []environ.File
+	for _, p := range paths {
+		abs, doc, err := readTemplate(p)
+		if err != nil {
+			return nil, err
+		}
+		if doc.Kind != hot.KindEnvironment {
+			if strings.TrimSpace(string(doc.Src)) == "" || doc.Syntax.Root() == nil || doc.Syntax.Root().IsNull() {
+				continue
+			}
+			return nil, fmt.Errorf("%s is not a Heat environment file (its top-level keys must be environment sections)", p)
+		}
+		out = append(out, environ.File{Path: abs, Doc: doc})
+	}
+	return out, nil
+}
+
+func readText(p string) (string, bool) {
+	src, err := source.ReadRegular(p, MaxFileSize)
+	return string(src), err == nil
+}
+
+func exists(p string) bool {
+	info, err := os.Stat(p)
+	return err == nil && info.Mode().IsRegular()
+}
+
+// writeProblems writes the problems as "file:line:col: error: message".
+func writeProblems(w io.Writer, res *Result) {
+	ps := slices.Clone(res.Problems)
+	slices.SortStableFunc(ps, func(a, b Problem) int {
+		if a.File != b.File {
+			return strings.Compare(a.File, b.File)
+		}
+		return a.Span.Start - b.Span.Start
+	})
+	wd, _ := os.Getwd()
+	for _, p := range ps {
+		line, col := 1, 1
+		if d := res.Docs[p.File]; d != nil && d.Mapper != nil {
+			pos := d.Mapper.Position(p.Span.Start, source.UTF32)
+			line, col = pos.Line+1, pos.Character+1
+		}
+		name := p.File
+		if r, err := filepath.Rel(wd, p.File); err == nil && !strings.HasPrefix(r, "..") {
+			name = r
+		}
+		fmt.Fprintf(w, "%s:%d:%d: error: %s\n", name, line, col, strings.Join(strings.Fields(p.Message), " "))
+	}
+}
+
