@@ -334,4 +334,3 @@ func sortedParams(ps map[string]eval.Param) []*Parameter {
 	sortBy(out, func(p *Parameter) string { return p.Name })
 	return out
 }
-

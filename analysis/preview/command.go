@@ -177,4 +177,3 @@ func writeProblems(w io.Writer, res *Result) {
 		fmt.Fprintf(w, "%s:%d:%d: error: %s\n", name, line, col, strings.Join(strings.Fields(p.Message), " "))
 	}
 }
-

@@ -3,7 +3,6 @@ package preview
 import (
 	"slices"
 	"strings"
-
 )
 
 func sortBy[T any](list []T, key func(T) string) {
