@@ -18,13 +18,13 @@ import (
 
 // verdict is a preview recorded from Heat by testdata/preview/judge.py.
 type verdict struct {
-	Error        *string                   `json:"error"`
-	ClientErrors []string                  `json:"client_errors"`
-	Resources    map[string]heatResource   `json:"resources"`
-	Outputs      map[string]any            `json:"outputs"`
-	Template     string                    `json:"template"`
-	Envs         []string                  `json:"envs"`
-	Params       map[string]string         `json:"params"`
+	Error        *string                    `json:"error"`
+	ClientErrors []string                   `json:"client_errors"`
+	Resources    map[string]heatResource    `json:"resources"`
+	Outputs      map[string]any             `json:"outputs"`
+	Template     string                     `json:"template"`
+	Envs         []string                   `json:"envs"`
+	Params       map[string]string          `json:"params"`
 	Extra        map[string]json.RawMessage `json:"-"`
 }
 
@@ -333,4 +333,3 @@ func TestHeatCases(t *testing.T) {
 	}
 	t.Logf("cases: %d of %d compared values agree with Heat (%d values unknown offline, not compared)", total.agreed, total.compared, total.unknown)
 }
-
