@@ -175,12 +175,12 @@ func (b *builder) stack(f frame) *Stack {
 		if t.Output(o.Name) != o {
 			continue
 		}
-		if o.ConditionRef != nil {
-			if c := oev.Condition(o.ConditionRef); c.Kind == eval.Bool && !c.B {
-				continue
-			}
+		out := &Output{Name: o.Name}
+		// An output whose condition is false is still listed, with no
+		// value, as Heat lists it.
+		if c := oev.Condition(o.ConditionRef); c.Kind != eval.Bool || c.B {
+			out.Value = oev.Eval(o.Field("value").Value)
 		}
-		out := &Output{Name: o.Name, Value: oev.Eval(o.Field("value").Value)}
 		if d := o.Field("description").Value.Resolve(); d.IsScalar() {
 			out.Description = d.Value
 		}

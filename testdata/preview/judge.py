@@ -80,9 +80,10 @@ def heat_preview(path, envs, params):
     return json.loads(json.dumps(out, default=str))
 
 
-def flatten(items, prefix, out):
-    """Resources by path; a nested list is the stack of the resource its
-    members name as parent_resource."""
+def flatten(items, prefix, out, stack=STACK_NAME):
+    """Resources by path. A nested list is the stack of one resource,
+    named "<stack>-<resource>" as Heat names nested stacks; its members
+    name that resource as their parent_resource."""
     for it in items:
         if isinstance(it, dict):
             out[prefix + it['resource_name']] = {
@@ -90,16 +91,27 @@ def flatten(items, prefix, out):
                 'properties': it.get('properties'),
             }
         elif isinstance(it, list):
-            parent = parent_of(it)
+            parent = parent_of(it, stack)
             if parent is not None:
-                flatten(it, prefix + parent + '/', out)
+                flatten(it, prefix + parent + '/', out, stack + '-' + parent)
 
 
-def parent_of(items):
-    """The parent_resource the members of a nested list name."""
+def parent_of(items, stack):
+    """The resource a nested list stands for: its members' parent_resource,
+    or, for a list of nested lists (a group of template resources), the
+    part of a grandchild's stack name between this stack's and its own
+    parent's name."""
     for it in items:
         if isinstance(it, dict):
             return it.get('parent_resource')
+    for it in items:
+        if isinstance(it, list):
+            for d in it:
+                if isinstance(d, dict) and d.get('stack_name', '').startswith(stack + '-'):
+                    inner, member = d['stack_name'], d.get('parent_resource') or ''
+                    name = inner[len(stack) + 1:len(inner) - len(member) - 1]
+                    if name and inner.endswith('-' + member):
+                        return name
     return None
 
 
@@ -121,13 +133,32 @@ def record_cases(names):
 
 
 def placeholders(path):
+    """A value for every parameter without a default: the first allowed
+    value, else a text of the least length, a number at the least of its
+    range, else the type's stand-in."""
     try:
         t = yaml.safe_load(open(path))
         ps = (t or {}).get('parameters') or {}
     except Exception:
         return {}
-    return {str(n): PLACEHOLDER.get(p.get('type', 'string'), 'x')
-            for n, p in ps.items() if isinstance(p, dict) and p.get('default') is None}
+    out = {}
+    for n, p in ps.items():
+        if not isinstance(p, dict) or p.get('default') is not None:
+            continue
+        typ = p.get('type', 'string')
+        v = PLACEHOLDER.get(typ, 'x')
+        for c in p.get('constraints') or []:
+            if not isinstance(c, dict):
+                continue
+            if isinstance(c.get('allowed_values'), list) and c['allowed_values']:
+                v = str(c['allowed_values'][0])
+                break
+            if isinstance(c.get('length'), dict) and typ == 'string':
+                v = 'x' * max(int(c['length'].get('min', 1) or 1), 1)
+            if isinstance(c.get('range'), dict) and typ == 'number':
+                v = str(c['range'].get('min', 1))
+        out[str(n)] = v
+    return out
 
 
 def is_template(path):
@@ -138,17 +169,41 @@ def is_template(path):
     return isinstance(t, dict) and 'heat_template_version' in t
 
 
+def env_types(path):
+    """The type names an environment file's registry maps, or None when
+    the file is no environment."""
+    try:
+        e = yaml.safe_load(open(path))
+    except Exception:
+        return None
+    if not isinstance(e, dict) or 'heat_template_version' in e:
+        return None
+    sections = {'parameters', 'parameter_defaults', 'resource_registry',
+                'encrypted_param_names', 'event_sinks', 'parameter_merge_strategies'}
+    if not e or set(e) - sections:
+        return None
+    reg = e.get('resource_registry') or {}
+    return [k for k in reg if isinstance(k, str) and k not in ('resources', 'base_url')]
+
+
 def corpus_runs():
-    """(template, [envs]) pairs: every template alone, and X.yaml with
-    X_env.yaml beside it."""
+    """(template, [envs]) pairs: every template alone, X.yaml with
+    X_env.yaml beside it, and every template with each environment file
+    of the corpus that maps a type the template uses."""
+    paths = sorted(glob.glob(os.path.join(CORPUS, '**', '*.yaml'), recursive=True))
+    templates = [p for p in paths if is_template(p)]
+    envs = {p: env_types(p) for p in paths if p not in templates}
+    envs = {p: t for p, t in envs.items() if t is not None}
     runs = []
-    for p in sorted(glob.glob(os.path.join(CORPUS, '**', '*.yaml'), recursive=True)):
-        if not is_template(p):
-            continue
+    for p in templates:
         runs.append((p, []))
-        env = p[:-len('.yaml')] + '_env.yaml'
-        if os.path.exists(env):
-            runs.append((p, [env]))
+        own = p[:-len('.yaml')] + '_env.yaml'
+        if own in envs:
+            runs.append((p, [own]))
+        text = open(p).read()
+        for e, types in sorted(envs.items()):
+            if e != own and any(('type: ' + t) in text for t in types):
+                runs.append((p, [e]))
     return runs
 
 
