@@ -1,6 +1,8 @@
 package eval
 
 import (
+	"errors"
+
 	"heat-ls/analysis/hot"
 	"heat-ls/analysis/source"
 	"heat-ls/analysis/syntax"
@@ -10,6 +12,11 @@ import (
 // MaxDepth bounds every recursion of the package: nested calls, nested
 // values, condition chains.
 const MaxDepth = 64
+
+// ErrNotRead is what Options.ReadFile returns for a file it does not
+// read (a URL, a file outside what the caller may read): the value is
+// unknown, not wrong.
+var ErrNotRead = errors.New("not read")
 
 // absent is what a two-argument `if` whose condition is false gives: the
 // entry holding it disappears from its list or mapping (Heat's Ellipsis).
@@ -30,9 +37,10 @@ type Options struct {
 	// HasResource reports whether the stack has a resource of that name
 	// (nil: every resource of the template).
 	HasResource func(name string) bool
-	// ReadFile returns a get_file target's text; nil or not found: the
-	// value is unknown.
-	ReadFile func(path string) (string, bool)
+	// ReadFile returns a get_file target's text. nil, or an error that is
+	// ErrNotRead: the value is unknown; another error: the client cannot
+	// send the file, and refuses the stack.
+	ReadFile func(path string) (string, error)
 	// Facade answers resource_facade in a nested template (metadata,
 	// deletion_policy, update_policy); nil: unknown.
 	Facade func(kind string) (Value, bool)

@@ -1,6 +1,7 @@
 package eval
 
 import (
+	"errors"
 	"strconv"
 	"strings"
 
@@ -170,8 +171,12 @@ func (e *Evaluator) getFile(m, args *syntax.Node, inCond bool, depth int) Value 
 		return e.fail(m, "the argument of `get_file` must be a path or URL")
 	}
 	if e.o.ReadFile != nil {
-		if text, ok := e.o.ReadFile(a.S); ok {
+		text, err := e.o.ReadFile(a.S)
+		switch {
+		case err == nil:
 			return StringValue(text)
+		case !errors.Is(err, ErrNotRead):
+			return e.fail(m, "get_file cannot read "+a.S+" ("+err.Error()+"); the client refuses the stack")
 		}
 	}
 	return UnknownValue("<get_file: " + a.S + ">")

@@ -35,8 +35,8 @@ type Options struct {
 	// template); nil or an error: the resource is not expanded.
 	Load func(path string) (*hot.Document, error)
 	// ReadFile returns a get_file target's text, the path resolved
-	// against the template that reads it.
-	ReadFile func(path string) (string, bool)
+	// against the template that reads it (eval.ErrNotRead: unknown).
+	ReadFile func(path string) (string, error)
 	// Exists reports whether a file exists (registry targets).
 	Exists func(path string) bool
 }
@@ -190,16 +190,16 @@ func (b *builder) stack(f frame) *Stack {
 }
 
 // reader returns get_file's reader for the template at path: relative
-// paths are read against its directory.
-func (b *builder) reader(path string) func(string) (string, bool) {
+// paths are read against its directory; URLs are not fetched.
+func (b *builder) reader(path string) func(string) (string, error) {
 	if b.o.ReadFile == nil {
 		return nil
 	}
 	dir := filepath.Dir(path)
-	return func(ref string) (string, bool) {
+	return func(ref string) (string, error) {
 		p := strings.TrimPrefix(ref, "file://")
 		if strings.Contains(p, "://") {
-			return "", false
+			return "", eval.ErrNotRead
 		}
 		if !filepath.IsAbs(p) {
 			p = filepath.Join(dir, p)
@@ -242,12 +242,36 @@ func (b *builder) resource(f frame, ev *eval.Evaluator, r *hot.Resource) (*Resou
 		res.Implementation = final
 	}
 	if impl.Template == "" {
-		res.Properties = b.schemaProperties(final, res.Properties)
-		if final == "OS::Heat::ResourceGroup" {
+		b.knownType(f, final, eval.Origin{File: f.path, Span: r.TypeNode.Span()})
+		res.Properties = b.schemaProperties(f, r.Name, final, res.Properties)
+		switch final {
+		case "OS::Heat::ResourceGroup":
 			b.group(f, res, r)
+		case "OS::Heat::AutoScalingGroup":
+			b.asg(f, res, r)
+		case "OS::Heat::SoftwareDeploymentGroup":
+			b.deploymentGroup(f, res, r, "OS::Heat::SoftwareDeployment")
+		case "OS::Heat::StructuredDeploymentGroup":
+			b.deploymentGroup(f, res, r, "OS::Heat::StructuredDeployment")
 		}
 	}
 	return res, true
+}
+
+// knownType reports a type that is neither a template nor a type Heat
+// has: Heat refuses the stack.
+func (b *builder) knownType(f frame, typ string, at eval.Origin) {
+	if b.o.Schema == nil || typ == "" {
+		return
+	}
+	if _, ok := b.o.Schema.ResourceType(typ); ok {
+		return
+	}
+	file := at.File
+	if file == "" {
+		file = f.path
+	}
+	b.problem(file, at.Span, "Heat has no resource type `"+typ+"` and no environment maps it to a template")
 }
 
 // templatePath is the absolute path of a template a type names: written

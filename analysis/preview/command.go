@@ -1,6 +1,7 @@
 package preview
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -144,9 +145,15 @@ func readEnvs(paths []string) ([]environ.File, error) {
 	return out, nil
 }
 
-func readText(p string) (string, bool) {
+func readText(p string) (string, error) {
 	src, err := source.ReadRegular(p, MaxFileSize)
-	return string(src), err == nil
+	if err != nil {
+		if os.IsNotExist(err) {
+			return "", errors.New("no such file")
+		}
+		return "", err
+	}
+	return string(src), nil
 }
 
 func exists(p string) bool {

@@ -1,6 +1,7 @@
 package preview
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -46,8 +47,7 @@ func (b *builder) group(f frame, res *Resource, r *hot.Resource) {
 		indexVar = iv.S
 	}
 	skip := skippedNames(props)
-	child := frame{path: f.path, doc: f.doc, name: f.name + "-" + r.Name, defaults: f.defaults,
-		registry: f.registry.Within(r.Name), depth: f.depth + 1, ancestors: f.ancestors}
+	child := b.groupFrame(f, r.Name)
 	st := &Stack{Name: child.name, Template: f.path}
 	typ, _ := def.Get("type")
 	mprops, _ := def.Get("properties")
@@ -85,7 +85,8 @@ func (b *builder) member(f frame, m *Resource) {
 		if impl.Type != m.Type {
 			m.Implementation = impl.Type
 		}
-		m.Properties = b.schemaProperties(impl.Type, m.Properties)
+		b.knownType(f, impl.Type, m.From)
+		m.Properties = b.schemaProperties(f, m.Name, impl.Type, m.Properties)
 	}
 }
 
@@ -138,4 +139,95 @@ func substitute(v eval.Value, indexVar, name string, depth int) eval.Value {
 		v.Vals = vals
 	}
 	return v
+}
+
+// asg expands an OS::Heat::AutoScalingGroup: desired_capacity (else
+// min_size) copies of its resource definition. Heat names the members
+// with random ids; the preview names them member-0, member-1...
+func (b *builder) asg(f frame, res *Resource, r *hot.Resource) {
+	props := res.Properties
+	count, ok := props.Get("desired_capacity")
+	if !ok || count.Kind == eval.Null {
+		count, _ = props.Get("min_size")
+	}
+	if count.Kind == eval.Unknown {
+		res.NotExpanded = "the size is unknown: " + count.S
+		return
+	}
+	n, isInt := groupCount(count)
+	if !isInt {
+		return
+	}
+	def, _ := props.Get("resource")
+	if def.Kind != eval.Map {
+		res.NotExpanded = "the resource definition is not known"
+		return
+	}
+	if f.depth+1 > b.o.Depth {
+		res.NotExpanded = "deeper than --depth"
+		return
+	}
+	n = min(n, maxMembers)
+	child := b.groupFrame(f, r.Name)
+	st := &Stack{Name: child.name, Template: f.path}
+	typ, _ := def.Get("type")
+	mprops, _ := def.Get("properties")
+	mmeta, _ := def.Get("metadata")
+	for i := 0; i < n; i++ {
+		m := &Resource{Name: "member-" + strconv.Itoa(i), Type: eval.PyStr(typ), From: res.From,
+			Properties: asMap(mprops), Metadata: mmeta}
+		b.member(child, m)
+		st.Resources = append(st.Resources, m)
+	}
+	res.Nested = st
+}
+
+// deploymentGroup expands a software (or structured) deployment group:
+// one deployment per entry of servers, named by its key, with the group's
+// other properties and that server.
+func (b *builder) deploymentGroup(f frame, res *Resource, r *hot.Resource, memberType string) {
+	servers, _ := res.Properties.Get("servers")
+	if servers.Kind != eval.Map {
+		if servers.Kind == eval.Unknown {
+			res.NotExpanded = "the servers are unknown: " + servers.S
+		}
+		return
+	}
+	if f.depth+1 > b.o.Depth {
+		res.NotExpanded = "deeper than --depth"
+		return
+	}
+	child := b.groupFrame(f, r.Name)
+	st := &Stack{Name: child.name, Template: f.path}
+	var keys []string
+	var vals []eval.Value
+	for i, k := range res.Properties.Keys {
+		if k != "servers" {
+			keys = append(keys, k)
+			vals = append(vals, res.Properties.Vals[i])
+		}
+	}
+	for i, name := range servers.Keys {
+		if i >= maxMembers {
+			break
+		}
+		p := eval.MapValue(append(slices.Clone(keys), "server"), append(slices.Clone(vals), servers.Vals[i]))
+		m := &Resource{Name: name, Type: memberType, From: res.From, Properties: p}
+		b.member(child, m)
+		st.Resources = append(st.Resources, m)
+	}
+	res.Nested = st
+}
+
+// groupFrame is the frame of a group's nested stack.
+func (b *builder) groupFrame(f frame, name string) frame {
+	return frame{path: f.path, doc: f.doc, name: f.name + "-" + name, defaults: f.defaults,
+		registry: f.registry.Within(name), depth: f.depth + 1, ancestors: f.ancestors}
+}
+
+func asMap(v eval.Value) eval.Value {
+	if v.Kind == eval.Map {
+		return v
+	}
+	return eval.MapValue(nil, nil)
 }

@@ -14,7 +14,11 @@ import (
 // converted to the property's type (text, integer, number, boolean), and
 // the same inside maps and lists whose keys and items have a schema.
 // Properties the schema does not know stay as written.
-func (b *builder) schemaProperties(typeName string, props eval.Value) eval.Value {
+//
+// A known value Heat cannot take (a property the type does not have, a
+// text that is no integer, a list where a map belongs...) is reported:
+// Heat refuses the stack.
+func (b *builder) schemaProperties(f frame, resName, typeName string, props eval.Value) eval.Value {
 	if b.o.Schema == nil || props.Kind != eval.Map {
 		return props
 	}
@@ -22,11 +26,20 @@ func (b *builder) schemaProperties(typeName string, props eval.Value) eval.Value
 	if !ok || rt.AcceptsAnyProperties {
 		return props
 	}
-	return applyFields(rt.Properties(), props, 0)
+	report := func(v eval.Value, msg string) {
+		file := v.From.File
+		if file == "" {
+			file = f.path
+		}
+		b.problem(file, v.From.Span, "resource `"+resName+"`: "+msg)
+	}
+	return applyFields(rt.Properties(), props, report, 0)
 }
 
+type reporter func(v eval.Value, msg string)
+
 // applyFields applies a map schema (fields by name) to a map value.
-func applyFields(fields map[string]*schema.Property, v eval.Value, depth int) eval.Value {
+func applyFields(fields map[string]*schema.Property, v eval.Value, report reporter, depth int) eval.Value {
 	if v.Kind != eval.Map || depth > eval.MaxDepth {
 		return v
 	}
@@ -34,9 +47,15 @@ func applyFields(fields map[string]*schema.Property, v eval.Value, depth int) ev
 	vals := make([]eval.Value, len(v.Vals))
 	for i, k := range v.Keys {
 		vals[i] = v.Vals[i]
-		if p, ok := fields[k]; ok {
-			vals[i] = applyProperty(p, vals[i], depth+1)
+		p, ok := fields[k]
+		if !ok {
+			report(v.Vals[i], "Heat knows no property `"+k+"` here")
+			continue
 		}
+		if vals[i].Kind == eval.Null {
+			vals[i] = nullProperty(p)
+		}
+		vals[i] = applyProperty(k, p, vals[i], report, depth+1)
 	}
 	names := make([]string, 0, len(fields))
 	for name := range fields {
@@ -50,7 +69,7 @@ func applyFields(fields map[string]*schema.Property, v eval.Value, depth int) ev
 		p := fields[name]
 		d := eval.NullValue()
 		if p.HasDefault {
-			d = applyProperty(p, fromJSON(p.Default, 0), depth+1)
+			d = applyProperty(name, p, fromJSON(p.Default, 0), func(eval.Value, string) {}, depth+1)
 		}
 		keys = append(keys, name)
 		vals = append(vals, d)
@@ -87,58 +106,101 @@ func translate(fields map[string]*schema.Property, keys []string, vals []eval.Va
 }
 
 // applyProperty converts a value to one property's schema.
-func applyProperty(p *schema.Property, v eval.Value, depth int) eval.Value {
-	if depth > eval.MaxDepth {
+func applyProperty(name string, p *schema.Property, v eval.Value, report reporter, depth int) eval.Value {
+	if depth > eval.MaxDepth || v.Kind == eval.Unknown || v.Kind == eval.Invalid {
 		return v
 	}
-	switch {
+	switch typ := strings.ToLower(p.Type); {
+	case typ == "map" && v.Kind != eval.Map && v.Kind != eval.Null:
+		report(v, "`"+name+"` must be a map, not "+v.Kind.String())
+		return v
+	case typ == "list" && v.Kind != eval.List && v.Kind != eval.Null:
+		report(v, "`"+name+"` must be a list, not "+v.Kind.String())
+		return v
+	case typ == "string" && (v.Kind == eval.List || v.Kind == eval.Map):
+		report(v, "`"+name+"` must be text, not a "+v.Kind.String())
+		return v
 	case v.Kind == eval.Map && len(p.Fields) > 0:
-		return applyFields(p.Fields, v, depth+1)
+		return applyFields(p.Fields, v, report, depth+1)
 	case v.Kind == eval.List && p.Item != nil:
 		items := make([]eval.Value, len(v.Items))
 		for i, it := range v.Items {
-			items[i] = applyProperty(p.Item, it, depth+1)
+			if it.Kind == eval.Null {
+				it = nullProperty(p.Item)
+			}
+			items[i] = applyProperty(name, p.Item, it, report, depth+1)
 		}
-		return eval.ListValue(items)
+		return eval.ListValue(items).At(v.From)
 	}
-	return convertProperty(p.Type, v)
+	c, ok := convertProperty(p.Type, v)
+	if !ok {
+		report(v, "`"+name+"` must be "+article(p.Type)+", not "+eval.PyStr(v))
+	}
+	return c
+}
+
+func article(typ string) string {
+	switch strings.ToLower(typ) {
+	case "integer":
+		return "an integer"
+	case "number":
+		return "a number"
+	case "boolean":
+		return "true or false"
+	}
+	return "a " + typ
 }
 
 // convertProperty converts a known value to a property type as Heat's
-// properties do; what cannot be converted stays (Heat would refuse it,
-// which is the check command's business).
-func convertProperty(typ string, v eval.Value) eval.Value {
+// properties do; ok is false when Heat cannot.
+func convertProperty(typ string, v eval.Value) (eval.Value, bool) {
 	if !v.IsKnown() {
-		return v
+		return v, true
 	}
 	switch strings.ToLower(typ) {
 	case "string":
 		switch v.Kind {
 		case eval.Null:
-			return eval.StringValue("")
+			return eval.StringValue("").At(v.From), true
 		case eval.Bool, eval.Int, eval.Float:
-			return eval.StringValue(eval.PyStr(v))
+			return eval.StringValue(eval.PyStr(v)).At(v.From), true
 		}
 	case "integer":
-		if v.Kind == eval.String {
-			if c, bad := eval.Convert("number", v); bad == "" && c.Kind == eval.Int {
-				return c
+		switch v.Kind {
+		case eval.Int:
+		case eval.String, eval.Float, eval.Bool:
+			c, bad := eval.Convert("number", v)
+			if bad != "" || c.Kind != eval.Int {
+				return v, false
 			}
+			return c.At(v.From), true
+		default:
+			return v, v.Kind == eval.Null
 		}
 	case "number":
-		if v.Kind == eval.String {
-			if c, bad := eval.Convert("number", v); bad == "" {
-				return c
+		switch v.Kind {
+		case eval.Int, eval.Float:
+		case eval.String:
+			c, bad := eval.Convert("number", v)
+			if bad != "" {
+				return v, false
 			}
+			return c.At(v.From), true
+		default:
+			return v, v.Kind == eval.Null || v.Kind == eval.Bool
 		}
 	case "boolean":
-		if v.Kind == eval.String || v.Kind == eval.Int {
-			if c, bad := eval.Convert("boolean", v); bad == "" {
-				return c
+		switch v.Kind {
+		case eval.Bool, eval.Null:
+		default:
+			c, bad := eval.Convert("boolean", v)
+			if bad != "" {
+				return v, false
 			}
+			return c.At(v.From), true
 		}
 	}
-	return v
+	return v, true
 }
 
 // fromJSON converts a schema default (decoded JSON) to a Value.
@@ -175,6 +237,27 @@ func fromJSON(x any, depth int) eval.Value {
 			vals[i] = fromJSON(t[k], depth+1)
 		}
 		return eval.MapValue(keys, vals)
+	}
+	return eval.NullValue()
+}
+
+// nullProperty is what a property written as null becomes: its default,
+// else the empty value of its type (Heat's properties read null so).
+func nullProperty(p *schema.Property) eval.Value {
+	if p.HasDefault {
+		return fromJSON(p.Default, 0)
+	}
+	switch strings.ToLower(p.Type) {
+	case "string":
+		return eval.StringValue("")
+	case "integer", "number":
+		return eval.IntValue(0)
+	case "boolean":
+		return eval.BoolValue(false)
+	case "map":
+		return eval.MapValue(nil, nil)
+	case "list":
+		return eval.ListValue(nil)
 	}
 	return eval.NullValue()
 }
