@@ -46,7 +46,16 @@ type Options struct {
 	Facade func(kind string) (Value, bool)
 	// File names the template in the origins of its values.
 	File string
+	// MaxSteps bounds the work of one evaluator (nodes visited, aliases
+	// followed again each time, values built by repeat): past it, values
+	// are unknown ("too large"). 0: DefaultMaxSteps.
+	MaxSteps int
 }
+
+// DefaultMaxSteps is the default bound of Options.MaxSteps: far above any
+// real template, low enough that an alias bomb costs a fraction of a
+// second.
+const DefaultMaxSteps = 4_000_000
 
 // Problem is an evaluation Heat would fail on, at the call that fails.
 type Problem struct {
@@ -65,6 +74,8 @@ type Evaluator struct {
 	busy     map[string]bool
 	problems []Problem
 	seen     map[source.Span]bool
+	steps    int
+	overrun  bool
 }
 
 // New returns an evaluator of t under o.
@@ -72,8 +83,14 @@ func New(t *hot.Template, o Options) *Evaluator {
 	if o.Params == nil {
 		o.Params = map[string]Value{}
 	}
+	if o.MaxSteps <= 0 {
+		o.MaxSteps = DefaultMaxSteps
+	}
 	return &Evaluator{t: t, o: o, conds: map[string]Value{}, busy: map[string]bool{}, seen: map[source.Span]bool{}}
 }
+
+// Overrun reports whether evaluation stopped at Options.MaxSteps.
+func (e *Evaluator) Overrun() bool { return e.overrun }
 
 // Problems lists the evaluations that fail in Heat, each once.
 func (e *Evaluator) Problems() []Problem { return e.problems }
@@ -94,6 +111,12 @@ func (e *Evaluator) eval(n *syntax.Node, inCond bool, depth int) Value {
 	if depth > MaxDepth {
 		return e.fail(n, "the value is nested deeper than heat-ls follows")
 	}
+	if e.steps++; e.steps > e.o.MaxSteps {
+		if !e.overrun {
+			e.overrun = true
+		}
+		return UnknownValue("<too large to preview>").At(o)
+	}
 	switch n.Kind {
 	case syntax.MappingNode:
 		if n.NumPairs() == 1 {
@@ -108,7 +131,7 @@ func (e *Evaluator) eval(n *syntax.Node, inCond bool, depth int) Value {
 		var b mapBuilder
 		for _, p := range n.Pairs() {
 			if syntax.IsMergeKey(p.Key) {
-				mergeInto(&b, p.Value, depth)
+				mergeInto(&b, p.Value, depth, &e.steps)
 				continue
 			}
 			v := e.eval(p.Value, inCond, depth+1)

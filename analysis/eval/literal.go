@@ -147,10 +147,14 @@ func yaml11FloatValue(s string) float64 {
 }
 
 // Literal converts a node with no function calls in it (or whose calls
-// are to be kept as data) into a Value, as Heat's loader reads it.
-func Literal(n *syntax.Node) Value { return literal(n, 0) }
+// are to be kept as data) into a Value, as Heat's loader reads it. Its
+// work is bounded by DefaultMaxSteps (an alias bomb gives an unknown).
+func Literal(n *syntax.Node) Value {
+	steps := 0
+	return literal(n, 0, &steps)
+}
 
-func literal(n *syntax.Node, depth int) Value {
+func literal(n *syntax.Node, depth int, steps *int) Value {
 	n = n.Resolve()
 	if n == nil {
 		return NullValue()
@@ -159,21 +163,24 @@ func literal(n *syntax.Node, depth int) Value {
 	if depth > MaxDepth {
 		return InvalidValue("nested too deep").At(o)
 	}
+	if *steps++; *steps > DefaultMaxSteps {
+		return UnknownValue("<too large to preview>").At(o)
+	}
 	switch n.Kind {
 	case syntax.MappingNode:
 		var b mapBuilder
 		for _, p := range n.Pairs() {
 			if syntax.IsMergeKey(p.Key) {
-				mergeInto(&b, p.Value, depth)
+				mergeInto(&b, p.Value, depth, steps)
 				continue
 			}
-			b.set(keyText(p.Key), literal(p.Value, depth+1))
+			b.set(keyText(p.Key), literal(p.Value, depth+1, steps))
 		}
 		return b.value().At(o)
 	case syntax.SequenceNode:
 		items := make([]Value, 0, len(n.Items()))
 		for _, it := range n.Items() {
-			items = append(items, literal(it, depth+1))
+			items = append(items, literal(it, depth+1, steps))
 		}
 		return ListValue(items).At(o)
 	}
@@ -183,7 +190,7 @@ func literal(n *syntax.Node, depth int) Value {
 // mergeInto applies a YAML merge key: the merged mappings' entries come
 // in only where the mapping has none of its own (they are added first,
 // so the mapping's own later entries replace them).
-func mergeInto(b *mapBuilder, v *syntax.Node, depth int) {
+func mergeInto(b *mapBuilder, v *syntax.Node, depth int, steps *int) {
 	v = v.Resolve()
 	var srcs []*syntax.Node
 	if v.IsMapping() {
@@ -194,7 +201,7 @@ func mergeInto(b *mapBuilder, v *syntax.Node, depth int) {
 		}
 	}
 	for _, s := range srcs {
-		m := literal(s, depth+1)
+		m := literal(s, depth+1, steps)
 		for i, k := range m.Keys {
 			b.set(k, m.Vals[i])
 		}

@@ -65,6 +65,10 @@ func (e *Evaluator) repeat(m, args *syntax.Node, inCond bool, depth int) Value {
 		return e.fail(m, "`repeat` makes more copies than heat-ls previews")
 	}
 	out := make([]Value, 0, len(combos))
+	if e.steps += len(combos) * (size(tmpl, 0) + 1); e.steps > e.o.MaxSteps {
+		e.overrun = true
+		return UnknownValue("<too large to preview>")
+	}
 	for _, c := range combos {
 		v, bad := replaceIn(tmpl, fe.Keys, c, 0)
 		if bad != "" {
@@ -194,4 +198,19 @@ func allKnown(vs []Value) bool {
 		}
 	}
 	return true
+}
+
+// size counts the values in v (up to MaxDepth deep).
+func size(v Value, depth int) int {
+	if depth > MaxDepth {
+		return 1
+	}
+	n := 1
+	for _, it := range v.Items {
+		n += size(it, depth+1)
+	}
+	for _, it := range v.Vals {
+		n += size(it, depth+1)
+	}
+	return n
 }

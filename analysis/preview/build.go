@@ -66,7 +66,17 @@ func Preview(path string, doc *hot.Document, o Options) *Result {
 type builder struct {
 	o   Options
 	res *Result
+	// resources counts the resources built, nested ones included, against
+	// MaxResources.
+	resources int
 }
+
+// MaxResources bounds the resources of one preview, nested stacks and
+// group members included: past it, nested stacks are not expanded.
+const MaxResources = 50_000
+
+// full reports whether the preview has reached MaxResources.
+func (b *builder) full() bool { return b.resources >= MaxResources }
 
 // frame is one stack being built.
 type frame struct {
@@ -155,6 +165,7 @@ func (b *builder) stack(f frame) *Stack {
 		if t.Resource(r.Name) != r {
 			continue
 		}
+		b.resources++
 		res, ok := b.resource(f, ev, r)
 		if !ok {
 			s.Excluded = append(s.Excluded, r.Name)
@@ -316,6 +327,9 @@ func (b *builder) templateResource(f frame, res *Resource, impl environ.Impl, r 
 func (b *builder) child(f frame, path, name string, props eval.Value, facade func(string) (eval.Value, bool)) (*Stack, string) {
 	if f.depth+1 > b.o.Depth {
 		return nil, "deeper than --depth"
+	}
+	if b.full() {
+		return nil, "the preview has reached its bound of resources"
 	}
 	for _, a := range append(f.ancestors, f.path) {
 		if a == path {

@@ -52,7 +52,8 @@ func (b *builder) group(f frame, res *Resource, r *hot.Resource) {
 	typ, _ := def.Get("type")
 	mprops, _ := def.Get("properties")
 	mmeta, _ := def.Get("metadata")
-	for i := 0; len(st.Resources) < n && i < n+len(skip); i++ {
+	for i := 0; len(st.Resources) < n && i < n+len(skip) && !b.full(); i++ {
+		b.resources++
 		name := strconv.Itoa(i)
 		if skip[name] {
 			continue
@@ -173,7 +174,8 @@ func (b *builder) asg(f frame, res *Resource, r *hot.Resource) {
 	typ, _ := def.Get("type")
 	mprops, _ := def.Get("properties")
 	mmeta, _ := def.Get("metadata")
-	for i := 0; i < n; i++ {
+	for i := 0; i < n && !b.full(); i++ {
+		b.resources++
 		m := &Resource{Name: "member-" + strconv.Itoa(i), Type: eval.PyStr(typ), From: res.From,
 			Properties: asMap(mprops), Metadata: mmeta}
 		b.member(child, m)
@@ -208,9 +210,10 @@ func (b *builder) deploymentGroup(f frame, res *Resource, r *hot.Resource, membe
 		}
 	}
 	for i, name := range servers.Keys {
-		if i >= maxMembers {
+		if i >= maxMembers || b.full() {
 			break
 		}
+		b.resources++
 		p := eval.MapValue(append(slices.Clone(keys), "server"), append(slices.Clone(vals), servers.Vals[i]))
 		m := &Resource{Name: name, Type: memberType, From: res.From, Properties: p}
 		b.member(child, m)
