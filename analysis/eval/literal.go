@@ -44,6 +44,9 @@ func Scalar(n *syntax.Node) Value {
 	if n.Style != syntax.Plain {
 		return StringValue(s)
 	}
+	if !mayBeTyped(s) {
+		return StringValue(s)
+	}
 	switch {
 	case yaml11Null.MatchString(s):
 		return NullValue()
@@ -224,4 +227,17 @@ func keyText(k *syntax.Node) string {
 		return v.S
 	}
 	return PyStr(v)
+}
+
+// mayBeTyped is a quick test before the regular expressions: only a
+// short text starting with a digit, a sign, a dot, "~" or the first
+// letter of a boolean or null can read as anything but text.
+func mayBeTyped(s string) bool {
+	if s == "" {
+		return true
+	}
+	if len(s) > 64 {
+		return false
+	}
+	return strings.IndexByte("0123456789+-.~yYnNtTfFoO", s[0]) >= 0
 }

@@ -71,6 +71,9 @@ func Command(o CommandOptions, stdout, stderr io.Writer) int {
 		StackName: o.StackName, StackID: o.StackID, ProjectID: o.ProjectID,
 		Load: loadTemplate, ReadFile: readText, Exists: exists,
 	})
+	if wd, err := os.Getwd(); err == nil {
+		relativize(res.Stack, wd, 0)
+	}
 	var b strings.Builder
 	if o.Format == "json" {
 		WriteJSON(&b, res.Stack.Value())
@@ -182,5 +185,29 @@ func writeProblems(w io.Writer, res *Result) {
 			name = r
 		}
 		fmt.Fprintf(w, "%s:%d:%d: error: %s\n", name, line, col, strings.Join(strings.Fields(p.Message), " "))
+	}
+}
+
+// relativize shows the paths of a stack relative to dir when they lie
+// under it.
+func relativize(s *Stack, dir string, depth int) {
+	if s == nil || depth > MaxDepth+1 {
+		return
+	}
+	rel := func(p string) string {
+		if !filepath.IsAbs(p) {
+			return p
+		}
+		if r, err := filepath.Rel(dir, p); err == nil && !strings.HasPrefix(r, "..") {
+			return r
+		}
+		return p
+	}
+	s.Template = rel(s.Template)
+	for _, r := range s.Resources {
+		if strings.ContainsAny(r.Implementation, "/\\") {
+			r.Implementation = rel(r.Implementation)
+		}
+		relativize(r.Nested, dir, depth+1)
 	}
 }

@@ -465,3 +465,7 @@ func readDocumented(t *testing.T) map[string]string {
 	}
 	return out
 }
+
+type schemaT = schema.Schema
+
+func loadSchemaErr() (*schema.Schema, error) { return schema.Load() }

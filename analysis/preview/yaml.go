@@ -18,21 +18,35 @@ func WriteYAML(b *strings.Builder, v eval.Value) {
 	b.WriteByte('\n')
 }
 
-func writeBlock(b *strings.Builder, v eval.Value, indent int) {
-	pad := strings.Repeat(" ", indent)
+func writeBlock(b *strings.Builder, v eval.Value, indent int) { writeBlockFrom(b, v, indent, false) }
+
+// writeBlockFrom writes a block collection at indent; inline is true when
+// its first line continues a "- " already written.
+func writeBlockFrom(b *strings.Builder, v eval.Value, indent int, inline bool) {
 	if indent > 2*eval.MaxDepth*3 {
-		b.WriteString(pad + "...\n")
+		b.WriteString("...\n")
 		return
+	}
+	pad := func(i int) {
+		if i == 0 && inline {
+			return
+		}
+		for range indent {
+			b.WriteByte(' ')
+		}
 	}
 	switch v.Kind {
 	case eval.Map:
 		for i, k := range v.Keys {
-			b.WriteString(pad + keyYAML(k) + ":")
+			pad(i)
+			b.WriteString(keyYAML(k))
+			b.WriteByte(':')
 			writeChild(b, v.Vals[i], indent, false)
 		}
 	case eval.List:
-		for _, it := range v.Items {
-			b.WriteString(pad + "-")
+		for i, it := range v.Items {
+			pad(i)
+			b.WriteByte('-')
 			writeChild(b, it, indent, true)
 		}
 	}
@@ -44,9 +58,8 @@ func writeChild(b *strings.Builder, v eval.Value, indent int, inList bool) {
 	case v.Kind == eval.Map && len(v.Keys) > 0:
 		if inList {
 			// "- key: value" with the rest of the mapping aligned under it.
-			var sub strings.Builder
-			writeBlock(&sub, v, indent+2)
-			b.WriteString(" " + strings.TrimPrefix(sub.String(), strings.Repeat(" ", indent+2)))
+			b.WriteByte(' ')
+			writeBlockFrom(b, v, indent+2, true)
 			return
 		}
 		b.WriteByte('\n')
@@ -55,12 +68,13 @@ func writeChild(b *strings.Builder, v eval.Value, indent int, inList bool) {
 		b.WriteByte('\n')
 		writeBlock(b, v, indent+2)
 	default:
-		b.WriteString(" " + scalarYAML(v, indent+2) + "\n")
+		b.WriteByte(' ')
+		b.WriteString(scalarYAML(v, indent+2))
+		b.WriteByte('\n')
 	}
 }
 
 var (
-	plainSafe = regexp.MustCompile(`^[A-Za-z0-9_./<(][^\n\r\t]*$`)
 	// looksTyped matches texts a YAML 1.1 or 1.2 reader takes for a
 	// boolean, null, number or date.
 	looksTyped = regexp.MustCompile(`^(?i:y|n|yes|no|true|false|on|off|null|~|[-+]?[0-9][0-9_:.eE+-]*|[-+]?\.(inf|nan)|0x[0-9a-f_]+|0o?[0-7_]+|0b[01_]+|\d{4}-\d\d?-\d\d?.*)$`)
@@ -74,7 +88,13 @@ func keyYAML(k string) string {
 }
 
 func plainOK(s string) bool {
-	return s != "" && plainSafe.MatchString(s) && !looksTyped.MatchString(s) &&
+	if s == "" || !plainStart(s[0]) || strings.ContainsAny(s, "\n\r\t") {
+		return false
+	}
+	if len(s) <= 64 && strings.IndexByte("0123456789+-.~yYnNtTfFoO", s[0]) >= 0 && looksTyped.MatchString(s) {
+		return false
+	}
+	return !strings.Contains(s, ": ") && !strings.Contains(s, " #") &&
 		!strings.Contains(s, ": ") && !strings.Contains(s, " #") &&
 		!strings.HasSuffix(s, ":") && !strings.HasSuffix(s, " ") &&
 		!strings.ContainsAny(s, "{}[],&*!|>'\"%@`")
@@ -138,4 +158,9 @@ func literalBlock(s string, indent int) (string, bool) {
 		}
 	}
 	return head + "\n" + strings.Join(lines, "\n"), true
+}
+
+// plainStart reports whether a plain scalar may start with c.
+func plainStart(c byte) bool {
+	return c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || strings.IndexByte("_./<(", c) >= 0
 }
