@@ -197,8 +197,6 @@ func loadSchemaB(b *testing.B) *schemaT {
 	return sc
 }
 
-
-
 // BenchmarkPreviewLargeParts splits BenchmarkPreviewLarge into the parse
 // (shared with every feature), the preview and the rendering.
 func BenchmarkPreviewLargeParts(b *testing.B) {
