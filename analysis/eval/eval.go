@@ -129,6 +129,7 @@ func (e *Evaluator) eval(n *syntax.Node, inCond bool, depth int) Value {
 			}
 		}
 		var b mapBuilder
+		b.grow(n.NumPairs())
 		for _, p := range n.Pairs() {
 			if syntax.IsMergeKey(p.Key) {
 				mergeInto(&b, p.Value, depth, &e.steps)

@@ -230,8 +230,8 @@ func keyText(k *syntax.Node) string {
 }
 
 // mayBeTyped is a quick test before the regular expressions: only a
-// short text starting with a digit, a sign, a dot, "~" or the first
-// letter of a boolean or null can read as anything but text.
+// short text starting with a digit, a sign, a dot or "~", or one of the
+// words of booleans and null, can read as anything but text.
 func mayBeTyped(s string) bool {
 	if s == "" {
 		return true
@@ -239,5 +239,15 @@ func mayBeTyped(s string) bool {
 	if len(s) > 64 {
 		return false
 	}
-	return strings.IndexByte("0123456789+-.~yYnNtTfFoO", s[0]) >= 0
+	if strings.IndexByte("0123456789+-.~", s[0]) >= 0 {
+		return true
+	}
+	switch len(s) {
+	case 2, 3, 4, 5:
+		switch strings.ToLower(s) {
+		case "yes", "no", "true", "false", "on", "off", "null":
+			return true
+		}
+	}
+	return false
 }

@@ -146,15 +146,36 @@ type mapBuilder struct {
 	at   map[string]int
 }
 
+// grow makes room for n entries.
+func (b *mapBuilder) grow(n int) {
+	if b.keys == nil && n > 0 {
+		b.keys, b.vals = make([]string, 0, n), make([]Value, 0, n)
+	}
+}
+
 func (b *mapBuilder) set(k string, v Value) {
-	if b.at == nil {
-		b.at = map[string]int{}
+	// Small maps (most of a template's) are searched; an index is built
+	// only past a few entries.
+	if b.at == nil && len(b.keys) >= 16 {
+		b.at = make(map[string]int, 2*len(b.keys))
+		for i, key := range b.keys {
+			b.at[key] = i
+		}
 	}
-	if i, ok := b.at[k]; ok {
-		b.vals[i] = v
-		return
+	if b.at != nil {
+		if i, ok := b.at[k]; ok {
+			b.vals[i] = v
+			return
+		}
+		b.at[k] = len(b.keys)
+	} else {
+		for i := len(b.keys) - 1; i >= 0; i-- {
+			if b.keys[i] == k {
+				b.vals[i] = v
+				return
+			}
+		}
 	}
-	b.at[k] = len(b.keys)
 	b.keys = append(b.keys, k)
 	b.vals = append(b.vals, v)
 }

@@ -47,7 +47,7 @@ func Preview(path string, doc *hot.Document, o Options) *Result {
 		o.Depth = DefaultDepth
 	}
 	o.Depth = min(o.Depth, MaxDepth)
-	b := &builder{o: o, res: &Result{Docs: map[string]*hot.Document{path: doc}}}
+	b := &builder{o: o, res: &Result{Docs: map[string]*hot.Document{path: doc}}, order: fieldOrder{}}
 	for _, f := range o.Envs {
 		b.res.Docs[f.Path] = f.Doc
 	}
@@ -69,6 +69,7 @@ type builder struct {
 	// resources counts the resources built, nested ones included, against
 	// MaxResources.
 	resources int
+	order     fieldOrder
 }
 
 // MaxResources bounds the resources of one preview, nested stacks and

@@ -1,6 +1,7 @@
 package preview
 
 import (
+	"reflect"
 	"slices"
 	"strings"
 
@@ -33,43 +34,46 @@ func (b *builder) schemaProperties(f frame, resName, typeName string, props eval
 		}
 		b.problem(file, v.From.Span, "resource `"+resName+"`: "+msg)
 	}
-	return applyFields(rt.Properties(), props, report, 0)
+	return applyFields(rt.Properties(), props, applier{report, b.order}, 0)
 }
 
 type reporter func(v eval.Value, msg string)
 
+// applier is what schema application carries: where problems go, and the
+// cached field orders.
+type applier struct {
+	report reporter
+	order  fieldOrder
+}
+
 // applyFields applies a map schema (fields by name) to a map value.
-func applyFields(fields map[string]*schema.Property, v eval.Value, report reporter, depth int) eval.Value {
+func applyFields(fields map[string]*schema.Property, v eval.Value, ap applier, depth int) eval.Value {
 	if v.Kind != eval.Map || depth > eval.MaxDepth {
 		return v
 	}
-	keys := slices.Clone(v.Keys)
-	vals := make([]eval.Value, len(v.Vals))
+	keys := make([]string, len(v.Keys), len(v.Keys)+len(fields))
+	copy(keys, v.Keys)
+	vals := make([]eval.Value, len(v.Vals), len(v.Keys)+len(fields))
 	for i, k := range v.Keys {
 		vals[i] = v.Vals[i]
 		p, ok := fields[k]
 		if !ok {
-			report(v.Vals[i], "Heat knows no property `"+k+"` here")
+			ap.report(v.Vals[i], "Heat knows no property `"+k+"` here")
 			continue
 		}
 		if vals[i].Kind == eval.Null {
 			vals[i] = nullProperty(p)
 		}
-		vals[i] = applyProperty(k, p, vals[i], report, depth+1)
+		vals[i] = applyProperty(k, p, vals[i], ap, depth+1)
 	}
-	names := make([]string, 0, len(fields))
-	for name := range fields {
-		names = append(names, name)
-	}
-	slices.Sort(names)
-	for _, name := range names {
+	for _, name := range ap.order.names(fields) {
 		if _, ok := v.Get(name); ok {
 			continue
 		}
 		p := fields[name]
 		d := eval.NullValue()
 		if p.HasDefault {
-			d = applyProperty(name, p, fromJSON(p.Default, 0), func(eval.Value, string) {}, depth+1)
+			d = applyProperty(name, p, fromJSON(p.Default, 0), applier{func(eval.Value, string) {}, ap.order}, depth+1)
 		}
 		keys = append(keys, name)
 		vals = append(vals, d)
@@ -106,7 +110,8 @@ func translate(fields map[string]*schema.Property, keys []string, vals []eval.Va
 }
 
 // applyProperty converts a value to one property's schema.
-func applyProperty(name string, p *schema.Property, v eval.Value, report reporter, depth int) eval.Value {
+func applyProperty(name string, p *schema.Property, v eval.Value, ap applier, depth int) eval.Value {
+	report := ap.report
 	if depth > eval.MaxDepth || v.Kind == eval.Unknown || v.Kind == eval.Invalid {
 		return v
 	}
@@ -121,14 +126,14 @@ func applyProperty(name string, p *schema.Property, v eval.Value, report reporte
 		report(v, "`"+name+"` must be text, not a "+v.Kind.String())
 		return v
 	case v.Kind == eval.Map && len(p.Fields) > 0:
-		return applyFields(p.Fields, v, report, depth+1)
+		return applyFields(p.Fields, v, ap, depth+1)
 	case v.Kind == eval.List && p.Item != nil:
 		items := make([]eval.Value, len(v.Items))
 		for i, it := range v.Items {
 			if it.Kind == eval.Null {
 				it = nullProperty(p.Item)
 			}
-			items[i] = applyProperty(name, p.Item, it, report, depth+1)
+			items[i] = applyProperty(name, p.Item, it, ap, depth+1)
 		}
 		return eval.ListValue(items).At(v.From)
 	}
@@ -260,4 +265,23 @@ func nullProperty(p *schema.Property) eval.Value {
 		return eval.ListValue(nil)
 	}
 	return eval.NullValue()
+}
+
+// fieldOrder caches the sorted names of schema field maps, by the map's
+// identity, for one preview: every resource of a type asks for the same
+// order.
+type fieldOrder map[uintptr][]string
+
+func (o fieldOrder) names(fields map[string]*schema.Property) []string {
+	key := reflect.ValueOf(fields).Pointer()
+	if names, ok := o[key]; ok && len(names) == len(fields) {
+		return names
+	}
+	names := make([]string, 0, len(fields))
+	for name := range fields {
+		names = append(names, name)
+	}
+	slices.Sort(names)
+	o[key] = names
+	return names
 }

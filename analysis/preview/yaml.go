@@ -91,7 +91,7 @@ func plainOK(s string) bool {
 	if s == "" || !plainStart(s[0]) || strings.ContainsAny(s, "\n\r\t") {
 		return false
 	}
-	if len(s) <= 64 && strings.IndexByte("0123456789+-.~yYnNtTfFoO", s[0]) >= 0 && looksTyped.MatchString(s) {
+	if typedWord(s) || len(s) <= 64 && strings.IndexByte("0123456789+-.~", s[0]) >= 0 && looksTyped.MatchString(s) {
 		return false
 	}
 	return !strings.Contains(s, ": ") && !strings.Contains(s, " #") &&
@@ -163,4 +163,17 @@ func literalBlock(s string, indent int) (string, bool) {
 // plainStart reports whether a plain scalar may start with c.
 func plainStart(c byte) bool {
 	return c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || strings.IndexByte("_./<(", c) >= 0
+}
+
+// typedWord reports whether s is a word a YAML 1.1 or 1.2 reader takes
+// for a boolean or null.
+func typedWord(s string) bool {
+	if len(s) > 5 {
+		return false
+	}
+	switch strings.ToLower(s) {
+	case "y", "n", "yes", "no", "true", "false", "on", "off", "null":
+		return true
+	}
+	return false
 }

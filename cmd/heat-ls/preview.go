@@ -53,6 +53,7 @@ func runPreview(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "heat-ls preview: loading the schema:", err)
 		return preview.ExitUsage
 	}
+	defer collectLessOften()() // check.go: a preview's garbage is its trees, as check's
 	return preview.Command(preview.CommandOptions{
 		Template: paths[0], Envs: envs, Params: params, ParamFiles: paramFiles,
 		Format: *format, Depth: d, StackName: *stackName, StackID: *stackID, ProjectID: *projectID,
