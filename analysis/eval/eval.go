@@ -55,7 +55,7 @@ type Options struct {
 // DefaultMaxSteps is the default bound of Options.MaxSteps: far above any
 // real template, low enough that an alias bomb costs a fraction of a
 // second.
-const DefaultMaxSteps = 4_000_000
+const DefaultMaxSteps = 1_000_000
 
 // Problem is an evaluation Heat would fail on, at the call that fails.
 type Problem struct {
