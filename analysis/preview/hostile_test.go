@@ -21,10 +21,10 @@ func TestHostileTemplates(t *testing.T) {
 	}
 	deep := "heat_template_version: 2018-08-31\nresources:\n  r:\n    type: OS::Heat::Value\n    properties:\n      value: " + strings.Repeat("{list_join: [',', [", 200) + "x" + strings.Repeat("]]}", 200) + "\n"
 	tests := map[string]string{
-		"alias bomb": bomb,
-		"deep calls": deep,
-		"huge group": "heat_template_version: 2018-08-31\nresources:\n  g:\n    type: OS::Heat::ResourceGroup\n    properties:\n      count: 1000000000\n      resource_def: {type: OS::Heat::None}\n",
-		"huge repeat": "heat_template_version: 2018-08-31\noutputs:\n  o:\n    value: {repeat: {for_each: {a: " + list(60) + ", b: " + list(60) + ", c: " + list(60) + ", d: " + list(60) + "}, template: abcd}}\n",
+		"alias bomb":     bomb,
+		"deep calls":     deep,
+		"huge group":     "heat_template_version: 2018-08-31\nresources:\n  g:\n    type: OS::Heat::ResourceGroup\n    properties:\n      count: 1000000000\n      resource_def: {type: OS::Heat::None}\n",
+		"huge repeat":    "heat_template_version: 2018-08-31\noutputs:\n  o:\n    value: {repeat: {for_each: {a: " + list(60) + ", b: " + list(60) + ", c: " + list(60) + ", d: " + list(60) + "}, template: abcd}}\n",
 		"condition loop": "heat_template_version: 2018-08-31\nconditions:\n  a: {not: b}\n  b: {and: [a, true]}\nresources:\n  r: {type: OS::Heat::None, condition: a}\n",
 	}
 	for name, src := range tests {
