@@ -54,10 +54,13 @@ type Options struct {
 	Exists func(path string) bool
 }
 
-// CLIParam is one -P name=value (or --parameter-file name=file, with the
-// file's text as value).
+// CLIParam is one parameter value from the command line: a -P text, a
+// list when -P named the parameter more than once, or a
+// --parameter-file's text (see FormatCLI).
 type CLIParam struct {
-	Name, Value, Source string
+	Name   string
+	Value  eval.Value
+	Source string
 }
 
 // Merge merges files in order as Heat does.
@@ -66,7 +69,7 @@ func Merge(files []File, o Options) *Env {
 	m.params = newOrdered()
 	m.defaults = newOrdered()
 	for _, p := range o.CLI {
-		m.params.set(p.Name, eval.Input{Value: eval.StringValue(p.Value), Source: p.Source})
+		m.params.set(p.Name, eval.Input{Value: p.Value, Source: p.Source})
 	}
 	for _, f := range files {
 		m.file(f)

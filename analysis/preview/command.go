@@ -47,12 +47,12 @@ func Command(o CommandOptions, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "heat-ls preview: --format must be yaml or json, not %q\n", o.Format)
 		return ExitUsage
 	}
-	cli, err := cliParams(o.Params, o.ParamFiles)
+	path, doc, err := readTemplate(o.Template)
 	if err != nil {
 		fmt.Fprintln(stderr, "heat-ls preview:", err)
 		return ExitUsage
 	}
-	path, doc, err := readTemplate(o.Template)
+	cli, err := cliParams(path, o.Params, o.ParamFiles)
 	if err != nil {
 		fmt.Fprintln(stderr, "heat-ls preview:", err)
 		return ExitUsage
@@ -88,29 +88,18 @@ func Command(o CommandOptions, stdout, stderr io.Writer) int {
 	return ExitOK
 }
 
-func cliParams(params, files []string) ([]environ.CLIParam, error) {
-	var out []environ.CLIParam
-	for _, p := range params {
-		k, v, ok := strings.Cut(p, "=")
-		if !ok || k == "" {
-			return nil, fmt.Errorf("-P %q: want NAME=VALUE", p)
+// cliParams reads -P and --parameter-file as the client does; parameter
+// files are read relative to the template's directory, as the client
+// resolves them.
+func cliParams(template string, params, files []string) ([]environ.CLIParam, error) {
+	dir := filepath.Dir(template)
+	return environ.FormatCLI(params, files, func(p string) (string, error) {
+		if !filepath.IsAbs(p) {
+			p = filepath.Join(dir, p)
 		}
-		// The client splits a -P value on ";" into several parameters
-		// only when asked to with a separate option; a plain value stays.
-		out = append(out, environ.CLIParam{Name: k, Value: v, Source: "-P"})
-	}
-	for _, p := range files {
-		k, f, ok := strings.Cut(p, "=")
-		if !ok || k == "" {
-			return nil, fmt.Errorf("--parameter-file %q: want NAME=FILE", p)
-		}
-		src, err := source.ReadRegular(f, MaxFileSize)
-		if err != nil {
-			return nil, fmt.Errorf("--parameter-file %s: %w", k, err)
-		}
-		out = append(out, environ.CLIParam{Name: k, Value: string(src), Source: "--parameter-file " + filepath.Base(f)})
-	}
-	return out, nil
+		src, err := source.ReadRegular(p, MaxFileSize)
+		return string(src), err
+	})
 }
 
 func readTemplate(p string) (string, *hot.Document, error) {

@@ -69,7 +69,7 @@ func runPreview(t *testing.T, sc *schema.Schema, tmpl string, envs []string, par
 	}
 	sort.Strings(names)
 	for _, k := range names {
-		cli = append(cli, environ.CLIParam{Name: k, Value: params[k], Source: "-P"})
+		cli = append(cli, environ.CLIParam{Name: k, Value: eval.StringValue(params[k]), Source: "-P"})
 	}
 	return Preview(abs, doc, Options{Schema: sc, Envs: files, CLI: cli, Depth: MaxDepth,
 		StackName: "preview_stack", ProjectID: "oracle-project",
