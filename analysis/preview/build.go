@@ -2,6 +2,7 @@ package preview
 
 import (
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"heat-ls/analysis/environ"
@@ -60,6 +61,13 @@ func Preview(path string, doc *hot.Document, o Options) *Result {
 		name = "<OS::stack_name>"
 	}
 	b.res.Stack = b.stack(frame{path: path, doc: doc, name: name, user: env.Params, defaults: env.Defaults, registry: env.Registry, depth: 0, top: true})
+	// Parameters the environments name in encrypted_param_names are
+	// stored encrypted by Heat; the preview masks them as hidden ones.
+	for _, p := range b.res.Stack.Parameters {
+		if slices.Contains(env.Encrypted, p.Name) {
+			p.Hidden = true
+		}
+	}
 	return b.res
 }
 
