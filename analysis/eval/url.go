@@ -88,19 +88,6 @@ func (e *Evaluator) makeURL(m, args *syntax.Node, inCond bool, depth int) Value 
 	if a.Kind != Map {
 		return e.fail(m, "the arguments of `make_url` must be a mapping")
 	}
-	part := func(k string) (string, Value, bool) {
-		v, ok := a.Get(k)
-		if !ok {
-			return "", Value{}, true
-		}
-		switch v.Kind {
-		case String:
-			return v.S, Value{}, true
-		case Unknown, Invalid:
-			return "", v, false
-		}
-		return "", e.fail(m, "the "+k+" of `make_url` must be text"), false
-	}
 	for _, k := range a.Keys {
 		switch k {
 		case "scheme", "username", "password", "host", "port", "path", "query", "fragment":
@@ -108,65 +95,90 @@ func (e *Evaluator) makeURL(m, args *syntax.Node, inCond bool, depth int) Value 
 			return e.fail(m, "`make_url` takes no "+k)
 		}
 	}
-	var texts [6]string
-	for i, k := range []string{"scheme", "username", "password", "host", "path", "fragment"} {
-		s, v, ok := part(k)
-		if !ok {
-			if v.Kind == Unknown {
-				return UnknownValue("<make_url with " + v.S + ">")
-			}
-			return v
+	u, bad := e.urlParts(m, a)
+	if bad.Kind != Null {
+		if bad.Kind == Unknown {
+			return UnknownValue("<make_url with " + bad.S + ">")
 		}
-		texts[i] = s
+		return bad
 	}
-	scheme, user, pass, host, path, frag := texts[0], texts[1], texts[2], texts[3], texts[4], texts[5]
-	if strings.Contains(scheme, ":") {
+	if strings.Contains(u.scheme, ":") {
 		return e.fail(m, "the scheme of `make_url` must not hold ':'")
 	}
-	port := ""
+	return StringValue(urlUnsplit(u.scheme, u.netloc(), pyQuoteURL(u.path, "/"), u.query, pyQuoteURL(u.fragment, "/")))
+}
+
+// urlParts are make_url's arguments as texts.
+type urlParts struct {
+	scheme, username, password, host, port, path, query, fragment string
+}
+
+// urlParts reads make_url's arguments; bad is an Unknown or Invalid value
+// that stops it (Null when none does).
+func (e *Evaluator) urlParts(m *syntax.Node, a Value) (urlParts, Value) {
+	var u urlParts
+	for _, f := range []struct {
+		key string
+		to  *string
+	}{{"scheme", &u.scheme}, {"username", &u.username}, {"password", &u.password}, {"host", &u.host}, {"path", &u.path}, {"fragment", &u.fragment}} {
+		v, ok := a.Get(f.key)
+		switch {
+		case !ok:
+		case v.Kind == String:
+			*f.to = v.S
+		case v.Kind == Unknown || v.Kind == Invalid:
+			return u, v
+		default:
+			return u, e.fail(m, "the "+f.key+" of `make_url` must be text")
+		}
+	}
 	if pv, ok := a.Get("port"); ok {
-		switch pv.Kind {
-		case Unknown, Invalid:
-			return UnknownValue("<make_url with " + pv.S + ">")
+		if pv.Kind == Unknown || pv.Kind == Invalid {
+			return u, pv
 		}
 		n, ok := toInt(pv)
 		if !ok || pv.Kind == Float && pv.F != float64(int64(pv.F)) {
-			return e.fail(m, "the port of `make_url` must be a whole number")
+			return u, e.fail(m, "the port of `make_url` must be a whole number")
 		}
 		if n < 1 || n > 65535 {
-			return e.fail(m, "the port of `make_url` must be between 1 and 65535")
+			return u, e.fail(m, "the port of `make_url` must be between 1 and 65535")
 		}
 		if pv.Truthy() {
-			port = PyStr(pv)
+			u.port = PyStr(pv)
 		}
 	}
-	query := ""
 	if qv, ok := a.Get("query"); ok {
 		switch qv.Kind {
 		case Unknown, Invalid:
-			return UnknownValue("<make_url with " + qv.S + ">")
+			return u, qv
 		case Map:
 		default:
-			return e.fail(m, "the query of `make_url` must be a mapping")
+			return u, e.fail(m, "the query of `make_url` must be a mapping")
 		}
 		var pairs []string
 		for i, k := range qv.Keys {
 			if !qv.Vals[i].IsKnown() {
-				return UnknownValue("<make_url with " + qv.Vals[i].S + ">")
+				return u, UnknownValue(PyStr(qv.Vals[i]))
 			}
 			pairs = append(pairs, quotePlus(k)+"="+quotePlus(PyStr(qv.Vals[i])))
 		}
-		query = strings.ReplaceAll(strings.Join(pairs, "&"), "%2F", "/")
+		u.query = strings.ReplaceAll(strings.Join(pairs, "&"), "%2F", "/")
 	}
-	var netloc strings.Builder
-	u, p := pyQuoteURL(user, ""), pyQuoteURL(pass, "")
-	if u != "" || p != "" {
-		netloc.WriteString(u)
-		if p != "" {
-			netloc.WriteString(":" + p)
+	return u, NullValue()
+}
+
+// netloc is the URL's user, host and port part, as make_url writes it.
+func (u urlParts) netloc() string {
+	var b strings.Builder
+	user, pass := pyQuoteURL(u.username, ""), pyQuoteURL(u.password, "")
+	if user != "" || pass != "" {
+		b.WriteString(user)
+		if pass != "" {
+			b.WriteString(":" + pass)
 		}
-		netloc.WriteString("@")
+		b.WriteString("@")
 	}
+	host := u.host
 	if strings.HasPrefix(host, "[") && strings.HasSuffix(host, "]") {
 		host = host[1 : len(host)-1]
 	}
@@ -174,11 +186,11 @@ func (e *Evaluator) makeURL(m, args *syntax.Node, inCond bool, depth int) Value 
 	if strings.Contains(host, ":") {
 		host = "[" + host + "]"
 	}
-	netloc.WriteString(host)
-	if port != "" {
-		netloc.WriteString(":" + port)
+	b.WriteString(host)
+	if u.port != "" {
+		b.WriteString(":" + u.port)
 	}
-	return StringValue(urlUnsplit(scheme, netloc.String(), pyQuoteURL(path, "/"), query, pyQuoteURL(frag, "/")))
+	return b.String()
 }
 
 // pyQuoteURL is urllib.parse.quote(s, safe): every byte but letters,

@@ -307,7 +307,8 @@ func (p *yparser) postfix(x ynode) ynode {
 				if got, ok := v.Get(name); ok {
 					return got
 				}
-				return NullValue()
+				giveUp() // yaql raises KeyError
+				return v
 			}
 		case p.isOp("["):
 			p.next()
@@ -342,7 +343,6 @@ func yIndex(c, i Value) Value {
 		if v, ok := c.Get(i.S); ok {
 			return v
 		}
-		return NullValue()
 	}
 	giveUp()
 	return c

@@ -1,6 +1,7 @@
 package eval
 
 import (
+	"slices"
 	"strings"
 )
 
@@ -147,77 +148,100 @@ func yMethod(name string, recv Value, args []ynode, d Value) Value {
 	if !recv.IsKnown() {
 		giveUp()
 	}
-	arg := func(i int) Value {
-		if i >= len(args) {
-			giveUp()
-		}
-		return args[i](d)
-	}
-	want := func(n int) {
-		if len(args) != n {
-			giveUp()
+	m := ymethod{name: name, recv: recv, args: args, d: d}
+	for _, f := range []func(ymethod) (Value, bool){yAggregate, yCollection, yText} {
+		if v, ok := f(m); ok {
+			return v
 		}
 	}
-	switch name {
+	giveUp()
+	return recv
+}
+
+// ymethod is one method call being evaluated.
+type ymethod struct {
+	name string
+	recv Value
+	args []ynode
+	d    Value
+}
+
+func (m ymethod) arg(i int) Value {
+	if i >= len(m.args) {
+		giveUp()
+	}
+	return m.args[i](m.d)
+}
+
+func (m ymethod) want(n int) {
+	if len(m.args) != n {
+		giveUp()
+	}
+}
+
+// yAggregate: len, count, sum, max, min, first, last.
+func yAggregate(m ymethod) (Value, bool) {
+	recv := m.recv
+	switch m.name {
 	case "len", "count":
-		want(0)
+		m.want(0)
 		switch recv.Kind {
 		case String:
-			return IntValue(int64(len([]rune(recv.S))))
+			return IntValue(int64(len([]rune(recv.S)))), true
 		case List:
-			return IntValue(int64(len(recv.Items)))
+			return IntValue(int64(len(recv.Items))), true
 		case Map:
-			return IntValue(int64(len(recv.Keys)))
+			return IntValue(int64(len(recv.Keys))), true
 		}
 	case "sum":
-		want(0)
+		m.want(0)
 		total := IntValue(0)
 		for _, it := range collection(recv) {
 			total = yArith("+", total, it)
 		}
-		return total
+		return total, true
 	case "max", "min":
-		want(0)
+		m.want(0)
 		items := collection(recv)
 		if len(items) == 0 {
 			giveUp()
 		}
 		best := items[0]
 		for _, it := range items[1:] {
-			if yCompare(map[string]string{"max": ">", "min": "<"}[name], it, best) {
+			if yCompare(map[string]string{"max": ">", "min": "<"}[m.name], it, best) {
 				best = it
 			}
 		}
-		return best
+		return best, true
 	case "first", "last":
 		items := collection(recv)
 		if len(items) == 0 {
-			if len(args) == 1 {
-				return arg(0)
-			}
-			giveUp()
+			return m.arg(0), true
 		}
-		if name == "first" {
-			return items[0]
+		if m.name == "first" {
+			return items[0], true
 		}
-		return items[len(items)-1]
+		return items[len(items)-1], true
+	}
+	return Value{}, false
+}
+
+// yCollection: distinct, flatten, keys, values, toList, join, select,
+// where, contains.
+func yCollection(m ymethod) (Value, bool) {
+	recv := m.recv
+	switch m.name {
 	case "distinct":
-		want(0)
+		m.want(0)
 		var out []Value
 		for _, it := range collection(recv) {
-			dup := false
-			for _, o := range out {
-				if Equal(o, it) {
-					dup = true
-				}
-			}
-			if !dup {
+			if !slices.ContainsFunc(out, func(o Value) bool { return Equal(o, it) }) {
 				out = append(out, it)
 			}
 		}
-		return ListValue(out)
+		return ListValue(out), true
 	case "flatten":
-		want(0)
+		m.want(0)
 		var out []Value
 		for _, it := range collection(recv) {
 			if it.Kind == List {
@@ -226,22 +250,22 @@ func yMethod(name string, recv Value, args []ynode, d Value) Value {
 				out = append(out, it)
 			}
 		}
-		return ListValue(out)
+		return ListValue(out), true
 	case "keys", "values":
-		want(0)
+		m.want(0)
 		if recv.Kind != Map {
 			giveUp()
 		}
-		if name == "keys" {
-			return ListValue(collection(recv))
+		if m.name == "keys" {
+			return ListValue(collection(recv)), true
 		}
-		return ListValue(append([]Value{}, recv.Vals...))
+		return ListValue(append([]Value{}, recv.Vals...)), true
 	case "toList", "list":
-		want(0)
-		return ListValue(append([]Value{}, collection(recv)...))
+		m.want(0)
+		return ListValue(append([]Value{}, collection(recv)...)), true
 	case "join":
-		want(1)
-		sep := arg(0)
+		m.want(1)
+		sep := m.arg(0)
 		if sep.Kind != String {
 			giveUp()
 		}
@@ -252,78 +276,81 @@ func yMethod(name string, recv Value, args []ynode, d Value) Value {
 			}
 			parts = append(parts, it.S)
 		}
-		return StringValue(strings.Join(parts, sep.S))
+		return StringValue(strings.Join(parts, sep.S)), true
 	case "select", "where":
-		want(1)
+		m.want(1)
 		var out []Value
 		for _, it := range collection(recv) {
-			r := args[0](it)
-			if name == "select" {
+			r := m.args[0](it)
+			if m.name == "select" {
 				out = append(out, r)
 			} else if yTruthy(r) {
 				out = append(out, it)
 			}
 		}
-		return ListValue(out)
-	case "str":
-		want(0)
+		return ListValue(out), true
+	case "contains":
+		m.want(1)
+		a := m.arg(0)
+		return BoolValue(slices.ContainsFunc(collection(recv), func(it Value) bool { return Equal(it, a) })), true
+	}
+	return Value{}, false
+}
+
+// yText: str, toUpper, toLower, split, replace, startsWith, endsWith.
+func yText(m ymethod) (Value, bool) {
+	recv := m.recv
+	if m.name == "str" {
+		m.want(0)
 		switch recv.Kind {
 		case String:
-			return recv
+			return recv, true
 		case Int, Float:
-			return StringValue(PyStr(recv))
+			return StringValue(PyStr(recv)), true
 		case Bool:
-			return StringValue(strings.ToLower(PyStr(recv)))
+			return StringValue(strings.ToLower(PyStr(recv))), true
 		case Null:
-			return StringValue("null")
+			return StringValue("null"), true
 		}
-	case "toUpper", "toLower":
-		want(0)
-		if recv.Kind != String {
+		return Value{}, false
+	}
+	var texts []string
+	for i := range m.args {
+		a := m.arg(i)
+		if a.Kind != String {
 			giveUp()
 		}
-		if name == "toUpper" {
-			return StringValue(strings.ToUpper(recv.S))
-		}
-		return StringValue(strings.ToLower(recv.S))
+		texts = append(texts, a.S)
+	}
+	if recv.Kind != String {
+		return Value{}, false
+	}
+	switch m.name {
+	case "toUpper":
+		m.want(0)
+		return StringValue(strings.ToUpper(recv.S)), true
+	case "toLower":
+		m.want(0)
+		return StringValue(strings.ToLower(recv.S)), true
 	case "split":
-		want(1)
-		sep := arg(0)
-		if recv.Kind != String || sep.Kind != String || sep.S == "" {
+		m.want(1)
+		if texts[0] == "" {
 			giveUp()
 		}
 		var out []Value
-		for _, s := range strings.Split(recv.S, sep.S) {
+		for _, s := range strings.Split(recv.S, texts[0]) {
 			out = append(out, StringValue(s))
 		}
-		return ListValue(out)
+		return ListValue(out), true
 	case "replace":
-		want(2)
-		a, b := arg(0), arg(1)
-		if recv.Kind != String || a.Kind != String || b.Kind != String {
-			giveUp()
-		}
-		return StringValue(strings.ReplaceAll(recv.S, a.S, b.S))
-	case "startsWith", "endsWith":
-		want(1)
-		a := arg(0)
-		if recv.Kind != String || a.Kind != String {
-			giveUp()
-		}
-		if name == "startsWith" {
-			return BoolValue(strings.HasPrefix(recv.S, a.S))
-		}
-		return BoolValue(strings.HasSuffix(recv.S, a.S))
-	case "contains":
-		want(1)
-		a := arg(0)
-		for _, it := range collection(recv) {
-			if Equal(it, a) {
-				return BoolValue(true)
-			}
-		}
-		return BoolValue(false)
+		m.want(2)
+		return StringValue(strings.ReplaceAll(recv.S, texts[0], texts[1])), true
+	case "startsWith":
+		m.want(1)
+		return BoolValue(strings.HasPrefix(recv.S, texts[0])), true
+	case "endsWith":
+		m.want(1)
+		return BoolValue(strings.HasSuffix(recv.S, texts[0])), true
 	}
-	giveUp()
-	return recv
+	return Value{}, false
 }
