@@ -44,6 +44,13 @@ func (e *Evaluator) strReplace(name string, m, args *syntax.Node, inCond bool, d
 	if a.Lookup("template").Key == nil || a.Lookup("params").Key == nil {
 		return e.fail(m, "`"+name+"` needs both template and params")
 	}
+	// Heat sorts the keys by length: a key YAML reads as a number, a
+	// boolean or null has none.
+	for _, p := range pn.Resolve().Pairs() {
+		if k := Scalar(p.Key.Resolve()); p.Key.Resolve().IsScalar() && k.Kind != String {
+			return e.fail(p.Key, "`"+name+"`: the param "+p.Key.Value+" is read as "+k.Kind.String()+", not text; quote it")
+		}
+	}
 	tmpl := e.eval(tn, inCond, depth)
 	params := e.eval(pn, inCond, depth)
 	if tmpl.Kind == Invalid || params.Kind == Invalid {

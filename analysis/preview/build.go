@@ -366,6 +366,7 @@ func (b *builder) child(f frame, path, name string, props eval.Value, facade fun
 		if v.Kind == eval.Null {
 			continue
 		}
+		b.checkFacadeProperty(f, doc, name, k, v)
 		user[k] = eval.Input{Value: v, Source: "property of " + name + " in " + filepath.Base(f.path)}
 	}
 	return b.stack(frame{path: path, doc: doc, name: f.name + "-" + name, user: user, defaults: f.defaults,
@@ -380,4 +381,31 @@ func sortedParams(ps map[string]eval.Param) []*Parameter {
 	}
 	sortBy(out, func(p *Parameter) string { return p.Name })
 	return out
+}
+
+// checkFacadeProperty checks a template resource's property as Heat does
+// before the nested stack sees it: the template's parameter of that name
+// makes it a property of the parameter's type, and text, number and
+// boolean properties take only what properties of those types take.
+func (b *builder) checkFacadeProperty(f frame, doc *hot.Document, res, name string, v eval.Value) {
+	if doc.Template == nil {
+		return
+	}
+	p := doc.Template.Parameter(name)
+	if p == nil {
+		return
+	}
+	typ := strings.ToLower(strings.TrimSpace(p.Type))
+	switch typ {
+	case "string", "number", "boolean":
+	default:
+		return
+	}
+	if _, ok := convertProperty(typ, v); !ok {
+		file := v.From.File
+		if file == "" {
+			file = f.path
+		}
+		b.problem(file, v.From.Span, "resource `"+res+"`: `"+name+"` must be "+article(typ)+", not "+eval.PyStr(v))
+	}
 }

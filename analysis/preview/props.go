@@ -3,6 +3,7 @@ package preview
 import (
 	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 
 	"heat-ls/analysis/eval"
@@ -157,34 +158,42 @@ func article(typ string) string {
 }
 
 // convertProperty converts a known value to a property type as Heat's
-// properties do; ok is false when Heat cannot.
+// properties do; ok is false when Heat cannot. A string property takes
+// text, integers and booleans (not floats); an integer one what Python's
+// int() takes (a float is cut); a boolean one only true, false or those
+// words as text.
 func convertProperty(typ string, v eval.Value) (eval.Value, bool) {
-	if !v.IsKnown() {
+	if !v.IsKnown() || v.Kind == eval.Null {
 		return v, true
 	}
 	switch strings.ToLower(typ) {
 	case "string":
 		switch v.Kind {
-		case eval.Null:
-			return eval.StringValue("").At(v.From), true
-		case eval.Bool, eval.Int, eval.Float:
+		case eval.String:
+		case eval.Bool, eval.Int:
 			return eval.StringValue(eval.PyStr(v)).At(v.From), true
+		default:
+			return v, false
 		}
 	case "integer":
 		switch v.Kind {
 		case eval.Int:
-		case eval.String, eval.Float, eval.Bool:
-			c, bad := eval.Convert("number", v)
-			if bad != "" || c.Kind != eval.Int {
+		case eval.Bool:
+			return eval.IntValue(map[bool]int64{false: 0, true: 1}[v.B]).At(v.From), true
+		case eval.Float:
+			return eval.IntValue(int64(v.F)).At(v.From), true
+		case eval.String:
+			n, err := strconv.ParseInt(strings.TrimSpace(strings.ReplaceAll(v.S, "_", "")), 10, 64)
+			if err != nil {
 				return v, false
 			}
-			return c.At(v.From), true
+			return eval.IntValue(n).At(v.From), true
 		default:
-			return v, v.Kind == eval.Null
+			return v, false
 		}
 	case "number":
 		switch v.Kind {
-		case eval.Int, eval.Float:
+		case eval.Int, eval.Float, eval.Bool:
 		case eval.String:
 			c, bad := eval.Convert("number", v)
 			if bad != "" {
@@ -192,17 +201,21 @@ func convertProperty(typ string, v eval.Value) (eval.Value, bool) {
 			}
 			return c.At(v.From), true
 		default:
-			return v, v.Kind == eval.Null || v.Kind == eval.Bool
+			return v, false
 		}
 	case "boolean":
 		switch v.Kind {
-		case eval.Bool, eval.Null:
-		default:
-			c, bad := eval.Convert("boolean", v)
-			if bad != "" {
-				return v, false
+		case eval.Bool:
+		case eval.String:
+			switch strings.ToLower(v.S) {
+			case "true":
+				return eval.BoolValue(true).At(v.From), true
+			case "false":
+				return eval.BoolValue(false).At(v.From), true
 			}
-			return c.At(v.From), true
+			return v, false
+		default:
+			return v, false
 		}
 	}
 	return v, true
