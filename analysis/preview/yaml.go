@@ -88,16 +88,29 @@ func keyYAML(k string) string {
 }
 
 func plainOK(s string) bool {
-	if s == "" || !plainStart(s[0]) || strings.ContainsAny(s, "\n\r\t") {
+	if s == "" || !plainStart(s[0]) || s[len(s)-1] == ':' || s[len(s)-1] == ' ' {
 		return false
 	}
 	if typedWord(s) || len(s) <= 64 && strings.IndexByte("0123456789+-.~", s[0]) >= 0 && looksTyped.MatchString(s) {
 		return false
 	}
-	return !strings.Contains(s, ": ") && !strings.Contains(s, " #") &&
-		!strings.Contains(s, ": ") && !strings.Contains(s, " #") &&
-		!strings.HasSuffix(s, ":") && !strings.HasSuffix(s, " ") &&
-		!strings.ContainsAny(s, "{}[],&*!|>'\"%@`")
+	// One pass over the bytes: no line break or tab, no flow or quote
+	// indicator, no ": " or " #".
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '\n', '\r', '\t', '{', '}', '[', ']', ',', '&', '*', '!', '|', '>', '\'', '"', '%', '@', '`':
+			return false
+		case ':':
+			if i+1 < len(s) && s[i+1] == ' ' {
+				return false
+			}
+		case '#':
+			if i > 0 && s[i-1] == ' ' {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 func quoteYAML(s string) string { return eval.JSON(eval.StringValue(s)) }
