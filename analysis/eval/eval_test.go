@@ -141,3 +141,25 @@ func TestFunctions(t *testing.T) {
 		})
 	}
 }
+
+// TestMissingUnknown: for a check that knows no environment, a parameter
+// without value is unknown, and what depends on it too, without a
+// problem; an input marked unknown (some environment sets it) hides the
+// default.
+func TestMissingUnknown(t *testing.T) {
+	doc := hot.Parse([]byte("heat_template_version: 2018-08-31\nparameters:\n  a: {type: number}\n  b: {type: string, default: x}\nconditions:\n  c: {equals: [{get_param: a}, 1]}\n"))
+	ps, probs := Parameters(doc.Template, Inputs{MissingUnknown: true, Params: map[string]Input{"b": {Value: UnknownValue("<set by an environment>")}}}, "t.yaml")
+	if len(probs) > 0 {
+		t.Fatalf("problems: %+v", probs)
+	}
+	if got := show(ps["a"].Value); got != "?<parameter a>" {
+		t.Errorf("a: %s", got)
+	}
+	if got := show(ps["b"].Value); got != "?<set by an environment>" {
+		t.Errorf("b: %s", got)
+	}
+	e := New(doc.Template, Options{Params: Values(ps)})
+	if c := e.ConditionNamed("c"); c.Kind != Unknown {
+		t.Errorf("condition c: %s", show(c))
+	}
+}

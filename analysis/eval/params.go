@@ -23,9 +23,15 @@ type Input struct {
 // template: user values (the environments' parameters and the command
 // line's -P, already merged), parameter_defaults, and the pseudo
 // parameters' values ("" leaves them as placeholders).
+//
+// A check of one template, which knows no environment, sets
+// MissingUnknown: a parameter nothing gives a value is then unknown
+// ("<parameter p>"), not a problem; an Input whose Value is Unknown
+// stands for "some environment sets it".
 type Inputs struct {
 	Params, Defaults              map[string]Input
 	StackName, StackID, ProjectID string
+	MissingUnknown                bool
 }
 
 // Param is one parameter's effective value.
@@ -120,6 +126,10 @@ func effective(p *hot.Parameter, in Inputs, file string) (Param, *Problem) {
 		raw, src, at = Literal(d.Value).At(Origin{File: file, Span: d.Value.Span()}), "default", d.Value
 	}
 	prm.Source = src
+	if raw.Kind == Null && in.MissingUnknown {
+		prm.Value = UnknownValue("<parameter " + p.Name + ">")
+		return prm, nil
+	}
 	if raw.Kind == Null {
 		msg := "the parameter `" + p.Name + "` has no value: no default, and no environment or -P sets it"
 		prm.Value = InvalidValue(msg)
