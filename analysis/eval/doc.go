@@ -16,7 +16,9 @@
 // repeat over maps and with permutations, if with two arguments...), and
 // every recursion is bounded (MaxDepth).
 //
-// It may import analysis/source, analysis/syntax, analysis/hot and the
-// standard library; nothing above (check, workspace, feature, lsp) and no
-// file system access: get_file contents come through Options.ReadFile.
+// It may import analysis/source, analysis/syntax, analysis/hot, schema
+// (the versions' function sets) and the standard library; nothing above
+// (check, workspace, feature, lsp) and no file system access: get_file
+// contents come through Options.ReadFile. A test in analysis/preview
+// pins these edges.
 package eval
