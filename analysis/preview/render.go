@@ -32,9 +32,13 @@ func (s *Stack) value(depth int) eval.Value {
 	var top kv
 	top.add("stack", eval.StringValue(s.Name))
 	top.add("template", eval.StringValue(s.Template))
-	if depth == 0 && len(s.Parameters) > 0 {
+	if len(s.Parameters) > 0 {
 		var ps kv
 		for _, p := range s.Parameters {
+			// A nested stack's pseudo parameters follow from the top's.
+			if depth > 0 && p.Source == "pseudo" {
+				continue
+			}
 			var e kv
 			v := p.Value
 			if p.Hidden && v.IsKnown() {
@@ -47,7 +51,9 @@ func (s *Stack) value(depth int) eval.Value {
 			}
 			ps.add(p.Name, e.value())
 		}
-		top.add("parameters", ps.value())
+		if len(ps.keys) > 0 {
+			top.add("parameters", ps.value())
+		}
 	}
 	if len(s.Conditions) > 0 {
 		var cs kv
