@@ -95,6 +95,9 @@ func (e *Evaluator) Overrun() bool { return e.overrun }
 // Problems lists the evaluations that fail in Heat, each once.
 func (e *Evaluator) Problems() []Problem { return e.problems }
 
+// Options are the evaluator's options (with defaults filled in).
+func (e *Evaluator) Options() Options { return e.o }
+
 // Template is the template evaluated.
 func (e *Evaluator) Template() *hot.Template { return e.t }
 
@@ -155,6 +158,10 @@ func (e *Evaluator) eval(n *syntax.Node, inCond bool, depth int) Value {
 	}
 	return Scalar(n).At(o)
 }
+
+// IsFunction reports whether a one-key mapping under name is a function
+// call in the template's version (outside conditions).
+func (e *Evaluator) IsFunction(name string) bool { return e.isFunction(name, false) }
 
 // isFunction reports whether a one-key mapping under name is a function
 // call in this version (in a condition, the condition functions).

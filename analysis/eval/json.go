@@ -3,13 +3,97 @@ package eval
 import (
 	"encoding/json"
 	"errors"
+	"math"
 	"regexp"
 	"strconv"
 	"strings"
 )
 
 // ParseJSON reads a JSON text into a Value, keeping the order of keys.
+// Like Python's json module it also reads NaN, Infinity and -Infinity.
 func ParseJSON(s string) (Value, error) {
+	s, marked := markNonFinite(s)
+	v, err := parseJSON(s)
+	if err != nil || !marked {
+		return v, err
+	}
+	return unmarkNonFinite(v, 0), nil
+}
+
+// nonFinite marks NaN and the infinities, as texts no JSON holds.
+const nonFinite = "\x00nonfinite:"
+
+// markNonFinite writes Python's NaN, Infinity and -Infinity, outside
+// strings, as marked strings encoding/json reads.
+func markNonFinite(s string) (string, bool) {
+	if !strings.Contains(s, "NaN") && !strings.Contains(s, "Infinity") {
+		return s, false
+	}
+	var b strings.Builder
+	inString, marked := false, false
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if inString {
+			b.WriteByte(c)
+			if c == '\\' && i+1 < len(s) {
+				i++
+				b.WriteByte(s[i])
+			} else if c == '"' {
+				inString = false
+			}
+			continue
+		}
+		rest := s[i:]
+		switch {
+		case c == '"':
+			inString = true
+			b.WriteByte(c)
+		case strings.HasPrefix(rest, "NaN"):
+			b.WriteString(`"\u0000nonfinite:nan"`)
+			i += 2
+			marked = true
+		case strings.HasPrefix(rest, "-Infinity"):
+			b.WriteString(`"\u0000nonfinite:-inf"`)
+			i += 8
+			marked = true
+		case strings.HasPrefix(rest, "Infinity"):
+			b.WriteString(`"\u0000nonfinite:inf"`)
+			i += 7
+			marked = true
+		default:
+			b.WriteByte(c)
+		}
+	}
+	return b.String(), marked
+}
+
+func unmarkNonFinite(v Value, depth int) Value {
+	if depth > MaxDepth {
+		return v
+	}
+	switch v.Kind {
+	case String:
+		switch v.S {
+		case nonFinite + "nan":
+			return FloatValue(math.NaN())
+		case nonFinite + "inf":
+			return FloatValue(math.Inf(1))
+		case nonFinite + "-inf":
+			return FloatValue(math.Inf(-1))
+		}
+	case List:
+		for i, it := range v.Items {
+			v.Items[i] = unmarkNonFinite(it, depth+1)
+		}
+	case Map:
+		for i, it := range v.Vals {
+			v.Vals[i] = unmarkNonFinite(it, depth+1)
+		}
+	}
+	return v
+}
+
+func parseJSON(s string) (Value, error) {
 	d := json.NewDecoder(strings.NewReader(s))
 	d.UseNumber()
 	v, err := readJSON(d, 0)
@@ -111,5 +195,10 @@ func ToJSONValue(v Value) any {
 // compilePython compiles a Python regular expression as far as Go's
 // syntax shares it.
 func compilePython(p string) (*regexp.Regexp, error) {
+	// Python reads "{,n}" as "{0,n}"; Go reads it as text.
+	p = pythonUpTo.ReplaceAllString(p, "{0,$1}")
 	return regexp.Compile(p)
 }
+
+// pythonUpTo matches Python's "{,n}" repetition.
+var pythonUpTo = regexp.MustCompile(`\{,(\d+)\}`)

@@ -187,6 +187,10 @@ func Convert(typ string, raw Value) (Value, string) {
 				out[i] = StringValue(s)
 			}
 			return ListValue(out), ""
+		case Map:
+			// A template resource's list property converts a mapping
+			// in ways heat-ls does not follow.
+			return UnknownValue("<comma_delimited_list made of a mapping>"), ""
 		}
 		return raw, "is not a comma-delimited list"
 	case "json":

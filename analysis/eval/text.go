@@ -274,10 +274,15 @@ func (e *Evaluator) strSplit(name string, m, args *syntax.Node, inCond bool, dep
 	if s.Kind == Null {
 		return NullValue()
 	}
-	if delim.Kind != String || s.Kind != String || delim.S == "" {
+	if delim.Kind != String && delim.Kind != Null || s.Kind != String || delim.S == "" && delim.Kind == String {
 		return e.fail(m, usage)
 	}
-	parts := strings.Split(s.S, delim.S)
+	var parts []string
+	if delim.Kind == Null {
+		parts = strings.Fields(s.S) // Python's split(None): on runs of white space
+	} else {
+		parts = strings.Split(s.S, delim.S)
+	}
 	if len(items) < 3 {
 		out := make([]Value, len(parts))
 		for i, p := range parts {

@@ -136,8 +136,10 @@ func (e *Evaluator) urlParts(m *syntax.Node, a Value) (urlParts, Value) {
 		if pv.Kind == Unknown || pv.Kind == Invalid {
 			return u, pv
 		}
+		// Heat checks the port with Python's int() (a boolean is 1, a
+		// float is cut) and writes it as given.
 		n, ok := toInt(pv)
-		if !ok || pv.Kind == Float && pv.F != float64(int64(pv.F)) {
+		if !ok {
 			return u, e.fail(m, "the port of `make_url` must be a whole number")
 		}
 		if n < 1 || n > 65535 {

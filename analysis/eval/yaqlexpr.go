@@ -182,6 +182,9 @@ func (p *yparser) expr(minPrec int) ynode {
 func (p *yparser) unary() ynode {
 	switch {
 	case p.isWord("not"):
+		if p.pos < len(p.src) && p.src[p.pos] == '(' {
+			giveUp() // not(...) calls a function named not, which yaql lacks
+		}
 		p.next()
 		x := p.unary()
 		return func(d Value) Value { return BoolValue(!yTruthy(x(d))) }

@@ -9,6 +9,7 @@ import (
 	"heat-ls/analysis/eval"
 	"heat-ls/analysis/hot"
 	"heat-ls/analysis/source"
+	"heat-ls/analysis/syntax"
 	"heat-ls/schema"
 )
 
@@ -78,6 +79,10 @@ type builder struct {
 	// MaxResources.
 	resources int
 	order     fieldOrder
+	// quiet, while above zero, drops problems: Heat validates only the
+	// first member of a resource group (a group of one), so what fails
+	// in later members shows in their values, not as a refusal.
+	quiet int
 }
 
 // MaxResources bounds the resources of one preview, nested stacks and
@@ -103,6 +108,9 @@ type frame struct {
 }
 
 func (b *builder) problem(file string, sp source.Span, msg string) {
+	if b.quiet > 0 {
+		return
+	}
 	b.res.Problems = append(b.res.Problems, Problem{File: file, Span: sp, Message: msg})
 }
 
@@ -163,11 +171,14 @@ func (b *builder) stack(f frame) *Stack {
 	}
 	ev := eval.New(t, eval.Options{Version: ver, Params: eval.Values(params), File: f.path,
 		ReadFile: b.reader(f.path), Facade: f.facade})
+	// Heat works a condition out only when something uses it: the list
+	// of every condition's value is made apart, its failures unreported.
+	cev := eval.New(t, eval.Options{Version: ver, Params: eval.Values(params), File: f.path})
 	for _, c := range t.Conditions {
 		if t.Condition(c.Name) != c {
 			continue
 		}
-		s.Conditions = append(s.Conditions, &Condition{Name: c.Name, Value: ev.ConditionNamed(c.Name)})
+		s.Conditions = append(s.Conditions, &Condition{Name: c.Name, Value: cev.ConditionNamed(c.Name)})
 	}
 	present := map[string]*Resource{}
 	for _, r := range t.Resources {
@@ -238,10 +249,8 @@ func (b *builder) resource(f frame, ev *eval.Evaluator, r *hot.Resource) (*Resou
 		}
 		res.Condition = &c
 	}
-	res.Properties = ev.Eval(r.Properties)
-	if r.Properties == nil || res.Properties.Kind == eval.Null {
-		res.Properties = eval.MapValue(nil, nil)
-	}
+	impl := f.registry.Resolve(r.Type, r.Name)
+	res.Properties = b.properties(f, ev, r, impl)
 	res.Metadata = ev.Eval(r.Field("metadata").Value)
 	if dp := r.Field("deletion_policy"); dp.Key != nil {
 		res.DeletionPolicy = eval.PyStr(ev.Eval(dp.Value))
@@ -249,9 +258,8 @@ func (b *builder) resource(f frame, ev *eval.Evaluator, r *hot.Resource) (*Resou
 	if up := r.Field("update_policy"); up.Key != nil {
 		res.UpdatePolicy = ev.Eval(up.Value)
 	}
-	impl := f.registry.Resolve(r.Type, r.Name)
 	if impl.Loop {
-		b.problem(f.path, r.TypeNode.Span(), "the resource_registry maps `"+r.Type+"` round in a loop")
+		b.problem(f.path, spanOf(r.TypeNode, r.Key), "the resource_registry maps `"+r.Type+"` round in a loop")
 	}
 	final := impl.Type
 	switch {
@@ -261,8 +269,12 @@ func (b *builder) resource(f frame, ev *eval.Evaluator, r *hot.Resource) (*Resou
 	case final != r.Type:
 		res.Implementation = final
 	}
+	if r.Type == "" {
+		b.problem(f.path, spanOf(r.TypeNode, r.Key), "resource `"+r.Name+"` has no type; Heat refuses the stack")
+		return res, true
+	}
 	if impl.Template == "" {
-		b.knownType(f, final, eval.Origin{File: f.path, Span: r.TypeNode.Span()})
+		b.knownType(f, final, eval.Origin{File: f.path, Span: spanOf(r.TypeNode, r.Key)})
 		res.Properties = b.schemaProperties(f, r.Name, final, res.Properties)
 		switch final {
 		case "OS::Heat::ResourceGroup":
@@ -408,4 +420,39 @@ func (b *builder) checkFacadeProperty(f frame, doc *hot.Document, res, name stri
 		}
 		b.problem(file, v.From.Span, "resource `"+res+"`: `"+name+"` must be "+article(typ)+", not "+eval.PyStr(v))
 	}
+}
+
+// spanOf is n's span, or else's when n is missing.
+func spanOf(n, orElse *syntax.Node) source.Span {
+	if n != nil {
+		return n.Span()
+	}
+	if orElse != nil {
+		return orElse.Span()
+	}
+	return source.Span{}
+}
+
+// properties evaluates a resource's properties. A type that ignores its
+// properties (OS::Heat::None and the retired types standing in for it)
+// never has them resolved by Heat, so what fails in them refuses nothing.
+func (b *builder) properties(f frame, ev *eval.Evaluator, r *hot.Resource, impl environ.Impl) eval.Value {
+	if r.Properties == nil {
+		return eval.MapValue(nil, nil)
+	}
+	if impl.Template == "" && b.o.Schema != nil {
+		if rt, ok := b.o.Schema.ResourceType(impl.Type); ok && rt.AcceptsAnyProperties {
+			quiet := eval.New(ev.Template(), ev.Options())
+			v := quiet.Eval(r.Properties)
+			if v.Kind != eval.Map {
+				return eval.MapValue(nil, nil)
+			}
+			return v
+		}
+	}
+	v := ev.Eval(r.Properties)
+	if v.Kind == eval.Null {
+		return eval.MapValue(nil, nil)
+	}
+	return v
 }

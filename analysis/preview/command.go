@@ -42,7 +42,13 @@ type CommandOptions struct {
 // the stack to stdout and the problems (as check writes them) to stderr.
 // It returns ExitProblems when Heat would refuse the stack, ExitUsage for
 // a usage or read error.
-func Command(o CommandOptions, stdout, stderr io.Writer) int {
+func Command(o CommandOptions, stdout, stderr io.Writer) (status int) {
+	defer func() {
+		if r := recover(); r != nil {
+			fmt.Fprintf(stderr, "heat-ls preview: internal error, please report it: %v\n", r)
+			status = ExitUsage
+		}
+	}()
 	if o.Format != "yaml" && o.Format != "json" {
 		fmt.Fprintf(stderr, "heat-ls preview: --format must be yaml or json, not %q\n", o.Format)
 		return ExitUsage

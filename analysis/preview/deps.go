@@ -54,7 +54,7 @@ func refs(ev *eval.Evaluator, n *syntax.Node, add func(string), depth int) {
 					add(items[0].Resolve().Value)
 				}
 			case "if":
-				if items := args.Items(); len(items) >= 2 {
+				if items := args.Items(); len(items) >= 2 && ev.IsFunction("if") {
 					c := ev.Condition(items[0])
 					switch {
 					case c.Kind != eval.Bool:

@@ -64,7 +64,14 @@ func (b *builder) group(f frame, res *Resource, r *hot.Resource) {
 			m.Properties = eval.MapValue(nil, nil)
 		}
 		m.Metadata = substitute(mmeta, indexVar, name, 0)
+		later := len(st.Resources) > 0
+		if later {
+			b.quiet++
+		}
 		b.member(child, m)
+		if later {
+			b.quiet--
+		}
 		st.Resources = append(st.Resources, m)
 	}
 	res.Nested = st
@@ -99,7 +106,7 @@ func groupCount(v eval.Value) (int, bool) {
 		n, err := strconv.Atoi(strings.TrimSpace(v.S))
 		return max(n, 0), err == nil
 	case eval.Float:
-		return int(max(v.F, 0)), v.F == float64(int(v.F))
+		return int(max(v.F, 0)), true // Python's int() cuts
 	}
 	return 0, false
 }

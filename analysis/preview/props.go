@@ -140,7 +140,9 @@ func applyProperty(name string, p *schema.Property, v eval.Value, ap applier, de
 	}
 	c, ok := convertProperty(p.Type, v)
 	if !ok {
-		report(v, "`"+name+"` must be "+article(p.Type)+", not "+eval.PyStr(v))
+		msg := "`" + name + "` must be " + article(p.Type) + ", not " + eval.PyStr(v)
+		report(v, msg)
+		return eval.InvalidValue(msg).At(v.From)
 	}
 	return c
 }

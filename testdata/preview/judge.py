@@ -18,6 +18,8 @@ Usage:
   judge.py cases [NAME...]     (re)write cases/NAME/heat.json; a case is
                                template.yaml, env*.yaml (in name order),
                                params.json ({"name": "text"}) and files
+  judge.py heat-cases OUT.json preview every testdata/heat-cases/NAME
+                               (template.yaml, env.yaml, params.json)
   judge.py corpus OUT.json     preview every template of the corpus
                                ($CORPUS, default ../../../shared/corpus) with
                                a placeholder for each parameter without a
@@ -77,7 +79,18 @@ def heat_preview(path, envs, params):
                     out['outputs'][name] = {'error': str(ex)}
         except Exception as ex:  # noqa
             out['error'] = '%s: %s' % (type(ex).__name__, ex)
-    return json.loads(json.dumps(out, default=str))
+    return finite(json.loads(json.dumps(out, default=str)))
+
+
+def finite(x):
+    """NaN and the infinities as text: JSON has no word for them."""
+    if isinstance(x, float) and (x != x or x in (float('inf'), float('-inf'))):
+        return repr(x)
+    if isinstance(x, list):
+        return [finite(i) for i in x]
+    if isinstance(x, dict):
+        return {k: finite(v) for k, v in x.items()}
+    return x
 
 
 def flatten(items, prefix, out, stack=STACK_NAME):
@@ -222,9 +235,32 @@ def record_corpus(out_path):
         f.write('\n')
 
 
+def record_heat_cases(out_path):
+    root = os.path.join(HERE, '..', 'heat-cases')
+    rows = []
+    for n in sorted(os.listdir(root)):
+        d = os.path.join(root, n)
+        t = os.path.join(d, 'template.yaml')
+        if not os.path.isfile(t):
+            continue
+        envs = [os.path.join(d, 'env.yaml')] if os.path.exists(os.path.join(d, 'env.yaml')) else []
+        params = json.load(open(os.path.join(d, 'params.json'))) if os.path.exists(os.path.join(d, 'params.json')) else {}
+        v = heat_preview(t, envs, params)
+        v['template'] = n
+        v['envs'] = ['env.yaml'] if envs else []
+        v['params'] = params
+        rows.append(v)
+    with open(out_path, 'w') as f:
+        json.dump(rows, f, indent=1, sort_keys=True)
+        f.write('\n')
+    print(len(rows), 'cases,', sum(1 for r in rows if r['error'] or r['client_errors']), 'refused')
+
+
 if __name__ == '__main__':
     if len(sys.argv) >= 2 and sys.argv[1] == 'cases':
         record_cases(sys.argv[2:])
+    elif len(sys.argv) == 3 and sys.argv[1] == 'heat-cases':
+        record_heat_cases(sys.argv[2])
     elif len(sys.argv) == 3 and sys.argv[1] == 'corpus':
         record_corpus(sys.argv[2])
     else:
