@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 
 	"heat-ls/analysis/environ"
@@ -36,6 +37,18 @@ type CommandOptions struct {
 	Depth                         int
 	StackName, StackID, ProjectID string
 	Schema                        *schema.Schema
+	// Check, when set, checks the files the preview read (the template,
+	// the environments, the nested templates) as heat-ls check does and
+	// returns the errors: Heat refuses a stack for those too.
+	Check func(paths []string) []CheckProblem
+}
+
+// CheckProblem is an error heat-ls check reports, already placed.
+type CheckProblem struct {
+	Path         string
+	Line, Column int
+	Message      string
+	Rule         string
 }
 
 // Command runs "heat-ls preview": it reads the files, previews, writes
@@ -87,8 +100,17 @@ func Command(o CommandOptions, stdout, stderr io.Writer) (status int) {
 		WriteYAML(&b, res.Stack.Value())
 	}
 	io.WriteString(stdout, b.String())
-	writeProblems(stderr, res)
-	if len(res.Problems) > 0 {
+	var checked []CheckProblem
+	if o.Check != nil {
+		paths := make([]string, 0, len(res.Docs))
+		for p := range res.Docs {
+			paths = append(paths, p)
+		}
+		slices.Sort(paths)
+		checked = o.Check(paths)
+	}
+	writeProblems(stderr, res, checked)
+	if len(res.Problems) > 0 || len(checked) > 0 {
 		return ExitProblems
 	}
 	return ExitOK
@@ -159,8 +181,19 @@ func exists(p string) bool {
 	return err == nil && info.Mode().IsRegular()
 }
 
-// writeProblems writes the problems as "file:line:col: error: message".
-func writeProblems(w io.Writer, res *Result) {
+// writeProblems writes the problems as "file:line:col: error: message",
+// check's first (with their rule), then the preview's own.
+func writeProblems(w io.Writer, res *Result, checked []CheckProblem) {
+	wd, _ := os.Getwd()
+	rel := func(p string) string {
+		if r, err := filepath.Rel(wd, p); err == nil && !strings.HasPrefix(r, "..") {
+			return r
+		}
+		return p
+	}
+	for _, c := range checked {
+		fmt.Fprintf(w, "%s:%d:%d: error: %s [%s]\n", rel(c.Path), c.Line, c.Column, strings.Join(strings.Fields(c.Message), " "), c.Rule)
+	}
 	ps := slices.Clone(res.Problems)
 	slices.SortStableFunc(ps, func(a, b Problem) int {
 		if a.File != b.File {
@@ -168,18 +201,20 @@ func writeProblems(w io.Writer, res *Result) {
 		}
 		return a.Span.Start - b.Span.Start
 	})
-	wd, _ := os.Getwd()
+	said := map[string]bool{}
+	for _, c := range checked {
+		said[c.Path+":"+strconv.Itoa(c.Line)] = true
+	}
 	for _, p := range ps {
 		line, col := 1, 1
 		if d := res.Docs[p.File]; d != nil && d.Mapper != nil {
 			pos := d.Mapper.Position(p.Span.Start, source.UTF32)
 			line, col = pos.Line+1, pos.Character+1
 		}
-		name := p.File
-		if r, err := filepath.Rel(wd, p.File); err == nil && !strings.HasPrefix(r, "..") {
-			name = r
+		if said[p.File+":"+strconv.Itoa(line)] {
+			continue // check said it already, in its words
 		}
-		fmt.Fprintf(w, "%s:%d:%d: error: %s\n", name, line, col, strings.Join(strings.Fields(p.Message), " "))
+		fmt.Fprintf(w, "%s:%d:%d: error: %s\n", rel(p.File), line, col, strings.Join(strings.Fields(p.Message), " "))
 	}
 }
 

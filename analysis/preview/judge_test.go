@@ -1,6 +1,7 @@
 package preview
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"math"
@@ -13,8 +14,12 @@ import (
 	"strings"
 	"testing"
 
+	"heat-ls/analysis/check"
 	"heat-ls/analysis/environ"
 	"heat-ls/analysis/eval"
+	"heat-ls/analysis/lint"
+	"heat-ls/analysis/source"
+	"heat-ls/analysis/workspace"
 	"heat-ls/schema"
 )
 
@@ -71,9 +76,28 @@ func runPreview(t *testing.T, sc *schema.Schema, tmpl string, envs []string, par
 	for _, k := range names {
 		cli = append(cli, environ.CLIParam{Name: k, Value: eval.StringValue(params[k]), Source: "-P"})
 	}
-	return Preview(abs, doc, Options{Schema: sc, Envs: files, CLI: cli, Depth: MaxDepth,
+	res := Preview(abs, doc, Options{Schema: sc, Envs: files, CLI: cli, Depth: MaxDepth,
 		StackName: "preview_stack", ProjectID: "oracle-project",
 		Load: loadTemplate, ReadFile: readText, Exists: exists})
+	// As the command does: check's errors on every file read refuse the
+	// stack too.
+	paths := make([]string, 0, len(res.Docs))
+	for p := range res.Docs {
+		paths = append(paths, p)
+	}
+	slices.Sort(paths)
+	wenvs, err := workspace.ReadEnvironments(envs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep := lint.Check(context.Background(), lint.Options{Paths: paths, Schema: sc,
+		Workspace: func(files []string) check.WorkspaceView { return workspace.CLIView(files, wenvs) }})
+	for _, p := range rep.Problems {
+		if p.Severity == source.SeverityError {
+			res.Problems = append(res.Problems, Problem{File: p.Path, Message: p.Message + " [" + p.Rule + "]"})
+		}
+	}
+	return res
 }
 
 // flatResources lists our resources by the judge's paths: a resource

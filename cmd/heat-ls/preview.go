@@ -27,6 +27,7 @@ func runPreview(args []string, stdout, stderr io.Writer) int {
 	stackName := fs.String("stack-name", "", "the stack's name (OS::stack_name); a placeholder when not given")
 	stackID := fs.String("stack-id", "", "the stack's id (OS::stack_id); a placeholder when not given")
 	projectID := fs.String("project-id", "", "the project's id (OS::project_id); a placeholder when not given")
+	noCheck := fs.Bool("no-check", false, "do not run heat-ls check's rules on the files the preview reads")
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "usage: heat-ls preview [flags] TEMPLATE\nflags:\n")
 		fs.PrintDefaults()
@@ -53,10 +54,17 @@ func runPreview(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "heat-ls preview: loading the schema:", err)
 		return preview.ExitUsage
 	}
+	var checkFiles func([]string) []preview.CheckProblem
+	if !*noCheck {
+		if checkFiles, err = previewCheck(sc, envs); err != nil {
+			fmt.Fprintln(stderr, "heat-ls preview:", err)
+			return preview.ExitUsage
+		}
+	}
 	defer collectLessOften()() // check.go: a preview's garbage is its trees, as check's
 	return preview.Command(preview.CommandOptions{
 		Template: paths[0], Envs: envs, Params: params, ParamFiles: paramFiles,
 		Format: *format, Depth: d, StackName: *stackName, StackID: *stackID, ProjectID: *projectID,
-		Schema: sc,
+		Schema: sc, Check: checkFiles,
 	}, stdout, stderr)
 }

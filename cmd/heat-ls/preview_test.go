@@ -33,7 +33,9 @@ func TestPreviewFlags(t *testing.T) {
 		{"bad format", []string{"--format", "xml", env("resource-group")}, 2, "", "--format must be yaml or json"},
 		{"bad -P", []string{"-P", "novalue", env("resource-group")}, 2, "", "want NAME=VALUE"},
 		{"not a template", []string{filepath.Join(cases, "env-parameters", "env1.yaml")}, 2, "", "is not a HOT template"},
-		{"environment that is a template", []string{"-e", env("resource-group"), env("resource-group")}, 2, "", "is not a Heat environment file"},
+		{"environment that is a template", []string{"-e", env("resource-group"), env("resource-group")}, 2, "", "not a Heat environment file"},
+		{"check's errors refuse too", []string{env("digest")}, 1, "resources:", "[unknown-digest-algorithm]"},
+		{"without check", []string{"--no-check", env("digest")}, 0, "resources:", ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
