@@ -163,3 +163,16 @@ func TestMissingUnknown(t *testing.T) {
 		t.Errorf("condition c: %s", show(c))
 	}
 }
+
+// TestForTemplate: the evaluator a one-template check asks works a group
+// size out of a default and leaves what needs an environment unknown.
+func TestForTemplate(t *testing.T) {
+	doc := hot.Parse([]byte("heat_template_version: 2018-08-31\nparameters:\n  n: {type: number, default: 2}\n  m: {type: number}\noutputs:\n  a: {value: {str_replace: {template: \"$n$n\", params: {$n: {get_param: n}}}}}\n  b: {value: {get_param: m}}\n"))
+	e := ForTemplate(doc.Template, nil, "t.yaml")
+	if got := show(e.Eval(doc.Template.Output("a").Field("value").Value)); got != `"22"` {
+		t.Errorf("a: %s", got)
+	}
+	if got := show(e.Eval(doc.Template.Output("b").Field("value").Value)); got != "?<parameter m>" {
+		t.Errorf("b: %s", got)
+	}
+}

@@ -8,6 +8,7 @@ import (
 
 	"heat-ls/analysis/hot"
 	"heat-ls/analysis/syntax"
+	"heat-ls/schema"
 )
 
 // Input is a parameter value given from outside the template, as read:
@@ -322,4 +323,12 @@ func outOfRange(n float64, arg Value, what string) string {
 		}
 	}
 	return ""
+}
+
+// ForTemplate is the evaluator a check of one template asks: parameters
+// take their defaults, and what nothing sets (no environment is known)
+// is unknown, as are the pseudo parameters.
+func ForTemplate(t *hot.Template, v *schema.Version, file string) *Evaluator {
+	ps, _ := Parameters(t, Inputs{MissingUnknown: true}, file)
+	return New(t, Options{Version: v, Params: Values(ps), File: file})
 }
