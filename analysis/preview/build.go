@@ -198,25 +198,8 @@ func (b *builder) stack(f frame) *Stack {
 	for _, p := range ev.Problems() {
 		b.problem(p.File, p.Span, p.Message)
 	}
-	// Outputs are evaluated apart: Heat creates a stack whose output
-	// fails, and shows the failure as the output's value.
-	oev := eval.New(t, eval.Options{Version: ver, Params: eval.Values(params), File: f.path,
+	s.Outputs = b.outputs(t, eval.Options{Version: ver, Params: eval.Values(params), File: f.path,
 		ReadFile: b.reader(f.path), Facade: f.facade})
-	for _, o := range t.Outputs {
-		if t.Output(o.Name) != o {
-			continue
-		}
-		out := &Output{Name: o.Name}
-		// An output whose condition is false is still listed, with no
-		// value, as Heat lists it.
-		if c := oev.Condition(o.ConditionRef); c.Kind != eval.Bool || c.B {
-			out.Value = oev.Eval(o.Field("value").Value)
-		}
-		if d := o.Field("description").Value.Resolve(); d.IsScalar() {
-			out.Description = d.Value
-		}
-		s.Outputs = append(s.Outputs, out)
-	}
 	return s
 }
 
@@ -455,4 +438,27 @@ func (b *builder) properties(f frame, ev *eval.Evaluator, r *hot.Resource, impl 
 		return eval.MapValue(nil, nil)
 	}
 	return v
+}
+
+// outputs evaluates a stack's outputs apart: Heat creates a stack whose
+// output fails, and shows the failure as the output's value.
+func (b *builder) outputs(t *hot.Template, o eval.Options) []*Output {
+	oev := eval.New(t, o)
+	var out []*Output
+	for _, op := range t.Outputs {
+		if t.Output(op.Name) != op {
+			continue
+		}
+		res := &Output{Name: op.Name}
+		// An output whose condition is false is still listed, with no
+		// value, as Heat lists it.
+		if c := oev.Condition(op.ConditionRef); c.Kind != eval.Bool || c.B {
+			res.Value = oev.Eval(op.Field("value").Value)
+		}
+		if d := op.Field("description").Value.Resolve(); d.IsScalar() {
+			res.Description = d.Value
+		}
+		out = append(out, res)
+	}
+	return out
 }
