@@ -52,6 +52,7 @@ func applyFields(fields map[string]*schema.Property, v eval.Value, ap applier, d
 	if v.Kind != eval.Map || depth > eval.MaxDepth {
 		return v
 	}
+	var drop []int
 	keys := make([]string, len(v.Keys), len(v.Keys)+len(fields))
 	copy(keys, v.Keys)
 	vals := make([]eval.Value, len(v.Vals), len(v.Keys)+len(fields))
@@ -59,7 +60,13 @@ func applyFields(fields map[string]*schema.Property, v eval.Value, ap applier, d
 		vals[i] = v.Vals[i]
 		p, ok := fields[k]
 		if !ok {
-			ap.report(v.Vals[i], "Heat knows no property `"+k+"` here")
+			// Heat refuses an unknown property of the resource; inside
+			// a map property it keeps only the keys the schema has.
+			if depth == 0 {
+				ap.report(v.Vals[i], "Heat knows no property `"+k+"` here")
+			} else {
+				drop = append(drop, i)
+			}
 			continue
 		}
 		if vals[i].Kind == eval.Null {
@@ -80,6 +87,11 @@ func applyFields(fields map[string]*schema.Property, v eval.Value, ap applier, d
 		vals = append(vals, d)
 	}
 	translate(fields, keys, vals)
+	for j := len(drop) - 1; j >= 0; j-- {
+		i := drop[j]
+		keys = append(keys[:i], keys[i+1:]...)
+		vals = append(vals[:i], vals[i+1:]...)
+	}
 	return eval.MapValue(keys, vals)
 }
 

@@ -20,6 +20,9 @@ Usage:
                                params.json ({"name": "text"}) and files
   judge.py heat-cases OUT.json preview every testdata/heat-cases/NAME
                                (template.yaml, env.yaml, params.json)
+  judge.py tree ROOT OUT.json  the same as corpus for the templates under
+                               ROOT (paths recorded relative to ROOT), but
+                               for heat-cases/ and preview/ (judged above)
   judge.py corpus OUT.json     preview every template of the corpus
                                ($CORPUS, default ../../../shared/corpus) with
                                a placeholder for each parameter without a
@@ -199,11 +202,14 @@ def env_types(path):
     return [k for k in reg if isinstance(k, str) and k not in ('resources', 'base_url')]
 
 
-def corpus_runs():
+def corpus_runs(root=None):
     """(template, [envs]) pairs: every template alone, X.yaml with
     X_env.yaml beside it, and every template with each environment file
     of the corpus that maps a type the template uses."""
-    paths = sorted(glob.glob(os.path.join(CORPUS, '**', '*.yaml'), recursive=True))
+    paths = sorted(glob.glob(os.path.join(root or CORPUS, '**', '*.yaml'), recursive=True))
+    if root:
+        skip = [os.path.join(root, d) + os.sep for d in ('heat-cases', 'preview')]
+        paths = [p for p in paths if not any(p.startswith(s) for s in skip)]
     templates = [p for p in paths if is_template(p)]
     envs = {p: env_types(p) for p in paths if p not in templates}
     envs = {p: t for p, t in envs.items() if t is not None}
@@ -220,13 +226,14 @@ def corpus_runs():
     return runs
 
 
-def record_corpus(out_path):
+def record_corpus(out_path, root=None):
+    root = root or CORPUS
     rows = []
-    for tmpl, envs in corpus_runs():
+    for tmpl, envs in corpus_runs(root):
         params = placeholders(tmpl)
         v = heat_preview(tmpl, envs, params)
-        v['template'] = os.path.relpath(tmpl, CORPUS)
-        v['envs'] = [os.path.relpath(e, CORPUS) for e in envs]
+        v['template'] = os.path.relpath(tmpl, root)
+        v['envs'] = [os.path.relpath(e, root) for e in envs]
         v['params'] = params
         rows.append(v)
         print(v['template'], v['envs'], 'error' if v['error'] else '%d resources' % len(v['resources']), file=sys.stderr)
@@ -261,6 +268,8 @@ if __name__ == '__main__':
         record_cases(sys.argv[2:])
     elif len(sys.argv) == 3 and sys.argv[1] == 'heat-cases':
         record_heat_cases(sys.argv[2])
+    elif len(sys.argv) == 4 and sys.argv[1] == 'tree':
+        record_corpus(sys.argv[3], sys.argv[2])
     elif len(sys.argv) == 3 and sys.argv[1] == 'corpus':
         record_corpus(sys.argv[2])
     else:
