@@ -3,7 +3,6 @@ package environ
 import (
 	"path"
 	"path/filepath"
-	"slices"
 	"strings"
 
 	"heat-ls/analysis/hot"
@@ -192,9 +191,3 @@ func fnmatch(pattern, name string) bool {
 	return err == nil && ok
 }
 
-// Sorted lists names in order; used by callers that print registries.
-func Sorted(names []string) []string {
-	out := slices.Clone(names)
-	slices.Sort(out)
-	return out
-}

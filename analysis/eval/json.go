@@ -164,33 +164,6 @@ func readJSON(d *json.Decoder, depth int) (Value, error) {
 	return Value{}, errors.New("unexpected JSON token")
 }
 
-// ToJSONValue converts v to plain Go values for encoding/json (maps lose
-// their order): unknowns become their placeholders.
-func ToJSONValue(v Value) any {
-	switch v.Kind {
-	case Null:
-		return nil
-	case Bool:
-		return v.B
-	case Int:
-		return v.I
-	case Float:
-		return v.F
-	case List:
-		out := make([]any, len(v.Items))
-		for i, it := range v.Items {
-			out[i] = ToJSONValue(it)
-		}
-		return out
-	case Map:
-		out := make(map[string]any, len(v.Keys))
-		for i, k := range v.Keys {
-			out[k] = ToJSONValue(v.Vals[i])
-		}
-		return out
-	}
-	return v.S
-}
 
 // compilePython compiles a Python regular expression as far as Go's
 // syntax shares it.

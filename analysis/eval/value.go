@@ -113,9 +113,6 @@ func (v Value) Get(key string) (Value, bool) {
 	return Value{}, false
 }
 
-// IsText reports whether v is a String.
-func (v Value) IsText() bool { return v.Kind == String }
-
 // Truthy is Python's truth of a known value (used where Heat tests "if
 // not value").
 func (v Value) Truthy() bool {
