@@ -190,4 +190,3 @@ func fnmatch(pattern, name string) bool {
 	ok, err := path.Match(pattern, name)
 	return err == nil && ok
 }
-

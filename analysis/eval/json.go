@@ -164,7 +164,6 @@ func readJSON(d *json.Decoder, depth int) (Value, error) {
 	return Value{}, errors.New("unexpected JSON token")
 }
 
-
 // compilePython compiles a Python regular expression as far as Go's
 // syntax shares it.
 func compilePython(p string) (*regexp.Regexp, error) {
