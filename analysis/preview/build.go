@@ -53,7 +53,11 @@ func Preview(path string, doc *hot.Document, o Options) *Result {
 	for _, f := range o.Envs {
 		b.res.Docs[f.Path] = f.Doc
 	}
-	env := environ.Merge(o.Envs, environ.Options{CLI: o.CLI, ParamType: b.paramTypes(path, doc), Exists: o.Exists})
+	// Heat merges by the parameters of every template the client sends
+	// (the template, the ones the registry maps, the nested ones): a
+	// first merge finds the registry, the second merges by those types.
+	first := environ.Merge(o.Envs, environ.Options{CLI: o.CLI})
+	env := environ.Merge(o.Envs, environ.Options{CLI: o.CLI, ParamType: b.paramTypes(path, doc, first.Registry), Exists: o.Exists})
 	for _, p := range env.Problems {
 		b.problem(p.File, p.Span, p.Message)
 	}
@@ -114,26 +118,81 @@ func (b *builder) problem(file string, sp source.Span, msg string) {
 	b.res.Problems = append(b.res.Problems, Problem{File: file, Span: sp, Message: msg})
 }
 
-// paramTypes answers the declared type of a parameter of the top
-// template (Heat also looks at nested templates the environments map;
-// a parameter only they declare is merged as text).
-func (b *builder) paramTypes(path string, doc *hot.Document) func(string) (string, bool) {
+// paramTypes answers the declared type of a parameter of the templates
+// the client sends with the stack: the top template's first, then those
+// of the templates the registry maps and of the nested templates they
+// and the top name as types (read through Options.Load, at most
+// maxSent of them). A name none declares is not merged (Heat ignores it
+// after the first environment file that sets it).
+func (b *builder) paramTypes(path string, doc *hot.Document, reg *environ.Registry) func(string) (string, bool) {
 	types := map[string]string{}
-	if doc.Template != nil {
-		for _, p := range doc.Template.Parameters {
-			t := strings.TrimSpace(p.Type)
-			if t == "" {
-				t = "string"
+	add := func(t *hot.Template) {
+		for _, p := range t.Parameters {
+			if _, ok := types[p.Name]; ok {
+				continue
 			}
-			types[p.Name] = t
+			typ := strings.TrimSpace(p.Type)
+			if typ == "" {
+				typ = "string"
+			}
+			types[p.Name] = typ
 		}
+	}
+	if doc.Template != nil {
+		add(doc.Template)
+	}
+	if b.o.Load != nil {
+		b.sentTemplates(path, doc, reg, add)
 	}
 	return func(name string) (string, bool) {
 		t, ok := types[name]
-		if !ok {
-			return "string", true
+		return t, ok
+	}
+}
+
+// maxSent bounds the templates paramTypes reads.
+const maxSent = 2000
+
+// sentTemplates calls add for every template the client would send: the
+// registry's targets and the template paths written as types, followed
+// from file to file.
+func (b *builder) sentTemplates(path string, doc *hot.Document, reg *environ.Registry, add func(*hot.Template)) {
+	seen := map[string]bool{path: true}
+	var queue []string
+	push := func(p string) {
+		if p != "" && !seen[p] && !strings.Contains(p, "://") && len(seen) < maxSent {
+			seen[p] = true
+			queue = append(queue, p)
 		}
-		return t, true
+	}
+	for _, m := range reg.Global {
+		push(m.Path)
+	}
+	for _, s := range reg.Resources {
+		for _, m := range s.Mappings {
+			push(m.Path)
+		}
+	}
+	types := func(from string, d *hot.Document) {
+		if d.Template == nil {
+			return
+		}
+		for _, r := range d.Template.Resources {
+			if strings.HasSuffix(r.Type, ".yaml") || strings.HasSuffix(r.Type, ".template") {
+				push(templatePath(from, r.Type))
+			}
+		}
+	}
+	types(path, doc)
+	for len(queue) > 0 {
+		p := queue[0]
+		queue = queue[1:]
+		d, err := b.o.Load(p)
+		if err != nil || d == nil || d.Template == nil {
+			continue
+		}
+		add(d.Template)
+		types(p, d)
 	}
 }
 
