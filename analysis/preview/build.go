@@ -87,6 +87,27 @@ type builder struct {
 	// first member of a resource group (a group of one), so what fails
 	// in later members shows in their values, not as a refusal.
 	quiet int
+	// loaded keeps the templates read through Options.Load, so the
+	// merge's look at every template and the expansion read each once.
+	loaded map[string]loadedDoc
+}
+
+type loadedDoc struct {
+	doc *hot.Document
+	err error
+}
+
+// load reads a template through Options.Load, once per preview.
+func (b *builder) load(p string) (*hot.Document, error) {
+	if l, ok := b.loaded[p]; ok {
+		return l.doc, l.err
+	}
+	doc, err := b.o.Load(p)
+	if b.loaded == nil {
+		b.loaded = map[string]loadedDoc{}
+	}
+	b.loaded[p] = loadedDoc{doc, err}
+	return doc, err
 }
 
 // MaxResources bounds the resources of one preview, nested stacks and
@@ -187,7 +208,7 @@ func (b *builder) sentTemplates(path string, doc *hot.Document, reg *environ.Reg
 	for len(queue) > 0 {
 		p := queue[0]
 		queue = queue[1:]
-		d, err := b.o.Load(p)
+		d, err := b.load(p)
 		if err != nil || d == nil || d.Template == nil {
 			continue
 		}
@@ -405,7 +426,7 @@ func (b *builder) child(f frame, path, name string, props eval.Value, facade fun
 	if b.o.Load == nil {
 		return nil, "nested templates are not read"
 	}
-	doc, err := b.o.Load(path)
+	doc, err := b.load(path)
 	if err != nil || doc == nil {
 		msg := "cannot read the nested template " + path
 		if err != nil {
