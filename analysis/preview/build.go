@@ -348,6 +348,10 @@ func (b *builder) resource(f frame, ev *eval.Evaluator, r *hot.Resource) (*Resou
 			b.deploymentGroup(f, res, r, "OS::Heat::SoftwareDeployment")
 		case "OS::Heat::StructuredDeploymentGroup":
 			b.deploymentGroup(f, res, r, "OS::Heat::StructuredDeployment")
+		case "OS::Heat::InstanceGroup":
+			b.launchGroup(f, ev, res, r, false)
+		case "AWS::AutoScaling::AutoScalingGroup":
+			b.launchGroup(f, ev, res, r, true)
 		}
 	}
 	return res, true

@@ -241,3 +241,91 @@ func asMap(v eval.Value) eval.Value {
 	}
 	return eval.MapValue(nil, nil)
 }
+
+// launchGroup expands an OS::Heat::InstanceGroup or an
+// AWS::AutoScaling::AutoScalingGroup: copies of its launch
+// configuration's properties (InstanceId dropped) as
+// OS::Heat::ScaledResource members, tagged with the group as Heat tags
+// them (metering.groupname, and for the AWS group
+// metering.AutoScalingGroupName), Size (or DesiredCapacity, else
+// MinSize) of them.
+func (b *builder) launchGroup(f frame, ev *eval.Evaluator, res *Resource, r *hot.Resource, aws bool) {
+	props := res.Properties
+	var count eval.Value
+	if aws {
+		if count, _ = props.Get("DesiredCapacity"); count.Kind == eval.Null {
+			count, _ = props.Get("MinSize")
+		}
+	} else {
+		count, _ = props.Get("Size")
+	}
+	if count.Kind == eval.Bool {
+		count = eval.IntValue(map[bool]int64{true: 1}[count.B])
+	}
+	n, ok := groupCount(count)
+	if !ok {
+		if count.Kind == eval.Unknown {
+			res.NotExpanded = "the size is unknown: " + count.S
+		}
+		return
+	}
+	lc := launchConfig(f.doc.Template, r)
+	if lc == nil {
+		res.NotExpanded = "the launch configuration is not a resource of this template"
+		return
+	}
+	if f.depth+1 > b.o.Depth {
+		res.NotExpanded = "deeper than --depth"
+		return
+	}
+	conf := ev.Eval(lc.Properties)
+	keys, vals := []string{}, []eval.Value{}
+	for i, k := range conf.Keys {
+		if k != "InstanceId" && k != "Tags" {
+			keys, vals = append(keys, k), append(vals, conf.Vals[i])
+		}
+	}
+	ref := eval.UnknownValue("<get_resource: " + r.Name + ">")
+	tag := func(k string) eval.Value {
+		return eval.MapValue([]string{"Key", "Value"}, []eval.Value{eval.StringValue(k), ref})
+	}
+	tags, _ := props.Get("Tags")
+	all := append([]eval.Value{}, tags.Items...)
+	if !slices.ContainsFunc(all, func(t eval.Value) bool {
+		k, _ := t.Get("Key")
+		return strings.HasPrefix(k.S, "metering.")
+	}) {
+		all = append(all, tag("metering.groupname"))
+	}
+	if aws {
+		all = append(all, tag("metering.AutoScalingGroupName"))
+	}
+	keys, vals = append(keys, "Tags"), append(vals, eval.ListValue(all))
+	child := b.groupFrame(f, r.Name)
+	st := &Stack{Name: child.name, Template: f.path}
+	for i := 0; i < min(n, maxMembers) && !b.full(); i++ {
+		b.resources++
+		m := &Resource{Name: "member-" + strconv.Itoa(i), Type: "OS::Heat::ScaledResource", From: res.From}
+		// Heat's internal member type is an AWS::EC2::Instance with
+		// another name; its properties are that type's.
+		m.Properties = b.schemaProperties(child, m.Name, "AWS::EC2::Instance", eval.MapValue(slices.Clone(keys), slices.Clone(vals)))
+		st.Resources = append(st.Resources, m)
+	}
+	res.Nested = st
+}
+
+// launchConfig is the resource a group's LaunchConfigurationName names:
+// by get_resource, or as a text naming it.
+func launchConfig(t *hot.Template, r *hot.Resource) *hot.Resource {
+	if t == nil {
+		return nil
+	}
+	n := r.Properties.Resolve().Get("LaunchConfigurationName").Resolve()
+	if n.IsMapping() && n.NumPairs() == 1 && n.Pair(0).Key.Value == "get_resource" {
+		n = n.Pair(0).Value.Resolve()
+	}
+	if !n.IsScalar() {
+		return nil
+	}
+	return t.Resource(n.Value)
+}
