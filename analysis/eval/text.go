@@ -80,6 +80,9 @@ func (e *Evaluator) strReplace(name string, m, args *syntax.Node, inCond bool, d
 		}
 		texts[k], known[k] = s, ok
 	}
+	if slices.Contains(params.Keys, "") {
+		return e.fail(m, "`"+name+"`: a param is the empty text, which Heat cannot split the template on")
+	}
 	keys := slices.Clone(params.Keys)
 	slices.Sort(keys)
 	slices.SortStableFunc(keys, func(a, b string) int { return len(b) - len(a) })
