@@ -91,6 +91,9 @@ func (e *Evaluator) listArgs(m, args *syntax.Node, n int, usage string, inCond b
 		if v.IsAbsent() {
 			continue
 		}
+		if bad, ok := deepInvalid(v, 0); ok {
+			return nil, bad, false
+		}
 		out = append(out, v)
 	}
 	return out, Value{}, true

@@ -203,3 +203,26 @@ func firstUnsettled(vs ...Value) (Value, bool) {
 	}
 	return Value{}, false
 }
+
+// deepInvalid finds an Invalid value anywhere in v: Heat resolves a
+// function's arguments whole before it runs, so one failing inside them
+// fails the call, used or not.
+func deepInvalid(v Value, depth int) (Value, bool) {
+	if v.Kind == Invalid {
+		return v, true
+	}
+	if depth > MaxDepth {
+		return Value{}, false
+	}
+	for _, it := range v.Items {
+		if bad, ok := deepInvalid(it, depth+1); ok {
+			return bad, true
+		}
+	}
+	for _, it := range v.Vals {
+		if bad, ok := deepInvalid(it, depth+1); ok {
+			return bad, true
+		}
+	}
+	return Value{}, false
+}

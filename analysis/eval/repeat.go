@@ -27,6 +27,9 @@ func (e *Evaluator) repeat(m, args *syntax.Node, inCond bool, depth int) Value {
 		nested = pv.B
 	}
 	fe := e.eval(a.Get("for_each"), inCond, depth)
+	if bad, ok := deepInvalid(fe, 0); ok {
+		return bad
+	}
 	if u, ok := firstUnsettled(fe); ok {
 		return UnknownValue("<repeat over " + u.S + ">")
 	}
@@ -57,8 +60,8 @@ func (e *Evaluator) repeat(m, args *syntax.Node, inCond bool, depth int) Value {
 		lens = len(lists[i])
 	}
 	tmpl := e.eval(a.Get("template"), inCond, depth)
-	if tmpl.Kind == Invalid {
-		return tmpl
+	if bad, ok := deepInvalid(tmpl, 0); ok {
+		return bad
 	}
 	combos, ok := combinations(lists, nested)
 	if !ok {

@@ -53,8 +53,10 @@ func (e *Evaluator) strReplace(name string, m, args *syntax.Node, inCond bool, d
 	}
 	tmpl := e.eval(tn, inCond, depth)
 	params := e.eval(pn, inCond, depth)
-	if tmpl.Kind == Invalid || params.Kind == Invalid {
-		return firstInvalid(tmpl, params)
+	for _, v := range []Value{tmpl, params} {
+		if bad, ok := deepInvalid(v, 0); ok {
+			return bad
+		}
 	}
 	if params.Kind == Unknown {
 		return UnknownValue("<" + name + ": " + PyStr(tmpl) + ">")

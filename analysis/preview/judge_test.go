@@ -584,3 +584,9 @@ func pathSplit(p string) (dir, base string) {
 	i := strings.LastIndexByte(p, '/')
 	return p[:i+1], p[i+1:]
 }
+
+// TestHeatRandom replays Heat's recorded outputs of seeded random
+// compositions of the functions (testdata/preview/random/gen.py).
+func TestHeatRandom(t *testing.T) {
+	replayRuns(t, "random", "random.json", "../../testdata/preview/random/templates", "random-differences.txt")
+}
