@@ -23,13 +23,6 @@ type Problem struct {
 	Message string
 }
 
-// Entry is a value of the merged environment and where it was set.
-type Entry struct {
-	Value eval.Value
-	// Source is "-P", or "<section> in <file>".
-	Source string
-}
-
 // Env is the merged environment of a stack.
 type Env struct {
 	// Params are the user values (the "parameters" sections and -P);
