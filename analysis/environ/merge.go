@@ -41,7 +41,7 @@ type Options struct {
 	CLI []CLIParam
 	// ParamType returns the declared type of a parameter of the stack's
 	// templates (merge strategies depend on it); ok false for names no
-	// template declares.
+	// template declares. nil: every name is a declared string.
 	ParamType func(name string) (typ string, ok bool)
 	// Exists reports whether a registry's template file exists.
 	Exists func(path string) bool
