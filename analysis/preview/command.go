@@ -155,7 +155,9 @@ func readEnvs(paths []string) ([]environ.File, error) {
 			return nil, err
 		}
 		if doc.Kind != hot.KindEnvironment {
-			if strings.TrimSpace(string(doc.Src)) == "" || doc.Syntax.Root() == nil || doc.Syntax.Root().IsNull() {
+			// Heat reads an empty file, null or {} as an environment
+			// that sets nothing.
+			if root := doc.Syntax.Root().Resolve(); !doc.Syntax.Broken && (root == nil || root.IsNull() || root.IsMapping() && root.NumPairs() == 0) {
 				continue
 			}
 			return nil, fmt.Errorf("%s is not a Heat environment file (its top-level keys must be environment sections)", p)

@@ -320,8 +320,12 @@ func loadSchema(t *testing.T) *schema.Schema {
 // TestHeatCases replays Heat's recorded preview of every case under
 // testdata/preview/cases: every compared value must agree.
 func TestHeatCases(t *testing.T) {
+	replayCases(t, "../../testdata/preview/cases")
+}
+
+// replayCases replays the case directories under root.
+func replayCases(t *testing.T, root string) {
 	sc := loadSchema(t)
-	root := "../../testdata/preview/cases"
 	dirs, err := os.ReadDir(root)
 	if err != nil {
 		t.Fatal(err)
@@ -589,4 +593,11 @@ func pathSplit(p string) (dir, base string) {
 // compositions of the functions (testdata/preview/random/gen.py).
 func TestHeatRandom(t *testing.T) {
 	replayRuns(t, "random", "random.json", "../../testdata/preview/random/templates", "random-differences.txt")
+}
+
+// TestHeatRandomEnvironments replays Heat's previews of seeded random
+// stacks of environment files (testdata/preview/random/env_gen.py):
+// every merge strategy over every parameter type, refusals included.
+func TestHeatRandomEnvironments(t *testing.T) {
+	replayCases(t, "../../testdata/preview/random-env")
 }

@@ -15,7 +15,8 @@ nested lists, and the outputs. A verdict is that preview flattened:
    "outputs": {name: value}}         # null where only a live stack knows
 
 Usage:
-  judge.py cases [NAME...]     (re)write cases/NAME/heat.json; a case is
+  judge.py cases [NAME...]     (re)write cases/NAME/heat.json ($PREVIEW_CASES
+                               for another directory of cases); a case is
                                template.yaml, env*.yaml (in name order),
                                params.json ({"name": "text"}) and files
   judge.py heat-cases OUT.json preview every testdata/heat-cases/NAME
@@ -132,7 +133,7 @@ def parent_of(items, stack):
 
 
 def record_cases(names):
-    root = os.path.join(HERE, 'cases')
+    root = os.environ.get('PREVIEW_CASES', os.path.join(HERE, 'cases'))
     names = names or sorted(os.listdir(root))
     for n in names:
         d = os.path.join(root, n)
