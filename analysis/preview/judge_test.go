@@ -601,3 +601,10 @@ func TestHeatRandom(t *testing.T) {
 func TestHeatRandomEnvironments(t *testing.T) {
 	replayCases(t, "../../testdata/preview/random-env")
 }
+
+// TestHeatRandomRegistries replays Heat's previews of seeded random
+// resource registries (testdata/preview/random/registry_gen.py): exact
+// names, globs, chains, per-resource sections and templates.
+func TestHeatRandomRegistries(t *testing.T) {
+	replayCases(t, "../../testdata/preview/random-registry")
+}
