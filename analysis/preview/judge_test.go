@@ -608,3 +608,10 @@ func TestHeatRandomEnvironments(t *testing.T) {
 func TestHeatRandomRegistries(t *testing.T) {
 	replayCases(t, "../../testdata/preview/random-registry")
 }
+
+// TestHeatRandomConditions replays Heat's previews of seeded random
+// conditions deciding resources, outputs and if branches
+// (testdata/preview/random/condition_gen.py).
+func TestHeatRandomConditions(t *testing.T) {
+	replayCases(t, "../../testdata/preview/random-conditions")
+}
