@@ -615,3 +615,11 @@ func TestHeatRandomRegistries(t *testing.T) {
 func TestHeatRandomConditions(t *testing.T) {
 	replayCases(t, "../../testdata/preview/random-conditions")
 }
+
+// TestHeatRandomNesting replays Heat's previews of seeded random nested
+// stacks (testdata/preview/random/nesting_gen.py): template resources and
+// groups two levels deep, properties, index_var and parameter_defaults
+// handed down.
+func TestHeatRandomNesting(t *testing.T) {
+	replayCases(t, "../../testdata/preview/random-nesting")
+}

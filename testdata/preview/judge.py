@@ -12,6 +12,8 @@ nested lists, and the outputs. A verdict is that preview flattened:
    "resources": {"a": {...}, "grp/0": {...}, "tmpl_res/inner": {...}},
                                      # path: {"type", "properties"}; a nested
                                      # stack's resources replace its parent
+                                     # (paths follow each nested stack's
+                                     # parent resource)
    "outputs": {name: value}}         # null where only a live stack knows
 
 Usage:
@@ -74,8 +76,7 @@ def heat_preview(path, envs, params):
             svc._validate_template(ctx, tmpl)
             stack = parser.Stack(ctx, STACK_NAME, tmpl)
             stack.validate()
-            preview = api.format_stack_preview(stack)
-            flatten(preview['resources'] if isinstance(preview, dict) else preview, '', out['resources'])
+            collect(stack.preview_resources(), out['resources'], api)
             for name, o in stack.outputs.items():
                 try:
                     out['outputs'][name] = o.get_value()
@@ -97,39 +98,27 @@ def finite(x):
     return x
 
 
-def flatten(items, prefix, out, stack=STACK_NAME):
-    """Resources by path. A nested list is the stack of one resource,
-    named "<stack>-<resource>" as Heat names nested stacks; its members
-    name that resource as their parent_resource."""
-    for it in items:
-        if isinstance(it, dict):
-            out[prefix + it['resource_name']] = {
-                'type': it.get('resource_type'),
-                'properties': it.get('properties'),
-            }
-        elif isinstance(it, list):
-            parent = parent_of(it, stack)
-            if parent is not None:
-                flatten(it, prefix + parent + '/', out, stack + '-' + parent)
-
-
-def parent_of(items, stack):
-    """The resource a nested list stands for: its members' parent_resource,
-    or, for a list of nested lists (a group of template resources), the
-    part of a grandchild's stack name between this stack's and its own
-    parent's name."""
-    for it in items:
-        if isinstance(it, dict):
-            return it.get('parent_resource')
+def collect(items, out, api):
+    """Resources by path ("grp/0/inner"): Heat's preview nests the
+    resources of a nested stack in a list; each resource's path is its
+    name after the names of the resources its stack stands for."""
     for it in items:
         if isinstance(it, list):
-            for d in it:
-                if isinstance(d, dict) and d.get('stack_name', '').startswith(stack + '-'):
-                    inner, member = d['stack_name'], d.get('parent_resource') or ''
-                    name = inner[len(stack) + 1:len(inner) - len(member) - 1]
-                    if name and inner.endswith('-' + member):
-                        return name
-    return None
+            collect(it, out, api)
+            continue
+        f = api.format_stack_resource(it, with_props=True)
+        out[path_of(it)] = {'type': f.get('resource_type'), 'properties': f.get('properties')}
+
+
+def path_of(res):
+    parts, stk = [res.name], res.stack
+    for _ in range(64):
+        parent = stk.parent_resource
+        if parent is None:
+            break
+        parts.append(parent.name)
+        stk = parent._stack()
+    return '/'.join(reversed(parts))
 
 
 def record_cases(names):
