@@ -623,3 +623,10 @@ func TestHeatRandomConditions(t *testing.T) {
 func TestHeatRandomNesting(t *testing.T) {
 	replayCases(t, "../../testdata/preview/random-nesting")
 }
+
+// TestHeatRandomParameters replays Heat's previews of seeded random
+// parameters, constraints, defaults and -P values
+// (testdata/preview/random/parameter_gen.py).
+func TestHeatRandomParameters(t *testing.T) {
+	replayCases(t, "../../testdata/preview/random-parameters")
+}
