@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 
 	"heat-ls/analysis/config"
+	"heat-ls/analysis/limits"
 	"heat-ls/analysis/rules"
 	"heat-ls/analysis/source"
 	"heat-ls/lsp/store"
@@ -32,8 +33,11 @@ func finishDiagnostics(doc *store.Document, found []source.Diagnostic) []source.
 // warning at the top of the document naming the problem; the defaults
 // apply meanwhile. An entry naming no rule id adds a warning too, and the
 // rest of the file applies. A document whose path the file ignores gets no
-// diagnostics at all. The file is read on every run: a burst of typing makes one run, the
-// file is small, and an edit to it then takes effect on the next keystroke.
+// diagnostics at all. The list stays within limits.Diagnostics: the
+// project file's problems fill the room the document's own leave, and one
+// last entry says how many did not fit. The file is read on every run: a
+// burst of typing makes one run, the file is small, and an edit to it then
+// takes effect on the next keystroke.
 func applyProjectConfig(docURI string, text []byte, diags []source.Diagnostic) []source.Diagnostic {
 	var cfg *config.Config
 	var problems []config.Problem
@@ -47,6 +51,20 @@ func applyProjectConfig(docURI string, text []byte, diags []source.Diagnostic) [
 		}
 	}
 	out := config.Apply(diags, text, cfg)
+	room := limits.Diagnostics - len(out)
+	if room <= 0 {
+		return out // the document lists the most it may; its last entry says so
+	}
+	var summary []source.Diagnostic
+	if len(problems) > room {
+		summary = append(summary, source.Diagnostic{
+			Severity: rules.Severity(rules.TooManyProblems),
+			Code:     rules.TooManyProblems,
+			Message: fmt.Sprintf("%d more problems of the project file %s are not listed here: heat-ls lists at most %d per document. Open it or run heat-ls check to see them.",
+				len(problems)-(room-1), problems[0].Path, limits.Diagnostics-1),
+		})
+		problems = problems[:room-1]
+	}
 	for _, p := range problems {
 		d := source.Diagnostic{Severity: rules.Severity(p.RuleID()), Code: p.RuleID(), Message: p.String()}
 		if p.Fatal() {
@@ -55,5 +73,5 @@ func applyProjectConfig(docURI string, text []byte, diags []source.Diagnostic) [
 		}
 		out = append(out, d)
 	}
-	return out
+	return append(out, summary...)
 }
