@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"path/filepath"
 	"runtime/debug"
-	"slices"
 	"sync"
 	"time"
 
@@ -30,7 +29,7 @@ import (
 type workspaceState struct {
 	mu     sync.Mutex
 	index  *workspace.Index
-	list   []string // the workspace folders, in the client's order
+	list   folderList // the workspace folders (workspace_folders.go)
 	cancel context.CancelFunc
 	// indexed is closed when the first scan has finished (tests wait on it).
 	indexed chan struct{}
@@ -83,12 +82,16 @@ func (s *Server) setupWorkspace(p *protocol.InitializeParams) {
 	w := &s.ws
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	w.list = workspaceFolders(p)
-	w.folders.scanned = setOfPaths(w.list)
+	initial := workspaceFolders(p)
+	w.list = folderList{}
+	for _, f := range initial {
+		w.list.add(f)
+	}
+	w.folders.scanned = setOfPaths(initial)
 	if s.symbolSource == nil {
 		s.symbolSource = s.workspaceDocuments // workspace/symbol searches the index too
 	}
-	w.index = workspace.New(w.list...)
+	w.index = workspace.New(initial...)
 	w.indexed = make(chan struct{})
 }
 
@@ -97,7 +100,16 @@ func (s *Server) folders() []string {
 	w := &s.ws
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	return slices.Clone(w.list)
+	return w.list.all()
+}
+
+// firstFolder returns the first workspace folder ("" when there is none):
+// relative settings and the project file's heatRelease follow it.
+func (s *Server) firstFolder() string {
+	w := &s.ws
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.list.first()
 }
 
 // workspaceIndex returns the index (an empty one before initialize).
@@ -126,7 +138,7 @@ func (s *Server) startWorkspace() {
 	}
 	w.started = true
 	w.cancel = cancel
-	folders, done := w.list, w.indexed
+	folders, done := w.list.all(), w.indexed
 	w.mu.Unlock()
 
 	s.work.Add(1)

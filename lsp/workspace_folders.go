@@ -47,7 +47,7 @@ const folderSyncDelay = 50 * time.Millisecond
 // didChangeWorkspaceFolders applies folders added and removed in the
 // editor as a diff of the list: a folder both added and removed in one
 // event is left as it was, the rest are set operations, so a message
-// costs time linear in its folders and the workspace's. The index follows
+// costs time in proportion to the folders it names. The index follows
 // in the background (syncFolders): files under removed folders leave it
 // and the path guard, added folders are scanned (with work-done
 // progress), and the open documents are re-checked when each step is
@@ -63,30 +63,101 @@ func (s *Server) didChangeWorkspaceFolders(_ context.Context, p *protocol.DidCha
 	}
 	w := &s.ws
 	w.mu.Lock()
-	before := w.list
-	next := make([]string, 0, len(before)+len(added))
-	present := make(map[string]bool, len(before)+len(added))
-	for _, f := range before {
-		if !removed[f] && !present[f] {
-			next = append(next, f)
-			present[f] = true
+	firstBefore := w.list.first()
+	for path := range removed {
+		w.list.remove(path)
+	}
+	for _, f := range p.Event.Added { // in the client's order
+		if path := filePath(f.URI); added[path] {
+			w.list.add(path)
 		}
 	}
-	for _, f := range p.Event.Added { // the client's order
-		if path := filePath(f.URI); added[path] && !present[path] {
-			next = append(next, path)
-			present[path] = true
-		}
-	}
-	w.list = next
+	firstAfter, count := w.list.first(), len(w.list.live)
 	w.mu.Unlock()
 
-	s.log.Info("workspace folders changed", zap.Int("folders", len(next)), zap.Int("added", len(added)), zap.Int("removed", len(removed)))
-	if len(next) == 0 || len(before) == 0 || next[0] != before[0] {
+	s.log.Info("workspace folders changed", zap.Int("folders", count), zap.Int("added", len(added)), zap.Int("removed", len(removed)))
+	if firstAfter != firstBefore {
 		s.reloadSchema(s.Settings().SchemaPaths)
 	}
 	s.syncFolders()
 	return nil
+}
+
+// folderList is the workspace folders in the order they were added. A
+// change costs time in proportion to the folders it names, not to the
+// workspace's: removing one marks it gone, and the list is compacted once
+// it holds as many gone entries as live ones.
+type folderList struct {
+	order []folderEntry
+	live  map[string]uint64 // folder → seq of its live entry in order
+	seq   uint64
+}
+
+type folderEntry struct {
+	path string
+	seq  uint64
+}
+
+// add appends path unless it is in the list.
+func (l *folderList) add(path string) {
+	if _, ok := l.live[path]; ok {
+		return
+	}
+	if l.live == nil {
+		l.live = map[string]uint64{}
+	}
+	l.seq++
+	l.live[path] = l.seq
+	l.order = append(l.order, folderEntry{path, l.seq})
+}
+
+// remove takes path out of the list.
+func (l *folderList) remove(path string) {
+	if _, ok := l.live[path]; !ok {
+		return
+	}
+	delete(l.live, path)
+	if len(l.order) > 2*len(l.live)+32 {
+		l.compact()
+	}
+}
+
+func (l *folderList) isLive(e folderEntry) bool {
+	seq, ok := l.live[e.path]
+	return ok && seq == e.seq
+}
+
+// compact drops the entries of removed folders.
+func (l *folderList) compact() {
+	kept := make([]folderEntry, 0, len(l.live))
+	for _, e := range l.order {
+		if l.isLive(e) {
+			kept = append(kept, e)
+		}
+	}
+	l.order = kept
+}
+
+// first is the first folder, "" when there is none.
+func (l *folderList) first() string {
+	for len(l.order) > 0 && !l.isLive(l.order[0]) {
+		l.order = l.order[1:]
+	}
+	if len(l.order) == 0 {
+		return ""
+	}
+	return l.order[0].path
+}
+
+// all lists the folders in order.
+func (l *folderList) all() []string {
+	out := make([]string, 0, len(l.live))
+	for _, e := range l.order {
+		if l.isLive(e) {
+			out = append(out, e.path)
+		}
+	}
+	return out
 }
 
 // folderPaths is the set of file paths of folders (other schemes left out).
