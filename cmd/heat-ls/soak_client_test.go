@@ -208,18 +208,23 @@ func (c *soakClient) publishedFor(uri string) (soakPublish, bool) {
 	return p, ok
 }
 
+// soakStats is the server's answer to heat-ls/debug.
+type soakStats struct {
+	Goroutines    int   `json:"goroutines"`
+	HeapLive      int64 `json:"heapLive"`
+	OpenDocuments int   `json:"openDocuments"`
+	IndexedFiles  int   `json:"indexedFiles"`
+}
+
 // stats asks the server for its own figures.
-func (c *soakClient) stats() (goroutines, openDocs int) {
+func (c *soakClient) stats() soakStats {
 	c.t.Helper()
 	m := c.mustCall("heat-ls/debug", "null")
-	var st struct {
-		Goroutines    int `json:"goroutines"`
-		OpenDocuments int `json:"openDocuments"`
-	}
+	var st soakStats
 	if err := json.Unmarshal(m.Result, &st); err != nil {
 		c.t.Fatalf("heat-ls/debug: %s: %v", m.Result, err)
 	}
-	return st.Goroutines, st.OpenDocuments
+	return st
 }
 
 // rss is the server's resident memory now.

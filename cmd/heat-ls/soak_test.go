@@ -501,18 +501,28 @@ func (r *soakRun) restore() {
 	}
 }
 
+// soakPoint is what a checkpoint measured.
+type soakPoint struct {
+	rss int64
+	soakStats
+}
+
+func (p soakPoint) String() string {
+	return fmt.Sprintf("RSS %d KiB, heap %d KiB, %d goroutines, %d files indexed", p.rss>>10, p.HeapLive>>10, p.Goroutines, p.IndexedFiles)
+}
+
 // checkpoint restores the first state, lets the server settle and release
-// memory, and returns its resident memory and goroutines.
-func (r *soakRun) checkpoint() (rss int64, goroutines int) {
+// memory, and returns its resident memory and its own figures.
+func (r *soakRun) checkpoint() soakPoint {
 	r.restore()
 	r.c.settle(soakQuiet)
 	time.Sleep(soakRelease)
 	r.c.settle(soakQuiet)
-	goroutines, open := r.c.stats()
-	if open != 0 {
-		r.t.Fatalf("%d documents open after every one was closed", open)
+	st := r.c.stats()
+	if st.OpenDocuments != 0 {
+		r.t.Fatalf("%d documents open after every one was closed", st.OpenDocuments)
 	}
-	return r.c.rss(), goroutines
+	return soakPoint{rss: r.c.rss(), soakStats: st}
 }
 
 // soakProbe is what the comparison asks of one open document.
@@ -637,17 +647,19 @@ func TestSoak(t *testing.T) {
 	r := newSoakRun(t, soakSeed())
 	start := time.Now()
 	r.mix(start.Add(total / 4))
-	baseRSS, baseG := r.checkpoint()
+	base := r.checkpoint()
 	r.mix(start.Add(total))
 	r.compareWithFresh()
-	endRSS, endG := r.checkpoint()
-	t.Logf("soak %v, %d requests answered: RSS %d → %d KiB (%+.1f%%), goroutines %d → %d",
-		total, r.ok, baseRSS>>10, endRSS>>10, 100*(float64(endRSS)/float64(baseRSS)-1), baseG, endG)
-	if limit := int64(float64(baseRSS)*(1+soakRSSGrowth)) + soakRSSSlack; endRSS > limit {
-		t.Errorf("resident memory %d KiB after the soak, baseline %d KiB (limit %d KiB)", endRSS>>10, baseRSS>>10, limit>>10)
+	end := r.checkpoint()
+	t.Logf("soak %v, %d requests answered\nbaseline: %v\nend:      %v (RSS %+.1f%%)", total, r.ok, base, end, 100*(float64(end.rss)/float64(base.rss)-1))
+	if limit := int64(float64(base.rss)*(1+soakRSSGrowth)) + soakRSSSlack; end.rss > limit {
+		t.Errorf("resident memory %d KiB after the soak, baseline %d KiB (limit %d KiB)", end.rss>>10, base.rss>>10, limit>>10)
 	}
-	if endG > baseG+soakGoroutineSlack {
-		t.Errorf("%d goroutines after the soak, %d at the baseline", endG, baseG)
+	if end.Goroutines > base.Goroutines+soakGoroutineSlack {
+		t.Errorf("%d goroutines after the soak, %d at the baseline", end.Goroutines, base.Goroutines)
+	}
+	if end.IndexedFiles != base.IndexedFiles {
+		t.Errorf("%d files indexed after the soak, %d at the baseline (the same files are on disk)", end.IndexedFiles, base.IndexedFiles)
 	}
 	r.c.shutdown()
 }
@@ -663,21 +675,22 @@ func BenchmarkSoak(b *testing.B) {
 	for range b.N {
 		r := newSoakRun(b, soakSeed())
 		start := time.Now()
-		var firstRSS, lastRSS int64
-		var firstG, maxG int
+		var first, last soakPoint
+		maxG := 0
 		for i := 1; time.Since(start) < total; i++ {
 			r.mix(start.Add(min(total, time.Duration(i)*time.Minute)))
-			rss, g := r.checkpoint()
-			b.Logf("%v: RSS %d KiB, %d goroutines, %d requests", time.Since(start).Round(time.Second), rss>>10, g, r.ok)
+			p := r.checkpoint()
+			b.Logf("%v: %v, %d requests", time.Since(start).Round(time.Second), p, r.ok)
 			if i == 1 {
-				firstRSS, firstG = rss, g
+				first = p
 			}
-			lastRSS, maxG = rss, max(maxG, g)
+			last, maxG = p, max(maxG, p.Goroutines)
 		}
 		r.c.shutdown()
-		b.ReportMetric(100*(float64(lastRSS)/float64(firstRSS)-1), "rss-growth-%")
-		b.ReportMetric(float64(lastRSS>>10), "rss-KiB")
-		b.ReportMetric(float64(maxG-firstG), "goroutines-above-first")
+		b.ReportMetric(100*(float64(last.rss)/float64(first.rss)-1), "rss-growth-%")
+		b.ReportMetric(100*(float64(last.HeapLive)/float64(first.HeapLive)-1), "heap-growth-%")
+		b.ReportMetric(float64(last.rss>>10), "rss-KiB")
+		b.ReportMetric(float64(maxG-first.Goroutines), "goroutines-above-first")
 		b.ReportMetric(float64(r.ok), "requests")
 	}
 }
