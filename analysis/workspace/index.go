@@ -69,6 +69,15 @@ type Index struct {
 
 	stopped string     // why the last scan stopped early (budget.go)
 	limits  scanLimits // the budget; zero: the defaults
+
+	// While scans run, refreshed records the generation at which each
+	// file was last re-read by RefreshPaths, so that a scan which read
+	// the file before that does not put its older reading back. folders
+	// counts SetFolders calls, so that RefreshPaths can tell the guard it
+	// read with is out of date.
+	scans     int
+	refreshed map[string]uint64
+	folders   uint64
 }
 
 // New builds an empty index for the given workspace folders.
@@ -105,7 +114,17 @@ func (x *Index) Scan(ctx context.Context, progress func(done, total int)) {
 // the rest of the index is kept. A folder removed while its scan runs
 // contributes nothing.
 func (x *Index) ScanFolders(ctx context.Context, roots []string, progress func(done, total int)) {
-	g := x.Guard()
+	x.mu.Lock()
+	g, startGen := x.guard, x.gen
+	x.scans++
+	x.mu.Unlock()
+	defer func() {
+		x.mu.Lock()
+		if x.scans--; x.scans == 0 {
+			x.refreshed = nil
+		}
+		x.mu.Unlock()
+	}()
 	scanned := make([]string, 0, len(roots))
 	var paths []string
 	budget := &scanBudget{limit: x.limits.orDefaults()}
@@ -129,14 +148,15 @@ func (x *Index) ScanFolders(ctx context.Context, roots []string, progress func(d
 		}
 	}
 	gone := setOf(scanned)
+	newer := func(path string) bool { return x.refreshed[path] > startGen } // re-read since the scan began
 	next := make(map[string]*File, len(x.disk)+len(files))
 	for k, v := range x.disk {
-		if !underAny(k, gone) {
+		if !underAny(k, gone) || newer(k) {
 			next[k] = v
 		}
 	}
 	for _, f := range files {
-		if f != nil && underAny(f.Path, live) {
+		if f != nil && underAny(f.Path, live) && !newer(f.Path) {
 			next[f.Path] = f
 		}
 	}
@@ -179,6 +199,7 @@ func (x *Index) SetFolders(roots ...string) (added []string) {
 	}
 	x.guard, x.disk, x.last = g, disk, nil
 	x.gen++
+	x.folders++
 	return added
 }
 
@@ -228,7 +249,9 @@ func (x *Index) Refresh(path string) {
 // cost is linear in the files, not in files × index. Cancelling ctx stops
 // the reading; what was read by then is applied.
 func (x *Index) RefreshPaths(ctx context.Context, paths []string) {
-	g := x.Guard()
+	x.mu.Lock()
+	g, folders := x.guard, x.folders
+	x.mu.Unlock()
 	paths = slices.Clone(paths)
 	for i := range paths {
 		paths[i] = filepath.Clean(paths[i])
@@ -253,6 +276,15 @@ func (x *Index) RefreshPaths(ctx context.Context, paths []string) {
 	read := min(int(next.Load()), len(paths)) // the files looked at
 	x.mu.Lock()
 	defer x.mu.Unlock()
+	if x.folders != folders {
+		// The folders changed while the files were read: a file under a
+		// folder removed meanwhile must not come back.
+		for i, p := range paths[:read] {
+			if found[i] != nil && !x.guard.Allow(p, "") {
+				found[i] = nil
+			}
+		}
+	}
 	changed := false
 	for i, p := range paths[:read] {
 		if found[i] != nil || x.disk[p] != nil {
@@ -267,15 +299,21 @@ func (x *Index) RefreshPaths(ctx context.Context, paths []string) {
 	for k, v := range x.disk {
 		disk[k] = v
 	}
+	x.gen++
 	for i, p := range paths[:read] {
 		if found[i] == nil {
 			delete(disk, p)
 		} else {
 			disk[p] = found[i]
 		}
+		if x.scans > 0 {
+			if x.refreshed == nil {
+				x.refreshed = map[string]uint64{}
+			}
+			x.refreshed[p] = x.gen
+		}
 	}
 	x.disk, x.last = disk, nil
-	x.gen++
 }
 
 // Put installs parsed files directly (tests and callers that already hold
