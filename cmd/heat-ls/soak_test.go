@@ -50,10 +50,11 @@ const (
 	// by this many (a timer or a pipe read in flight).
 	soakGoroutineSlack = 2
 	// soakQuiet is how long no diagnostics must arrive for the session
-	// to count as settled; soakRelease is the wait after that for the
-	// server's idle memory release (lsp/idle_memory.go, one second).
+	// to count as settled; the server's idle memory release
+	// (lsp/idle_memory.go) comes one second after its last diagnostics
+	// run, and soakRelease more is left for it to finish.
 	soakQuiet   = 1500 * time.Millisecond
-	soakRelease = 2500 * time.Millisecond
+	soakRelease = 500 * time.Millisecond
 )
 
 func soakDuration(t testing.TB, fallback time.Duration) time.Duration {
