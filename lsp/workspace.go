@@ -87,7 +87,9 @@ func (s *Server) setupWorkspace(p *protocol.InitializeParams) {
 	for _, f := range initial {
 		w.list.add(f)
 	}
-	w.folders.scanned = setOfPaths(initial)
+	w.folders.mu.Lock()
+	w.folders.scanned = setOfPaths(initial) // the first scan indexes them
+	w.folders.mu.Unlock()
 	if s.symbolSource == nil {
 		s.symbolSource = s.workspaceDocuments // workspace/symbol searches the index too
 	}

@@ -18,8 +18,9 @@ import (
 // seeded mix of what an editor sends: typing in open documents (bursts of
 // incremental changes, now and then the whole text), opens and closes,
 // files changed, created and deleted on disk and reported with
-// didChangeWatchedFiles, a workspace folder added and removed, every
-// request the server answers, and requests cancelled at once. It asserts
+// didChangeWatchedFiles, a workspace folder added and removed, saves and
+// settings re-sent, every request the server answers, and requests
+// cancelled at once. It asserts
 // that
 //
 //   - every request is answered, never with an internal error;
@@ -275,6 +276,13 @@ func (r *soakRun) step() {
 		r.toggleFolder()
 	case n < 63:
 		r.cancelled()
+	case n < 65:
+		d := r.anyOpen()
+		r.c.notify("textDocument/didSave", fmt.Sprintf(`{"textDocument":{"uri":%q}}`, fileURI(d.path)))
+	case n < 66:
+		// The settings as they are (a client re-sending them): the fresh
+		// server of the comparison runs with the defaults too.
+		r.c.notify("workspace/didChangeConfiguration", `{"settings":{"heat-ls":{"logLevel":"info","schemaPaths":[]}}}`)
 	default:
 		r.request()
 	}
