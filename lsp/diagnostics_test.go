@@ -258,7 +258,7 @@ func TestScheduleStaleVersion(t *testing.T) {
 	old := c.server.store.Get(u)
 	c.notify("textDocument/didChange", `{"textDocument":{"uri":"`+u+`","version":2},"contentChanges":[{"text":"heat_template_version: 2018-08-31\nresources: {}\n"}]}`)
 	wantResult(t, c.call("1", "test/settle", ""))
-	c.diagnosticCodes(u) // version 2's own
+	c.diagnosticCodes(u)         // version 2's own
 	c.server.diags.schedule(old) // as a re-check that listed the documents before the change
 	m := c.notification("textDocument/publishDiagnostics")
 	if !strings.Contains(string(m.Params), `"version":2`) {
