@@ -56,8 +56,15 @@ func (r *soakRun) anyOpen() *soakDoc {
 	return r.w.open[paths[r.w.rnd.Intn(len(paths))]]
 }
 
+// soakMaxOpen bounds the documents open at once, as an editor's tabs
+// are: past it, opening one closes another first.
+const soakMaxOpen = 40
+
 func (r *soakRun) openOne() {
 	w := r.w
+	if len(w.open) >= soakMaxOpen {
+		r.closeOne()
+	}
 	var closed []string
 	for _, p := range w.paths() {
 		if w.open[p] == nil {
