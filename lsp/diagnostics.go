@@ -74,7 +74,7 @@ func newDiagnostics(ctx context.Context, s *Server) *diagnostics {
 
 // checkDocument runs every rule on doc and applies the suppressions.
 func (s *Server) checkDocument(ctx context.Context, doc *store.Document) []source.Diagnostic {
-	return finishDiagnostics(doc, check.Run(ctx, doc.Doc, s.checkOptions(doc)))
+	return finishDiagnostics(doc, check.Run(ctx, doc.Doc, s.checkOptions(doc)), &s.projects)
 }
 
 // schedule starts a run for doc, cancelling the document's previous one.
