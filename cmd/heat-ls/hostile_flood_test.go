@@ -217,8 +217,8 @@ func folderFlood(s *session, root string, size floodSize, filesBytes int) floodR
 }
 
 // folderTree writes the folders of folderFlood under root: big with the
-// templates, f1… empty but for nothing (the canary is opened in f1, not
-// written).
+// templates, f1… empty (the canaries are opened in f1 and f2 without
+// being written).
 func folderTree(t testing.TB, root string, size floodSize) int {
 	t.Helper()
 	n := writeTemplates(t, filepath.Join(root, "big"), "b", size.folderFiles, 0)
