@@ -35,7 +35,7 @@ import (
 // the first checkpoint to the last (docs/limits.md, "Soak").
 
 const (
-	soakDefault = 8 * time.Second
+	soakDefault = 6 * time.Second
 	// soakRSSGrowth and soakRSSSlack: the resident memory at the end may
 	// exceed the baseline by this fraction plus this many bytes (the
 	// runtime's free lists and the heap target move with the last burst).
@@ -48,8 +48,8 @@ const (
 	// to count as settled; the server's idle memory release
 	// (lsp/idle_memory.go) comes one second after its last diagnostics
 	// run, and soakRelease more is left for it to finish.
-	soakQuiet   = 1500 * time.Millisecond
-	soakRelease = 500 * time.Millisecond
+	soakQuiet   = 1000 * time.Millisecond
+	soakRelease = 750 * time.Millisecond
 )
 
 func soakDuration(t testing.TB, fallback time.Duration) time.Duration {
