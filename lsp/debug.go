@@ -2,6 +2,7 @@ package lsp
 
 import (
 	"context"
+	"encoding/json"
 	"runtime"
 	"runtime/metrics"
 )
@@ -16,7 +17,8 @@ const methodDebug = "heat-ls/debug"
 type debugStats struct {
 	// Goroutines running now.
 	Goroutines int `json:"goroutines"`
-	// HeapLive is the heap the last collection found reachable, in bytes.
+	// HeapLive is the heap the last collection found reachable, in bytes
+	// (with collect, the one it ran).
 	HeapLive uint64 `json:"heapLive"`
 	// OpenDocuments is the number of documents open in the session.
 	OpenDocuments int `json:"openDocuments"`
@@ -24,7 +26,23 @@ type debugStats struct {
 	IndexedFiles int `json:"indexedFiles"`
 }
 
-func (s *Server) debug(context.Context, []byte) (any, error) {
+// debugParams are heat-ls/debug's optional params.
+type debugParams struct {
+	// Collect runs a full collection first, so that HeapLive is what is
+	// reachable now rather than at the last collection.
+	Collect bool `json:"collect"`
+}
+
+func (s *Server) debug(_ context.Context, params []byte) (any, error) {
+	var p debugParams
+	if len(params) > 0 && string(params) != "null" {
+		if err := json.Unmarshal(params, &p); err != nil {
+			return nil, errInvalidParams("heat-ls/debug: " + err.Error())
+		}
+	}
+	if p.Collect {
+		runtime.GC()
+	}
 	live := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
 	metrics.Read(live)
 	st := debugStats{

@@ -18,13 +18,16 @@ func TestDebugRequest(t *testing.T) {
 	}
 	c.notify("initialized", `{}`)
 	c.notify("textDocument/didOpen", `{"textDocument":{"uri":"file:///tmp/a.yaml","languageId":"yaml","version":1,"text":"heat_template_version: 2018-08-31\n"}}`)
-	m = c.call("1", methodDebug, "null")
+	m = c.call("1", methodDebug, `{"collect":true}`)
 	wantResult(t, m)
+	if m := c.call("2", methodDebug, `{"collect":"yes"}`); m.Error == nil {
+		t.Error("heat-ls/debug accepted malformed params")
+	}
 	var st debugStats
 	if err := json.Unmarshal(m.Result, &st); err != nil {
 		t.Fatal(err)
 	}
-	if st.Goroutines < 2 || st.OpenDocuments != 1 {
+	if st.Goroutines < 2 || st.OpenDocuments != 1 || st.HeapLive == 0 {
 		t.Errorf("heat-ls/debug answered %s", m.Result)
 	}
 }

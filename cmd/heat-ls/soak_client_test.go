@@ -216,10 +216,10 @@ type soakStats struct {
 	IndexedFiles  int   `json:"indexedFiles"`
 }
 
-// stats asks the server for its own figures.
+// stats asks the server for its own figures, after a full collection.
 func (c *soakClient) stats() soakStats {
 	c.t.Helper()
-	m := c.mustCall("heat-ls/debug", "null")
+	m := c.mustCall("heat-ls/debug", `{"collect":true}`)
 	var st soakStats
 	if err := json.Unmarshal(m.Result, &st); err != nil {
 		c.t.Fatalf("heat-ls/debug: %s: %v", m.Result, err)

@@ -66,6 +66,7 @@ func probeOffsets(text string) []int {
 // texts, and compares what both say about every open document.
 func (r *soakRun) compareWithFresh() {
 	t := r.t
+	broken := r.heal()
 	r.c.settle(soakQuiet)
 	versions := map[string]int{}
 	for p, d := range r.w.open {
@@ -82,16 +83,8 @@ func (r *soakRun) compareWithFresh() {
 	want := probe(t, fresh, r.w, versions)
 	fresh.shutdown()
 
-	compared := 0
 	for _, p := range r.w.openPaths() {
 		g, w := got[p], want[p]
-		if syntax.Parse([]byte(r.w.open[p].text)).Broken {
-			// Broken YAML: the parse and the features follow the last
-			// version that parsed (hot.ParseAfter, feature.NewView), a
-			// history the fresh server never saw.
-			continue
-		}
-		compared++
 		if !sameDiagnostics(g.diagnostics, w.diagnostics) {
 			t.Errorf("%s: diagnostics after the soak differ from a fresh server's:\n%s\n%s\ntext:\n%s", p, g.diagnostics, w.diagnostics, r.w.open[p].text)
 		}
@@ -101,10 +94,31 @@ func (r *soakRun) compareWithFresh() {
 			}
 		}
 	}
-	t.Logf("%d open documents compared with a fresh server, %d with broken YAML left out", compared, len(r.w.open)-compared)
-	if compared == 0 && len(r.w.open) > 0 {
-		t.Errorf("no open document could be compared: all %d are broken YAML", len(r.w.open))
+	t.Logf("%d open documents compared with a fresh server (%d of them were broken YAML and got a last change)", len(r.w.open), broken)
+	if t.Failed() {
+		t.Logf("the world at the end:\n%s", r.w.state())
 	}
+}
+
+// heal gives every open document whose text is broken YAML one more
+// change, to a template that parses, and returns how many it changed.
+// While a document is broken, it and the templates using it are read
+// through the last version that parsed (hot.ParseAfter, feature.NewView,
+// the workspace overlay), by design: a history a fresh server never saw,
+// so the comparison is made once every text parses.
+func (r *soakRun) heal() int {
+	n := 0
+	for _, p := range r.w.openPaths() {
+		d := r.w.open[p]
+		if !syntax.Parse([]byte(d.text)).Broken {
+			continue
+		}
+		n++
+		d.version++
+		d.text = soakTemplate("healed", d.version%10)
+		r.c.notify("textDocument/didChange", fmt.Sprintf(`{"textDocument":{"uri":%q,"version":%d},"contentChanges":[{"text":%s}]}`, fileURI(d.path), d.version, mustJSON(d.text)))
+	}
+	return n
 }
 
 // sameDiagnostics compares two published lists as sets.

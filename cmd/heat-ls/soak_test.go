@@ -20,9 +20,10 @@ import (
 //   - every request is answered, never with an internal error;
 //   - at the end, each open document's diagnostics, hovers, definitions
 //     and symbols equal those of a fresh server started on the final
-//     texts, folders and files (documents whose final text is broken YAML
-//     are left out: while broken, a document is read through the last
-//     version that parsed, by design, and the fresh server never saw it);
+//     texts, folders and files (documents left as broken YAML first get
+//     one more change to a text that parses: while broken, a document and
+//     the templates using it are read through its last version that
+//     parsed, by design, a history the fresh server never saw);
 //   - resident memory and the goroutine count come back to their baseline
 //     once the session is back in its first state (the documents of the
 //     warm-up closed, the files and folders restored) and has settled:

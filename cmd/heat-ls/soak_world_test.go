@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -162,4 +163,30 @@ func (w *soakWorld) openPaths() []string {
 	}
 	slices.Sort(out)
 	return out
+}
+
+// state describes the world for a failure message: the folders, then each
+// file that other files refer to (the nested templates and environments),
+// as it is on disk and whether it is open.
+func (w *soakWorld) state() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "folders %q\n", w.folders())
+	for _, p := range w.paths() {
+		if base := filepath.Base(p); base != "server.yaml" && base != "env.yaml" {
+			continue
+		}
+		disk := "deleted"
+		switch text := w.disk[p]; {
+		case text == w.original[p] && text != "":
+			disk = "as first written"
+		case text != "":
+			disk = "rewritten: " + strings.SplitN(strings.SplitN(text, "\n", 3)[1], ":", 2)[1]
+		}
+		open := "closed"
+		if d := w.open[p]; d != nil {
+			open = fmt.Sprintf("open at version %d, same text as the disk: %v", d.version, d.text == w.disk[p])
+		}
+		fmt.Fprintf(&b, "%s: %s; %s\n", p, disk, open)
+	}
+	return b.String()
 }
