@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"runtime"
+	"runtime/debug"
 	"runtime/metrics"
 )
 
@@ -28,8 +29,10 @@ type debugStats struct {
 
 // debugParams are heat-ls/debug's optional params.
 type debugParams struct {
-	// Collect runs a full collection first, so that HeapLive is what is
-	// reachable now rather than at the last collection.
+	// Collect runs a full collection and returns the freed memory to the
+	// system first (as the idle release does), so that HeapLive is what
+	// is reachable now and the resident size what the process cannot
+	// give back.
 	Collect bool `json:"collect"`
 }
 
@@ -41,7 +44,7 @@ func (s *Server) debug(_ context.Context, params []byte) (any, error) {
 		}
 	}
 	if p.Collect {
-		runtime.GC()
+		debug.FreeOSMemory()
 	}
 	live := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
 	metrics.Read(live)
