@@ -23,7 +23,7 @@ func (s *Server) targetRelease() string {
 	}
 	if first := s.firstFolder(); first != "" {
 		file := filepath.Join(first, config.FileName)
-		if cfg, _ := config.Load(file); cfg.HeatRelease != "" { // defaults (no release) when the file is unusable
+		if cfg, _ := s.projects.Load(file); cfg.HeatRelease != "" { // defaults (no release) when the file is unusable
 			return cfg.HeatRelease
 		}
 	}
