@@ -5,6 +5,7 @@ import (
 	"path"
 	"strings"
 
+	"heat-ls/analysis/limits"
 	"heat-ls/analysis/rules"
 	"heat-ls/analysis/source"
 	"heat-ls/analysis/syntax"
@@ -29,14 +30,8 @@ func Parse(file string, src []byte) (*Config, []Problem) {
 		return bad(d.Span, "%s", yamlProblemMessage(f, d))
 	}
 	cfg := defaults(file)
-	var unknown []Problem // entries naming no rule: reported, the file still applies
-	checkID := func(id *syntax.Node, where string) {
-		if p, ok := unknownRuleID(id, where); ok {
-			p.Path = file
-			p.Line, p.Col = mapper.LineCol(id.Span().Start)
-			unknown = append(unknown, p)
-		}
-	}
+	unknown := unknownIDs{file: file, mapper: mapper} // entries naming no rule: reported, the file still applies
+	checkID := unknown.check
 	top := f.Root().Resolve()
 	if top.IsNull() {
 		return cfg, nil // empty file, only comments, or "~": defaults
@@ -105,23 +100,73 @@ func Parse(file string, src []byte) (*Config, []Problem) {
 			return bad(key.Span(), "unknown key %q in the project file; the keys are disable, severity, ignore and heatRelease", key.Value)
 		}
 	}
-	return cfg, unknown
+	return cfg, unknown.problems()
+}
+
+// MaxListed is the most entries naming no rule id that one project file
+// lists, one problem each; one more problem says how many others there
+// are. It keeps the list within the per-document bound (limits.Diagnostics)
+// and the cost of a file of many ids linear with a small constant: only
+// the listed ones are compared with every declared id for a suggestion.
+const MaxListed = limits.Diagnostics - 1
+
+// unknownIDs collects the entries of a project file that name no rule id.
+type unknownIDs struct {
+	file    string
+	mapper  *source.Mapper
+	ids     []string // the declared rule ids, listed at the first unknown one
+	listed  []Problem
+	more    int          // unknown entries past MaxListed
+	firstAt *syntax.Node // the first of those
+}
+
+// check notes id, written under disable or severity (where), when heat-ls
+// has no such rule (a map lookup).
+func (u *unknownIDs) check(id *syntax.Node, where string) {
+	if _, ok := rules.Lookup(id.Value); ok {
+		return
+	}
+	if len(u.listed) >= MaxListed {
+		if u.more == 0 {
+			u.firstAt = id
+		}
+		u.more++
+		return
+	}
+	if u.ids == nil {
+		u.ids = ruleIDs()
+	}
+	p := unknownRuleID(id, where, u.ids)
+	p.Path = u.file
+	p.Line, p.Col = u.mapper.LineCol(id.Span().Start)
+	u.listed = append(u.listed, p)
+}
+
+// problems lists the unknown entries, then one problem for those not
+// listed, at the first of them.
+func (u *unknownIDs) problems() []Problem {
+	if u.more == 0 {
+		return u.listed
+	}
+	line, col := u.mapper.LineCol(u.firstAt.Span().Start)
+	return append(u.listed, Problem{
+		Path: u.file, Span: u.firstAt.Span(), Line: line, Col: col, Rule: rules.UnknownRuleID,
+		Message: fmt.Sprintf("%d more entries from here on name no heat-ls rule id and change nothing; they are not listed (at most %d are)", u.more, MaxListed),
+	})
 }
 
 // unknownRuleID says, for a rule id written under disable or severity
-// (where), that heat-ls has no such rule, with the nearest declared ids: a
-// misspelt id would otherwise silence or raise nothing, unnoticed.
-func unknownRuleID(id *syntax.Node, where string) (Problem, bool) {
-	if _, ok := rules.Lookup(id.Value); ok {
-		return Problem{}, false
-	}
+// (where) that heat-ls does not have, that it is no rule, with the nearest
+// of the declared ids: a misspelt id would otherwise silence or raise
+// nothing, unnoticed.
+func unknownRuleID(id *syntax.Node, where string, declared []string) Problem {
 	msg := fmt.Sprintf("%s names %q, which is no heat-ls rule id, so the entry changes nothing", where, id.Value)
-	if near := spell.Nearest(id.Value, ruleIDs(), 2, spell.Budget(id.Value)); len(near) > 0 {
+	if near := spell.Nearest(id.Value, declared, 2, spell.Budget(id.Value)); len(near) > 0 {
 		msg += fmt.Sprintf("; did you mean %s?", quotedOr(near))
 	} else {
 		msg += " (heat-ls rules lists them)"
 	}
-	return Problem{Span: id.Span(), Message: msg, Rule: rules.UnknownRuleID}, true
+	return Problem{Span: id.Span(), Message: msg, Rule: rules.UnknownRuleID}
 }
 
 // ruleIDs lists every declared rule id.
