@@ -121,17 +121,6 @@ func checkRepeatTexts(a *argCtx, forEach, tmpl *syntax.Node) {
 	}
 }
 
-// pyYAMLKind names what Heat's loader makes of a value that is not text.
-func pyYAMLKind(n *syntax.Node) string {
-	switch {
-	case isYAML11Bool(n):
-		return "a boolean"
-	case n.IsScalar() && !n.IsNull() && n.Style == syntax.Plain && pyYAMLImplicit.MatchString(n.Value):
-		return "a number"
-	}
-	return describeNode(n)
-}
-
 // hasLiteralText reports whether the repeat template n holds a text Heat
 // will replace placeholders in: a text value or key outside nested
 // function calls (what a call gives is not known here).
@@ -182,20 +171,4 @@ func textOccurs(n *syntax.Node, s string, depth int) bool {
 		}
 	}
 	return false
-}
-
-// yamlBool reads a plain scalar as a boolean the way Heat's YAML 1.1
-// loader (PyYAML) does: true/yes/on and false/no/off in lower, capitalised
-// or upper case. Single letters such as y and n stay strings there.
-func yamlBool(n *syntax.Node) (bool, bool) {
-	if !n.IsScalar() || n.Style != syntax.Plain {
-		return false, false
-	}
-	switch n.Value {
-	case "true", "True", "TRUE", "yes", "Yes", "YES", "on", "On", "ON":
-		return true, true
-	case "false", "False", "FALSE", "no", "No", "NO", "off", "Off", "OFF":
-		return false, true
-	}
-	return false, false
 }

@@ -190,20 +190,6 @@ func (a *argCtx) spanOf(n *syntax.Node) source.Span {
 	return n.Span()
 }
 
-// isDynamic reports whether n is a call, whose value Heat computes later.
-func isDynamic(n *syntax.Node) bool {
-	n = n.Resolve()
-	return n.IsMapping() && n.NumPairs() == 1 && n.Pair(0).Key.Kind == syntax.ScalarNode && hot.IsFunctionName(n.Pair(0).Key.Value)
-}
-
-// literal is n resolved when it is not a call, else nil.
-func literal(n *syntax.Node) *syntax.Node {
-	if isDynamic(n) {
-		return nil
-	}
-	return n.Resolve()
-}
-
 // isHeatText reports whether Heat's YAML 1.1 loader reads the scalar n as
 // text: quoted, or plain and no number, boolean or null (it reads dates
 // as text too).
@@ -213,9 +199,6 @@ func isHeatText(n *syntax.Node) bool {
 	}
 	return n.Style != syntax.Plain || (n.Tag == "!!str" || n.Tag == "!!timestamp") && !isYAML11Bool(n)
 }
-
-// isScalarLiteral: a non-null scalar (Heat reads numbers and booleans too).
-func isScalarLiteral(n *syntax.Node) bool { return n.IsScalar() && !n.IsNull() }
 
 func checkNameArg(a *argCtx) {
 	switch {
@@ -712,21 +695,6 @@ func conditionEvaluated(p *Pass, c *hot.Call) bool {
 		return true
 	case hot.InOutput:
 		return c.Name == "if" || withinIfCondition(c)
-	}
-	return false
-}
-
-// withinIfCondition reports whether c lies inside the first argument (the
-// condition) of an enclosing if call.
-func withinIfCondition(c *hot.Call) bool {
-	for cur := c; cur.Parent != nil; cur = cur.Parent {
-		par := cur.Parent
-		if par.Name != "if" {
-			continue
-		}
-		if a := par.Args.Resolve(); a.IsSequence() && len(a.Items()) > 0 && spanWithin(cur.Map.Span(), a.Items()[0].Span()) {
-			return true
-		}
 	}
 	return false
 }

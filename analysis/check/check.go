@@ -13,31 +13,7 @@ import (
 
 	"heat-ls/analysis/hot"
 	"heat-ls/analysis/source"
-	"heat-ls/schema"
 )
-
-// Options carries what a run needs beyond the document.
-type Options struct {
-	// Schema is the loaded Heat knowledge (with the user's own types).
-	Schema *schema.Schema
-	// Workspace answers questions about other files (nil: the document is
-	// checked alone and workspace rules stay silent).
-	Workspace WorkspaceView
-	// Path is the document's absolute file path, used to resolve relative
-	// references ("" for unsaved buffers).
-	Path string
-	// Splice tells how the document was made from the previous version's
-	// by parsing one entry again (hot.ReparseSplice; nil: parsed whole).
-	// When that version was checked with the same options and the entry
-	// is a resource, the entry-local rules judge that resource only and
-	// take the others' findings over (entries_local.go); the result is
-	// the same as without it.
-	Splice *hot.Splice
-}
-
-// Rule is one family of checks. It reports through the pass and must not
-// keep references to it after returning.
-type Rule func(p *Pass)
 
 // Run returns the diagnostics for doc, sorted by position and bounded in
 // number and length (limits.go). It stops early,

@@ -103,3 +103,82 @@ func operandSkipped(t *hot.Template, c *hot.Call, n *syntax.Node) bool {
 	}
 	return false
 }
+
+// liveConditions names the conditions Heat ever evaluates: those a
+// resource or an output uses (its condition key, or the first argument
+// of an if outside the conditions section) and, through and/or/not, the
+// ones they refer to. Heat resolves a condition only on demand, so what a
+// condition outside this set holds never fails a stack.
+func liveConditions(t *hot.Template) map[string]bool {
+	seeds := conditionsUsedOutside(t)
+	live := map[string]bool{}
+	queue := make([]string, 0, len(seeds))
+	for name := range seeds {
+		queue = append(queue, name)
+	}
+	for len(queue) > 0 {
+		name := queue[len(queue)-1]
+		queue = queue[:len(queue)-1]
+		if live[name] {
+			continue
+		}
+		live[name] = true
+		if c := t.Condition(name); c != nil {
+			refs := map[string]bool{}
+			collectConditionNames(c.Value, refs, 0)
+			for ref := range refs {
+				if !live[ref] {
+					queue = append(queue, ref)
+				}
+			}
+		}
+	}
+	return live
+}
+
+// collectConditionNames adds the names a condition expression refers to.
+func collectConditionNames(n *syntax.Node, into map[string]bool, depth int) {
+	n = n.Resolve()
+	if n == nil || depth > 64 {
+		return
+	}
+	switch {
+	case n.IsScalar():
+		if !n.IsNull() && !isYAML11Bool(n) {
+			into[n.Value] = true
+		}
+	case n.IsMapping() && n.NumPairs() == 1:
+		switch n.Pair(0).Key.Value {
+		case "not", "and", "or":
+			args := n.Pair(0).Value.Resolve()
+			if args.IsSequence() {
+				for _, it := range args.Items() {
+					collectConditionNames(it, into, depth+1)
+				}
+			} else {
+				collectConditionNames(args, into, depth+1)
+			}
+		}
+	}
+}
+
+// conditionsUsedOutside collects the condition names resources and
+// outputs use: their condition keys and the first argument of `if`.
+func conditionsUsedOutside(t *hot.Template) map[string]bool {
+	used := map[string]bool{}
+	for _, r := range t.Resources {
+		collectConditionNames(r.ConditionRef, used, 0)
+	}
+	for _, o := range t.Outputs {
+		collectConditionNames(o.ConditionRef, used, 0)
+	}
+	for _, call := range t.Calls {
+		if call.Name != "if" || call.Context == hot.InCondition {
+			continue
+		}
+		if args := call.Args.Resolve(); args.IsSequence() && len(args.Items()) > 0 {
+			collectConditionNames(args.Items()[0], used, 0)
+		}
+	}
+	return used
+}

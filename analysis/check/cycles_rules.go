@@ -320,21 +320,3 @@ func (g *refGraph) loopThrough(start int, in map[int]bool) []int {
 	slices.Reverse(path)
 	return append(path, start)
 }
-
-// referencedResource is the literal resource name a get_resource or
-// get_attr call refers to; nil for other calls and computed names.
-func referencedResource(c *hot.Call) *syntax.Node {
-	var target *syntax.Node
-	switch c.Name {
-	case "get_resource":
-		target = literal(c.Args)
-	case "get_attr":
-		if a := c.Args.Resolve(); a.IsSequence() && len(a.Items()) > 0 {
-			target = literal(a.Items()[0])
-		}
-	}
-	if !isScalarLiteral(target) {
-		return nil
-	}
-	return target
-}

@@ -60,3 +60,24 @@ func (p *Pass) buildsMembers(r *hot.Resource) bool {
 func isGetAttr(n *syntax.Node) bool {
 	return isFunctionCall(n) && n.Pair(0).Key.Value == "get_attr"
 }
+
+// autoscalingSize is the number of members an autoscaling group starts
+// with when Heat validates it: desired_capacity, or min_size when that is
+// absent or 0.
+func (p *Pass) autoscalingSize(r *hot.Resource) (int, bool) {
+	props := resourceProperties(r)
+	if props == nil {
+		return 0, false
+	}
+	if pr := props.Lookup("desired_capacity"); pr.Key != nil && !pr.Value.Resolve().IsNull() {
+		n, ok := p.sizeByDefault(pr.Value, 0)
+		if !ok || n != 0 {
+			return n, ok
+		}
+	}
+	pr := props.Lookup("min_size")
+	if pr.Key == nil {
+		return 0, false
+	}
+	return p.sizeByDefault(pr.Value, 0)
+}

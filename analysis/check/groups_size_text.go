@@ -2,7 +2,6 @@ package check
 
 import (
 	"slices"
-	"strconv"
 	"strings"
 
 	"heat-ls/analysis/syntax"
@@ -148,16 +147,4 @@ func (p *Pass) joinedText(args *syntax.Node, depth int) (string, bool) {
 		}
 	}
 	return strings.Join(items, delim), true
-}
-
-// pythonInt reads s as Python's int() reads text: spaces around it, a
-// sign, and decimal digits with single underscores between them.
-func pythonInt(s string) (int, bool) {
-	s = strings.TrimSpace(s)
-	body := strings.TrimLeft(s, "+-")
-	if len(s)-len(body) > 1 || body == "" || body[0] == '_' || body[len(body)-1] == '_' || strings.Contains(body, "__") {
-		return 0, false
-	}
-	n, err := strconv.Atoi(s[:len(s)-len(body)] + strings.ReplaceAll(body, "_", ""))
-	return n, err == nil
 }

@@ -6,7 +6,6 @@ import (
 
 	"heat-ls/analysis/hot"
 	"heat-ls/analysis/rules"
-	"heat-ls/analysis/source"
 	"heat-ls/analysis/syntax"
 	"heat-ls/schema"
 )
@@ -77,14 +76,6 @@ func checkParameters(p *Pass) {
 		})
 		checkParameterDefault(p, prm, typ, cons, res)
 	}
-}
-
-// valueSpan is the value's span, or the key's when the value is empty.
-func valueSpan(value, key *syntax.Node) source.Span {
-	if value == nil || value.Span().Len() == 0 {
-		return key.Span()
-	}
-	return value.Span()
 }
 
 // checkParameterType returns the parameter's schema type ("" if unknown).
@@ -562,15 +553,4 @@ func withoutPythonNumbers(s string) string {
 func isValidJSON(s string) bool {
 	var v any
 	return json.Unmarshal([]byte(s), &v) == nil
-}
-
-func quoteValue(n *syntax.Node) string {
-	if n.IsScalar() {
-		s := n.Value
-		if len(s) > 40 {
-			s = s[:40] + "…"
-		}
-		return "`" + s + "`"
-	}
-	return describeNode(n)
 }

@@ -1,6 +1,10 @@
 package check
 
-import "heat-ls/schema"
+import (
+	"heat-ls/analysis/rules"
+	"heat-ls/analysis/syntax"
+	"heat-ls/schema"
+)
 
 // knownCustomConstraints is every custom constraint name Heat registers:
 // the names its resource types use (read from the schema, which also
@@ -48,4 +52,23 @@ func collectCustomNames(p *schema.Property, names map[string]bool, depth int) {
 	for _, f := range p.Fields {
 		collectCustomNames(f, names, depth+1)
 	}
+}
+
+// customConstraintGone reports a parameter's custom constraint that the
+// target release does not register but another release does, and says
+// whether it did.
+func customConstraintGone(p *Pass, arg *syntax.Node, param string) bool {
+	if rel, ok := p.Schema.CustomConstraintRemoved(arg.Value); ok {
+		p.Reportf(arg.Span(), rules.ParameterCustomConstraintRemoved,
+			"%s removed the custom constraint `%s` with its retired service; heat-ls judges for %s, where any value for `%s` fails at stack create. Remove the constraint.",
+			rel, arg.Value, p.Schema.HeatVersion(), param)
+		return true
+	}
+	if rel, ok := p.Schema.CustomConstraintAdded(arg.Value); ok {
+		p.Reportf(arg.Span(), rules.ParameterCustomConstraintTooNew,
+			"The custom constraint `%s` arrives in %s; on %s, which heat-ls judges for, any value for `%s` fails at stack create.",
+			arg.Value, rel, p.Schema.HeatVersion(), param)
+		return true
+	}
+	return false
 }

@@ -47,25 +47,6 @@ func reportNoOp(p *Pass, tn *syntax.Node, rt *schema.ResourceType) {
 	d.Tags = []source.Tag{source.TagDeprecated}
 }
 
-// customConstraintGone reports a parameter's custom constraint that the
-// target release does not register but another release does, and says
-// whether it did.
-func customConstraintGone(p *Pass, arg *syntax.Node, param string) bool {
-	if rel, ok := p.Schema.CustomConstraintRemoved(arg.Value); ok {
-		p.Reportf(arg.Span(), rules.ParameterCustomConstraintRemoved,
-			"%s removed the custom constraint `%s` with its retired service; heat-ls judges for %s, where any value for `%s` fails at stack create. Remove the constraint.",
-			rel, arg.Value, p.Schema.HeatVersion(), param)
-		return true
-	}
-	if rel, ok := p.Schema.CustomConstraintAdded(arg.Value); ok {
-		p.Reportf(arg.Span(), rules.ParameterCustomConstraintTooNew,
-			"The custom constraint `%s` arrives in %s; on %s, which heat-ls judges for, any value for `%s` fails at stack create.",
-			arg.Value, rel, p.Schema.HeatVersion(), param)
-		return true
-	}
-	return false
-}
-
 // fieldArrives names the later release that adds the key name to the
 // field owner o (a type's properties, or a nested map property of the type
 // being checked), or "".

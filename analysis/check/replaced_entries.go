@@ -49,23 +49,6 @@ func quietWithin(found []source.Diagnostic, spans []source.Span, where, note str
 	return out
 }
 
-// quiet gives the error d the severity its rule has in the context where
-// and appends why Heat accepts it there ("Here, though, " why); it
-// reports false, leaving d alone, for a finding that is no error or whose
-// rule stays an error there.
-func quiet(d *source.Diagnostic, where, why string) bool {
-	if d.Severity != source.SeverityError {
-		return false
-	}
-	sev := rules.In(d.Code, where)
-	if sev == source.SeverityError {
-		return false
-	}
-	d.Severity = sev
-	d.Message += " Here, though, " + why
-	return true
-}
-
 // replacedNote says why a finding inside a replaced entry is no reason for
 // Heat to refuse the template.
 const replacedNote = "a later entry of the same name replaces this one, so Heat never reads it"
@@ -78,10 +61,6 @@ func hasDuplicateKey(problems []source.Diagnostic) bool {
 	}
 	return false
 }
-
-// maxReplacedDepth bounds the walk for replaced entries; the YAML reader
-// refuses deeper nesting long before (yaml-too-large).
-const maxReplacedDepth = 256
 
 // appendReplaced adds the spans of the entries of n and below that a later
 // entry of the same mapping replaces (same scalar key, as the duplicate-key
@@ -126,26 +105,6 @@ func lastOfKey(m *syntax.Node) map[keyIdentity]int {
 		}
 	}
 	return last
-}
-
-func holdsAnchor(n *syntax.Node, depth int) bool {
-	if n == nil || depth > maxReplacedDepth {
-		return n != nil
-	}
-	if n.Anchored {
-		return true
-	}
-	for _, p := range n.Pairs() {
-		if p.Key.Anchored || holdsAnchor(p.Value, depth+1) {
-			return true
-		}
-	}
-	for _, it := range n.Items() {
-		if holdsAnchor(it, depth+1) {
-			return true
-		}
-	}
-	return false
 }
 
 func withinAny(sp source.Span, spans []source.Span) bool {

@@ -57,7 +57,7 @@ type resourceChecker struct {
 	deferred bool
 	// parent, when set, is what a parent template hands the template
 	// being checked (workspace_nested_empty.go).
-	parent *parentEmpty
+	parent ParentValues
 	// leftOut is set while a resource whose condition is false for every
 	// input is checked (see policyf).
 	leftOut bool

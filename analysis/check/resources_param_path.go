@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 
+	"heat-ls/analysis/hot"
 	"heat-ls/analysis/source"
 	"heat-ls/analysis/syntax"
 	"heat-ls/schema"
@@ -80,7 +81,10 @@ func (rc *resourceChecker) checkEmptyFromParamPath(prop *schema.Property, n, key
 	name, typ, ok := rc.emptyFromParamPath(n)
 	inherited, text := false, ""
 	if !ok {
-		text, inherited = rc.parent.gives(rc.p.T, n)
+		if rc.parent == nil {
+			return
+		}
+		text, inherited = rc.parent.Gives(rc.p.T, n)
 		if !inherited {
 			return
 		}
@@ -88,7 +92,7 @@ func (rc *resourceChecker) checkEmptyFromParamPath(prop *schema.Property, n, key
 	for i, ds := 0, rc.checkHandedText(prop, text, n, key, anchor, depth); i < len(ds); i++ {
 		d := &ds[i]
 		if inherited {
-			rc.parent.keep(d)
+			rc.parent.Keep(d)
 			continue
 		}
 		d.Message = "`get_param` gives empty text here, because the path after the " + typ + " parameter `" + name + "` finds nothing. " + d.Message
@@ -126,4 +130,16 @@ func (rc *resourceChecker) checkStandIn(prop *schema.Property, value, key, ancho
 	before := len(rc.p.diags)
 	rc.checkValueAt(prop, value, key, anchor, depth)
 	return rc.p.diags[before:]
+}
+
+// ParentValues is what a parent template hands the nested template whose
+// resources are being judged: the rules that follow a nested template
+// (workspace_nested_empty.go) set it, so a property the parent's values
+// make Heat refuse is reported on the parent.
+type ParentValues interface {
+	// Gives reports what n, in the nested template t, gives of the
+	// parent's values, and whether it gives any.
+	Gives(t *hot.Template, n *syntax.Node) (string, bool)
+	// Keep records a problem the parent's values meet.
+	Keep(d *source.Diagnostic)
 }

@@ -2,7 +2,6 @@ package check
 
 import (
 	"fmt"
-	"regexp"
 	"strings"
 	"unicode/utf8"
 
@@ -254,34 +253,4 @@ func sameText(a, b *syntax.Node, depth int) bool {
 		}
 	}
 	return true
-}
-
-// pyYAMLImplicit are the plain scalars Heat's YAML loader (PyYAML, YAML
-// 1.1) reads as something other than text: booleans, whole numbers
-// (with base-60 and binary forms), floats, null, the merge key and "=".
-// Timestamps are not among them: Heat's loader builds them as text.
-var pyYAMLImplicit = regexp.MustCompile(`^(?:` +
-	`yes|Yes|YES|no|No|NO|true|True|TRUE|false|False|FALSE|on|On|ON|off|Off|OFF` +
-	`|[-+]?0b[0-1_]+|[-+]?0[0-7_]+|[-+]?(?:0|[1-9][0-9_]*)|[-+]?0x[0-9a-fA-F_]+|[-+]?[1-9][0-9_]*(?::[0-5]?[0-9])+` +
-	`|[-+]?(?:[0-9][0-9_]*)\.[0-9_]*(?:[eE][-+][0-9]+)?|\.[0-9][0-9_]*(?:[eE][-+][0-9]+)?|[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+\.[0-9_]*|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN)` +
-	`|~|null|Null|NULL|` +
-	`|<<|=)$`)
-
-// pyYAMLText reports whether Heat's YAML loader reads scalar n as text:
-// quoted or block text, or a plain scalar none of PyYAML's implicit
-// types claims (a timestamp is text to Heat).
-func pyYAMLText(n *syntax.Node) bool {
-	if n == nil || n.Kind != syntax.ScalarNode {
-		return false
-	}
-	if n.Style != syntax.Plain {
-		return n.Tag == "!!str"
-	}
-	switch n.Tag {
-	case "!!str", "!!timestamp", "!!int", "!!float", "!!bool", "!!null":
-		// yaml.v3 resolves by YAML 1.2 (0o17 and 1e3 are numbers there,
-		// text to PyYAML): PyYAML's own forms decide
-		return !pyYAMLImplicit.MatchString(n.Value)
-	}
-	return false
 }

@@ -1,7 +1,6 @@
 package check
 
 import (
-	"math"
 	"sort"
 	"strings"
 
@@ -11,9 +10,6 @@ import (
 	"heat-ls/analysis/syntax"
 	"heat-ls/schema"
 )
-
-// maxValueDepth bounds recursion through nested property values.
-const maxValueDepth = 32
 
 func (rc *resourceChecker) checkProperties(r *hot.Resource, rt *schema.ResourceType) {
 	p := rc.p
@@ -181,13 +177,6 @@ func (rc *resourceChecker) checkFields(o fieldOwner, m *syntax.Node, anchor *syn
 // mergesOtherKeys reports a YAML merge key, whose contents we do not chase.
 func mergesOtherKeys(m *syntax.Node) bool {
 	return m.IsMapping() && m.Lookup("<<").Key != nil
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
 }
 
 // checkStatus warns about hidden and deprecated properties.
@@ -396,26 +385,4 @@ func nearAllowedValues(c schema.Constraint, typ string, n *syntax.Node) []string
 		}
 	}
 	return closestNames(n.Value, cands, 3, suggestionDistance(n.Value))
-}
-
-// heatInteger is the whole number Heat's integer property type makes of a
-// literal scalar with Python's int(): a boolean is 1 or 0, text is read as
-// a whole number (spaces around it allowed), an unquoted decimal is cut
-// toward zero. ok is false for what the type refuses.
-func heatInteger(n *syntax.Node) (float64, bool) {
-	f, isInt, ok := pyNumber(n)
-	if ok && (isInt || truncatedByHeat(n, f)) {
-		return math.Trunc(f), true
-	}
-	return 0, false
-}
-
-// truncatedByHeat tells an unquoted decimal such as `1024.0` (or 2.5),
-// which Heat's YAML reader loads as a float and its integer property type
-// turns into a whole number with Python's int() (dropping any fraction),
-// from what it refuses: quoted text such as "1024.0", an exponent without
-// a dot (PyYAML keeps `1e3` as text) and infinity or NaN.
-func truncatedByHeat(n *syntax.Node, f float64) bool {
-	return n.Style == syntax.Plain && n.Tag == "!!float" && strings.Contains(n.Value, ".") &&
-		!math.IsInf(f, 0) && !math.IsNaN(f)
 }

@@ -4,19 +4,7 @@ import (
 	"heat-ls/analysis/hot"
 	"heat-ls/analysis/source"
 	"heat-ls/analysis/syntax"
-	"heat-ls/schema"
 )
-
-// declaredVersion is the template's HOT version, or nil when it is missing
-// or unknown (the version rule reports that; version-gated rules then stay
-// silent rather than guess).
-func declaredVersion(p *Pass) *schema.Version {
-	if p.T == nil || p.Schema == nil || p.T.VersionText == "" {
-		return nil
-	}
-	v, _ := p.Schema.Version(p.T.VersionText)
-	return v
-}
 
 // didYouMean renders " Did you mean `a` or `b`?" for a message, or "".
 func didYouMean(names []string) string {
@@ -37,45 +25,6 @@ func didYouMean(names []string) string {
 		s += "`" + n + "`"
 	}
 	return s + "?"
-}
-
-// kindName says in words what kind of YAML value n is, for messages.
-func kindName(n *syntax.Node) string {
-	n = n.Resolve()
-	switch {
-	case n == nil:
-		return "nothing"
-	case n.IsMapping():
-		return "a mapping"
-	case n.IsSequence():
-		return "a list"
-	case n.IsNull():
-		return "empty"
-	}
-	switch n.Tag {
-	case "!!int", "!!float":
-		return "a number"
-	case "!!bool":
-		return "a boolean"
-	}
-	return "a string"
-}
-
-// isLiteralString reports whether n is a plain scalar that Heat reads as a
-// string (quoted or not, dates included, null excluded).
-func isLiteralString(n *syntax.Node) bool {
-	n = n.Resolve()
-	if !n.IsScalar() || n.IsNull() {
-		return false
-	}
-	if n.Style != syntax.Plain {
-		return true
-	}
-	switch n.Tag {
-	case "!!int", "!!float", "!!bool":
-		return false
-	}
-	return true
 }
 
 // emptySpanAt is a zero-length span at offset.
@@ -156,4 +105,46 @@ func inConditionPosition(t *hot.Template, c *hot.Call) bool {
 		}
 	}
 	return ref != nil && spanWithin(cur.Map.Span(), ref.Span())
+}
+
+// withinIfCondition reports whether c lies inside the first argument (the
+// condition) of an enclosing if call.
+func withinIfCondition(c *hot.Call) bool {
+	for cur := c; cur.Parent != nil; cur = cur.Parent {
+		par := cur.Parent
+		if par.Name != "if" {
+			continue
+		}
+		if a := par.Args.Resolve(); a.IsSequence() && len(a.Items()) > 0 && spanWithin(cur.Map.Span(), a.Items()[0].Span()) {
+			return true
+		}
+	}
+	return false
+}
+
+// referencedResource is the literal resource name a get_resource or
+// get_attr call refers to; nil for other calls and computed names.
+func referencedResource(c *hot.Call) *syntax.Node {
+	var target *syntax.Node
+	switch c.Name {
+	case "get_resource":
+		target = literal(c.Args)
+	case "get_attr":
+		if a := c.Args.Resolve(); a.IsSequence() && len(a.Items()) > 0 {
+			target = literal(a.Items()[0])
+		}
+	}
+	if !isScalarLiteral(target) {
+		return nil
+	}
+	return target
+}
+
+// spanOrKey is n's span, or the key's when n is an empty value (so the
+// diagnostic is visible).
+func spanOrKey(n, key *syntax.Node) source.Span {
+	if n != nil && n.Span().Len() > 0 {
+		return n.Span()
+	}
+	return key.Span()
 }

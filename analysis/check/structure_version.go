@@ -5,7 +5,6 @@ import (
 
 	"heat-ls/analysis/hot"
 	"heat-ls/analysis/rules"
-	"heat-ls/analysis/source"
 	"heat-ls/analysis/syntax"
 	"heat-ls/schema"
 )
@@ -82,15 +81,6 @@ func markedVersionKey(t *hot.Template) *hot.Entry {
 		}
 	}
 	return nil
-}
-
-// spanOrKey is n's span, or the key's when n is an empty value (so the
-// diagnostic is visible).
-func spanOrKey(n, key *syntax.Node) source.Span {
-	if n != nil && n.Span().Len() > 0 {
-		return n.Span()
-	}
-	return key.Span()
 }
 
 // checkSections reports top-level keys the declared version does not have,
@@ -247,14 +237,4 @@ func eachKey(body *syntax.Node, fn func(k *syntax.Node)) {
 			fn(pr.Key)
 		}
 	}
-}
-
-// firstVersion is the oldest version for which has is true, or nil.
-func firstVersion(s *schema.Schema, has func(*schema.Version) bool) *schema.Version {
-	for _, v := range s.Versions() {
-		if has(v) {
-			return v
-		}
-	}
-	return nil
 }

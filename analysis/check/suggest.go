@@ -1,6 +1,9 @@
 package check
 
-import "heat-ls/schema/spell"
+import (
+	"heat-ls/schema/spell"
+	"strings"
+)
 
 // closestNames returns up to n candidates within maxDist edits of name,
 // nearest first: the one measure behind every did-you-mean of the rules.
@@ -21,4 +24,26 @@ func nearestNames(name string, cands []string, n int) []string {
 		maxDist = 3
 	}
 	return spell.NearestFold(name, cands, n, maxDist)
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+// suggestText turns candidates into " Did you mean `a` or `b`?" or "".
+func suggestText(names []string) string {
+	if len(names) == 0 {
+		return ""
+	}
+	q := make([]string, len(names))
+	for i, n := range names {
+		q[i] = "`" + n + "`"
+	}
+	if len(q) == 1 {
+		return " Did you mean " + q[0] + "?"
+	}
+	return " Did you mean " + strings.Join(q[:len(q)-1], ", ") + " or " + q[len(q)-1] + "?"
 }

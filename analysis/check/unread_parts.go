@@ -39,36 +39,6 @@ func followUnread(p *Pass, found []source.Diagnostic) []source.Diagnostic {
 	return found
 }
 
-// leftOutNote says why a finding about what a left-out resource is, is no
-// reason for Heat to refuse the template.
-const leftOutNote = "this resource's condition is false for every input: Heat parses its definition but leaves it out of the stack before it looks up its type or judges its properties"
-
-// leftOutResources lists the spans of the resources whose condition is
-// false for every input. Heat still parses them (unknown keys, the shapes
-// of their values and their functions' arguments stay errors), so only
-// the rules that declare rules.LeftOutResource are quieted there
-// (hc/resource-condition-false-*).
-func leftOutResources(t *hot.Template, v *schema.Version) []source.Span {
-	if !v.HasConditions {
-		return nil
-	}
-	var out []source.Span
-	for _, r := range t.Resources {
-		if isLeftOut(t, v, r) {
-			out = append(out, source.Span{Start: r.Key.Span().Start, End: r.Value.Span().End})
-		}
-	}
-	return out
-}
-
-// isLeftOut reports whether the version v has conditions and r's is false
-// for every input (a resource holding an anchor is never counted, as an
-// alias may hand what it holds to a resource Heat keeps).
-func isLeftOut(t *hot.Template, v *schema.Version, r *hot.Resource) bool {
-	return v != nil && v.HasConditions && r.ConditionRef != nil && r.Key != nil &&
-		falseForEveryInput(t, r.ConditionRef) && !holdsAnchor(r.Value, 0)
-}
-
 // unreadNote says why a finding inside an unread part is no reason for
 // Heat to refuse the template.
 const unreadNote = "a condition no input can change leaves this part out, so Heat never reads it"
@@ -104,16 +74,6 @@ func unreadParts(t *hot.Template, v *schema.Version) []source.Span {
 		}
 	}
 	return out
-}
-
-// falseForEveryInput reports whether the condition of a resource or an
-// output (a name, a boolean or an expression) is false whatever the
-// parameters: Heat then leaves the entry out of the stack (an output
-// unread; a resource is parsed but never built, so it makes no nested
-// stack).
-func falseForEveryInput(t *hot.Template, cond *syntax.Node) bool {
-	v, ok := constCondition(t, cond)
-	return ok && !v
 }
 
 // untakenBranch is the branch of the if call c that its condition never

@@ -33,9 +33,9 @@ type parentEmpty struct {
 	cause, pending *lookupCause
 }
 
-// gives reports what n, in the nested template t, gives of the parent's
+// Gives reports what n, in the nested template t, gives of the parent's
 // values: the empty text, or the text of a list item a path looks up.
-func (pe *parentEmpty) gives(t *hot.Template, n *syntax.Node) (string, bool) {
+func (pe *parentEmpty) Gives(t *hot.Template, n *syntax.Node) (string, bool) {
 	if pe == nil {
 		return "", false
 	}
@@ -77,8 +77,8 @@ func (pe *parentEmpty) givesEmpty(t *hot.Template, n *syntax.Node) bool {
 	return false
 }
 
-// keep records a problem the empty text meets (the first one only).
-func (pe *parentEmpty) keep(d *source.Diagnostic) {
+// Keep records a problem the empty text meets (the first one only).
+func (pe *parentEmpty) Keep(d *source.Diagnostic) {
 	if pe.found == nil {
 		c := *d
 		pe.found, pe.cause = &c, pe.pending

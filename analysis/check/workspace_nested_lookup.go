@@ -261,27 +261,6 @@ func (p *Pass) lookupMembers(def Definition) (members int, indexVar string, ok b
 	return 0, "", false // a chain's nested stack the oracle cannot build offline
 }
 
-// autoscalingSize is the number of members an autoscaling group starts
-// with when Heat validates it: desired_capacity, or min_size when that is
-// absent or 0.
-func (p *Pass) autoscalingSize(r *hot.Resource) (int, bool) {
-	props := resourceProperties(r)
-	if props == nil {
-		return 0, false
-	}
-	if pr := props.Lookup("desired_capacity"); pr.Key != nil && !pr.Value.Resolve().IsNull() {
-		n, ok := p.sizeByDefault(pr.Value, 0)
-		if !ok || n != 0 {
-			return n, ok
-		}
-	}
-	pr := props.Lookup("min_size")
-	if pr.Key == nil {
-		return 0, false
-	}
-	return p.sizeByDefault(pr.Value, 0)
-}
-
 // handedValuesOf gathers what props hand the nested templates ts, with
 // the index variable (when indexVar is set) put as the member's name;
 // dropped is true where Heat drops a member's value that is no list (the
@@ -454,27 +433,6 @@ func (p *Pass) listDefault(n *syntax.Node) (string, []string, bool) {
 		return prm.Name, strings.Split(def.Value, ","), true
 	}
 	return "", nil, false
-}
-
-// pyStr is Python's str() of the value Heat's YAML loader makes of n,
-// when heat-ls can be sure of it.
-func pyStr(n *syntax.Node) (string, bool) {
-	n = n.Resolve()
-	switch {
-	case n == nil:
-		return "", false
-	case n.IsNull():
-		return "None", true
-	case n.IsMapping() || n.IsSequence() || isYAML11Bool(n):
-		var b strings.Builder
-		ok := writePyRepr(&b, n, 0)
-		return b.String(), ok
-	case pyYAMLText(n):
-		return n.Value, true
-	case n.Tag == "!!int" && isPlainDecimal(n.Value):
-		return n.Value, true
-	}
-	return "", false
 }
 
 // oddPlainNumber: a plain scalar PyYAML reads as a whole number written
