@@ -13,7 +13,7 @@ import (
 // permutations flag where the version reads it.
 func checkRepeatArgs(a *argCtx) {
 	if !a.args.IsMapping() {
-		a.bad(a.args, "the argument must be a mapping with `for_each` and `template`, not %s", kindName(a.args))
+		a.bad(a.args, "the argument must be a mapping with `for_each` and `template`, not %s", KindName(a.args))
 		return
 	}
 	forEachPair, tmplPair := a.args.Lookup("for_each"), a.args.Lookup("template")
@@ -29,28 +29,28 @@ func checkRepeatArgs(a *argCtx) {
 				"`permutations` has no effect before heat_template_version %s: Heat ignores it in %s and always combines every value. Raise the version or remove the key.",
 				first, a.p.T.VersionText)
 			d.Data = map[string]string{"minVersion": first}
-		} else if n := literal(pp.Value); n != nil {
-			b, ok := yamlBool(n)
+		} else if n := Literal(pp.Value); n != nil {
+			b, ok := YamlBool(n)
 			if !ok {
-				a.bad(pp.Value, "`permutations` must be true or false, not %s", kindName(n))
+				a.bad(pp.Value, "`permutations` must be true or false, not %s", KindName(n))
 			} else {
 				permutations = b
 			}
 		}
 	}
-	forEach := literal(forEachPair.Value)
+	forEach := Literal(forEachPair.Value)
 	if forEach == nil {
 		return
 	}
 	if !forEach.IsMapping() {
-		a.bad(forEachPair.Value, "`for_each` must map each placeholder to its values, not be %s", kindName(forEach))
+		a.bad(forEachPair.Value, "`for_each` must map each placeholder to its values, not be %s", KindName(forEach))
 		return
 	}
 	mapsOK := a.v.Supports(schema.FeatureRepeatMapForEach)
 	length := -1
-	tmpl := literal(tmplPair.Value)
+	tmpl := Literal(tmplPair.Value)
 	for _, pr := range forEach.Pairs() {
-		vals := literal(pr.Value)
+		vals := Literal(pr.Value)
 		switch {
 		case vals == nil:
 			length = -2 // unknown until run time
@@ -58,7 +58,7 @@ func checkRepeatArgs(a *argCtx) {
 			if length == -1 {
 				length = len(vals.Items())
 			} else if length >= 0 && len(vals.Items()) != length && !permutations {
-				a.badValue(rules.BadFunctionArgs, pr.Value, "with `permutations: false` every list must have the same length; this one has %d %s, an earlier one %d.", len(vals.Items()), plural(len(vals.Items()), "item", "items"), length)
+				a.badValue(rules.BadFunctionArgs, pr.Value, "with `permutations: false` every list must have the same length; this one has %d %s, an earlier one %d.", len(vals.Items()), Plural(len(vals.Items()), "item", "items"), length)
 			}
 		case vals.IsMapping() && mapsOK && !permutations:
 			// Without permutations Heat pairs values up by position, which
@@ -74,7 +74,7 @@ func checkRepeatArgs(a *argCtx) {
 			d := a.badComputed(pr.Value, "looping over a mapping needs heat_template_version %s or later", first)
 			d.Data = map[string]string{"minVersion": first}
 		default:
-			a.badComputed(pr.Value, "the values of `%s` must be a list, not %s", pr.Key.Value, kindName(vals))
+			a.badComputed(pr.Value, "the values of `%s` must be a list, not %s", pr.Key.Value, KindName(vals))
 		}
 		if tmpl != nil && pr.Key.Kind == syntax.ScalarNode && pr.Key.Value != "" && !textOccurs(tmpl, pr.Key.Value, 0) {
 			a.p.Reportf(pr.Key.Span(), rules.RepeatUnusedPlaceholder,
@@ -98,23 +98,23 @@ func checkRepeatTexts(a *argCtx, forEach, tmpl *syntax.Node) {
 		return
 	}
 	for _, pr := range forEach.Pairs() {
-		vals := literal(pr.Value)
+		vals := Literal(pr.Value)
 		if vals == nil || !vals.IsSequence() || len(vals.Items()) == 0 {
 			return // a round may never run, or its values are not known
 		}
 	}
 	for _, pr := range forEach.Pairs() {
-		if !pyYAMLText(pr.Key) {
-			a.badComputed(pr.Key, "the placeholder must be text, as Heat replaces it inside the template's texts, not %s", pyYAMLKind(pr.Key))
+		if !PyYAMLText(pr.Key) {
+			a.badComputed(pr.Key, "the placeholder must be text, as Heat replaces it inside the template's texts, not %s", PyYAMLKind(pr.Key))
 			return
 		}
 		for _, it := range pr.Value.Resolve().Items() {
-			if it = it.Resolve(); !isFunctionCall(it) && !pyYAMLText(it) {
+			if it = it.Resolve(); !IsFunctionCall(it) && !PyYAMLText(it) {
 				hint := ""
 				if it.IsScalar() {
 					hint = "; quote it"
 				}
-				a.badComputed(it, "every value of `%s` must be text, as Heat puts it into the template's texts, not %s%s", pr.Key.Value, pyYAMLKind(it), hint)
+				a.badComputed(it, "every value of `%s` must be text, as Heat puts it into the template's texts, not %s%s", pr.Key.Value, PyYAMLKind(it), hint)
 				return
 			}
 		}
@@ -126,15 +126,15 @@ func checkRepeatTexts(a *argCtx, forEach, tmpl *syntax.Node) {
 // function calls (what a call gives is not known here).
 func hasLiteralText(n *syntax.Node, depth int) bool {
 	n = n.Resolve()
-	if n == nil || depth > 64 || isFunctionCall(n) {
+	if n == nil || depth > 64 || IsFunctionCall(n) {
 		return false
 	}
 	switch n.Kind {
 	case syntax.ScalarNode:
-		return pyYAMLText(n)
+		return PyYAMLText(n)
 	case syntax.MappingNode:
 		for _, pr := range n.Pairs() {
-			if pyYAMLText(pr.Key) || hasLiteralText(pr.Value, depth+1) {
+			if PyYAMLText(pr.Key) || hasLiteralText(pr.Value, depth+1) {
 				return true
 			}
 		}

@@ -18,23 +18,23 @@ import (
 // version: 2013-05-23 reads such a path too (its get_attr selects into the
 // value), and real templates of that version use it.
 
-// checkArguments checks the shape of every call's arguments, one table
+// CheckArguments checks the shape of every call's arguments, one table
 // entry per function (argShapeOf). Arguments that are themselves calls are
 // resolved by Heat at run time, so only literals are judged. Calls in the
 // parameters section are never evaluated and are skipped, as are calls the
-// declared version does not know (checkFunctions reports those).
-func checkArguments(p *Pass) {
-	v := declaredVersion(p)
+// declared version does not know (CheckFunctions reports those).
+func CheckArguments(p *Pass) {
+	v := DeclaredVersion(p)
 	if v == nil {
 		return
 	}
 	// A call's arguments are judged by their own shape, the version and
 	// the schema, so the calls of each resource are judged alone.
-	p.eachCallAlone(func(i int, c *hot.Call) {
+	p.EachCallAlone(func(i int, c *hot.Call) {
 		if c.Context == hot.InParameter {
 			return
 		}
-		cond := p.inConditionPosition(i)
+		cond := p.InConditionPosition(i)
 		if cond && !v.IsConditionFunction(c.Name) || !cond && !v.HasFunction(c.Name) {
 			return
 		}
@@ -43,7 +43,7 @@ func checkArguments(p *Pass) {
 			return
 		}
 		a := &argCtx{p: p, v: v, c: c, args: c.Args.Resolve(), form: shape.form}
-		if a.args == nil || isDynamic(a.args) {
+		if a.args == nil || IsDynamic(a.args) {
 			return
 		}
 		shape.check(a)
@@ -149,7 +149,7 @@ func (a *argCtx) report(computed bool, n *syntax.Node, format string, args ...an
 		return a.p.Warnf(a.spanOf(n), rules.BadFunctionArgs, "%s: %s. Heat accepts the template, as it checks this only when it resolves the output, but the output will show an error once the stack exists. Write %s.",
 			"`"+a.c.Name+"`", fmt.Sprintf(format, args...), a.form)
 	}
-	if owner := propertiesOwner(a.p, a.c); owner != nil && computed && ignoresProperties(a.p, owner) {
+	if owner := PropertiesOwner(a.p, a.c); owner != nil && computed && IgnoresProperties(a.p, owner) {
 		return a.p.Warnf(a.spanOf(n), rules.BadFunctionArgs, "%s: %s; Heat lets it through only because `%s` never computes its properties. Write %s.",
 			"`"+a.c.Name+"`", fmt.Sprintf(format, args...), owner.Type, a.form)
 	}
@@ -197,19 +197,19 @@ func isHeatText(n *syntax.Node) bool {
 	if !n.IsScalar() || n.IsNull() {
 		return false
 	}
-	return n.Style != syntax.Plain || (n.Tag == "!!str" || n.Tag == "!!timestamp") && !isYAML11Bool(n)
+	return n.Style != syntax.Plain || (n.Tag == "!!str" || n.Tag == "!!timestamp") && !IsYAML11Bool(n)
 }
 
 func checkNameArg(a *argCtx) {
 	switch {
-	case isScalarLiteral(a.args):
+	case IsScalarLiteral(a.args):
 	case a.c.Name == "get_resource" && a.args.IsNull() && a.c.Context == hot.InOutput:
 		// An output's get_resource looks its target up only when the
 		// output is resolved: the oracle accepts one of nothing (a list
 		// or mapping it refuses as it reads the call).
-		a.badComputed(a.args, "the argument must be a name, not %s", kindName(a.args))
+		a.badComputed(a.args, "the argument must be a name, not %s", KindName(a.args))
 	default:
-		a.bad(a.args, "the argument must be a name, not %s", kindName(a.args))
+		a.bad(a.args, "the argument must be a name, not %s", KindName(a.args))
 	}
 }
 
@@ -218,28 +218,28 @@ func checkNameArg(a *argCtx) {
 func checkGetFileArgs(a *argCtx) {
 	checkNameArg(a)
 	switch n := a.args; {
-	case !isScalarLiteral(n):
+	case !IsScalarLiteral(n):
 	case strings.TrimSpace(n.Value) == "":
 		a.bad(n, "the path is empty")
-	case n.Style == syntax.Plain && (n.Tag == "!!int" || n.Tag == "!!float" || isYAML11Bool(n)):
-		a.bad(n, "the path must be text, and Heat reads %s as %s; quote it", n.Value, heatScalarName(n))
+	case n.Style == syntax.Plain && (n.Tag == "!!int" || n.Tag == "!!float" || IsYAML11Bool(n)):
+		a.bad(n, "the path must be text, and Heat reads %s as %s; quote it", n.Value, HeatScalarName(n))
 	}
 }
 
 func checkGetParamArgs(a *argCtx) {
 	switch {
-	case isScalarLiteral(a.args):
+	case IsScalarLiteral(a.args):
 	case a.args.IsSequence():
 		if len(a.args.Items()) == 0 {
 			a.bad(a.args, "the list is empty; it needs the parameter name first")
 			return
 		}
-		if n := literal(a.args.Items()[0]); n != nil && !isScalarLiteral(n) {
-			a.bad(a.args.Items()[0], "the parameter name must be text, not %s", kindName(n))
+		if n := Literal(a.args.Items()[0]); n != nil && !IsScalarLiteral(n) {
+			a.bad(a.args.Items()[0], "the parameter name must be text, not %s", KindName(n))
 		}
 		checkPathItems(a, a.args.Items()[1:])
 	default:
-		a.bad(a.args, "the argument must be a parameter name or a list, not %s", kindName(a.args))
+		a.bad(a.args, "the argument must be a parameter name or a list, not %s", KindName(a.args))
 	}
 }
 
@@ -247,20 +247,20 @@ func checkGetParamArgs(a *argCtx) {
 // Heat's lookup swallows one that is not, so get_param gives empty text
 // and get_attr null: a warning, wherever the call is (the empty text's own
 // consequences in a property are judged with the property,
-// emptyFromParamPath). The exception is a list or mapping in get_attr's
+// EmptyFromParamPath). The exception is a list or mapping in get_attr's
 // path from 2014-10-16 on: Heat keys the attribute and its path together
 // in a set while it validates, which a list or mapping cannot enter, so
 // template validate fails (checked with the oracle).
 func checkPathItems(a *argCtx, items []*syntax.Node) {
 	for _, it := range items {
-		n := literal(it)
+		n := Literal(it)
 		switch {
-		case n == nil || isScalarLiteral(n):
+		case n == nil || IsScalarLiteral(n):
 		case a.c.Name == "get_attr" && (n.IsMapping() || n.IsSequence()) && a.v.Supports(schema.FeatureGetAttrPath):
-			a.bad(it, "a path item must be a key or an index, not %s (Heat cannot index the attribute by it)", kindName(n))
+			a.bad(it, "a path item must be a key or an index, not %s (Heat cannot index the attribute by it)", KindName(n))
 		default:
 			a.p.Warnf(a.spanOf(it), rules.BadFunctionArgs, "`%s`: a path item must be a key or an index, not %s; Heat's lookup finds nothing then, so the value is %s. Write %s.",
-				a.c.Name, kindName(n), pathMissValue(a.c.Name), a.form)
+				a.c.Name, KindName(n), pathMissValue(a.c.Name), a.form)
 		}
 	}
 }
@@ -276,7 +276,7 @@ func pathMissValue(fn string) string {
 
 func checkGetAttrArgs(a *argCtx) {
 	if !a.args.IsSequence() {
-		a.bad(a.args, "the argument must be a list, not %s", kindName(a.args))
+		a.bad(a.args, "the argument must be a list, not %s", KindName(a.args))
 		return
 	}
 	items := a.args.Items()
@@ -293,8 +293,8 @@ func checkGetAttrArgs(a *argCtx) {
 		if i > 1 {
 			break
 		}
-		if n := literal(it); n != nil && !isScalarLiteral(n) {
-			a.bad(it, "the resource and attribute names must be text, not %s", kindName(n))
+		if n := Literal(it); n != nil && !IsScalarLiteral(n) {
+			a.bad(it, "the resource and attribute names must be text, not %s", KindName(n))
 		}
 	}
 	if len(items) > 2 {
@@ -304,7 +304,7 @@ func checkGetAttrArgs(a *argCtx) {
 
 func checkListJoinArgs(a *argCtx) {
 	if !a.args.IsSequence() {
-		a.bad(a.args, "the argument must be a list of a delimiter and a list, not %s", kindName(a.args))
+		a.bad(a.args, "the argument must be a list of a delimiter and a list, not %s", KindName(a.args))
 		return
 	}
 	items := a.args.Items()
@@ -318,12 +318,12 @@ func checkListJoinArgs(a *argCtx) {
 		d.Data = map[string]string{"minVersion": first}
 	}
 	// Heat reads the delimiter and the lists only when it joins them.
-	if n := literal(items[0]); n != nil && !pyYAMLText(n) {
-		a.badComputed(items[0], "the delimiter must be text, not %s", pyYAMLKind(n))
+	if n := Literal(items[0]); n != nil && !PyYAMLText(n) {
+		a.badComputed(items[0], "the delimiter must be text, not %s", PyYAMLKind(n))
 	}
 	for _, it := range items[1:] {
-		if n := literal(it); n != nil && !n.IsSequence() {
-			a.badComputed(it, "the values to join must be a list, not %s", kindName(n))
+		if n := Literal(it); n != nil && !n.IsSequence() {
+			a.badComputed(it, "the values to join must be a list, not %s", KindName(n))
 		} else if n != nil {
 			checkJoinedItems(a, n)
 		}
@@ -341,16 +341,16 @@ func checkJoinedItems(a *argCtx, list *syntax.Node) {
 	for _, it := range list.Items() {
 		n := it.Resolve()
 		switch {
-		case n == nil || n.IsNull() || isFunctionCall(n) || pyYAMLText(n):
+		case n == nil || n.IsNull() || IsFunctionCall(n) || PyYAMLText(n):
 			continue
 		case (n.IsMapping() || n.IsSequence()) && asJSON:
 			continue
 		case n.IsMapping() || n.IsSequence():
 			first := a.p.Schema.FeatureSince(schema.FeatureListJoinMultipleLists).Name
-			d := a.badComputed(it, "each item to join must be text, not %s (heat_template_version %s and later join a list or a mapping as its JSON)", pyYAMLKind(n), first)
+			d := a.badComputed(it, "each item to join must be text, not %s (heat_template_version %s and later join a list or a mapping as its JSON)", PyYAMLKind(n), first)
 			d.Data = map[string]string{"minVersion": first}
 		default:
-			a.badComputed(it, "each item to join must be text, not %s; quote it", pyYAMLKind(n))
+			a.badComputed(it, "each item to join must be text, not %s; quote it", PyYAMLKind(n))
 		}
 		return
 	}
@@ -358,7 +358,7 @@ func checkJoinedItems(a *argCtx, list *syntax.Node) {
 
 func checkStrReplaceArgs(a *argCtx) {
 	if !a.args.IsMapping() {
-		a.bad(a.args, "the argument must be a mapping with `template` and `params`, not %s", kindName(a.args))
+		a.bad(a.args, "the argument must be a mapping with `template` and `params`, not %s", KindName(a.args))
 		return
 	}
 	tmplPair, paramsPair := a.args.Lookup("template"), a.args.Lookup("params")
@@ -372,27 +372,27 @@ func checkStrReplaceArgs(a *argCtx) {
 		a.bad(a.args, "%s missing", missing)
 		return
 	}
-	if tmpl := literal(tmplPair.Value); tmpl != nil && !pyYAMLText(tmpl) {
+	if tmpl := Literal(tmplPair.Value); tmpl != nil && !PyYAMLText(tmpl) {
 		// Heat computes the replacement on text only (the oracle refuses
 		// a list, a number, a boolean and nothing at stack create).
 		hint := ""
 		if tmpl.IsScalar() && !tmpl.IsNull() {
 			hint = " Quote it."
 		}
-		a.badValue(rules.BadFunctionArgs, tmplPair.Value, "`template` must be text, not %s.%s", pyYAMLKind(tmpl), hint)
+		a.badValue(rules.BadFunctionArgs, tmplPair.Value, "`template` must be text, not %s.%s", PyYAMLKind(tmpl), hint)
 	}
-	params := literal(paramsPair.Value)
+	params := Literal(paramsPair.Value)
 	if params == nil {
 		return
 	}
 	if !params.IsMapping() {
 		// Heat tests this one when it reads the template, wherever the
 		// call is (the oracle refuses it in an output and in OS::Heat::None).
-		a.bad(paramsPair.Value, "`params` must be a mapping of placeholder to value, not %s", kindName(params))
+		a.bad(paramsPair.Value, "`params` must be a mapping of placeholder to value, not %s", KindName(params))
 		return
 	}
-	tmpl := literal(tmplPair.Value)
-	if (tmpl == nil || pyYAMLText(tmpl)) && checkReplacePlaceholders(a, params) {
+	tmpl := Literal(tmplPair.Value)
+	if (tmpl == nil || PyYAMLText(tmpl)) && checkReplacePlaceholders(a, params) {
 		return
 	}
 	if a.c.Name == "str_replace" {
@@ -401,11 +401,11 @@ func checkStrReplaceArgs(a *argCtx) {
 	}
 	for _, pr := range params.Pairs() {
 		if a.c.Name == "str_replace_vstrict" {
-			if val := literal(pr.Value); val != nil && (val.IsNull() || val.IsScalar() && val.Value == "" && val.Tag == "!!str") {
+			if val := Literal(pr.Value); val != nil && (val.IsNull() || val.IsScalar() && val.Value == "" && val.Tag == "!!str") {
 				a.badValue(rules.BadFunctionArgs, pr.Value, "the value of `%s` is empty, which this function refuses. Give it a value or use `str_replace_strict`.", pr.Key.Value)
 			}
 		}
-		if tmpl == nil || !isLiteralString(tmpl) || pr.Key.Kind != syntax.ScalarNode {
+		if tmpl == nil || !IsLiteralString(tmpl) || pr.Key.Kind != syntax.ScalarNode {
 			continue
 		}
 		if !strings.Contains(tmpl.Value, pr.Key.Value) {
@@ -423,10 +423,10 @@ func checkStrReplaceArgs(a *argCtx) {
 func checkReplacePlaceholders(a *argCtx, params *syntax.Node) bool {
 	refused := false
 	for _, pr := range params.Pairs() {
-		if pr.Key == nil || pr.Key.Kind != syntax.ScalarNode || pyYAMLText(pr.Key) {
+		if pr.Key == nil || pr.Key.Kind != syntax.ScalarNode || PyYAMLText(pr.Key) {
 			continue
 		}
-		a.badValue(rules.BadFunctionArgs, pr.Key, "the placeholder `%s` must be text, not %s. Quote it.", pr.Key.Value, pyYAMLKind(pr.Key))
+		a.badValue(rules.BadFunctionArgs, pr.Key, "the placeholder `%s` must be text, not %s. Quote it.", pr.Key.Value, PyYAMLKind(pr.Key))
 		refused = true
 	}
 	return refused
@@ -441,8 +441,8 @@ func checkReplaceValuesText(a *argCtx, params *syntax.Node) {
 		return
 	}
 	for _, pr := range params.Pairs() {
-		if val := literal(pr.Value); val != nil && (val.IsMapping() || val.IsSequence()) {
-			a.badValue(rules.BadFunctionArgs, pr.Value, "the value of `%s` is %s; before version %s only text, numbers and booleans can replace a placeholder.", pr.Key.Value, kindName(val), a.p.Schema.FeatureSince(schema.FeatureNonStringJoinReplace).Name)
+		if val := Literal(pr.Value); val != nil && (val.IsMapping() || val.IsSequence()) {
+			a.badValue(rules.BadFunctionArgs, pr.Value, "the value of `%s` is %s; before version %s only text, numbers and booleans can replace a placeholder.", pr.Key.Value, KindName(val), a.p.Schema.FeatureSince(schema.FeatureNonStringJoinReplace).Name)
 		}
 	}
 }
@@ -452,9 +452,9 @@ func checkStrSplitArgs(a *argCtx) {
 		// Heat refuses only text or a mapping when it reads the call; a
 		// number, boolean or null fails only when it splits.
 		if a.args.IsMapping() || isHeatText(a.args) {
-			a.bad(a.args, "the argument must be a list, not %s", kindName(a.args))
+			a.bad(a.args, "the argument must be a list, not %s", KindName(a.args))
 		} else {
-			a.badComputed(a.args, "the argument must be a list, not %s", heatScalarName(a.args))
+			a.badComputed(a.args, "the argument must be a list, not %s", HeatScalarName(a.args))
 		}
 		return
 	}
@@ -466,7 +466,7 @@ func checkStrSplitArgs(a *argCtx) {
 		// oracle accepts four items in a property at stack create).
 		extra := len(items) - 3
 		a.p.Warnf(a.spanOf(items[3]), rules.BadFunctionArgs, "`str_split`: Heat reads only the delimiter, the text and the index, and ignores the %d %s after them. Remove %s.",
-			extra, plural(extra, "item", "items"), plural(extra, "it", "them"))
+			extra, Plural(extra, "item", "items"), Plural(extra, "it", "them"))
 		items = items[:3]
 	}
 	if len(items) < 2 {
@@ -477,24 +477,24 @@ func checkStrSplitArgs(a *argCtx) {
 	// delimiter, and a text from a call may be null (get_attr before the
 	// resource exists), so the delimiter is judged only beside literal
 	// text. A null delimiter splits at white space (Python's split()).
-	text := literal(items[1])
-	if text != nil && !text.IsNull() && !pyYAMLText(text) {
-		a.badValue(rules.BadFunctionArgs, items[1], "the value to split must be text, not %s.", pyYAMLKind(text))
+	text := Literal(items[1])
+	if text != nil && !text.IsNull() && !PyYAMLText(text) {
+		a.badValue(rules.BadFunctionArgs, items[1], "the value to split must be text, not %s.", PyYAMLKind(text))
 	}
-	if n := literal(items[0]); n != nil && text != nil && pyYAMLText(text) {
+	if n := Literal(items[0]); n != nil && text != nil && PyYAMLText(text) {
 		switch {
 		case !n.IsScalar():
-			a.badComputed(items[0], "the delimiter must be text, not %s", kindName(n))
+			a.badComputed(items[0], "the delimiter must be text, not %s", KindName(n))
 		case n.IsNull():
-		case !pyYAMLText(n):
-			a.badValue(rules.BadFunctionArgs, items[0], "the delimiter must be text, not %s. Quote it.", pyYAMLKind(n))
+		case !PyYAMLText(n):
+			a.badValue(rules.BadFunctionArgs, items[0], "the delimiter must be text, not %s. Quote it.", PyYAMLKind(n))
 		case n.Value == "":
 			a.badValue(rules.BadFunctionArgs, items[0], "the delimiter is empty, which Python's split() refuses.")
 		}
 	}
 	if len(items) == 3 {
-		if n := literal(items[2]); n != nil && (!n.IsScalar() || n.Tag != "!!int" && n.Tag != "!!str") {
-			a.badValue(rules.BadFunctionArgs, items[2], "the index must be a whole number, not %s.", kindName(n))
+		if n := Literal(items[2]); n != nil && (!n.IsScalar() || n.Tag != "!!int" && n.Tag != "!!str") {
+			a.badValue(rules.BadFunctionArgs, items[2], "the index must be a whole number, not %s.", KindName(n))
 		} else if n != nil {
 			checkStrSplitIndex(a, items)
 		}
@@ -506,36 +506,36 @@ func checkDigestArgs(a *argCtx) {
 		a.bad(a.args, "it takes exactly an algorithm and a value")
 		return
 	}
-	if v := literal(a.args.Items()[1]); v != nil && !pyYAMLText(v) {
+	if v := Literal(a.args.Items()[1]); v != nil && !PyYAMLText(v) {
 		// Heat wants both items to be text when it computes the hash.
-		a.badValue(rules.BadFunctionArgs, v, "the value to hash must be text, not %s.", pyYAMLKind(v))
+		a.badValue(rules.BadFunctionArgs, v, "the value to hash must be text, not %s.", PyYAMLKind(v))
 	}
-	alg := literal(a.args.Items()[0])
+	alg := Literal(a.args.Items()[0])
 	if alg == nil {
 		return
 	}
-	if !isScalarLiteral(alg) {
-		a.bad(alg, "the algorithm must be a name such as `sha256`, not %s", kindName(alg))
+	if !IsScalarLiteral(alg) {
+		a.bad(alg, "the algorithm must be a name such as `sha256`, not %s", KindName(alg))
 		return
 	}
 	known := schema.DigestAlgorithms()
 	if slices.Contains(known, alg.Value) {
 		return
 	}
-	near := closestNames(alg.Value, known, 3, 3)
+	near := ClosestNames(alg.Value, known, 3, 3)
 	d := a.badValue(rules.UnknownDigestAlgorithm, alg, "`%s` is not an algorithm every Heat host has (%s); Heat refuses the value when it computes it.%s",
-		alg.Value, strings.Join(known, ", "), didYouMean(near))
+		alg.Value, strings.Join(known, ", "), DidYouMean(near))
 	d.Suggestions = near
 }
 
 func checkMapMergeArgs(a *argCtx) {
 	if !a.args.IsSequence() {
-		a.badValue(rules.BadFunctionArgs, a.args, "the argument must be a list of mappings, not %s.", kindName(a.args))
+		a.badValue(rules.BadFunctionArgs, a.args, "the argument must be a list of mappings, not %s.", KindName(a.args))
 		return
 	}
 	for _, it := range a.args.Items() {
-		if n := literal(it); n != nil && !n.IsMapping() && !n.IsNull() {
-			a.badValue(rules.BadFunctionArgs, it, "every item to merge must be a mapping, not %s.", kindName(n))
+		if n := Literal(it); n != nil && !n.IsMapping() && !n.IsNull() {
+			a.badValue(rules.BadFunctionArgs, it, "every item to merge must be a mapping, not %s.", KindName(n))
 		}
 	}
 }
@@ -545,15 +545,15 @@ func checkMapReplaceArgs(a *argCtx) {
 		a.badValue(rules.BadFunctionArgs, a.args, "the argument must be a list of a mapping and a `{keys: ..., values: ...}` mapping.")
 		return
 	}
-	if n := literal(a.args.Items()[0]); n != nil && !n.IsMapping() {
-		a.badValue(rules.BadFunctionArgs, a.args.Items()[0], "the first item must be the mapping to change, not %s.", kindName(n))
+	if n := Literal(a.args.Items()[0]); n != nil && !n.IsMapping() {
+		a.badValue(rules.BadFunctionArgs, a.args.Items()[0], "the first item must be the mapping to change, not %s.", KindName(n))
 	}
-	repl := literal(a.args.Items()[1])
+	repl := Literal(a.args.Items()[1])
 	if repl == nil {
 		return
 	}
 	if !repl.IsMapping() {
-		a.badValue(rules.BadFunctionArgs, a.args.Items()[1], "the second item must be a mapping with `keys` and/or `values`, not %s.", kindName(repl))
+		a.badValue(rules.BadFunctionArgs, a.args.Items()[1], "the second item must be a mapping with `keys` and/or `values`, not %s.", KindName(repl))
 		return
 	}
 	for _, pr := range repl.Pairs() {
@@ -561,11 +561,11 @@ func checkMapReplaceArgs(a *argCtx) {
 			a.badValue(rules.BadFunctionArgs, pr.Key, "`%s` is not accepted here; use `keys` and `values`.", pr.Key.Value)
 			continue
 		}
-		if n := literal(pr.Value); n != nil && !n.IsMapping() && !n.IsNull() {
-			a.badValue(rules.BadFunctionArgs, pr.Value, "`%s` must map old names to new ones, not be %s.", pr.Key.Value, kindName(n))
+		if n := Literal(pr.Value); n != nil && !n.IsMapping() && !n.IsNull() {
+			a.badValue(rules.BadFunctionArgs, pr.Value, "`%s` must map old names to new ones, not be %s.", pr.Key.Value, KindName(n))
 		}
 	}
-	checkMapReplaceCollisions(a, literal(a.args.Items()[0]), literal(repl.Get("keys")))
+	checkMapReplaceCollisions(a, Literal(a.args.Items()[0]), Literal(repl.Get("keys")))
 }
 
 // checkMapReplaceCollisions renames the keys of a literal mapping as
@@ -578,15 +578,15 @@ func checkMapReplaceCollisions(a *argCtx, in, keys *syntax.Node) {
 	}
 	renames := map[string]*syntax.Node{}
 	for _, pr := range keys.Pairs() {
-		v := literal(pr.Value)
-		if !isScalarLiteral(pr.Key) || v == nil || !isScalarLiteral(v) {
+		v := Literal(pr.Value)
+		if !IsScalarLiteral(pr.Key) || v == nil || !IsScalarLiteral(v) {
 			return
 		}
 		renames[pr.Key.Value] = v
 	}
 	inKeys := map[string]bool{}
 	for _, pr := range in.Pairs() {
-		if !isScalarLiteral(pr.Key) {
+		if !IsScalarLiteral(pr.Key) {
 			return
 		}
 		inKeys[pr.Key.Value] = true
@@ -616,7 +616,7 @@ func checkMapReplaceCollisions(a *argCtx, in, keys *syntax.Node) {
 
 func checkYaqlArgs(a *argCtx) {
 	if !a.args.IsMapping() {
-		a.bad(a.args, "the argument must be a mapping with `expression` (and optionally `data`), not %s", kindName(a.args))
+		a.bad(a.args, "the argument must be a mapping with `expression` (and optionally `data`), not %s", KindName(a.args))
 		return
 	}
 	if a.args.Lookup("expression").Key == nil {
@@ -632,7 +632,7 @@ func checkYaqlArgs(a *argCtx) {
 
 func checkIfArgs(a *argCtx) {
 	if !a.args.IsSequence() {
-		a.bad(a.args, "the argument must be a list, not %s", kindName(a.args))
+		a.bad(a.args, "the argument must be a list, not %s", KindName(a.args))
 		return
 	}
 	n := len(a.args.Items())
@@ -655,20 +655,20 @@ func checkIfArgs(a *argCtx) {
 // refused where the condition is evaluated (see conditionEvaluated); only
 // `not` of nothing is refused as soon as the template is read.
 func checkConditionArg(a *argCtx, n *syntax.Node) {
-	r := literal(n)
+	r := Literal(n)
 	if r == nil || !(r.IsSequence() || r.IsNull() || r.IsMapping()) {
 		return
 	}
 	if r.IsNull() && a.c.Name == "not" && n == a.args {
-		a.bad(n, "a condition must be a condition name, a boolean or a condition expression, not %s", kindName(r))
+		a.bad(n, "a condition must be a condition name, a boolean or a condition expression, not %s", KindName(r))
 		return
 	}
 	if !conditionEvaluated(a.p, a.c) {
 		return
 	}
-	if !r.IsNull() && operandSkipped(a.p.T, a.c, n) {
+	if !r.IsNull() && OperandSkipped(a.p.T, a.c, n) {
 		a.p.ReportInf(a.spanOf(n), rules.BadFunctionArgs, rules.SkippedOperand,
-			"`%s`: a condition must be a condition name, a boolean or a condition expression, not %s. Heat accepts it only because an earlier operand always decides the result, so it never looks at this one. Remove it or write a condition.", a.c.Name, kindName(r))
+			"`%s`: a condition must be a condition name, a boolean or a condition expression, not %s. Heat accepts it only because an earlier operand always decides the result, so it never looks at this one. Remove it or write a condition.", a.c.Name, KindName(r))
 		return
 	}
 	if r.IsNull() && a.c.Name != "not" {
@@ -677,7 +677,7 @@ func checkConditionArg(a *argCtx, n *syntax.Node) {
 			"`%s`: an empty condition counts as true to Heat, which is rarely what was meant. Write a condition name, a boolean or a condition expression.", a.c.Name)
 		return
 	}
-	a.bad(n, "a condition must be a condition name, a boolean or a condition expression, not %s", kindName(r))
+	a.bad(n, "a condition must be a condition name, a boolean or a condition expression, not %s", KindName(r))
 }
 
 // conditionEvaluated reports whether Heat evaluates the condition call c
@@ -690,11 +690,11 @@ func checkConditionArg(a *argCtx, n *syntax.Node) {
 func conditionEvaluated(p *Pass, c *hot.Call) bool {
 	switch c.Context {
 	case hot.InCondition:
-		return c.Owner != nil && liveConditions(p.T)[c.Owner.Name]
+		return c.Owner != nil && LiveConditions(p.T)[c.Owner.Name]
 	case hot.InResource:
 		return true
 	case hot.InOutput:
-		return c.Name == "if" || withinIfCondition(c)
+		return c.Name == "if" || WithinIfCondition(c)
 	}
 	return false
 }
@@ -709,7 +709,7 @@ func checkNotArgs(a *argCtx) { checkConditionArg(a, a.args) }
 
 func checkAndOrArgs(a *argCtx) {
 	if !a.args.IsSequence() {
-		a.bad(a.args, "the argument must be a list of conditions, not %s", kindName(a.args))
+		a.bad(a.args, "the argument must be a list of conditions, not %s", KindName(a.args))
 		return
 	}
 	if len(a.args.Items()) < 2 {
@@ -727,8 +727,8 @@ func checkContainsArgs(a *argCtx) {
 	}
 	// Heat takes any Python sequence, so text is searched as characters;
 	// it looks at the second item only when it computes the call.
-	if n := literal(a.args.Items()[1]); n != nil && !n.IsSequence() && !(n.IsScalar() && n.Tag == "!!str") {
-		a.badComputed(a.args.Items()[1], "the second item must be a list, not %s", kindName(n))
+	if n := Literal(a.args.Items()[1]); n != nil && !n.IsSequence() && !(n.IsScalar() && n.Tag == "!!str") {
+		a.badComputed(a.args.Items()[1], "the second item must be a list, not %s", KindName(n))
 	}
 }
 
@@ -743,16 +743,16 @@ func checkFilterArgs(a *argCtx) {
 	// zero, false) as it is, and keeps the whole list when the values to
 	// remove are false, so only other non-lists are refused; the values
 	// are looked at only beside a literal list with items.
-	values, seq := literal(a.args.Items()[0]), literal(a.args.Items()[1])
+	values, seq := Literal(a.args.Items()[0]), Literal(a.args.Items()[1])
 	if seq == nil || pyFalsy(seq) {
 		return
 	}
 	if !seq.IsSequence() {
-		a.badValue(rules.BadFunctionArgs, a.args.Items()[1], "both items must be lists, not %s.", pyYAMLKind(seq))
+		a.badValue(rules.BadFunctionArgs, a.args.Items()[1], "both items must be lists, not %s.", PyYAMLKind(seq))
 		return
 	}
 	if values != nil && !values.IsSequence() && !pyFalsy(values) {
-		a.badValue(rules.BadFunctionArgs, a.args.Items()[0], "both items must be lists, not %s.", pyYAMLKind(values))
+		a.badValue(rules.BadFunctionArgs, a.args.Items()[0], "both items must be lists, not %s.", PyYAMLKind(values))
 	}
 }
 
@@ -769,16 +769,16 @@ func pyFalsy(n *syntax.Node) bool {
 		return n.NumPairs() == 0
 	case !n.IsScalar():
 		return false
-	case pyYAMLText(n):
+	case PyYAMLText(n):
 		return n.Value == ""
 	}
-	f, _, ok := pyNumber(n)
+	f, _, ok := PyNumber(n)
 	return ok && f == 0
 }
 
 func checkMakeURLArgs(a *argCtx) {
 	if !a.args.IsMapping() {
-		a.bad(a.args, "the argument must be a mapping, not %s", kindName(a.args))
+		a.bad(a.args, "the argument must be a mapping, not %s", KindName(a.args))
 		return
 	}
 	keys := schema.MakeURLKeys()
@@ -786,15 +786,15 @@ func checkMakeURLArgs(a *argCtx) {
 		if pr.Key.Kind != syntax.ScalarNode || slices.Contains(keys, pr.Key.Value) {
 			continue
 		}
-		near := closestNames(pr.Key.Value, keys, 3, suggestionDistance(pr.Key.Value))
-		d := a.bad(pr.Key, "`%s` is not one of its keys (%s)%s", pr.Key.Value, strings.Join(keys, ", "), didYouMean(near))
+		near := ClosestNames(pr.Key.Value, keys, 3, SuggestionDistance(pr.Key.Value))
+		d := a.bad(pr.Key, "`%s` is not one of its keys (%s)%s", pr.Key.Value, strings.Join(keys, ", "), DidYouMean(near))
 		d.Suggestions = near
 	}
 	// A literal port must be a number from 1 to 65535 (checked when Heat
 	// reads the template); a scheme may not hold ":" (checked when the
 	// URL is built).
 	checkMakeURLParts(a)
-	if n := literal(a.args.Get("scheme")); n != nil && n.IsScalar() && strings.Contains(n.Value, ":") {
+	if n := Literal(a.args.Get("scheme")); n != nil && n.IsScalar() && strings.Contains(n.Value, ":") {
 		a.badValue(rules.BadFunctionArgs, n, "the scheme is the name only (`https`), without \":\".")
 	}
 }
@@ -813,24 +813,24 @@ func checkMakeURLParts(a *argCtx) {
 		if pr.Key == nil {
 			continue
 		}
-		n := literal(pr.Value)
+		n := Literal(pr.Value)
 		switch {
 		case key == "query":
 			if n != nil && !n.IsMapping() {
-				a.bad(n, "the query must be a mapping of name to value, not %s", pyYAMLKind(n))
+				a.bad(n, "the query must be a mapping of name to value, not %s", PyYAMLKind(n))
 			}
 			return
 		case n == nil:
 		case key == "port":
 			if port, known := makeURLPort(n); known && (port < 1 || port > 65535) {
-				a.bad(n, "the port must be a number from 1 to 65535, not %s", quoteValue(n))
+				a.bad(n, "the port must be a number from 1 to 65535, not %s", QuoteValue(n))
 			}
-		case !pyYAMLText(n):
+		case !PyYAMLText(n):
 			hint := ""
 			if n.IsScalar() && !n.IsNull() {
 				hint = ". Quote it"
 			}
-			a.bad(n, "the %s must be text, not %s%s", key, pyYAMLKind(n), hint)
+			a.bad(n, "the %s must be text, not %s%s", key, PyYAMLKind(n), hint)
 		}
 	}
 }
@@ -844,13 +844,13 @@ func makeURLPort(n *syntax.Node) (port int, known bool) {
 	if !n.IsScalar() || n.IsNull() {
 		return -1, true
 	}
-	if pyYAMLText(n) {
-		if v, ok := pythonInt(n.Value); ok {
+	if PyYAMLText(n) {
+		if v, ok := PythonInt(n.Value); ok {
 			return v, true
 		}
 		return -1, true
 	}
-	f, _, ok := pyNumber(n)
+	f, _, ok := PyNumber(n)
 	if !ok {
 		return 0, false
 	}
@@ -861,8 +861,8 @@ func makeURLPort(n *syntax.Node) (port int, known bool) {
 }
 
 func checkStrSplitIndex(a *argCtx, items []*syntax.Node) {
-	delim, text, idx := literal(items[0]), literal(items[1]), literal(items[2])
-	if delim == nil || text == nil || !isLiteralString(delim) || !isLiteralString(text) || delim.Value == "" {
+	delim, text, idx := Literal(items[0]), Literal(items[1]), Literal(items[2])
+	if delim == nil || text == nil || !IsLiteralString(delim) || !IsLiteralString(text) || delim.Value == "" {
 		return
 	}
 	i, err := strconv.Atoi(strings.TrimSpace(idx.Value))
@@ -876,23 +876,23 @@ func checkStrSplitIndex(a *argCtx, items []*syntax.Node) {
 
 func checkListConcatArgs(a *argCtx) {
 	if !a.args.IsSequence() {
-		a.badValue(rules.BadFunctionArgs, a.args, "the argument must be a list of lists, not %s.", kindName(a.args))
+		a.badValue(rules.BadFunctionArgs, a.args, "the argument must be a list of lists, not %s.", KindName(a.args))
 		return
 	}
 	for _, it := range a.args.Items() {
-		if n := literal(it); n != nil && !n.IsSequence() && !n.IsNull() {
-			a.badValue(rules.BadFunctionArgs, it, "every item must be a list, not %s.", kindName(n))
+		if n := Literal(it); n != nil && !n.IsSequence() && !n.IsNull() {
+			a.badValue(rules.BadFunctionArgs, it, "every item must be a list, not %s.", KindName(n))
 		}
 	}
 }
 
 func checkResourceFacadeArgs(a *argCtx) {
 	kinds := schema.ResourceFacadeKinds()
-	if isScalarLiteral(a.args) && slices.Contains(kinds, a.args.Value) {
+	if IsScalarLiteral(a.args) && slices.Contains(kinds, a.args.Value) {
 		return
 	}
 	d := a.bad(a.args, "`%s` is not one of %s", a.args.Value, quotedList(kinds))
 	if a.args.IsScalar() {
-		d.Suggestions = closestNames(a.args.Value, kinds, 3, 6)
+		d.Suggestions = ClosestNames(a.args.Value, kinds, 3, 6)
 	}
 }

@@ -18,15 +18,15 @@ import (
 // is computed later and not judged (Heat does not parse it at validate
 // either).
 func checkYaqlExpression(a *argCtx) {
-	n := literal(a.args.Get("expression"))
+	n := Literal(a.args.Get("expression"))
 	switch {
 	case n == nil:
 		return
-	case !isScalarLiteral(n):
-		a.p.Reportf(a.spanOf(n), rules.YaqlSyntax, "`%s`: the expression must be text, not %s.", a.c.Name, kindName(n))
+	case !IsScalarLiteral(n):
+		a.p.Reportf(a.spanOf(n), rules.YaqlSyntax, "`%s`: the expression must be text, not %s.", a.c.Name, KindName(n))
 		return
 	case !isHeatText(n):
-		a.p.Reportf(n.Span(), rules.YaqlSyntax, "`%s`: the expression must be text, and Heat reads %s as %s; quote it.", a.c.Name, n.Value, heatScalarName(n))
+		a.p.Reportf(n.Span(), rules.YaqlSyntax, "`%s`: the expression must be text, and Heat reads %s as %s; quote it.", a.c.Name, n.Value, HeatScalarName(n))
 		return
 	}
 	if e := yaql.Check(n.Value); e != nil {

@@ -33,9 +33,9 @@ func Run(ctx context.Context, doc *hot.Document, opts Options) []source.Diagnost
 		// but no tree: judge the text parsed again.
 		doc = hot.Parse(doc.Src)
 	}
-	p := newPass(ctx, doc, opts)
+	p := NewPass(ctx, doc, opts)
 	if doc.Template != nil {
-		p.entries = startEntries(doc, opts)
+		p.Entries = StartEntries(doc, opts)
 	}
 	out = append(out, doc.Syntax.Problems...)
 	var rules []Rule
@@ -49,16 +49,16 @@ func Run(ctx context.Context, doc *hot.Document, opts Options) []source.Diagnost
 		if ctx.Err() != nil {
 			break
 		}
-		if p.entries != nil {
-			p.entries.rule, p.entries.ordinal = i, 0
+		if p.Entries != nil {
+			p.Entries.Rule, p.Entries.Ordinal = i, 0
 		}
-		p.run(rule)
+		p.Run(rule)
 	}
-	out = append(out, quietWhileRecovered(doc, followUnread(p, followReplaced(doc, p.diags)))...)
+	out = append(out, quietWhileRecovered(doc, followUnread(p, followReplaced(doc, p.Diags)))...)
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Span.Start < out[j].Span.Start })
 	out = limit(out)
 	if ctx.Err() == nil {
-		p.entries.keep(doc, opts)
+		p.Entries.Keep(doc, opts)
 	}
 	return out
 }

@@ -8,10 +8,10 @@ import (
 	"heat-ls/analysis/syntax"
 )
 
-// checkConditionBodies checks condition names and the shape of each
+// CheckConditionBodies checks condition names and the shape of each
 // condition's expression. Calls inside are the structure rules' to judge;
 // this rule catches what is no expression at all.
-func checkConditionBodies(p *Pass) {
+func CheckConditionBodies(p *Pass) {
 	if p.T == nil || len(p.T.Conditions) == 0 {
 		return
 	}
@@ -21,7 +21,7 @@ func checkConditionBodies(p *Pass) {
 	}
 	var live map[string]bool // liveConditions, computed when needed
 	for _, c := range p.T.Conditions {
-		if k := c.Key; k.Style == syntax.Plain && (isYAML11Bool(k) || k.Tag == "!!int" || k.Tag == "!!float" || k.Tag == "!!null") {
+		if k := c.Key; k.Style == syntax.Plain && (IsYAML11Bool(k) || k.Tag == "!!int" || k.Tag == "!!float" || k.Tag == "!!null") {
 			d := p.Reportf(k.Span(), rules.ConditionNameNotString,
 				"Heat's YAML reader turns the unquoted name `%s` into %s, not a name, and then fails on the template. Quote it (`'%s':`) or pick another name.",
 				k.Value, yaml11Reading(k), k.Value)
@@ -30,7 +30,7 @@ func checkConditionBodies(p *Pass) {
 		body := c.Value.Resolve()
 		switch {
 		case body == nil || body.IsNull():
-			p.Reportf(valueSpan(c.Value, c.Key), rules.ConditionBodyInvalid,
+			p.Reportf(ValueSpan(c.Value, c.Key), rules.ConditionBodyInvalid,
 				"Condition `%s` is empty; give it an expression such as `{equals: [{get_param: env}, prod]}`, or true/false.", c.Name)
 		case body.IsSequence():
 			p.Reportf(body.Span(), rules.ConditionBodyInvalid,
@@ -45,9 +45,9 @@ func checkConditionBodies(p *Pass) {
 			// true or false: Heat refuses the condition once it evaluates
 			// it, that is when something uses it (oracle cases
 			// condition-get-param-path-empty-*).
-			if name, typ, empty := (&resourceChecker{p: p}).emptyFromParamPath(body); empty {
+			if name, typ, empty := (&ResourceChecker{P: p}).EmptyFromParamPath(body); empty {
 				if live == nil {
-					live = liveConditions(p.T)
+					live = LiveConditions(p.T)
 				}
 				report, outcome := p.Errorf, "so Heat refuses it"
 				if !live[c.Name] {
@@ -59,7 +59,7 @@ func checkConditionBodies(p *Pass) {
 		case body.Tag == "!!int" || body.Tag == "!!float":
 			p.Reportf(body.Span(), rules.ConditionBodyInvalid,
 				"Condition `%s` is a number; a condition is true/false, another condition's name, or a condition function.", c.Name)
-		case isYAML11Bool(body):
+		case IsYAML11Bool(body):
 		default:
 			// Heat checks every condition's body before using any: it must
 			// be a boolean or a function, so a bare name is refused even
@@ -70,16 +70,16 @@ func checkConditionBodies(p *Pass) {
 					c.Name, body.Value, body.Value, c.Name)
 				continue
 			}
-			near := slices.DeleteFunc(nearestNames(body.Value, names, 3), func(n string) bool { return n == c.Name })
+			near := slices.DeleteFunc(NearestNames(body.Value, names, 3), func(n string) bool { return n == c.Name })
 			d := p.Reportf(body.Span(), rules.ConditionBodyUndefined,
-				"Condition `%s` is the text `%s`, which Heat refuses: a condition is true/false or a condition function, and `%s` is no condition of this template either.%s", c.Name, body.Value, body.Value, suggestText(near))
+				"Condition `%s` is the text `%s`, which Heat refuses: a condition is true/false or a condition function, and `%s` is no condition of this template either.%s", c.Name, body.Value, body.Value, SuggestText(near))
 			d.Suggestions = near
 		}
 	}
 }
 
 func yaml11Reading(k *syntax.Node) string {
-	if isYAML11Bool(k) {
+	if IsYAML11Bool(k) {
 		return "a boolean"
 	}
 	if k.Tag == "!!null" {
@@ -92,9 +92,9 @@ func yaml11Reading(k *syntax.Node) string {
 // resource and output condition keys, the first argument of `if`, and
 // names inside other conditions.
 func conditionUses(t *hot.Template) map[string]bool {
-	used := conditionsUsedOutside(t)
+	used := ConditionsUsedOutside(t)
 	for _, c := range t.Conditions {
-		collectConditionNames(c.Value, used, 0)
+		CollectConditionNames(c.Value, used, 0)
 	}
 	return used
 }

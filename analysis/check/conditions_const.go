@@ -17,27 +17,27 @@ import (
 // and Heat refuses it (the oracle does, given such values), so it stays an
 // error there.
 
-// constCondition decides a condition expression that no input can change
-// (hot.DecideCondition with constLeaf). ok is false for anything that
+// ConstCondition decides a condition expression that no input can change
+// (hot.DecideCondition with ConstLeaf). ok is false for anything that
 // depends on parameters, pseudo parameters or functions heat-ls does not
 // evaluate.
-func constCondition(t *hot.Template, n *syntax.Node) (val, ok bool) {
-	return hot.DecideCondition(t, n, constLeaf)
+func ConstCondition(t *hot.Template, n *syntax.Node) (val, ok bool) {
+	return hot.DecideCondition(t, n, ConstLeaf)
 }
 
-// constLeaf decides a YAML boolean (as Heat's YAML 1.1 loader reads it),
+// ConstLeaf decides a YAML boolean (as Heat's YAML 1.1 loader reads it),
 // an empty operand (Heat reads it as true), and equals of two literal
 // texts or of two identical literal scalars.
-func constLeaf(n *syntax.Node) (val, ok bool) {
-	if v, ok := fixedOperand(n); ok {
+func ConstLeaf(n *syntax.Node) (val, ok bool) {
+	if v, ok := FixedOperand(n); ok {
 		return v, true
 	}
-	a, b, ok := equalsArgs(n)
+	a, b, ok := EqualsArgs(n)
 	if !ok {
 		return false, false
 	}
-	a, b = literal(a), literal(b)
-	if !isScalarLiteral(a) || !isScalarLiteral(b) {
+	a, b = Literal(a), Literal(b)
+	if !IsScalarLiteral(a) || !IsScalarLiteral(b) {
 		return false, false
 	}
 	switch {
@@ -49,18 +49,18 @@ func constLeaf(n *syntax.Node) (val, ok bool) {
 	return false, false
 }
 
-// fixedOperand decides the operands every input reads alike: an empty one
+// FixedOperand decides the operands every input reads alike: an empty one
 // (Heat reads it as true) and a YAML boolean.
-func fixedOperand(n *syntax.Node) (val, ok bool) {
+func FixedOperand(n *syntax.Node) (val, ok bool) {
 	if n.IsNull() {
 		return true, true
 	}
-	return yamlBool(n)
+	return YamlBool(n)
 }
 
-// equalsArgs gives the two arguments of an equals call; ok is false for
+// EqualsArgs gives the two arguments of an equals call; ok is false for
 // anything else.
-func equalsArgs(n *syntax.Node) (a, b *syntax.Node, ok bool) {
+func EqualsArgs(n *syntax.Node) (a, b *syntax.Node, ok bool) {
 	if !n.IsMapping() || n.NumPairs() != 1 || n.Pair(0).Key.Value != "equals" {
 		return nil, nil, false
 	}
@@ -71,16 +71,16 @@ func equalsArgs(n *syntax.Node) (a, b *syntax.Node, ok bool) {
 	return args.Items()[0], args.Items()[1], true
 }
 
-// skippedOperands tells, for the operands of an and / or call (its
+// SkippedOperands tells, for the operands of an and / or call (its
 // resolved argument list), which ones Heat never judges: those after an
 // operand that decides the call for every input. nil when none is.
-func skippedOperands(t *hot.Template, fn string, args *syntax.Node) []bool {
+func SkippedOperands(t *hot.Template, fn string, args *syntax.Node) []bool {
 	if (fn != "and" && fn != "or") || !args.IsSequence() {
 		return nil
 	}
 	var out []bool
 	for i, it := range args.Items()[:max(len(args.Items())-1, 0)] {
-		if v, ok := constCondition(t, it); ok && v == (fn == "or") {
+		if v, ok := ConstCondition(t, it); ok && v == (fn == "or") {
 			out = make([]bool, len(args.Items()))
 			for j := i + 1; j < len(out); j++ {
 				out[j] = true
@@ -91,11 +91,11 @@ func skippedOperands(t *hot.Template, fn string, args *syntax.Node) []bool {
 	return nil
 }
 
-// operandSkipped reports whether n is an operand of the and / or call c
-// that Heat never judges (skippedOperands).
-func operandSkipped(t *hot.Template, c *hot.Call, n *syntax.Node) bool {
+// OperandSkipped reports whether n is an operand of the and / or call c
+// that Heat never judges (SkippedOperands).
+func OperandSkipped(t *hot.Template, c *hot.Call, n *syntax.Node) bool {
 	args := c.Args.Resolve()
-	skipped := skippedOperands(t, c.Name, args)
+	skipped := SkippedOperands(t, c.Name, args)
 	for i, it := range args.Items() {
 		if it == n && i < len(skipped) {
 			return skipped[i]
@@ -104,13 +104,13 @@ func operandSkipped(t *hot.Template, c *hot.Call, n *syntax.Node) bool {
 	return false
 }
 
-// liveConditions names the conditions Heat ever evaluates: those a
+// LiveConditions names the conditions Heat ever evaluates: those a
 // resource or an output uses (its condition key, or the first argument
 // of an if outside the conditions section) and, through and/or/not, the
 // ones they refer to. Heat resolves a condition only on demand, so what a
 // condition outside this set holds never fails a stack.
-func liveConditions(t *hot.Template) map[string]bool {
-	seeds := conditionsUsedOutside(t)
+func LiveConditions(t *hot.Template) map[string]bool {
+	seeds := ConditionsUsedOutside(t)
 	live := map[string]bool{}
 	queue := make([]string, 0, len(seeds))
 	for name := range seeds {
@@ -125,7 +125,7 @@ func liveConditions(t *hot.Template) map[string]bool {
 		live[name] = true
 		if c := t.Condition(name); c != nil {
 			refs := map[string]bool{}
-			collectConditionNames(c.Value, refs, 0)
+			CollectConditionNames(c.Value, refs, 0)
 			for ref := range refs {
 				if !live[ref] {
 					queue = append(queue, ref)
@@ -136,15 +136,15 @@ func liveConditions(t *hot.Template) map[string]bool {
 	return live
 }
 
-// collectConditionNames adds the names a condition expression refers to.
-func collectConditionNames(n *syntax.Node, into map[string]bool, depth int) {
+// CollectConditionNames adds the names a condition expression refers to.
+func CollectConditionNames(n *syntax.Node, into map[string]bool, depth int) {
 	n = n.Resolve()
 	if n == nil || depth > 64 {
 		return
 	}
 	switch {
 	case n.IsScalar():
-		if !n.IsNull() && !isYAML11Bool(n) {
+		if !n.IsNull() && !IsYAML11Bool(n) {
 			into[n.Value] = true
 		}
 	case n.IsMapping() && n.NumPairs() == 1:
@@ -153,31 +153,31 @@ func collectConditionNames(n *syntax.Node, into map[string]bool, depth int) {
 			args := n.Pair(0).Value.Resolve()
 			if args.IsSequence() {
 				for _, it := range args.Items() {
-					collectConditionNames(it, into, depth+1)
+					CollectConditionNames(it, into, depth+1)
 				}
 			} else {
-				collectConditionNames(args, into, depth+1)
+				CollectConditionNames(args, into, depth+1)
 			}
 		}
 	}
 }
 
-// conditionsUsedOutside collects the condition names resources and
+// ConditionsUsedOutside collects the condition names resources and
 // outputs use: their condition keys and the first argument of `if`.
-func conditionsUsedOutside(t *hot.Template) map[string]bool {
+func ConditionsUsedOutside(t *hot.Template) map[string]bool {
 	used := map[string]bool{}
 	for _, r := range t.Resources {
-		collectConditionNames(r.ConditionRef, used, 0)
+		CollectConditionNames(r.ConditionRef, used, 0)
 	}
 	for _, o := range t.Outputs {
-		collectConditionNames(o.ConditionRef, used, 0)
+		CollectConditionNames(o.ConditionRef, used, 0)
 	}
 	for _, call := range t.Calls {
 		if call.Name != "if" || call.Context == hot.InCondition {
 			continue
 		}
 		if args := call.Args.Resolve(); args.IsSequence() && len(args.Items()) > 0 {
-			collectConditionNames(args.Items()[0], used, 0)
+			CollectConditionNames(args.Items()[0], used, 0)
 		}
 	}
 	return used

@@ -12,18 +12,18 @@ import (
 	"heat-ls/schema"
 )
 
-// checkCycles reports resources that depend on each other in a loop
+// CheckCycles reports resources that depend on each other in a loop
 // (through depends_on, get_resource and get_attr), which Heat refuses,
 // and conditions that refer to each other in a loop. Each loop is
 // reported once (see reportCycles). Tarjan's algorithm keeps it linear in
 // the references.
-func checkCycles(p *Pass) {
+func CheckCycles(p *Pass) {
 	resourceCycles(p)
 	conditionCycles(p)
 }
 
 func resourceCycles(p *Pass) {
-	resourceGraph(p.T, declaredVersion(p)).reportCycles(p, rules.DependencyCycle,
+	resourceGraph(p.T, DeclaredVersion(p)).reportCycles(p, rules.DependencyCycle,
 		"These resources depend on each other in a loop (%s), so Heat cannot order them and refuses the template. Break the loop by removing one of the references.")
 }
 
@@ -43,7 +43,7 @@ func resourceGraph(t *hot.Template, v *schema.Version) *refGraph {
 	var out map[string]bool
 	for _, r := range t.Resources {
 		g.node(r.Name, r.Key)
-		if isLeftOut(t, v, r) {
+		if IsLeftOut(t, v, r) {
 			if out == nil {
 				out = map[string]bool{}
 			}
@@ -66,7 +66,7 @@ func resourceGraph(t *hot.Template, v *schema.Version) *refGraph {
 		if c.Context != hot.InResource || c.Owner == nil || v != nil && !v.HasFunction(c.Name) {
 			continue
 		}
-		if target := referencedResource(c); target != nil && ordersBy(t, v, c) {
+		if target := ReferencedResource(c); target != nil && ordersBy(t, v, c) {
 			edge(c.Owner.Name, target.Value, target)
 		}
 	}
@@ -77,7 +77,7 @@ func resourceGraph(t *hot.Template, v *schema.Version) *refGraph {
 // resource) after what c refers to: c lies in its properties or metadata
 // and the resource has no external_id (a key of version v).
 func ordersBy(t *hot.Template, v *schema.Version, c *hot.Call) bool {
-	res := resourceOf(t, c.Owner)
+	res := ResourceOf(t, c.Owner)
 	if res == nil {
 		return true
 	}
@@ -226,7 +226,7 @@ func (g *refGraph) selfLoop(v int) bool {
 // first member (in source order) along the loop, naming a shortest loop
 // through that member. The message names at most loopNamesShown entries
 // and counts the rest; the related locations are the loop's other
-// references (at most maxCycleRelated), so the report stays proportional
+// references (at most MaxCycleRelated), so the report stays proportional
 // to the template however long the loop is.
 func (g *refGraph) reportCycles(p *Pass, code, format string) {
 	for _, comp := range g.components() {
@@ -248,7 +248,7 @@ func (g *refGraph) reportCycles(p *Pass, code, format string) {
 		}
 		d := p.Errorf(edges[0].node.Span(), code, format, g.spell(loop, len(comp)))
 		for i, e := range edges[1:] {
-			if i == maxCycleRelated {
+			if i == MaxCycleRelated {
 				break
 			}
 			d.Related = append(d.Related, source.Related{Span: e.node.Span(),
@@ -257,10 +257,10 @@ func (g *refGraph) reportCycles(p *Pass, code, format string) {
 	}
 }
 
-// loopNamesShown and maxCycleRelated bound a loop's report.
+// loopNamesShown and MaxCycleRelated bound a loop's report.
 const (
 	loopNamesShown  = 6
-	maxCycleRelated = 20
+	MaxCycleRelated = 20
 )
 
 // spell writes a loop as "a → b → a", eliding the middle of a long one

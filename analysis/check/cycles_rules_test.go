@@ -48,7 +48,7 @@ func TestLongCycleIsReportedOnce(t *testing.T) {
 		}
 		cycles++
 		want := "(r0 → r1 → r2 → … → r4997 → r4998 → r4999 → r0, 5000 entries)"
-		if !strings.Contains(d.Message, want) || len(d.Message) > 400 || len(d.Related) != maxCycleRelated {
+		if !strings.Contains(d.Message, want) || len(d.Message) > 400 || len(d.Related) != MaxCycleRelated {
 			t.Errorf("message %q (%d related), want it bounded and with %q", d.Message, len(d.Related), want)
 		}
 	}

@@ -2,23 +2,23 @@ package check
 
 import "heat-ls/analysis/hot"
 
-// eachCallAlone calls judge for every function call of the template (its
+// EachCallAlone calls judge for every function call of the template (its
 // index in Template.Calls and the call): first the calls outside the
 // resources, in order, then each resource's calls through
-// eachResourceAlone, so a splice of one resource judges that resource's
+// EachResourceAlone, so a splice of one resource judges that resource's
 // calls only. judge must judge a call by the call alone, as
-// eachResourceAlone demands of a resource.
+// EachResourceAlone demands of a resource.
 //
 // The order differs from Template.Calls' only between calls of different
 // entries; their findings lie in different entries, and Run sorts by
 // position, so the result is the same.
-func (p *Pass) eachCallAlone(judge func(i int, c *hot.Call)) {
+func (p *Pass) EachCallAlone(judge func(i int, c *hot.Call)) {
 	calls := p.T.Calls
 	rc := p.resourceCalls()
 	if rc == nil {
 		// Never seen: a resource's calls apart. Judge all in order.
 		for i, c := range calls {
-			if p.stopped() {
+			if p.Stopped() {
 				return
 			}
 			judge(i, c)
@@ -26,14 +26,14 @@ func (p *Pass) eachCallAlone(judge func(i int, c *hot.Call)) {
 		return
 	}
 	for i, c := range calls {
-		if p.stopped() {
+		if p.Stopped() {
 			return
 		}
 		if _, ok := rc.index[c.Owner]; !ok || c.Context != hot.InResource {
 			judge(i, c)
 		}
 	}
-	p.eachResourceAlone(func(r *hot.Resource) {
+	p.EachResourceAlone(func(r *hot.Resource) {
 		i := rc.index[&r.Entry]
 		for k := rc.from[i]; k < rc.to[i]; k++ {
 			judge(k, calls[k])

@@ -11,11 +11,11 @@ import (
 // Entry-local rules. Most of a run's time goes to rules that judge each
 // resource on its own; after an edit inside one resource, only that
 // resource's findings can have changed. A rule opts in by walking the
-// resources with Pass.eachResourceAlone instead of its own loop; every
+// resources with Pass.EachResourceAlone instead of its own loop; every
 // other rule (and every rule added without thought for this) runs on the
 // whole document each time, which is always right.
 //
-// What eachResourceAlone promises a later version (entries_reuse.go) is
+// What EachResourceAlone promises a later version (entries_reuse.go) is
 // that what check reports for a resource depends only on:
 //   - the resource's own text (its name included),
 //   - the declared version, the parameters, outputs and conditions
@@ -27,20 +27,20 @@ import (
 //   - the workspace's answers (recorded, and asked again; recordingView).
 //
 // So check may read other entries' declarations, and the body of another
-// resource only through Pass.otherResource, which notes the name so an
+// resource only through Pass.OtherResource, which notes the name so an
 // edit of that resource judges this one again too. It must carry nothing
 // from one resource to the next but caches of pure answers (compiled
 // patterns, schema look-ups).
 
-// entryLoop is what one eachResourceAlone walk found, resource by
+// entryLoop is what one EachResourceAlone walk found, resource by
 // resource (the index in Template.Resources).
 type entryLoop struct {
 	// rule is the rule's index in the run's list and ordinal the walk's
 	// number within the rule, so a later run finds its own walk's results.
 	rule, ordinal int
-	found         [][]source.Diagnostic
+	Found         [][]source.Diagnostic
 	// reads names, for each resource, the other resources its check read
-	// (Pass.otherResource); nil when no check of the walk read any.
+	// (Pass.OtherResource); nil when no check of the walk read any.
 	reads [][]string
 	// again marks, in the previous version's walks moved to a new text,
 	// the resources to judge again: the changed one and those whose check
@@ -52,14 +52,14 @@ type entryLoop struct {
 type entryRun struct {
 	// rule is the index of the rule running now; ordinal counts the walks
 	// it has started.
-	rule, ordinal int
+	Rule, Ordinal int
 	// next collects this run's walks, kept with the document when the run
 	// completes (nil: nothing is kept).
-	next *entryResults
+	next *EntryResults
 	// prev holds the previous version's walks with their spans already
 	// moved to this text, and changed the resource to judge again; prev
 	// is nil when every resource is judged.
-	prev    *entryResults
+	prev    *EntryResults
 	changed int
 	// broken is set when a rule panicked: its walk is incomplete.
 	broken bool
@@ -69,28 +69,28 @@ type entryRun struct {
 	reads   []string
 }
 
-// otherResource returns the resource named name, for a check that judges
-// another resource: inside eachResourceAlone the name is noted, so the
+// OtherResource returns the resource named name, for a check that judges
+// another resource: inside EachResourceAlone the name is noted, so the
 // judged resource is judged again whenever the one read changes.
-func (p *Pass) otherResource(name string) *hot.Resource {
-	if e := p.entries; e != nil && e.walking {
+func (p *Pass) OtherResource(name string) *hot.Resource {
+	if e := p.Entries; e != nil && e.walking {
 		e.reads = append(e.reads, name)
 	}
 	return p.T.Resource(name)
 }
 
-// eachResourceAlone calls check for every resource of the template, in
+// EachResourceAlone calls check for every resource of the template, in
 // order, and keeps what it reports for each; when the previous version's
 // findings apply (entries_reuse.go), only the changed resource is judged
 // and the others' findings are taken over. check must judge its resource
 // alone (see the top of this file). While it runs the workspace view
 // records what it is asked.
-func (p *Pass) eachResourceAlone(check func(r *hot.Resource)) {
-	e := p.entries
+func (p *Pass) EachResourceAlone(check func(r *hot.Resource)) {
+	e := p.Entries
 	if e == nil || p.T == nil {
 		if p.T != nil {
 			for _, r := range p.T.Resources {
-				if p.stopped() {
+				if p.Stopped() {
 					return
 				}
 				check(r)
@@ -99,8 +99,8 @@ func (p *Pass) eachResourceAlone(check func(r *hot.Resource)) {
 		return
 	}
 	n := len(p.T.Resources)
-	loop := entryLoop{rule: e.rule, ordinal: e.ordinal, found: make([][]source.Diagnostic, n)}
-	e.ordinal++
+	loop := entryLoop{rule: e.Rule, ordinal: e.Ordinal, Found: make([][]source.Diagnostic, n)}
+	e.Ordinal++
 	old := e.prev.loop(loop.rule, loop.ordinal, n)
 	if rv := e.next.workspace; rv != nil {
 		saved := p.Workspace
@@ -108,40 +108,40 @@ func (p *Pass) eachResourceAlone(check func(r *hot.Resource)) {
 		defer func() { p.Workspace = saved }()
 	}
 	for i, r := range p.T.Resources {
-		if p.stopped() {
+		if p.Stopped() {
 			return
 		}
 		if old != nil && !old.again[i] {
-			for _, d := range old.found[i] {
-				p.diags = append(p.diags, cloneDiagnostic(d))
+			for _, d := range old.Found[i] {
+				p.Diags = append(p.Diags, cloneDiagnostic(d))
 			}
-			loop.found[i] = old.found[i]
+			loop.Found[i] = old.Found[i]
 			if old.reads != nil && old.reads[i] != nil {
 				loop.noteReads(i, old.reads[i])
 			}
 			continue
 		}
-		before := len(p.diags)
+		before := len(p.Diags)
 		e.walking, e.reads = true, nil
 		check(r)
 		e.walking = false
 		if e.reads != nil {
 			loop.noteReads(i, e.reads)
 		}
-		if len(p.diags) > before {
-			loop.found[i] = make([]source.Diagnostic, 0, len(p.diags)-before)
-			for _, d := range p.diags[before:] {
-				loop.found[i] = append(loop.found[i], cloneDiagnostic(d))
+		if len(p.Diags) > before {
+			loop.Found[i] = make([]source.Diagnostic, 0, len(p.Diags)-before)
+			for _, d := range p.Diags[before:] {
+				loop.Found[i] = append(loop.Found[i], cloneDiagnostic(d))
 			}
 		}
 	}
-	e.next.loops = append(e.next.loops, loop)
+	e.next.Loops = append(e.next.Loops, loop)
 }
 
 // noteReads records the names resource i's check read.
 func (l *entryLoop) noteReads(i int, names []string) {
 	if l.reads == nil {
-		l.reads = make([][]string, len(l.found))
+		l.reads = make([][]string, len(l.Found))
 	}
 	l.reads[i] = names
 }

@@ -8,10 +8,10 @@ import (
 	"heat-ls/schema"
 )
 
-// entryResults is what a run's entry-local walks found, kept with the
+// EntryResults is what a run's entry-local walks found, kept with the
 // document (hot.Document.Derived) so the next version, when it is a
 // splice of one resource, judges that resource only.
-type entryResults struct {
+type EntryResults struct {
 	// version, names and types are the declarations the findings were
 	// made under (besides the sections a resource splice cannot touch).
 	version string
@@ -20,46 +20,46 @@ type entryResults struct {
 	// workspace records what the walks asked the workspace view; nil
 	// when the run had none.
 	workspace *recordingView
-	loops     []entryLoop
+	Loops     []entryLoop
 	// recovered is set when the document had parts read as blank
 	// (syntax.File.Recovered), whose findings quietWhileRecovered drops
 	// by what is around them: such findings are never taken over.
 	recovered bool
-	// tookOver is set when the run took the previous version's findings
+	// TookOver is set when the run took the previous version's findings
 	// over (for tests).
-	tookOver bool
+	TookOver bool
 }
 
-// entryResultsKey keeps results apart by the inputs that are the same for
+// EntryResultsKey keeps results apart by the inputs that are the same for
 // a whole run and not compared answer by answer.
-type entryResultsKey struct {
+type EntryResultsKey struct {
 	schema *schema.Schema
 	path   string
 }
 
 // CarriedToNextVersion: the next version needs the findings even when
 // this document is gone (hot.Carried).
-func (entryResultsKey) CarriedToNextVersion() {}
+func (EntryResultsKey) CarriedToNextVersion() {}
 
 // loop returns the walk numbered ordinal of rule when it covered n
 // resources; nil when there is none (or r is nil).
-func (r *entryResults) loop(rule, ordinal, n int) *entryLoop {
+func (r *EntryResults) loop(rule, ordinal, n int) *entryLoop {
 	if r == nil {
 		return nil
 	}
-	for i := range r.loops {
-		if l := &r.loops[i]; l.rule == rule && l.ordinal == ordinal && len(l.found) == n {
+	for i := range r.Loops {
+		if l := &r.Loops[i]; l.rule == rule && l.ordinal == ordinal && len(l.Found) == n {
 			return l
 		}
 	}
 	return nil
 }
 
-// startEntries prepares the bookkeeping of a template run: what it will
+// StartEntries prepares the bookkeeping of a template run: what it will
 // keep, and the previous version's findings when they apply.
-func startEntries(doc *hot.Document, opts Options) *entryRun {
+func StartEntries(doc *hot.Document, opts Options) *entryRun {
 	t := doc.Template
-	next := &entryResults{version: t.VersionText, names: make([]string, len(t.Resources)), types: make([]string, len(t.Resources)),
+	next := &EntryResults{version: t.VersionText, names: make([]string, len(t.Resources)), types: make([]string, len(t.Resources)),
 		recovered: doc.Syntax == nil || len(doc.Syntax.Recovered) > 0}
 	for i, r := range t.Resources {
 		next.names[i], next.types[i] = r.Name, r.Type
@@ -69,7 +69,7 @@ func startEntries(doc *hot.Document, opts Options) *entryRun {
 	}
 	e := &entryRun{next: next, changed: -1}
 	if prev, changed, ok := reusable(doc, opts, next); ok {
-		e.prev, e.changed, next.tookOver = prev, changed, true
+		e.prev, e.changed, next.TookOver = prev, changed, true
 		if next.workspace != nil {
 			for q, same := range prev.workspace.asked {
 				next.workspace.asked[q] = same // still true: reusable asked again
@@ -84,16 +84,16 @@ func startEntries(doc *hot.Document, opts Options) *entryRun {
 // one resource of that version (opts.Splice) made under the same
 // declarations and workspace answers; ok is false otherwise, and every
 // resource is judged.
-func reusable(doc *hot.Document, opts Options, next *entryResults) (moved *entryResults, changed int, ok bool) {
+func reusable(doc *hot.Document, opts Options, next *EntryResults) (moved *EntryResults, changed int, ok bool) {
 	sp := opts.Splice
 	if sp == nil || doc.Syntax == nil || next.recovered {
 		return nil, 0, false
 	}
-	v, found := sp.Known(entryResultsKey{opts.Schema, opts.Path})
+	v, found := sp.Known(EntryResultsKey{opts.Schema, opts.Path})
 	if !found {
 		return nil, 0, false
 	}
-	old := v.(*entryResults)
+	old := v.(*EntryResults)
 	if old.recovered || old.version != next.version || !slices.Equal(old.names, next.names) || !slices.Equal(old.types, next.types) ||
 		(old.workspace == nil) != (next.workspace == nil) || old.workspace != nil && !old.workspace.same(opts.Workspace) {
 		return nil, 0, false
@@ -102,13 +102,13 @@ func reusable(doc *hot.Document, opts Options, next *entryResults) (moved *entry
 	if !ok {
 		return nil, 0, false
 	}
-	moved = &entryResults{loops: make([]entryLoop, len(old.loops)), workspace: old.workspace}
+	moved = &EntryResults{Loops: make([]entryLoop, len(old.Loops)), workspace: old.workspace}
 	delta := sp.NewTo - sp.OldTo
 	name := next.names[changed]
-	for li, l := range old.loops {
-		m := entryLoop{rule: l.rule, ordinal: l.ordinal, found: make([][]source.Diagnostic, len(l.found)),
-			reads: l.reads, again: make([]bool, len(l.found))}
-		for i, ds := range l.found {
+	for li, l := range old.Loops {
+		m := entryLoop{rule: l.rule, ordinal: l.ordinal, Found: make([][]source.Diagnostic, len(l.Found)),
+			reads: l.reads, again: make([]bool, len(l.Found))}
+		for i, ds := range l.Found {
 			if i == changed || l.reads != nil && slices.Contains(l.reads[i], name) {
 				m.again[i] = true
 				continue
@@ -116,7 +116,7 @@ func reusable(doc *hot.Document, opts Options, next *entryResults) (moved *entry
 			if len(ds) == 0 {
 				continue
 			}
-			m.found[i] = make([]source.Diagnostic, len(ds))
+			m.Found[i] = make([]source.Diagnostic, len(ds))
 			for j, d := range ds {
 				d = cloneDiagnostic(d)
 				if !moveSpan(&d.Span, sp.From, sp.OldTo, delta) {
@@ -127,10 +127,10 @@ func reusable(doc *hot.Document, opts Options, next *entryResults) (moved *entry
 						return nil, 0, false
 					}
 				}
-				m.found[i][j] = d
+				m.Found[i][j] = d
 			}
 		}
-		moved.loops[li] = m
+		moved.Loops[li] = m
 	}
 	return moved, changed, true
 }
@@ -181,12 +181,12 @@ func moveSpan(s *source.Span, from, oldTo, delta int) bool {
 
 // keep stores the run's findings with doc for the next version, when the
 // run completed.
-func (e *entryRun) keep(doc *hot.Document, opts Options) {
+func (e *entryRun) Keep(doc *hot.Document, opts Options) {
 	if e == nil || e.broken || e.next == nil {
 		return
 	}
 	if e.next.workspace != nil {
 		e.next.workspace.view = nil // the view holds the workspace's documents, this one among them
 	}
-	doc.Derived(entryResultsKey{opts.Schema, opts.Path}, func() any { return e.next })
+	doc.Derived(EntryResultsKey{opts.Schema, opts.Path}, func() any { return e.next })
 }

@@ -120,8 +120,8 @@ func runBoth(t *testing.T, doc *hot.Document, sp *hot.Splice, opts Options, what
 	if !reflect.DeepEqual(got, want) {
 		t.Fatalf("%s: diagnostics differ from a full run\ngot  %v\nwant %v\ntext:\n%s", what, got, want, doc.Src)
 	}
-	v, ok := doc.Known(entryResultsKey{opts.Schema, opts.Path})
-	return ok && v.(*entryResults).tookOver
+	v, ok := doc.Known(EntryResultsKey{opts.Schema, opts.Path})
+	return ok && v.(*EntryResults).TookOver
 }
 
 // TestEntryReuseEqualsFullRun applies thousands of seeded random edits,
@@ -157,7 +157,7 @@ func TestEntryReuseEqualsFullRun(t *testing.T) {
 			doc, sp := hot.ReparseSplice(prev, next, nil)
 			if runBoth(t, doc, sp, opts, "edit") {
 				took++
-				if v, _ := doc.Known(entryResultsKey{sc, ""}); hasFindings(v.(*entryResults)) {
+				if v, _ := doc.Known(EntryResultsKey{sc, ""}); hasFindings(v.(*EntryResults)) {
 					tookFindings++
 				}
 			}
@@ -192,9 +192,9 @@ func editPlace(rnd *rand.Rand, src []byte) int {
 	return at + len("\nresources:") + rnd.Intn(end-at-len("\nresources:")+1)
 }
 
-func hasFindings(r *entryResults) bool {
-	for _, l := range r.loops {
-		for _, f := range l.found {
+func hasFindings(r *EntryResults) bool {
+	for _, l := range r.Loops {
+		for _, f := range l.Found {
 			if len(f) > 0 {
 				return true
 			}

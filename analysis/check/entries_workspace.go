@@ -12,7 +12,7 @@ import (
 // the real view and writes down each question with its answer, so a later
 // version can ask the same questions of its own view and reuse the
 // entry's results only when every answer is still the same (see
-// entryResults.reusable). It implements every method of WorkspaceView
+// EntryResults.reusable). It implements every method of WorkspaceView
 // itself, without embedding the interface, so a method added to the view
 // does not compile until it is recorded too: an answer that went unrecorded
 // would let a stale result through.

@@ -11,25 +11,25 @@ import (
 // envSectionNames are the top-level keys of an environment file.
 func envSectionNames() []string { return hot.EnvironmentSections() }
 
-// checkEnvSections checks the top-level keys and the sections that must
+// CheckEnvSections checks the top-level keys and the sections that must
 // be mappings, and the merge strategy values.
-func checkEnvSections(p *Pass) {
+func CheckEnvSections(p *Pass) {
 	if p.Env == nil {
 		return
 	}
 	for _, s := range p.Env.Sections {
 		if s.Key.Kind != syntax.ScalarNode || !hot.IsEnvironmentSection(s.Name) {
-			near := nearestNames(s.Name, envSectionNames(), 3)
+			near := NearestNames(s.Name, envSectionNames(), 3)
 			d := p.Reportf(s.Key.Span(), rules.EnvSectionUnknown,
-				"`%s` is not a section of an environment file; Heat knows %s.%s", s.Key.Value, strings.Join(envSectionNames(), ", "), suggestText(near))
+				"`%s` is not a section of an environment file; Heat knows %s.%s", s.Key.Value, strings.Join(envSectionNames(), ", "), SuggestText(near))
 			d.Suggestions = near
 			continue
 		}
 		switch s.Name {
 		case "parameters", "parameter_defaults", "resource_registry", "parameter_merge_strategies":
 			if v := s.Value.Resolve(); !v.IsNull() && !v.IsMapping() {
-				p.Reportf(valueSpan(s.Value, s.Key), rules.EnvSectionNotMapping,
-					"`%s` must be a mapping of names to values, not %s.", s.Name, describeNode(v))
+				p.Reportf(ValueSpan(s.Value, s.Key), rules.EnvSectionNotMapping,
+					"`%s` must be a mapping of names to values, not %s.", s.Name, DescribeNode(v))
 			}
 		}
 	}
@@ -45,17 +45,17 @@ func checkEnvSections(p *Pass) {
 				continue
 			}
 		}
-		near := nearestNames(v.Value, strategies, 2)
-		d := p.Reportf(valueSpan(e.Value, e.Key), rules.EnvMergeStrategyInvalid,
-			"The merge strategy for `%s` should be overwrite, merge or deep_merge, not %s; Heat ignores it and uses the default.%s", e.Name, quoteValue(v), suggestText(near))
+		near := NearestNames(v.Value, strategies, 2)
+		d := p.Reportf(ValueSpan(e.Value, e.Key), rules.EnvMergeStrategyInvalid,
+			"The merge strategy for `%s` should be overwrite, merge or deep_merge, not %s; Heat ignores it and uses the default.%s", e.Name, QuoteValue(v), SuggestText(near))
 		d.Suggestions = near
 	}
 }
 
-// checkEnvRegistry checks resource_registry: each type mapping has a
+// CheckEnvRegistry checks resource_registry: each type mapping has a
 // text target; per-resource overrides are mappings of text (or lists for
 // hooks). Whether target files exist is the workspace's question.
-func checkEnvRegistry(p *Pass) {
+func CheckEnvRegistry(p *Pass) {
 	if p.Env == nil {
 		return
 	}
@@ -68,8 +68,8 @@ func checkEnvRegistry(p *Pass) {
 			continue
 		}
 		if !body.IsMapping() {
-			p.Reportf(valueSpan(o.Body, o.ResourceKey), rules.EnvResourceOverrideInvalid,
-				"The registry entry for resource `%s` must be a mapping (type names to targets, or hooks), not %s.", o.Resource, describeNode(body))
+			p.Reportf(ValueSpan(o.Body, o.ResourceKey), rules.EnvResourceOverrideInvalid,
+				"The registry entry for resource `%s` must be a mapping (type names to targets, or hooks), not %s.", o.Resource, DescribeNode(body))
 			continue
 		}
 		for _, e := range o.Entries {
@@ -86,14 +86,14 @@ func checkEnvRegistry(p *Pass) {
 				if v.IsSequence() {
 					for _, it := range v.Items() {
 						if n := it.Resolve(); !n.IsScalar() {
-							p.Reportf(it.Span(), rules.EnvResourceOverrideInvalid, "`%s` lists names as text; %s is not one.", e.Name, describeNode(it))
+							p.Reportf(it.Span(), rules.EnvResourceOverrideInvalid, "`%s` lists names as text; %s is not one.", e.Name, DescribeNode(it))
 						} else {
 							checkHookName(p, e.Name, n)
 						}
 					}
 					continue
 				}
-				p.Reportf(v.Span(), rules.EnvResourceOverrideInvalid, "`%s` must be a name or a list of names, not %s.", e.Name, describeNode(v))
+				p.Reportf(v.Span(), rules.EnvResourceOverrideInvalid, "`%s` must be a name or a list of names, not %s.", e.Name, DescribeNode(v))
 			default:
 				if v := e.Target.Resolve(); v.IsMapping() {
 					// A resource of the nested stack this resource creates:
@@ -140,7 +140,7 @@ func checkNestedOverride(p *Pass, body *syntax.Node, depth int) {
 			checkNestedOverride(p, v, depth+1)
 		case v.IsSequence():
 			p.Reportf(v.Span(), rules.EnvResourceOverrideInvalid,
-				"`%s` must map to a template path, a URL or another type name as text, not %s.", pr.Key.Value, describeNode(v))
+				"`%s` must map to a template path, a URL or another type name as text, not %s.", pr.Key.Value, DescribeNode(v))
 		}
 	}
 }
@@ -159,9 +159,9 @@ func checkHookName(p *Pass, key string, n *syntax.Node) {
 			return
 		}
 	}
-	cands := closestNames(n.Value, known, 1, 3)
+	cands := ClosestNames(n.Value, known, 1, 3)
 	d := p.Reportf(n.Span(), rules.EnvResourceOverrideInvalid,
-		"`%s` is not a %s Heat knows; use one of %s.%s", n.Value, what, strings.Join(known, ", "), suggestText(cands))
+		"`%s` is not a %s Heat knows; use one of %s.%s", n.Value, what, strings.Join(known, ", "), SuggestText(cands))
 	d.Suggestions = cands
 }
 
@@ -169,13 +169,13 @@ func checkRegistryTarget(p *Pass, e *hot.RegistryEntry, code string) {
 	v := e.Target.Resolve()
 	if v.IsMapping() || v.IsSequence() {
 		p.Errorf(v.Span(), code,
-			"`%s` must map to a template path, a URL or another type name as text, not %s.", e.Name, describeNode(v))
+			"`%s` must map to a template path, a URL or another type name as text, not %s.", e.Name, DescribeNode(v))
 	}
 }
 
-// checkEnvLists checks encrypted_param_names (names) and event_sinks
+// CheckEnvLists checks encrypted_param_names (names) and event_sinks
 // (mappings).
-func checkEnvLists(p *Pass) {
+func CheckEnvLists(p *Pass) {
 	if p.Env == nil {
 		return
 	}
@@ -187,13 +187,13 @@ func checkEnvLists(p *Pass) {
 				continue
 			}
 			if !v.IsSequence() {
-				p.Reportf(valueSpan(s.Value, s.Key), rules.EnvEncryptedParamNamesInvalid,
-					"`encrypted_param_names` must be a list of parameter names, not %s.", describeNode(v))
+				p.Reportf(ValueSpan(s.Value, s.Key), rules.EnvEncryptedParamNamesInvalid,
+					"`encrypted_param_names` must be a list of parameter names, not %s.", DescribeNode(v))
 				continue
 			}
 			for _, it := range v.Items() {
 				if n := it.Resolve(); !n.IsScalar() || n.IsNull() {
-					p.Reportf(it.Span(), rules.EnvEncryptedParamNamesInvalid, "`encrypted_param_names` lists names as text; %s is not one.", describeNode(n))
+					p.Reportf(it.Span(), rules.EnvEncryptedParamNamesInvalid, "`encrypted_param_names` lists names as text; %s is not one.", DescribeNode(n))
 				}
 			}
 		case "event_sinks":
@@ -201,13 +201,13 @@ func checkEnvLists(p *Pass) {
 				continue
 			}
 			if !v.IsSequence() {
-				p.Reportf(valueSpan(s.Value, s.Key), rules.EnvEventSinksInvalid,
-					"`event_sinks` must be a list of sinks, each a mapping such as `{type: zaqar-queue, target: myqueue}`, not %s.", describeNode(v))
+				p.Reportf(ValueSpan(s.Value, s.Key), rules.EnvEventSinksInvalid,
+					"`event_sinks` must be a list of sinks, each a mapping such as `{type: zaqar-queue, target: myqueue}`, not %s.", DescribeNode(v))
 				continue
 			}
 			for _, it := range v.Items() {
 				if n := it.Resolve(); !n.IsMapping() {
-					p.Reportf(it.Span(), rules.EnvEventSinksInvalid, "Each event sink must be a mapping with `type` and `target`, not %s.", describeNode(n))
+					p.Reportf(it.Span(), rules.EnvEventSinksInvalid, "Each event sink must be a mapping with `type` and `target`, not %s.", DescribeNode(n))
 				}
 			}
 		}

@@ -11,18 +11,18 @@ import (
 	"heat-ls/schema/spell"
 )
 
-// checkNearMisses finds mappings that look like function calls but are not
+// CheckNearMisses finds mappings that look like function calls but are not
 // calls to Heat, which then keeps them as plain data without a word: a
 // one-key mapping whose key is a near miss of a function name (get_parm,
 // Get_Param, getparam), and a mapping that holds a function name beside
 // other keys. It walks resources, outputs and conditions once.
-func checkNearMisses(p *Pass) {
-	v := declaredVersion(p)
+func CheckNearMisses(p *Pass) {
+	v := DeclaredVersion(p)
 	if v == nil {
 		v = p.Schema.Latest()
 	}
 	w := nearMissWalker{p: p, v: v, names: nearMissCandidates(p.Schema), seen: map[string][]string{}}
-	p.eachResourceAlone(func(r *hot.Resource) { w.walk(r.Value, 0) })
+	p.EachResourceAlone(func(r *hot.Resource) { w.walk(r.Value, 0) })
 	for _, o := range p.T.Outputs {
 		w.walk(o.Value, 0)
 	}
@@ -94,7 +94,7 @@ func (w *nearMissWalker) oneKey(k *syntax.Node) {
 		return
 	}
 	d := w.p.Reportf(k.Span(), rules.FunctionNearMiss,
-		"`%s` is not a function name, so Heat keeps this mapping as plain data.%s", k.Value, didYouMean(best))
+		"`%s` is not a function name, so Heat keeps this mapping as plain data.%s", k.Value, DidYouMean(best))
 	d.Suggestions = slices.Clone(best)
 }
 
@@ -113,7 +113,7 @@ func (w *nearMissWalker) nearestFunctions(key string) []string {
 			return []string{name}
 		}
 	}
-	best := closestNames(key, w.names, 3, 2)
+	best := ClosestNames(key, w.names, 3, 2)
 	// Names without an underscore are ordinary words (filter, repeat):
 	// only one edit away counts, so "files" is not taken for "filter".
 	best = slices.DeleteFunc(best, func(name string) bool {

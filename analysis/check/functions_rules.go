@@ -10,18 +10,18 @@ import (
 	"heat-ls/schema"
 )
 
-// checkFunctions judges every call against the declared version and the
+// CheckFunctions judges every call against the declared version and the
 // place it sits in: functions the version lacks or has removed, condition
 // functions outside conditions, functions Heat refuses inside conditions,
 // and calls in the parameters section, which Heat never evaluates.
-func checkFunctions(p *Pass) {
-	v := declaredVersion(p)
+func CheckFunctions(p *Pass) {
+	v := DeclaredVersion(p)
 	if v == nil {
 		return
 	}
 	// A call is judged by its name, its place in its own entry (and the
 	// type of its own resource), the version and the schema.
-	p.eachCallAlone(func(i int, c *hot.Call) {
+	p.EachCallAlone(func(i int, c *hot.Call) {
 		if c.Context == hot.InParameter {
 			if c.Parent == nil {
 				p.Reportf(c.Key.Span(), rules.FunctionInParameters,
@@ -29,7 +29,7 @@ func checkFunctions(p *Pass) {
 			}
 			return
 		}
-		if p.inConditionPosition(i) {
+		if p.InConditionPosition(i) {
 			checkConditionCall(p, v, c)
 		} else {
 			checkBodyCall(p, v, c)
@@ -48,7 +48,7 @@ func checkConditionCall(p *Pass, v *schema.Version, c *hot.Call) {
 			"`%s` cannot be used in a condition: Heat refuses it there. Conditions may use %s.",
 			c.Name, quotedList(v.ConditionFunctions))
 	default:
-		first := firstVersion(p.Schema, func(x *schema.Version) bool { return x.IsConditionFunction(c.Name) })
+		first := FirstVersion(p.Schema, func(x *schema.Version) bool { return x.IsConditionFunction(c.Name) })
 		if first == nil {
 			p.Reportf(c.Key.Span(), rules.FunctionInvalidInConditions,
 				"`%s` cannot be used in a condition. Conditions may use %s.", c.Name, quotedList(v.ConditionFunctions))
@@ -72,7 +72,7 @@ func checkBodyCall(p *Pass, v *schema.Version, c *hot.Call) {
 		reportRemoved(p, c)
 	case f != nil && f.ConditionOnly:
 		report, tail := p.Warnf, ""
-		if prop := propertyHolding(p, c); prop != nil && rejectsMap(prop.Type) {
+		if prop := PropertyHolding(p, c); prop != nil && rejectsMap(prop.Type) {
 			report, tail = p.Errorf, fmt.Sprintf(" The %s property `%s` refuses a mapping, so stack create fails.", prop.Type, prop.Name)
 		}
 		report(c.Key.Span(), rules.ConditionFunctionOutside,
@@ -87,7 +87,7 @@ func checkBodyCall(p *Pass, v *schema.Version, c *hot.Call) {
 			firstName = first.Name
 		}
 		report, tail := p.Warnf, ""
-		if prop := propertyHolding(p, c); prop != nil && rejectsMap(prop.Type) {
+		if prop := PropertyHolding(p, c); prop != nil && rejectsMap(prop.Type) {
 			report, tail = p.Errorf, fmt.Sprintf(" The %s property `%s` refuses a mapping, so stack create fails.", prop.Type, prop.Name)
 		}
 		d := report(c.Key.Span(), rules.FunctionNotInVersion,
@@ -117,14 +117,14 @@ func rejectsMap(typ string) bool {
 	return false
 }
 
-// propertyHolding finds the property schema whose value is exactly node
+// PropertyHolding finds the property schema whose value is exactly node
 // n, when n sits in a resource's properties and the type is known; nil
 // otherwise. It walks down one path, so it costs the nesting depth.
-func propertyHolding(p *Pass, c *hot.Call) *schema.Property {
+func PropertyHolding(p *Pass, c *hot.Call) *schema.Property {
 	if c.Context != hot.InResource || c.Parent != nil {
 		return nil
 	}
-	r := resourceOf(p.T, c.Owner)
+	r := ResourceOf(p.T, c.Owner)
 	if r == nil || r.Properties == nil || r.Type == "" {
 		return nil
 	}
@@ -165,12 +165,12 @@ func childContaining(n, target *syntax.Node) (*syntax.Node, string) {
 	switch {
 	case n.IsMapping():
 		i := sort.Search(n.NumPairs(), func(i int) bool { return n.Pair(i).Value.Span().Start > target.Span().Start }) - 1
-		if i >= 0 && spanWithin(target.Span(), n.Pair(i).Value.Span()) {
+		if i >= 0 && SpanWithin(target.Span(), n.Pair(i).Value.Span()) {
 			return n.Pair(i).Value, n.Pair(i).Key.Value
 		}
 	case n.IsSequence():
 		i := sort.Search(len(n.Items()), func(i int) bool { return n.Items()[i].Span().Start > target.Span().Start }) - 1
-		if i >= 0 && spanWithin(target.Span(), n.Items()[i].Span()) {
+		if i >= 0 && SpanWithin(target.Span(), n.Items()[i].Span()) {
 			return n.Items()[i], "*"
 		}
 	}
@@ -182,27 +182,27 @@ func childContaining(n, target *syntax.Node) (*syntax.Node, string) {
 // a value is only resolved when shown, so such problems are warnings; so
 // are they in the properties of a type that never reads them.
 func inProperties(p *Pass, c *hot.Call) bool {
-	r := propertiesOwner(p, c)
-	return r != nil && !ignoresProperties(p, r)
+	r := PropertiesOwner(p, c)
+	return r != nil && !IgnoresProperties(p, r)
 }
 
-// propertiesOwner is the resource whose properties hold the call, or nil.
-func propertiesOwner(p *Pass, c *hot.Call) *hot.Resource {
+// PropertiesOwner is the resource whose properties hold the call, or nil.
+func PropertiesOwner(p *Pass, c *hot.Call) *hot.Resource {
 	if c.Context != hot.InResource {
 		return nil
 	}
-	r := resourceOf(p.T, c.Owner)
-	if r == nil || r.Properties == nil || !spanWithin(c.Map.Span(), r.Properties.Span()) {
+	r := ResourceOf(p.T, c.Owner)
+	if r == nil || r.Properties == nil || !SpanWithin(c.Map.Span(), r.Properties.Span()) {
 		return nil
 	}
 	return r
 }
 
-// ignoresProperties reports whether r's type never resolves its
+// IgnoresProperties reports whether r's type never resolves its
 // properties: OS::Heat::None and the stubs left for retired services
 // create nothing, so Heat neither computes nor checks what they are given
 // (references still order the stack, so they are still checked).
-func ignoresProperties(p *Pass, r *hot.Resource) bool {
+func IgnoresProperties(p *Pass, r *hot.Resource) bool {
 	if p.Schema == nil {
 		return false
 	}

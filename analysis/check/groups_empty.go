@@ -20,16 +20,16 @@ import (
 // properties (resource_def's own keys, a member without type in an
 // autoscaling group), the functions of the whole template.
 
-// groupHasNoMember reports whether Heat builds no member of group r when
+// GroupHasNoMember reports whether Heat builds no member of group r when
 // the template is validated or created with its defaults: the sizes are
 // decided by literals, parameters with a literal default no environment
 // of the workspace replaces, and if with a condition those decide. false
 // when any of that is unknown.
-func (p *Pass) groupHasNoMember(r *hot.Resource) bool {
+func GroupHasNoMember(p *Pass, r *hot.Resource) bool {
 	if r == nil || r.Field("external_id").Key != nil {
 		return false
 	}
-	props := resourceProperties(r)
+	props := ResourceProperties(r)
 	if props == nil {
 		return false
 	}
@@ -39,11 +39,11 @@ func (p *Pass) groupHasNoMember(r *hot.Resource) bool {
 		if pr.Key == nil {
 			return false // count defaults to 1
 		}
-		n, ok := p.sizeByDefault(pr.Value, 0)
+		n, ok := sizeByDefault(p, pr.Value, 0)
 		return ok && n == 0
 	case "OS::Heat::AutoScalingGroup":
 		if pr := props.Lookup("desired_capacity"); pr.Key != nil && !pr.Value.Resolve().IsNull() {
-			if n, ok := p.sizeByDefault(pr.Value, 0); !ok || n != 0 {
+			if n, ok := sizeByDefault(p, pr.Value, 0); !ok || n != 0 {
 				return false
 			}
 		}
@@ -51,7 +51,7 @@ func (p *Pass) groupHasNoMember(r *hot.Resource) bool {
 		if pr.Key == nil {
 			return false
 		}
-		n, ok := p.sizeByDefault(pr.Value, 0)
+		n, ok := sizeByDefault(p, pr.Value, 0)
 		return ok && n == 0
 	}
 	return false
@@ -66,29 +66,29 @@ const maxSizeDepth = 8
 // parameter with a literal default; an if whose condition is decided.
 // ok is false for anything else, and for null (the property's default,
 // which the caller does not know).
-func (p *Pass) sizeByDefault(n *syntax.Node, depth int) (int, bool) {
+func sizeByDefault(p *Pass, n *syntax.Node, depth int) (int, bool) {
 	n = n.Resolve()
 	if n == nil || n.IsNull() || depth > maxSizeDepth {
 		return 0, false
 	}
-	if b, isBool := yamlBool(n); isBool && isYAML11Bool(n) {
-		return boolInt(b), true // Heat's loader reads off, no... as booleans too
+	if b, isBool := YamlBool(n); isBool && IsYAML11Bool(n) {
+		return BoolInt(b), true // Heat's loader reads off, no... as booleans too
 	}
 	if n.IsScalar() {
-		f, isInt, ok := pyNumber(n)
+		f, isInt, ok := PyNumber(n)
 		if !ok || f != float64(int(f)) || (n.Tag == "!!str" && !isInt) {
 			return 0, false
 		}
 		return int(f), true
 	}
-	if arg := getParamArgs(n); arg != nil {
-		def, ok := p.paramLiteralDefault(arg)
+	if arg := GetParamArgs(n); arg != nil {
+		def, ok := ParamLiteralDefault(p, arg)
 		if !ok {
 			return 0, false
 		}
-		return p.sizeByDefault(def, depth+1)
+		return sizeByDefault(p, def, depth+1)
 	}
-	if size, ok := p.sizeFromText(n, depth); ok {
+	if size, ok := sizeFromText(p, n, depth); ok {
 		return size, true
 	}
 	if n.IsMapping() && n.NumPairs() == 1 && n.Pair(0).Key.Value == "if" {
@@ -96,30 +96,30 @@ func (p *Pass) sizeByDefault(n *syntax.Node, depth int) (int, bool) {
 		if !args.IsSequence() || len(args.Items()) != 3 {
 			return 0, false
 		}
-		v, ok := p.conditionByDefault(args.Items()[0])
+		v, ok := conditionByDefault(p, args.Items()[0])
 		if !ok {
 			return 0, false
 		}
 		if v {
-			return p.sizeByDefault(args.Items()[1], depth+1)
+			return sizeByDefault(p, args.Items()[1], depth+1)
 		}
-		return p.sizeByDefault(args.Items()[2], depth+1)
+		return sizeByDefault(p, args.Items()[2], depth+1)
 	}
 	return 0, false
 }
 
-// paramLiteralDefault is the literal scalar default of the parameter a
+// ParamLiteralDefault is the literal scalar default of the parameter a
 // get_param names (its argument arg, a name alone), when no environment
 // of the workspace may give the parameter another value.
-func (p *Pass) paramLiteralDefault(arg *syntax.Node) (*syntax.Node, bool) {
+func ParamLiteralDefault(p *Pass, arg *syntax.Node) (*syntax.Node, bool) {
 	if arg.IsSequence() && len(arg.Items()) == 1 {
 		arg = arg.Items()[0].Resolve()
 	}
-	if !isScalarLiteral(arg) || p.T == nil {
+	if !IsScalarLiteral(arg) || p.T == nil {
 		return nil, false
 	}
 	prm := p.T.Parameter(arg.Value)
-	if prm == nil || p.environmentSets(prm.Name) {
+	if prm == nil || EnvironmentSets(p, prm.Name) {
 		return nil, false
 	}
 	f := prm.Field("default")
@@ -127,58 +127,58 @@ func (p *Pass) paramLiteralDefault(arg *syntax.Node) (*syntax.Node, bool) {
 		return nil, false
 	}
 	def := f.Value.Resolve()
-	if !isScalarLiteral(def) || isFunctionCall(def) {
+	if !IsScalarLiteral(def) || IsFunctionCall(def) {
 		return nil, false
 	}
 	return def, true
 }
 
 // conditionByDefault decides a condition the way Heat does with the
-// template's defaults: constLeaf's literals, and a get_param of a
+// template's defaults: ConstLeaf's literals, and a get_param of a
 // boolean parameter whose literal default Heat reads as a boolean.
-func (p *Pass) conditionByDefault(n *syntax.Node) (val, ok bool) {
+func conditionByDefault(p *Pass, n *syntax.Node) (val, ok bool) {
 	return hot.DecideCondition(p.T, n, func(n *syntax.Node) (bool, bool) {
-		if v, ok := constLeaf(n); ok {
+		if v, ok := ConstLeaf(n); ok {
 			return v, true
 		}
-		arg := getParamArgs(n)
+		arg := GetParamArgs(n)
 		if arg == nil {
 			return false, false
 		}
-		def, ok := p.paramLiteralDefault(arg)
+		def, ok := ParamLiteralDefault(p, arg)
 		if !ok {
 			return false, false
 		}
-		if prm := p.T.Parameter(getParamName(arg)); prm == nil || prm.Type != "boolean" {
+		if prm := p.T.Parameter(GetParamName(arg)); prm == nil || prm.Type != "boolean" {
 			return false, false
 		}
-		return heatParamBool(def)
+		return HeatParamBool(def)
 	})
 }
 
-// getParamName is the parameter name of a get_param argument (a name, or
+// GetParamName is the parameter name of a get_param argument (a name, or
 // a list starting with it); "" when it is no literal.
-func getParamName(arg *syntax.Node) string {
+func GetParamName(arg *syntax.Node) string {
 	if arg.IsSequence() && len(arg.Items()) > 0 {
 		arg = arg.Items()[0].Resolve()
 	}
-	if !isScalarLiteral(arg) {
+	if !IsScalarLiteral(arg) {
 		return ""
 	}
 	return arg.Value
 }
 
-// quietEmptyGroup turns the errors reported since from (an index into
+// QuietEmptyGroup turns the errors reported since from (an index into
 // the pass's findings) into warnings, for the rules that declare the
 // rules.EmptyGroupMember context, when group r has no member: they judge
 // a member Heat never builds. Call it after the checks of r's member
 // definition.
-func (p *Pass) quietEmptyGroup(from int, r *hot.Resource) {
-	if from >= len(p.diags) || !p.groupHasNoMember(r) {
+func QuietEmptyGroup(p *Pass, from int, r *hot.Resource) {
+	if from >= len(p.Diags) || !GroupHasNoMember(p, r) {
 		return
 	}
 	why := "group `" + r.Name + "` has no member with the template's defaults: Heat builds none, so it accepts the template until the group grows."
-	for i := from; i < len(p.diags); i++ {
-		quiet(&p.diags[i], rules.EmptyGroupMember, why)
+	for i := from; i < len(p.Diags); i++ {
+		Quiet(&p.Diags[i], rules.EmptyGroupMember, why)
 	}
 }

@@ -54,8 +54,8 @@ func TestGroupHasNoMember(t *testing.T) {
 	}
 	for _, tt := range tests {
 		doc := hot.Parse([]byte(tt.src))
-		p := newPass(context.Background(), doc, Options{})
-		if got := p.groupHasNoMember(doc.Template.Resource("g")); got != tt.want {
+		p := NewPass(context.Background(), doc, Options{})
+		if got := GroupHasNoMember(p, doc.Template.Resource("g")); got != tt.want {
 			t.Errorf("%s: got %v, want %v", tt.name, got, tt.want)
 		}
 	}

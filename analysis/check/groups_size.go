@@ -15,12 +15,12 @@ import (
 // Heat validates, so get_attr gives nothing and the default stands (the
 // oracle refuses a member of a group counted by get_attr of a value 0).
 
-// groupSize is the size of resource group r when Heat validates the
+// GroupSize is the size of resource group r when Heat validates the
 // template at create; known is false when heat-ls cannot tell (a
 // parameter without default or one an environment may set, a function of
 // other values, no properties).
-func (p *Pass) groupSize(r *hot.Resource) (n int, known bool) {
-	props := resourceProperties(r)
+func GroupSize(p *Pass, r *hot.Resource) (n int, known bool) {
+	props := ResourceProperties(r)
 	if props == nil {
 		return 0, false
 	}
@@ -32,25 +32,25 @@ func (p *Pass) groupSize(r *hot.Resource) (n int, known bool) {
 	if v == nil || v.IsNull() || isGetAttr(v) {
 		return 1, true
 	}
-	return p.sizeByDefault(v, 0)
+	return sizeByDefault(p, v, 0)
 }
 
-// groupBuildsMember reports whether Heat certainly builds a member of
+// GroupBuildsMember reports whether Heat certainly builds a member of
 // resource group r when it validates the template at create.
-func (p *Pass) groupBuildsMember(r *hot.Resource) bool {
-	n, known := p.groupSize(r)
+func GroupBuildsMember(p *Pass, r *hot.Resource) bool {
+	n, known := GroupSize(p, r)
 	return known && n != 0
 }
 
-// buildsMembers reports whether Heat certainly builds members of group r
+// BuildsMembers reports whether Heat certainly builds members of group r
 // when it validates the template at create: a resource group's first
 // member, or an autoscaling group's members at a size above zero.
-func (p *Pass) buildsMembers(r *hot.Resource) bool {
+func BuildsMembers(p *Pass, r *hot.Resource) bool {
 	switch r.Type {
 	case "OS::Heat::ResourceGroup":
-		return p.groupBuildsMember(r)
+		return GroupBuildsMember(p, r)
 	case "OS::Heat::AutoScalingGroup":
-		n, known := p.autoscalingSize(r)
+		n, known := AutoscalingSize(p, r)
 		return known && n > 0
 	}
 	return false
@@ -58,19 +58,19 @@ func (p *Pass) buildsMembers(r *hot.Resource) bool {
 
 // isGetAttr: n is a get_attr call.
 func isGetAttr(n *syntax.Node) bool {
-	return isFunctionCall(n) && n.Pair(0).Key.Value == "get_attr"
+	return IsFunctionCall(n) && n.Pair(0).Key.Value == "get_attr"
 }
 
-// autoscalingSize is the number of members an autoscaling group starts
+// AutoscalingSize is the number of members an autoscaling group starts
 // with when Heat validates it: desired_capacity, or min_size when that is
 // absent or 0.
-func (p *Pass) autoscalingSize(r *hot.Resource) (int, bool) {
-	props := resourceProperties(r)
+func AutoscalingSize(p *Pass, r *hot.Resource) (int, bool) {
+	props := ResourceProperties(r)
 	if props == nil {
 		return 0, false
 	}
 	if pr := props.Lookup("desired_capacity"); pr.Key != nil && !pr.Value.Resolve().IsNull() {
-		n, ok := p.sizeByDefault(pr.Value, 0)
+		n, ok := sizeByDefault(p, pr.Value, 0)
 		if !ok || n != 0 {
 			return n, ok
 		}
@@ -79,5 +79,5 @@ func (p *Pass) autoscalingSize(r *hot.Resource) (int, bool) {
 	if pr.Key == nil {
 		return 0, false
 	}
-	return p.sizeByDefault(pr.Value, 0)
+	return sizeByDefault(p, pr.Value, 0)
 }

@@ -18,8 +18,8 @@ const maxTextDepth = 8
 
 // sizeFromText is the size a str_replace or list_join call n gives, when
 // its text can be worked out and Python's int() reads it.
-func (p *Pass) sizeFromText(n *syntax.Node, depth int) (int, bool) {
-	if !isFunctionCall(n) {
+func sizeFromText(p *Pass, n *syntax.Node, depth int) (int, bool) {
+	if !IsFunctionCall(n) {
 		return 0, false
 	}
 	switch n.Pair(0).Key.Value {
@@ -27,50 +27,50 @@ func (p *Pass) sizeFromText(n *syntax.Node, depth int) (int, bool) {
 	default:
 		return 0, false
 	}
-	s, ok := p.literalText(n, depth)
+	s, ok := literalText(p, n, depth)
 	if !ok {
 		return 0, false
 	}
-	return pythonInt(s)
+	return PythonInt(s)
 }
 
 // literalText is the text Heat computes for n when it is text already, a
 // parameter's default, or a str_replace or list_join of such texts.
-func (p *Pass) literalText(n *syntax.Node, depth int) (string, bool) {
+func literalText(p *Pass, n *syntax.Node, depth int) (string, bool) {
 	n = n.Resolve()
 	if n == nil || depth > maxTextDepth {
 		return "", false
 	}
-	if pyYAMLText(n) {
+	if PyYAMLText(n) {
 		return n.Value, true
 	}
-	if arg := getParamArgs(n); arg != nil {
-		def, ok := p.paramLiteralDefault(arg)
-		if !ok || !pyYAMLText(def) {
+	if arg := GetParamArgs(n); arg != nil {
+		def, ok := ParamLiteralDefault(p, arg)
+		if !ok || !PyYAMLText(def) {
 			return "", false
 		}
 		return def.Value, true
 	}
-	if !isFunctionCall(n) {
+	if !IsFunctionCall(n) {
 		return "", false
 	}
 	args := n.Pair(0).Value.Resolve()
 	switch n.Pair(0).Key.Value {
 	case "str_replace":
-		return p.replacedText(args, depth)
+		return replacedText(p, args, depth)
 	case "list_join":
-		return p.joinedText(args, depth)
+		return joinedText(p, args, depth)
 	}
 	return "", false
 }
 
 // replacedText works out str_replace as Heat does: the longest
 // placeholder first, each replaced in the pieces the longer ones left.
-func (p *Pass) replacedText(args *syntax.Node, depth int) (string, bool) {
+func replacedText(p *Pass, args *syntax.Node, depth int) (string, bool) {
 	if !args.IsMapping() || args.NumPairs() != 2 {
 		return "", false
 	}
-	tmpl, ok := p.literalText(args.Get("template"), depth+1)
+	tmpl, ok := literalText(p, args.Get("template"), depth+1)
 	params := args.Get("params").Resolve()
 	if !ok || params == nil || !params.IsMapping() {
 		return "", false
@@ -78,8 +78,8 @@ func (p *Pass) replacedText(args *syntax.Node, depth int) (string, bool) {
 	type sub struct{ key, value string }
 	var subs []sub
 	for _, pr := range params.Pairs() {
-		v, ok := p.replacementText(pr.Value, depth+1)
-		if !ok || !pyYAMLText(pr.Key) || pr.Key.Value == "" {
+		v, ok := replacementText(p, pr.Value, depth+1)
+		if !ok || !PyYAMLText(pr.Key) || pr.Key.Value == "" {
 			return "", false
 		}
 		subs = append(subs, sub{pr.Key.Value, v})
@@ -106,25 +106,25 @@ func (p *Pass) replacedText(args *syntax.Node, depth int) (string, bool) {
 
 // replacementText is the text str_replace puts in for a parameter value:
 // nothing for null, Python's str() of a number or a boolean.
-func (p *Pass) replacementText(n *syntax.Node, depth int) (string, bool) {
+func replacementText(p *Pass, n *syntax.Node, depth int) (string, bool) {
 	r := n.Resolve()
 	switch {
 	case r == nil:
 		return "", false
 	case r.IsNull():
 		return "", true
-	case r.IsScalar() && !pyYAMLText(r):
-		return pyStr(r)
+	case r.IsScalar() && !PyYAMLText(r):
+		return PyStr(r)
 	}
-	return p.literalText(r, depth)
+	return literalText(p, r, depth)
 }
 
 // joinedText works out list_join of literal lists of texts.
-func (p *Pass) joinedText(args *syntax.Node, depth int) (string, bool) {
+func joinedText(p *Pass, args *syntax.Node, depth int) (string, bool) {
 	if !args.IsSequence() || len(args.Items()) < 2 {
 		return "", false
 	}
-	delim, ok := p.literalText(args.Items()[0], depth+1)
+	delim, ok := literalText(p, args.Items()[0], depth+1)
 	if !ok {
 		return "", false
 	}
@@ -139,7 +139,7 @@ func (p *Pass) joinedText(args *syntax.Node, depth int) (string, bool) {
 				items = append(items, "") // Heat joins a null as nothing
 				continue
 			}
-			s, ok := p.literalText(it, depth+1)
+			s, ok := literalText(p, it, depth+1)
 			if !ok {
 				return "", false
 			}

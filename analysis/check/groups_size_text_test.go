@@ -12,7 +12,7 @@ func TestPythonInt(t *testing.T) {
 		{"2", 2, true}, {" 0 ", 0, true}, {"+3", 3, true}, {"-1", -1, true}, {"1_000", 1000, true},
 		{"", 0, false}, {"1.0", 0, false}, {"_1", 0, false}, {"1_", 0, false}, {"1__0", 0, false}, {"+-1", 0, false}, {"0x1", 0, false}, {"two", 0, false},
 	} {
-		got, ok := pythonInt(tc.in)
+		got, ok := PythonInt(tc.in)
 		if got != tc.want || ok != tc.ok {
 			t.Errorf("pythonInt(%q) = %d, %v; want %d, %v", tc.in, got, ok, tc.want, tc.ok)
 		}
@@ -41,7 +41,7 @@ func TestSizeFromText(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			p, r := passOf(t, head+tc.count+"\n")
-			got, ok := p.groupSize(r)
+			got, ok := GroupSize(p, r)
 			if got != tc.want || ok != tc.ok {
 				t.Errorf("groupSize = %d, %v; want %d, %v", got, ok, tc.want, tc.ok)
 			}

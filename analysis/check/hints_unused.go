@@ -5,11 +5,11 @@ import (
 	"heat-ls/analysis/source"
 )
 
-// checkUnusedEntries gives quiet hints for parameters and conditions that
+// CheckUnusedEntries gives quiet hints for parameters and conditions that
 // nothing uses. A parameter named only in parameter_groups is still
 // unused. When some get_param names its parameter through another
 // function, any parameter may be read, so no parameter hint is given.
-func checkUnusedEntries(p *Pass) {
+func CheckUnusedEntries(p *Pass) {
 	if p.T == nil {
 		return
 	}

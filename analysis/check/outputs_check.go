@@ -5,26 +5,26 @@ import (
 	"heat-ls/schema"
 )
 
-// checkOutputs checks that each output is a mapping with a value. Unknown
+// CheckOutputs checks that each output is a mapping with a value. Unknown
 // output keys are the structure rules' to report.
-func checkOutputs(p *Pass) {
+func CheckOutputs(p *Pass) {
 	if p.T == nil {
 		return
 	}
 	// Before newton Heat ignores an output's condition key.
-	v := declaredVersion(p)
+	v := DeclaredVersion(p)
 	conditionsRead := v != nil && v.Supports(schema.FeatureOutputCondition)
 	for _, o := range p.T.Outputs {
 		body := o.Value.Resolve()
 		if !body.IsMapping() {
-			p.Reportf(valueSpan(o.Value, o.Key), rules.OutputNotMapping,
+			p.Reportf(ValueSpan(o.Value, o.Key), rules.OutputNotMapping,
 				"Output `%s` must be a mapping with a `value` (and optionally `description`), not %s; Heat refuses it. Write `value: ...` under the name.",
-				o.Name, describeNode(body))
+				o.Name, DescribeNode(body))
 			continue
 		}
-		if n := o.ConditionRef.Resolve(); conditionsRead && (n.IsSequence() || n.IsMapping()) && !isFunctionCall(n) {
+		if n := o.ConditionRef.Resolve(); conditionsRead && (n.IsSequence() || n.IsMapping()) && !IsFunctionCall(n) {
 			p.Errorf(n.Span(), rules.UndefinedCondition,
-				"The `condition` of output `%s` must be a condition name, true/false or a condition function, not %s; Heat refuses it.", o.Name, describeNode(n))
+				"The `condition` of output `%s` must be a condition name, true/false or a condition function, not %s; Heat refuses it.", o.Name, DescribeNode(n))
 		}
 		if body.Lookup("value").Key == nil {
 			p.Reportf(o.Key.Span(), rules.OutputValueMissing,

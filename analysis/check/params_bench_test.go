@@ -17,9 +17,9 @@ func BenchmarkEntryRules(b *testing.B) {
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		p := newPass(context.Background(), doc, Options{Schema: s})
+		p := NewPass(context.Background(), doc, Options{Schema: s})
 		for _, rule := range entryRules() {
-			p.run(rule)
+			p.Run(rule)
 		}
 	}
 }

@@ -44,14 +44,14 @@ func constraintAppliesTo(kind schema.ConstraintKind, typ string) bool {
 	return true
 }
 
-// checkParameters checks each parameter definition: its type, flags,
+// CheckParameters checks each parameter definition: its type, flags,
 // constraints and default.
-func checkParameters(p *Pass) {
-	v := entryVersion(p)
+func CheckParameters(p *Pass) {
+	v := EntryVersion(p)
 	if p.T == nil || v == nil {
 		return
 	}
-	res := regexpCache{}
+	res := RegexpCache{}
 	var customNames map[string]bool // built on first use
 	for _, prm := range p.T.Parameters {
 		if p.Ctx.Err() != nil {
@@ -59,18 +59,18 @@ func checkParameters(p *Pass) {
 		}
 		body := prm.Value.Resolve()
 		if !body.IsMapping() {
-			p.Reportf(valueSpan(prm.Value, prm.Key), rules.ParameterNotMapping,
-				"Parameter `%s` must be a mapping with at least `type` (for example `type: string`), not %s.", prm.Name, describeNode(prm.Value))
+			p.Reportf(ValueSpan(prm.Value, prm.Key), rules.ParameterNotMapping,
+				"Parameter `%s` must be a mapping with at least `type` (for example `type: string`), not %s.", prm.Name, DescribeNode(prm.Value))
 			continue
 		}
-		typ := checkParameterType(p, v, prm)
+		typ := CheckParameterType(p, v, prm)
 		checkParameterFlags(p, prm)
 		if v.HasParameterKey("tags") {
 			checkParameterTags(p, prm)
 		}
-		cons := parseParameterConstraints(p, v, prm, typ, func() map[string]bool {
+		cons := ParseParameterConstraints(p, v, prm, typ, func() map[string]bool {
 			if customNames == nil {
-				customNames = knownCustomConstraints(p.Schema)
+				customNames = KnownCustomConstraints(p.Schema)
 			}
 			return customNames
 		})
@@ -78,8 +78,8 @@ func checkParameters(p *Pass) {
 	}
 }
 
-// checkParameterType returns the parameter's schema type ("" if unknown).
-func checkParameterType(p *Pass, v *schema.Version, prm *hot.Parameter) string {
+// CheckParameterType returns the parameter's schema type ("" if unknown).
+func CheckParameterType(p *Pass, v *schema.Version, prm *hot.Parameter) string {
 	f := prm.Field("type")
 	if f.Key == nil {
 		d := p.Reportf(prm.Key.Span(), rules.ParameterTypeMissing,
@@ -89,19 +89,19 @@ func checkParameterType(p *Pass, v *schema.Version, prm *hot.Parameter) string {
 	}
 	tn := f.Value.Resolve()
 	if !tn.IsScalar() || tn.IsNull() {
-		p.Reportf(valueSpan(f.Value, f.Key), rules.ParameterTypeUnknown,
-			"The type of parameter `%s` must be one of %s, not %s.", prm.Name, strings.Join(v.ParameterTypes, ", "), describeNode(tn))
+		p.Reportf(ValueSpan(f.Value, f.Key), rules.ParameterTypeUnknown,
+			"The type of parameter `%s` must be one of %s, not %s.", prm.Name, strings.Join(v.ParameterTypes, ", "), DescribeNode(tn))
 		return ""
 	}
 	if v.HasParameterType(tn.Value) {
 		return paramSchemaType(tn.Value)
 	}
-	near := nearestNames(tn.Value, v.ParameterTypes, 3)
+	near := NearestNames(tn.Value, v.ParameterTypes, 3)
 	if lower := strings.ToLower(tn.Value); v.HasParameterType(lower) && len(near) == 0 {
 		near = []string{lower}
 	}
 	d := p.Reportf(tn.Span(), rules.ParameterTypeUnknown,
-		"`%s` is not a parameter type; Heat knows %s.%s", tn.Value, strings.Join(v.ParameterTypes, ", "), suggestText(near))
+		"`%s` is not a parameter type; Heat knows %s.%s", tn.Value, strings.Join(v.ParameterTypes, ", "), SuggestText(near))
 	d.Suggestions = near
 	return ""
 }
@@ -116,15 +116,15 @@ func checkParameterFlags(p *Pass, prm *hot.Parameter) {
 		}
 		n := f.Value.Resolve()
 		switch {
-		case n == nil || n.IsNull() || n.Tag == "!!bool" || isYAML11Bool(n) || isFunctionCall(n):
+		case n == nil || n.IsNull() || n.Tag == "!!bool" || IsYAML11Bool(n) || IsFunctionCall(n):
 		case n.IsScalar() && (strings.EqualFold(n.Value, "true") || strings.EqualFold(n.Value, "false")):
 			d := p.Reportf(n.Span(), rules.ParameterFlagNotBoolean,
 				"`%s` is written as text; write the boolean without quotes: %s.", key, strings.ToLower(n.Value))
 			d.Suggestions = []string{strings.ToLower(n.Value)}
 		default:
 			// Heat takes anything but the text true as false, and accepts it.
-			p.Reportf(valueSpan(f.Value, f.Key), rules.ParameterFlagNotBoolean,
-				"`%s` should be true or false, not %s; Heat reads it as false.", key, describeNode(n))
+			p.Reportf(ValueSpan(f.Value, f.Key), rules.ParameterFlagNotBoolean,
+				"`%s` should be true or false, not %s; Heat reads it as false.", key, DescribeNode(n))
 		}
 	}
 	for _, key := range []string{"label", "description"} {
@@ -132,7 +132,7 @@ func checkParameterFlags(p *Pass, prm *hot.Parameter) {
 			if n := f.Value.Resolve(); n.IsMapping() || n.IsSequence() {
 				// Heat passes it on as it is; clients then show it badly.
 				p.Reportf(n.Span(), rules.ParameterTextNotString,
-					"The %s of parameter `%s` should be text, not %s; use a block scalar (`|`) for several lines.", key, prm.Name, describeNode(n))
+					"The %s of parameter `%s` should be text, not %s; use a block scalar (`|`) for several lines.", key, prm.Name, DescribeNode(n))
 			}
 		}
 	}
@@ -148,8 +148,8 @@ func checkParameterTags(p *Pass, prm *hot.Parameter) {
 		return
 	}
 	if n := f.Value.Resolve(); !n.IsSequence() {
-		p.Reportf(valueSpan(f.Value, f.Key), rules.ParameterTagsNotList,
-			"The tags of parameter `%s` must be a list, for example `tags: [%s]`, not %s.", prm.Name, tagExample(n), describeNode(n))
+		p.Reportf(ValueSpan(f.Value, f.Key), rules.ParameterTagsNotList,
+			"The tags of parameter `%s` must be a list, for example `tags: [%s]`, not %s.", prm.Name, tagExample(n), DescribeNode(n))
 	}
 }
 
@@ -161,9 +161,9 @@ func tagExample(n *syntax.Node) string {
 	return "web"
 }
 
-// parseParameterConstraints checks the constraints list and returns the
+// ParseParameterConstraints checks the constraints list and returns the
 // constraints Heat would build from it, for checking the default.
-func parseParameterConstraints(p *Pass, v *schema.Version, prm *hot.Parameter, typ string, customNames func() map[string]bool) []schema.Constraint {
+func ParseParameterConstraints(p *Pass, v *schema.Version, prm *hot.Parameter, typ string, customNames func() map[string]bool) []schema.Constraint {
 	f := prm.Field("constraints")
 	if f.Key == nil {
 		return nil
@@ -173,8 +173,8 @@ func parseParameterConstraints(p *Pass, v *schema.Version, prm *hot.Parameter, t
 		return nil
 	}
 	if !list.IsSequence() {
-		p.Reportf(valueSpan(f.Value, f.Key), rules.ParameterConstraintsNotList,
-			"`constraints` must be a list, each item one constraint (for example `- length: {min: 1}`), not %s.", describeNode(list))
+		p.Reportf(ValueSpan(f.Value, f.Key), rules.ParameterConstraintsNotList,
+			"`constraints` must be a list, each item one constraint (for example `- length: {min: 1}`), not %s.", DescribeNode(list))
 		return nil
 	}
 	var out []schema.Constraint
@@ -191,7 +191,7 @@ func parseOneConstraint(p *Pass, v *schema.Version, prm *hot.Parameter, typ stri
 	body := item.Resolve()
 	if !body.IsMapping() {
 		p.Reportf(item.Span(), rules.ParameterConstraintInvalid,
-			"Each constraint must be a mapping such as `allowed_values: [a, b]` or `range: {min: 1}`, not %s.", describeNode(body))
+			"Each constraint must be a mapping such as `allowed_values: [a, b]` or `range: {min: 1}`, not %s.", DescribeNode(body))
 		return c, false
 	}
 	var kindPair syntax.Pair
@@ -208,14 +208,14 @@ func parseOneConstraint(p *Pass, v *schema.Version, prm *hot.Parameter, typ stri
 		}
 		switch {
 		case !known:
-			near := nearestNames(k.Value, v.ConstraintKeys, 3)
+			near := NearestNames(k.Value, v.ConstraintKeys, 3)
 			d := p.Reportf(k.Span(), rules.ParameterConstraintUnknown,
-				"`%s` is not a constraint key; use one of %s.%s", k.Value, strings.Join(v.ConstraintKeys, ", "), suggestText(near))
+				"`%s` is not a constraint key; use one of %s.%s", k.Value, strings.Join(v.ConstraintKeys, ", "), SuggestText(near))
 			d.Suggestions = near
 		case k.Value == "description":
 			if d := pr.Value.Resolve(); pythonTruthyNonText(d) {
 				p.Reportf(d.Span(), rules.ParameterConstraintInvalid,
-					"A constraint's `description` must be text, not %s; Heat fails on it at template validate.", describeNode(d))
+					"A constraint's `description` must be text, not %s; Heat fails on it at template validate.", DescribeNode(d))
 			}
 		case !v.HasConstraintKind(k.Value):
 			since := ""
@@ -249,7 +249,7 @@ func parseOneConstraint(p *Pass, v *schema.Version, prm *hot.Parameter, typ stri
 		return c, false
 	}
 	arg := kindPair.Value.Resolve()
-	argSpan := valueSpan(kindPair.Value, kindPair.Key)
+	argSpan := ValueSpan(kindPair.Value, kindPair.Key)
 	switch c.Kind {
 	case schema.ConstraintRange, schema.ConstraintLength:
 		if !arg.IsMapping() {
@@ -260,9 +260,9 @@ func parseOneConstraint(p *Pass, v *schema.Version, prm *hot.Parameter, typ stri
 		ok := true
 		for _, pr := range arg.Pairs() {
 			if k := pr.Key.Value; k != "min" && k != "max" {
-				near := closestNames(k, []string{"min", "max"}, 1, 2)
+				near := ClosestNames(k, []string{"min", "max"}, 1, 2)
 				d := p.Errorf(pr.Key.Span(), rules.ParameterConstraintInvalid,
-					"`%s` takes only `min` and `max`; Heat refuses `%s`.%s", c.Kind, k, didYouMean(near))
+					"`%s` takes only `min` and `max`; Heat refuses `%s`.%s", c.Kind, k, DidYouMean(near))
 				d.Suggestions = near
 				ok = false
 			}
@@ -272,17 +272,17 @@ func parseOneConstraint(p *Pass, v *schema.Version, prm *hot.Parameter, typ stri
 			if bn == nil || bn.IsNull() {
 				continue
 			}
-			f, isInt, isNum := pyNumber(bn)
-			if b, isBool := yamlBool(bn); isBool {
+			f, isInt, isNum := PyNumber(bn)
+			if b, isBool := YamlBool(bn); isBool {
 				p.ReportInf(bn.Span(), rules.ParameterConstraintInvalid, rules.BoolBound,
-					"`%s` of `%s` is a boolean; Heat reads it as %d. Write the number.", bound, c.Kind, boolInt(b))
-				f, isInt, isNum = float64(boolInt(b)), true, true
+					"`%s` of `%s` is a boolean; Heat reads it as %d. Write the number.", bound, c.Kind, BoolInt(b))
+				f, isInt, isNum = float64(BoolInt(b)), true, true
 			} else if !isNum || (bn.Tag != "!!int" && bn.Tag != "!!float") || (c.Kind == schema.ConstraintLength && !isInt) {
 				what := "a number"
 				if c.Kind == schema.ConstraintLength {
 					what = "a whole number"
 				}
-				p.Reportf(bn.Span(), rules.ParameterConstraintInvalid, "`%s` of `%s` must be %s, not %s.", bound, c.Kind, what, describeNode(bn))
+				p.Reportf(bn.Span(), rules.ParameterConstraintInvalid, "`%s` of `%s` must be %s, not %s.", bound, c.Kind, what, DescribeNode(bn))
 				ok = false
 				continue
 			}
@@ -302,7 +302,7 @@ func parseOneConstraint(p *Pass, v *schema.Version, prm *hot.Parameter, typ stri
 		}
 		if c.Min != nil && c.Max != nil && *c.Min > *c.Max {
 			p.Reportf(argSpan, rules.ParameterConstraintInvalid,
-				"`min` (%s) is greater than `max` (%s), so no value can pass; swap them.", trimFloat(*c.Min), trimFloat(*c.Max))
+				"`min` (%s) is greater than `max` (%s), so no value can pass; swap them.", TrimFloat(*c.Min), TrimFloat(*c.Max))
 			return c, false
 		}
 	case schema.ConstraintModulo:
@@ -313,11 +313,11 @@ func parseOneConstraint(p *Pass, v *schema.Version, prm *hot.Parameter, typ stri
 		var vals [2]*float64
 		for i, key := range []string{"step", "offset"} {
 			bn := arg.Get(key).Resolve()
-			f, isInt, isNum := pyNumber(bn)
-			if b, isBool := yamlBool(bn); isBool {
+			f, isInt, isNum := PyNumber(bn)
+			if b, isBool := YamlBool(bn); isBool {
 				p.ReportInf(bn.Span(), rules.ParameterConstraintInvalid, rules.BoolBound,
-					"`%s` of `modulo` is a boolean; Heat reads it as %d. Write the number.", key, boolInt(b))
-				f = float64(boolInt(b))
+					"`%s` of `modulo` is a boolean; Heat reads it as %d. Write the number.", key, BoolInt(b))
+				f = float64(BoolInt(b))
 			} else if bn == nil || bn.IsNull() || !isNum || !isInt || bn.Tag != "!!int" {
 				p.Reportf(argSpan, rules.ParameterConstraintInvalid, "`modulo` needs a whole-number `%s`.", key)
 				return c, false
@@ -341,7 +341,7 @@ func parseOneConstraint(p *Pass, v *schema.Version, prm *hot.Parameter, typ stri
 	case schema.ConstraintAllowedValues:
 		if !arg.IsSequence() {
 			p.Reportf(argSpan, rules.ParameterConstraintInvalid,
-				"`allowed_values` must be a list of values, for example `allowed_values: [small, large]`, not %s.", describeNode(arg))
+				"`allowed_values` must be a list of values, for example `allowed_values: [small, large]`, not %s.", DescribeNode(arg))
 			return c, false
 		}
 		for _, it := range arg.Items() {
@@ -350,22 +350,22 @@ func parseOneConstraint(p *Pass, v *schema.Version, prm *hot.Parameter, typ stri
 				// Heat compares a string parameter's value with the text
 				// Python's str() makes of each allowed value: a list or a
 				// mapping only ever matches that text.
-				text, ok := pyStr(it)
+				text, ok := PyStr(it)
 				if typ != "string" || !ok {
 					return c, false // for other types: leave to Heat
 				}
 				c.AllowedValues = append(c.AllowedValues, text)
 				continue
 			}
-			if isYAML11Bool(it) && it.Tag != "!!bool" {
+			if IsYAML11Bool(it) && it.Tag != "!!bool" {
 				return c, false
 			}
 			switch it.Tag {
 			case "!!int", "!!float":
-				f, _, _ := pyNumber(it)
+				f, _, _ := PyNumber(it)
 				c.AllowedValues = append(c.AllowedValues, f)
 			case "!!bool":
-				b, _ := heatParamBool(it)
+				b, _ := HeatParamBool(it)
 				c.AllowedValues = append(c.AllowedValues, b)
 			default:
 				c.AllowedValues = append(c.AllowedValues, it.Value)
@@ -373,7 +373,7 @@ func parseOneConstraint(p *Pass, v *schema.Version, prm *hot.Parameter, typ stri
 		}
 	case schema.ConstraintAllowedPattern:
 		if !readsAsText(arg) {
-			p.Reportf(argSpan, rules.ParameterConstraintInvalid, "`allowed_pattern` must be a regular expression as text, not %s; quote it.", describeNode(arg))
+			p.Reportf(argSpan, rules.ParameterConstraintInvalid, "`allowed_pattern` must be a regular expression as text, not %s; quote it.", DescribeNode(arg))
 			return c, false
 		}
 		if fault := brokenPattern(arg.Value); fault != nil {
@@ -384,7 +384,7 @@ func parseOneConstraint(p *Pass, v *schema.Version, prm *hot.Parameter, typ stri
 		c.Pattern = arg.Value
 	case schema.ConstraintCustom:
 		if !arg.IsScalar() || arg.IsNull() {
-			p.Reportf(argSpan, rules.ParameterConstraintInvalid, "`custom_constraint` must be a constraint name such as `nova.flavor`, not %s.", describeNode(arg))
+			p.Reportf(argSpan, rules.ParameterConstraintInvalid, "`custom_constraint` must be a constraint name such as `nova.flavor`, not %s.", DescribeNode(arg))
 			return c, false
 		}
 		if !isKnownCustomConstraint(p.Schema, arg.Value, customNames) {
@@ -396,10 +396,10 @@ func parseOneConstraint(p *Pass, v *schema.Version, prm *hot.Parameter, typ stri
 			for n := range names {
 				cands = append(cands, n)
 			}
-			near := nearestNames(arg.Value, cands, 3)
+			near := NearestNames(arg.Value, cands, 3)
 			d := p.Reportf(arg.Span(), rules.ParameterCustomConstraintUnknown,
 				"No Heat plugin registers a custom constraint named `%s`, so any value for `%s` fails at stack create.%s",
-				arg.Value, prm.Name, suggestText(near))
+				arg.Value, prm.Name, SuggestText(near))
 			d.Suggestions = near
 			return c, false
 		}
@@ -452,7 +452,7 @@ func abs(f float64) float64 {
 // checkParameterDefault checks that the default reads as the type and
 // passes the parameter's own constraints (Heat checks both: the type when
 // the stack is created, the constraints already at validate).
-func checkParameterDefault(p *Pass, prm *hot.Parameter, typ string, cons []schema.Constraint, res regexpCache) {
+func checkParameterDefault(p *Pass, prm *hot.Parameter, typ string, cons []schema.Constraint, res RegexpCache) {
 	f := prm.Field("default")
 	if f.Key == nil || typ == "" {
 		return
@@ -461,22 +461,22 @@ func checkParameterDefault(p *Pass, prm *hot.Parameter, typ string, cons []schem
 	if n.IsNull() {
 		// Heat asks whether the default is None, not whether the key is
 		// there: create then wants a value, as for no default at all.
-		p.Reportf(spanOrKey(f.Value, f.Key), rules.ParameterDefaultNull,
+		p.Reportf(SpanOrKey(f.Value, f.Key), rules.ParameterDefaultNull,
 			"The default of `%s` has no value, which Heat reads as no default: stack create fails unless a value for `%s` is given. Write the default (`''` for empty text) or remove the line.",
 			prm.Name, prm.Name)
 		return
 	}
-	if n == nil || containsFunctionCall(n, 0) {
+	if n == nil || ContainsFunctionCall(n, 0) {
 		return
 	}
 	bad := ""
 	switch typ {
 	case "number":
-		if _, _, ok := pyNumber(n); !ok {
+		if _, _, ok := PyNumber(n); !ok {
 			bad = "a number"
 		}
 	case "boolean":
-		if _, ok := heatParamBool(n); !ok {
+		if _, ok := HeatParamBool(n); !ok {
 			bad = "a boolean (true/false, yes/no, on/off, 1/0, t/f, y/n)"
 		}
 	case "list":
@@ -486,20 +486,20 @@ func checkParameterDefault(p *Pass, prm *hot.Parameter, typ string, cons []schem
 	case "map":
 		// Heat parses only text that is not empty; it writes a number or
 		// a boolean as JSON first, which always parses.
-		if pyYAMLText(n) && n.Value != "" && !isPythonJSON(n.Value) {
+		if PyYAMLText(n) && n.Value != "" && !isPythonJSON(n.Value) {
 			bad = "a mapping or JSON text"
 		}
 	}
 	if bad != "" {
 		p.Reportf(n.Span(), rules.ParameterDefaultType,
 			"The default of `%s` must be %s because the parameter's type is %s; %s is not. Fix the default or change the type.",
-			prm.Name, bad, prm.Type, quoteValue(n))
+			prm.Name, bad, prm.Type, QuoteValue(n))
 		return
 	}
 	for _, c := range cons {
 		problem := textDefaultProblem(c, typ, n)
 		if problem == "" {
-			problem = constraintProblem(c, typ, n, res)
+			problem = ConstraintProblem(c, typ, n, res)
 		}
 		if problem != "" {
 			p.Reportf(n.Span(), rules.ParameterDefaultConstraint,

@@ -6,12 +6,12 @@ import (
 	"heat-ls/schema"
 )
 
-// knownCustomConstraints is every custom constraint name Heat registers:
+// KnownCustomConstraints is every custom constraint name Heat registers:
 // the names its resource types use (read from the schema, which also
 // carries the user's own types) plus those only parameters use, which
 // Heat's plugins register too. Built once per run, only when a parameter
 // has a custom_constraint.
-func knownCustomConstraints(s *schema.Schema) map[string]bool {
+func KnownCustomConstraints(s *schema.Schema) map[string]bool {
 	names := map[string]bool{}
 	if s == nil {
 		return names

@@ -6,10 +6,10 @@ import (
 	"heat-ls/analysis/syntax"
 )
 
-// checkParameterGroups checks parameter_groups items: mappings whose
+// CheckParameterGroups checks parameter_groups items: mappings whose
 // parameters list names declared parameters, each in one group only. A
 // section that is not a list is the structure rules' to report.
-func checkParameterGroups(p *Pass) {
+func CheckParameterGroups(p *Pass) {
 	if p.T == nil {
 		return
 	}
@@ -21,13 +21,13 @@ func checkParameterGroups(p *Pass) {
 	for _, prm := range p.T.Parameters {
 		names = append(names, prm.Name)
 	}
-	v := entryVersion(p)
+	v := EntryVersion(p)
 	first := map[string]*syntax.Node{}
 	for _, item := range sec.Value.Resolve().Items() {
 		body := item.Resolve()
 		if !body.IsMapping() {
 			p.Reportf(item.Span(), rules.ParameterGroupNotMapping,
-				"Each parameter group must be a mapping with `label`, `description` and `parameters`, not %s.", describeNode(body))
+				"Each parameter group must be a mapping with `label`, `description` and `parameters`, not %s.", DescribeNode(body))
 			continue
 		}
 		pf := body.Lookup("parameters")
@@ -43,20 +43,20 @@ func checkParameterGroups(p *Pass) {
 		}
 		list := pf.Value.Resolve()
 		if !list.IsSequence() {
-			p.Reportf(valueSpan(pf.Value, pf.Key), rules.ParameterGroupParametersInvalid,
-				"The `parameters` of a group must be a list of parameter names, not %s.", describeNode(list))
+			p.Reportf(ValueSpan(pf.Value, pf.Key), rules.ParameterGroupParametersInvalid,
+				"The `parameters` of a group must be a list of parameter names, not %s.", DescribeNode(list))
 			continue
 		}
 		for _, n := range list.Items() {
 			n = n.Resolve()
 			if !n.IsScalar() || n.IsNull() {
-				p.Reportf(n.Span(), rules.ParameterGroupParametersInvalid, "A group lists parameter names; %s is not one.", describeNode(n))
+				p.Reportf(n.Span(), rules.ParameterGroupParametersInvalid, "A group lists parameter names; %s is not one.", DescribeNode(n))
 				continue
 			}
 			if p.T.Parameter(n.Value) == nil && (v == nil || !v.IsPseudoParameter(n.Value)) {
-				near := nearestNames(n.Value, names, 3)
+				near := NearestNames(n.Value, names, 3)
 				d := p.Reportf(n.Span(), rules.ParameterGroupUnknownParameter,
-					"The group names `%s`, which is not a parameter of this template; Heat refuses it.%s", n.Value, suggestText(near))
+					"The group names `%s`, which is not a parameter of this template; Heat refuses it.%s", n.Value, SuggestText(near))
 				d.Suggestions = near
 				continue
 			}

@@ -12,15 +12,15 @@ import (
 	"heat-ls/schema"
 )
 
-// pyNumber reads a scalar the way Heat's str_to_num does (int(), then
+// PyNumber reads a scalar the way Heat's str_to_num does (int(), then
 // float()); booleans count as numbers, as in Python, and a boolean is
 // what Heat's YAML reader makes of a plain yes/no/on/off too. isInt tells
 // whether Python would have produced an int.
-func pyNumber(n *syntax.Node) (f float64, isInt, ok bool) {
+func PyNumber(n *syntax.Node) (f float64, isInt, ok bool) {
 	if n == nil || n.Kind != syntax.ScalarNode || n.IsNull() {
 		return 0, false, false
 	}
-	if n.Tag == "!!bool" || isYAML11Bool(n) {
+	if n.Tag == "!!bool" || IsYAML11Bool(n) {
 		switch strings.ToLower(n.Value) {
 		case "true", "yes", "on":
 			return 1, true, true
@@ -46,18 +46,18 @@ func pyNumber(n *syntax.Node) (f float64, isInt, ok bool) {
 	return 0, false, false
 }
 
-// boolInt is Python's int() of a boolean.
-func boolInt(b bool) int {
+// BoolInt is Python's int() of a boolean.
+func BoolInt(b bool) int {
 	if b {
 		return 1
 	}
 	return 0
 }
 
-// heatParamBool reads a value as Heat reads a boolean parameter: the text
+// HeatParamBool reads a value as Heat reads a boolean parameter: the text
 // of the value, case-insensitive, one of 1/0, t/f, true/false, on/off,
 // y/n, yes/no.
-func heatParamBool(n *syntax.Node) (val, ok bool) {
+func HeatParamBool(n *syntax.Node) (val, ok bool) {
 	if n == nil || n.Kind != syntax.ScalarNode || n.IsNull() {
 		return false, false
 	}
@@ -70,13 +70,13 @@ func heatParamBool(n *syntax.Node) (val, ok bool) {
 	return false, false
 }
 
-// constraintProblem evaluates one constraint on a literal value and
+// ConstraintProblem evaluates one constraint on a literal value and
 // returns what is wrong in words, or "" when the value passes or cannot be
 // judged offline. typ is the Heat schema type of the value ("string",
 // "number", "integer", "list", "map", "boolean").
-func constraintProblem(c schema.Constraint, typ string, n *syntax.Node, res regexpCache) string {
+func ConstraintProblem(c schema.Constraint, typ string, n *syntax.Node, res RegexpCache) string {
 	n = n.Resolve()
-	if n == nil || n.IsNull() || containsFunctionCall(n, 0) {
+	if n == nil || n.IsNull() || ContainsFunctionCall(n, 0) {
 		return ""
 	}
 	switch c.Kind {
@@ -86,12 +86,12 @@ func constraintProblem(c schema.Constraint, typ string, n *syntax.Node, res rege
 		if !n.IsScalar() {
 			return ""
 		}
-		f, _, ok := pyNumber(n)
+		f, _, ok := PyNumber(n)
 		if !ok {
 			return ""
 		}
 		if (c.Min != nil && f < *c.Min) || (c.Max != nil && f > *c.Max) {
-			return fmt.Sprintf("%s is outside the allowed range %s", n.Value, rangeText(c.Min, c.Max))
+			return fmt.Sprintf("%s is outside the allowed range %s", n.Value, RangeText(c.Min, c.Max))
 		}
 	case schema.ConstraintLength:
 		l, ok := valueLength(typ, n)
@@ -99,24 +99,24 @@ func constraintProblem(c schema.Constraint, typ string, n *syntax.Node, res rege
 			return ""
 		}
 		if (c.Min != nil && float64(l) < *c.Min) || (c.Max != nil && float64(l) > *c.Max) {
-			return fmt.Sprintf("its length %d is outside the allowed length %s", l, rangeText(c.Min, c.Max))
+			return fmt.Sprintf("its length %d is outside the allowed length %s", l, RangeText(c.Min, c.Max))
 		}
 	case schema.ConstraintModulo:
 		if !n.IsScalar() || c.Step == nil || c.Offset == nil || *c.Step == 0 {
 			return ""
 		}
-		f, _, ok := pyNumber(n)
+		f, _, ok := PyNumber(n)
 		if !ok {
 			return ""
 		}
 		if pyMod(f, *c.Step) != *c.Offset {
-			return fmt.Sprintf("%s is not a multiple of %s plus %s", n.Value, trimFloat(*c.Step), trimFloat(*c.Offset))
+			return fmt.Sprintf("%s is not a multiple of %s plus %s", n.Value, TrimFloat(*c.Step), TrimFloat(*c.Offset))
 		}
 	case schema.ConstraintAllowedPattern:
 		if !n.IsScalar() || typ != "string" {
 			return ""
 		}
-		if m, ok := res.fullMatch(c.Pattern, n.Value); ok && !m {
+		if m, ok := res.FullMatch(c.Pattern, n.Value); ok && !m {
 			return fmt.Sprintf("%q does not match the pattern %q as a whole", n.Value, c.Pattern)
 		}
 	case schema.ConstraintCustom:
@@ -128,7 +128,7 @@ func constraintProblem(c schema.Constraint, typ string, n *syntax.Node, res rege
 		// param-custom-constraint-offline-mapping).
 		switch c.Custom {
 		case "ip_addr", "net_cidr", "mac_addr":
-			return fmt.Sprintf("%s is not %s", describeNode(n), map[string]string{"ip_addr": "an IP address", "net_cidr": "a network in CIDR form", "mac_addr": "a MAC address"}[c.Custom])
+			return fmt.Sprintf("%s is not %s", DescribeNode(n), map[string]string{"ip_addr": "an IP address", "net_cidr": "a network in CIDR form", "mac_addr": "a MAC address"}[c.Custom])
 		}
 	}
 	return ""
@@ -157,11 +157,11 @@ func allowedValuesProblem(allowed []any, typ string, n *syntax.Node) string {
 		}
 		// YAML 1.1 booleans written plainly mean something else to Heat
 		// than to us; do not guess.
-		if isYAML11Bool(it) && it.Tag != "!!bool" {
+		if IsYAML11Bool(it) && it.Tag != "!!bool" {
 			return ""
 		}
 		if !valueAllowed(allowed, typ, it) {
-			return fmt.Sprintf("%q is not one of the allowed values %s", it.Value, allowedText(allowed))
+			return fmt.Sprintf("%q is not one of the allowed values %s", it.Value, AllowedText(allowed))
 		}
 	}
 	return ""
@@ -176,7 +176,7 @@ func valueAllowed(allowed []any, typ string, n *syntax.Node) bool {
 		}
 	}
 	numeric := typ == "number" || typ == "integer"
-	f, _, isNum := pyNumber(n)
+	f, _, isNum := PyNumber(n)
 	for _, a := range allowed {
 		switch av := a.(type) {
 		case string:
@@ -192,11 +192,11 @@ func valueAllowed(allowed []any, typ string, n *syntax.Node) bool {
 			if isNum && (numeric || n.Tag == "!!int" || n.Tag == "!!float") && av == f {
 				return true
 			}
-			if n.Value == trimFloat(av) {
+			if n.Value == TrimFloat(av) {
 				return true
 			}
 		case bool:
-			if b, ok := heatParamBool(n); ok && b == av && (typ == "boolean" || n.Tag == "!!bool") {
+			if b, ok := HeatParamBool(n); ok && b == av && (typ == "boolean" || n.Tag == "!!bool") {
 				return true
 			}
 			if strings.EqualFold(n.Value, strconv.FormatBool(av)) {
@@ -288,26 +288,26 @@ func pyMod(a, b float64) float64 {
 	return m
 }
 
-func rangeText(lo, hi *float64) string {
+func RangeText(lo, hi *float64) string {
 	switch {
 	case lo != nil && hi != nil:
-		return trimFloat(*lo) + " to " + trimFloat(*hi)
+		return TrimFloat(*lo) + " to " + TrimFloat(*hi)
 	case lo != nil:
-		return "at least " + trimFloat(*lo)
+		return "at least " + TrimFloat(*lo)
 	case hi != nil:
-		return "at most " + trimFloat(*hi)
+		return "at most " + TrimFloat(*hi)
 	}
 	return "(unbounded)"
 }
 
-func trimFloat(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }
+func TrimFloat(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }
 
-func allowedText(allowed []any) string {
+func AllowedText(allowed []any) string {
 	parts := make([]string, 0, len(allowed))
 	for _, a := range allowed {
 		switch av := a.(type) {
 		case float64:
-			parts = append(parts, trimFloat(av))
+			parts = append(parts, TrimFloat(av))
 		default:
 			parts = append(parts, fmt.Sprint(av))
 		}

@@ -21,19 +21,19 @@ type Pass struct {
 	// Workspace and Path come from Options (see there).
 	Workspace WorkspaceView
 	Path      string
-	diags     []source.Diagnostic
-	// callRanges tells where each resource's calls lie (eachCallAlone);
+	Diags     []source.Diagnostic
+	// callRanges tells where each resource's calls lie (EachCallAlone);
 	// worked out when first asked.
 	callRanges *callsByResource
 	// entries is the bookkeeping of the entry-local rules
 	// (entries_local.go); nil outside templates.
-	entries *entryRun
+	Entries *entryRun
 	// conditionCalls says which of T.Calls are evaluated as conditions
-	// (see inConditionPosition); built when first asked.
+	// (see InConditionPosition); built when first asked.
 	conditionCalls []uint8 // 0: not asked yet, 1: no, 2: yes
 }
 
-func newPass(ctx context.Context, doc *hot.Document, opts Options) *Pass {
+func NewPass(ctx context.Context, doc *hot.Document, opts Options) *Pass {
 	return &Pass{Ctx: ctx, Doc: doc, T: doc.Template, Env: doc.Env, Schema: opts.Schema,
 		Workspace: opts.Workspace, Path: opts.Path}
 }
@@ -41,10 +41,10 @@ func newPass(ctx context.Context, doc *hot.Document, opts Options) *Pass {
 // stopped reports whether the run was cancelled (a newer version of the
 // document arrived). Rules that loop over many entries ask between
 // entries, so a stale run ends within one entry instead of one rule.
-func (p *Pass) stopped() bool { return p.Ctx.Err() != nil }
+func (p *Pass) Stopped() bool { return p.Ctx.Err() != nil }
 
 // Report records a diagnostic.
-func (p *Pass) Report(d source.Diagnostic) { p.diags = append(p.diags, d) }
+func (p *Pass) Report(d source.Diagnostic) { p.Diags = append(p.Diags, d) }
 
 // Reportf reports rule id at span with the severity analysis/rules
 // declares for it, so the severity is written down in one place only.
@@ -84,19 +84,19 @@ func (p *Pass) Hintf(span source.Span, code, format string, args ...any) *source
 // attach tags, related information or suggestions. The pointer is valid
 // until the next report.
 func (p *Pass) add(span source.Span, sev source.Severity, code, format string, args ...any) *source.Diagnostic {
-	p.diags = append(p.diags, source.Diagnostic{
+	p.Diags = append(p.Diags, source.Diagnostic{
 		Span: span, Severity: sev, Code: code, Message: fmt.Sprintf(format, args...),
 	})
-	return &p.diags[len(p.diags)-1]
+	return &p.Diags[len(p.Diags)-1]
 }
 
 // run executes one rule, turning a panic into a diagnostic so a bug in one
 // rule never takes down the others or the server.
-func (p *Pass) run(rule Rule) {
+func (p *Pass) Run(rule Rule) {
 	defer func() {
 		if r := recover(); r != nil {
-			if p.entries != nil {
-				p.entries.broken = true // a walk stopped half-way: keep nothing
+			if p.Entries != nil {
+				p.Entries.broken = true // a walk stopped half-way: keep nothing
 			}
 			p.Report(source.Diagnostic{
 				Severity: rules.Severity(rules.InternalError), Code: rules.InternalError,

@@ -2,10 +2,10 @@ package check
 
 import "heat-ls/schema"
 
-// declaredVersion is the template's HOT version, or nil when it is missing
+// DeclaredVersion is the template's HOT version, or nil when it is missing
 // or unknown (the version rule reports that; version-gated rules then stay
 // silent rather than guess).
-func declaredVersion(p *Pass) *schema.Version {
+func DeclaredVersion(p *Pass) *schema.Version {
 	if p.T == nil || p.Schema == nil || p.T.VersionText == "" {
 		return nil
 	}
@@ -13,8 +13,8 @@ func declaredVersion(p *Pass) *schema.Version {
 	return v
 }
 
-// firstVersion is the oldest version for which has is true, or nil.
-func firstVersion(s *schema.Schema, has func(*schema.Version) bool) *schema.Version {
+// FirstVersion is the oldest version for which has is true, or nil.
+func FirstVersion(s *schema.Schema, has func(*schema.Version) bool) *schema.Version {
 	for _, v := range s.Versions() {
 		if has(v) {
 			return v
@@ -23,10 +23,10 @@ func firstVersion(s *schema.Schema, has func(*schema.Version) bool) *schema.Vers
 	return nil
 }
 
-// entryVersion is the version the entry rules check against: the declared
+// EntryVersion is the version the entry rules check against: the declared
 // one, or the newest when the declaration is missing or unknown (the
 // structure rules report that), so the other checks still run.
-func entryVersion(p *Pass) *schema.Version {
+func EntryVersion(p *Pass) *schema.Version {
 	if p.Schema == nil {
 		return nil
 	}

@@ -30,14 +30,14 @@ func TestWithoutLookarounds(t *testing.T) {
 			if re == nil || re.String() != `^(?:`+tt.loose+`)$` {
 				t.Fatalf("made %v, want %q", re, tt.loose)
 			}
-			c := regexpCache{}
+			c := RegexpCache{}
 			for _, v := range tt.refused {
-				if m, ok := c.fullMatch(tt.pattern, v); m || !ok {
+				if m, ok := c.FullMatch(tt.pattern, v); m || !ok {
 					t.Errorf("%q: fullMatch = %v, %v; want refused", v, m, ok)
 				}
 			}
 			for _, v := range tt.passed {
-				if _, ok := c.fullMatch(tt.pattern, v); ok {
+				if _, ok := c.FullMatch(tt.pattern, v); ok {
 					t.Errorf("%q: judged, want unknown", v)
 				}
 			}

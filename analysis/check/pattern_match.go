@@ -7,9 +7,9 @@ import (
 	"heat-ls/analysis/pyre"
 )
 
-// regexpCache compiles each allowed_pattern once per rule run, for
-// fullMatch.
-type regexpCache map[string]*goPattern
+// RegexpCache compiles each allowed_pattern once per rule run, for
+// FullMatch.
+type RegexpCache map[string]*goPattern
 
 // goPattern is an allowed_pattern as Go's regexp runs it.
 type goPattern struct {
@@ -22,7 +22,7 @@ type goPattern struct {
 	feats pyre.Feature
 }
 
-func (c regexpCache) get(pattern string) *goPattern {
+func (c RegexpCache) get(pattern string) *goPattern {
 	if g, ok := c[pattern]; ok {
 		return g
 	}
@@ -39,9 +39,9 @@ func (c regexpCache) get(pattern string) *goPattern {
 	return g
 }
 
-// fullMatch reports whether pattern matches all of value the way Heat
+// FullMatch reports whether pattern matches all of value the way Heat
 // checks allowed_pattern; ok is false when the pattern cannot be judged.
-func (c regexpCache) fullMatch(pattern, value string) (matched, ok bool) {
+func (c RegexpCache) FullMatch(pattern, value string) (matched, ok bool) {
 	g := c.get(pattern)
 	if !g.readsAlike(value) {
 		return false, false

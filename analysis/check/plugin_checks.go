@@ -61,15 +61,15 @@ func pluginChecks() map[string][]pluginCheck {
 	}
 }
 
-// checkPlugins runs pluginChecks on every resource of a known type whose
+// CheckPlugins runs pluginChecks on every resource of a known type whose
 // properties are a literal mapping, each judging its resource alone (the
-// deployment check reads the server it names through otherResource).
-func checkPlugins(p *Pass) {
+// deployment check reads the server it names through OtherResource).
+func CheckPlugins(p *Pass) {
 	if p.T == nil || p.Schema == nil {
 		return
 	}
 	checks := pluginChecks()
-	p.eachResourceAlone(func(r *hot.Resource) {
+	p.EachResourceAlone(func(r *hot.Resource) {
 		rt, props := builtinResource(p, r)
 		if rt == nil {
 			return
@@ -102,10 +102,10 @@ func literalGiven(props *syntax.Node, name string) (*syntax.Node, bool) {
 	}
 	v := pr.Value.Resolve()
 	switch {
-	case v == nil || v.IsNull() || isFunctionCall(v):
+	case v == nil || v.IsNull() || IsFunctionCall(v):
 		return pr.Key, false
 	case v.IsScalar():
-		if b, isBool := yamlBool(v); isBool {
+		if b, isBool := YamlBool(v); isBool {
 			return pr.Key, b
 		}
 		return pr.Key, v.Value != ""
@@ -145,7 +145,7 @@ func literalMappings(props *syntax.Node, name string) []*syntax.Node {
 	}
 	var out []*syntax.Node
 	for _, it := range items {
-		if m := it.Resolve(); m.IsMapping() && !mergesOtherKeys(m) {
+		if m := it.Resolve(); m.IsMapping() && !MergesOtherKeys(m) {
 			out = append(out, m)
 		}
 	}
@@ -167,7 +167,7 @@ func conflict(a, b probe) pluginCheck {
 // oneOf: Heat refuses the resource when none of the probes is given.
 func oneOf(probes ...probe) pluginCheck {
 	return func(pc pluginCtx) {
-		if mergesOtherKeys(pc.props) {
+		if MergesOtherKeys(pc.props) {
 			return
 		}
 		for _, pb := range probes {
@@ -194,7 +194,7 @@ func requires(a, b probe) pluginCheck {
 		if !ra.certain(a) {
 			return
 		}
-		if pc.read(b).possible(b) || mergesOtherKeys(pc.props) {
+		if pc.read(b).possible(b) || MergesOtherKeys(pc.props) {
 			return
 		}
 		pc.p.Reportf(ra.key.Span(), rules.ResourcePropertyConflict,
@@ -206,7 +206,7 @@ func requires(a, b probe) pluginCheck {
 // must copy exactly one volume or snapshot and nothing else; with a size
 // it may have at most one source.
 func volumeSources(pc pluginCtx) {
-	if mergesOtherKeys(pc.props) {
+	if MergesOtherKeys(pc.props) {
 		return
 	}
 	if pc.read(truthy("backup_id")).possible(truthy("backup_id")) {
@@ -237,7 +237,7 @@ func volumeSources(pc pluginCtx) {
 
 // subnetIPv6Modes: ipv6_ra_mode and ipv6_address_mode need ip_version 6.
 func subnetIPv6Modes(pc pluginCtx) {
-	if _, v, ok := literalProperty(pc.props, "ip_version"); ok && v.Value == "6" {
+	if _, v, ok := LiteralProperty(pc.props, "ip_version"); ok && v.Value == "6" {
 		return
 	} else if pr := pc.props.Lookup("ip_version"); pr.Key != nil && !ok {
 		if v := pr.Value.Resolve(); v != nil && !v.IsNull() {
@@ -257,7 +257,7 @@ func subnetIPv6Modes(pc pluginCtx) {
 // snapshot or image at boot index 0 in block_device_mapping_v2).
 func serverBootable(pc pluginCtx) {
 	// An image key written empty counts: Heat then lets the server through.
-	if pc.props.Lookup("image").Key != nil || mergesOtherKeys(pc.props) {
+	if pc.props.Lookup("image").Key != nil || MergesOtherKeys(pc.props) {
 		return
 	}
 	for _, name := range []string{"block_device_mapping", "block_device_mapping_v2"} {
@@ -267,11 +267,11 @@ func serverBootable(pc pluginCtx) {
 		}
 		for _, it := range items {
 			m := it.Resolve()
-			if !m.IsMapping() || mergesOtherKeys(m) {
+			if !m.IsMapping() || MergesOtherKeys(m) {
 				return
 			}
 			if name == "block_device_mapping" {
-				if k, v, ok := literalProperty(m, "device_name"); k != nil && (!ok || v.Value == "vda") {
+				if k, v, ok := LiteralProperty(m, "device_name"); k != nil && (!ok || v.Value == "vda") {
 					return
 				}
 				continue
@@ -282,7 +282,7 @@ func serverBootable(pc pluginCtx) {
 			if !vol && !snap && !img {
 				continue
 			}
-			k, v, ok := literalProperty(m, "boot_index")
+			k, v, ok := LiteralProperty(m, "boot_index")
 			if k == nil || !ok || v.Value == "0" {
 				return
 			}
@@ -300,10 +300,10 @@ func poolCookie(pc pluginCtx) {
 		return
 	}
 	sp := pr.Value.Resolve()
-	if !sp.IsMapping() || mergesOtherKeys(sp) {
+	if !sp.IsMapping() || MergesOtherKeys(sp) {
 		return
 	}
-	_, typ, ok := literalProperty(sp, "type")
+	_, typ, ok := LiteralProperty(sp, "type")
 	if !ok {
 		return
 	}
@@ -321,8 +321,8 @@ func poolCookie(pc pluginCtx) {
 
 // listenerTLS: a TERMINATED_HTTPS listener needs default_tls_container_ref.
 func listenerTLS(pc pluginCtx) {
-	_, proto, ok := literalProperty(pc.props, "protocol")
-	if !ok || proto.Value != "TERMINATED_HTTPS" || mergesOtherKeys(pc.props) {
+	_, proto, ok := LiteralProperty(pc.props, "protocol")
+	if !ok || proto.Value != "TERMINATED_HTTPS" || MergesOtherKeys(pc.props) {
 		return
 	}
 	if _, set := givenProperty(pc.props, "default_tls_container_ref"); set {
@@ -334,7 +334,7 @@ func listenerTLS(pc pluginCtx) {
 
 // securityGroupName: Neutron keeps the name "default" for itself.
 func securityGroupName(pc pluginCtx) {
-	if _, v, ok := literalProperty(pc.props, "name"); ok && v.Value == "default" {
+	if _, v, ok := LiteralProperty(pc.props, "name"); ok && v.Value == "default" {
 		pc.p.Reportf(v.Span(), rules.ResourcePropertyConflict,
 			"A security group cannot be named `default` (Neutron's own group has that name); Heat refuses it at stack create.")
 	}
@@ -344,7 +344,7 @@ func securityGroupName(pc pluginCtx) {
 // character_sequences must fit in length (32 when not given).
 func randomStringLength(pc pluginCtx) {
 	length := 32
-	if k, v, ok := literalProperty(pc.props, "length"); ok {
+	if k, v, ok := LiteralProperty(pc.props, "length"); ok {
 		n, err := strconv.Atoi(v.Value)
 		if err != nil {
 			return
@@ -361,10 +361,10 @@ func randomStringLength(pc pluginCtx) {
 		}
 		for _, it := range items {
 			m := it.Resolve()
-			if !m.IsMapping() || mergesOtherKeys(m) {
+			if !m.IsMapping() || MergesOtherKeys(m) {
 				return
 			}
-			k, v, ok := literalProperty(m, "min")
+			k, v, ok := LiteralProperty(m, "min")
 			switch {
 			case k == nil:
 				total++ // Heat's default minimum is 1
@@ -394,23 +394,23 @@ func deploymentServer(pc pluginCtx) {
 		return
 	}
 	call := pr.Value.Resolve()
-	if !isFunctionCall(call) || call.Pair(0).Key.Value != "get_resource" {
+	if !IsFunctionCall(call) || call.Pair(0).Key.Value != "get_resource" {
 		return
 	}
 	name := call.Pair(0).Value.Resolve()
 	if !name.IsScalar() {
 		return
 	}
-	srv := pc.p.otherResource(name.Value)
+	srv := pc.p.OtherResource(name.Value)
 	if srv == nil || srv.Type != "OS::Nova::Server" {
 		return
 	}
-	props := resourceProperties(srv)
+	props := ResourceProperties(srv)
 	if props == nil {
 		return
 	}
 	format := "HEAT_CFNTOOLS (the default)"
-	if k, v, ok := literalProperty(props, "user_data_format"); ok {
+	if k, v, ok := LiteralProperty(props, "user_data_format"); ok {
 		if v.Value == "SOFTWARE_CONFIG" {
 			return
 		}
@@ -446,7 +446,7 @@ func serverDeviceSources(pc pluginCtx) {
 			// A null entry is read as an empty mapping, which names no
 			// source either.
 			m := it.Resolve()
-			if !(m.IsMapping() || m.IsNull()) || mergesOtherKeys(m) {
+			if !(m.IsMapping() || m.IsNull()) || MergesOtherKeys(m) {
 				continue
 			}
 			var given []string

@@ -14,7 +14,7 @@ import (
 // is 0, the text "3" is 3 and an unquoted 2.9 is 2. Reading the written
 // text instead would miss a group whose max_size is `true`.
 
-// groupSize: a scaling group's minimum cannot exceed its maximum nor lie
+// GroupSize: a scaling group's minimum cannot exceed its maximum nor lie
 // below zero, and a desired capacity (a key written empty is 0) must lie
 // between them.
 func groupSize(minName, maxName, desiredName string) pluginCheck {
@@ -77,10 +77,10 @@ func (pc pluginCtx) intProperty(name string) (*syntax.Node, int, bool) {
 		}
 		return pr.Key, 0, true
 	}
-	if !v.IsScalar() || isFunctionCall(v) {
+	if !v.IsScalar() || IsFunctionCall(v) {
 		return pr.Key, 0, false
 	}
-	f, ok := heatInteger(v)
+	f, ok := HeatInteger(v)
 	if !ok || math.Abs(f) >= 1<<53 {
 		return pr.Key, 0, false
 	}

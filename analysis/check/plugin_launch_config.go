@@ -13,7 +13,7 @@ import (
 // empty (empty text, or a get_param whose path finds nothing) counts as
 // missing, as the plugin tests the values for truth.
 func launchConfigSource(pc pluginCtx) {
-	if mergesOtherKeys(pc.props) || truthyProperty(pc, "InstanceId") {
+	if MergesOtherKeys(pc.props) || truthyProperty(pc, "InstanceId") {
 		return
 	}
 	var missing []string
@@ -31,7 +31,7 @@ func launchConfigSource(pc pluginCtx) {
 	}
 	pc.p.Reportf(at.Span(), rules.ResourcePropertyConflict,
 		"A launch configuration without `InstanceId` needs `ImageId` and `InstanceType`; `%s` %s, so Heat refuses it at stack create.",
-		strings.Join(missing, "` and `"), plural(len(missing), "is missing or empty", "are missing or empty"))
+		strings.Join(missing, "` and `"), Plural(len(missing), "is missing or empty", "are missing or empty"))
 }
 
 // truthyProperty reports whether a property may hold a value Python takes
@@ -49,12 +49,12 @@ func truthyIn(p *Pass, m *syntax.Node, name string) bool {
 	switch {
 	case v == nil || v.IsNull():
 		return false
-	case isFunctionCall(v):
-		rc := resourceChecker{p: p}
-		_, _, empty := rc.emptyFromParamPath(v)
+	case IsFunctionCall(v):
+		rc := ResourceChecker{P: p}
+		_, _, empty := rc.EmptyFromParamPath(v)
 		return !empty
 	case v.IsScalar():
-		if b, isBool := yamlBool(v); isBool {
+		if b, isBool := YamlBool(v); isBool {
 			return b
 		}
 		return v.Value != ""
@@ -82,7 +82,7 @@ func launchConfigBlockDevices(pc pluginCtx) {
 	}
 	for _, it := range list.Items() {
 		m := it.Resolve()
-		if !m.IsMapping() || isFunctionCall(m) || mergesOtherKeys(m) {
+		if !m.IsMapping() || IsFunctionCall(m) || MergesOtherKeys(m) {
 			continue
 		}
 		ebs := m.Lookup("Ebs")
@@ -92,7 +92,7 @@ func launchConfigBlockDevices(pc pluginCtx) {
 			continue
 		}
 		v := ebs.Value.Resolve()
-		if isFunctionCall(v) || mergesOtherKeys(v) || !(v.IsMapping() || v.IsNull()) || v.IsMapping() && truthyIn(pc.p, v, "SnapshotId") {
+		if IsFunctionCall(v) || MergesOtherKeys(v) || !(v.IsMapping() || v.IsNull()) || v.IsMapping() && truthyIn(pc.p, v, "SnapshotId") {
 			continue
 		}
 		at := ebs.Key

@@ -11,13 +11,13 @@ import (
 // and that runs the member type's own validate() (the oracle refuses an
 // AutoScalingGroup whose inline server has nothing to boot from, case
 // group-member-server-without-image in testdata/difftest); a group with
-// no member has none validated (quietEmptyGroup).
+// no member has none validated (QuietEmptyGroup).
 func checkMemberPlugins(p *Pass, checks map[string][]pluginCheck) {
-	p.eachResourceAlone(func(r *hot.Resource) {
+	p.EachResourceAlone(func(r *hot.Resource) {
 		if r.Type != "OS::Heat::ResourceGroup" && r.Type != "OS::Heat::AutoScalingGroup" || r.Field("external_id").Key != nil {
 			return
 		}
-		defer p.quietEmptyGroup(len(p.diags), r)
+		defer QuietEmptyGroup(p, len(p.Diags), r)
 		for _, def := range ResourceDefinitions(r)[1:] {
 			rt, ok := p.Schema.ResourceType(def.TypeName)
 			if !ok || rt.UserFile != "" || rt.NoOp || len(checks[rt.Name]) == 0 {

@@ -8,13 +8,13 @@ import "heat-ls/analysis/rules"
 // workflow's tasks may have requires. Only what the template states
 // literally is judged.
 func mistralWorkflow(pc pluginCtx) {
-	if mergesOtherKeys(pc.props) {
+	if MergesOtherKeys(pc.props) {
 		return
 	}
-	_, typ, typed := literalProperty(pc.props, "type")
+	_, typ, typed := LiteralProperty(pc.props, "type")
 	if typed && typ.Value == "reverse" {
 		params := pc.props.Get("params").Resolve()
-		if params == nil || params.IsNull() || params.IsMapping() && !mergesOtherKeys(params) && !truthyIn(pc.p, params, "task_name") {
+		if params == nil || params.IsNull() || params.IsMapping() && !MergesOtherKeys(params) && !truthyIn(pc.p, params, "task_name") {
 			pc.p.Reportf(typ.Span(), rules.ResourcePropertyConflict,
 				"A reverse workflow needs `task_name` in `params` (the task to start from); Heat refuses it at stack create without one.")
 		}

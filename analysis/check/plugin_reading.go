@@ -39,7 +39,7 @@ func readProperty(props *syntax.Node, name string, prop *schema.Property) readin
 	switch {
 	case v == nil || v.IsNull():
 		r.truthy = prop != nil && prop.HasDefault && pyTruthyDefault(prop.Default)
-	case isFunctionCall(v):
+	case IsFunctionCall(v):
 		r.call = true
 	case v.IsSequence():
 		r.truthy = len(v.Items()) > 0
@@ -60,11 +60,11 @@ func scalarTruthy(v *syntax.Node, prop *schema.Property) bool {
 	}
 	switch typ {
 	case "integer", "number":
-		if f, _, ok := pyNumber(v); ok {
+		if f, _, ok := PyNumber(v); ok {
 			return f != 0
 		}
 	case "boolean":
-		if b, ok := yamlBool(v); ok {
+		if b, ok := YamlBool(v); ok {
 			return b
 		}
 		return strings.EqualFold(v.Value, "true")

@@ -49,8 +49,8 @@ func BenchmarkReferencesConditional(b *testing.B) {
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		p := newPass(context.Background(), doc, Options{Schema: s})
-		p.run(checkReferences)
+		p := NewPass(context.Background(), doc, Options{Schema: s})
+		p.Run(CheckReferences)
 	}
 }
 

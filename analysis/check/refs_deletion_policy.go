@@ -22,7 +22,7 @@ func (r *refChecker) deletionPolicyRef(c *hot.Call) {
 	if c.Context != hot.InResource {
 		return
 	}
-	res := resourceOf(r.p.T, c.Owner)
+	res := ResourceOf(r.p.T, c.Owner)
 	if res == nil || !withinField(res, c, "deletion_policy") {
 		return
 	}

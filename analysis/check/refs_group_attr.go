@@ -17,9 +17,9 @@ import (
 // the group's nested stack with outputs that read it, and refuses the
 // stack at create otherwise. Members that are nested templates are judged
 // against their outputs by the workspace rules. A group with no member
-// builds no such outputs (quietEmptyGroup).
+// builds no such outputs (QuietEmptyGroup).
 func (r *refChecker) groupMemberAttribute(group *hot.Resource, attr *syntax.Node) {
-	defer r.p.quietEmptyGroup(len(r.p.diags), group)
+	defer QuietEmptyGroup(r.p, len(r.p.Diags), group)
 	a := attr.Value
 	name := a
 	switch {
@@ -51,7 +51,7 @@ func (r *refChecker) groupMemberAttribute(group *hot.Resource, attr *syntax.Node
 	}
 	near := nearAttributes(rt, name)
 	d := r.p.ReportInf(attr.Span(), rules.UnknownAttribute, rules.GroupMemberAttribute,
-		"The members of group `%s` are %s, which has no attribute `%s`; Heat refuses the group's nested stack at create.%s", group.Name, rt.Name, name, didYouMean(near))
+		"The members of group `%s` are %s, which has no attribute `%s`; Heat refuses the group's nested stack at create.%s", group.Name, rt.Name, name, DidYouMean(near))
 	d.Suggestions = nil
 	if len(near) > 0 && name != a {
 		for _, n := range near {

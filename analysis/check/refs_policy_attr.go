@@ -30,7 +30,7 @@ func (r *refChecker) policyAttribute(c *hot.Call, target, attr *syntax.Node) {
 	if c.Context != hot.InResource || attr.Value == "show" {
 		return
 	}
-	owner := resourceOf(r.p.T, c.Owner)
+	owner := ResourceOf(r.p.T, c.Owner)
 	if owner == nil {
 		return
 	}
@@ -88,7 +88,7 @@ func (r *refChecker) readAttributes() (map[string]map[string]bool, bool) {
 		switch c.Context {
 		case hot.InOutput:
 		case hot.InResource:
-			res := resourceOf(r.p.T, c.Owner)
+			res := ResourceOf(r.p.T, c.Owner)
 			if res == nil || !withinField(res, c, "properties") && !withinField(res, c, "metadata") {
 				continue
 			}
@@ -99,8 +99,8 @@ func (r *refChecker) readAttributes() (map[string]map[string]bool, bool) {
 		if !a.IsSequence() || len(a.Items()) == 0 {
 			continue // refused for its arguments
 		}
-		name := literal(a.Items()[0])
-		if !isScalarLiteral(name) {
+		name := Literal(a.Items()[0])
+		if !IsScalarLiteral(name) {
 			r.readsUnknown = true
 			return nil, false
 		}
@@ -108,8 +108,8 @@ func (r *refChecker) readAttributes() (map[string]map[string]bool, bool) {
 			add(name.Value, "")
 			continue
 		}
-		attr := literal(a.Items()[1])
-		if !isScalarLiteral(attr) {
+		attr := Literal(a.Items()[1])
+		if !IsScalarLiteral(attr) {
 			r.readsUnknown = true
 			return nil, false
 		}

@@ -9,18 +9,18 @@ import (
 	"sort"
 )
 
-// checkReferences reports names that point nowhere: get_param of an
+// CheckReferences reports names that point nowhere: get_param of an
 // undeclared parameter, get_resource / get_attr / depends_on of an
 // undefined resource, get_attr of an attribute the type lacks, and
 // condition names that the conditions section does not define. Every
 // lookup is a map access; suggestions are computed only for misses.
-func checkReferences(p *Pass) {
+func CheckReferences(p *Pass) {
 	r := newRefChecker(p)
 	for i, c := range p.T.Calls {
 		if c.Context == hot.InParameter {
 			continue
 		}
-		cond := p.inConditionPosition(i)
+		cond := p.InConditionPosition(i)
 		if cond && !r.v.IsConditionFunction(c.Name) || !cond && !r.v.HasFunction(c.Name) {
 			continue
 		}
@@ -29,7 +29,7 @@ func checkReferences(p *Pass) {
 			r.getParam(c)
 		case "get_resource":
 			r.deletionPolicyRef(c)
-			if n := literal(c.Args); isScalarLiteral(n) && r.resource(n, "get_resource", c.Context == hot.InOutput) {
+			if n := Literal(c.Args); IsScalarLiteral(n) && r.resource(n, "get_resource", c.Context == hot.InOutput) {
 				r.conditionalTarget(c, n)
 			}
 		case "get_attr":
@@ -50,7 +50,7 @@ func checkReferences(p *Pass) {
 		}
 	}
 	for _, res := range p.T.Resources {
-		if p.stopped() {
+		if p.Stopped() {
 			return
 		}
 		for _, dep := range res.DependsOn {
@@ -81,7 +81,7 @@ type refChecker struct {
 	// other conditions, to an undefined one (1 broken, 2 fine, 3 visiting).
 	broken map[string]uint8
 	// cands, near and spellWork serve suggest.
-	// live memoises liveConditions(p.T).
+	// live memoises LiveConditions(p.T).
 	live map[string]bool
 	// inputs memoises inputFor.
 	inputs map[string]string
@@ -117,35 +117,35 @@ func (r *refChecker) suggest(kind, name string, all func() []string) []string {
 	var near []string
 	if r.spellWork+len(cands) <= maxSpellWork {
 		r.spellWork += len(cands)
-		near = closestNames(name, cands, 3, suggestionDistance(name))
+		near = ClosestNames(name, cands, 3, SuggestionDistance(name))
 	}
 	r.near[key] = near
 	return near
 }
 
 func newRefChecker(p *Pass) *refChecker {
-	v := declaredVersion(p)
+	v := DeclaredVersion(p)
 	if v == nil {
 		v = p.Schema.Latest()
 	}
 	return &refChecker{p: p, v: v}
 }
 
-// liveConditions is the set of conditions Heat evaluates for this
+// LiveConditions is the set of conditions Heat evaluates for this
 // template, computed once.
 func (r *refChecker) liveConditions() map[string]bool {
 	if r.live == nil {
-		r.live = liveConditions(r.p.T)
+		r.live = LiveConditions(r.p.T)
 	}
 	return r.live
 }
 
 func (r *refChecker) getParam(c *hot.Call) {
-	name := literal(c.Args)
+	name := Literal(c.Args)
 	if name.IsSequence() && len(name.Items()) > 0 {
-		name = literal(name.Items()[0])
+		name = Literal(name.Items()[0])
 	}
-	if !isScalarLiteral(name) || r.p.T.Parameter(name.Value) != nil || r.v.IsPseudoParameter(name.Value) {
+	if !IsScalarLiteral(name) || r.p.T.Parameter(name.Value) != nil || r.v.IsPseudoParameter(name.Value) {
 		return
 	}
 	near := r.suggest("parameter", name.Value, func() []string {
@@ -163,7 +163,7 @@ func (r *refChecker) getParam(c *hot.Call) {
 		near = nil
 	}
 	report, msg := r.p.Errorf, subject+", so stack create fails. "+fix
-	switch owner := propertiesOwner(r.p, c); {
+	switch owner := PropertiesOwner(r.p, c); {
 	case c.Context == hot.InOutput:
 		msg = subject + ", so showing this output fails. " + fix
 		report = r.p.Warnf
@@ -172,11 +172,11 @@ func (r *refChecker) getParam(c *hot.Call) {
 		// unused one never fails (the oracle accepts it at create).
 		msg = subject + ", so stack create fails once a resource or output uses this condition. " + fix
 		report = r.p.Warnf
-	case owner != nil && ignoresProperties(r.p, owner):
+	case owner != nil && IgnoresProperties(r.p, owner):
 		msg = subject + ". Heat lets it through only because `" + owner.Type + "` never reads its properties. " + fix
 		report = r.p.Warnf
 	}
-	d := report(name.Span(), rules.UndefinedParameter, "%s%s", msg, didYouMean(near))
+	d := report(name.Span(), rules.UndefinedParameter, "%s%s", msg, DidYouMean(near))
 	d.Suggestions = near
 	d.Data = map[string]string{"kind": "parameter", "name": name.Value, "guessedType": guessParameterType(r.p, c)}
 }
@@ -184,7 +184,7 @@ func (r *refChecker) getParam(c *hot.Call) {
 // guessParameterType guesses the type an undeclared parameter needs from
 // the property it fills, for the quick fix that declares it.
 func guessParameterType(p *Pass, c *hot.Call) string {
-	if prop := propertyHolding(p, c); prop != nil {
+	if prop := PropertyHolding(p, c); prop != nil {
 		switch prop.Type {
 		case "integer", "number":
 			return "number"
@@ -219,7 +219,7 @@ func (r *refChecker) resource(name *syntax.Node, via string, shown bool) bool {
 		report, outcome = r.p.Warnf, "showing this output fails (Heat accepts the template itself)"
 	}
 	d := report(name.Span(), rules.UndefinedResource,
-		"No resource is named `%s` (used by %s), so %s.%s", name.Value, via, outcome, didYouMean(near))
+		"No resource is named `%s` (used by %s), so %s.%s", name.Value, via, outcome, DidYouMean(near))
 	d.Suggestions = near
 	d.Data = map[string]string{"kind": "resource", "name": name.Value}
 	return false
@@ -230,16 +230,16 @@ func (r *refChecker) getAttr(c *hot.Call) {
 	if !a.IsSequence() || len(a.Items()) == 0 {
 		return
 	}
-	resName := literal(a.Items()[0])
-	if !isScalarLiteral(resName) || !r.resource(resName, "get_attr", false) {
+	resName := Literal(a.Items()[0])
+	if !IsScalarLiteral(resName) || !r.resource(resName, "get_attr", false) {
 		return
 	}
 	r.conditionalTarget(c, resName)
 	if len(a.Items()) < 2 {
 		return
 	}
-	attr := literal(a.Items()[1])
-	if !isScalarLiteral(attr) || attr.Value == "show" {
+	attr := Literal(a.Items()[1])
+	if !IsScalarLiteral(attr) || attr.Value == "show" {
 		return
 	}
 	res := r.p.T.Resource(resName.Value)
@@ -260,7 +260,7 @@ func (r *refChecker) getAttr(c *hot.Call) {
 	}
 	near := nearAttributes(rt, attr.Value)
 	d := r.p.Reportf(attr.Span(), rules.UnknownAttribute,
-		"`%s` (%s) has no attribute `%s`, so Heat refuses the template.%s", resName.Value, rt.Name, attr.Value, didYouMean(near))
+		"`%s` (%s) has no attribute `%s`, so Heat refuses the template.%s", resName.Value, rt.Name, attr.Value, DidYouMean(near))
 	d.Suggestions = near
 	d.Related = []source.Related{{Span: res.Key.Span(), Message: "the resource"}}
 }
@@ -269,14 +269,14 @@ func (r *refChecker) getAttr(c *hot.Call) {
 // condition. Inside the conditions section Heat only fails once a
 // resource or output uses the condition (reported there), so a warning.
 func (r *refChecker) conditionName(c *hot.Call, n *syntax.Node) {
-	n = literal(n)
-	if !isScalarLiteral(n) || n.Tag == "!!bool" || r.p.T.Condition(n.Value) != nil {
+	n = Literal(n)
+	if !IsScalarLiteral(n) || n.Tag == "!!bool" || r.p.T.Condition(n.Value) != nil {
 		return
 	}
-	if _, isBool := yamlBool(n); isBool {
+	if _, isBool := YamlBool(n); isBool {
 		return
 	}
-	if c.Name != "not" && operandSkipped(r.p.T, c, n) {
+	if c.Name != "not" && OperandSkipped(r.p.T, c, n) {
 		d := r.undefinedCondition(n, func(sp source.Span, id, format string, args ...any) *source.Diagnostic {
 			return r.p.ReportInf(sp, id, rules.SkippedOperand, format, args...)
 		})
@@ -296,11 +296,11 @@ func (r *refChecker) conditionName(c *hot.Call, n *syntax.Node) {
 // defined, and the condition it names must not itself refer to an
 // undefined one. Booleans and inline expressions are checked elsewhere.
 func (r *refChecker) conditionUse(n *syntax.Node) {
-	n = literal(n)
-	if !isScalarLiteral(n) || n.Tag == "!!bool" {
+	n = Literal(n)
+	if !IsScalarLiteral(n) || n.Tag == "!!bool" {
 		return
 	}
-	if _, isBool := yamlBool(n); isBool {
+	if _, isBool := YamlBool(n); isBool {
 		return
 	}
 	if r.p.T.Condition(n.Value) == nil {
@@ -324,7 +324,7 @@ func (r *refChecker) undefinedCondition(n *syntax.Node, report func(source.Span,
 		return cands
 	})
 	d := report(n.Span(), rules.UndefinedCondition,
-		"No condition is named `%s`; define it in the `conditions` section.%s", n.Value, didYouMean(near))
+		"No condition is named `%s`; define it in the `conditions` section.%s", n.Value, DidYouMean(near))
 	d.Suggestions = near
 	d.Data = map[string]string{"kind": "condition", "name": n.Value}
 	return d
@@ -366,7 +366,7 @@ func (r *refChecker) walkCondition(name string, depth int) string {
 
 // eachConditionName calls fn for every condition name an expression
 // refers to (a body that is just a name, string arguments of not, and,
-// or, but not the operands Heat never judges: skippedOperands), until fn
+// or, but not the operands Heat never judges: SkippedOperands), until fn
 // returns false.
 func eachConditionName(t *hot.Template, n *syntax.Node, fn func(*syntax.Node) bool) {
 	if r := n.Resolve(); isConditionNameNode(r) {
@@ -379,10 +379,10 @@ func eachConditionName(t *hot.Template, n *syntax.Node, fn func(*syntax.Node) bo
 // isConditionNameNode: a plain string scalar that Heat does not read as a
 // boolean names a condition.
 func isConditionNameNode(r *syntax.Node) bool {
-	if !isScalarLiteral(r) || r.Tag == "!!bool" {
+	if !IsScalarLiteral(r) || r.Tag == "!!bool" {
 		return false
 	}
-	_, isBool := yamlBool(r)
+	_, isBool := YamlBool(r)
 	return !isBool
 }
 
@@ -400,17 +400,17 @@ func walkConditionNames(t *hot.Template, n *syntax.Node, fn func(*syntax.Node) b
 	case "and", "or":
 		if args.IsSequence() {
 			items = args.Items()
-			skipped = skippedOperands(t, fn, args)
+			skipped = SkippedOperands(t, fn, args)
 		}
 	default:
 		return true
 	}
 	for i, it := range items {
 		r := it.Resolve()
-		if i < len(skipped) && skipped[i] && !isFunctionCall(r) {
+		if i < len(skipped) && skipped[i] && !IsFunctionCall(r) {
 			continue
 		}
-		if isScalarLiteral(r) {
+		if IsScalarLiteral(r) {
 			if isConditionNameNode(r) && !fn(r) {
 				return false
 			}
@@ -432,5 +432,5 @@ func nearAttributes(rt *schema.ResourceType, name string) []string {
 		names = append(names, n)
 	}
 	sort.Strings(names)
-	return closestNames(name, names, 3, suggestionDistance(name))
+	return ClosestNames(name, names, 3, SuggestionDistance(name))
 }

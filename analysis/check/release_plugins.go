@@ -10,15 +10,15 @@ import (
 	"heat-ls/schema"
 )
 
-// checkReleasePlugins runs the checks some resource types make in their
+// CheckReleasePlugins runs the checks some resource types make in their
 // own plugin code (not in their property schema) and that changed from
 // one Heat release to the next. Only literal values are judged.
-func checkReleasePlugins(p *Pass) {
+func CheckReleasePlugins(p *Pass) {
 	if p.T == nil || p.Schema == nil {
 		return
 	}
 	// Each check reads its resource's properties only.
-	p.eachResourceAlone(func(r *hot.Resource) {
+	p.EachResourceAlone(func(r *hot.Resource) {
 		rt, props := builtinResource(p, r)
 		if rt == nil {
 			return
@@ -66,15 +66,15 @@ func builtinResource(p *Pass, r *hot.Resource) (rt *schema.ResourceType, props *
 	if !ok || rt.UserFile != "" || rt.NoOp {
 		return nil, nil
 	}
-	if props = resourceProperties(r); props == nil {
+	if props = ResourceProperties(r); props == nil {
 		return nil, nil
 	}
 	return rt, props
 }
 
-// resourceProperties is a resource's properties mapping, or nil when it
+// ResourceProperties is a resource's properties mapping, or nil when it
 // is absent or not a literal mapping.
-func resourceProperties(r *hot.Resource) *syntax.Node {
+func ResourceProperties(r *hot.Resource) *syntax.Node {
 	f := r.Field("properties")
 	if f.Key == nil {
 		return &syntax.Node{Kind: syntax.MappingNode}
@@ -83,21 +83,21 @@ func resourceProperties(r *hot.Resource) *syntax.Node {
 	if n.IsNull() {
 		return &syntax.Node{Kind: syntax.MappingNode}
 	}
-	if !n.IsMapping() || mergesOtherKeys(n) {
+	if !n.IsMapping() || MergesOtherKeys(n) {
 		return nil
 	}
 	return n
 }
 
-// literalProperty returns a property's key and scalar value when it is
+// LiteralProperty returns a property's key and scalar value when it is
 // given as a literal (not a function call, not null).
-func literalProperty(props *syntax.Node, name string) (*syntax.Node, *syntax.Node, bool) {
+func LiteralProperty(props *syntax.Node, name string) (*syntax.Node, *syntax.Node, bool) {
 	pr := props.Lookup(name)
 	if pr.Key == nil {
 		return nil, nil, false
 	}
 	v := pr.Value.Resolve()
-	if v == nil || v.IsNull() || !v.IsScalar() || isFunctionCall(v) {
+	if v == nil || v.IsNull() || !v.IsScalar() || IsFunctionCall(v) {
 		return pr.Key, v, false
 	}
 	return pr.Key, v, true
@@ -124,7 +124,7 @@ func givenProperty(props *syntax.Node, name string) (*syntax.Node, bool) {
 // network type but vlan; from 2024.2 only for local and flat. From 2025.1
 // physical_network is refused for vxlan, gre, geneve and local.
 func checkProviderNet(p *Pass, props *syntax.Node) {
-	_, nt, ok := literalProperty(props, "network_type")
+	_, nt, ok := LiteralProperty(props, "network_type")
 	if !ok {
 		return
 	}
@@ -155,7 +155,7 @@ func checkProviderNet(p *Pass, props *syntax.Node) {
 // except "" and "~" (no gateway) and, from 2026.1, "auto" (let Neutron
 // pick the first address).
 func checkSubnetGateway(p *Pass, props *syntax.Node) {
-	_, v, ok := literalProperty(props, "gateway_ip")
+	_, v, ok := LiteralProperty(props, "gateway_ip")
 	if !ok {
 		return
 	}
@@ -179,7 +179,7 @@ func checkSubnetGateway(p *Pass, props *syntax.Node) {
 // loadbalancer or a default_pool (a plugin check); from 2024.1 the schema
 // makes loadbalancer required, which the property rules report.
 func checkListenerTarget(p *Pass, r *hot.Resource, props *syntax.Node) {
-	if p.Schema.AtLeast("2024.1") || mergesOtherKeys(props) {
+	if p.Schema.AtLeast("2024.1") || MergesOtherKeys(props) {
 		return
 	}
 	_, lb := givenProperty(props, "loadbalancer")

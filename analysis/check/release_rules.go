@@ -50,9 +50,9 @@ func reportNoOp(p *Pass, tn *syntax.Node, rt *schema.ResourceType) {
 // fieldArrives names the later release that adds the key name to the
 // field owner o (a type's properties, or a nested map property of the type
 // being checked), or "".
-func (rc *resourceChecker) fieldArrives(o fieldOwner, name string) string {
+func (rc *ResourceChecker) fieldArrives(o fieldOwner, name string) string {
 	rt := rc.rt
-	if rt == nil || rt.UserFile != "" || rc.p.Schema.Release() == nil {
+	if rt == nil || rt.UserFile != "" || rc.P.Schema.Release() == nil {
 		return ""
 	}
 	path := name
@@ -63,8 +63,8 @@ func (rc *resourceChecker) fieldArrives(o fieldOwner, name string) string {
 		}
 		path = prefix + "." + name
 	}
-	cur := rc.p.Schema.Release()
-	for _, c := range rc.p.Schema.PropertyHistory(rt.Name, path) {
+	cur := rc.P.Schema.Release()
+	for _, c := range rc.P.Schema.PropertyHistory(rt.Name, path) {
 		if c.What == "added" && c.Release.Index > cur.Index {
 			return c.Release.String()
 		}

@@ -38,7 +38,7 @@ func followReplaced(doc *hot.Document, found []source.Diagnostic) []source.Diagn
 func quietWithin(found []source.Diagnostic, spans []source.Span, where, note string) []source.Diagnostic {
 	out := found
 	for i, d := range found {
-		if !withinAny(d.Span, spans) || !quiet(&d, where, note+" and accepts the template.") {
+		if !withinAny(d.Span, spans) || !Quiet(&d, where, note+" and accepts the template.") {
 			continue
 		}
 		if &out[0] == &found[0] {
@@ -66,7 +66,7 @@ func hasDuplicateKey(problems []source.Diagnostic) bool {
 // entry of the same mapping replaces (same scalar key, as the duplicate-key
 // warning judges), skipping entries that hold an anchor.
 func appendReplaced(out []source.Span, n *syntax.Node, depth int) []source.Span {
-	if n == nil || depth > maxReplacedDepth {
+	if n == nil || depth > MaxReplacedDepth {
 		return out
 	}
 	switch n.Kind {
@@ -74,7 +74,7 @@ func appendReplaced(out []source.Span, n *syntax.Node, depth int) []source.Span 
 		last := lastOfKey(n)
 		for i, p := range n.Pairs() {
 			k := p.Key
-			if k.Kind == syntax.ScalarNode && last[keyIdentity{k.Tag, k.Value}] > i && !holdsAnchor(p.Value, 0) {
+			if k.Kind == syntax.ScalarNode && last[keyIdentity{k.Tag, k.Value}] > i && !HoldsAnchor(p.Value, 0) {
 				out = append(out, p.Span())
 				continue
 			}

@@ -16,11 +16,11 @@ import (
 // workspace) tell that a type outside Heat's namespaces is mapped. Alone,
 // a template knows no such mapping (WorkspaceTypeKnown is false without a
 // workspace view).
-func (p *Pass) customTypeKnown(name string) bool { return p.WorkspaceTypeKnown(name) }
+func customTypeKnown(p *Pass, name string) bool { return p.WorkspaceTypeKnown(name) }
 
-// isTemplatePath reports whether a resource type names a nested template
+// IsTemplatePath reports whether a resource type names a nested template
 // (a file or URL) rather than a type.
-func isTemplatePath(name string) bool {
+func IsTemplatePath(name string) bool {
 	if strings.Contains(name, "://") || strings.Contains(name, "/") {
 		return true
 	}
@@ -32,20 +32,20 @@ func isTemplatePath(name string) bool {
 	return false
 }
 
-// checkResources checks each resource definition against its type.
-func checkResources(p *Pass) {
-	v := entryVersion(p)
+// CheckResources checks each resource definition against its type.
+func CheckResources(p *Pass) {
+	v := EntryVersion(p)
 	if p.T == nil || v == nil {
 		return
 	}
-	rc := &resourceChecker{p: p, v: v, res: regexpCache{}}
-	p.eachResourceAlone(rc.check)
+	rc := &ResourceChecker{P: p, V: v, Res: RegexpCache{}}
+	p.EachResourceAlone(rc.check)
 }
 
-type resourceChecker struct {
-	p   *Pass
-	v   *schema.Version
-	res regexpCache
+type ResourceChecker struct {
+	P   *Pass
+	V   *schema.Version
+	Res RegexpCache
 	// required caches requiredFields per field schema.
 	required map[fieldSchemaKey][]string
 	// rt is the type whose properties are being checked, so a nested
@@ -57,7 +57,7 @@ type resourceChecker struct {
 	deferred bool
 	// parent, when set, is what a parent template hands the template
 	// being checked (workspace_nested_empty.go).
-	parent ParentValues
+	Parent ParentValues
 	// leftOut is set while a resource whose condition is false for every
 	// input is checked (see policyf).
 	leftOut bool
@@ -67,23 +67,23 @@ type resourceChecker struct {
 // a resource Heat leaves out it builds nothing and accepts it, so the
 // finding takes the rule's rules.LeftOutResourcePolicy severity and says
 // why (hc/resource-condition-false-snapshot-unsupported-ok).
-func (rc *resourceChecker) policyf(span source.Span, id, format string, args ...any) *source.Diagnostic {
+func (rc *ResourceChecker) policyf(span source.Span, id, format string, args ...any) *source.Diagnostic {
 	if !rc.leftOut {
-		return rc.p.Reportf(span, id, format, args...)
+		return rc.P.Reportf(span, id, format, args...)
 	}
-	d := rc.p.ReportInf(span, id, rules.LeftOutResourcePolicy, format, args...)
-	d.Message += " Here, though, " + leftOutNote + " and accepts the template."
+	d := rc.P.ReportInf(span, id, rules.LeftOutResourcePolicy, format, args...)
+	d.Message += " Here, though, " + LeftOutNote + " and accepts the template."
 	return d
 }
 
-func (rc *resourceChecker) check(r *hot.Resource) {
-	p := rc.p
+func (rc *ResourceChecker) check(r *hot.Resource) {
+	p := rc.P
 	// Nothing of the previous resource carries over: its type would
 	// otherwise name the release a nested key arrives in when this
 	// resource's properties are not judged but its update_policy is.
 	rc.rt, rc.deferred = nil, false
-	rc.leftOut = isLeftOut(p.T, rc.v, r)
-	if k := r.Key; k != nil && k.Kind == syntax.ScalarNode && !pyYAMLText(k) {
+	rc.leftOut = IsLeftOut(p.T, rc.V, r)
+	if k := r.Key; k != nil && k.Kind == syntax.ScalarNode && !PyYAMLText(k) {
 		// Heat joins the resource names as text while it validates the
 		// template (even for a resource its condition leaves out); a
 		// name its loader reads as a number, a boolean or nothing fails.
@@ -91,7 +91,7 @@ func (rc *resourceChecker) check(r *hot.Resource) {
 			p.Reportf(k.Span(), rules.ResourceNameInvalid, "This resource has no name (Heat reads it as nothing) and Heat refuses the template. Name it.")
 		} else {
 			d := p.Reportf(k.Span(), rules.ResourceNameInvalid,
-				"Heat reads the resource name `%s` as %s, not as text, and refuses the template. Quote it.", k.Value, pyYAMLKind(k))
+				"Heat reads the resource name `%s` as %s, not as text, and refuses the template. Quote it.", k.Value, PyYAMLKind(k))
 			d.Suggestions = []string{strconv.Quote(k.Value)}
 		}
 	}
@@ -106,13 +106,13 @@ func (rc *resourceChecker) check(r *hot.Resource) {
 		if body.IsScalar() && !body.IsNull() {
 			msg += " To use that type, write `type: " + body.Value + "` on the next line, indented."
 		}
-		p.Reportf(valueSpan(r.Value, r.Key), rules.ResourceNotMapping, msg, r.Name, describeNode(body))
+		p.Reportf(ValueSpan(r.Value, r.Key), rules.ResourceNotMapping, msg, r.Name, DescribeNode(body))
 		return
 	}
 	rc.checkNullKeys(r)
 	rc.checkKeyTypes(r)
 	rt := rc.checkType(r)
-	rc.checkProperties(r, rt)
+	rc.CheckProperties(r, rt)
 	rc.checkDeletionPolicy(r, rt)
 	rc.checkUpdatePolicy(r, rt)
 	if rt != nil && r.Field("external_id").Key == nil {
@@ -124,22 +124,22 @@ func (rc *resourceChecker) check(r *hot.Resource) {
 		}
 	}
 	if f := r.Field("metadata"); f.Key != nil {
-		if n := f.Value.Resolve(); !n.IsNull() && !n.IsMapping() && !isFunctionCall(n) {
-			p.Reportf(valueSpan(f.Value, f.Key), rules.ResourceMetadataNotMapping,
-				"The `metadata` of a resource must be a mapping, not %s.", describeNode(n))
+		if n := f.Value.Resolve(); !n.IsNull() && !n.IsMapping() && !IsFunctionCall(n) {
+			p.Reportf(ValueSpan(f.Value, f.Key), rules.ResourceMetadataNotMapping,
+				"The `metadata` of a resource must be a mapping, not %s.", DescribeNode(n))
 		}
 	}
 	if f := r.Field("depends_on"); f.Key != nil {
-		if n := f.Value.Resolve(); n.IsMapping() && !isFunctionCall(n) {
-			p.Reportf(valueSpan(f.Value, f.Key), rules.ResourceDependsOnInvalid,
-				"`depends_on` must be a resource name or a list of them, not %s.", describeNode(n))
+		if n := f.Value.Resolve(); n.IsMapping() && !IsFunctionCall(n) {
+			p.Reportf(ValueSpan(f.Value, f.Key), rules.ResourceDependsOnInvalid,
+				"`depends_on` must be a resource name or a list of them, not %s.", DescribeNode(n))
 		}
 	}
 }
 
 // checkType reports type problems and returns the schema type, or nil.
-func (rc *resourceChecker) checkType(r *hot.Resource) *schema.ResourceType {
-	p := rc.p
+func (rc *ResourceChecker) checkType(r *hot.Resource) *schema.ResourceType {
+	p := rc.P
 	f := r.Field("type")
 	if f.Key == nil {
 		p.Reportf(r.Key.Span(), rules.ResourceTypeMissing,
@@ -148,16 +148,16 @@ func (rc *resourceChecker) checkType(r *hot.Resource) *schema.ResourceType {
 	}
 	tn := f.Value.Resolve()
 	if !tn.IsScalar() || tn.IsNull() {
-		if !isFunctionCall(tn) {
-			p.Reportf(valueSpan(f.Value, f.Key), rules.ResourceTypeNotString,
-				"The `type` of resource `%s` must be a type name or a template path, not %s.", r.Name, describeNode(tn))
+		if !IsFunctionCall(tn) {
+			p.Reportf(ValueSpan(f.Value, f.Key), rules.ResourceTypeNotString,
+				"The `type` of resource `%s` must be a type name or a template path, not %s.", r.Name, DescribeNode(tn))
 		}
 		return nil
 	}
-	if tn.Style == syntax.Plain && (tn.Tag == "!!int" || tn.Tag == "!!float" || isYAML11Bool(tn)) {
+	if tn.Style == syntax.Plain && (tn.Tag == "!!int" || tn.Tag == "!!float" || IsYAML11Bool(tn)) {
 		p.Errorf(tn.Span(), rules.ResourceTypeNotString,
 			"Heat reads the `type` `%s` of resource `%s` as %s, not as a type name, and refuses it. Quote it if a template or type is really named so.",
-			tn.Value, r.Name, heatScalarName(tn))
+			tn.Value, r.Name, HeatScalarName(tn))
 		return nil
 	}
 	name := tn.Value
@@ -167,12 +167,12 @@ func (rc *resourceChecker) checkType(r *hot.Resource) *schema.ResourceType {
 	rt, ok := p.Schema.ResourceType(name)
 	if !ok {
 		switch {
-		case isTemplatePath(name), p.customTypeKnown(name):
+		case IsTemplatePath(name), customTypeKnown(p, name):
 		case reportTooNew(p, tn, name):
 		case p.Schema.HasNamespace(schema.NamespaceOf(name)):
 			near := p.Schema.NearestResourceTypes(name, 3, 3)
 			d := p.Reportf(tn.Span(), rules.ResourceTypeUnknown,
-				"Heat has no resource type `%s`.%s", name, suggestText(near))
+				"Heat has no resource type `%s`.%s", name, SuggestText(near))
 			d.Suggestions = near
 		default:
 			// An environment could map even a name in OS:: or AWS::, but
@@ -180,7 +180,7 @@ func (rc *resourceChecker) checkType(r *hot.Resource) *schema.ResourceType {
 			// environment the run knows maps it.
 			if near := misspeltBuiltinType(p.Schema, name); len(near) > 0 {
 				d := p.Reportf(tn.Span(), rules.ResourceTypeUnknown,
-					"Heat has no resource type `%s`, and no environment maps it.%s", name, suggestText(near))
+					"Heat has no resource type `%s`, and no environment maps it.%s", name, SuggestText(near))
 				d.Suggestions = near
 				break
 			}
@@ -270,7 +270,7 @@ func statusAdvice(s *schema.SupportStatus) string {
 	return " Heat's note: " + strings.TrimSpace(s.Message)
 }
 
-func (rc *resourceChecker) checkDeletionPolicy(r *hot.Resource, rt *schema.ResourceType) {
+func (rc *ResourceChecker) checkDeletionPolicy(r *hot.Resource, rt *schema.ResourceType) {
 	f := r.Field("deletion_policy")
 	if f.Key == nil {
 		return
@@ -279,19 +279,19 @@ func (rc *resourceChecker) checkDeletionPolicy(r *hot.Resource, rt *schema.Resou
 	if n.IsNull() {
 		return
 	}
-	if isFunctionCall(n) {
+	if IsFunctionCall(n) {
 		rc.deletionPolicyDefault(n)
 		return
 	}
 	if !n.IsScalar() {
-		rc.p.Reportf(valueSpan(f.Value, f.Key), rules.ResourceDeletionPolicyInvalid,
-			"`deletion_policy` must be one of %s, not %s.", strings.Join(rc.v.DeletionPolicies, ", "), describeNode(n))
+		rc.P.Reportf(ValueSpan(f.Value, f.Key), rules.ResourceDeletionPolicyInvalid,
+			"`deletion_policy` must be one of %s, not %s.", strings.Join(rc.V.DeletionPolicies, ", "), DescribeNode(n))
 		return
 	}
-	if !rc.v.HasDeletionPolicy(n.Value) {
-		near := nearestNames(n.Value, rc.v.DeletionPolicies, 2)
-		d := rc.p.Reportf(n.Span(), rules.ResourceDeletionPolicyInvalid,
-			"`%s` is not a deletion policy in heat_template_version %s; use one of %s.%s", n.Value, rc.v.Name, strings.Join(rc.v.DeletionPolicies, ", "), suggestText(near))
+	if !rc.V.HasDeletionPolicy(n.Value) {
+		near := NearestNames(n.Value, rc.V.DeletionPolicies, 2)
+		d := rc.P.Reportf(n.Span(), rules.ResourceDeletionPolicyInvalid,
+			"`%s` is not a deletion policy in heat_template_version %s; use one of %s.%s", n.Value, rc.V.Name, strings.Join(rc.V.DeletionPolicies, ", "), SuggestText(near))
 		d.Suggestions = near
 		return
 	}
@@ -307,21 +307,21 @@ func (rc *resourceChecker) checkDeletionPolicy(r *hot.Resource, rt *schema.Resou
 // at validate, and refuses it then, even in a resource it leaves out
 // (hc/deletion-policy-param-default-bad). A parameter an environment may
 // set is not judged.
-func (rc *resourceChecker) deletionPolicyDefault(n *syntax.Node) {
-	arg := getParamArgs(n)
-	if arg == nil || rc.v == nil {
+func (rc *ResourceChecker) deletionPolicyDefault(n *syntax.Node) {
+	arg := GetParamArgs(n)
+	if arg == nil || rc.V == nil {
 		return
 	}
-	def, ok := rc.p.paramLiteralDefault(arg)
-	if !ok || def.IsNull() || rc.v.HasDeletionPolicy(def.Value) {
+	def, ok := ParamLiteralDefault(rc.P, arg)
+	if !ok || def.IsNull() || rc.V.HasDeletionPolicy(def.Value) {
 		return
 	}
-	rc.p.Reportf(n.Span(), rules.ResourceDeletionPolicyInvalid,
+	rc.P.Reportf(n.Span(), rules.ResourceDeletionPolicyInvalid,
 		"`deletion_policy` takes the default of `%s`, `%s`, which is no deletion policy in heat_template_version %s (%s); Heat works the policy out while it reads the template and refuses it. Change the default.",
-		getParamName(arg), def.Value, rc.v.Name, strings.Join(rc.v.DeletionPolicies, ", "))
+		GetParamName(arg), def.Value, rc.V.Name, strings.Join(rc.V.DeletionPolicies, ", "))
 }
 
-func (rc *resourceChecker) checkUpdatePolicy(r *hot.Resource, rt *schema.ResourceType) {
+func (rc *ResourceChecker) checkUpdatePolicy(r *hot.Resource, rt *schema.ResourceType) {
 	f := r.Field("update_policy")
 	if f.Key == nil {
 		return
@@ -330,18 +330,18 @@ func (rc *resourceChecker) checkUpdatePolicy(r *hot.Resource, rt *schema.Resourc
 	if n.IsNull() {
 		return
 	}
-	if isFunctionCall(n) {
+	if IsFunctionCall(n) {
 		// Heat reads the policy's keys straight from what is written
 		// ("'If' object is not iterable"): hc/update-policy-function.
-		if fn := n.Pair(0).Key; rc.v == nil || rc.v.HasFunction(fn.Value) {
+		if fn := n.Pair(0).Key; rc.V == nil || rc.V.HasFunction(fn.Value) {
 			rc.policyf(fn.Span(), rules.ResourceUpdatePolicyInvalid,
 				"Heat reads `update_policy`'s keys as written and cannot read them from %s, so it refuses the template. Write the mapping out and put functions in its values.", fn.Value)
 		}
 		return
 	}
 	if !n.IsMapping() {
-		rc.p.Reportf(valueSpan(f.Value, f.Key), rules.ResourceUpdatePolicyInvalid,
-			"`update_policy` must be a mapping, not %s.", describeNode(n))
+		rc.P.Reportf(ValueSpan(f.Value, f.Key), rules.ResourceUpdatePolicyInvalid,
+			"`update_policy` must be a mapping, not %s.", DescribeNode(n))
 		return
 	}
 	if rt == nil || rt.AcceptsAnyProperties {
@@ -359,17 +359,17 @@ func (rc *resourceChecker) checkUpdatePolicy(r *hot.Resource, rt *schema.Resourc
 		}
 		prop, ok := schemaMap[k.Value]
 		if !ok {
-			near := nearestNames(k.Value, names, 3)
+			near := NearestNames(k.Value, names, 3)
 			what := "has no update policy keys"
 			if len(names) > 0 {
 				what = "takes only " + strings.Join(sortedCopy(names), ", ")
 			}
 			d := rc.policyf(k.Span(), rules.ResourceUpdatePolicyInvalid,
-				"`%s` is not an update policy of `%s` (it %s); Heat refuses it.%s", k.Value, rt.Name, what, suggestText(near))
+				"`%s` is not an update policy of `%s` (it %s); Heat refuses it.%s", k.Value, rt.Name, what, SuggestText(near))
 			d.Suggestions = near
 			continue
 		}
-		rc.checkValue(prop, pr.Value, k, 0)
+		rc.CheckValue(prop, pr.Value, k, 0)
 	}
 }
 
@@ -382,22 +382,22 @@ func sortedCopy(names []string) []string {
 // checkKeyTypes reports a resource's condition that is neither a name, a
 // boolean nor a function call, and an external_id that is not text: Heat
 // checks those types before anything else and refuses the template.
-func (rc *resourceChecker) checkKeyTypes(r *hot.Resource) {
+func (rc *ResourceChecker) checkKeyTypes(r *hot.Resource) {
 	if f := r.Field("condition"); f.Key != nil {
 		n := f.Value.Resolve()
 		// written empty it is None to Heat, which is neither (an output's
 		// empty condition, though, is read as no condition)
-		if (n.IsSequence() || n.IsMapping()) && !isFunctionCall(n) || n.IsNull() || n.IsScalar() && (n.Tag == "!!int" || n.Tag == "!!float") {
-			rc.p.Errorf(valueSpan(f.Value, f.Key), rules.UndefinedCondition,
-				"The `condition` of resource `%s` must be a condition name, true/false or a condition function, not %s; Heat refuses it.", r.Name, describeNode(n))
+		if (n.IsSequence() || n.IsMapping()) && !IsFunctionCall(n) || n.IsNull() || n.IsScalar() && (n.Tag == "!!int" || n.Tag == "!!float") {
+			rc.P.Errorf(ValueSpan(f.Value, f.Key), rules.UndefinedCondition,
+				"The `condition` of resource `%s` must be a condition name, true/false or a condition function, not %s; Heat refuses it.", r.Name, DescribeNode(n))
 		}
 	}
 	if f := r.Field("external_id"); f.Key != nil {
 		n := f.Value.Resolve()
-		if !isFunctionCall(n) && !n.IsNull() && (!n.IsScalar() || n.Style == syntax.Plain && (n.Tag == "!!int" || n.Tag == "!!float" || isYAML11Bool(n))) {
-			rc.p.Errorf(valueSpan(f.Value, f.Key), rules.UnknownResourceKey,
-				"The `external_id` of resource `%s` must be the id (text) of an existing resource, not %s; Heat refuses it. Quote it if the id is made of digits.", r.Name, heatScalarName(n))
-		} else if n.IsScalar() && n.Value != "" && len(r.DependsOn) > 0 && (rc.v == nil || rc.v.Supports(schema.FeatureExternalID)) {
+		if !IsFunctionCall(n) && !n.IsNull() && (!n.IsScalar() || n.Style == syntax.Plain && (n.Tag == "!!int" || n.Tag == "!!float" || IsYAML11Bool(n))) {
+			rc.P.Errorf(ValueSpan(f.Value, f.Key), rules.UnknownResourceKey,
+				"The `external_id` of resource `%s` must be the id (text) of an existing resource, not %s; Heat refuses it. Quote it if the id is made of digits.", r.Name, HeatScalarName(n))
+		} else if n.IsScalar() && n.Value != "" && len(r.DependsOn) > 0 && (rc.V == nil || rc.V.Supports(schema.FeatureExternalID)) {
 			// Heat adopts such a resource instead of building it and
 			// refuses to order it after anything (hc/external-id-depends-on).
 			d := r.Field("depends_on")
@@ -411,13 +411,13 @@ func (rc *resourceChecker) checkKeyTypes(r *hot.Resource) {
 // and nothing under it). Heat checks each key's type before anything
 // else, and null is none of them: it refuses the template at validate.
 // (type has its own message in checkType.)
-func (rc *resourceChecker) checkNullKeys(r *hot.Resource) {
+func (rc *ResourceChecker) checkNullKeys(r *hot.Resource) {
 	for _, pr := range r.Value.Resolve().Pairs() {
 		code := nullKeyRule(pr.Key.Value)
 		if code == "" || pr.Key.Kind != syntax.ScalarNode || !pr.Value.Resolve().IsNull() {
 			continue
 		}
-		rc.p.Errorf(pr.Key.Span(), code,
+		rc.P.Errorf(pr.Key.Span(), code,
 			"`%s` of resource `%s` is empty; Heat refuses a resource key with no value. Give it a value or remove the key.", pr.Key.Value, r.Name)
 	}
 }

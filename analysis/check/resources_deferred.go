@@ -28,7 +28,7 @@ const maxRefDepth = 64
 // (undefined-resource), and a Ref counts unless it names a pseudo
 // parameter (a Ref to a template parameter then goes unjudged,
 // never wrongly judged).
-func (rc *resourceChecker) readsResource(n *syntax.Node) bool {
+func (rc *ResourceChecker) readsResource(n *syntax.Node) bool {
 	return readsResource(n, 0)
 }
 
@@ -45,7 +45,7 @@ func readsResource(n *syntax.Node, depth int) bool {
 			}
 		}
 	case n.IsMapping():
-		if isFunctionCall(n) {
+		if IsFunctionCall(n) {
 			name, args := n.Pair(0).Key.Value, n.Pair(0).Value.Resolve()
 			switch name {
 			case "get_resource", "get_attr":
@@ -72,7 +72,7 @@ func readsResource(n *syntax.Node, depth int) bool {
 // required keys are missing (the oracle refuses a CronTrigger's workflow
 // given so; case property-map-from-unbuilt-attribute). A get_attr of a
 // name no resource has is refused anyway (undefined-resource).
-func (rc *resourceChecker) checkUnbuiltAttribute(prop *schema.Property, n, key, anchor *syntax.Node, depth int) {
+func (rc *ResourceChecker) checkUnbuiltAttribute(prop *schema.Property, n, key, anchor *syntax.Node, depth int) {
 	if prop.Type != "map" || prop.Fields == nil {
 		return
 	}
@@ -84,10 +84,10 @@ func (rc *resourceChecker) checkUnbuiltAttribute(prop *schema.Property, n, key, 
 	if !res.IsScalar() {
 		return
 	}
-	before := len(rc.p.diags)
+	before := len(rc.P.Diags)
 	rc.checkFields(fieldOwner{prop: prop, name: key.Value}, syntax.WithSpan(&syntax.Node{Kind: syntax.ScalarNode, Tag: "!!null"}, n.Span()), anchor, depth+1)
-	for i := before; i < len(rc.p.diags); i++ {
-		d := &rc.p.diags[i]
+	for i := before; i < len(rc.P.Diags); i++ {
+		d := &rc.P.Diags[i]
 		d.Message = "`" + res.Value + "` is not built yet when Heat validates the stack, so this `" + name + "` gives nothing. " + d.Message
 	}
 }

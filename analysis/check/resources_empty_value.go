@@ -14,7 +14,7 @@ import (
 // empty `protocol_port:` is 0 and out of range, an empty `address:` is
 // no IP address, an empty `tasks:` is a list too short. Required keys of
 // an empty mapping are judged by the caller.
-func (rc *resourceChecker) checkEmptyValue(prop *schema.Property, n, key, anchor *syntax.Node, depth int) {
+func (rc *ResourceChecker) checkEmptyValue(prop *schema.Property, n, key, anchor *syntax.Node, depth int) {
 	if len(prop.Constraints) == 0 || (prop.HasDefault && pyTruthyDefault(prop.Default)) {
 		return
 	}

@@ -23,7 +23,7 @@ func (h *hiddenFills) add(o fieldOwner, name string, fields map[string]*schema.P
 	}
 	succ, _ := hiddenSuccessor(typeName, name, fields)
 	if succ == "" {
-		if _, known := knownHiddenSuccessor(typeName, name); !known {
+		if _, known := KnownHiddenSuccessor(typeName, name); !known {
 			h.unknown = true
 		}
 		return

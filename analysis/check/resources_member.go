@@ -18,9 +18,9 @@ import (
 // unless index_var names another) before it validates, so when the
 // definition holds the variable the property values are not judged
 // (their text is not what Heat checks); the type still is. A group with
-// no member has its member findings made warnings (quietEmptyGroup).
-func (rc *resourceChecker) checkGroupMember(r *hot.Resource, key string) {
-	props := resourceProperties(r)
+// no member has its member findings made warnings (QuietEmptyGroup).
+func (rc *ResourceChecker) checkGroupMember(r *hot.Resource, key string) {
+	props := ResourceProperties(r)
 	if props == nil {
 		return
 	}
@@ -33,21 +33,21 @@ func (rc *resourceChecker) checkGroupMember(r *hot.Resource, key string) {
 		// Heat reads the empty definition as an empty mapping: a member
 		// without a type (a resource group's resource_def is a schema
 		// mapping, whose missing type the property check reports).
-		rc.p.Reportf(pr.Key.Span(), rules.ResourcePropertyMissing,
+		rc.P.Reportf(pr.Key.Span(), rules.ResourcePropertyMissing,
 			"`resource` of `%s` is empty, so its members have no `type`; Heat refuses the group at stack create. Give the member's `type` and `properties`.", r.Name)
 		return
 	}
-	if !def.IsMapping() || isFunctionCall(def) || mergesOtherKeys(def) {
+	if !def.IsMapping() || IsFunctionCall(def) || MergesOtherKeys(def) {
 		return
 	}
 	// from here on the findings judge the member, which a group without
 	// members never builds (an empty definition above is refused anyway)
-	defer rc.p.quietEmptyGroup(len(rc.p.diags), r)
+	defer QuietEmptyGroup(rc.P, len(rc.P.Diags), r)
 	if tf := def.Lookup("type"); tf.Key != nil {
-		if name, typ, ok := rc.emptyFromParamPath(tf.Value.Resolve()); ok {
+		if name, typ, ok := rc.EmptyFromParamPath(tf.Value.Resolve()); ok {
 			// the member's type is the empty text: Heat finds no type
 			// when it builds the group's nested stack
-			rc.p.Reportf(tf.Value.Span(), rules.ResourcePropertyMissing,
+			rc.P.Reportf(tf.Value.Span(), rules.ResourcePropertyMissing,
 				"`get_param` gives empty text here, because the path after the %s parameter `%s` finds nothing, so the members of `%s` have no `type`; Heat refuses the group at stack create.", typ, name, r.Name)
 			return
 		}
@@ -61,20 +61,20 @@ func (rc *resourceChecker) checkGroupMember(r *hot.Resource, key string) {
 	}
 	rt := rc.checkType(member)
 	if key != "resource_def" {
-		rc.checkProperties(member, rt) // no index variable outside resource groups
+		rc.CheckProperties(member, rt) // no index variable outside resource groups
 		return
 	}
-	indexVar, ok := groupIndexVar(props)
-	if ok && !mentions(def, indexVar, 0) {
-		rc.checkProperties(member, rt)
+	indexVar, ok := GroupIndexVar(props)
+	if ok && !Mentions(def, indexVar, 0) {
+		rc.CheckProperties(member, rt)
 	}
 }
 
-// groupIndexVar is the text a resource group (properties props) puts
+// GroupIndexVar is the text a resource group (properties props) puts
 // each member's name in place of: index_var, or %index%; ok is false when
 // a function gives index_var and the variable is unknown.
-func groupIndexVar(props *syntax.Node) (string, bool) {
-	if _, v, ok := literalProperty(props, "index_var"); ok {
+func GroupIndexVar(props *syntax.Node) (string, bool) {
+	if _, v, ok := LiteralProperty(props, "index_var"); ok {
 		return v.Value, true
 	} else if props.Lookup("index_var").Key != nil {
 		return "", false
@@ -83,9 +83,9 @@ func groupIndexVar(props *syntax.Node) (string, bool) {
 }
 
 // mentions reports whether any scalar under n contains text.
-func mentions(n *syntax.Node, text string, depth int) bool {
+func Mentions(n *syntax.Node, text string, depth int) bool {
 	n = n.Resolve()
-	if n == nil || depth > maxValueDepth || text == "" {
+	if n == nil || depth > MaxValueDepth || text == "" {
 		return false
 	}
 	switch {
@@ -93,13 +93,13 @@ func mentions(n *syntax.Node, text string, depth int) bool {
 		return strings.Contains(n.Value, text)
 	case n.IsMapping():
 		for _, p := range n.Pairs() {
-			if mentions(p.Key, text, depth+1) || mentions(p.Value, text, depth+1) {
+			if Mentions(p.Key, text, depth+1) || Mentions(p.Value, text, depth+1) {
 				return true
 			}
 		}
 	case n.IsSequence():
 		for _, it := range n.Items() {
-			if mentions(it, text, depth+1) {
+			if Mentions(it, text, depth+1) {
 				return true
 			}
 		}

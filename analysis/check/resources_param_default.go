@@ -16,19 +16,19 @@ import (
 // otherwise. text is that text; ok is false when n is something else or
 // the text cannot be told exactly (a float, a timestamp, text outside
 // ASCII, a merge key).
-func (rc *resourceChecker) defaultTextFromParam(n *syntax.Node) (name, text string, ok bool) {
-	arg := getParamArgs(n)
-	if arg == nil || rc.p.T == nil {
+func (rc *ResourceChecker) defaultTextFromParam(n *syntax.Node) (name, text string, ok bool) {
+	arg := GetParamArgs(n)
+	if arg == nil || rc.P.T == nil {
 		return "", "", false
 	}
 	if arg.IsSequence() && len(arg.Items()) == 1 {
 		arg = arg.Items()[0].Resolve()
 	}
-	if !isScalarLiteral(arg) {
+	if !IsScalarLiteral(arg) {
 		return "", "", false
 	}
-	prm := rc.p.T.Parameter(arg.Value)
-	if prm == nil || prm.Type != "string" && prm.Type != "json" || rc.p.environmentSets(prm.Name) {
+	prm := rc.P.T.Parameter(arg.Value)
+	if prm == nil || prm.Type != "string" && prm.Type != "json" || EnvironmentSets(rc.P, prm.Name) {
 		return "", "", false
 	}
 	f := prm.Field("default")
@@ -36,13 +36,13 @@ func (rc *resourceChecker) defaultTextFromParam(n *syntax.Node) (name, text stri
 		return "", "", false
 	}
 	def := f.Value.Resolve()
-	if def == nil || def.IsNull() || isFunctionCall(def) {
+	if def == nil || def.IsNull() || IsFunctionCall(def) {
 		return "", "", false
 	}
 	if prm.Type == "json" {
 		// Heat parses a json parameter's text, but keeps the empty text
 		// as it is.
-		if !pyYAMLText(def) || def.Value != "" {
+		if !PyYAMLText(def) || def.Value != "" {
 			return "", "", false
 		}
 		return prm.Name, "", true
@@ -52,7 +52,7 @@ func (rc *resourceChecker) defaultTextFromParam(n *syntax.Node) (name, text stri
 		return prm.Name, text, ok
 	}
 	var b strings.Builder
-	if !writePyRepr(&b, def, 0) {
+	if !WritePyRepr(&b, def, 0) {
 		return "", "", false
 	}
 	return prm.Name, b.String(), true
@@ -63,7 +63,7 @@ func (rc *resourceChecker) defaultTextFromParam(n *syntax.Node) (name, text stri
 // (defaultTextFromParam): where the property refuses that text (a list's
 // text is no number, boolean, address or list; a word may not be among
 // the allowed values), Heat refuses the stack created with the defaults.
-func (rc *resourceChecker) checkDefaultTextFromParam(prop *schema.Property, n, key, anchor *syntax.Node, depth int) {
+func (rc *ResourceChecker) checkDefaultTextFromParam(prop *schema.Property, n, key, anchor *syntax.Node, depth int) {
 	if !rc.judgesHandedText(prop) {
 		return
 	}
@@ -75,9 +75,9 @@ func (rc *resourceChecker) checkDefaultTextFromParam(prop *schema.Property, n, k
 	if len(ds) == 0 {
 		return // the usual case: the wording below is built only when needed
 	}
-	prm := rc.p.T.Parameter(name)
+	prm := rc.P.T.Parameter(name)
 	def := prm.Field("default").Value.Resolve()
-	lead := "The " + prm.Type + " parameter `" + name + "` has " + describeNode(def) +
+	lead := "The " + prm.Type + " parameter `" + name + "` has " + DescribeNode(def) +
 		" as its default, which Heat hands over here as the text " + strconv.Quote(text) + ". "
 	switch {
 	case def.IsScalar() && def.Value == text:
@@ -94,10 +94,10 @@ func (rc *resourceChecker) checkDefaultTextFromParam(prop *schema.Property, n, k
 	}
 }
 
-// environmentSets: an environment of the workspace gives parameter name
+// EnvironmentSets: an environment of the workspace gives parameter name
 // a value (under parameters or parameter_defaults), so the template's
 // default may never be used.
-func (p *Pass) environmentSets(name string) bool {
+func EnvironmentSets(p *Pass, name string) bool {
 	if p.Workspace == nil {
 		return false
 	}
@@ -117,8 +117,8 @@ func (p *Pass) environmentSets(name string) bool {
 // numbers and text stay as written; floats and other forms are left out.
 func scalarParamText(n *syntax.Node) (string, bool) {
 	switch {
-	case isYAML11Bool(n):
-		v, ok := heatParamBool(n)
+	case IsYAML11Bool(n):
+		v, ok := HeatParamBool(n)
 		if !ok {
 			return "", false
 		}
@@ -126,9 +126,9 @@ func scalarParamText(n *syntax.Node) (string, bool) {
 			return "True", true
 		}
 		return "False", true
-	case isLiteralString(n):
+	case IsLiteralString(n):
 		return n.Value, true
-	case n.Tag == "!!int" && isPlainDecimal(n.Value):
+	case n.Tag == "!!int" && IsPlainDecimal(n.Value):
 		return n.Value, true
 	}
 	return "", false

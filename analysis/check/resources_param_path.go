@@ -10,7 +10,7 @@ import (
 	"heat-ls/schema"
 )
 
-// emptyFromParamPath reports whether n is a get_param call whose path
+// EmptyFromParamPath reports whether n is a get_param call whose path
 // certainly finds nothing, so that Heat resolves it to empty text: Heat
 // swallows the failed lookup and hands ” to the property. That is
 // certain when the path goes into a number or boolean parameter (not a
@@ -20,21 +20,21 @@ import (
 // key or index at all (a list, mapping or null). The value the user gives
 // does not matter in any of these cases. name and typ describe the
 // parameter, for messages.
-func (rc *resourceChecker) emptyFromParamPath(n *syntax.Node) (name, typ string, ok bool) {
-	args := getParamArgs(n)
-	if rc.p.T == nil || !args.IsSequence() || len(args.Items()) < 2 {
+func (rc *ResourceChecker) EmptyFromParamPath(n *syntax.Node) (name, typ string, ok bool) {
+	args := GetParamArgs(n)
+	if rc.P.T == nil || !args.IsSequence() || len(args.Items()) < 2 {
 		return "", "", false
 	}
 	first := args.Items()[0].Resolve()
-	if !first.IsScalar() || isFunctionCall(first) {
+	if !first.IsScalar() || IsFunctionCall(first) {
 		return "", "", false
 	}
-	prm := rc.p.T.Parameter(first.Value)
+	prm := rc.P.T.Parameter(first.Value)
 	if prm == nil {
 		return "", "", false
 	}
 	for _, it := range args.Items()[1:] {
-		if it := it.Resolve(); !isFunctionCall(it) && !isScalarLiteral(it) {
+		if it := it.Resolve(); !IsFunctionCall(it) && !IsScalarLiteral(it) {
 			return prm.Name, prm.Type, true // no key or index: Heat's lookup fails whatever the value
 		}
 	}
@@ -43,7 +43,7 @@ func (rc *resourceChecker) emptyFromParamPath(n *syntax.Node) (name, typ string,
 		return prm.Name, prm.Type, true
 	case "string", "comma_delimited_list":
 		key := args.Items()[1].Resolve()
-		if !key.IsScalar() || key.IsNull() || isFunctionCall(key) || looksLikeIndex(key.Value) {
+		if !key.IsScalar() || key.IsNull() || IsFunctionCall(key) || looksLikeIndex(key.Value) {
 			return "", "", false
 		}
 		return prm.Name, prm.Type, true
@@ -51,8 +51,8 @@ func (rc *resourceChecker) emptyFromParamPath(n *syntax.Node) (name, typ string,
 	return "", "", false
 }
 
-// getParamArgs is the argument of n when n is a get_param call, else nil.
-func getParamArgs(n *syntax.Node) *syntax.Node {
+// GetParamArgs is the argument of n when n is a get_param call, else nil.
+func GetParamArgs(n *syntax.Node) *syntax.Node {
 	n = n.Resolve()
 	if !n.IsMapping() || n.NumPairs() != 1 || n.Pair(0).Key.Value != "get_param" {
 		return nil
@@ -69,22 +69,22 @@ func looksLikeIndex(s string) bool {
 	return err == nil || s == ""
 }
 
-// checkEmptyFromParamPath judges a get_param whose path finds nothing as
+// CheckEmptyFromParamPath judges a get_param whose path finds nothing as
 // the empty text Heat puts in the property. A get_param of a parameter
 // the parent template gives empty text, or a path into a list the parent
 // gives, is judged the same way with the text it gives, and its problems
 // are kept for the parent.
-func (rc *resourceChecker) checkEmptyFromParamPath(prop *schema.Property, n, key, anchor *syntax.Node, depth int) {
+func (rc *ResourceChecker) CheckEmptyFromParamPath(prop *schema.Property, n, key, anchor *syntax.Node, depth int) {
 	if !rc.judgesHandedText(prop) {
 		return
 	}
-	name, typ, ok := rc.emptyFromParamPath(n)
+	name, typ, ok := rc.EmptyFromParamPath(n)
 	inherited, text := false, ""
 	if !ok {
-		if rc.parent == nil {
+		if rc.Parent == nil {
 			return
 		}
-		text, inherited = rc.parent.Gives(rc.p.T, n)
+		text, inherited = rc.Parent.Gives(rc.P.T, n)
 		if !inherited {
 			return
 		}
@@ -92,7 +92,7 @@ func (rc *resourceChecker) checkEmptyFromParamPath(prop *schema.Property, n, key
 	for i, ds := 0, rc.checkHandedText(prop, text, n, key, anchor, depth); i < len(ds); i++ {
 		d := &ds[i]
 		if inherited {
-			rc.parent.Keep(d)
+			rc.Parent.Keep(d)
 			continue
 		}
 		d.Message = "`get_param` gives empty text here, because the path after the " + typ + " parameter `" + name + "` finds nothing. " + d.Message
@@ -104,7 +104,7 @@ func (rc *resourceChecker) checkEmptyFromParamPath(prop *schema.Property, n, key
 // hands it: a scalar property, or a built-in type's list property (which
 // refuses text at create; a nested template's comma_delimited_list
 // parameter splits it into a list instead).
-func (rc *resourceChecker) judgesHandedText(prop *schema.Property) bool {
+func (rc *ResourceChecker) judgesHandedText(prop *schema.Property) bool {
 	switch prop.Type {
 	case "string", "integer", "number", "boolean":
 		return true
@@ -118,7 +118,7 @@ func (rc *resourceChecker) judgesHandedText(prop *schema.Property) bool {
 
 // checkHandedText judges text as the value of prop in place of call n
 // and returns the diagnostics that made (to be worded by the caller).
-func (rc *resourceChecker) checkHandedText(prop *schema.Property, text string, n, key, anchor *syntax.Node, depth int) []source.Diagnostic {
+func (rc *ResourceChecker) checkHandedText(prop *schema.Property, text string, n, key, anchor *syntax.Node, depth int) []source.Diagnostic {
 	value := syntax.WithSpan(&syntax.Node{Kind: syntax.ScalarNode, Tag: "!!str", Style: syntax.DoubleQuoted, Value: text}, n.Span())
 	return rc.checkStandIn(prop, value, key, anchor, depth)
 }
@@ -126,10 +126,10 @@ func (rc *resourceChecker) checkHandedText(prop *schema.Property, text string, n
 // checkStandIn judges value, which stands for what Heat will make of the
 // written one (text a call hands over, the empty value of a key written
 // empty), and returns the diagnostics that made, for the caller to word.
-func (rc *resourceChecker) checkStandIn(prop *schema.Property, value, key, anchor *syntax.Node, depth int) []source.Diagnostic {
-	before := len(rc.p.diags)
+func (rc *ResourceChecker) checkStandIn(prop *schema.Property, value, key, anchor *syntax.Node, depth int) []source.Diagnostic {
+	before := len(rc.P.Diags)
 	rc.checkValueAt(prop, value, key, anchor, depth)
-	return rc.p.diags[before:]
+	return rc.P.Diags[before:]
 }
 
 // ParentValues is what a parent template hands the nested template whose

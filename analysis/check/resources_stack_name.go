@@ -27,30 +27,30 @@ import (
 // leaves room for: 255 less one letter and the "-".
 const maxNestedNameLen = 253
 
-// checkNestedStackNames reports resources that make a nested stack whose
+// CheckNestedStackNames reports resources that make a nested stack whose
 // name Heat refuses. It reads every resource at once (an identical
 // definition elsewhere changes the verdict), so it is no entry-alone
 // walk; the cheap test of the name comes first.
-func checkNestedStackNames(p *Pass) {
+func CheckNestedStackNames(p *Pass) {
 	if p.T == nil {
 		return
 	}
 	for _, r := range p.T.Resources {
-		if p.stopped() {
+		if p.Stopped() {
 			return
 		}
-		fault, fix := stackNameFault(r.Name)
+		fault, fix := StackNameFault(r.Name)
 		if r.Key == nil {
 			continue
 		}
 		if fault == "" {
-			p.checkNestedNameLengths(r)
+			checkNestedNameLengths(p, r)
 			continue
 		}
-		if !pyYAMLText(r.Key) {
+		if !PyYAMLText(r.Key) {
 			continue // a name PyYAML reads as a number or null is not this text
 		}
-		made := p.makesNestedStack(r)
+		made := makesNestedStack(p, r)
 		if made == stackNotMade {
 			continue
 		}
@@ -66,14 +66,14 @@ func checkNestedStackNames(p *Pass) {
 
 // checkNestedNameLengths reports resource r when a stack nested under
 // it has a name too long for any top stack name.
-func (p *Pass) checkNestedNameLengths(r *hot.Resource) {
+func checkNestedNameLengths(p *Pass, r *hot.Resource) {
 	if p.Workspace == nil || p.Path == "" || r.Type == "" {
 		return
 	}
-	if !isScalingGroup(r.Type) && p.builtinType(r.Type) || p.makesNestedStack(r) != stackMade {
+	if !isScalingGroup(r.Type) && builtinType(p, r.Type) || makesNestedStack(p, r) != stackMade {
 		return // the cheap tests first: only templates are walked
 	}
-	long := p.nestedNameTooLong(r)
+	long := nestedNameTooLong(p, r)
 	if long == nil {
 		return
 	}
@@ -102,10 +102,10 @@ func nameContext(t *hot.Template, r *hot.Resource, made stackMaking) (where, end
 	return rules.NestedStackName, "so Heat refuses the template at stack create"
 }
 
-// stackNameFault says why name cannot end a stack name ("" when it can)
+// StackNameFault says why name cannot end a stack name ("" when it can)
 // and, when characters are the fault, the name with each of them made
 // "_".
-func stackNameFault(name string) (fault, fix string) {
+func StackNameFault(name string) (fault, fix string) {
 	name = strings.TrimSuffix(name, "\n")
 	bad := strings.IndexFunc(name, func(c rune) bool { return !stackNameChar(c) })
 	switch {
@@ -145,11 +145,11 @@ const (
 // whose plugin is a nested stack. A group of size zero builds none, and
 // neither does a resource Heat skips (external_id, a condition false for
 // every input).
-func (p *Pass) makesNestedStack(r *hot.Resource) stackMaking {
+func makesNestedStack(p *Pass, r *hot.Resource) stackMaking {
 	if r.Field("external_id").Key != nil {
 		return stackNotMade
 	}
-	if f := r.Field("condition"); f.Key != nil && falseForEveryInput(p.T, f.Value) {
+	if f := r.Field("condition"); f.Key != nil && FalseForEveryInput(p.T, f.Value) {
 		return stackNotMade
 	}
 	if r.TypeNode == nil || r.Type == "" {
@@ -160,20 +160,20 @@ func (p *Pass) makesNestedStack(r *hot.Resource) stackMaking {
 		"AWS::ElasticLoadBalancing::LoadBalancer", "AWS::CloudFormation::Stack", "OS::Heat::ResourceChain":
 		return stackMade
 	case "OS::Heat::ResourceGroup":
-		switch n, known := p.groupSize(r); {
+		switch n, known := GroupSize(p, r); {
 		case known && n != 0:
 			return stackMade
-		case !known && resourceProperties(r) != nil:
+		case !known && ResourceProperties(r) != nil:
 			return stackMaybeMade
 		}
 		return stackNotMade
 	case "OS::Heat::SoftwareDeploymentGroup", "OS::Heat::SoftwareDeployments",
 		"OS::Heat::StructuredDeploymentGroup", "OS::Heat::StructuredDeployments":
-		props := resourceProperties(r)
+		props := ResourceProperties(r)
 		servers := props.Get("servers").Resolve()
-		return madeIf(props != nil && servers.IsMapping() && servers.NumPairs() > 0 && !isFunctionCall(servers))
+		return madeIf(props != nil && servers.IsMapping() && servers.NumPairs() > 0 && !IsFunctionCall(servers))
 	}
-	if isTemplatePath(r.Type) {
+	if IsTemplatePath(r.Type) {
 		return stackMade
 	}
 	if p.Schema == nil || p.Workspace == nil {
@@ -237,7 +237,7 @@ func sameDefinition(a, b *syntax.Node) bool {
 // sameText compares two values by their shape and scalar texts.
 func sameText(a, b *syntax.Node, depth int) bool {
 	a, b = a.Resolve(), b.Resolve()
-	if a == nil || b == nil || depth > maxValueDepth {
+	if a == nil || b == nil || depth > MaxValueDepth {
 		return a == b
 	}
 	if a.Kind != b.Kind || a.Value != b.Value {

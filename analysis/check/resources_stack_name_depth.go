@@ -36,7 +36,7 @@ type tooLongNested struct {
 
 // nestedNameTooLong walks the templates r certainly nests and returns
 // the first stack whose name cannot fit, if any.
-func (p *Pass) nestedNameTooLong(r *hot.Resource) *tooLongNested {
+func nestedNameTooLong(p *Pass, r *hot.Resource) *tooLongNested {
 	if p.Workspace == nil || p.Path == "" {
 		return nil
 	}
@@ -46,34 +46,34 @@ func (p *Pass) nestedNameTooLong(r *hot.Resource) *tooLongNested {
 	switch {
 	case r.Type == "OS::Heat::ResourceGroup":
 		for _, d := range ResourceDefinitions(r)[1:] {
-			if t, ok = p.nestedStep(p.Path, "", d.TypeName); ok {
-				ok = p.groupBuildsMember(r)
+			if t, ok = nestedStep(p, p.Path, "", d.TypeName); ok {
+				ok = GroupBuildsMember(p, r)
 				base += len("-0")
 			}
 		}
 	case r.Type == "OS::Heat::AutoScalingGroup":
 		for _, d := range ResourceDefinitions(r)[1:] {
-			if t, ok = p.nestedStep(p.Path, "", d.TypeName); ok {
-				n, known := p.autoscalingSize(r)
+			if t, ok = nestedStep(p, p.Path, "", d.TypeName); ok {
+				n, known := AutoscalingSize(p, r)
 				ok = known && n > 0
 				base += len("-") + autoscalingMemberNameLen
 			}
 		}
-	case !p.builtinType(r.Type):
-		t, ok = p.nestedStep(p.Path, r.Name, r.Type)
+	case !builtinType(p, r.Type):
+		t, ok = nestedStep(p, p.Path, r.Name, r.Type)
 	}
 	// the outlines first: they overcount (every step taken), and the full
 	// parse is wanted only when some name could be too long
-	if !ok || !p.outlineNamesLong(t, base, map[string]bool{p.Path: true}) {
+	if !ok || !outlineNamesLong(p, t, base, map[string]bool{p.Path: true}) {
 		return nil
 	}
-	return p.walkNestedNames(t, base, map[string]bool{p.Path: true})
+	return walkNestedNames(p, t, base, map[string]bool{p.Path: true})
 }
 
 // outlineNamesLong reports whether some stack nested in t (whose own name
 // has at least length characters) may have a name too long, following
 // every template and group the outlines show.
-func (p *Pass) outlineNamesLong(t NestedTemplate, length int, visited map[string]bool) bool {
+func outlineNamesLong(p *Pass, t NestedTemplate, length int, visited map[string]bool) bool {
 	if visited[t.Path] || len(visited) > maxNestingWalk || t.Outline == nil {
 		return false
 	}
@@ -84,7 +84,7 @@ func (p *Pass) outlineNamesLong(t NestedTemplate, length int, visited map[string
 			if !d.HasType || d.TypeName == "" || i == 0 && q.Type == "OS::Heat::ResourceGroup" {
 				continue
 			}
-			if i > 0 || !p.builtinType(d.TypeName) {
+			if i > 0 || !builtinType(p, d.TypeName) {
 				name := q.Name
 				if d.Inner {
 					name = ""
@@ -93,8 +93,8 @@ func (p *Pass) outlineNamesLong(t NestedTemplate, length int, visited map[string
 				if q.Type == "OS::Heat::AutoScalingGroup" {
 					step = len("-") + autoscalingMemberNameLen
 				}
-				next, ok := p.nestedStep(t.Path, name, d.TypeName)
-				if ok && (own > maxStackNameLen || p.outlineNamesLong(next, own+step, visited)) {
+				next, ok := nestedStep(p, t.Path, name, d.TypeName)
+				if ok && (own > maxStackNameLen || outlineNamesLong(p, next, own+step, visited)) {
 					return true
 				}
 			}
@@ -108,7 +108,7 @@ func (p *Pass) outlineNamesLong(t NestedTemplate, length int, visited map[string
 
 // walkNestedNames looks at the stacks nested template t (whose own stack
 // name has at least length characters) certainly builds.
-func (p *Pass) walkNestedNames(t NestedTemplate, length int, visited map[string]bool) *tooLongNested {
+func walkNestedNames(p *Pass, t NestedTemplate, length int, visited map[string]bool) *tooLongNested {
 	if visited[t.Path] || len(visited) > maxNestingWalk || t.Full == nil {
 		return nil
 	}
@@ -118,31 +118,31 @@ func (p *Pass) walkNestedNames(t NestedTemplate, length int, visited map[string]
 		return nil
 	}
 	for _, q := range doc.Template.Resources {
-		if q.Key == nil || !pyYAMLText(q.Key) || q.Field("condition").Key != nil || q.Field("external_id").Key != nil {
+		if q.Key == nil || !PyYAMLText(q.Key) || q.Field("condition").Key != nil || q.Field("external_id").Key != nil {
 			continue
 		}
-		if fault, _ := stackNameFault(q.Name); fault != "" {
+		if fault, _ := StackNameFault(q.Name); fault != "" {
 			continue // reported in that template itself
 		}
 		own := length + len("-") + len(q.Name)
 		var next NestedTemplate
 		member, memberLen := false, len("-0")
 		switch {
-		case q.Type == "OS::Heat::ResourceGroup" && literalGroupMember(q):
+		case q.Type == "OS::Heat::ResourceGroup" && LiteralGroupMember(q):
 			for _, d := range ResourceDefinitions(q)[1:] {
-				next, member = p.nestedStep(t.Path, "", d.TypeName)
+				next, member = nestedStep(p, t.Path, "", d.TypeName)
 			}
 		case q.Type == "OS::Heat::AutoScalingGroup":
 			// its own stack always; its members' at a literal size
 			memberLen = len("-") + autoscalingMemberNameLen
 			for _, d := range ResourceDefinitions(q)[1:] {
-				if literalAutoscalingMember(q) {
-					next, member = p.nestedStep(t.Path, "", d.TypeName)
+				if LiteralAutoscalingMember(q) {
+					next, member = nestedStep(p, t.Path, "", d.TypeName)
 				}
 			}
-		case q.Type != "" && !p.builtinType(q.Type):
+		case q.Type != "" && !builtinType(p, q.Type):
 			var ok bool
-			if next, ok = p.nestedStep(t.Path, q.Name, q.Type); !ok {
+			if next, ok = nestedStep(p, t.Path, q.Name, q.Type); !ok {
 				continue // not certainly a template
 			}
 		default:
@@ -157,27 +157,27 @@ func (p *Pass) walkNestedNames(t NestedTemplate, length int, visited map[string]
 		if member {
 			own += memberLen
 		}
-		if found := p.walkNestedNames(next, own, visited); found != nil {
+		if found := walkNestedNames(p, next, own, visited); found != nil {
 			return found
 		}
 	}
 	return nil
 }
 
-// literalAutoscalingMember: autoscaling group r starts with a member
+// LiteralAutoscalingMember: autoscaling group r starts with a member
 // whatever its template's parameters are given: a literal
 // desired_capacity above zero, or else a literal min_size above zero.
-func literalAutoscalingMember(r *hot.Resource) bool {
-	props := resourceProperties(r)
+func LiteralAutoscalingMember(r *hot.Resource) bool {
+	props := ResourceProperties(r)
 	if props == nil {
 		return false
 	}
 	literal := func(name string) (int, bool) {
-		_, v, ok := literalProperty(props, name)
+		_, v, ok := LiteralProperty(props, name)
 		if !ok {
 			return 0, props.Lookup(name).Key == nil || props.Get(name).Resolve().IsNull()
 		}
-		f, isInt, ok := pyNumber(v)
+		f, isInt, ok := PyNumber(v)
 		return int(f), ok && isInt
 	}
 	if n, ok := literal("desired_capacity"); !ok || n > 0 {
@@ -187,10 +187,10 @@ func literalAutoscalingMember(r *hot.Resource) bool {
 	return ok && n > 0
 }
 
-// literalGroupMember: resource group r builds a member whatever its
+// LiteralGroupMember: resource group r builds a member whatever its
 // template's parameters are given: count absent, or a literal above zero.
-func literalGroupMember(r *hot.Resource) bool {
-	props := resourceProperties(r)
+func LiteralGroupMember(r *hot.Resource) bool {
+	props := ResourceProperties(r)
 	if props == nil {
 		return false
 	}
@@ -202,6 +202,6 @@ func literalGroupMember(r *hot.Resource) bool {
 	if v == nil || v.IsNull() || v.Kind != syntax.ScalarNode {
 		return v == nil || v.IsNull()
 	}
-	f, isInt, ok := pyNumber(v)
+	f, isInt, ok := PyNumber(v)
 	return ok && isInt && f > 0
 }

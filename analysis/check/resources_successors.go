@@ -15,21 +15,21 @@ import (
 // hiddenSuccessorEntry is one known hidden property of a resource type:
 // its successor, or, when there is none, advice saying so.
 type hiddenSuccessorEntry struct {
-	successor string
+	Successor string
 	advice    string
 }
 
-// knownHiddenSuccessor is the explicit table, keyed by type and property.
-func knownHiddenSuccessor(typeName, prop string) (hiddenSuccessorEntry, bool) {
+// KnownHiddenSuccessor is the explicit table, keyed by type and property.
+func KnownHiddenSuccessor(typeName, prop string) (hiddenSuccessorEntry, bool) {
 	switch typeName + "." + prop {
 	case "OS::Heat::RandomString.sequence":
-		return hiddenSuccessorEntry{successor: "character_classes"}, true
+		return hiddenSuccessorEntry{Successor: "character_classes"}, true
 	case "OS::Cinder::Volume.imageRef":
-		return hiddenSuccessorEntry{successor: "image"}, true
+		return hiddenSuccessorEntry{Successor: "image"}, true
 	case "OS::Neutron::Router.l3_agent_id":
-		return hiddenSuccessorEntry{successor: "l3_agent_ids"}, true
+		return hiddenSuccessorEntry{Successor: "l3_agent_ids"}, true
 	case "OS::Sahara::Cluster.image":
-		return hiddenSuccessorEntry{successor: "default_image_id"}, true
+		return hiddenSuccessorEntry{Successor: "default_image_id"}, true
 	case "OS::Cinder::Volume.multiattach":
 		return hiddenSuccessorEntry{advice: "It has no property successor: whether a volume can be attached to several servers now comes from its volume type, so pick a `volume_type` that allows it."}, true
 	case "OS::Nova::Server.admin_user":
@@ -46,12 +46,12 @@ func knownHiddenSuccessor(typeName, prop string) (hiddenSuccessorEntry, bool) {
 // the support status's own advice). fields are the properties at the
 // same level; typeName is "" below the top level.
 func hiddenSuccessor(typeName, name string, fields map[string]*schema.Property) (successor, advice string) {
-	if e, ok := knownHiddenSuccessor(typeName, name); ok {
-		if e.successor == "" {
+	if e, ok := KnownHiddenSuccessor(typeName, name); ok {
+		if e.Successor == "" {
 			return "", " " + e.advice
 		}
-		if f := fields[e.successor]; f != nil && !f.Hidden {
-			return e.successor, " Use `" + e.successor + "` instead."
+		if f := fields[e.Successor]; f != nil && !f.Hidden {
+			return e.Successor, " Use `" + e.Successor + "` instead."
 		}
 	}
 	if repl := renamedProperty(name, fields); repl != "" {

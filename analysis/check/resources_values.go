@@ -11,26 +11,26 @@ import (
 	"heat-ls/schema"
 )
 
-func (rc *resourceChecker) checkProperties(r *hot.Resource, rt *schema.ResourceType) {
-	p := rc.p
+func (rc *ResourceChecker) CheckProperties(r *hot.Resource, rt *schema.ResourceType) {
+	p := rc.P
 	f := r.Field("properties")
 	var props *syntax.Node
 	if f.Key != nil {
 		props = f.Value.Resolve()
-		if isFunctionCall(props) {
+		if IsFunctionCall(props) {
 			// Heat reads properties as a mapping before it resolves
 			// anything; a whole-map function call makes the engine fail
 			// (a Python TypeError at template validate). Types that take
 			// any properties (OS::Heat::None, retired stubs) never read it.
 			if rt != nil && !rt.AcceptsAnyProperties && !rt.NoOp && r.Field("external_id").Key == nil {
-				p.Reportf(valueSpan(f.Value, f.Key), rules.ResourcePropertiesNotMapping,
+				p.Reportf(ValueSpan(f.Value, f.Key), rules.ResourcePropertiesNotMapping,
 					"`properties` must be written as a mapping; Heat cannot take the whole mapping from `%s` and fails at template validate. Put the call on each property instead.", props.Pair(0).Key.Value)
 			}
 			return
 		}
 		if !props.IsNull() && !props.IsMapping() {
-			p.Reportf(valueSpan(f.Value, f.Key), rules.ResourcePropertiesNotMapping,
-				"`properties` must be a mapping of property names to values, not %s.", describeNode(props))
+			p.Reportf(ValueSpan(f.Value, f.Key), rules.ResourcePropertiesNotMapping,
+				"`properties` must be a mapping of property names to values, not %s.", DescribeNode(props))
 			return
 		}
 	}
@@ -88,7 +88,7 @@ type fieldSchemaKey struct {
 // requiredFields lists the visible required field names of o, sorted; it
 // is computed once per schema in a run, since resources of one type share
 // it.
-func (rc *resourceChecker) requiredFields(o fieldOwner) []string {
+func (rc *ResourceChecker) requiredFields(o fieldOwner) []string {
 	key := fieldSchemaKey{o.rt, o.prop}
 	if names, ok := rc.required[key]; ok {
 		return names
@@ -123,8 +123,8 @@ func hasScalarKey(m *syntax.Node, name string) bool {
 // checkFields checks a mapping value against named field schemas: unknown
 // keys, hidden or deprecated ones, missing required ones, and each value.
 // anchor is where a missing-field error goes (the key owning the mapping).
-func (rc *resourceChecker) checkFields(o fieldOwner, m *syntax.Node, anchor *syntax.Node, depth int) {
-	p := rc.p
+func (rc *ResourceChecker) checkFields(o fieldOwner, m *syntax.Node, anchor *syntax.Node, depth int) {
+	p := rc.P
 	fields := o.fields()
 	var filled hiddenFills
 	if m.IsMapping() {
@@ -153,7 +153,7 @@ func (rc *resourceChecker) checkFields(o fieldOwner, m *syntax.Node, anchor *syn
 			if depth == 0 && o.rt != nil {
 				rc.deferred = rc.readsResource(pr.Value)
 			}
-			rc.checkValue(prop, pr.Value, k, depth+1)
+			rc.CheckValue(prop, pr.Value, k, depth+1)
 			if depth == 0 {
 				rc.deferred = false
 			}
@@ -165,55 +165,55 @@ func (rc *resourceChecker) checkFields(o fieldOwner, m *syntax.Node, anchor *syn
 			missing = append(missing, name)
 		}
 	}
-	if len(missing) > 0 && !mergesOtherKeys(m) {
+	if len(missing) > 0 && !MergesOtherKeys(m) {
 		sort.Strings(missing)
 		list := "`" + strings.Join(missing, "`, `") + "`"
 		d := p.Reportf(anchor.Span(), rules.ResourcePropertyMissing,
-			"%s requires %s; Heat refuses the stack without it. Add the missing propert%s.", o.label(), list, plural(len(missing), "y", "ies"))
+			"%s requires %s; Heat refuses the stack without it. Add the missing propert%s.", o.label(), list, Plural(len(missing), "y", "ies"))
 		d.Data = map[string]string{"missing": strings.Join(missing, ",")}
 	}
 }
 
-// mergesOtherKeys reports a YAML merge key, whose contents we do not chase.
-func mergesOtherKeys(m *syntax.Node) bool {
+// MergesOtherKeys reports a YAML merge key, whose contents we do not chase.
+func MergesOtherKeys(m *syntax.Node) bool {
 	return m.IsMapping() && m.Lookup("<<").Key != nil
 }
 
 // checkStatus warns about hidden and deprecated properties.
 // typeName is the resource type for top-level properties, "" below.
-func (rc *resourceChecker) checkStatus(prop *schema.Property, k *syntax.Node, owner, typeName string, fields map[string]*schema.Property) {
+func (rc *ResourceChecker) checkStatus(prop *schema.Property, k *syntax.Node, owner, typeName string, fields map[string]*schema.Property) {
 	switch {
-	case prop.Hidden && refusedHiddenProperty(rc.p.Schema, typeName, k.Value):
+	case prop.Hidden && refusedHiddenProperty(rc.P.Schema, typeName, k.Value):
 		// its own error says Heat refuses it (release_plugins.go)
 	case prop.Hidden:
 		repl, advice := hiddenSuccessor(typeName, k.Value, fields)
 		if advice == "" {
 			advice = statusAdvice(prop.Support)
 		}
-		d := rc.p.Reportf(k.Span(), rules.ResourcePropertyHidden,
+		d := rc.P.Reportf(k.Span(), rules.ResourcePropertyHidden,
 			"Property `%s` of %s is hidden: Heat still accepts it but no longer documents it.%s", k.Value, owner, advice)
 		if repl != "" {
 			d.Suggestions = []string{repl}
 		}
 		d.Tags = []source.Tag{source.TagDeprecated}
 	case prop.Support != nil && prop.Support.Status == schema.StatusDeprecated:
-		d := rc.p.Reportf(k.Span(), rules.ResourcePropertyDeprecated,
+		d := rc.P.Reportf(k.Span(), rules.ResourcePropertyDeprecated,
 			"Property `%s` of %s is deprecated%s.%s", k.Value, owner, sinceText(prop.Support), statusAdvice(prop.Support))
 		d.Tags = []source.Tag{source.TagDeprecated}
 	}
 }
 
-// checkValue checks one literal value against its schema. Function calls
+// CheckValue checks one literal value against its schema. Function calls
 // (anywhere) are left alone: their value is only known at run time.
-func (rc *resourceChecker) checkValue(prop *schema.Property, n *syntax.Node, key *syntax.Node, depth int) {
+func (rc *ResourceChecker) CheckValue(prop *schema.Property, n *syntax.Node, key *syntax.Node, depth int) {
 	rc.checkValueAt(prop, n, key, key, depth)
 }
 
-// checkValueAt is checkValue with the node that missing nested keys are
+// checkValueAt is CheckValue with the node that missing nested keys are
 // reported on (a list item's own first key rather than the list's key).
-func (rc *resourceChecker) checkValueAt(prop *schema.Property, n *syntax.Node, key, anchor *syntax.Node, depth int) {
+func (rc *ResourceChecker) checkValueAt(prop *schema.Property, n *syntax.Node, key, anchor *syntax.Node, depth int) {
 	n = n.Resolve()
-	if prop == nil || n == nil || depth > maxValueDepth {
+	if prop == nil || n == nil || depth > MaxValueDepth {
 		return
 	}
 	if n.IsNull() {
@@ -226,16 +226,16 @@ func (rc *resourceChecker) checkValueAt(prop *schema.Property, n *syntax.Node, k
 		rc.checkEmptyValue(prop, n, key, anchor, depth)
 		return
 	}
-	if isFunctionCall(n) {
-		rc.checkEmptyFromParamPath(prop, n, key, anchor, depth)
+	if IsFunctionCall(n) {
+		rc.CheckEmptyFromParamPath(prop, n, key, anchor, depth)
 		rc.checkDefaultTextFromParam(prop, n, key, anchor, depth)
 		rc.checkUnbuiltAttribute(prop, n, key, anchor, depth)
 		return
 	}
-	p := rc.p
+	p := rc.P
 	wrong := func(want string) {
 		p.Reportf(n.Span(), rules.ResourcePropertyType,
-			"`%s` must be %s, not %s.", key.Value, want, describeNode(n))
+			"`%s` must be %s, not %s.", key.Value, want, DescribeNode(n))
 	}
 	switch prop.Type {
 	case "string":
@@ -248,7 +248,7 @@ func (rc *resourceChecker) checkValueAt(prop *schema.Property, n *syntax.Node, k
 			wrong("a whole number")
 			return
 		}
-		if _, ok := heatInteger(n); !ok {
+		if _, ok := HeatInteger(n); !ok {
 			p.Reportf(n.Span(), rules.ResourcePropertyType, "`%s` must be a whole number; `%s` is not one.", key.Value, n.Value)
 			return
 		}
@@ -257,7 +257,7 @@ func (rc *resourceChecker) checkValueAt(prop *schema.Property, n *syntax.Node, k
 			wrong("a number")
 			return
 		}
-		if _, _, ok := pyNumber(n); !ok {
+		if _, _, ok := PyNumber(n); !ok {
 			p.Reportf(n.Span(), rules.ResourcePropertyType, "`%s` must be a number; `%s` is not one.", key.Value, n.Value)
 			return
 		}
@@ -266,7 +266,7 @@ func (rc *resourceChecker) checkValueAt(prop *schema.Property, n *syntax.Node, k
 			wrong("true or false")
 			return
 		}
-		if !isYAML11Bool(n) {
+		if !IsYAML11Bool(n) {
 			if n.Tag != "!!str" || !(strings.EqualFold(n.Value, "true") || strings.EqualFold(n.Value, "false")) {
 				d := p.Reportf(n.Span(), rules.ResourcePropertyType, "`%s` must be true or false; `%s` is not a boolean to Heat.", key.Value, n.Value)
 				d.Suggestions = []string{"true", "false"}
@@ -304,9 +304,9 @@ func (rc *resourceChecker) checkValueAt(prop *schema.Property, n *syntax.Node, k
 		return
 	}
 	for _, c := range prop.Constraints {
-		if problem := constraintProblem(c, prop.Type, n, rc.res); problem != "" {
+		if problem := ConstraintProblem(c, prop.Type, n, rc.Res); problem != "" {
 			near := nearAllowedValues(c, prop.Type, n)
-			d := p.Reportf(n.Span(), rules.ResourcePropertyConstraint, "`%s`: %s.%s", key.Value, problem, didYouMean(near))
+			d := p.Reportf(n.Span(), rules.ResourcePropertyConstraint, "`%s`: %s.%s", key.Value, problem, DidYouMean(near))
 			d.Suggestions = near
 			return
 		}
@@ -329,36 +329,36 @@ func itemAnchor(item, key *syntax.Node) *syntax.Node {
 // refuses it at create); the nested check runs without a type (rt nil)
 // and judges only such parameters (nestedPropertySchema). A type from
 // another source may convert the value, so there it is a warning.
-func (rc *resourceChecker) collectionSwap(key, n *syntax.Node, want string) {
+func (rc *ResourceChecker) collectionSwap(key, n *syntax.Node, want string) {
 	if rc.rt == nil || rc.rt.RegistryKind == "class" {
-		rc.p.Errorf(n.Span(), rules.ResourcePropertyType,
-			"`%s` expects %s, not %s; Heat refuses it at stack create.", key.Value, want, describeNode(n))
+		rc.P.Errorf(n.Span(), rules.ResourcePropertyType,
+			"`%s` expects %s, not %s; Heat refuses it at stack create.", key.Value, want, DescribeNode(n))
 		return
 	}
-	rc.p.Warnf(n.Span(), rules.ResourcePropertyType,
-		"`%s` expects %s, not %s; Heat refuses this unless the property converts it.", key.Value, want, describeNode(n))
+	rc.P.Warnf(n.Span(), rules.ResourcePropertyType,
+		"`%s` expects %s, not %s; Heat refuses this unless the property converts it.", key.Value, want, DescribeNode(n))
 }
 
 // unknownField reports a key the schema lacks: Heat refuses it. With a
 // close known name it is surely a typo; a top-level property that a later
 // Heat release adds is named with that release, so a template written for
 // a newer cloud is told apart from a typo.
-func (rc *resourceChecker) unknownField(k *syntax.Node, visible []string, o fieldOwner) {
-	near := nearestNames(k.Value, visible, 3)
+func (rc *ResourceChecker) unknownField(k *syntax.Node, visible []string, o fieldOwner) {
+	near := NearestNames(k.Value, visible, 3)
 	arrives := rc.fieldArrives(o, k.Value)
 	var d *source.Diagnostic
 	switch {
 	case arrives != "":
-		d = rc.p.Reportf(k.Span(), rules.ResourcePropertyUnknown,
+		d = rc.P.Reportf(k.Span(), rules.ResourcePropertyUnknown,
 			"%s gains the property `%s` in %s; %s, which heat-ls judges for, refuses it.",
-			o.label(), k.Value, arrives, rc.p.Schema.HeatVersion())
+			o.label(), k.Value, arrives, rc.P.Schema.HeatVersion())
 	case len(near) > 0:
-		d = rc.p.Reportf(k.Span(), rules.ResourcePropertyUnknown,
-			"%s has no property `%s`; Heat refuses it.%s", o.label(), k.Value, suggestText(near))
+		d = rc.P.Reportf(k.Span(), rules.ResourcePropertyUnknown,
+			"%s has no property `%s`; Heat refuses it.%s", o.label(), k.Value, SuggestText(near))
 	default:
-		d = rc.p.Reportf(k.Span(), rules.ResourcePropertyUnknown,
+		d = rc.P.Reportf(k.Span(), rules.ResourcePropertyUnknown,
 			"%s has no property `%s` in %s, nor in any later release heat-ls knows; Heat refuses it. Known properties: %s.",
-			o.label(), k.Value, rc.p.Schema.HeatVersion(), shortList(visible, 12))
+			o.label(), k.Value, rc.P.Schema.HeatVersion(), shortList(visible, 12))
 	}
 	d.Suggestions = near
 }
@@ -384,5 +384,5 @@ func nearAllowedValues(c schema.Constraint, typ string, n *syntax.Node) []string
 			cands = append(cands, s)
 		}
 	}
-	return closestNames(n.Value, cands, 3, suggestionDistance(n.Value))
+	return ClosestNames(n.Value, cands, 3, SuggestionDistance(n.Value))
 }

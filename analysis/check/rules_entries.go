@@ -5,14 +5,14 @@ package check
 // bug in one never hides the others' findings.
 func entryRules() []Rule {
 	return []Rule{
-		checkParameters,
-		checkParameterGroups,
-		checkResources,
-		checkNestedStackNames,
-		checkReleasePlugins,
-		checkPlugins,
-		checkOutputs,
-		checkConditionBodies,
-		checkUnusedEntries,
+		CheckParameters,
+		CheckParameterGroups,
+		CheckResources,
+		CheckNestedStackNames,
+		CheckReleasePlugins,
+		CheckPlugins,
+		CheckOutputs,
+		CheckConditionBodies,
+		CheckUnusedEntries,
 	}
 }

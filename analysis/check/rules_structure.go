@@ -13,14 +13,14 @@ func templateRules() []Rule {
 // in analysis/rules.
 func structureRules() []Rule {
 	return []Rule{
-		checkVersion,
-		checkSections,
-		checkEntryKeys,
-		checkFunctions,
-		checkNearMisses,
-		checkArguments,
-		checkReferences,
-		checkCycles,
-		checkResourceFacadeUse,
+		CheckVersion,
+		CheckSections,
+		CheckEntryKeys,
+		CheckFunctions,
+		CheckNearMisses,
+		CheckArguments,
+		CheckReferences,
+		CheckCycles,
+		CheckResourceFacadeUse,
 	}
 }

@@ -5,7 +5,7 @@ import (
 	"heat-ls/analysis/rules"
 )
 
-// checkResourceFacadeUse reports resource_facade in a template that runs
+// CheckResourceFacadeUse reports resource_facade in a template that runs
 // as a top-level stack. The function reads the parent resource of a
 // nested stack; a top-level stack has none, and Heat then fails at stack
 // create with an internal error instead of a message. Whether a template
@@ -13,7 +13,7 @@ import (
 // environment's registry) uses this file as a resource type, all is well;
 // otherwise, including when the file is checked on its own, it would run
 // as a top-level stack, which is what this rule reports.
-func checkResourceFacadeUse(p *Pass) {
+func CheckResourceFacadeUse(p *Pass) {
 	nested := -1 // asked only when a call needs it: the question may read other files
 	for _, c := range p.T.Calls {
 		if c.Name != "resource_facade" || (c.Context != hot.InResource && c.Context != hot.InOutput) {

@@ -6,8 +6,8 @@ import (
 	"heat-ls/analysis/syntax"
 )
 
-// didYouMean renders " Did you mean `a` or `b`?" for a message, or "".
-func didYouMean(names []string) string {
+// DidYouMean renders " Did you mean `a` or `b`?" for a message, or "".
+func DidYouMean(names []string) string {
 	switch len(names) {
 	case 0:
 		return ""
@@ -27,16 +27,16 @@ func didYouMean(names []string) string {
 	return s + "?"
 }
 
-// emptySpanAt is a zero-length span at offset.
-func emptySpanAt(offset int) source.Span { return source.Span{Start: offset, End: offset} }
+// EmptySpanAt is a zero-length span at offset.
+func EmptySpanAt(offset int) source.Span { return source.Span{Start: offset, End: offset} }
 
-// spanWithin reports whether inner lies inside outer.
-func spanWithin(inner, outer source.Span) bool {
+// SpanWithin reports whether inner lies inside outer.
+func SpanWithin(inner, outer source.Span) bool {
 	return outer.Start <= inner.Start && inner.End <= outer.End
 }
 
-// resourceOf returns the resource whose entry is e, or nil.
-func resourceOf(t *hot.Template, e *hot.Entry) *hot.Resource {
+// ResourceOf returns the resource whose entry is e, or nil.
+func ResourceOf(t *hot.Template, e *hot.Entry) *hot.Resource {
 	if e == nil {
 		return nil
 	}
@@ -51,8 +51,8 @@ func resourceOf(t *hot.Template, e *hot.Entry) *hot.Resource {
 	return nil
 }
 
-// outputOf returns the output whose entry is e, or nil.
-func outputOf(t *hot.Template, e *hot.Entry) *hot.Output {
+// OutputOf returns the output whose entry is e, or nil.
+func OutputOf(t *hot.Template, e *hot.Entry) *hot.Output {
 	if e == nil {
 		return nil
 	}
@@ -62,11 +62,11 @@ func outputOf(t *hot.Template, e *hot.Entry) *hot.Output {
 	return nil
 }
 
-// inConditionPosition is inConditionPosition(p.T, p.T.Calls[i]), worked
+// InConditionPosition is InConditionPosition(p.T, p.T.Calls[i]), worked
 // out once per call and run: three rules ask it of every call they judge
 // (and rules that judge one resource alone ask it of that one's calls
 // only).
-func (p *Pass) inConditionPosition(i int) bool {
+func (p *Pass) InConditionPosition(i int) bool {
 	if p.conditionCalls == nil {
 		p.conditionCalls = make([]uint8, len(p.T.Calls))
 	}
@@ -79,14 +79,14 @@ func (p *Pass) inConditionPosition(i int) bool {
 	return p.conditionCalls[i] == 2
 }
 
-// inConditionPosition reports whether a call is evaluated as a condition:
+// InConditionPosition reports whether a call is evaluated as a condition:
 // inside the conditions section, under a resource's or output's condition
 // key, or inside the first argument of an if.
 func inConditionPosition(t *hot.Template, c *hot.Call) bool {
 	if c.Context == hot.InCondition {
 		return true
 	}
-	if withinIfCondition(c) {
+	if WithinIfCondition(c) {
 		return true
 	}
 	cur := c
@@ -96,53 +96,53 @@ func inConditionPosition(t *hot.Template, c *hot.Call) bool {
 	var ref *syntax.Node
 	switch cur.Context {
 	case hot.InResource:
-		if r := resourceOf(t, cur.Owner); r != nil {
+		if r := ResourceOf(t, cur.Owner); r != nil {
 			ref = r.ConditionRef
 		}
 	case hot.InOutput:
-		if o := outputOf(t, cur.Owner); o != nil {
+		if o := OutputOf(t, cur.Owner); o != nil {
 			ref = o.ConditionRef
 		}
 	}
-	return ref != nil && spanWithin(cur.Map.Span(), ref.Span())
+	return ref != nil && SpanWithin(cur.Map.Span(), ref.Span())
 }
 
-// withinIfCondition reports whether c lies inside the first argument (the
+// WithinIfCondition reports whether c lies inside the first argument (the
 // condition) of an enclosing if call.
-func withinIfCondition(c *hot.Call) bool {
+func WithinIfCondition(c *hot.Call) bool {
 	for cur := c; cur.Parent != nil; cur = cur.Parent {
 		par := cur.Parent
 		if par.Name != "if" {
 			continue
 		}
-		if a := par.Args.Resolve(); a.IsSequence() && len(a.Items()) > 0 && spanWithin(cur.Map.Span(), a.Items()[0].Span()) {
+		if a := par.Args.Resolve(); a.IsSequence() && len(a.Items()) > 0 && SpanWithin(cur.Map.Span(), a.Items()[0].Span()) {
 			return true
 		}
 	}
 	return false
 }
 
-// referencedResource is the literal resource name a get_resource or
+// ReferencedResource is the literal resource name a get_resource or
 // get_attr call refers to; nil for other calls and computed names.
-func referencedResource(c *hot.Call) *syntax.Node {
+func ReferencedResource(c *hot.Call) *syntax.Node {
 	var target *syntax.Node
 	switch c.Name {
 	case "get_resource":
-		target = literal(c.Args)
+		target = Literal(c.Args)
 	case "get_attr":
 		if a := c.Args.Resolve(); a.IsSequence() && len(a.Items()) > 0 {
-			target = literal(a.Items()[0])
+			target = Literal(a.Items()[0])
 		}
 	}
-	if !isScalarLiteral(target) {
+	if !IsScalarLiteral(target) {
 		return nil
 	}
 	return target
 }
 
-// spanOrKey is n's span, or the key's when n is an empty value (so the
+// SpanOrKey is n's span, or the key's when n is an empty value (so the
 // diagnostic is visible).
-func spanOrKey(n, key *syntax.Node) source.Span {
+func SpanOrKey(n, key *syntax.Node) source.Span {
 	if n != nil && n.Span().Len() > 0 {
 		return n.Span()
 	}

@@ -9,9 +9,9 @@ import (
 	"heat-ls/schema"
 )
 
-// checkVersion reports a missing, non-scalar or unknown
+// CheckVersion reports a missing, non-scalar or unknown
 // heat_template_version. Heat refuses all three before anything else.
-func checkVersion(p *Pass) {
+func CheckVersion(p *Pass) {
 	t := p.T
 	if t.Version.Key == nil {
 		if misspeltVersionKey(t) != nil {
@@ -25,7 +25,7 @@ func checkVersion(p *Pass) {
 				"Heat finds no `heat_template_version`: a byte order mark starts this line, which makes Heat's first YAML reader (libyaml) refuse the text, and the reader it falls back on keeps the mark in the key. Remove the byte order marks inside the text.")
 			return
 		}
-		d := p.Reportf(emptySpanAt(0), rules.MissingVersion,
+		d := p.Reportf(EmptySpanAt(0), rules.MissingVersion,
 			"This template has no `heat_template_version`; Heat refuses it. Add `heat_template_version: %s` as the first line.",
 			p.Schema.Latest().Name)
 		d.Suggestions = []string{"heat_template_version: " + p.Schema.Latest().Name + "\n"}
@@ -35,7 +35,7 @@ func checkVersion(p *Pass) {
 	if r := val.Resolve(); r != nil && !r.IsScalar() {
 		p.Reportf(val.Span(), rules.VersionNotScalar,
 			"`heat_template_version` must be a single date such as `%s`, not %s.",
-			p.Schema.Latest().Name, kindName(val))
+			p.Schema.Latest().Name, KindName(val))
 		return
 	}
 	if f := p.Doc.Syntax; f != nil && f.PythonRead && val.Style == syntax.Plain && val.Tag == "!!timestamp" {
@@ -45,7 +45,7 @@ func checkVersion(p *Pass) {
 		return
 	}
 	if t.VersionText == "" {
-		d := p.Reportf(spanOrKey(val, t.Version.Key), rules.UnknownVersion,
+		d := p.Reportf(SpanOrKey(val, t.Version.Key), rules.UnknownVersion,
 			"`heat_template_version` is empty; write a HOT version such as `%s`.", p.Schema.Latest().Name)
 		d.Suggestions = []string{p.Schema.Latest().Name}
 		return
@@ -56,7 +56,7 @@ func checkVersion(p *Pass) {
 	near := p.Schema.NearestVersions(t.VersionText, 3)
 	d := p.Reportf(val.Span(), rules.UnknownVersion,
 		"`%s` is not a HOT version Heat knows (dates from %s to %s, or release names such as `wallaby`).%s",
-		t.VersionText, p.Schema.Versions()[0].Name, p.Schema.Latest().Name, didYouMean(near))
+		t.VersionText, p.Schema.Versions()[0].Name, p.Schema.Latest().Name, DidYouMean(near))
 	d.Suggestions = near
 }
 
@@ -83,11 +83,11 @@ func markedVersionKey(t *hot.Template) *hot.Entry {
 	return nil
 }
 
-// checkSections reports top-level keys the declared version does not have,
+// CheckSections reports top-level keys the declared version does not have,
 // Heat's meaningless __undefined__ placeholder, and sections of the wrong
 // shape.
-func checkSections(p *Pass) {
-	v := declaredVersion(p)
+func CheckSections(p *Pass) {
+	v := DeclaredVersion(p)
 	known := v
 	if known == nil {
 		known = p.Schema.Latest()
@@ -95,7 +95,7 @@ func checkSections(p *Pass) {
 	for _, s := range p.T.Sections {
 		if s.Key.Kind != syntax.ScalarNode {
 			p.Reportf(s.Key.Span(), rules.UnknownSection,
-				"A top-level key must be a plain name such as `resources`, not %s.", kindName(s.Key))
+				"A top-level key must be a plain name such as `resources`, not %s.", KindName(s.Key))
 			continue
 		}
 		name := s.Name
@@ -116,9 +116,9 @@ func checkSections(p *Pass) {
 				d.Suggestions = nil
 				continue
 			}
-			near := closestNames(name, known.Sections, 3, suggestionDistance(name))
+			near := ClosestNames(name, known.Sections, 3, SuggestionDistance(name))
 			d := p.Reportf(s.Key.Span(), rules.UnknownSection,
-				"`%s` is not a section of a HOT template, so Heat refuses the template.%s", name, didYouMean(near))
+				"`%s` is not a section of a HOT template, so Heat refuses the template.%s", name, DidYouMean(near))
 			d.Suggestions = near
 		}
 	}
@@ -150,26 +150,26 @@ func checkSectionShape(p *Pass, s *hot.Entry) {
 	case "parameters", "resources", "outputs", "conditions":
 		if !val.IsMapping() {
 			p.Reportf(s.Value.Span(), rules.SectionWrongShape,
-				"`%s` must be a mapping of names to definitions, not %s.", s.Name, kindName(val))
+				"`%s` must be a mapping of names to definitions, not %s.", s.Name, KindName(val))
 		}
 	case "parameter_groups":
 		if !val.IsSequence() {
 			p.Reportf(s.Value.Span(), rules.SectionWrongShape,
-				"`parameter_groups` must be a list of groups (each with `label` and `parameters`), not %s.", kindName(val))
+				"`parameter_groups` must be a list of groups (each with `label` and `parameters`), not %s.", KindName(val))
 		}
 	case "description":
 		if !val.IsScalar() {
 			p.Warnf(s.Value.Span(), rules.SectionWrongShape,
-				"`description` should be text, not %s; use a block scalar (`|`) for several lines.", kindName(val))
+				"`description` should be text, not %s; use a block scalar (`|`) for several lines.", KindName(val))
 		}
 	}
 }
 
-// checkEntryKeys reports keys that parameter, resource and output bodies
+// CheckEntryKeys reports keys that parameter, resource and output bodies
 // may not hold in the declared version. Heat refuses unknown parameter and
 // resource keys; it ignores unknown output keys, so those are warnings.
-func checkEntryKeys(p *Pass) {
-	v := declaredVersion(p)
+func CheckEntryKeys(p *Pass) {
+	v := DeclaredVersion(p)
 	if v == nil {
 		return
 	}
@@ -178,7 +178,7 @@ func checkEntryKeys(p *Pass) {
 		params[i] = prm.Value
 	}
 	checkRefusedKeys(p, v, params, "parameter", rules.UnknownParameterKey, v.ParameterKeys, (*schema.Version).HasParameterKey)
-	p.eachResourceAlone(func(r *hot.Resource) {
+	p.EachResourceAlone(func(r *hot.Resource) {
 		checkRefusedKeys(p, v, []*syntax.Node{r.Value}, "resource", rules.UnknownResourceKey, v.ResourceKeys, (*schema.Version).HasResourceKey)
 	})
 	for _, o := range p.T.Outputs {
@@ -186,16 +186,16 @@ func checkEntryKeys(p *Pass) {
 			if v.HasOutputKey(k.Value) {
 				return
 			}
-			if first := firstVersion(p.Schema, func(x *schema.Version) bool { return x.HasOutputKey(k.Value) }); first != nil {
+			if first := FirstVersion(p.Schema, func(x *schema.Version) bool { return x.HasOutputKey(k.Value) }); first != nil {
 				d := p.Reportf(k.Span(), rules.OutputConditionIgnored,
 					"The output key `%s` has no effect before heat_template_version %s: Heat ignores it in %s, so the output is always shown. Raise the version or remove the key.",
 					k.Value, first.Name, p.T.VersionText)
 				d.Data = map[string]string{"minVersion": first.Name}
 				return
 			}
-			near := closestNames(k.Value, v.OutputKeys, 3, suggestionDistance(k.Value))
+			near := ClosestNames(k.Value, v.OutputKeys, 3, SuggestionDistance(k.Value))
 			d := p.Reportf(k.Span(), rules.UnknownOutputKey,
-				"`%s` is not a key of an output; Heat ignores it.%s", k.Value, didYouMean(near))
+				"`%s` is not a key of an output; Heat ignores it.%s", k.Value, DidYouMean(near))
 			d.Suggestions = near
 		})
 	}
@@ -211,16 +211,16 @@ func checkRefusedKeys(p *Pass, v *schema.Version, bodies []*syntax.Node, kind, c
 			if has(v, k.Value) {
 				return
 			}
-			if first := firstVersion(p.Schema, func(x *schema.Version) bool { return has(x, k.Value) }); first != nil {
+			if first := FirstVersion(p.Schema, func(x *schema.Version) bool { return has(x, k.Value) }); first != nil {
 				d := p.Errorf(k.Span(), code,
 					"The %s key `%s` needs heat_template_version %s or later; Heat refuses it in %s. Raise the version or remove the key.",
 					kind, k.Value, first.Name, p.T.VersionText)
 				d.Data = map[string]string{"minVersion": first.Name}
 				return
 			}
-			near := closestNames(k.Value, allowed, 3, suggestionDistance(k.Value))
+			near := ClosestNames(k.Value, allowed, 3, SuggestionDistance(k.Value))
 			d := p.Errorf(k.Span(), code,
-				"`%s` is not a key of a %s definition, so Heat refuses the template.%s", k.Value, kind, didYouMean(near))
+				"`%s` is not a key of a %s definition, so Heat refuses the template.%s", k.Value, kind, DidYouMean(near))
 			d.Suggestions = near
 		})
 	}

@@ -5,20 +5,20 @@ import (
 	"strings"
 )
 
-// closestNames returns up to n candidates within maxDist edits of name,
+// ClosestNames returns up to n candidates within maxDist edits of name,
 // nearest first: the one measure behind every did-you-mean of the rules.
-func closestNames(name string, cands []string, n, maxDist int) []string {
+func ClosestNames(name string, cands []string, n, maxDist int) []string {
 	return spell.Nearest(name, cands, n, maxDist)
 }
 
-// suggestionDistance is how far a misspelling may be from a name to be
+// SuggestionDistance is how far a misspelling may be from a name to be
 // offered (see spell.Budget).
-func suggestionDistance(name string) int { return spell.Budget(name) }
+func SuggestionDistance(name string) int { return spell.Budget(name) }
 
-// nearestNames returns up to n candidates close to name, ignoring case,
+// NearestNames returns up to n candidates close to name, ignoring case,
 // with a budget of 2 edits (3 for names longer than 8 bytes): used where a
 // case slip ("String" for "string") is as likely as a typo.
-func nearestNames(name string, cands []string, n int) []string {
+func NearestNames(name string, cands []string, n int) []string {
 	maxDist := 2
 	if len(name) > 8 {
 		maxDist = 3
@@ -26,15 +26,15 @@ func nearestNames(name string, cands []string, n int) []string {
 	return spell.NearestFold(name, cands, n, maxDist)
 }
 
-func plural(n int, one, many string) string {
+func Plural(n int, one, many string) string {
 	if n == 1 {
 		return one
 	}
 	return many
 }
 
-// suggestText turns candidates into " Did you mean `a` or `b`?" or "".
-func suggestText(names []string) string {
+// SuggestText turns candidates into " Did you mean `a` or `b`?" or "".
+func SuggestText(names []string) string {
 	if len(names) == 0 {
 		return ""
 	}

@@ -33,8 +33,8 @@ func followUnread(p *Pass, found []source.Diagnostic) []source.Diagnostic {
 	if unread := unreadParts(p.T, v); len(unread) > 0 {
 		found = quietWithin(found, unread, rules.UnreadPart, unreadNote)
 	}
-	if out := leftOutResources(p.T, v); len(out) > 0 {
-		found = quietWithin(found, out, rules.LeftOutResource, leftOutNote)
+	if out := LeftOutResources(p.T, v); len(out) > 0 {
+		found = quietWithin(found, out, rules.LeftOutResource, LeftOutNote)
 	}
 	return found
 }
@@ -53,7 +53,7 @@ func hasError(found []source.Diagnostic) bool {
 }
 
 // unreadParts lists the spans Heat never reads whatever the input: the
-// outputs whose condition is false for every input (falseForEveryInput),
+// outputs whose condition is false for every input (FalseForEveryInput),
 // and the branch of each if outside the conditions
 // section whose condition decides itself for every input. Only where the
 // version v has them: an older version refuses the condition key or the
@@ -61,7 +61,7 @@ func hasError(found []source.Diagnostic) bool {
 func unreadParts(t *hot.Template, v *schema.Version) []source.Span {
 	var out []source.Span
 	for _, o := range t.Outputs {
-		if v.HasConditions && o.ConditionRef != nil && o.Key != nil && falseForEveryInput(t, o.ConditionRef) && !holdsAnchor(o.Value, 0) {
+		if v.HasConditions && o.ConditionRef != nil && o.Key != nil && FalseForEveryInput(t, o.ConditionRef) && !HoldsAnchor(o.Value, 0) {
 			out = append(out, source.Span{Start: o.Key.Span().Start, End: o.Value.Span().End})
 		}
 	}
@@ -69,7 +69,7 @@ func unreadParts(t *hot.Template, v *schema.Version) []source.Span {
 		if c.Name != "if" || !v.HasFunction("if") || c.Context == hot.InCondition || c.Context == hot.InParameter {
 			continue
 		}
-		if b := untakenBranch(t, c); b != nil && !holdsAnchor(b, 0) {
+		if b := untakenBranch(t, c); b != nil && !HoldsAnchor(b, 0) {
 			out = append(out, b.Span())
 		}
 	}
@@ -85,7 +85,7 @@ func untakenBranch(t *hot.Template, c *hot.Call) *syntax.Node {
 	if !args.IsSequence() || len(args.Items()) != 3 {
 		return nil // an alias or a broken call: nothing to place
 	}
-	v, ok := constCondition(t, args.Items()[0])
+	v, ok := ConstCondition(t, args.Items()[0])
 	if !ok {
 		return nil
 	}

@@ -6,8 +6,8 @@ import (
 	"heat-ls/analysis/syntax"
 )
 
-// kindName says in words what kind of YAML value n is, for messages.
-func kindName(n *syntax.Node) string {
+// KindName says in words what kind of YAML value n is, for messages.
+func KindName(n *syntax.Node) string {
 	n = n.Resolve()
 	switch {
 	case n == nil:
@@ -28,9 +28,9 @@ func kindName(n *syntax.Node) string {
 	return "a string"
 }
 
-// isLiteralString reports whether n is a plain scalar that Heat reads as a
+// IsLiteralString reports whether n is a plain scalar that Heat reads as a
 // string (quoted or not, dates included, null excluded).
-func isLiteralString(n *syntax.Node) bool {
+func IsLiteralString(n *syntax.Node) bool {
 	n = n.Resolve()
 	if !n.IsScalar() || n.IsNull() {
 		return false
@@ -45,7 +45,7 @@ func isLiteralString(n *syntax.Node) bool {
 	return true
 }
 
-func quoteValue(n *syntax.Node) string {
+func QuoteValue(n *syntax.Node) string {
 	if n.IsScalar() {
 		s := n.Value
 		if len(s) > 40 {
@@ -53,33 +53,33 @@ func quoteValue(n *syntax.Node) string {
 		}
 		return "`" + s + "`"
 	}
-	return describeNode(n)
+	return DescribeNode(n)
 }
 
-// valueSpan is the value's span, or the key's when the value is empty.
-func valueSpan(value, key *syntax.Node) source.Span {
+// ValueSpan is the value's span, or the key's when the value is empty.
+func ValueSpan(value, key *syntax.Node) source.Span {
 	if value == nil || value.Span().Len() == 0 {
 		return key.Span()
 	}
 	return value.Span()
 }
 
-// isScalarLiteral: a non-null scalar (Heat reads numbers and booleans too).
-func isScalarLiteral(n *syntax.Node) bool { return n.IsScalar() && !n.IsNull() }
+// IsScalarLiteral: a non-null scalar (Heat reads numbers and booleans too).
+func IsScalarLiteral(n *syntax.Node) bool { return n.IsScalar() && !n.IsNull() }
 
 // literal is n resolved when it is not a call, else nil.
-func literal(n *syntax.Node) *syntax.Node {
-	if isDynamic(n) {
+func Literal(n *syntax.Node) *syntax.Node {
+	if IsDynamic(n) {
 		return nil
 	}
 	return n.Resolve()
 }
 
-// isFunctionCall reports whether n is a one-key mapping whose key is an
+// IsFunctionCall reports whether n is a one-key mapping whose key is an
 // intrinsic function name of some version: its value is only known when
 // Heat resolves it, so value checks skip it (the structure rules judge the
 // call itself).
-func isFunctionCall(n *syntax.Node) bool {
+func IsFunctionCall(n *syntax.Node) bool {
 	n = n.Resolve()
 	if !n.IsMapping() || n.NumPairs() != 1 {
 		return false
@@ -88,30 +88,30 @@ func isFunctionCall(n *syntax.Node) bool {
 	return k.Kind == syntax.ScalarNode && hot.IsFunctionName(k.Value)
 }
 
-// containsFunctionCall reports whether a call sits anywhere inside n.
-func containsFunctionCall(n *syntax.Node, depth int) bool {
+// ContainsFunctionCall reports whether a call sits anywhere inside n.
+func ContainsFunctionCall(n *syntax.Node, depth int) bool {
 	n = n.Resolve()
 	if n == nil || depth > 64 {
 		return n != nil
 	}
-	if isFunctionCall(n) {
+	if IsFunctionCall(n) {
 		return true
 	}
 	for _, it := range n.Items() {
-		if containsFunctionCall(it, depth+1) {
+		if ContainsFunctionCall(it, depth+1) {
 			return true
 		}
 	}
 	for _, pr := range n.Pairs() {
-		if containsFunctionCall(pr.Value, depth+1) {
+		if ContainsFunctionCall(pr.Value, depth+1) {
 			return true
 		}
 	}
 	return false
 }
 
-// describeNode names what a node is, for messages.
-func describeNode(n *syntax.Node) string {
+// DescribeNode names what a node is, for messages.
+func DescribeNode(n *syntax.Node) string {
 	n = n.Resolve()
 	switch {
 	case n == nil || n.IsNull():
@@ -130,8 +130,8 @@ func describeNode(n *syntax.Node) string {
 	return "text"
 }
 
-// isDynamic reports whether n is a call, whose value Heat computes later.
-func isDynamic(n *syntax.Node) bool {
+// IsDynamic reports whether n is a call, whose value Heat computes later.
+func IsDynamic(n *syntax.Node) bool {
 	n = n.Resolve()
 	return n.IsMapping() && n.NumPairs() == 1 && n.Pair(0).Key.Kind == syntax.ScalarNode && hot.IsFunctionName(n.Pair(0).Key.Value)
 }

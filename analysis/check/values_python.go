@@ -7,9 +7,9 @@ import (
 	"strings"
 )
 
-// pythonInt reads s as Python's int() reads text: spaces around it, a
+// PythonInt reads s as Python's int() reads text: spaces around it, a
 // sign, and decimal digits with single underscores between them.
-func pythonInt(s string) (int, bool) {
+func PythonInt(s string) (int, bool) {
 	s = strings.TrimSpace(s)
 	body := strings.TrimLeft(s, "+-")
 	if len(s)-len(body) > 1 || body == "" || body[0] == '_' || body[len(body)-1] == '_' || strings.Contains(body, "__") {
@@ -19,43 +19,43 @@ func pythonInt(s string) (int, bool) {
 	return n, err == nil
 }
 
-// pyStr is Python's str() of the value Heat's YAML loader makes of n,
+// PyStr is Python's str() of the value Heat's YAML loader makes of n,
 // when heat-ls can be sure of it.
-func pyStr(n *syntax.Node) (string, bool) {
+func PyStr(n *syntax.Node) (string, bool) {
 	n = n.Resolve()
 	switch {
 	case n == nil:
 		return "", false
 	case n.IsNull():
 		return "None", true
-	case n.IsMapping() || n.IsSequence() || isYAML11Bool(n):
+	case n.IsMapping() || n.IsSequence() || IsYAML11Bool(n):
 		var b strings.Builder
-		ok := writePyRepr(&b, n, 0)
+		ok := WritePyRepr(&b, n, 0)
 		return b.String(), ok
-	case pyYAMLText(n):
+	case PyYAMLText(n):
 		return n.Value, true
-	case n.Tag == "!!int" && isPlainDecimal(n.Value):
+	case n.Tag == "!!int" && IsPlainDecimal(n.Value):
 		return n.Value, true
 	}
 	return "", false
 }
 
-// heatInteger is the whole number Heat's integer property type makes of a
+// HeatInteger is the whole number Heat's integer property type makes of a
 // literal scalar with Python's int(): a boolean is 1 or 0, text is read as
 // a whole number (spaces around it allowed), an unquoted decimal is cut
 // toward zero. ok is false for what the type refuses.
-func heatInteger(n *syntax.Node) (float64, bool) {
-	f, isInt, ok := pyNumber(n)
+func HeatInteger(n *syntax.Node) (float64, bool) {
+	f, isInt, ok := PyNumber(n)
 	if ok && (isInt || truncatedByHeat(n, f)) {
 		return math.Trunc(f), true
 	}
 	return 0, false
 }
 
-// isPlainDecimal: s is a whole number written in decimal without a sign
+// IsPlainDecimal: s is a whole number written in decimal without a sign
 // other than minus, a leading zero or separators, which both YAML
 // versions read alike and Python writes back unchanged.
-func isPlainDecimal(s string) bool {
+func IsPlainDecimal(s string) bool {
 	s = strings.TrimPrefix(s, "-")
 	if s == "" || len(s) > 1 && s[0] == '0' {
 		return false
@@ -68,11 +68,11 @@ func isPlainDecimal(s string) bool {
 	return true
 }
 
-// writePyRepr writes Python's repr of the value Heat's YAML loader makes
+// WritePyRepr writes Python's repr of the value Heat's YAML loader makes
 // of n, and reports false where heat-ls cannot be sure of the text.
-func writePyRepr(b *strings.Builder, n *syntax.Node, depth int) bool {
+func WritePyRepr(b *strings.Builder, n *syntax.Node, depth int) bool {
 	n = n.Resolve()
-	if n == nil || depth > maxValueDepth {
+	if n == nil || depth > MaxValueDepth {
 		return false
 	}
 	switch {
@@ -82,7 +82,7 @@ func writePyRepr(b *strings.Builder, n *syntax.Node, depth int) bool {
 			if i > 0 {
 				b.WriteString(", ")
 			}
-			if !writePyRepr(b, it, depth+1) {
+			if !WritePyRepr(b, it, depth+1) {
 				return false
 			}
 		}
@@ -100,11 +100,11 @@ func writePyRepr(b *strings.Builder, n *syntax.Node, depth int) bool {
 			if i > 0 {
 				b.WriteString(", ")
 			}
-			if !writePyRepr(b, k, depth+1) {
+			if !WritePyRepr(b, k, depth+1) {
 				return false
 			}
 			b.WriteString(": ")
-			if !writePyRepr(b, pr.Value, depth+1) {
+			if !WritePyRepr(b, pr.Value, depth+1) {
 				return false
 			}
 		}
@@ -113,8 +113,8 @@ func writePyRepr(b *strings.Builder, n *syntax.Node, depth int) bool {
 	case n.IsNull():
 		b.WriteString("None")
 		return true
-	case isYAML11Bool(n):
-		v, ok := heatParamBool(n)
+	case IsYAML11Bool(n):
+		v, ok := HeatParamBool(n)
 		if !ok {
 			return false
 		}
@@ -124,10 +124,10 @@ func writePyRepr(b *strings.Builder, n *syntax.Node, depth int) bool {
 			b.WriteString("False")
 		}
 		return true
-	case isLiteralString(n):
+	case IsLiteralString(n):
 		return writePyStr(b, n.Value)
 	}
-	if n.Tag == "!!int" && isPlainDecimal(n.Value) {
+	if n.Tag == "!!int" && IsPlainDecimal(n.Value) {
 		b.WriteString(n.Value)
 		return true
 	}
@@ -144,8 +144,8 @@ func truncatedByHeat(n *syntax.Node, f float64) bool {
 		!math.IsInf(f, 0) && !math.IsNaN(f)
 }
 
-// maxValueDepth bounds recursion through nested property values.
-const maxValueDepth = 32
+// MaxValueDepth bounds recursion through nested property values.
+const MaxValueDepth = 32
 
 // writePyStr writes Python's repr of ASCII text s: single quotes unless
 // s holds a single quote and no double one.

@@ -5,10 +5,10 @@ import (
 	"regexp"
 )
 
-// yamlBool reads a plain scalar as a boolean the way Heat's YAML 1.1
+// YamlBool reads a plain scalar as a boolean the way Heat's YAML 1.1
 // loader (PyYAML) does: true/yes/on and false/no/off in lower, capitalised
 // or upper case. Single letters such as y and n stay strings there.
-func yamlBool(n *syntax.Node) (bool, bool) {
+func YamlBool(n *syntax.Node) (bool, bool) {
 	if !n.IsScalar() || n.Style != syntax.Plain {
 		return false, false
 	}
@@ -21,21 +21,21 @@ func yamlBool(n *syntax.Node) (bool, bool) {
 	return false, false
 }
 
-// pyYAMLKind names what Heat's loader makes of a value that is not text.
-func pyYAMLKind(n *syntax.Node) string {
+// PyYAMLKind names what Heat's loader makes of a value that is not text.
+func PyYAMLKind(n *syntax.Node) string {
 	switch {
-	case isYAML11Bool(n):
+	case IsYAML11Bool(n):
 		return "a boolean"
-	case n.IsScalar() && !n.IsNull() && n.Style == syntax.Plain && pyYAMLImplicit.MatchString(n.Value):
+	case n.IsScalar() && !n.IsNull() && n.Style == syntax.Plain && PyYAMLImplicit.MatchString(n.Value):
 		return "a number"
 	}
-	return describeNode(n)
+	return DescribeNode(n)
 }
 
-// pyYAMLText reports whether Heat's YAML loader reads scalar n as text:
+// PyYAMLText reports whether Heat's YAML loader reads scalar n as text:
 // quoted or block text, or a plain scalar none of PyYAML's implicit
 // types claims (a timestamp is text to Heat).
-func pyYAMLText(n *syntax.Node) bool {
+func PyYAMLText(n *syntax.Node) bool {
 	if n == nil || n.Kind != syntax.ScalarNode {
 		return false
 	}
@@ -46,34 +46,34 @@ func pyYAMLText(n *syntax.Node) bool {
 	case "!!str", "!!timestamp", "!!int", "!!float", "!!bool", "!!null":
 		// yaml.v3 resolves by YAML 1.2 (0o17 and 1e3 are numbers there,
 		// text to PyYAML): PyYAML's own forms decide
-		return !pyYAMLImplicit.MatchString(n.Value)
+		return !PyYAMLImplicit.MatchString(n.Value)
 	}
 	return false
 }
 
-// pyYAMLImplicit are the plain scalars Heat's YAML loader (PyYAML, YAML
+// PyYAMLImplicit are the plain scalars Heat's YAML loader (PyYAML, YAML
 // 1.1) reads as something other than text: booleans, whole numbers
 // (with base-60 and binary forms), floats, null, the merge key and "=".
 // Timestamps are not among them: Heat's loader builds them as text.
-var pyYAMLImplicit = regexp.MustCompile(`^(?:` +
+var PyYAMLImplicit = regexp.MustCompile(`^(?:` +
 	`yes|Yes|YES|no|No|NO|true|True|TRUE|false|False|FALSE|on|On|ON|off|Off|OFF` +
 	`|[-+]?0b[0-1_]+|[-+]?0[0-7_]+|[-+]?(?:0|[1-9][0-9_]*)|[-+]?0x[0-9a-fA-F_]+|[-+]?[1-9][0-9_]*(?::[0-5]?[0-9])+` +
 	`|[-+]?(?:[0-9][0-9_]*)\.[0-9_]*(?:[eE][-+][0-9]+)?|\.[0-9][0-9_]*(?:[eE][-+][0-9]+)?|[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+\.[0-9_]*|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN)` +
 	`|~|null|Null|NULL|` +
 	`|<<|=)$`)
 
-// heatScalarName names what Heat's YAML 1.1 loader makes of a plain
+// HeatScalarName names what Heat's YAML 1.1 loader makes of a plain
 // scalar: a number, a boolean or text.
-func heatScalarName(n *syntax.Node) string {
-	if isYAML11Bool(n) {
+func HeatScalarName(n *syntax.Node) string {
+	if IsYAML11Bool(n) {
 		return "a boolean"
 	}
-	return describeNode(n)
+	return DescribeNode(n)
 }
 
-// isYAML11Bool reports whether a plain scalar is a boolean to Heat's YAML
+// IsYAML11Bool reports whether a plain scalar is a boolean to Heat's YAML
 // 1.1 loader (yaml.v3 reads "yes", "on"... as text).
-func isYAML11Bool(n *syntax.Node) bool {
+func IsYAML11Bool(n *syntax.Node) bool {
 	if n == nil || n.Kind != syntax.ScalarNode || n.Style != syntax.Plain {
 		return false
 	}

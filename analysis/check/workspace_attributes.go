@@ -8,10 +8,10 @@ import (
 	"heat-ls/analysis/syntax"
 )
 
-// checkNestedAttributes checks get_attr on resources whose type is a
+// CheckNestedAttributes checks get_attr on resources whose type is a
 // nested template: the attribute must be one of its outputs or an
 // attribute every stack resource has.
-func checkNestedAttributes(p *Pass) {
+func CheckNestedAttributes(p *Pass) {
 	if p.Workspace == nil {
 		return
 	}
@@ -31,7 +31,7 @@ func checkNestedAttributes(p *Pass) {
 		if r == nil || r.Type == "" {
 			continue
 		}
-		if p.checkGroupMemberAttribute(r, args) {
+		if checkGroupMemberAttribute(p, r, args) {
 			continue
 		}
 		nt := p.Workspace.NestedTemplates(p.Path, r.Name, r.Type)
@@ -56,7 +56,7 @@ func checkNestedAttributes(p *Pass) {
 		cands := wsNearest(attr, outs, 3)
 		d := p.Reportf(attrNode.Span(), rules.NestedUnknownAttribute,
 			"`%s` is not an output of the nested template %s used by resource `%s`.%s Use one of its outputs (or `show`, `OS::stack_id`, `resource.NAME`), or add the output to that template. Heat accepts the template; reading the attribute fails once the stack runs.",
-			attr, wsTemplateNames(nt.Templates), r.Name, suggestText(cands))
+			attr, wsTemplateNames(nt.Templates), r.Name, SuggestText(cands))
 		d.Suggestions = cands
 	}
 }
@@ -84,7 +84,7 @@ func wsString(n *syntax.Node) (string, bool) {
 // ResourceGroup, [group, outputs|outputs_list, NAME] on an
 // AutoScalingGroup, and "resource.N.NAME" (or [group, resource.N, NAME])
 // on both. It returns true when r is such a group (checked or not).
-func (p *Pass) checkGroupMemberAttribute(r *hot.Resource, args *syntax.Node) bool {
+func checkGroupMemberAttribute(p *Pass, r *hot.Resource, args *syntax.Node) bool {
 	var groupAttrs map[string]bool
 	switch r.Type {
 	case "OS::Heat::ResourceGroup":
@@ -147,7 +147,7 @@ func (p *Pass) checkGroupMemberAttribute(r *hot.Resource, args *syntax.Node) boo
 	cands := wsNearest(name, outs, 3)
 	d := p.Reportf(member.Span(), rules.NestedUnknownAttribute,
 		"`%s` is not an output of %s, the member template of group `%s`.%s Use one of its outputs, or add the output to that template.",
-		name, wsTemplateNames(nt.Templates), r.Name, suggestText(cands))
+		name, wsTemplateNames(nt.Templates), r.Name, SuggestText(cands))
 	d.Suggestions = cands
 	return true
 }

@@ -4,9 +4,9 @@ package check
 // Options.Workspace is set; their ids are declared in analysis/rules.
 
 func workspaceTemplateRules() []Rule {
-	return []Rule{checkNestedResources, checkNestedAttributes, checkGetFilePaths, checkAppliedParameters, checkAppliedValues, checkNestedRecursion}
+	return []Rule{CheckNestedResources, CheckNestedAttributes, CheckGetFilePaths, CheckAppliedParameters, CheckAppliedValues, CheckNestedRecursion}
 }
 
 func workspaceEnvironmentRules() []Rule {
-	return []Rule{checkRegistryTargets, checkEnvironmentParameters, checkRegistryCycles}
+	return []Rule{CheckRegistryTargets, CheckEnvironmentParameters, CheckRegistryCycles}
 }

@@ -9,7 +9,7 @@ import (
 	"heat-ls/analysis/source"
 )
 
-// checkRegistryCycles reports resource_registry mappings that lead from a
+// CheckRegistryCycles reports resource_registry mappings that lead from a
 // type back to itself (A: B, B: A, or longer chains). Heat follows
 // type-to-type mappings until it reaches a real type or a template, so a
 // loop never ends and the environment is refused. Per-resource entries
@@ -17,7 +17,7 @@ import (
 // the global entries of the same name), so they can close a loop too.
 // Patterns (names ending in "*") and identity mappings (A: A) are left
 // alone: Heat skips a mapping that points back to the same name.
-func checkRegistryCycles(p *Pass) {
+func CheckRegistryCycles(p *Pass) {
 	if p.Env == nil {
 		return
 	}

@@ -7,11 +7,11 @@ import (
 	"heat-ls/analysis/source"
 )
 
-// checkAppliedParameters reports parameters that applied environments
+// CheckAppliedParameters reports parameters that applied environments
 // set under "parameters" although the template does not declare them.
 // The diagnostic sits on the template's parameters section (or its
 // version line) and points at the environment's entry.
-func checkAppliedParameters(p *Pass) {
+func CheckAppliedParameters(p *Pass) {
 	if p.Workspace == nil {
 		return
 	}
@@ -48,19 +48,19 @@ func checkAppliedParameters(p *Pass) {
 		cands := wsNearest(ap.Name, names, 3)
 		d := p.Reportf(at, rules.EnvUnknownParameter,
 			"The environment `%s` sets the parameter `%s`, which this template does not declare; Heat refuses the stack.%s Declare the parameter, remove it from the environment, or move it under parameter_defaults there.",
-			filepath.Base(ap.Env), ap.Name, suggestText(cands))
+			filepath.Base(ap.Env), ap.Name, SuggestText(cands))
 		d.Related = []source.Related{{Path: ap.Env, Span: ap.Span, Message: "set here"}}
 		d.Data = map[string]string{"parameter": ap.Name, "environment": ap.Env}
 	}
 }
 
-// checkAppliedValues checks the values applied environments give declared
+// CheckAppliedValues checks the values applied environments give declared
 // parameters against the parameters' constraints, as Heat does when it
 // creates the stack. A "parameters" value beats a "parameter_defaults"
 // one and a later environment beats an earlier one, so only the value
 // that wins is checked. The diagnostic sits on the parameter's name and
 // points at the environment's entry.
-func checkAppliedValues(p *Pass) {
+func CheckAppliedValues(p *Pass) {
 	if p.Workspace == nil {
 		return
 	}
@@ -89,24 +89,24 @@ func checkAppliedValues(p *Pass) {
 		}
 		effective[ap.Name] = ap
 	}
-	v := entryVersion(p)
+	v := EntryVersion(p)
 	if v == nil {
 		return
 	}
 	// Constraints are parsed on a scratch pass: their own problems are
 	// reported by the parameter rules already.
 	scratch := &Pass{Ctx: p.Ctx, Doc: p.Doc, T: p.T, Schema: p.Schema}
-	res := regexpCache{}
+	res := RegexpCache{}
 	for _, name := range order {
 		ap := effective[name]
 		prm := p.T.Parameter(name)
 		if prm == nil || ap.Value == nil || !prm.Value.Resolve().IsMapping() {
 			continue
 		}
-		typ := checkParameterType(scratch, v, prm)
-		cons := parseParameterConstraints(scratch, v, prm, typ, func() map[string]bool { return knownCustomConstraints(p.Schema) })
+		typ := CheckParameterType(scratch, v, prm)
+		cons := ParseParameterConstraints(scratch, v, prm, typ, func() map[string]bool { return KnownCustomConstraints(p.Schema) })
 		for _, c := range cons {
-			if problem := constraintProblem(c, typ, ap.Value, res); problem != "" {
+			if problem := ConstraintProblem(c, typ, ap.Value, res); problem != "" {
 				d := p.Reportf(prm.Key.Span(), rules.EnvValueConstraint,
 					"The value that `%s` gives `%s` breaks its constraint: %s. Heat refuses the stack; change the value in the environment or the constraint.",
 					filepath.Base(ap.Env), name, problem)
@@ -117,12 +117,12 @@ func checkAppliedValues(p *Pass) {
 	}
 }
 
-// checkEnvironmentParameters compares an environment file's entries with
+// CheckEnvironmentParameters compares an environment file's entries with
 // the parameters the workspace templates declare. A "parameters" entry no
 // template declares is a warning (Heat refuses it for any template it is
 // applied to, and it is often a misspelling); a "parameter_defaults" one
 // is only a hint, since Heat ignores defaults nobody declares.
-func checkEnvironmentParameters(p *Pass) {
+func CheckEnvironmentParameters(p *Pass) {
 	if p.Workspace == nil || p.Env == nil {
 		return
 	}
@@ -154,7 +154,7 @@ func checkEnvironmentParameters(p *Pass) {
 		cands := wsNearest(e.Name, names, 3)
 		d := p.Reportf(e.Key.Span(), rules.EnvParameterUndeclared,
 			"No template in the workspace declares the parameter `%s`; Heat refuses a stack whose template lacks it.%s Fix the name, or move it under parameter_defaults if it is meant for templates elsewhere.",
-			e.Name, suggestText(cands))
+			e.Name, SuggestText(cands))
 		d.Suggestions = cands
 	}
 	for _, e := range p.Env.ParameterDefaults {
@@ -163,7 +163,7 @@ func checkEnvironmentParameters(p *Pass) {
 		}
 		cands := wsNearest(e.Name, names, 3)
 		d := p.Hintf(e.Key.Span(), rules.EnvParameterUndeclared,
-			"No template in the workspace declares `%s`; Heat ignores defaults that no template uses.%s", e.Name, suggestText(cands))
+			"No template in the workspace declares `%s`; Heat ignores defaults that no template uses.%s", e.Name, SuggestText(cands))
 		d.Suggestions = cands
 	}
 }

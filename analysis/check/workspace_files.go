@@ -7,9 +7,9 @@ import (
 	"heat-ls/analysis/source"
 )
 
-// checkGetFilePaths reports get_file paths that do not exist, or that
+// CheckGetFilePaths reports get_file paths that do not exist, or that
 // heat-ls will not look at.
-func checkGetFilePaths(p *Pass) {
+func CheckGetFilePaths(p *Pass) {
 	if p.Workspace == nil {
 		return
 	}
@@ -37,10 +37,10 @@ func checkGetFilePaths(p *Pass) {
 	}
 }
 
-// checkRegistryTargets reports resource_registry targets that are
+// CheckRegistryTargets reports resource_registry targets that are
 // template files which do not exist. Targets are often generated at
 // deploy time, so this is a warning.
-func checkRegistryTargets(p *Pass) {
+func CheckRegistryTargets(p *Pass) {
 	if p.Workspace == nil || p.Env == nil {
 		return
 	}

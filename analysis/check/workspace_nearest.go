@@ -7,5 +7,5 @@ func wsNearest(name string, names []string, n int) []string {
 		return []string{}
 	}
 	// The same budget as for misspellings within one file.
-	return closestNames(name, names, n, suggestionDistance(name))
+	return ClosestNames(name, names, n, SuggestionDistance(name))
 }

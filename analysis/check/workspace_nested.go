@@ -10,26 +10,26 @@ import (
 	"heat-ls/schema"
 )
 
-// checkNestedResources checks every resource (and group member
+// CheckNestedResources checks every resource (and group member
 // definition) whose type stands for a template against that template's
 // parameters.
-func checkNestedResources(p *Pass) {
+func CheckNestedResources(p *Pass) {
 	if p.Workspace == nil {
 		return
 	}
 	for _, r := range p.T.Resources {
-		from := len(p.diags)
+		from := len(p.Diags)
 		for _, def := range ResourceDefinitions(r) {
 			if def.Type == nil || def.TypeName == "" {
 				continue
 			}
-			p.checkNestedDefinition(def)
+			checkNestedDefinition(p, def)
 		}
-		p.quietEmptyGroup(from, r) // a group with no member: none is built
+		QuietEmptyGroup(p, from, r) // a group with no member: none is built
 	}
 }
 
-func (p *Pass) checkNestedDefinition(def Definition) {
+func checkNestedDefinition(p *Pass, def Definition) {
 	name := def.Resource.Name
 	if def.Inner {
 		name = ""
@@ -66,14 +66,14 @@ func (p *Pass) checkNestedDefinition(def Definition) {
 			// A group's member values may hold the index placeholder, which
 			// the group replaces before Heat reads them: not judged.
 			if prop := nestedPropertySchema(nt.Templates, k.Value, pr.Value.Resolve()); prop != nil && !def.Inner {
-				rc := &resourceChecker{p: p}
-				rc.checkValue(prop, pr.Value, k, 1)
+				rc := &ResourceChecker{P: p}
+				rc.CheckValue(prop, pr.Value, k, 1)
 			}
 			if !wsAnyTemplate(nt.Templates, func(t *hot.Outline) bool { return t.Parameter(k.Value) != nil }) {
 				cands := wsNearest(k.Value, nestedParameterNames(nt.Templates), 3)
 				d := p.Reportf(k.Span(), rules.NestedUnknownProperty,
 					"`%s` is not a parameter of the nested template %s.%s A nested template's properties are its parameters: use one of them, or add the parameter to the template.",
-					k.Value, wsTemplateNames(nt.Templates), suggestText(cands))
+					k.Value, wsTemplateNames(nt.Templates), SuggestText(cands))
 				d.Suggestions = cands
 			}
 		}
@@ -81,10 +81,10 @@ func (p *Pass) checkNestedDefinition(def Definition) {
 	if def.Properties != nil && !props.IsMapping() && !props.IsNull() {
 		return
 	}
-	p.checkNestedEmptyValues(def, nt.Templates, props)
+	checkNestedEmptyValues(p, def, nt.Templates, props)
 	if props.IsMapping() {
-		p.checkNestedLookups(def, nt.Templates, props)
-		p.checkNestedListItems(def, nt.Templates, props)
+		checkNestedLookups(p, def, nt.Templates, props)
+		checkNestedListItems(p, def, nt.Templates, props)
 	}
 	var missing []string
 	for _, prm := range nt.Templates[0].Outline.Parameters {

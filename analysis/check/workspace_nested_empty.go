@@ -8,7 +8,7 @@ import (
 )
 
 // A get_param path that finds nothing gives empty text (see
-// emptyFromParamPath). Given to a nested template's parameter, the text
+// EmptyFromParamPath). Given to a nested template's parameter, the text
 // is accepted there (a string parameter takes it, a comma_delimited_list
 // one makes an empty list of it), and the nested template then hands it
 // on: its get_param of the parameter, or any get_param path into it,
@@ -49,7 +49,7 @@ func (pe *parentEmpty) Gives(t *hot.Template, n *syntax.Node) (string, bool) {
 // parent's empty text: the whole of a string parameter, or any path into
 // a string or comma_delimited_list one.
 func (pe *parentEmpty) givesEmpty(t *hot.Template, n *syntax.Node) bool {
-	arg := getParamArgs(n)
+	arg := GetParamArgs(n)
 	if pe == nil || t == nil || arg == nil {
 		return false
 	}
@@ -61,7 +61,7 @@ func (pe *parentEmpty) givesEmpty(t *hot.Template, n *syntax.Node) bool {
 		path = len(arg.Items()) > 1
 		arg = arg.Items()[0].Resolve()
 	}
-	if !isScalarLiteral(arg) || arg.Value != pe.param {
+	if !IsScalarLiteral(arg) || arg.Value != pe.param {
 		return false
 	}
 	prm := t.Parameter(arg.Value)
@@ -91,19 +91,19 @@ func (pe *parentEmpty) Keep(d *source.Diagnostic) {
 // definition the index variable does not help such a path: Heat resolves
 // the member's functions before the group puts the index in, so a path
 // key "%index%" finds nothing either (the oracle refuses it).
-func (p *Pass) checkNestedEmptyValues(def Definition, ts []NestedTemplate, props *syntax.Node) {
+func checkNestedEmptyValues(p *Pass, def Definition, ts []NestedTemplate, props *syntax.Node) {
 	if !props.IsMapping() {
 		return
 	}
-	rc := &resourceChecker{p: p}
+	rc := &ResourceChecker{P: p}
 	for _, pr := range props.Pairs() {
 		k := pr.Key
 		if k.Kind != syntax.ScalarNode {
 			continue
 		}
-		name, typ, ok := rc.emptyFromParamPath(pr.Value)
+		name, typ, ok := rc.EmptyFromParamPath(pr.Value)
 		if !ok {
-			p.checkNestedLiteralEmpty(ts, k, pr.Value)
+			checkNestedLiteralEmpty(p, ts, k, pr.Value)
 			continue
 		}
 		if def.Inner {
@@ -111,13 +111,13 @@ func (p *Pass) checkNestedEmptyValues(def Definition, ts []NestedTemplate, props
 			// alone (checkNestedDefinition); the empty text has no index
 			// in it, and a number or boolean parameter refuses it.
 			if prop := nestedPropertySchema(ts, k.Value, pr.Value.Resolve()); prop != nil && (prop.Type == "number" || prop.Type == "boolean") {
-				rc.checkEmptyFromParamPath(prop, pr.Value, k, k, 1)
+				rc.CheckEmptyFromParamPath(prop, pr.Value, k, k, 1)
 				continue
 			}
 		}
 		var first *parentEmpty
 		for _, t := range ts {
-			pe := p.nestedEmptyProblem(t, k.Value)
+			pe := nestedEmptyProblem(p, t, k.Value)
 			if pe == nil {
 				first = nil // a template that takes the text: no certain refusal
 				break
@@ -137,7 +137,7 @@ func (p *Pass) checkNestedEmptyValues(def Definition, ts []NestedTemplate, props
 
 // nestedEmptyProblem judges the resources of nested template t with its
 // parameter param given empty text; nil when nothing refuses it.
-func (p *Pass) nestedEmptyProblem(t NestedTemplate, param string) *parentEmpty {
+func nestedEmptyProblem(p *Pass, t NestedTemplate, param string) *parentEmpty {
 	if t.Outline == nil || t.Full == nil || p.Schema == nil {
 		return nil
 	}
@@ -145,12 +145,12 @@ func (p *Pass) nestedEmptyProblem(t NestedTemplate, param string) *parentEmpty {
 	if prm == nil || prm.Type != "string" && prm.Type != "comma_delimited_list" {
 		return nil
 	}
-	return p.nestedProblem(t, &parentEmpty{param: param})
+	return nestedProblem(p, t, &parentEmpty{param: param})
 }
 
 // nestedProblem judges the resources of nested template t with what the
 // parent hands it (pe); nil when nothing refuses it.
-func (p *Pass) nestedProblem(t NestedTemplate, pe *parentEmpty) *parentEmpty {
+func nestedProblem(p *Pass, t NestedTemplate, pe *parentEmpty) *parentEmpty {
 	if t.Full == nil || p.Schema == nil || pe.handed != nil && t.Src != nil && !pe.handed.namedIn(t.Src) {
 		return nil
 	}
@@ -162,14 +162,14 @@ func (p *Pass) nestedProblem(t NestedTemplate, pe *parentEmpty) *parentEmpty {
 		return nil // the cheap test first: nothing looks into a handed list
 	}
 	child := &Pass{Ctx: p.Ctx, Doc: doc, T: doc.Template, Schema: p.Schema}
-	rc := &resourceChecker{p: child, v: entryVersion(child), res: regexpCache{}, parent: pe}
+	rc := &ResourceChecker{P: child, V: EntryVersion(child), Res: RegexpCache{}, Parent: pe}
 	for _, r := range child.T.Resources {
 		rt, ok := p.Schema.ResourceType(r.Type)
 		if !ok || pe.found != nil {
 			continue
 		}
 		pe.resource = r.Name
-		rc.checkProperties(r, rt)
+		rc.CheckProperties(r, rt)
 	}
 	if pe.found == nil || rules.Severity(pe.found.Code) != source.SeverityError {
 		return nil
@@ -182,10 +182,10 @@ func (p *Pass) nestedProblem(t NestedTemplate, pe *parentEmpty) *parentEmpty {
 // empty text or an empty list (even a value written with nothing: the
 // parameter's default does not stand in, the oracle refuses it), and the nested template
 // hands empty text on just as for a get_param path that finds nothing.
-func (p *Pass) checkNestedLiteralEmpty(ts []NestedTemplate, k, value *syntax.Node) {
+func checkNestedLiteralEmpty(p *Pass, ts []NestedTemplate, k, value *syntax.Node) {
 	v := value.Resolve()
 	switch {
-	case v == nil || isFunctionCall(v):
+	case v == nil || IsFunctionCall(v):
 		return
 	case v.IsNull(), v.IsSequence() && len(v.Items()) == 0, v.IsMapping() && v.NumPairs() == 0, v.IsScalar() && v.Tag == "!!str" && v.Value == "":
 	default:
@@ -193,7 +193,7 @@ func (p *Pass) checkNestedLiteralEmpty(ts []NestedTemplate, k, value *syntax.Nod
 	}
 	var first *parentEmpty
 	for _, t := range ts {
-		pe := p.nestedEmptyProblem(t, k.Value)
+		pe := nestedEmptyProblem(p, t, k.Value)
 		if pe == nil {
 			return
 		}
@@ -204,7 +204,7 @@ func (p *Pass) checkNestedLiteralEmpty(ts []NestedTemplate, k, value *syntax.Nod
 	if first == nil {
 		return
 	}
-	p.Reportf(valueSpan(value, k), first.found.Code,
+	p.Reportf(ValueSpan(value, k), first.found.Code,
 		"`%s` is given an empty value; the nested template %s hands it on as empty text to its resource `%s`, and Heat refuses the nested stack at create: %s",
 		k.Value, wsTemplateNames(ts), first.resource, first.found.Message)
 }

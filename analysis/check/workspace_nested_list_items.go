@@ -17,8 +17,8 @@ import (
 // checkNestedListItems reports the first item of a literal list, given
 // in props to a comma_delimited_list parameter of every template ts,
 // that Heat cannot join.
-func (p *Pass) checkNestedListItems(def Definition, ts []NestedTemplate, props *syntax.Node) {
-	if def.Inner && !p.buildsMembers(def.Resource) {
+func checkNestedListItems(p *Pass, def Definition, ts []NestedTemplate, props *syntax.Node) {
+	if def.Inner && !BuildsMembers(p, def.Resource) {
 		return // which member Heat validates, if any, is not known
 	}
 	for _, pr := range props.Pairs() {
@@ -30,17 +30,17 @@ func (p *Pass) checkNestedListItems(def Definition, ts []NestedTemplate, props *
 		if len(items) == 0 {
 			continue
 		}
-		mappings := items[0].Resolve().IsMapping() && !isFunctionCall(items[0].Resolve())
+		mappings := items[0].Resolve().IsMapping() && !IsFunctionCall(items[0].Resolve())
 		for _, it := range items {
 			it = it.Resolve()
-			if isFunctionCall(it) {
+			if IsFunctionCall(it) {
 				break // its value is not known: nor is what follows
 			}
 			var ok bool
 			if mappings {
 				ok = it.IsMapping()
 			} else {
-				ok = it.IsNull() || pyYAMLText(it)
+				ok = it.IsNull() || PyYAMLText(it)
 			}
 			if ok {
 				continue
@@ -51,7 +51,7 @@ func (p *Pass) checkNestedListItems(def Definition, ts []NestedTemplate, props *
 			}
 			p.Reportf(it.Span(), rules.ResourcePropertyType,
 				"`%s` goes to the comma_delimited_list parameter of the nested template %s, which Heat makes of the items joined with commas; this item is %s, not %s, so Heat refuses the stack at create.",
-				k.Value, wsTemplateNames(ts), heatScalarName(it), want)
+				k.Value, wsTemplateNames(ts), HeatScalarName(it), want)
 			break
 		}
 	}

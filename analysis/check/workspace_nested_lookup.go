@@ -47,7 +47,7 @@ type handedValues struct {
 
 // handedList is a list parameter's value as the nested stack reads it.
 type handedList struct {
-	items []string
+	Items []string
 	from  *syntax.Node // the parent's value
 	how   string       // how Heat came to it, for messages
 }
@@ -72,12 +72,12 @@ type lookupCause struct {
 // it comes from a parameter); it records the cause.
 func (pe *parentEmpty) lookup(t *hot.Template, n *syntax.Node) (string, bool) {
 	hv := pe.handed
-	arg := getParamArgs(n)
+	arg := GetParamArgs(n)
 	if hv == nil || t == nil || !arg.IsSequence() || len(arg.Items()) != 2 {
 		return "", false
 	}
 	name, key := arg.Items()[0].Resolve(), arg.Items()[1].Resolve()
-	if !isScalarLiteral(name) {
+	if !IsScalarLiteral(name) {
 		return "", false
 	}
 	list, ok := hv.lists[name.Value]
@@ -85,25 +85,25 @@ func (pe *parentEmpty) lookup(t *hot.Template, n *syntax.Node) (string, bool) {
 		return "", false
 	}
 	index, whole, known, from := 0, false, false, list.from
-	switch kn := getParamArgs(key); {
+	switch kn := GetParamArgs(key); {
 	case kn != nil:
 		if kn.IsSequence() && len(kn.Items()) == 1 {
 			kn = kn.Items()[0].Resolve()
 		}
 		prm := t.Parameter(kn.Value)
 		hi, ok := hv.indexes[kn.Value]
-		if !isScalarLiteral(kn) || !ok || prm == nil {
+		if !IsScalarLiteral(kn) || !ok || prm == nil {
 			return "", false
 		}
-		index, whole, known = pyIndex(hi.text, prm.Type == "number")
+		index, whole, known = PyIndex(hi.text, prm.Type == "number")
 		from = hi.from
-	case isScalarLiteral(key) && !isYAML11Bool(key) && !oddPlainNumber(key):
-		index, whole, known = pyIndex(key.Value, key.Style == syntax.Plain && key.Tag != "!!str")
+	case IsScalarLiteral(key) && !IsYAML11Bool(key) && !oddPlainNumber(key):
+		index, whole, known = PyIndex(key.Value, key.Style == syntax.Plain && key.Tag != "!!str")
 	}
 	if !known {
 		return "", false
 	}
-	size := len(list.items)
+	size := len(list.Items)
 	count := ""
 	switch {
 	case size == 1:
@@ -125,7 +125,7 @@ func (pe *parentEmpty) lookup(t *hot.Template, n *syntax.Node) (string, bool) {
 	if index < 0 {
 		index += size
 	}
-	item := list.items[index]
+	item := list.Items[index]
 	pe.pending = &lookupCause{at: list.from, how: how, param: name.Value, found: fmt.Sprintf("item %d of it, the text %s", index, strconv.Quote(item)), text: "that text"}
 	return item, true
 }
@@ -157,11 +157,11 @@ func (hv *handedValues) lookedUpIn(t *hot.Template) bool {
 	return false
 }
 
-// pyIndex reads a path key as Heat's lookup does: a number parameter's
+// PyIndex reads a path key as Heat's lookup does: a number parameter's
 // value (Python's int, or a float, which finds nothing), or text that
 // Python's int() must read. whole is false when the key finds nothing
 // whatever the list; known is false when heat-ls cannot tell.
-func pyIndex(text string, number bool) (index int, whole, known bool) {
+func PyIndex(text string, number bool) (index int, whole, known bool) {
 	s := strings.TrimSpace(text)
 	if strings.Contains(s, "_") {
 		return 0, false, false
@@ -175,9 +175,9 @@ func pyIndex(text string, number bool) (index int, whole, known bool) {
 	return 0, false, !number
 }
 
-// maxJudgedMembers bounds the members of a resource group whose lookups
+// MaxJudgedMembers bounds the members of a resource group whose lookups
 // are judged one by one (each may look up another item).
-const maxJudgedMembers = 64
+const MaxJudgedMembers = 64
 
 // checkNestedLookups judges the nested templates ts with the lists and
 // indexes the definition def hands them (props, its properties), where
@@ -187,8 +187,8 @@ const maxJudgedMembers = 64
 // error (Heat validates it before it creates the stack), a later one's a
 // warning (the oracle, which only validates, accepts it; the group fails
 // when it creates that member).
-func (p *Pass) checkNestedLookups(def Definition, ts []NestedTemplate, props *syntax.Node) {
-	members, indexVar, ok := p.lookupMembers(def)
+func checkNestedLookups(p *Pass, def Definition, ts []NestedTemplate, props *syntax.Node) {
+	members, indexVar, ok := LookupMembers(p, def)
 	if !ok {
 		return
 	}
@@ -198,11 +198,11 @@ func (p *Pass) checkNestedLookups(def Definition, ts []NestedTemplate, props *sy
 		// validates the member: a resource group's first, an
 		// autoscaling group's every member
 		dropped := def.Inner && (!group || m == 0)
-		hv := p.handedValuesOf(ts, props, dropped, indexVar, strconv.Itoa(m))
+		hv := handedValuesOf(p, ts, props, dropped, indexVar, strconv.Itoa(m))
 		if len(hv.lists) == 0 {
 			return
 		}
-		first := p.firstNestedProblem(ts, hv)
+		first := firstNestedProblem(p, ts, hv)
 		if first == nil {
 			continue
 		}
@@ -229,32 +229,32 @@ func (p *Pass) checkNestedLookups(def Definition, ts []NestedTemplate, props *sy
 	}
 }
 
-// lookupMembers says how many members of def's group are judged one by
+// LookupMembers says how many members of def's group are judged one by
 // one (1 for a definition whose members are all alike) and the index
 // variable their values name; ok is false when which members Heat
 // builds, if any, is not known.
-func (p *Pass) lookupMembers(def Definition) (members int, indexVar string, ok bool) {
+func LookupMembers(p *Pass, def Definition) (members int, indexVar string, ok bool) {
 	if !def.Inner {
 		return 1, "", true
 	}
 	r := def.Resource
 	switch r.Type {
 	case "OS::Heat::ResourceGroup":
-		n, known := p.groupSize(r)
-		props := resourceProperties(r)
-		v, ok := groupIndexVar(props)
+		n, known := GroupSize(p, r)
+		props := ResourceProperties(r)
+		v, ok := GroupIndexVar(props)
 		if !known || n <= 0 || !ok {
 			return 0, "", false
 		}
-		if props.Lookup("removal_policies").Key != nil || !mentions(def.Properties, v, 0) {
+		if props.Lookup("removal_policies").Key != nil || !Mentions(def.Properties, v, 0) {
 			// members alike, or named past the ones removal_policies
 			// lists: only the first is judged (as "0")
 			n = 1
 		}
-		return min(n, maxJudgedMembers), v, true
+		return min(n, MaxJudgedMembers), v, true
 	case "OS::Heat::AutoScalingGroup":
 		// every member alike, with no index; none at size zero
-		if p.buildsMembers(r) {
+		if BuildsMembers(p, r) {
 			return 1, "", true
 		}
 	}
@@ -265,7 +265,7 @@ func (p *Pass) lookupMembers(def Definition) (members int, indexVar string, ok b
 // the index variable (when indexVar is set) put as the member's name;
 // dropped is true where Heat drops a member's value that is no list (the
 // first member of a resource group, which it validates).
-func (p *Pass) handedValuesOf(ts []NestedTemplate, props *syntax.Node, dropped bool, indexVar, member string) *handedValues {
+func handedValuesOf(p *Pass, ts []NestedTemplate, props *syntax.Node, dropped bool, indexVar, member string) *handedValues {
 	hv := &handedValues{lists: map[string]handedList{}, indexes: map[string]handedIndex{}}
 	for _, pr := range props.Pairs() {
 		k := pr.Key
@@ -274,16 +274,16 @@ func (p *Pass) handedValuesOf(ts []NestedTemplate, props *syntax.Node, dropped b
 		}
 		switch nestedParameterType(ts, k.Value) {
 		case "comma_delimited_list":
-			if l, ok := p.handedListOf(pr.Value, dropped, indexVar, member); ok {
+			if l, ok := HandedListOf(p, pr.Value, dropped, indexVar, member); ok {
 				hv.lists[k.Value] = l
 			}
 		case "number", "string":
 			v := pr.Value.Resolve()
 			from := v
-			if arg := getParamArgs(v); arg != nil {
-				v = p.indexDefault(arg)
+			if arg := GetParamArgs(v); arg != nil {
+				v = IndexDefault(p, arg)
 			}
-			if v != nil && isScalarLiteral(v) && !isYAML11Bool(v) && !oddPlainNumber(v) {
+			if v != nil && IsScalarLiteral(v) && !IsYAML11Bool(v) && !oddPlainNumber(v) {
 				text := v.Value
 				if indexVar != "" {
 					text = strings.ReplaceAll(text, indexVar, member)
@@ -295,15 +295,15 @@ func (p *Pass) handedValuesOf(ts []NestedTemplate, props *syntax.Node, dropped b
 	return hv
 }
 
-// indexDefault is the default of the parent's number or string parameter
+// IndexDefault is the default of the parent's number or string parameter
 // a get_param (its argument arg) hands on whole, when no environment may
 // set it; nil otherwise.
-func (p *Pass) indexDefault(arg *syntax.Node) *syntax.Node {
-	def, ok := p.paramLiteralDefault(arg)
+func IndexDefault(p *Pass, arg *syntax.Node) *syntax.Node {
+	def, ok := ParamLiteralDefault(p, arg)
 	if !ok {
 		return nil
 	}
-	if prm := p.T.Parameter(getParamName(arg)); prm == nil || prm.Type != "number" && prm.Type != "string" {
+	if prm := p.T.Parameter(GetParamName(arg)); prm == nil || prm.Type != "number" && prm.Type != "string" {
 		return nil
 	}
 	return def
@@ -311,10 +311,10 @@ func (p *Pass) indexDefault(arg *syntax.Node) *syntax.Node {
 
 // firstNestedProblem judges every template of ts with the values hv; the
 // first template's refusal, or nil when one of them takes the values.
-func (p *Pass) firstNestedProblem(ts []NestedTemplate, hv *handedValues) *parentEmpty {
+func firstNestedProblem(p *Pass, ts []NestedTemplate, hv *handedValues) *parentEmpty {
 	var first *parentEmpty
 	for _, t := range ts {
-		pe := p.nestedProblem(t, &parentEmpty{handed: hv})
+		pe := nestedProblem(p, t, &parentEmpty{handed: hv})
 		if pe == nil || pe.cause == nil {
 			return nil // a template that takes the values: no certain refusal
 		}
@@ -325,40 +325,40 @@ func (p *Pass) firstNestedProblem(ts []NestedTemplate, hv *handedValues) *parent
 	return first
 }
 
-// handedListOf is the list a nested comma_delimited_list parameter reads
+// HandedListOf is the list a nested comma_delimited_list parameter reads
 // from the parent's value v, when certain. In a member definition the
 // index variable is replaced by the member's name; dropped: Heat drops a
 // value that is no list (it validates the group's first member).
-func (p *Pass) handedListOf(v *syntax.Node, dropped bool, indexVar, member string) (handedList, bool) {
+func HandedListOf(p *Pass, v *syntax.Node, dropped bool, indexVar, member string) (handedList, bool) {
 	n := v.Resolve()
 	var items []string
 	how := ""
 	switch {
 	case n == nil || n.IsNull():
 		return handedList{}, false // the empty value: checkNestedLiteralEmpty
-	case getParamArgs(n) != nil:
-		name, text, ok := p.listDefault(n)
+	case GetParamArgs(n) != nil:
+		name, text, ok := listDefault(p, n)
 		if !ok {
 			return handedList{}, false
 		}
 		items, how = text, fmt.Sprintf("The comma_delimited_list parameter `%s` hands its default{count}", name)
-	case isFunctionCall(n):
+	case IsFunctionCall(n):
 		return handedList{}, false
-	case n.IsMapping() || n.IsScalar() && !pyYAMLText(n):
+	case n.IsMapping() || n.IsScalar() && !PyYAMLText(n):
 		if !dropped || n.IsMapping() && n.NumPairs() == 0 {
 			return handedList{}, false // refused as a value (or the empty value)
 		}
-		return handedList{items: nil, from: n, how: "This value is no list, so Heat drops it while it validates the group's member and hands an empty list"}, true
+		return handedList{Items: nil, from: n, how: "This value is no list, so Heat drops it while it validates the group's member and hands an empty list"}, true
 	case n.IsSequence() && len(n.Items()) > 0 && n.Items()[0].Resolve().IsMapping():
 		// mappings: each entry becomes ".member.<i>.<key>=<value>"
 		for i, it := range n.Items() {
-			if it = it.Resolve(); !it.IsMapping() || isFunctionCall(it) || mergesOtherKeys(it) {
+			if it = it.Resolve(); !it.IsMapping() || IsFunctionCall(it) || MergesOtherKeys(it) {
 				return handedList{}, false
 			}
 			for _, pr := range it.Pairs() {
-				k, ok1 := pyStr(pr.Key)
-				v, ok2 := pyStr(pr.Value)
-				if !ok1 || !ok2 || isFunctionCall(pr.Value.Resolve()) {
+				k, ok1 := PyStr(pr.Key)
+				v, ok2 := PyStr(pr.Value)
+				if !ok1 || !ok2 || IsFunctionCall(pr.Value.Resolve()) {
 					return handedList{}, false
 				}
 				items = append(items, fmt.Sprintf(".member.%d.%s=%s", i, k, v))
@@ -367,7 +367,7 @@ func (p *Pass) handedListOf(v *syntax.Node, dropped bool, indexVar, member strin
 		how = "This list of mappings{count} goes"
 	case n.IsSequence():
 		for _, it := range n.Items() {
-			if it = it.Resolve(); !pyYAMLText(it) {
+			if it = it.Resolve(); !PyYAMLText(it) {
 				return handedList{}, false // a number joins with no text: Heat refuses that otherwise
 			}
 			items = append(items, it.Value)
@@ -376,7 +376,7 @@ func (p *Pass) handedListOf(v *syntax.Node, dropped bool, indexVar, member strin
 			return handedList{}, false
 		}
 		how = "This list{count} goes"
-	case pyYAMLText(n) && n.Value != "":
+	case PyYAMLText(n) && n.Value != "":
 		items, how = strings.Split(n.Value, ","), "This text, split at its commas{count}, goes"
 	default:
 		return handedList{}, false
@@ -394,39 +394,39 @@ func (p *Pass) handedListOf(v *syntax.Node, dropped bool, indexVar, member strin
 	} else {
 		items = strings.Split(joined, ",")
 	}
-	return handedList{items: items, from: n, how: how}, true
+	return handedList{Items: items, from: n, how: how}, true
 }
 
 // listDefault is the text of each item of the default of the
 // comma_delimited_list parameter n gets (whole), when no environment
 // gives it a value.
-func (p *Pass) listDefault(n *syntax.Node) (string, []string, bool) {
-	arg := getParamArgs(n)
+func listDefault(p *Pass, n *syntax.Node) (string, []string, bool) {
+	arg := GetParamArgs(n)
 	if arg.IsSequence() && len(arg.Items()) == 1 {
 		arg = arg.Items()[0].Resolve()
 	}
-	if !isScalarLiteral(arg) || p.T == nil {
+	if !IsScalarLiteral(arg) || p.T == nil {
 		return "", nil, false
 	}
 	prm := p.T.Parameter(arg.Value)
-	if prm == nil || prm.Type != "comma_delimited_list" || p.environmentSets(prm.Name) {
+	if prm == nil || prm.Type != "comma_delimited_list" || EnvironmentSets(p, prm.Name) {
 		return "", nil, false
 	}
 	def := prm.Field("default").Value.Resolve()
 	switch {
-	case def == nil || def.IsNull() || isFunctionCall(def):
+	case def == nil || def.IsNull() || IsFunctionCall(def):
 		return "", nil, false
 	case def.IsSequence():
 		var items []string
 		for _, it := range def.Items() {
-			s, ok := pyStr(it)
+			s, ok := PyStr(it)
 			if !ok {
 				return "", nil, false
 			}
 			items = append(items, s)
 		}
 		return prm.Name, items, true
-	case pyYAMLText(def):
+	case PyYAMLText(def):
 		if def.Value == "" {
 			return "", nil, false // the empty value: checkNestedLiteralEmpty's family
 		}
@@ -439,7 +439,7 @@ func (p *Pass) listDefault(n *syntax.Node) (string, []string, bool) {
 // otherwise than in plain decimal (octal, hex, binary, base 60), whose
 // value heat-ls does not work out.
 func oddPlainNumber(n *syntax.Node) bool {
-	return n.Style == syntax.Plain && pyYAMLImplicit.MatchString(n.Value) && !isPlainDecimal(n.Value) && n.Tag != "!!float"
+	return n.Style == syntax.Plain && PyYAMLImplicit.MatchString(n.Value) && !IsPlainDecimal(n.Value) && n.Tag != "!!float"
 }
 
 // nestedParameterType is the type every template of ts declares name

@@ -31,7 +31,7 @@ func TestPyIndex(t *testing.T) {
 		{"abc", true, 0, false, false},
 		{"1_0", false, 0, false, false},
 	} {
-		i, w, k := pyIndex(tc.text, tc.number)
+		i, w, k := PyIndex(tc.text, tc.number)
 		if i != tc.index || w != tc.whole || k != tc.known {
 			t.Errorf("pyIndex(%q, %v) = %d, %v, %v; want %d, %v, %v", tc.text, tc.number, i, w, k, tc.index, tc.whole, tc.known)
 		}
@@ -57,7 +57,7 @@ func TestPyStr(t *testing.T) {
 		{"1e3", "1e3", true},
 		{"2020-01-01", "2020-01-01", true},
 	} {
-		got, ok := pyStr(yamlValue(t, tc.src))
+		got, ok := PyStr(yamlValue(t, tc.src))
 		if got != tc.want || ok != tc.ok {
 			t.Errorf("pyStr(%s) = %q, %v; want %q, %v", tc.src, got, ok, tc.want, tc.ok)
 		}
@@ -102,9 +102,9 @@ func TestHandedListOf(t *testing.T) {
 		if name == "" {
 			name = "0"
 		}
-		l, ok := p.handedListOf(yamlValue(t, tc.src), tc.member, indexVar, name)
-		if ok != tc.ok || !slices.Equal(l.items, tc.want) {
-			t.Errorf("handedListOf(%s, member %v) = %q, %v; want %q, %v", tc.src, tc.member, l.items, ok, tc.want, tc.ok)
+		l, ok := HandedListOf(p, yamlValue(t, tc.src), tc.member, indexVar, name)
+		if ok != tc.ok || !slices.Equal(l.Items, tc.want) {
+			t.Errorf("handedListOf(%s, member %v) = %q, %v; want %q, %v", tc.src, tc.member, l.Items, ok, tc.want, tc.ok)
 		}
 	}
 }

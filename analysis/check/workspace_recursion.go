@@ -10,7 +10,7 @@ import (
 // loop, so a large or odd workspace cannot make the check slow.
 const maxNestingWalk = 64
 
-// checkNestedRecursion reports resource types that make the checked
+// CheckNestedRecursion reports resource types that make the checked
 // template nest itself: directly (type: self.yaml) or through other
 // templates and registry mappings. Heat refuses such stacks (the nesting
 // never ends). The error sits on the type that enters the loop, so each
@@ -20,7 +20,7 @@ const maxNestingWalk = 64
 // meaning. A built-in type that an environment maps to a template is not
 // followed inside that template: Heat drops the mapping for the nested
 // stack, so a wrapper template may use the very type it replaces.
-func checkNestedRecursion(p *Pass) {
+func CheckNestedRecursion(p *Pass) {
 	if p.Workspace == nil || p.Path == "" {
 		return
 	}
@@ -29,7 +29,7 @@ func checkNestedRecursion(p *Pass) {
 			if def.Type == nil || def.TypeName == "" {
 				continue
 			}
-			loop := p.nestingLoop(def)
+			loop := nestingLoop(p, def)
 			if loop == nil {
 				continue
 			}
@@ -47,12 +47,12 @@ func checkNestedRecursion(p *Pass) {
 
 // nestingLoop returns the template paths from def's type back to the
 // checked template (the last element is the checked template), or nil.
-func (p *Pass) nestingLoop(def Definition) []string {
+func nestingLoop(p *Pass, def Definition) []string {
 	name := def.Resource.Name
 	if def.Inner {
 		name = ""
 	}
-	first, ok := p.nestedStep(p.Path, name, def.TypeName)
+	first, ok := nestedStep(p, p.Path, name, def.TypeName)
 	if !ok {
 		return nil
 	}
@@ -75,7 +75,7 @@ func (p *Pass) nestingLoop(def Definition) []string {
 				if d.Inner {
 					name = ""
 				}
-				next, ok := p.nestedStep(t.Path, name, d.TypeName)
+				next, ok := nestedStep(p, t.Path, name, d.TypeName)
 				if !ok {
 					continue
 				}
@@ -95,20 +95,20 @@ func (p *Pass) nestingLoop(def Definition) []string {
 // nestedStep says which template a definition of typeName (in resource
 // name, "" for a group's member) written in the template at from
 // certainly nests, if any.
-func (p *Pass) nestedStep(from, name, typeName string) (NestedTemplate, bool) {
+func nestedStep(p *Pass, from, name, typeName string) (NestedTemplate, bool) {
 	nt := p.Workspace.NestedTemplates(from, name, typeName)
 	if !nt.Mapped || nt.Opaque || len(nt.Templates) != 1 {
 		return NestedTemplate{}, false
 	}
 	t := nt.Templates[0]
-	if t.Via != "" && p.builtinType(typeName) {
+	if t.Via != "" && builtinType(p, typeName) {
 		return NestedTemplate{}, false
 	}
 	return t, true
 }
 
 // builtinType reports whether Heat itself knows the type name.
-func (p *Pass) builtinType(name string) bool {
+func builtinType(p *Pass, name string) bool {
 	if p.Schema == nil {
 		return false
 	}
