@@ -2,6 +2,7 @@ package check
 
 import (
 	"context"
+	"heat-ls/analysis/check/pass"
 	"testing"
 
 	"heat-ls/analysis/hot"
@@ -30,7 +31,7 @@ func (c *pollCounter) Err() error {
 // left.
 func TestRunStopsBetweenEntries(t *testing.T) {
 	doc := hot.Parse(synthtest.GenerateTemplate(3000))
-	opts := Options{Schema: testSchema(t)}
+	opts := pass.Options{Schema: testSchema(t)}
 	rules := len(templateRules()) + len(workspaceTemplateRules())
 	resources := len(doc.Template.Resources)
 

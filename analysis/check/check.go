@@ -9,6 +9,7 @@ package check
 
 import (
 	"context"
+	"heat-ls/analysis/check/pass"
 	"sort"
 
 	"heat-ls/analysis/hot"
@@ -20,7 +21,7 @@ import (
 // returning what it has, when ctx is cancelled. Documents that are neither
 // HOT templates nor environment files get no diagnostics at all. The
 // result is never nil.
-func Run(ctx context.Context, doc *hot.Document, opts Options) []source.Diagnostic {
+func Run(ctx context.Context, doc *hot.Document, opts pass.Options) []source.Diagnostic {
 	out := []source.Diagnostic{}
 	if doc == nil || doc.Kind == hot.KindOther {
 		return out
@@ -33,12 +34,12 @@ func Run(ctx context.Context, doc *hot.Document, opts Options) []source.Diagnost
 		// but no tree: judge the text parsed again.
 		doc = hot.Parse(doc.Src)
 	}
-	p := NewPass(ctx, doc, opts)
+	p := pass.NewPass(ctx, doc, opts)
 	if doc.Template != nil {
-		p.Entries = StartEntries(doc, opts)
+		p.Entries = pass.StartEntries(doc, opts)
 	}
 	out = append(out, doc.Syntax.Problems...)
-	var rules []Rule
+	var rules []pass.Rule
 	switch {
 	case doc.Template != nil:
 		rules = append(templateRules(), workspaceTemplateRules()...)

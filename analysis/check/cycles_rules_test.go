@@ -3,6 +3,8 @@ package check
 import (
 	"context"
 	"fmt"
+	"heat-ls/analysis/check/pass"
+	"heat-ls/analysis/check/references"
 	"strings"
 	"testing"
 
@@ -40,7 +42,7 @@ func TestLongCycleIsReportedOnce(t *testing.T) {
 	for i := range n {
 		fmt.Fprintf(&b, "  r%d:\n    type: OS::Heat::None\n    depends_on: r%d\n", i, (i+1)%n)
 	}
-	diags := Run(context.Background(), hot.Parse([]byte(b.String())), Options{Schema: testSchema(t)})
+	diags := Run(context.Background(), hot.Parse([]byte(b.String())), pass.Options{Schema: testSchema(t)})
 	var cycles int
 	for _, d := range diags {
 		if d.Code != rules.DependencyCycle {
@@ -48,7 +50,7 @@ func TestLongCycleIsReportedOnce(t *testing.T) {
 		}
 		cycles++
 		want := "(r0 → r1 → r2 → … → r4997 → r4998 → r4999 → r0, 5000 entries)"
-		if !strings.Contains(d.Message, want) || len(d.Message) > 400 || len(d.Related) != MaxCycleRelated {
+		if !strings.Contains(d.Message, want) || len(d.Message) > 400 || len(d.Related) != references.MaxCycleRelated {
 			t.Errorf("message %q (%d related), want it bounded and with %q", d.Message, len(d.Related), want)
 		}
 	}

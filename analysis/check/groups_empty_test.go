@@ -2,6 +2,8 @@ package check
 
 import (
 	"context"
+	"heat-ls/analysis/check/pass"
+	"heat-ls/analysis/check/resources"
 	"testing"
 
 	"heat-ls/analysis/hot"
@@ -54,8 +56,8 @@ func TestGroupHasNoMember(t *testing.T) {
 	}
 	for _, tt := range tests {
 		doc := hot.Parse([]byte(tt.src))
-		p := NewPass(context.Background(), doc, Options{})
-		if got := GroupHasNoMember(p, doc.Template.Resource("g")); got != tt.want {
+		p := pass.NewPass(context.Background(), doc, pass.Options{})
+		if got := resources.GroupHasNoMember(p, doc.Template.Resource("g")); got != tt.want {
 			t.Errorf("%s: got %v, want %v", tt.name, got, tt.want)
 		}
 	}

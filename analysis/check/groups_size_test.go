@@ -1,20 +1,23 @@
 package check
 
 import (
+	"heat-ls/analysis/check/pass"
+	"heat-ls/analysis/check/resources"
+	"heat-ls/analysis/check/workspace"
 	"testing"
 
 	"heat-ls/analysis/hot"
 )
 
 // passOf parses src and returns a Pass over it with its last resource.
-func passOf(t *testing.T, src string) (*Pass, *hot.Resource) {
+func passOf(t *testing.T, src string) (*pass.Pass, *hot.Resource) {
 	t.Helper()
 	doc := hot.Parse([]byte(src))
 	if doc.Template == nil || len(doc.Template.Resources) == 0 {
 		t.Fatalf("no resource in %q", src)
 	}
 	rs := doc.Template.Resources
-	return &Pass{Doc: doc, T: doc.Template}, rs[len(rs)-1]
+	return &pass.Pass{Doc: doc, T: doc.Template}, rs[len(rs)-1]
 }
 
 // TestGroupSize follows the sizes Heat reads when it validates a group
@@ -43,7 +46,7 @@ func TestGroupSize(t *testing.T) {
 		{"yaql is not worked out", rg("      count: {yaql: {expression: '1'}}\n"), 0, false},
 	} {
 		p, r := passOf(t, tc.src)
-		if n, known := GroupSize(p, r); n != tc.n || known != tc.known {
+		if n, known := resources.GroupSize(p, r); n != tc.n || known != tc.known {
 			t.Errorf("%s: groupSize = %d, %v; want %d, %v", tc.name, n, known, tc.n, tc.known)
 		}
 	}
@@ -60,7 +63,7 @@ func TestGroupSize(t *testing.T) {
 		{"unknown", asg("      min_size: {get_param: m}\n"), 0, false},
 	} {
 		p, r := passOf(t, tc.src)
-		if n, known := AutoscalingSize(p, r); n != tc.n || known != tc.known {
+		if n, known := resources.AutoscalingSize(p, r); n != tc.n || known != tc.known {
 			t.Errorf("%s: autoscalingSize = %d, %v; want %d, %v", tc.name, n, known, tc.n, tc.known)
 		}
 	}
@@ -72,9 +75,9 @@ func TestLookupMembers(t *testing.T) {
 	rg := func(props string) string {
 		return v16 + "resources:\n  g:\n    type: OS::Heat::ResourceGroup\n    properties:\n" + props
 	}
-	def := func(t *testing.T, src string, inner bool) (*Pass, Definition) {
+	def := func(t *testing.T, src string, inner bool) (*pass.Pass, pass.Definition) {
 		p, r := passOf(t, src)
-		ds := ResourceDefinitions(r)
+		ds := pass.ResourceDefinitions(r)
 		if inner {
 			return p, ds[len(ds)-1]
 		}
@@ -91,7 +94,7 @@ func TestLookupMembers(t *testing.T) {
 		{"group naming its index", rg("      count: 4\n      resource_def: {type: child.yaml, properties: {i: \"%index%\"}}\n"), true, 4, "%index%", true},
 		{"custom index variable", rg("      count: 4\n      index_var: \"%i%\"\n      resource_def: {type: child.yaml, properties: {i: \"%i%\"}}\n"), true, 4, "%i%", true},
 		{"members alike", rg("      count: 4\n      resource_def: {type: child.yaml, properties: {i: 1}}\n"), true, 1, "%index%", true},
-		{"bounded", rg("      count: 1000\n      resource_def: {type: child.yaml, properties: {i: \"%index%\"}}\n"), true, MaxJudgedMembers, "%index%", true},
+		{"bounded", rg("      count: 1000\n      resource_def: {type: child.yaml, properties: {i: \"%index%\"}}\n"), true, workspace.MaxJudgedMembers, "%index%", true},
 		{"removal policies rename members", rg("      count: 4\n      removal_policies: [{resource_list: [\"0\"]}]\n      resource_def: {type: child.yaml, properties: {i: \"%index%\"}}\n"), true, 1, "%index%", true},
 		{"size zero", rg("      count: 0\n      resource_def: {type: child.yaml, properties: {i: \"%index%\"}}\n"), true, 0, "", false},
 		{"autoscaling group", v16 + "resources:\n  g:\n    type: OS::Heat::AutoScalingGroup\n    properties:\n      min_size: 2\n      max_size: 3\n      resource: {type: child.yaml, properties: {i: 1}}\n", true, 1, "", true},
@@ -99,7 +102,7 @@ func TestLookupMembers(t *testing.T) {
 		{"chain (the oracle cannot build it)", v16 + "resources:\n  g:\n    type: OS::Heat::ResourceChain\n    properties:\n      resources: [child.yaml]\n      resource_properties: {i: 1}\n", true, 0, "", false},
 	} {
 		p, d := def(t, tc.src, tc.inner)
-		m, v, ok := LookupMembers(p, d)
+		m, v, ok := workspace.LookupMembers(p, d)
 		if m != tc.members || v != tc.indexVar || ok != tc.ok {
 			t.Errorf("%s: lookupMembers = %d, %q, %v; want %d, %q, %v", tc.name, m, v, ok, tc.members, tc.indexVar, tc.ok)
 		}
@@ -112,10 +115,10 @@ func TestLookupMembers(t *testing.T) {
 func TestIndexDefault(t *testing.T) {
 	src := v16 + "parameters:\n  n: {type: number, default: 3}\n  s: {type: string, default: '5'}\n  l: {type: comma_delimited_list, default: '1'}\n  z: {type: number}\nresources: {}\n"
 	doc := hot.Parse([]byte(src))
-	p := &Pass{Doc: doc, T: doc.Template}
+	p := &pass.Pass{Doc: doc, T: doc.Template}
 	for _, tc := range []struct{ name, want string }{{"n", "3"}, {"s", "5"}, {"l", ""}, {"z", ""}, {"missing", ""}} {
 		got := ""
-		if d := IndexDefault(p, yamlValue(t, tc.name)); d != nil {
+		if d := workspace.IndexDefault(p, yamlValue(t, tc.name)); d != nil {
 			got = d.Value
 		}
 		if got != tc.want {
@@ -139,7 +142,7 @@ func TestLiteralGroupMember(t *testing.T) {
 		{"      count: [1]\n", false},
 	} {
 		_, r := passOf(t, v16+"parameters:\n  n: {type: number, default: 2}\nresources:\n  g:\n    type: OS::Heat::ResourceGroup\n    properties:\n"+tc.count+"      resource_def: {type: child.yaml}\n")
-		if got := LiteralGroupMember(r); got != tc.want {
+		if got := workspace.LiteralGroupMember(r); got != tc.want {
 			t.Errorf("literalGroupMember(%q) = %v, want %v", tc.count, got, tc.want)
 		}
 	}
@@ -161,7 +164,7 @@ func TestLiteralAutoscalingMember(t *testing.T) {
 		{"", false},
 	} {
 		_, r := passOf(t, v16+"parameters:\n  n: {type: number, default: 2}\nresources:\n  g:\n    type: OS::Heat::AutoScalingGroup\n    properties:\n"+tc.sizes+"      max_size: 3\n      resource: {type: child.yaml}\n")
-		if got := LiteralAutoscalingMember(r); got != tc.want {
+		if got := workspace.LiteralAutoscalingMember(r); got != tc.want {
 			t.Errorf("literalAutoscalingMember(%q) = %v, want %v", tc.sizes, got, tc.want)
 		}
 	}
@@ -181,7 +184,7 @@ func TestBuildsMembers(t *testing.T) {
 		{"chain", "    type: OS::Heat::ResourceChain\n    properties:\n      resources: [child.yaml]\n", false},
 	} {
 		p, r := passOf(t, v16+"resources:\n  g:\n"+tc.body)
-		if got := BuildsMembers(p, r); got != tc.want {
+		if got := resources.BuildsMembers(p, r); got != tc.want {
 			t.Errorf("%s: buildsMembers = %v, want %v", tc.name, got, tc.want)
 		}
 	}

@@ -1,6 +1,10 @@
 package check
 
-import "testing"
+import (
+	"heat-ls/analysis/check/resources"
+	"heat-ls/analysis/check/values"
+	"testing"
+)
 
 // TestPythonInt: the texts Python's int() reads, and those it refuses.
 func TestPythonInt(t *testing.T) {
@@ -12,7 +16,7 @@ func TestPythonInt(t *testing.T) {
 		{"2", 2, true}, {" 0 ", 0, true}, {"+3", 3, true}, {"-1", -1, true}, {"1_000", 1000, true},
 		{"", 0, false}, {"1.0", 0, false}, {"_1", 0, false}, {"1_", 0, false}, {"1__0", 0, false}, {"+-1", 0, false}, {"0x1", 0, false}, {"two", 0, false},
 	} {
-		got, ok := PythonInt(tc.in)
+		got, ok := values.PythonInt(tc.in)
 		if got != tc.want || ok != tc.ok {
 			t.Errorf("pythonInt(%q) = %d, %v; want %d, %v", tc.in, got, ok, tc.want, tc.ok)
 		}
@@ -41,7 +45,7 @@ func TestSizeFromText(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			p, r := passOf(t, head+tc.count+"\n")
-			got, ok := GroupSize(p, r)
+			got, ok := resources.GroupSize(p, r)
 			if got != tc.want || ok != tc.ok {
 				t.Errorf("groupSize = %d, %v; want %d, %v", got, ok, tc.want, tc.ok)
 			}

@@ -2,6 +2,7 @@ package check
 
 import (
 	"context"
+	"heat-ls/analysis/check/pass"
 	"testing"
 
 	"heat-ls/analysis/hot"
@@ -17,7 +18,7 @@ func BenchmarkEntryRules(b *testing.B) {
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		p := NewPass(context.Background(), doc, Options{Schema: s})
+		p := pass.NewPass(context.Background(), doc, pass.Options{Schema: s})
 		for _, rule := range entryRules() {
 			p.Run(rule)
 		}

@@ -1,6 +1,7 @@
 package check
 
 import (
+	"heat-ls/analysis/check/values"
 	"testing"
 
 	"heat-ls/analysis/rules"
@@ -58,7 +59,7 @@ func TestFullMatchWhereGoReadsOtherwise(t *testing.T) {
 		{"a$\n", "a\n", false, false}, // Python's $ matches before the final newline
 		{`a$`, "a", true, true},
 	} {
-		matched, judged := RegexpCache{}.FullMatch(tc.pattern, tc.value)
+		matched, judged := values.RegexpCache{}.FullMatch(tc.pattern, tc.value)
 		if judged != tc.judged || judged && matched != tc.matched {
 			t.Errorf("fullMatch(%q, %q) = %v, judged %v; want %v, judged %v", tc.pattern, tc.value, matched, judged, tc.matched, tc.judged)
 		}

@@ -2,6 +2,7 @@ package check
 
 import (
 	"context"
+	"heat-ls/analysis/check/pass"
 	"strings"
 	"testing"
 
@@ -30,7 +31,7 @@ func runEntryCases(t *testing.T, cases []entryCase) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			doc := hot.Parse([]byte(tc.src))
-			diags := Run(context.Background(), doc, Options{Schema: s})
+			diags := Run(context.Background(), doc, pass.Options{Schema: s})
 			for _, code := range tc.absent {
 				for _, d := range diags {
 					if d.Code == code {

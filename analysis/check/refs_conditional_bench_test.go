@@ -3,6 +3,8 @@ package check
 import (
 	"context"
 	"fmt"
+	"heat-ls/analysis/check/pass"
+	"heat-ls/analysis/check/references"
 	"strings"
 	"testing"
 
@@ -49,8 +51,8 @@ func BenchmarkReferencesConditional(b *testing.B) {
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		p := NewPass(context.Background(), doc, Options{Schema: s})
-		p.Run(CheckReferences)
+		p := pass.NewPass(context.Background(), doc, pass.Options{Schema: s})
+		p.Run(references.CheckReferences)
 	}
 }
 
@@ -62,6 +64,6 @@ func BenchmarkRunConditional(b *testing.B) {
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		Run(context.Background(), doc, Options{Schema: s})
+		Run(context.Background(), doc, pass.Options{Schema: s})
 	}
 }

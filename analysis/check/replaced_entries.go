@@ -1,6 +1,7 @@
 package check
 
 import (
+	"heat-ls/analysis/check/pass"
 	"heat-ls/analysis/hot"
 	"heat-ls/analysis/rules"
 	"heat-ls/analysis/source"
@@ -38,7 +39,7 @@ func followReplaced(doc *hot.Document, found []source.Diagnostic) []source.Diagn
 func quietWithin(found []source.Diagnostic, spans []source.Span, where, note string) []source.Diagnostic {
 	out := found
 	for i, d := range found {
-		if !withinAny(d.Span, spans) || !Quiet(&d, where, note+" and accepts the template.") {
+		if !withinAny(d.Span, spans) || !pass.Quiet(&d, where, note+" and accepts the template.") {
 			continue
 		}
 		if &out[0] == &found[0] {
@@ -66,7 +67,7 @@ func hasDuplicateKey(problems []source.Diagnostic) bool {
 // entry of the same mapping replaces (same scalar key, as the duplicate-key
 // warning judges), skipping entries that hold an anchor.
 func appendReplaced(out []source.Span, n *syntax.Node, depth int) []source.Span {
-	if n == nil || depth > MaxReplacedDepth {
+	if n == nil || depth > pass.MaxReplacedDepth {
 		return out
 	}
 	switch n.Kind {
@@ -74,7 +75,7 @@ func appendReplaced(out []source.Span, n *syntax.Node, depth int) []source.Span 
 		last := lastOfKey(n)
 		for i, p := range n.Pairs() {
 			k := p.Key
-			if k.Kind == syntax.ScalarNode && last[keyIdentity{k.Tag, k.Value}] > i && !HoldsAnchor(p.Value, 0) {
+			if k.Kind == syntax.ScalarNode && last[keyIdentity{k.Tag, k.Value}] > i && !pass.HoldsAnchor(p.Value, 0) {
 				out = append(out, p.Span())
 				continue
 			}

@@ -2,6 +2,7 @@ package check
 
 import (
 	"context"
+	"heat-ls/analysis/check/pass"
 	"strings"
 	"testing"
 
@@ -29,7 +30,7 @@ func TestFollowReplaced(t *testing.T) {
 	s := testSchema(t)
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			diags := Run(context.Background(), hot.Parse([]byte(tt.src)), Options{Schema: s})
+			diags := Run(context.Background(), hot.Parse([]byte(tt.src)), pass.Options{Schema: s})
 			var got []source.Diagnostic
 			for _, d := range diags {
 				if d.Code == tt.code {

@@ -2,6 +2,8 @@ package check
 
 import (
 	"context"
+	"heat-ls/analysis/check/pass"
+	"heat-ls/analysis/check/values"
 	"strings"
 	"testing"
 
@@ -37,7 +39,7 @@ func TestWritePyRepr(t *testing.T) {
 		doc := hot.Parse([]byte("heat_template_version: 2016-10-14\nparameters:\n  p:\n    type: string\n    default: " + tt.yaml + "\n"))
 		def := doc.Template.Parameter("p").Field("default").Value
 		var b strings.Builder
-		ok := WritePyRepr(&b, def, 0)
+		ok := values.WritePyRepr(&b, def, 0)
 		got := b.String()
 		if !ok {
 			got = ""
@@ -52,11 +54,11 @@ func TestWritePyRepr(t *testing.T) {
 type envValuesView struct {
 	filesView
 	defaulted map[string]bool
-	applied   []AppliedParameter
+	applied   []pass.AppliedParameter
 }
 
-func (v envValuesView) ParameterDefaulted(name string) bool   { return v.defaulted[name] }
-func (v envValuesView) AppliedParameters() []AppliedParameter { return v.applied }
+func (v envValuesView) ParameterDefaulted(name string) bool        { return v.defaulted[name] }
+func (v envValuesView) AppliedParameters() []pass.AppliedParameter { return v.applied }
 
 // TestDefaultTextFromParamEnvironment: a string parameter's list default
 // is judged as the text Heat makes of it only when no environment gives
@@ -66,18 +68,18 @@ func TestDefaultTextFromParamEnvironment(t *testing.T) {
 		"resources:\n  s:\n    type: OS::Nova::Server\n    properties:\n      image: i\n      flavor: f\n      user_data_format: {get_param: fmt}\n"
 	tests := []struct {
 		name string
-		view WorkspaceView
+		view pass.WorkspaceView
 		want int
 	}{
 		{"no workspace", nil, 1},
 		{"no environment sets it", envValuesView{filesView: filesView{lookups: map[string]int{}}}, 1},
 		{"parameter_defaults", envValuesView{filesView: filesView{lookups: map[string]int{}}, defaulted: map[string]bool{"fmt": true}}, 0},
-		{"parameters", envValuesView{filesView: filesView{lookups: map[string]int{}}, applied: []AppliedParameter{{Name: "fmt"}}}, 0},
+		{"parameters", envValuesView{filesView: filesView{lookups: map[string]int{}}, applied: []pass.AppliedParameter{{Name: "fmt"}}}, 0},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			got := 0
-			for _, d := range Run(context.Background(), hot.Parse([]byte(src)), Options{Schema: testSchema(t), Workspace: tc.view, Path: "/w/t.yaml"}) {
+			for _, d := range Run(context.Background(), hot.Parse([]byte(src)), pass.Options{Schema: testSchema(t), Workspace: tc.view, Path: "/w/t.yaml"}) {
 				if d.Code == rules.ResourcePropertyConstraint {
 					got++
 				}

@@ -1,6 +1,8 @@
 package check
 
 import (
+	"heat-ls/analysis/check/values"
+	"heat-ls/analysis/check/workspace"
 	"strings"
 	"testing"
 
@@ -76,7 +78,7 @@ func TestStackNameFault(t *testing.T) {
 		{strings.Repeat("x", 253), "", false},
 		{strings.Repeat("x", 254), "", true},
 	} {
-		fault, fix := StackNameFault(tc.name)
+		fault, fix := workspace.StackNameFault(tc.name)
 		if (fault != "") != tc.bad || fix != tc.fix {
 			t.Errorf("stackNameFault(%q) = %q, %q; want bad %v, fix %q", tc.name, fault, fix, tc.bad, tc.fix)
 		}
@@ -103,7 +105,7 @@ func TestPyYAMLText(t *testing.T) {
 		{"yes", false},
 		{"1e3", true},
 	} {
-		if got := PyYAMLText(yamlValue(t, tc.src)); got != tc.want {
+		if got := values.PyYAMLText(yamlValue(t, tc.src)); got != tc.want {
 			t.Errorf("pyYAMLText(%s) = %v, want %v", tc.src, got, tc.want)
 		}
 	}

@@ -2,6 +2,8 @@ package check
 
 import (
 	"context"
+	"heat-ls/analysis/check/pass"
+	"heat-ls/analysis/check/resources"
 	"strings"
 	"testing"
 
@@ -29,7 +31,7 @@ func TestHiddenPropertyKnownSuccessors(t *testing.T) {
 		{"OS::Cinder::Volume", "multiattach", "", "volume_type"},
 	}
 	for _, tt := range tests {
-		diags := Run(context.Background(), hot.Parse([]byte(res(tt.typ, tt.prop))), Options{Schema: testSchema(t)})
+		diags := Run(context.Background(), hot.Parse([]byte(res(tt.typ, tt.prop))), pass.Options{Schema: testSchema(t)})
 		found := false
 		for _, d := range diags {
 			if d.Code != rules.ResourcePropertyHidden {
@@ -63,7 +65,7 @@ func TestKnownHiddenSuccessorsMatchSchema(t *testing.T) {
 			continue
 		}
 		for name, p := range rt.Properties() {
-			e, ok := KnownHiddenSuccessor(typeName, name)
+			e, ok := resources.KnownHiddenSuccessor(typeName, name)
 			if !ok {
 				continue
 			}

@@ -2,6 +2,7 @@ package check
 
 import (
 	"context"
+	"heat-ls/analysis/check/pass"
 	"slices"
 	"strings"
 	"testing"
@@ -107,7 +108,7 @@ func TestAllowedValueSuggestion(t *testing.T) {
 	for _, tc := range tests {
 		doc := hot.Parse([]byte(tc.src))
 		var got *source.Diagnostic
-		for _, d := range Run(context.Background(), doc, Options{Schema: s}) {
+		for _, d := range Run(context.Background(), doc, pass.Options{Schema: s}) {
 			if d.Code == rules.ResourcePropertyConstraint {
 				got = &d
 			}

@@ -1,10 +1,15 @@
 package check
 
+import (
+	"heat-ls/analysis/check/environment"
+	"heat-ls/analysis/check/pass"
+)
+
 // environmentRules lists the rules run on Heat environment files.
-func environmentRules() []Rule {
-	return []Rule{
-		CheckEnvSections,
-		CheckEnvRegistry,
-		CheckEnvLists,
+func environmentRules() []pass.Rule {
+	return []pass.Rule{
+		environment.CheckEnvSections,
+		environment.CheckEnvRegistry,
+		environment.CheckEnvLists,
 	}
 }

@@ -1,6 +1,8 @@
 package check
 
 import (
+	"heat-ls/analysis/check/pass"
+	"heat-ls/analysis/check/values"
 	"heat-ls/analysis/hot"
 	"heat-ls/analysis/rules"
 	"heat-ls/analysis/source"
@@ -22,7 +24,7 @@ import (
 // part, and the error stands. The YAML reader's problems are not in found
 // and stand; a part holding an anchor is left alone, as an alias may hand
 // its value to a part Heat reads.
-func followUnread(p *Pass, found []source.Diagnostic) []source.Diagnostic {
+func followUnread(p *pass.Pass, found []source.Diagnostic) []source.Diagnostic {
 	if p.T == nil || p.Schema == nil || !hasError(found) {
 		return found
 	}
@@ -33,8 +35,8 @@ func followUnread(p *Pass, found []source.Diagnostic) []source.Diagnostic {
 	if unread := unreadParts(p.T, v); len(unread) > 0 {
 		found = quietWithin(found, unread, rules.UnreadPart, unreadNote)
 	}
-	if out := LeftOutResources(p.T, v); len(out) > 0 {
-		found = quietWithin(found, out, rules.LeftOutResource, LeftOutNote)
+	if out := pass.LeftOutResources(p.T, v); len(out) > 0 {
+		found = quietWithin(found, out, rules.LeftOutResource, pass.LeftOutNote)
 	}
 	return found
 }
@@ -61,7 +63,7 @@ func hasError(found []source.Diagnostic) bool {
 func unreadParts(t *hot.Template, v *schema.Version) []source.Span {
 	var out []source.Span
 	for _, o := range t.Outputs {
-		if v.HasConditions && o.ConditionRef != nil && o.Key != nil && FalseForEveryInput(t, o.ConditionRef) && !HoldsAnchor(o.Value, 0) {
+		if v.HasConditions && o.ConditionRef != nil && o.Key != nil && pass.FalseForEveryInput(t, o.ConditionRef) && !pass.HoldsAnchor(o.Value, 0) {
 			out = append(out, source.Span{Start: o.Key.Span().Start, End: o.Value.Span().End})
 		}
 	}
@@ -69,7 +71,7 @@ func unreadParts(t *hot.Template, v *schema.Version) []source.Span {
 		if c.Name != "if" || !v.HasFunction("if") || c.Context == hot.InCondition || c.Context == hot.InParameter {
 			continue
 		}
-		if b := untakenBranch(t, c); b != nil && !HoldsAnchor(b, 0) {
+		if b := untakenBranch(t, c); b != nil && !pass.HoldsAnchor(b, 0) {
 			out = append(out, b.Span())
 		}
 	}
@@ -85,7 +87,7 @@ func untakenBranch(t *hot.Template, c *hot.Call) *syntax.Node {
 	if !args.IsSequence() || len(args.Items()) != 3 {
 		return nil // an alias or a broken call: nothing to place
 	}
-	v, ok := ConstCondition(t, args.Items()[0])
+	v, ok := values.ConstCondition(t, args.Items()[0])
 	if !ok {
 		return nil
 	}

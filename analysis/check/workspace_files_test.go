@@ -2,6 +2,7 @@ package check
 
 import (
 	"context"
+	"heat-ls/analysis/check/pass"
 	"testing"
 
 	"heat-ls/analysis/hot"
@@ -10,16 +11,16 @@ import (
 
 // filesView is a WorkspaceView that knows no file and counts the look-ups.
 type filesView struct {
-	WorkspaceView
+	pass.WorkspaceView
 	lookups map[string]int
 }
 
-func (v filesView) FileState(_, ref string) FileState { v.lookups[ref]++; return FileMissing }
-func (v filesView) TypeMapped(string) bool            { return false }
-func (v filesView) UsedAsNested(string) bool          { return false }
-func (v filesView) ParameterDefaulted(string) bool    { return false }
-func (v filesView) NestedTemplates(_, _, _ string) NestedTypes {
-	return NestedTypes{}
+func (v filesView) FileState(_, ref string) pass.FileState { v.lookups[ref]++; return pass.FileMissing }
+func (v filesView) TypeMapped(string) bool                 { return false }
+func (v filesView) UsedAsNested(string) bool               { return false }
+func (v filesView) ParameterDefaulted(string) bool         { return false }
+func (v filesView) NestedTemplates(_, _, _ string) pass.NestedTypes {
+	return pass.NestedTypes{}
 }
 
 // TestGetFileLookedUpOncePerRun: a path named by many get_file calls is
@@ -31,7 +32,7 @@ func TestGetFileLookedUpOncePerRun(t *testing.T) {
 		"  c:\n    type: OS::Heat::Value\n    properties:\n      value: {get_file: t.sh}\n"
 	view := filesView{lookups: map[string]int{}}
 	missing := 0
-	for _, d := range Run(context.Background(), hot.Parse([]byte(src)), Options{Schema: testSchema(t), Workspace: view, Path: "/w/t.yaml"}) {
+	for _, d := range Run(context.Background(), hot.Parse([]byte(src)), pass.Options{Schema: testSchema(t), Workspace: view, Path: "/w/t.yaml"}) {
 		if d.Code == rules.GetFileMissing {
 			missing++
 		}

@@ -1,6 +1,9 @@
 package check
 
 import (
+	"heat-ls/analysis/check/pass"
+	"heat-ls/analysis/check/values"
+	"heat-ls/analysis/check/workspace"
 	"slices"
 	"testing"
 
@@ -31,7 +34,7 @@ func TestPyIndex(t *testing.T) {
 		{"abc", true, 0, false, false},
 		{"1_0", false, 0, false, false},
 	} {
-		i, w, k := PyIndex(tc.text, tc.number)
+		i, w, k := workspace.PyIndex(tc.text, tc.number)
 		if i != tc.index || w != tc.whole || k != tc.known {
 			t.Errorf("pyIndex(%q, %v) = %d, %v, %v; want %d, %v, %v", tc.text, tc.number, i, w, k, tc.index, tc.whole, tc.known)
 		}
@@ -57,7 +60,7 @@ func TestPyStr(t *testing.T) {
 		{"1e3", "1e3", true},
 		{"2020-01-01", "2020-01-01", true},
 	} {
-		got, ok := PyStr(yamlValue(t, tc.src))
+		got, ok := values.PyStr(yamlValue(t, tc.src))
 		if got != tc.want || ok != tc.ok {
 			t.Errorf("pyStr(%s) = %q, %v; want %q, %v", tc.src, got, ok, tc.want, tc.ok)
 		}
@@ -69,7 +72,7 @@ func TestPyStr(t *testing.T) {
 // not.
 func TestHandedListOf(t *testing.T) {
 	doc := hot.Parse([]byte("heat_template_version: 2016-10-14\nparameters:\n  l: {type: comma_delimited_list, default: [a, \"b,c\", {k: 1}]}\n  t: {type: comma_delimited_list, default: \"x,y\"}\n  n: {type: comma_delimited_list}\nresources: {}\n"))
-	p := &Pass{T: doc.Template}
+	p := &pass.Pass{T: doc.Template}
 	for _, tc := range []struct {
 		src    string
 		member bool
@@ -102,7 +105,7 @@ func TestHandedListOf(t *testing.T) {
 		if name == "" {
 			name = "0"
 		}
-		l, ok := HandedListOf(p, yamlValue(t, tc.src), tc.member, indexVar, name)
+		l, ok := workspace.HandedListOf(p, yamlValue(t, tc.src), tc.member, indexVar, name)
 		if ok != tc.ok || !slices.Equal(l.Items, tc.want) {
 			t.Errorf("handedListOf(%s, member %v) = %q, %v; want %q, %v", tc.src, tc.member, l.Items, ok, tc.want, tc.ok)
 		}

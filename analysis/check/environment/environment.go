@@ -1,6 +1,8 @@
-package check
+package environment
 
 import (
+	"heat-ls/analysis/check/pass"
+	"heat-ls/analysis/check/values"
 	"strings"
 
 	"heat-ls/analysis/hot"
@@ -13,23 +15,23 @@ func envSectionNames() []string { return hot.EnvironmentSections() }
 
 // CheckEnvSections checks the top-level keys and the sections that must
 // be mappings, and the merge strategy values.
-func CheckEnvSections(p *Pass) {
+func CheckEnvSections(p *pass.Pass) {
 	if p.Env == nil {
 		return
 	}
 	for _, s := range p.Env.Sections {
 		if s.Key.Kind != syntax.ScalarNode || !hot.IsEnvironmentSection(s.Name) {
-			near := NearestNames(s.Name, envSectionNames(), 3)
+			near := pass.NearestNames(s.Name, envSectionNames(), 3)
 			d := p.Reportf(s.Key.Span(), rules.EnvSectionUnknown,
-				"`%s` is not a section of an environment file; Heat knows %s.%s", s.Key.Value, strings.Join(envSectionNames(), ", "), SuggestText(near))
+				"`%s` is not a section of an environment file; Heat knows %s.%s", s.Key.Value, strings.Join(envSectionNames(), ", "), pass.SuggestText(near))
 			d.Suggestions = near
 			continue
 		}
 		switch s.Name {
 		case "parameters", "parameter_defaults", "resource_registry", "parameter_merge_strategies":
 			if v := s.Value.Resolve(); !v.IsNull() && !v.IsMapping() {
-				p.Reportf(ValueSpan(s.Value, s.Key), rules.EnvSectionNotMapping,
-					"`%s` must be a mapping of names to values, not %s.", s.Name, DescribeNode(v))
+				p.Reportf(values.ValueSpan(s.Value, s.Key), rules.EnvSectionNotMapping,
+					"`%s` must be a mapping of names to values, not %s.", s.Name, values.DescribeNode(v))
 			}
 		}
 	}
@@ -45,9 +47,9 @@ func CheckEnvSections(p *Pass) {
 				continue
 			}
 		}
-		near := NearestNames(v.Value, strategies, 2)
-		d := p.Reportf(ValueSpan(e.Value, e.Key), rules.EnvMergeStrategyInvalid,
-			"The merge strategy for `%s` should be overwrite, merge or deep_merge, not %s; Heat ignores it and uses the default.%s", e.Name, QuoteValue(v), SuggestText(near))
+		near := pass.NearestNames(v.Value, strategies, 2)
+		d := p.Reportf(values.ValueSpan(e.Value, e.Key), rules.EnvMergeStrategyInvalid,
+			"The merge strategy for `%s` should be overwrite, merge or deep_merge, not %s; Heat ignores it and uses the default.%s", e.Name, values.QuoteValue(v), pass.SuggestText(near))
 		d.Suggestions = near
 	}
 }
@@ -55,7 +57,7 @@ func CheckEnvSections(p *Pass) {
 // CheckEnvRegistry checks resource_registry: each type mapping has a
 // text target; per-resource overrides are mappings of text (or lists for
 // hooks). Whether target files exist is the workspace's question.
-func CheckEnvRegistry(p *Pass) {
+func CheckEnvRegistry(p *pass.Pass) {
 	if p.Env == nil {
 		return
 	}
@@ -68,8 +70,8 @@ func CheckEnvRegistry(p *Pass) {
 			continue
 		}
 		if !body.IsMapping() {
-			p.Reportf(ValueSpan(o.Body, o.ResourceKey), rules.EnvResourceOverrideInvalid,
-				"The registry entry for resource `%s` must be a mapping (type names to targets, or hooks), not %s.", o.Resource, DescribeNode(body))
+			p.Reportf(values.ValueSpan(o.Body, o.ResourceKey), rules.EnvResourceOverrideInvalid,
+				"The registry entry for resource `%s` must be a mapping (type names to targets, or hooks), not %s.", o.Resource, values.DescribeNode(body))
 			continue
 		}
 		for _, e := range o.Entries {
@@ -86,14 +88,14 @@ func CheckEnvRegistry(p *Pass) {
 				if v.IsSequence() {
 					for _, it := range v.Items() {
 						if n := it.Resolve(); !n.IsScalar() {
-							p.Reportf(it.Span(), rules.EnvResourceOverrideInvalid, "`%s` lists names as text; %s is not one.", e.Name, DescribeNode(it))
+							p.Reportf(it.Span(), rules.EnvResourceOverrideInvalid, "`%s` lists names as text; %s is not one.", e.Name, values.DescribeNode(it))
 						} else {
 							checkHookName(p, e.Name, n)
 						}
 					}
 					continue
 				}
-				p.Reportf(v.Span(), rules.EnvResourceOverrideInvalid, "`%s` must be a name or a list of names, not %s.", e.Name, DescribeNode(v))
+				p.Reportf(v.Span(), rules.EnvResourceOverrideInvalid, "`%s` must be a name or a list of names, not %s.", e.Name, values.DescribeNode(v))
 			default:
 				if v := e.Target.Resolve(); v.IsMapping() {
 					// A resource of the nested stack this resource creates:
@@ -113,7 +115,7 @@ const maxOverrideDepth = 16
 // checkNestedOverride checks the body of an override for a resource of a
 // nested stack: hooks and restricted_actions name known values, type
 // mappings have text targets, deeper mappings go one stack further down.
-func checkNestedOverride(p *Pass, body *syntax.Node, depth int) {
+func checkNestedOverride(p *pass.Pass, body *syntax.Node, depth int) {
 	if depth > maxOverrideDepth {
 		return
 	}
@@ -140,7 +142,7 @@ func checkNestedOverride(p *Pass, body *syntax.Node, depth int) {
 			checkNestedOverride(p, v, depth+1)
 		case v.IsSequence():
 			p.Reportf(v.Span(), rules.EnvResourceOverrideInvalid,
-				"`%s` must map to a template path, a URL or another type name as text, not %s.", pr.Key.Value, DescribeNode(v))
+				"`%s` must map to a template path, a URL or another type name as text, not %s.", pr.Key.Value, values.DescribeNode(v))
 		}
 	}
 }
@@ -148,7 +150,7 @@ func checkNestedOverride(p *Pass, body *syntax.Node, depth int) {
 // checkHookName checks one hook type (hooks) or action (restricted_actions)
 // against the names Heat knows; Heat refuses the environment for any
 // other name.
-func checkHookName(p *Pass, key string, n *syntax.Node) {
+func checkHookName(p *pass.Pass, key string, n *syntax.Node) {
 	known := []string{"pre-create", "pre-update", "pre-delete", "post-create", "post-update", "post-delete"}
 	what := "hook"
 	if key == "restricted_actions" {
@@ -159,23 +161,23 @@ func checkHookName(p *Pass, key string, n *syntax.Node) {
 			return
 		}
 	}
-	cands := ClosestNames(n.Value, known, 1, 3)
+	cands := pass.ClosestNames(n.Value, known, 1, 3)
 	d := p.Reportf(n.Span(), rules.EnvResourceOverrideInvalid,
-		"`%s` is not a %s Heat knows; use one of %s.%s", n.Value, what, strings.Join(known, ", "), SuggestText(cands))
+		"`%s` is not a %s Heat knows; use one of %s.%s", n.Value, what, strings.Join(known, ", "), pass.SuggestText(cands))
 	d.Suggestions = cands
 }
 
-func checkRegistryTarget(p *Pass, e *hot.RegistryEntry, code string) {
+func checkRegistryTarget(p *pass.Pass, e *hot.RegistryEntry, code string) {
 	v := e.Target.Resolve()
 	if v.IsMapping() || v.IsSequence() {
 		p.Errorf(v.Span(), code,
-			"`%s` must map to a template path, a URL or another type name as text, not %s.", e.Name, DescribeNode(v))
+			"`%s` must map to a template path, a URL or another type name as text, not %s.", e.Name, values.DescribeNode(v))
 	}
 }
 
 // CheckEnvLists checks encrypted_param_names (names) and event_sinks
 // (mappings).
-func CheckEnvLists(p *Pass) {
+func CheckEnvLists(p *pass.Pass) {
 	if p.Env == nil {
 		return
 	}
@@ -187,13 +189,13 @@ func CheckEnvLists(p *Pass) {
 				continue
 			}
 			if !v.IsSequence() {
-				p.Reportf(ValueSpan(s.Value, s.Key), rules.EnvEncryptedParamNamesInvalid,
-					"`encrypted_param_names` must be a list of parameter names, not %s.", DescribeNode(v))
+				p.Reportf(values.ValueSpan(s.Value, s.Key), rules.EnvEncryptedParamNamesInvalid,
+					"`encrypted_param_names` must be a list of parameter names, not %s.", values.DescribeNode(v))
 				continue
 			}
 			for _, it := range v.Items() {
 				if n := it.Resolve(); !n.IsScalar() || n.IsNull() {
-					p.Reportf(it.Span(), rules.EnvEncryptedParamNamesInvalid, "`encrypted_param_names` lists names as text; %s is not one.", DescribeNode(n))
+					p.Reportf(it.Span(), rules.EnvEncryptedParamNamesInvalid, "`encrypted_param_names` lists names as text; %s is not one.", values.DescribeNode(n))
 				}
 			}
 		case "event_sinks":
@@ -201,13 +203,13 @@ func CheckEnvLists(p *Pass) {
 				continue
 			}
 			if !v.IsSequence() {
-				p.Reportf(ValueSpan(s.Value, s.Key), rules.EnvEventSinksInvalid,
-					"`event_sinks` must be a list of sinks, each a mapping such as `{type: zaqar-queue, target: myqueue}`, not %s.", DescribeNode(v))
+				p.Reportf(values.ValueSpan(s.Value, s.Key), rules.EnvEventSinksInvalid,
+					"`event_sinks` must be a list of sinks, each a mapping such as `{type: zaqar-queue, target: myqueue}`, not %s.", values.DescribeNode(v))
 				continue
 			}
 			for _, it := range v.Items() {
 				if n := it.Resolve(); !n.IsMapping() {
-					p.Reportf(it.Span(), rules.EnvEventSinksInvalid, "Each event sink must be a mapping with `type` and `target`, not %s.", DescribeNode(n))
+					p.Reportf(it.Span(), rules.EnvEventSinksInvalid, "Each event sink must be a mapping with `type` and `target`, not %s.", values.DescribeNode(n))
 				}
 			}
 		}

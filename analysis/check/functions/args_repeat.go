@@ -1,6 +1,8 @@
-package check
+package functions
 
 import (
+	"heat-ls/analysis/check/pass"
+	"heat-ls/analysis/check/values"
 	"strings"
 
 	"heat-ls/analysis/rules"
@@ -13,7 +15,7 @@ import (
 // permutations flag where the version reads it.
 func checkRepeatArgs(a *argCtx) {
 	if !a.args.IsMapping() {
-		a.bad(a.args, "the argument must be a mapping with `for_each` and `template`, not %s", KindName(a.args))
+		a.bad(a.args, "the argument must be a mapping with `for_each` and `template`, not %s", values.KindName(a.args))
 		return
 	}
 	forEachPair, tmplPair := a.args.Lookup("for_each"), a.args.Lookup("template")
@@ -29,28 +31,28 @@ func checkRepeatArgs(a *argCtx) {
 				"`permutations` has no effect before heat_template_version %s: Heat ignores it in %s and always combines every value. Raise the version or remove the key.",
 				first, a.p.T.VersionText)
 			d.Data = map[string]string{"minVersion": first}
-		} else if n := Literal(pp.Value); n != nil {
-			b, ok := YamlBool(n)
+		} else if n := values.Literal(pp.Value); n != nil {
+			b, ok := values.YamlBool(n)
 			if !ok {
-				a.bad(pp.Value, "`permutations` must be true or false, not %s", KindName(n))
+				a.bad(pp.Value, "`permutations` must be true or false, not %s", values.KindName(n))
 			} else {
 				permutations = b
 			}
 		}
 	}
-	forEach := Literal(forEachPair.Value)
+	forEach := values.Literal(forEachPair.Value)
 	if forEach == nil {
 		return
 	}
 	if !forEach.IsMapping() {
-		a.bad(forEachPair.Value, "`for_each` must map each placeholder to its values, not be %s", KindName(forEach))
+		a.bad(forEachPair.Value, "`for_each` must map each placeholder to its values, not be %s", values.KindName(forEach))
 		return
 	}
 	mapsOK := a.v.Supports(schema.FeatureRepeatMapForEach)
 	length := -1
-	tmpl := Literal(tmplPair.Value)
+	tmpl := values.Literal(tmplPair.Value)
 	for _, pr := range forEach.Pairs() {
-		vals := Literal(pr.Value)
+		vals := values.Literal(pr.Value)
 		switch {
 		case vals == nil:
 			length = -2 // unknown until run time
@@ -58,7 +60,7 @@ func checkRepeatArgs(a *argCtx) {
 			if length == -1 {
 				length = len(vals.Items())
 			} else if length >= 0 && len(vals.Items()) != length && !permutations {
-				a.badValue(rules.BadFunctionArgs, pr.Value, "with `permutations: false` every list must have the same length; this one has %d %s, an earlier one %d.", len(vals.Items()), Plural(len(vals.Items()), "item", "items"), length)
+				a.badValue(rules.BadFunctionArgs, pr.Value, "with `permutations: false` every list must have the same length; this one has %d %s, an earlier one %d.", len(vals.Items()), pass.Plural(len(vals.Items()), "item", "items"), length)
 			}
 		case vals.IsMapping() && mapsOK && !permutations:
 			// Without permutations Heat pairs values up by position, which
@@ -74,7 +76,7 @@ func checkRepeatArgs(a *argCtx) {
 			d := a.badComputed(pr.Value, "looping over a mapping needs heat_template_version %s or later", first)
 			d.Data = map[string]string{"minVersion": first}
 		default:
-			a.badComputed(pr.Value, "the values of `%s` must be a list, not %s", pr.Key.Value, KindName(vals))
+			a.badComputed(pr.Value, "the values of `%s` must be a list, not %s", pr.Key.Value, values.KindName(vals))
 		}
 		if tmpl != nil && pr.Key.Kind == syntax.ScalarNode && pr.Key.Value != "" && !textOccurs(tmpl, pr.Key.Value, 0) {
 			a.p.Reportf(pr.Key.Span(), rules.RepeatUnusedPlaceholder,
@@ -98,23 +100,23 @@ func checkRepeatTexts(a *argCtx, forEach, tmpl *syntax.Node) {
 		return
 	}
 	for _, pr := range forEach.Pairs() {
-		vals := Literal(pr.Value)
+		vals := values.Literal(pr.Value)
 		if vals == nil || !vals.IsSequence() || len(vals.Items()) == 0 {
 			return // a round may never run, or its values are not known
 		}
 	}
 	for _, pr := range forEach.Pairs() {
-		if !PyYAMLText(pr.Key) {
-			a.badComputed(pr.Key, "the placeholder must be text, as Heat replaces it inside the template's texts, not %s", PyYAMLKind(pr.Key))
+		if !values.PyYAMLText(pr.Key) {
+			a.badComputed(pr.Key, "the placeholder must be text, as Heat replaces it inside the template's texts, not %s", values.PyYAMLKind(pr.Key))
 			return
 		}
 		for _, it := range pr.Value.Resolve().Items() {
-			if it = it.Resolve(); !IsFunctionCall(it) && !PyYAMLText(it) {
+			if it = it.Resolve(); !values.IsFunctionCall(it) && !values.PyYAMLText(it) {
 				hint := ""
 				if it.IsScalar() {
 					hint = "; quote it"
 				}
-				a.badComputed(it, "every value of `%s` must be text, as Heat puts it into the template's texts, not %s%s", pr.Key.Value, PyYAMLKind(it), hint)
+				a.badComputed(it, "every value of `%s` must be text, as Heat puts it into the template's texts, not %s%s", pr.Key.Value, values.PyYAMLKind(it), hint)
 				return
 			}
 		}
@@ -126,15 +128,15 @@ func checkRepeatTexts(a *argCtx, forEach, tmpl *syntax.Node) {
 // function calls (what a call gives is not known here).
 func hasLiteralText(n *syntax.Node, depth int) bool {
 	n = n.Resolve()
-	if n == nil || depth > 64 || IsFunctionCall(n) {
+	if n == nil || depth > 64 || values.IsFunctionCall(n) {
 		return false
 	}
 	switch n.Kind {
 	case syntax.ScalarNode:
-		return PyYAMLText(n)
+		return values.PyYAMLText(n)
 	case syntax.MappingNode:
 		for _, pr := range n.Pairs() {
-			if PyYAMLText(pr.Key) || hasLiteralText(pr.Value, depth+1) {
+			if values.PyYAMLText(pr.Key) || hasLiteralText(pr.Value, depth+1) {
 				return true
 			}
 		}

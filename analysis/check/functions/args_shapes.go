@@ -1,7 +1,9 @@
-package check
+package functions
 
 import (
 	"fmt"
+	"heat-ls/analysis/check/pass"
+	checkvalues "heat-ls/analysis/check/values"
 	"math"
 	"slices"
 	"strconv"
@@ -23,8 +25,8 @@ import (
 // resolved by Heat at run time, so only literals are judged. Calls in the
 // parameters section are never evaluated and are skipped, as are calls the
 // declared version does not know (CheckFunctions reports those).
-func CheckArguments(p *Pass) {
-	v := DeclaredVersion(p)
+func CheckArguments(p *pass.Pass) {
+	v := pass.DeclaredVersion(p)
 	if v == nil {
 		return
 	}
@@ -43,7 +45,7 @@ func CheckArguments(p *Pass) {
 			return
 		}
 		a := &argCtx{p: p, v: v, c: c, args: c.Args.Resolve(), form: shape.form}
-		if a.args == nil || IsDynamic(a.args) {
+		if a.args == nil || checkvalues.IsDynamic(a.args) {
 			return
 		}
 		shape.check(a)
@@ -118,7 +120,7 @@ func argShapeOf(name string) (argShape, bool) {
 
 // argCtx is one call under check.
 type argCtx struct {
-	p    *Pass
+	p    *pass.Pass
 	v    *schema.Version
 	c    *hot.Call
 	args *syntax.Node // resolved argument value, never a call
@@ -197,19 +199,19 @@ func isHeatText(n *syntax.Node) bool {
 	if !n.IsScalar() || n.IsNull() {
 		return false
 	}
-	return n.Style != syntax.Plain || (n.Tag == "!!str" || n.Tag == "!!timestamp") && !IsYAML11Bool(n)
+	return n.Style != syntax.Plain || (n.Tag == "!!str" || n.Tag == "!!timestamp") && !checkvalues.IsYAML11Bool(n)
 }
 
 func checkNameArg(a *argCtx) {
 	switch {
-	case IsScalarLiteral(a.args):
+	case checkvalues.IsScalarLiteral(a.args):
 	case a.c.Name == "get_resource" && a.args.IsNull() && a.c.Context == hot.InOutput:
 		// An output's get_resource looks its target up only when the
 		// output is resolved: the oracle accepts one of nothing (a list
 		// or mapping it refuses as it reads the call).
-		a.badComputed(a.args, "the argument must be a name, not %s", KindName(a.args))
+		a.badComputed(a.args, "the argument must be a name, not %s", checkvalues.KindName(a.args))
 	default:
-		a.bad(a.args, "the argument must be a name, not %s", KindName(a.args))
+		a.bad(a.args, "the argument must be a name, not %s", checkvalues.KindName(a.args))
 	}
 }
 
@@ -218,28 +220,28 @@ func checkNameArg(a *argCtx) {
 func checkGetFileArgs(a *argCtx) {
 	checkNameArg(a)
 	switch n := a.args; {
-	case !IsScalarLiteral(n):
+	case !checkvalues.IsScalarLiteral(n):
 	case strings.TrimSpace(n.Value) == "":
 		a.bad(n, "the path is empty")
-	case n.Style == syntax.Plain && (n.Tag == "!!int" || n.Tag == "!!float" || IsYAML11Bool(n)):
-		a.bad(n, "the path must be text, and Heat reads %s as %s; quote it", n.Value, HeatScalarName(n))
+	case n.Style == syntax.Plain && (n.Tag == "!!int" || n.Tag == "!!float" || checkvalues.IsYAML11Bool(n)):
+		a.bad(n, "the path must be text, and Heat reads %s as %s; quote it", n.Value, checkvalues.HeatScalarName(n))
 	}
 }
 
 func checkGetParamArgs(a *argCtx) {
 	switch {
-	case IsScalarLiteral(a.args):
+	case checkvalues.IsScalarLiteral(a.args):
 	case a.args.IsSequence():
 		if len(a.args.Items()) == 0 {
 			a.bad(a.args, "the list is empty; it needs the parameter name first")
 			return
 		}
-		if n := Literal(a.args.Items()[0]); n != nil && !IsScalarLiteral(n) {
-			a.bad(a.args.Items()[0], "the parameter name must be text, not %s", KindName(n))
+		if n := checkvalues.Literal(a.args.Items()[0]); n != nil && !checkvalues.IsScalarLiteral(n) {
+			a.bad(a.args.Items()[0], "the parameter name must be text, not %s", checkvalues.KindName(n))
 		}
 		checkPathItems(a, a.args.Items()[1:])
 	default:
-		a.bad(a.args, "the argument must be a parameter name or a list, not %s", KindName(a.args))
+		a.bad(a.args, "the argument must be a parameter name or a list, not %s", checkvalues.KindName(a.args))
 	}
 }
 
@@ -253,14 +255,14 @@ func checkGetParamArgs(a *argCtx) {
 // template validate fails (checked with the oracle).
 func checkPathItems(a *argCtx, items []*syntax.Node) {
 	for _, it := range items {
-		n := Literal(it)
+		n := checkvalues.Literal(it)
 		switch {
-		case n == nil || IsScalarLiteral(n):
+		case n == nil || checkvalues.IsScalarLiteral(n):
 		case a.c.Name == "get_attr" && (n.IsMapping() || n.IsSequence()) && a.v.Supports(schema.FeatureGetAttrPath):
-			a.bad(it, "a path item must be a key or an index, not %s (Heat cannot index the attribute by it)", KindName(n))
+			a.bad(it, "a path item must be a key or an index, not %s (Heat cannot index the attribute by it)", checkvalues.KindName(n))
 		default:
 			a.p.Warnf(a.spanOf(it), rules.BadFunctionArgs, "`%s`: a path item must be a key or an index, not %s; Heat's lookup finds nothing then, so the value is %s. Write %s.",
-				a.c.Name, KindName(n), pathMissValue(a.c.Name), a.form)
+				a.c.Name, checkvalues.KindName(n), pathMissValue(a.c.Name), a.form)
 		}
 	}
 }
@@ -276,7 +278,7 @@ func pathMissValue(fn string) string {
 
 func checkGetAttrArgs(a *argCtx) {
 	if !a.args.IsSequence() {
-		a.bad(a.args, "the argument must be a list, not %s", KindName(a.args))
+		a.bad(a.args, "the argument must be a list, not %s", checkvalues.KindName(a.args))
 		return
 	}
 	items := a.args.Items()
@@ -293,8 +295,8 @@ func checkGetAttrArgs(a *argCtx) {
 		if i > 1 {
 			break
 		}
-		if n := Literal(it); n != nil && !IsScalarLiteral(n) {
-			a.bad(it, "the resource and attribute names must be text, not %s", KindName(n))
+		if n := checkvalues.Literal(it); n != nil && !checkvalues.IsScalarLiteral(n) {
+			a.bad(it, "the resource and attribute names must be text, not %s", checkvalues.KindName(n))
 		}
 	}
 	if len(items) > 2 {
@@ -304,7 +306,7 @@ func checkGetAttrArgs(a *argCtx) {
 
 func checkListJoinArgs(a *argCtx) {
 	if !a.args.IsSequence() {
-		a.bad(a.args, "the argument must be a list of a delimiter and a list, not %s", KindName(a.args))
+		a.bad(a.args, "the argument must be a list of a delimiter and a list, not %s", checkvalues.KindName(a.args))
 		return
 	}
 	items := a.args.Items()
@@ -318,12 +320,12 @@ func checkListJoinArgs(a *argCtx) {
 		d.Data = map[string]string{"minVersion": first}
 	}
 	// Heat reads the delimiter and the lists only when it joins them.
-	if n := Literal(items[0]); n != nil && !PyYAMLText(n) {
-		a.badComputed(items[0], "the delimiter must be text, not %s", PyYAMLKind(n))
+	if n := checkvalues.Literal(items[0]); n != nil && !checkvalues.PyYAMLText(n) {
+		a.badComputed(items[0], "the delimiter must be text, not %s", checkvalues.PyYAMLKind(n))
 	}
 	for _, it := range items[1:] {
-		if n := Literal(it); n != nil && !n.IsSequence() {
-			a.badComputed(it, "the values to join must be a list, not %s", KindName(n))
+		if n := checkvalues.Literal(it); n != nil && !n.IsSequence() {
+			a.badComputed(it, "the values to join must be a list, not %s", checkvalues.KindName(n))
 		} else if n != nil {
 			checkJoinedItems(a, n)
 		}
@@ -341,16 +343,16 @@ func checkJoinedItems(a *argCtx, list *syntax.Node) {
 	for _, it := range list.Items() {
 		n := it.Resolve()
 		switch {
-		case n == nil || n.IsNull() || IsFunctionCall(n) || PyYAMLText(n):
+		case n == nil || n.IsNull() || checkvalues.IsFunctionCall(n) || checkvalues.PyYAMLText(n):
 			continue
 		case (n.IsMapping() || n.IsSequence()) && asJSON:
 			continue
 		case n.IsMapping() || n.IsSequence():
 			first := a.p.Schema.FeatureSince(schema.FeatureListJoinMultipleLists).Name
-			d := a.badComputed(it, "each item to join must be text, not %s (heat_template_version %s and later join a list or a mapping as its JSON)", PyYAMLKind(n), first)
+			d := a.badComputed(it, "each item to join must be text, not %s (heat_template_version %s and later join a list or a mapping as its JSON)", checkvalues.PyYAMLKind(n), first)
 			d.Data = map[string]string{"minVersion": first}
 		default:
-			a.badComputed(it, "each item to join must be text, not %s; quote it", PyYAMLKind(n))
+			a.badComputed(it, "each item to join must be text, not %s; quote it", checkvalues.PyYAMLKind(n))
 		}
 		return
 	}
@@ -358,7 +360,7 @@ func checkJoinedItems(a *argCtx, list *syntax.Node) {
 
 func checkStrReplaceArgs(a *argCtx) {
 	if !a.args.IsMapping() {
-		a.bad(a.args, "the argument must be a mapping with `template` and `params`, not %s", KindName(a.args))
+		a.bad(a.args, "the argument must be a mapping with `template` and `params`, not %s", checkvalues.KindName(a.args))
 		return
 	}
 	tmplPair, paramsPair := a.args.Lookup("template"), a.args.Lookup("params")
@@ -372,27 +374,27 @@ func checkStrReplaceArgs(a *argCtx) {
 		a.bad(a.args, "%s missing", missing)
 		return
 	}
-	if tmpl := Literal(tmplPair.Value); tmpl != nil && !PyYAMLText(tmpl) {
+	if tmpl := checkvalues.Literal(tmplPair.Value); tmpl != nil && !checkvalues.PyYAMLText(tmpl) {
 		// Heat computes the replacement on text only (the oracle refuses
 		// a list, a number, a boolean and nothing at stack create).
 		hint := ""
 		if tmpl.IsScalar() && !tmpl.IsNull() {
 			hint = " Quote it."
 		}
-		a.badValue(rules.BadFunctionArgs, tmplPair.Value, "`template` must be text, not %s.%s", PyYAMLKind(tmpl), hint)
+		a.badValue(rules.BadFunctionArgs, tmplPair.Value, "`template` must be text, not %s.%s", checkvalues.PyYAMLKind(tmpl), hint)
 	}
-	params := Literal(paramsPair.Value)
+	params := checkvalues.Literal(paramsPair.Value)
 	if params == nil {
 		return
 	}
 	if !params.IsMapping() {
 		// Heat tests this one when it reads the template, wherever the
 		// call is (the oracle refuses it in an output and in OS::Heat::None).
-		a.bad(paramsPair.Value, "`params` must be a mapping of placeholder to value, not %s", KindName(params))
+		a.bad(paramsPair.Value, "`params` must be a mapping of placeholder to value, not %s", checkvalues.KindName(params))
 		return
 	}
-	tmpl := Literal(tmplPair.Value)
-	if (tmpl == nil || PyYAMLText(tmpl)) && checkReplacePlaceholders(a, params) {
+	tmpl := checkvalues.Literal(tmplPair.Value)
+	if (tmpl == nil || checkvalues.PyYAMLText(tmpl)) && checkReplacePlaceholders(a, params) {
 		return
 	}
 	if a.c.Name == "str_replace" {
@@ -401,11 +403,11 @@ func checkStrReplaceArgs(a *argCtx) {
 	}
 	for _, pr := range params.Pairs() {
 		if a.c.Name == "str_replace_vstrict" {
-			if val := Literal(pr.Value); val != nil && (val.IsNull() || val.IsScalar() && val.Value == "" && val.Tag == "!!str") {
+			if val := checkvalues.Literal(pr.Value); val != nil && (val.IsNull() || val.IsScalar() && val.Value == "" && val.Tag == "!!str") {
 				a.badValue(rules.BadFunctionArgs, pr.Value, "the value of `%s` is empty, which this function refuses. Give it a value or use `str_replace_strict`.", pr.Key.Value)
 			}
 		}
-		if tmpl == nil || !IsLiteralString(tmpl) || pr.Key.Kind != syntax.ScalarNode {
+		if tmpl == nil || !checkvalues.IsLiteralString(tmpl) || pr.Key.Kind != syntax.ScalarNode {
 			continue
 		}
 		if !strings.Contains(tmpl.Value, pr.Key.Value) {
@@ -423,10 +425,10 @@ func checkStrReplaceArgs(a *argCtx) {
 func checkReplacePlaceholders(a *argCtx, params *syntax.Node) bool {
 	refused := false
 	for _, pr := range params.Pairs() {
-		if pr.Key == nil || pr.Key.Kind != syntax.ScalarNode || PyYAMLText(pr.Key) {
+		if pr.Key == nil || pr.Key.Kind != syntax.ScalarNode || checkvalues.PyYAMLText(pr.Key) {
 			continue
 		}
-		a.badValue(rules.BadFunctionArgs, pr.Key, "the placeholder `%s` must be text, not %s. Quote it.", pr.Key.Value, PyYAMLKind(pr.Key))
+		a.badValue(rules.BadFunctionArgs, pr.Key, "the placeholder `%s` must be text, not %s. Quote it.", pr.Key.Value, checkvalues.PyYAMLKind(pr.Key))
 		refused = true
 	}
 	return refused
@@ -441,8 +443,8 @@ func checkReplaceValuesText(a *argCtx, params *syntax.Node) {
 		return
 	}
 	for _, pr := range params.Pairs() {
-		if val := Literal(pr.Value); val != nil && (val.IsMapping() || val.IsSequence()) {
-			a.badValue(rules.BadFunctionArgs, pr.Value, "the value of `%s` is %s; before version %s only text, numbers and booleans can replace a placeholder.", pr.Key.Value, KindName(val), a.p.Schema.FeatureSince(schema.FeatureNonStringJoinReplace).Name)
+		if val := checkvalues.Literal(pr.Value); val != nil && (val.IsMapping() || val.IsSequence()) {
+			a.badValue(rules.BadFunctionArgs, pr.Value, "the value of `%s` is %s; before version %s only text, numbers and booleans can replace a placeholder.", pr.Key.Value, checkvalues.KindName(val), a.p.Schema.FeatureSince(schema.FeatureNonStringJoinReplace).Name)
 		}
 	}
 }
@@ -452,9 +454,9 @@ func checkStrSplitArgs(a *argCtx) {
 		// Heat refuses only text or a mapping when it reads the call; a
 		// number, boolean or null fails only when it splits.
 		if a.args.IsMapping() || isHeatText(a.args) {
-			a.bad(a.args, "the argument must be a list, not %s", KindName(a.args))
+			a.bad(a.args, "the argument must be a list, not %s", checkvalues.KindName(a.args))
 		} else {
-			a.badComputed(a.args, "the argument must be a list, not %s", HeatScalarName(a.args))
+			a.badComputed(a.args, "the argument must be a list, not %s", checkvalues.HeatScalarName(a.args))
 		}
 		return
 	}
@@ -466,7 +468,7 @@ func checkStrSplitArgs(a *argCtx) {
 		// oracle accepts four items in a property at stack create).
 		extra := len(items) - 3
 		a.p.Warnf(a.spanOf(items[3]), rules.BadFunctionArgs, "`str_split`: Heat reads only the delimiter, the text and the index, and ignores the %d %s after them. Remove %s.",
-			extra, Plural(extra, "item", "items"), Plural(extra, "it", "them"))
+			extra, pass.Plural(extra, "item", "items"), pass.Plural(extra, "it", "them"))
 		items = items[:3]
 	}
 	if len(items) < 2 {
@@ -477,24 +479,24 @@ func checkStrSplitArgs(a *argCtx) {
 	// delimiter, and a text from a call may be null (get_attr before the
 	// resource exists), so the delimiter is judged only beside literal
 	// text. A null delimiter splits at white space (Python's split()).
-	text := Literal(items[1])
-	if text != nil && !text.IsNull() && !PyYAMLText(text) {
-		a.badValue(rules.BadFunctionArgs, items[1], "the value to split must be text, not %s.", PyYAMLKind(text))
+	text := checkvalues.Literal(items[1])
+	if text != nil && !text.IsNull() && !checkvalues.PyYAMLText(text) {
+		a.badValue(rules.BadFunctionArgs, items[1], "the value to split must be text, not %s.", checkvalues.PyYAMLKind(text))
 	}
-	if n := Literal(items[0]); n != nil && text != nil && PyYAMLText(text) {
+	if n := checkvalues.Literal(items[0]); n != nil && text != nil && checkvalues.PyYAMLText(text) {
 		switch {
 		case !n.IsScalar():
-			a.badComputed(items[0], "the delimiter must be text, not %s", KindName(n))
+			a.badComputed(items[0], "the delimiter must be text, not %s", checkvalues.KindName(n))
 		case n.IsNull():
-		case !PyYAMLText(n):
-			a.badValue(rules.BadFunctionArgs, items[0], "the delimiter must be text, not %s. Quote it.", PyYAMLKind(n))
+		case !checkvalues.PyYAMLText(n):
+			a.badValue(rules.BadFunctionArgs, items[0], "the delimiter must be text, not %s. Quote it.", checkvalues.PyYAMLKind(n))
 		case n.Value == "":
 			a.badValue(rules.BadFunctionArgs, items[0], "the delimiter is empty, which Python's split() refuses.")
 		}
 	}
 	if len(items) == 3 {
-		if n := Literal(items[2]); n != nil && (!n.IsScalar() || n.Tag != "!!int" && n.Tag != "!!str") {
-			a.badValue(rules.BadFunctionArgs, items[2], "the index must be a whole number, not %s.", KindName(n))
+		if n := checkvalues.Literal(items[2]); n != nil && (!n.IsScalar() || n.Tag != "!!int" && n.Tag != "!!str") {
+			a.badValue(rules.BadFunctionArgs, items[2], "the index must be a whole number, not %s.", checkvalues.KindName(n))
 		} else if n != nil {
 			checkStrSplitIndex(a, items)
 		}
@@ -506,36 +508,36 @@ func checkDigestArgs(a *argCtx) {
 		a.bad(a.args, "it takes exactly an algorithm and a value")
 		return
 	}
-	if v := Literal(a.args.Items()[1]); v != nil && !PyYAMLText(v) {
+	if v := checkvalues.Literal(a.args.Items()[1]); v != nil && !checkvalues.PyYAMLText(v) {
 		// Heat wants both items to be text when it computes the hash.
-		a.badValue(rules.BadFunctionArgs, v, "the value to hash must be text, not %s.", PyYAMLKind(v))
+		a.badValue(rules.BadFunctionArgs, v, "the value to hash must be text, not %s.", checkvalues.PyYAMLKind(v))
 	}
-	alg := Literal(a.args.Items()[0])
+	alg := checkvalues.Literal(a.args.Items()[0])
 	if alg == nil {
 		return
 	}
-	if !IsScalarLiteral(alg) {
-		a.bad(alg, "the algorithm must be a name such as `sha256`, not %s", KindName(alg))
+	if !checkvalues.IsScalarLiteral(alg) {
+		a.bad(alg, "the algorithm must be a name such as `sha256`, not %s", checkvalues.KindName(alg))
 		return
 	}
 	known := schema.DigestAlgorithms()
 	if slices.Contains(known, alg.Value) {
 		return
 	}
-	near := ClosestNames(alg.Value, known, 3, 3)
+	near := pass.ClosestNames(alg.Value, known, 3, 3)
 	d := a.badValue(rules.UnknownDigestAlgorithm, alg, "`%s` is not an algorithm every Heat host has (%s); Heat refuses the value when it computes it.%s",
-		alg.Value, strings.Join(known, ", "), DidYouMean(near))
+		alg.Value, strings.Join(known, ", "), pass.DidYouMean(near))
 	d.Suggestions = near
 }
 
 func checkMapMergeArgs(a *argCtx) {
 	if !a.args.IsSequence() {
-		a.badValue(rules.BadFunctionArgs, a.args, "the argument must be a list of mappings, not %s.", KindName(a.args))
+		a.badValue(rules.BadFunctionArgs, a.args, "the argument must be a list of mappings, not %s.", checkvalues.KindName(a.args))
 		return
 	}
 	for _, it := range a.args.Items() {
-		if n := Literal(it); n != nil && !n.IsMapping() && !n.IsNull() {
-			a.badValue(rules.BadFunctionArgs, it, "every item to merge must be a mapping, not %s.", KindName(n))
+		if n := checkvalues.Literal(it); n != nil && !n.IsMapping() && !n.IsNull() {
+			a.badValue(rules.BadFunctionArgs, it, "every item to merge must be a mapping, not %s.", checkvalues.KindName(n))
 		}
 	}
 }
@@ -545,15 +547,15 @@ func checkMapReplaceArgs(a *argCtx) {
 		a.badValue(rules.BadFunctionArgs, a.args, "the argument must be a list of a mapping and a `{keys: ..., values: ...}` mapping.")
 		return
 	}
-	if n := Literal(a.args.Items()[0]); n != nil && !n.IsMapping() {
-		a.badValue(rules.BadFunctionArgs, a.args.Items()[0], "the first item must be the mapping to change, not %s.", KindName(n))
+	if n := checkvalues.Literal(a.args.Items()[0]); n != nil && !n.IsMapping() {
+		a.badValue(rules.BadFunctionArgs, a.args.Items()[0], "the first item must be the mapping to change, not %s.", checkvalues.KindName(n))
 	}
-	repl := Literal(a.args.Items()[1])
+	repl := checkvalues.Literal(a.args.Items()[1])
 	if repl == nil {
 		return
 	}
 	if !repl.IsMapping() {
-		a.badValue(rules.BadFunctionArgs, a.args.Items()[1], "the second item must be a mapping with `keys` and/or `values`, not %s.", KindName(repl))
+		a.badValue(rules.BadFunctionArgs, a.args.Items()[1], "the second item must be a mapping with `keys` and/or `values`, not %s.", checkvalues.KindName(repl))
 		return
 	}
 	for _, pr := range repl.Pairs() {
@@ -561,11 +563,11 @@ func checkMapReplaceArgs(a *argCtx) {
 			a.badValue(rules.BadFunctionArgs, pr.Key, "`%s` is not accepted here; use `keys` and `values`.", pr.Key.Value)
 			continue
 		}
-		if n := Literal(pr.Value); n != nil && !n.IsMapping() && !n.IsNull() {
-			a.badValue(rules.BadFunctionArgs, pr.Value, "`%s` must map old names to new ones, not be %s.", pr.Key.Value, KindName(n))
+		if n := checkvalues.Literal(pr.Value); n != nil && !n.IsMapping() && !n.IsNull() {
+			a.badValue(rules.BadFunctionArgs, pr.Value, "`%s` must map old names to new ones, not be %s.", pr.Key.Value, checkvalues.KindName(n))
 		}
 	}
-	checkMapReplaceCollisions(a, Literal(a.args.Items()[0]), Literal(repl.Get("keys")))
+	checkMapReplaceCollisions(a, checkvalues.Literal(a.args.Items()[0]), checkvalues.Literal(repl.Get("keys")))
 }
 
 // checkMapReplaceCollisions renames the keys of a literal mapping as
@@ -578,15 +580,15 @@ func checkMapReplaceCollisions(a *argCtx, in, keys *syntax.Node) {
 	}
 	renames := map[string]*syntax.Node{}
 	for _, pr := range keys.Pairs() {
-		v := Literal(pr.Value)
-		if !IsScalarLiteral(pr.Key) || v == nil || !IsScalarLiteral(v) {
+		v := checkvalues.Literal(pr.Value)
+		if !checkvalues.IsScalarLiteral(pr.Key) || v == nil || !checkvalues.IsScalarLiteral(v) {
 			return
 		}
 		renames[pr.Key.Value] = v
 	}
 	inKeys := map[string]bool{}
 	for _, pr := range in.Pairs() {
-		if !IsScalarLiteral(pr.Key) {
+		if !checkvalues.IsScalarLiteral(pr.Key) {
 			return
 		}
 		inKeys[pr.Key.Value] = true
@@ -616,7 +618,7 @@ func checkMapReplaceCollisions(a *argCtx, in, keys *syntax.Node) {
 
 func checkYaqlArgs(a *argCtx) {
 	if !a.args.IsMapping() {
-		a.bad(a.args, "the argument must be a mapping with `expression` (and optionally `data`), not %s", KindName(a.args))
+		a.bad(a.args, "the argument must be a mapping with `expression` (and optionally `data`), not %s", checkvalues.KindName(a.args))
 		return
 	}
 	if a.args.Lookup("expression").Key == nil {
@@ -632,7 +634,7 @@ func checkYaqlArgs(a *argCtx) {
 
 func checkIfArgs(a *argCtx) {
 	if !a.args.IsSequence() {
-		a.bad(a.args, "the argument must be a list, not %s", KindName(a.args))
+		a.bad(a.args, "the argument must be a list, not %s", checkvalues.KindName(a.args))
 		return
 	}
 	n := len(a.args.Items())
@@ -655,20 +657,20 @@ func checkIfArgs(a *argCtx) {
 // refused where the condition is evaluated (see conditionEvaluated); only
 // `not` of nothing is refused as soon as the template is read.
 func checkConditionArg(a *argCtx, n *syntax.Node) {
-	r := Literal(n)
+	r := checkvalues.Literal(n)
 	if r == nil || !(r.IsSequence() || r.IsNull() || r.IsMapping()) {
 		return
 	}
 	if r.IsNull() && a.c.Name == "not" && n == a.args {
-		a.bad(n, "a condition must be a condition name, a boolean or a condition expression, not %s", KindName(r))
+		a.bad(n, "a condition must be a condition name, a boolean or a condition expression, not %s", checkvalues.KindName(r))
 		return
 	}
 	if !conditionEvaluated(a.p, a.c) {
 		return
 	}
-	if !r.IsNull() && OperandSkipped(a.p.T, a.c, n) {
+	if !r.IsNull() && checkvalues.OperandSkipped(a.p.T, a.c, n) {
 		a.p.ReportInf(a.spanOf(n), rules.BadFunctionArgs, rules.SkippedOperand,
-			"`%s`: a condition must be a condition name, a boolean or a condition expression, not %s. Heat accepts it only because an earlier operand always decides the result, so it never looks at this one. Remove it or write a condition.", a.c.Name, KindName(r))
+			"`%s`: a condition must be a condition name, a boolean or a condition expression, not %s. Heat accepts it only because an earlier operand always decides the result, so it never looks at this one. Remove it or write a condition.", a.c.Name, checkvalues.KindName(r))
 		return
 	}
 	if r.IsNull() && a.c.Name != "not" {
@@ -677,7 +679,7 @@ func checkConditionArg(a *argCtx, n *syntax.Node) {
 			"`%s`: an empty condition counts as true to Heat, which is rarely what was meant. Write a condition name, a boolean or a condition expression.", a.c.Name)
 		return
 	}
-	a.bad(n, "a condition must be a condition name, a boolean or a condition expression, not %s", KindName(r))
+	a.bad(n, "a condition must be a condition name, a boolean or a condition expression, not %s", checkvalues.KindName(r))
 }
 
 // conditionEvaluated reports whether Heat evaluates the condition call c
@@ -687,14 +689,14 @@ func checkConditionArg(a *argCtx, n *syntax.Node) {
 // output (if picks its branch while the output is read, so its condition
 // is resolved at template validate although the output's value is not
 // computed before the stack exists).
-func conditionEvaluated(p *Pass, c *hot.Call) bool {
+func conditionEvaluated(p *pass.Pass, c *hot.Call) bool {
 	switch c.Context {
 	case hot.InCondition:
-		return c.Owner != nil && LiveConditions(p.T)[c.Owner.Name]
+		return c.Owner != nil && checkvalues.LiveConditions(p.T)[c.Owner.Name]
 	case hot.InResource:
 		return true
 	case hot.InOutput:
-		return c.Name == "if" || WithinIfCondition(c)
+		return c.Name == "if" || pass.WithinIfCondition(c)
 	}
 	return false
 }
@@ -709,7 +711,7 @@ func checkNotArgs(a *argCtx) { checkConditionArg(a, a.args) }
 
 func checkAndOrArgs(a *argCtx) {
 	if !a.args.IsSequence() {
-		a.bad(a.args, "the argument must be a list of conditions, not %s", KindName(a.args))
+		a.bad(a.args, "the argument must be a list of conditions, not %s", checkvalues.KindName(a.args))
 		return
 	}
 	if len(a.args.Items()) < 2 {
@@ -727,8 +729,8 @@ func checkContainsArgs(a *argCtx) {
 	}
 	// Heat takes any Python sequence, so text is searched as characters;
 	// it looks at the second item only when it computes the call.
-	if n := Literal(a.args.Items()[1]); n != nil && !n.IsSequence() && !(n.IsScalar() && n.Tag == "!!str") {
-		a.badComputed(a.args.Items()[1], "the second item must be a list, not %s", KindName(n))
+	if n := checkvalues.Literal(a.args.Items()[1]); n != nil && !n.IsSequence() && !(n.IsScalar() && n.Tag == "!!str") {
+		a.badComputed(a.args.Items()[1], "the second item must be a list, not %s", checkvalues.KindName(n))
 	}
 }
 
@@ -743,16 +745,16 @@ func checkFilterArgs(a *argCtx) {
 	// zero, false) as it is, and keeps the whole list when the values to
 	// remove are false, so only other non-lists are refused; the values
 	// are looked at only beside a literal list with items.
-	values, seq := Literal(a.args.Items()[0]), Literal(a.args.Items()[1])
+	values, seq := checkvalues.Literal(a.args.Items()[0]), checkvalues.Literal(a.args.Items()[1])
 	if seq == nil || pyFalsy(seq) {
 		return
 	}
 	if !seq.IsSequence() {
-		a.badValue(rules.BadFunctionArgs, a.args.Items()[1], "both items must be lists, not %s.", PyYAMLKind(seq))
+		a.badValue(rules.BadFunctionArgs, a.args.Items()[1], "both items must be lists, not %s.", checkvalues.PyYAMLKind(seq))
 		return
 	}
 	if values != nil && !values.IsSequence() && !pyFalsy(values) {
-		a.badValue(rules.BadFunctionArgs, a.args.Items()[0], "both items must be lists, not %s.", PyYAMLKind(values))
+		a.badValue(rules.BadFunctionArgs, a.args.Items()[0], "both items must be lists, not %s.", checkvalues.PyYAMLKind(values))
 	}
 }
 
@@ -769,16 +771,16 @@ func pyFalsy(n *syntax.Node) bool {
 		return n.NumPairs() == 0
 	case !n.IsScalar():
 		return false
-	case PyYAMLText(n):
+	case checkvalues.PyYAMLText(n):
 		return n.Value == ""
 	}
-	f, _, ok := PyNumber(n)
+	f, _, ok := checkvalues.PyNumber(n)
 	return ok && f == 0
 }
 
 func checkMakeURLArgs(a *argCtx) {
 	if !a.args.IsMapping() {
-		a.bad(a.args, "the argument must be a mapping, not %s", KindName(a.args))
+		a.bad(a.args, "the argument must be a mapping, not %s", checkvalues.KindName(a.args))
 		return
 	}
 	keys := schema.MakeURLKeys()
@@ -786,15 +788,15 @@ func checkMakeURLArgs(a *argCtx) {
 		if pr.Key.Kind != syntax.ScalarNode || slices.Contains(keys, pr.Key.Value) {
 			continue
 		}
-		near := ClosestNames(pr.Key.Value, keys, 3, SuggestionDistance(pr.Key.Value))
-		d := a.bad(pr.Key, "`%s` is not one of its keys (%s)%s", pr.Key.Value, strings.Join(keys, ", "), DidYouMean(near))
+		near := pass.ClosestNames(pr.Key.Value, keys, 3, pass.SuggestionDistance(pr.Key.Value))
+		d := a.bad(pr.Key, "`%s` is not one of its keys (%s)%s", pr.Key.Value, strings.Join(keys, ", "), pass.DidYouMean(near))
 		d.Suggestions = near
 	}
 	// A literal port must be a number from 1 to 65535 (checked when Heat
 	// reads the template); a scheme may not hold ":" (checked when the
 	// URL is built).
 	checkMakeURLParts(a)
-	if n := Literal(a.args.Get("scheme")); n != nil && n.IsScalar() && strings.Contains(n.Value, ":") {
+	if n := checkvalues.Literal(a.args.Get("scheme")); n != nil && n.IsScalar() && strings.Contains(n.Value, ":") {
 		a.badValue(rules.BadFunctionArgs, n, "the scheme is the name only (`https`), without \":\".")
 	}
 }
@@ -813,24 +815,24 @@ func checkMakeURLParts(a *argCtx) {
 		if pr.Key == nil {
 			continue
 		}
-		n := Literal(pr.Value)
+		n := checkvalues.Literal(pr.Value)
 		switch {
 		case key == "query":
 			if n != nil && !n.IsMapping() {
-				a.bad(n, "the query must be a mapping of name to value, not %s", PyYAMLKind(n))
+				a.bad(n, "the query must be a mapping of name to value, not %s", checkvalues.PyYAMLKind(n))
 			}
 			return
 		case n == nil:
 		case key == "port":
 			if port, known := makeURLPort(n); known && (port < 1 || port > 65535) {
-				a.bad(n, "the port must be a number from 1 to 65535, not %s", QuoteValue(n))
+				a.bad(n, "the port must be a number from 1 to 65535, not %s", checkvalues.QuoteValue(n))
 			}
-		case !PyYAMLText(n):
+		case !checkvalues.PyYAMLText(n):
 			hint := ""
 			if n.IsScalar() && !n.IsNull() {
 				hint = ". Quote it"
 			}
-			a.bad(n, "the %s must be text, not %s%s", key, PyYAMLKind(n), hint)
+			a.bad(n, "the %s must be text, not %s%s", key, checkvalues.PyYAMLKind(n), hint)
 		}
 	}
 }
@@ -844,13 +846,13 @@ func makeURLPort(n *syntax.Node) (port int, known bool) {
 	if !n.IsScalar() || n.IsNull() {
 		return -1, true
 	}
-	if PyYAMLText(n) {
-		if v, ok := PythonInt(n.Value); ok {
+	if checkvalues.PyYAMLText(n) {
+		if v, ok := checkvalues.PythonInt(n.Value); ok {
 			return v, true
 		}
 		return -1, true
 	}
-	f, _, ok := PyNumber(n)
+	f, _, ok := checkvalues.PyNumber(n)
 	if !ok {
 		return 0, false
 	}
@@ -861,8 +863,8 @@ func makeURLPort(n *syntax.Node) (port int, known bool) {
 }
 
 func checkStrSplitIndex(a *argCtx, items []*syntax.Node) {
-	delim, text, idx := Literal(items[0]), Literal(items[1]), Literal(items[2])
-	if delim == nil || text == nil || !IsLiteralString(delim) || !IsLiteralString(text) || delim.Value == "" {
+	delim, text, idx := checkvalues.Literal(items[0]), checkvalues.Literal(items[1]), checkvalues.Literal(items[2])
+	if delim == nil || text == nil || !checkvalues.IsLiteralString(delim) || !checkvalues.IsLiteralString(text) || delim.Value == "" {
 		return
 	}
 	i, err := strconv.Atoi(strings.TrimSpace(idx.Value))
@@ -876,23 +878,23 @@ func checkStrSplitIndex(a *argCtx, items []*syntax.Node) {
 
 func checkListConcatArgs(a *argCtx) {
 	if !a.args.IsSequence() {
-		a.badValue(rules.BadFunctionArgs, a.args, "the argument must be a list of lists, not %s.", KindName(a.args))
+		a.badValue(rules.BadFunctionArgs, a.args, "the argument must be a list of lists, not %s.", checkvalues.KindName(a.args))
 		return
 	}
 	for _, it := range a.args.Items() {
-		if n := Literal(it); n != nil && !n.IsSequence() && !n.IsNull() {
-			a.badValue(rules.BadFunctionArgs, it, "every item must be a list, not %s.", KindName(n))
+		if n := checkvalues.Literal(it); n != nil && !n.IsSequence() && !n.IsNull() {
+			a.badValue(rules.BadFunctionArgs, it, "every item must be a list, not %s.", checkvalues.KindName(n))
 		}
 	}
 }
 
 func checkResourceFacadeArgs(a *argCtx) {
 	kinds := schema.ResourceFacadeKinds()
-	if IsScalarLiteral(a.args) && slices.Contains(kinds, a.args.Value) {
+	if checkvalues.IsScalarLiteral(a.args) && slices.Contains(kinds, a.args.Value) {
 		return
 	}
 	d := a.bad(a.args, "`%s` is not one of %s", a.args.Value, quotedList(kinds))
 	if a.args.IsScalar() {
-		d.Suggestions = ClosestNames(a.args.Value, kinds, 3, 6)
+		d.Suggestions = pass.ClosestNames(a.args.Value, kinds, 3, 6)
 	}
 }

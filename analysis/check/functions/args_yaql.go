@@ -1,7 +1,8 @@
-package check
+package functions
 
 import (
 	"fmt"
+	"heat-ls/analysis/check/values"
 
 	"heat-ls/analysis/rules"
 	"heat-ls/analysis/source"
@@ -18,15 +19,15 @@ import (
 // is computed later and not judged (Heat does not parse it at validate
 // either).
 func checkYaqlExpression(a *argCtx) {
-	n := Literal(a.args.Get("expression"))
+	n := values.Literal(a.args.Get("expression"))
 	switch {
 	case n == nil:
 		return
-	case !IsScalarLiteral(n):
-		a.p.Reportf(a.spanOf(n), rules.YaqlSyntax, "`%s`: the expression must be text, not %s.", a.c.Name, KindName(n))
+	case !values.IsScalarLiteral(n):
+		a.p.Reportf(a.spanOf(n), rules.YaqlSyntax, "`%s`: the expression must be text, not %s.", a.c.Name, values.KindName(n))
 		return
 	case !isHeatText(n):
-		a.p.Reportf(n.Span(), rules.YaqlSyntax, "`%s`: the expression must be text, and Heat reads %s as %s; quote it.", a.c.Name, n.Value, HeatScalarName(n))
+		a.p.Reportf(n.Span(), rules.YaqlSyntax, "`%s`: the expression must be text, and Heat reads %s as %s; quote it.", a.c.Name, n.Value, values.HeatScalarName(n))
 		return
 	}
 	if e := yaql.Check(n.Value); e != nil {

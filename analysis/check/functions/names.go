@@ -1,7 +1,8 @@
-package check
+package functions
 
 import (
 	"fmt"
+	"heat-ls/analysis/check/pass"
 	"sort"
 
 	"heat-ls/analysis/hot"
@@ -14,8 +15,8 @@ import (
 // place it sits in: functions the version lacks or has removed, condition
 // functions outside conditions, functions Heat refuses inside conditions,
 // and calls in the parameters section, which Heat never evaluates.
-func CheckFunctions(p *Pass) {
-	v := DeclaredVersion(p)
+func CheckFunctions(p *pass.Pass) {
+	v := pass.DeclaredVersion(p)
 	if v == nil {
 		return
 	}
@@ -38,7 +39,7 @@ func CheckFunctions(p *Pass) {
 }
 
 // checkConditionCall judges a call evaluated as a condition.
-func checkConditionCall(p *Pass, v *schema.Version, c *hot.Call) {
+func checkConditionCall(p *pass.Pass, v *schema.Version, c *hot.Call) {
 	switch {
 	case v.IsConditionFunction(c.Name):
 	case v.IsRemovedFunction(c.Name):
@@ -48,7 +49,7 @@ func checkConditionCall(p *Pass, v *schema.Version, c *hot.Call) {
 			"`%s` cannot be used in a condition: Heat refuses it there. Conditions may use %s.",
 			c.Name, quotedList(v.ConditionFunctions))
 	default:
-		first := FirstVersion(p.Schema, func(x *schema.Version) bool { return x.IsConditionFunction(c.Name) })
+		first := pass.FirstVersion(p.Schema, func(x *schema.Version) bool { return x.IsConditionFunction(c.Name) })
 		if first == nil {
 			p.Reportf(c.Key.Span(), rules.FunctionInvalidInConditions,
 				"`%s` cannot be used in a condition. Conditions may use %s.", c.Name, quotedList(v.ConditionFunctions))
@@ -62,7 +63,7 @@ func checkConditionCall(p *Pass, v *schema.Version, c *hot.Call) {
 }
 
 // checkBodyCall judges a call in a resource, an output or elsewhere.
-func checkBodyCall(p *Pass, v *schema.Version, c *hot.Call) {
+func checkBodyCall(p *pass.Pass, v *schema.Version, c *hot.Call) {
 	if v.HasFunction(c.Name) {
 		return
 	}
@@ -97,7 +98,7 @@ func checkBodyCall(p *Pass, v *schema.Version, c *hot.Call) {
 	}
 }
 
-func reportRemoved(p *Pass, c *hot.Call) {
+func reportRemoved(p *pass.Pass, c *hot.Call) {
 	msg := "`%s` is no longer supported in heat_template_version %s, so Heat refuses the template."
 	f, _ := p.Schema.Function(c.Name)
 	args := []any{c.Name, p.T.VersionText}
@@ -120,11 +121,11 @@ func rejectsMap(typ string) bool {
 // PropertyHolding finds the property schema whose value is exactly node
 // n, when n sits in a resource's properties and the type is known; nil
 // otherwise. It walks down one path, so it costs the nesting depth.
-func PropertyHolding(p *Pass, c *hot.Call) *schema.Property {
+func PropertyHolding(p *pass.Pass, c *hot.Call) *schema.Property {
 	if c.Context != hot.InResource || c.Parent != nil {
 		return nil
 	}
-	r := ResourceOf(p.T, c.Owner)
+	r := pass.ResourceOf(p.T, c.Owner)
 	if r == nil || r.Properties == nil || r.Type == "" {
 		return nil
 	}
@@ -165,12 +166,12 @@ func childContaining(n, target *syntax.Node) (*syntax.Node, string) {
 	switch {
 	case n.IsMapping():
 		i := sort.Search(n.NumPairs(), func(i int) bool { return n.Pair(i).Value.Span().Start > target.Span().Start }) - 1
-		if i >= 0 && SpanWithin(target.Span(), n.Pair(i).Value.Span()) {
+		if i >= 0 && pass.SpanWithin(target.Span(), n.Pair(i).Value.Span()) {
 			return n.Pair(i).Value, n.Pair(i).Key.Value
 		}
 	case n.IsSequence():
 		i := sort.Search(len(n.Items()), func(i int) bool { return n.Items()[i].Span().Start > target.Span().Start }) - 1
-		if i >= 0 && SpanWithin(target.Span(), n.Items()[i].Span()) {
+		if i >= 0 && pass.SpanWithin(target.Span(), n.Items()[i].Span()) {
 			return n.Items()[i], "*"
 		}
 	}
@@ -181,18 +182,18 @@ func childContaining(n, target *syntax.Node) (*syntax.Node, string) {
 // which Heat resolves and validates at stack create. Elsewhere (outputs)
 // a value is only resolved when shown, so such problems are warnings; so
 // are they in the properties of a type that never reads them.
-func inProperties(p *Pass, c *hot.Call) bool {
+func inProperties(p *pass.Pass, c *hot.Call) bool {
 	r := PropertiesOwner(p, c)
 	return r != nil && !IgnoresProperties(p, r)
 }
 
 // PropertiesOwner is the resource whose properties hold the call, or nil.
-func PropertiesOwner(p *Pass, c *hot.Call) *hot.Resource {
+func PropertiesOwner(p *pass.Pass, c *hot.Call) *hot.Resource {
 	if c.Context != hot.InResource {
 		return nil
 	}
-	r := ResourceOf(p.T, c.Owner)
-	if r == nil || r.Properties == nil || !SpanWithin(c.Map.Span(), r.Properties.Span()) {
+	r := pass.ResourceOf(p.T, c.Owner)
+	if r == nil || r.Properties == nil || !pass.SpanWithin(c.Map.Span(), r.Properties.Span()) {
 		return nil
 	}
 	return r
@@ -202,7 +203,7 @@ func PropertiesOwner(p *Pass, c *hot.Call) *hot.Resource {
 // properties: OS::Heat::None and the stubs left for retired services
 // create nothing, so Heat neither computes nor checks what they are given
 // (references still order the stack, so they are still checked).
-func IgnoresProperties(p *Pass, r *hot.Resource) bool {
+func IgnoresProperties(p *pass.Pass, r *hot.Resource) bool {
 	if p.Schema == nil {
 		return false
 	}

@@ -1,6 +1,7 @@
-package check
+package functions
 
 import (
+	"heat-ls/analysis/check/pass"
 	"slices"
 	"strings"
 
@@ -16,8 +17,8 @@ import (
 // one-key mapping whose key is a near miss of a function name (get_parm,
 // Get_Param, getparam), and a mapping that holds a function name beside
 // other keys. It walks resources, outputs and conditions once.
-func CheckNearMisses(p *Pass) {
-	v := DeclaredVersion(p)
+func CheckNearMisses(p *pass.Pass) {
+	v := pass.DeclaredVersion(p)
 	if v == nil {
 		v = p.Schema.Latest()
 	}
@@ -45,7 +46,7 @@ func nearMissCandidates(s *schema.Schema) []string {
 }
 
 type nearMissWalker struct {
-	p     *Pass
+	p     *pass.Pass
 	v     *schema.Version
 	names []string
 	// norms holds names normalised (normalizeFunctionName), made when the
@@ -94,7 +95,7 @@ func (w *nearMissWalker) oneKey(k *syntax.Node) {
 		return
 	}
 	d := w.p.Reportf(k.Span(), rules.FunctionNearMiss,
-		"`%s` is not a function name, so Heat keeps this mapping as plain data.%s", k.Value, DidYouMean(best))
+		"`%s` is not a function name, so Heat keeps this mapping as plain data.%s", k.Value, pass.DidYouMean(best))
 	d.Suggestions = slices.Clone(best)
 }
 
@@ -113,7 +114,7 @@ func (w *nearMissWalker) nearestFunctions(key string) []string {
 			return []string{name}
 		}
 	}
-	best := ClosestNames(key, w.names, 3, 2)
+	best := pass.ClosestNames(key, w.names, 3, 2)
 	// Names without an underscore are ordinary words (filter, repeat):
 	// only one edit away counts, so "files" is not taken for "filter".
 	best = slices.DeleteFunc(best, func(name string) bool {

@@ -1,6 +1,7 @@
-package check
+package parameters
 
 import (
+	"heat-ls/analysis/check/pass"
 	"heat-ls/analysis/rules"
 	"heat-ls/analysis/syntax"
 	"heat-ls/schema"
@@ -57,7 +58,7 @@ func collectCustomNames(p *schema.Property, names map[string]bool, depth int) {
 // customConstraintGone reports a parameter's custom constraint that the
 // target release does not register but another release does, and says
 // whether it did.
-func customConstraintGone(p *Pass, arg *syntax.Node, param string) bool {
+func customConstraintGone(p *pass.Pass, arg *syntax.Node, param string) bool {
 	if rel, ok := p.Schema.CustomConstraintRemoved(arg.Value); ok {
 		p.Reportf(arg.Span(), rules.ParameterCustomConstraintRemoved,
 			"%s removed the custom constraint `%s` with its retired service; heat-ls judges for %s, where any value for `%s` fails at stack create. Remove the constraint.",

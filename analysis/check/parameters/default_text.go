@@ -1,6 +1,7 @@
-package check
+package parameters
 
 import (
+	"heat-ls/analysis/check/values"
 	"strconv"
 
 	"heat-ls/analysis/syntax"
@@ -20,20 +21,20 @@ func textDefaultProblem(c schema.Constraint, typ string, n *syntax.Node) string 
 	}
 	switch c.Kind {
 	case schema.ConstraintAllowedPattern:
-		return "Heat matches a pattern only against text, and the default is " + DescribeNode(n) + "; write it as text"
+		return "Heat matches a pattern only against text, and the default is " + values.DescribeNode(n) + "; write it as text"
 	case schema.ConstraintLength:
 		if n.IsScalar() {
-			return "Heat measures the length of text only, and the default is " + DescribeNode(n) + "; write it as text"
+			return "Heat measures the length of text only, and the default is " + values.DescribeNode(n) + "; write it as text"
 		}
 		if l, ok := len(n.Items()), n.IsSequence(); ok && (c.Min != nil && float64(l) < *c.Min || c.Max != nil && float64(l) > *c.Max) {
-			return "the list has " + strconv.Itoa(l) + " items, outside the allowed length " + RangeText(c.Min, c.Max)
+			return "the list has " + strconv.Itoa(l) + " items, outside the allowed length " + values.RangeText(c.Min, c.Max)
 		}
 		if l, ok := n.NumPairs(), n.IsMapping(); ok && (c.Min != nil && float64(l) < *c.Min || c.Max != nil && float64(l) > *c.Max) {
-			return "the mapping has " + strconv.Itoa(l) + " keys, outside the allowed length " + RangeText(c.Min, c.Max)
+			return "the mapping has " + strconv.Itoa(l) + " keys, outside the allowed length " + values.RangeText(c.Min, c.Max)
 		}
 	case schema.ConstraintAllowedValues:
 		if n.IsMapping() && allScalars(c.AllowedValues) {
-			return "a mapping is never one of the allowed values " + AllowedText(c.AllowedValues)
+			return "a mapping is never one of the allowed values " + values.AllowedText(c.AllowedValues)
 		}
 	}
 	return ""
@@ -42,7 +43,7 @@ func textDefaultProblem(c schema.Constraint, typ string, n *syntax.Node) string 
 // readsAsText: n is a scalar that Heat's YAML loader reads as text (not a
 // number, a boolean, null, a list or a mapping).
 func readsAsText(n *syntax.Node) bool {
-	return IsLiteralString(n) && !IsYAML11Bool(n.Resolve())
+	return values.IsLiteralString(n) && !values.IsYAML11Bool(n.Resolve())
 }
 
 // allScalars: every allowed value is text, a number or a boolean.
@@ -69,10 +70,10 @@ func pythonTruthyNonText(n *syntax.Node) bool {
 		return len(n.Items()) > 0
 	case n.IsMapping():
 		return n.NumPairs() > 0
-	case IsYAML11Bool(n):
-		b, _ := HeatParamBool(n)
+	case values.IsYAML11Bool(n):
+		b, _ := values.HeatParamBool(n)
 		return b
 	}
-	f, _, ok := PyNumber(n)
+	f, _, ok := values.PyNumber(n)
 	return !ok || f != 0
 }

@@ -1,6 +1,8 @@
-package check
+package parameters
 
 import (
+	"heat-ls/analysis/check/pass"
+	"heat-ls/analysis/check/values"
 	"heat-ls/analysis/rules"
 	"heat-ls/analysis/source"
 	"heat-ls/analysis/syntax"
@@ -9,7 +11,7 @@ import (
 // CheckParameterGroups checks parameter_groups items: mappings whose
 // parameters list names declared parameters, each in one group only. A
 // section that is not a list is the structure rules' to report.
-func CheckParameterGroups(p *Pass) {
+func CheckParameterGroups(p *pass.Pass) {
 	if p.T == nil {
 		return
 	}
@@ -21,13 +23,13 @@ func CheckParameterGroups(p *Pass) {
 	for _, prm := range p.T.Parameters {
 		names = append(names, prm.Name)
 	}
-	v := EntryVersion(p)
+	v := pass.EntryVersion(p)
 	first := map[string]*syntax.Node{}
 	for _, item := range sec.Value.Resolve().Items() {
 		body := item.Resolve()
 		if !body.IsMapping() {
 			p.Reportf(item.Span(), rules.ParameterGroupNotMapping,
-				"Each parameter group must be a mapping with `label`, `description` and `parameters`, not %s.", DescribeNode(body))
+				"Each parameter group must be a mapping with `label`, `description` and `parameters`, not %s.", values.DescribeNode(body))
 			continue
 		}
 		pf := body.Lookup("parameters")
@@ -43,20 +45,20 @@ func CheckParameterGroups(p *Pass) {
 		}
 		list := pf.Value.Resolve()
 		if !list.IsSequence() {
-			p.Reportf(ValueSpan(pf.Value, pf.Key), rules.ParameterGroupParametersInvalid,
-				"The `parameters` of a group must be a list of parameter names, not %s.", DescribeNode(list))
+			p.Reportf(values.ValueSpan(pf.Value, pf.Key), rules.ParameterGroupParametersInvalid,
+				"The `parameters` of a group must be a list of parameter names, not %s.", values.DescribeNode(list))
 			continue
 		}
 		for _, n := range list.Items() {
 			n = n.Resolve()
 			if !n.IsScalar() || n.IsNull() {
-				p.Reportf(n.Span(), rules.ParameterGroupParametersInvalid, "A group lists parameter names; %s is not one.", DescribeNode(n))
+				p.Reportf(n.Span(), rules.ParameterGroupParametersInvalid, "A group lists parameter names; %s is not one.", values.DescribeNode(n))
 				continue
 			}
 			if p.T.Parameter(n.Value) == nil && (v == nil || !v.IsPseudoParameter(n.Value)) {
-				near := NearestNames(n.Value, names, 3)
+				near := pass.NearestNames(n.Value, names, 3)
 				d := p.Reportf(n.Span(), rules.ParameterGroupUnknownParameter,
-					"The group names `%s`, which is not a parameter of this template; Heat refuses it.%s", n.Value, SuggestText(near))
+					"The group names `%s`, which is not a parameter of this template; Heat refuses it.%s", n.Value, pass.SuggestText(near))
 				d.Suggestions = near
 				continue
 			}

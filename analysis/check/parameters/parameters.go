@@ -1,7 +1,9 @@
-package check
+package parameters
 
 import (
 	"encoding/json"
+	"heat-ls/analysis/check/pass"
+	"heat-ls/analysis/check/values"
 	"strings"
 
 	"heat-ls/analysis/hot"
@@ -46,12 +48,12 @@ func constraintAppliesTo(kind schema.ConstraintKind, typ string) bool {
 
 // CheckParameters checks each parameter definition: its type, flags,
 // constraints and default.
-func CheckParameters(p *Pass) {
-	v := EntryVersion(p)
+func CheckParameters(p *pass.Pass) {
+	v := pass.EntryVersion(p)
 	if p.T == nil || v == nil {
 		return
 	}
-	res := RegexpCache{}
+	res := values.RegexpCache{}
 	var customNames map[string]bool // built on first use
 	for _, prm := range p.T.Parameters {
 		if p.Ctx.Err() != nil {
@@ -59,8 +61,8 @@ func CheckParameters(p *Pass) {
 		}
 		body := prm.Value.Resolve()
 		if !body.IsMapping() {
-			p.Reportf(ValueSpan(prm.Value, prm.Key), rules.ParameterNotMapping,
-				"Parameter `%s` must be a mapping with at least `type` (for example `type: string`), not %s.", prm.Name, DescribeNode(prm.Value))
+			p.Reportf(values.ValueSpan(prm.Value, prm.Key), rules.ParameterNotMapping,
+				"Parameter `%s` must be a mapping with at least `type` (for example `type: string`), not %s.", prm.Name, values.DescribeNode(prm.Value))
 			continue
 		}
 		typ := CheckParameterType(p, v, prm)
@@ -79,7 +81,7 @@ func CheckParameters(p *Pass) {
 }
 
 // CheckParameterType returns the parameter's schema type ("" if unknown).
-func CheckParameterType(p *Pass, v *schema.Version, prm *hot.Parameter) string {
+func CheckParameterType(p *pass.Pass, v *schema.Version, prm *hot.Parameter) string {
 	f := prm.Field("type")
 	if f.Key == nil {
 		d := p.Reportf(prm.Key.Span(), rules.ParameterTypeMissing,
@@ -89,26 +91,26 @@ func CheckParameterType(p *Pass, v *schema.Version, prm *hot.Parameter) string {
 	}
 	tn := f.Value.Resolve()
 	if !tn.IsScalar() || tn.IsNull() {
-		p.Reportf(ValueSpan(f.Value, f.Key), rules.ParameterTypeUnknown,
-			"The type of parameter `%s` must be one of %s, not %s.", prm.Name, strings.Join(v.ParameterTypes, ", "), DescribeNode(tn))
+		p.Reportf(values.ValueSpan(f.Value, f.Key), rules.ParameterTypeUnknown,
+			"The type of parameter `%s` must be one of %s, not %s.", prm.Name, strings.Join(v.ParameterTypes, ", "), values.DescribeNode(tn))
 		return ""
 	}
 	if v.HasParameterType(tn.Value) {
 		return paramSchemaType(tn.Value)
 	}
-	near := NearestNames(tn.Value, v.ParameterTypes, 3)
+	near := pass.NearestNames(tn.Value, v.ParameterTypes, 3)
 	if lower := strings.ToLower(tn.Value); v.HasParameterType(lower) && len(near) == 0 {
 		near = []string{lower}
 	}
 	d := p.Reportf(tn.Span(), rules.ParameterTypeUnknown,
-		"`%s` is not a parameter type; Heat knows %s.%s", tn.Value, strings.Join(v.ParameterTypes, ", "), SuggestText(near))
+		"`%s` is not a parameter type; Heat knows %s.%s", tn.Value, strings.Join(v.ParameterTypes, ", "), pass.SuggestText(near))
 	d.Suggestions = near
 	return ""
 }
 
 // checkParameterFlags checks hidden and immutable (booleans) and label and
 // description (text).
-func checkParameterFlags(p *Pass, prm *hot.Parameter) {
+func checkParameterFlags(p *pass.Pass, prm *hot.Parameter) {
 	for _, key := range []string{"hidden", "immutable"} {
 		f := prm.Field(key)
 		if f.Key == nil {
@@ -116,15 +118,15 @@ func checkParameterFlags(p *Pass, prm *hot.Parameter) {
 		}
 		n := f.Value.Resolve()
 		switch {
-		case n == nil || n.IsNull() || n.Tag == "!!bool" || IsYAML11Bool(n) || IsFunctionCall(n):
+		case n == nil || n.IsNull() || n.Tag == "!!bool" || values.IsYAML11Bool(n) || values.IsFunctionCall(n):
 		case n.IsScalar() && (strings.EqualFold(n.Value, "true") || strings.EqualFold(n.Value, "false")):
 			d := p.Reportf(n.Span(), rules.ParameterFlagNotBoolean,
 				"`%s` is written as text; write the boolean without quotes: %s.", key, strings.ToLower(n.Value))
 			d.Suggestions = []string{strings.ToLower(n.Value)}
 		default:
 			// Heat takes anything but the text true as false, and accepts it.
-			p.Reportf(ValueSpan(f.Value, f.Key), rules.ParameterFlagNotBoolean,
-				"`%s` should be true or false, not %s; Heat reads it as false.", key, DescribeNode(n))
+			p.Reportf(values.ValueSpan(f.Value, f.Key), rules.ParameterFlagNotBoolean,
+				"`%s` should be true or false, not %s; Heat reads it as false.", key, values.DescribeNode(n))
 		}
 	}
 	for _, key := range []string{"label", "description"} {
@@ -132,7 +134,7 @@ func checkParameterFlags(p *Pass, prm *hot.Parameter) {
 			if n := f.Value.Resolve(); n.IsMapping() || n.IsSequence() {
 				// Heat passes it on as it is; clients then show it badly.
 				p.Reportf(n.Span(), rules.ParameterTextNotString,
-					"The %s of parameter `%s` should be text, not %s; use a block scalar (`|`) for several lines.", key, prm.Name, DescribeNode(n))
+					"The %s of parameter `%s` should be text, not %s; use a block scalar (`|`) for several lines.", key, prm.Name, values.DescribeNode(n))
 			}
 		}
 	}
@@ -142,14 +144,14 @@ func checkParameterFlags(p *Pass, prm *hot.Parameter) {
 // parameter schema takes nothing else, not even null, and does not
 // resolve functions there. (Whether the version has tags at all is the
 // unknown-key check's.)
-func checkParameterTags(p *Pass, prm *hot.Parameter) {
+func checkParameterTags(p *pass.Pass, prm *hot.Parameter) {
 	f := prm.Field("tags")
 	if f.Key == nil {
 		return
 	}
 	if n := f.Value.Resolve(); !n.IsSequence() {
-		p.Reportf(ValueSpan(f.Value, f.Key), rules.ParameterTagsNotList,
-			"The tags of parameter `%s` must be a list, for example `tags: [%s]`, not %s.", prm.Name, tagExample(n), DescribeNode(n))
+		p.Reportf(values.ValueSpan(f.Value, f.Key), rules.ParameterTagsNotList,
+			"The tags of parameter `%s` must be a list, for example `tags: [%s]`, not %s.", prm.Name, tagExample(n), values.DescribeNode(n))
 	}
 }
 
@@ -163,7 +165,7 @@ func tagExample(n *syntax.Node) string {
 
 // ParseParameterConstraints checks the constraints list and returns the
 // constraints Heat would build from it, for checking the default.
-func ParseParameterConstraints(p *Pass, v *schema.Version, prm *hot.Parameter, typ string, customNames func() map[string]bool) []schema.Constraint {
+func ParseParameterConstraints(p *pass.Pass, v *schema.Version, prm *hot.Parameter, typ string, customNames func() map[string]bool) []schema.Constraint {
 	f := prm.Field("constraints")
 	if f.Key == nil {
 		return nil
@@ -173,8 +175,8 @@ func ParseParameterConstraints(p *Pass, v *schema.Version, prm *hot.Parameter, t
 		return nil
 	}
 	if !list.IsSequence() {
-		p.Reportf(ValueSpan(f.Value, f.Key), rules.ParameterConstraintsNotList,
-			"`constraints` must be a list, each item one constraint (for example `- length: {min: 1}`), not %s.", DescribeNode(list))
+		p.Reportf(values.ValueSpan(f.Value, f.Key), rules.ParameterConstraintsNotList,
+			"`constraints` must be a list, each item one constraint (for example `- length: {min: 1}`), not %s.", values.DescribeNode(list))
 		return nil
 	}
 	var out []schema.Constraint
@@ -186,12 +188,12 @@ func ParseParameterConstraints(p *Pass, v *schema.Version, prm *hot.Parameter, t
 	return out
 }
 
-func parseOneConstraint(p *Pass, v *schema.Version, prm *hot.Parameter, typ string, item *syntax.Node, customNames func() map[string]bool) (schema.Constraint, bool) {
+func parseOneConstraint(p *pass.Pass, v *schema.Version, prm *hot.Parameter, typ string, item *syntax.Node, customNames func() map[string]bool) (schema.Constraint, bool) {
 	c := schema.Constraint{}
 	body := item.Resolve()
 	if !body.IsMapping() {
 		p.Reportf(item.Span(), rules.ParameterConstraintInvalid,
-			"Each constraint must be a mapping such as `allowed_values: [a, b]` or `range: {min: 1}`, not %s.", DescribeNode(body))
+			"Each constraint must be a mapping such as `allowed_values: [a, b]` or `range: {min: 1}`, not %s.", values.DescribeNode(body))
 		return c, false
 	}
 	var kindPair syntax.Pair
@@ -208,14 +210,14 @@ func parseOneConstraint(p *Pass, v *schema.Version, prm *hot.Parameter, typ stri
 		}
 		switch {
 		case !known:
-			near := NearestNames(k.Value, v.ConstraintKeys, 3)
+			near := pass.NearestNames(k.Value, v.ConstraintKeys, 3)
 			d := p.Reportf(k.Span(), rules.ParameterConstraintUnknown,
-				"`%s` is not a constraint key; use one of %s.%s", k.Value, strings.Join(v.ConstraintKeys, ", "), SuggestText(near))
+				"`%s` is not a constraint key; use one of %s.%s", k.Value, strings.Join(v.ConstraintKeys, ", "), pass.SuggestText(near))
 			d.Suggestions = near
 		case k.Value == "description":
 			if d := pr.Value.Resolve(); pythonTruthyNonText(d) {
 				p.Reportf(d.Span(), rules.ParameterConstraintInvalid,
-					"A constraint's `description` must be text, not %s; Heat fails on it at template validate.", DescribeNode(d))
+					"A constraint's `description` must be text, not %s; Heat fails on it at template validate.", values.DescribeNode(d))
 			}
 		case !v.HasConstraintKind(k.Value):
 			since := ""
@@ -249,7 +251,7 @@ func parseOneConstraint(p *Pass, v *schema.Version, prm *hot.Parameter, typ stri
 		return c, false
 	}
 	arg := kindPair.Value.Resolve()
-	argSpan := ValueSpan(kindPair.Value, kindPair.Key)
+	argSpan := values.ValueSpan(kindPair.Value, kindPair.Key)
 	switch c.Kind {
 	case schema.ConstraintRange, schema.ConstraintLength:
 		if !arg.IsMapping() {
@@ -260,9 +262,9 @@ func parseOneConstraint(p *Pass, v *schema.Version, prm *hot.Parameter, typ stri
 		ok := true
 		for _, pr := range arg.Pairs() {
 			if k := pr.Key.Value; k != "min" && k != "max" {
-				near := ClosestNames(k, []string{"min", "max"}, 1, 2)
+				near := pass.ClosestNames(k, []string{"min", "max"}, 1, 2)
 				d := p.Errorf(pr.Key.Span(), rules.ParameterConstraintInvalid,
-					"`%s` takes only `min` and `max`; Heat refuses `%s`.%s", c.Kind, k, DidYouMean(near))
+					"`%s` takes only `min` and `max`; Heat refuses `%s`.%s", c.Kind, k, pass.DidYouMean(near))
 				d.Suggestions = near
 				ok = false
 			}
@@ -272,17 +274,17 @@ func parseOneConstraint(p *Pass, v *schema.Version, prm *hot.Parameter, typ stri
 			if bn == nil || bn.IsNull() {
 				continue
 			}
-			f, isInt, isNum := PyNumber(bn)
-			if b, isBool := YamlBool(bn); isBool {
+			f, isInt, isNum := values.PyNumber(bn)
+			if b, isBool := values.YamlBool(bn); isBool {
 				p.ReportInf(bn.Span(), rules.ParameterConstraintInvalid, rules.BoolBound,
-					"`%s` of `%s` is a boolean; Heat reads it as %d. Write the number.", bound, c.Kind, BoolInt(b))
-				f, isInt, isNum = float64(BoolInt(b)), true, true
+					"`%s` of `%s` is a boolean; Heat reads it as %d. Write the number.", bound, c.Kind, values.BoolInt(b))
+				f, isInt, isNum = float64(values.BoolInt(b)), true, true
 			} else if !isNum || (bn.Tag != "!!int" && bn.Tag != "!!float") || (c.Kind == schema.ConstraintLength && !isInt) {
 				what := "a number"
 				if c.Kind == schema.ConstraintLength {
 					what = "a whole number"
 				}
-				p.Reportf(bn.Span(), rules.ParameterConstraintInvalid, "`%s` of `%s` must be %s, not %s.", bound, c.Kind, what, DescribeNode(bn))
+				p.Reportf(bn.Span(), rules.ParameterConstraintInvalid, "`%s` of `%s` must be %s, not %s.", bound, c.Kind, what, values.DescribeNode(bn))
 				ok = false
 				continue
 			}
@@ -302,7 +304,7 @@ func parseOneConstraint(p *Pass, v *schema.Version, prm *hot.Parameter, typ stri
 		}
 		if c.Min != nil && c.Max != nil && *c.Min > *c.Max {
 			p.Reportf(argSpan, rules.ParameterConstraintInvalid,
-				"`min` (%s) is greater than `max` (%s), so no value can pass; swap them.", TrimFloat(*c.Min), TrimFloat(*c.Max))
+				"`min` (%s) is greater than `max` (%s), so no value can pass; swap them.", values.TrimFloat(*c.Min), values.TrimFloat(*c.Max))
 			return c, false
 		}
 	case schema.ConstraintModulo:
@@ -313,11 +315,11 @@ func parseOneConstraint(p *Pass, v *schema.Version, prm *hot.Parameter, typ stri
 		var vals [2]*float64
 		for i, key := range []string{"step", "offset"} {
 			bn := arg.Get(key).Resolve()
-			f, isInt, isNum := PyNumber(bn)
-			if b, isBool := YamlBool(bn); isBool {
+			f, isInt, isNum := values.PyNumber(bn)
+			if b, isBool := values.YamlBool(bn); isBool {
 				p.ReportInf(bn.Span(), rules.ParameterConstraintInvalid, rules.BoolBound,
-					"`%s` of `modulo` is a boolean; Heat reads it as %d. Write the number.", key, BoolInt(b))
-				f = float64(BoolInt(b))
+					"`%s` of `modulo` is a boolean; Heat reads it as %d. Write the number.", key, values.BoolInt(b))
+				f = float64(values.BoolInt(b))
 			} else if bn == nil || bn.IsNull() || !isNum || !isInt || bn.Tag != "!!int" {
 				p.Reportf(argSpan, rules.ParameterConstraintInvalid, "`modulo` needs a whole-number `%s`.", key)
 				return c, false
@@ -341,7 +343,7 @@ func parseOneConstraint(p *Pass, v *schema.Version, prm *hot.Parameter, typ stri
 	case schema.ConstraintAllowedValues:
 		if !arg.IsSequence() {
 			p.Reportf(argSpan, rules.ParameterConstraintInvalid,
-				"`allowed_values` must be a list of values, for example `allowed_values: [small, large]`, not %s.", DescribeNode(arg))
+				"`allowed_values` must be a list of values, for example `allowed_values: [small, large]`, not %s.", values.DescribeNode(arg))
 			return c, false
 		}
 		for _, it := range arg.Items() {
@@ -350,22 +352,22 @@ func parseOneConstraint(p *Pass, v *schema.Version, prm *hot.Parameter, typ stri
 				// Heat compares a string parameter's value with the text
 				// Python's str() makes of each allowed value: a list or a
 				// mapping only ever matches that text.
-				text, ok := PyStr(it)
+				text, ok := values.PyStr(it)
 				if typ != "string" || !ok {
 					return c, false // for other types: leave to Heat
 				}
 				c.AllowedValues = append(c.AllowedValues, text)
 				continue
 			}
-			if IsYAML11Bool(it) && it.Tag != "!!bool" {
+			if values.IsYAML11Bool(it) && it.Tag != "!!bool" {
 				return c, false
 			}
 			switch it.Tag {
 			case "!!int", "!!float":
-				f, _, _ := PyNumber(it)
+				f, _, _ := values.PyNumber(it)
 				c.AllowedValues = append(c.AllowedValues, f)
 			case "!!bool":
-				b, _ := HeatParamBool(it)
+				b, _ := values.HeatParamBool(it)
 				c.AllowedValues = append(c.AllowedValues, b)
 			default:
 				c.AllowedValues = append(c.AllowedValues, it.Value)
@@ -373,7 +375,7 @@ func parseOneConstraint(p *Pass, v *schema.Version, prm *hot.Parameter, typ stri
 		}
 	case schema.ConstraintAllowedPattern:
 		if !readsAsText(arg) {
-			p.Reportf(argSpan, rules.ParameterConstraintInvalid, "`allowed_pattern` must be a regular expression as text, not %s; quote it.", DescribeNode(arg))
+			p.Reportf(argSpan, rules.ParameterConstraintInvalid, "`allowed_pattern` must be a regular expression as text, not %s; quote it.", values.DescribeNode(arg))
 			return c, false
 		}
 		if fault := brokenPattern(arg.Value); fault != nil {
@@ -384,7 +386,7 @@ func parseOneConstraint(p *Pass, v *schema.Version, prm *hot.Parameter, typ stri
 		c.Pattern = arg.Value
 	case schema.ConstraintCustom:
 		if !arg.IsScalar() || arg.IsNull() {
-			p.Reportf(argSpan, rules.ParameterConstraintInvalid, "`custom_constraint` must be a constraint name such as `nova.flavor`, not %s.", DescribeNode(arg))
+			p.Reportf(argSpan, rules.ParameterConstraintInvalid, "`custom_constraint` must be a constraint name such as `nova.flavor`, not %s.", values.DescribeNode(arg))
 			return c, false
 		}
 		if !isKnownCustomConstraint(p.Schema, arg.Value, customNames) {
@@ -396,10 +398,10 @@ func parseOneConstraint(p *Pass, v *schema.Version, prm *hot.Parameter, typ stri
 			for n := range names {
 				cands = append(cands, n)
 			}
-			near := NearestNames(arg.Value, cands, 3)
+			near := pass.NearestNames(arg.Value, cands, 3)
 			d := p.Reportf(arg.Span(), rules.ParameterCustomConstraintUnknown,
 				"No Heat plugin registers a custom constraint named `%s`, so any value for `%s` fails at stack create.%s",
-				arg.Value, prm.Name, SuggestText(near))
+				arg.Value, prm.Name, pass.SuggestText(near))
 			d.Suggestions = near
 			return c, false
 		}
@@ -452,7 +454,7 @@ func abs(f float64) float64 {
 // checkParameterDefault checks that the default reads as the type and
 // passes the parameter's own constraints (Heat checks both: the type when
 // the stack is created, the constraints already at validate).
-func checkParameterDefault(p *Pass, prm *hot.Parameter, typ string, cons []schema.Constraint, res RegexpCache) {
+func checkParameterDefault(p *pass.Pass, prm *hot.Parameter, typ string, cons []schema.Constraint, res values.RegexpCache) {
 	f := prm.Field("default")
 	if f.Key == nil || typ == "" {
 		return
@@ -461,22 +463,22 @@ func checkParameterDefault(p *Pass, prm *hot.Parameter, typ string, cons []schem
 	if n.IsNull() {
 		// Heat asks whether the default is None, not whether the key is
 		// there: create then wants a value, as for no default at all.
-		p.Reportf(SpanOrKey(f.Value, f.Key), rules.ParameterDefaultNull,
+		p.Reportf(pass.SpanOrKey(f.Value, f.Key), rules.ParameterDefaultNull,
 			"The default of `%s` has no value, which Heat reads as no default: stack create fails unless a value for `%s` is given. Write the default (`''` for empty text) or remove the line.",
 			prm.Name, prm.Name)
 		return
 	}
-	if n == nil || ContainsFunctionCall(n, 0) {
+	if n == nil || values.ContainsFunctionCall(n, 0) {
 		return
 	}
 	bad := ""
 	switch typ {
 	case "number":
-		if _, _, ok := PyNumber(n); !ok {
+		if _, _, ok := values.PyNumber(n); !ok {
 			bad = "a number"
 		}
 	case "boolean":
-		if _, ok := HeatParamBool(n); !ok {
+		if _, ok := values.HeatParamBool(n); !ok {
 			bad = "a boolean (true/false, yes/no, on/off, 1/0, t/f, y/n)"
 		}
 	case "list":
@@ -486,20 +488,20 @@ func checkParameterDefault(p *Pass, prm *hot.Parameter, typ string, cons []schem
 	case "map":
 		// Heat parses only text that is not empty; it writes a number or
 		// a boolean as JSON first, which always parses.
-		if PyYAMLText(n) && n.Value != "" && !isPythonJSON(n.Value) {
+		if values.PyYAMLText(n) && n.Value != "" && !isPythonJSON(n.Value) {
 			bad = "a mapping or JSON text"
 		}
 	}
 	if bad != "" {
 		p.Reportf(n.Span(), rules.ParameterDefaultType,
 			"The default of `%s` must be %s because the parameter's type is %s; %s is not. Fix the default or change the type.",
-			prm.Name, bad, prm.Type, QuoteValue(n))
+			prm.Name, bad, prm.Type, values.QuoteValue(n))
 		return
 	}
 	for _, c := range cons {
 		problem := textDefaultProblem(c, typ, n)
 		if problem == "" {
-			problem = ConstraintProblem(c, typ, n, res)
+			problem = values.ConstraintProblem(c, typ, n, res)
 		}
 		if problem != "" {
 			p.Reportf(n.Span(), rules.ParameterDefaultConstraint,

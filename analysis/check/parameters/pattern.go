@@ -1,4 +1,4 @@
-package check
+package parameters
 
 import (
 	"heat-ls/analysis/pyre"

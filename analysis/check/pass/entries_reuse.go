@@ -1,4 +1,4 @@
-package check
+package pass
 
 import (
 	"slices"
@@ -40,6 +40,12 @@ type EntryResultsKey struct {
 // CarriedToNextVersion: the next version needs the findings even when
 // this document is gone (hot.Carried).
 func (EntryResultsKey) CarriedToNextVersion() {}
+
+// ResultsKey is the key a run keeps its entry-local results under, for a
+// document checked with schema sc at path.
+func ResultsKey(sc *schema.Schema, path string) EntryResultsKey {
+	return EntryResultsKey{schema: sc, path: path}
+}
 
 // loop returns the walk numbered ordinal of rule when it covered n
 // resources; nil when there is none (or r is nil).

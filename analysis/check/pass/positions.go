@@ -1,6 +1,7 @@
-package check
+package pass
 
 import (
+	"heat-ls/analysis/check/values"
 	"heat-ls/analysis/hot"
 	"heat-ls/analysis/source"
 	"heat-ls/analysis/syntax"
@@ -128,13 +129,13 @@ func ReferencedResource(c *hot.Call) *syntax.Node {
 	var target *syntax.Node
 	switch c.Name {
 	case "get_resource":
-		target = Literal(c.Args)
+		target = values.Literal(c.Args)
 	case "get_attr":
 		if a := c.Args.Resolve(); a.IsSequence() && len(a.Items()) > 0 {
-			target = Literal(a.Items()[0])
+			target = values.Literal(a.Items()[0])
 		}
 	}
-	if !IsScalarLiteral(target) {
+	if !values.IsScalarLiteral(target) {
 		return nil
 	}
 	return target

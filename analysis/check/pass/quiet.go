@@ -1,6 +1,7 @@
-package check
+package pass
 
 import (
+	"heat-ls/analysis/check/values"
 	"heat-ls/analysis/hot"
 	"heat-ls/analysis/rules"
 	"heat-ls/analysis/source"
@@ -61,7 +62,7 @@ const LeftOutNote = "this resource's condition is false for every input: Heat pa
 // unread; a resource is parsed but never built, so it makes no nested
 // stack).
 func FalseForEveryInput(t *hot.Template, cond *syntax.Node) bool {
-	v, ok := ConstCondition(t, cond)
+	v, ok := values.ConstCondition(t, cond)
 	return ok && !v
 }
 

@@ -1,4 +1,4 @@
-package check
+package pass
 
 import "heat-ls/schema"
 

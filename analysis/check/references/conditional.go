@@ -1,6 +1,8 @@
-package check
+package references
 
 import (
+	"heat-ls/analysis/check/pass"
+	checkvalues "heat-ls/analysis/check/values"
 	"strconv"
 	"strings"
 
@@ -134,7 +136,7 @@ func (r *refChecker) readWhen(c *hot.Call) ([]condTerm, bool) {
 	var terms []condTerm
 	switch c.Context {
 	case hot.InResource:
-		res := ResourceOf(r.p.T, c.Owner)
+		res := pass.ResourceOf(r.p.T, c.Owner)
 		if res == nil {
 			return nil, false
 		}
@@ -145,7 +147,7 @@ func (r *refChecker) readWhen(c *hot.Call) ([]condTerm, bool) {
 			terms = append(terms, condTerm{res.ConditionRef, true})
 		}
 	case hot.InOutput:
-		o := OutputOf(r.p.T, c.Owner)
+		o := pass.OutputOf(r.p.T, c.Owner)
 		if o == nil || c.Name != "get_attr" {
 			return nil, false
 		}
@@ -176,9 +178,9 @@ func (r *refChecker) branchTerms(c *hot.Call, terms []condTerm) ([]condTerm, boo
 		}
 		items := a.Items()
 		switch sp := cur.Map.Span(); {
-		case SpanWithin(sp, items[1].Span()):
+		case pass.SpanWithin(sp, items[1].Span()):
 			terms = append(terms, condTerm{items[0], true})
-		case len(items) > 2 && SpanWithin(sp, items[2].Span()):
+		case len(items) > 2 && pass.SpanWithin(sp, items[2].Span()):
 			terms = append(terms, condTerm{items[0], false})
 		default:
 			return nil, false
@@ -205,7 +207,7 @@ func looksUpResource(res *hot.Resource, c *hot.Call) bool {
 // withinField reports whether c lies in the resource's field key.
 func withinField(res *hot.Resource, c *hot.Call, key string) bool {
 	f := res.Field(key)
-	return f.Key != nil && f.Value != nil && SpanWithin(c.Map.Span(), f.Value.Span())
+	return f.Key != nil && f.Value != nil && pass.SpanWithin(c.Map.Span(), f.Value.Span())
 }
 
 // inputSearch tries parameter values on condition terms.
@@ -241,7 +243,7 @@ func newInputSearch(t *hot.Template, terms []condTerm) (*inputSearch, bool) {
 			return
 		}
 		if n.IsScalar() {
-			if _, isBool := YamlBool(n); isBool || n.Tag != "!!str" {
+			if _, isBool := checkvalues.YamlBool(n); isBool || n.Tag != "!!str" {
 				return
 			}
 			if c := t.Condition(n.Value); c != nil && !seen[n.Value] {
@@ -262,7 +264,7 @@ func newInputSearch(t *hot.Template, terms []condTerm) (*inputSearch, bool) {
 				walk(it, depth+1)
 			}
 		case "equals":
-			a, b, isEquals := EqualsArgs(n)
+			a, b, isEquals := checkvalues.EqualsArgs(n)
 			if !isEquals {
 				return
 			}
@@ -441,10 +443,10 @@ func (s *inputSearch) holds() (match, ok bool) {
 // leaf decides booleans, an empty operand (true to Heat) and equals of
 // picked parameters and texts.
 func (s *inputSearch) leaf(n *syntax.Node) (bool, bool) {
-	if v, ok := FixedOperand(n); ok {
+	if v, ok := checkvalues.FixedOperand(n); ok {
 		return v, true
 	}
-	a, b, ok := EqualsArgs(n)
+	a, b, ok := checkvalues.EqualsArgs(n)
 	if !ok {
 		return false, false
 	}

@@ -1,6 +1,9 @@
-package check
+package references
 
 import (
+	"heat-ls/analysis/check/pass"
+	"heat-ls/analysis/check/resources"
+	"heat-ls/analysis/check/values"
 	"slices"
 
 	"heat-ls/analysis/hot"
@@ -11,7 +14,7 @@ import (
 // CheckConditionBodies checks condition names and the shape of each
 // condition's expression. Calls inside are the structure rules' to judge;
 // this rule catches what is no expression at all.
-func CheckConditionBodies(p *Pass) {
+func CheckConditionBodies(p *pass.Pass) {
 	if p.T == nil || len(p.T.Conditions) == 0 {
 		return
 	}
@@ -21,7 +24,7 @@ func CheckConditionBodies(p *Pass) {
 	}
 	var live map[string]bool // liveConditions, computed when needed
 	for _, c := range p.T.Conditions {
-		if k := c.Key; k.Style == syntax.Plain && (IsYAML11Bool(k) || k.Tag == "!!int" || k.Tag == "!!float" || k.Tag == "!!null") {
+		if k := c.Key; k.Style == syntax.Plain && (values.IsYAML11Bool(k) || k.Tag == "!!int" || k.Tag == "!!float" || k.Tag == "!!null") {
 			d := p.Reportf(k.Span(), rules.ConditionNameNotString,
 				"Heat's YAML reader turns the unquoted name `%s` into %s, not a name, and then fails on the template. Quote it (`'%s':`) or pick another name.",
 				k.Value, yaml11Reading(k), k.Value)
@@ -30,7 +33,7 @@ func CheckConditionBodies(p *Pass) {
 		body := c.Value.Resolve()
 		switch {
 		case body == nil || body.IsNull():
-			p.Reportf(ValueSpan(c.Value, c.Key), rules.ConditionBodyInvalid,
+			p.Reportf(values.ValueSpan(c.Value, c.Key), rules.ConditionBodyInvalid,
 				"Condition `%s` is empty; give it an expression such as `{equals: [{get_param: env}, prod]}`, or true/false.", c.Name)
 		case body.IsSequence():
 			p.Reportf(body.Span(), rules.ConditionBodyInvalid,
@@ -45,9 +48,9 @@ func CheckConditionBodies(p *Pass) {
 			// true or false: Heat refuses the condition once it evaluates
 			// it, that is when something uses it (oracle cases
 			// condition-get-param-path-empty-*).
-			if name, typ, empty := (&ResourceChecker{P: p}).EmptyFromParamPath(body); empty {
+			if name, typ, empty := (&resources.ResourceChecker{P: p}).EmptyFromParamPath(body); empty {
 				if live == nil {
-					live = LiveConditions(p.T)
+					live = values.LiveConditions(p.T)
 				}
 				report, outcome := p.Errorf, "so Heat refuses it"
 				if !live[c.Name] {
@@ -59,7 +62,7 @@ func CheckConditionBodies(p *Pass) {
 		case body.Tag == "!!int" || body.Tag == "!!float":
 			p.Reportf(body.Span(), rules.ConditionBodyInvalid,
 				"Condition `%s` is a number; a condition is true/false, another condition's name, or a condition function.", c.Name)
-		case IsYAML11Bool(body):
+		case values.IsYAML11Bool(body):
 		default:
 			// Heat checks every condition's body before using any: it must
 			// be a boolean or a function, so a bare name is refused even
@@ -70,16 +73,16 @@ func CheckConditionBodies(p *Pass) {
 					c.Name, body.Value, body.Value, c.Name)
 				continue
 			}
-			near := slices.DeleteFunc(NearestNames(body.Value, names, 3), func(n string) bool { return n == c.Name })
+			near := slices.DeleteFunc(pass.NearestNames(body.Value, names, 3), func(n string) bool { return n == c.Name })
 			d := p.Reportf(body.Span(), rules.ConditionBodyUndefined,
-				"Condition `%s` is the text `%s`, which Heat refuses: a condition is true/false or a condition function, and `%s` is no condition of this template either.%s", c.Name, body.Value, body.Value, SuggestText(near))
+				"Condition `%s` is the text `%s`, which Heat refuses: a condition is true/false or a condition function, and `%s` is no condition of this template either.%s", c.Name, body.Value, body.Value, pass.SuggestText(near))
 			d.Suggestions = near
 		}
 	}
 }
 
 func yaml11Reading(k *syntax.Node) string {
-	if IsYAML11Bool(k) {
+	if values.IsYAML11Bool(k) {
 		return "a boolean"
 	}
 	if k.Tag == "!!null" {
@@ -92,9 +95,9 @@ func yaml11Reading(k *syntax.Node) string {
 // resource and output condition keys, the first argument of `if`, and
 // names inside other conditions.
 func conditionUses(t *hot.Template) map[string]bool {
-	used := ConditionsUsedOutside(t)
+	used := values.ConditionsUsedOutside(t)
 	for _, c := range t.Conditions {
-		CollectConditionNames(c.Value, used, 0)
+		values.CollectConditionNames(c.Value, used, 0)
 	}
 	return used
 }

@@ -1,7 +1,8 @@
-package check
+package references
 
 import (
 	"fmt"
+	"heat-ls/analysis/check/pass"
 	"slices"
 	"strings"
 
@@ -17,13 +18,13 @@ import (
 // and conditions that refer to each other in a loop. Each loop is
 // reported once (see reportCycles). Tarjan's algorithm keeps it linear in
 // the references.
-func CheckCycles(p *Pass) {
+func CheckCycles(p *pass.Pass) {
 	resourceCycles(p)
 	conditionCycles(p)
 }
 
-func resourceCycles(p *Pass) {
-	resourceGraph(p.T, DeclaredVersion(p)).reportCycles(p, rules.DependencyCycle,
+func resourceCycles(p *pass.Pass) {
+	resourceGraph(p.T, pass.DeclaredVersion(p)).reportCycles(p, rules.DependencyCycle,
 		"These resources depend on each other in a loop (%s), so Heat cannot order them and refuses the template. Break the loop by removing one of the references.")
 }
 
@@ -43,7 +44,7 @@ func resourceGraph(t *hot.Template, v *schema.Version) *refGraph {
 	var out map[string]bool
 	for _, r := range t.Resources {
 		g.node(r.Name, r.Key)
-		if IsLeftOut(t, v, r) {
+		if pass.IsLeftOut(t, v, r) {
 			if out == nil {
 				out = map[string]bool{}
 			}
@@ -66,7 +67,7 @@ func resourceGraph(t *hot.Template, v *schema.Version) *refGraph {
 		if c.Context != hot.InResource || c.Owner == nil || v != nil && !v.HasFunction(c.Name) {
 			continue
 		}
-		if target := ReferencedResource(c); target != nil && ordersBy(t, v, c) {
+		if target := pass.ReferencedResource(c); target != nil && ordersBy(t, v, c) {
 			edge(c.Owner.Name, target.Value, target)
 		}
 	}
@@ -77,7 +78,7 @@ func resourceGraph(t *hot.Template, v *schema.Version) *refGraph {
 // resource) after what c refers to: c lies in its properties or metadata
 // and the resource has no external_id (a key of version v).
 func ordersBy(t *hot.Template, v *schema.Version, c *hot.Call) bool {
-	res := ResourceOf(t, c.Owner)
+	res := pass.ResourceOf(t, c.Owner)
 	if res == nil {
 		return true
 	}
@@ -89,7 +90,7 @@ func ordersBy(t *hot.Template, v *schema.Version, c *hot.Call) bool {
 	return withinField(res, c, "properties") || withinField(res, c, "metadata")
 }
 
-func conditionCycles(p *Pass) {
+func conditionCycles(p *pass.Pass) {
 	if len(p.T.Conditions) == 0 {
 		return
 	}
@@ -228,7 +229,7 @@ func (g *refGraph) selfLoop(v int) bool {
 // and counts the rest; the related locations are the loop's other
 // references (at most MaxCycleRelated), so the report stays proportional
 // to the template however long the loop is.
-func (g *refGraph) reportCycles(p *Pass, code, format string) {
+func (g *refGraph) reportCycles(p *pass.Pass, code, format string) {
 	for _, comp := range g.components() {
 		in := make(map[int]bool, len(comp))
 		start := comp[0]

@@ -1,4 +1,4 @@
-package check
+package references
 
 import (
 	"heat-ls/analysis/hot"

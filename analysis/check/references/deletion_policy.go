@@ -1,6 +1,7 @@
-package check
+package references
 
 import (
+	"heat-ls/analysis/check/pass"
 	"heat-ls/analysis/hot"
 	"heat-ls/analysis/rules"
 )
@@ -22,7 +23,7 @@ func (r *refChecker) deletionPolicyRef(c *hot.Call) {
 	if c.Context != hot.InResource {
 		return
 	}
-	res := ResourceOf(r.p.T, c.Owner)
+	res := pass.ResourceOf(r.p.T, c.Owner)
 	if res == nil || !withinField(res, c, "deletion_policy") {
 		return
 	}

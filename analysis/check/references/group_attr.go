@@ -1,6 +1,8 @@
-package check
+package references
 
 import (
+	"heat-ls/analysis/check/pass"
+	"heat-ls/analysis/check/resources"
 	"strings"
 
 	"heat-ls/analysis/hot"
@@ -19,7 +21,7 @@ import (
 // against their outputs by the workspace rules. A group with no member
 // builds no such outputs (QuietEmptyGroup).
 func (r *refChecker) groupMemberAttribute(group *hot.Resource, attr *syntax.Node) {
-	defer QuietEmptyGroup(r.p, len(r.p.Diags), group)
+	defer resources.QuietEmptyGroup(r.p, len(r.p.Diags), group)
 	a := attr.Value
 	name := a
 	switch {
@@ -36,7 +38,7 @@ func (r *refChecker) groupMemberAttribute(group *hot.Resource, attr *syntax.Node
 		return
 	}
 	var member string
-	for _, d := range ResourceDefinitions(group) {
+	for _, d := range pass.ResourceDefinitions(group) {
 		if d.Inner {
 			member = d.TypeName
 			break
@@ -51,7 +53,7 @@ func (r *refChecker) groupMemberAttribute(group *hot.Resource, attr *syntax.Node
 	}
 	near := nearAttributes(rt, name)
 	d := r.p.ReportInf(attr.Span(), rules.UnknownAttribute, rules.GroupMemberAttribute,
-		"The members of group `%s` are %s, which has no attribute `%s`; Heat refuses the group's nested stack at create.%s", group.Name, rt.Name, name, DidYouMean(near))
+		"The members of group `%s` are %s, which has no attribute `%s`; Heat refuses the group's nested stack at create.%s", group.Name, rt.Name, name, pass.DidYouMean(near))
 	d.Suggestions = nil
 	if len(near) > 0 && name != a {
 		for _, n := range near {

@@ -1,6 +1,8 @@
-package check
+package references
 
 import (
+	"heat-ls/analysis/check/pass"
+	"heat-ls/analysis/check/values"
 	"heat-ls/analysis/hot"
 	"heat-ls/analysis/rules"
 	"heat-ls/analysis/source"
@@ -30,7 +32,7 @@ func (r *refChecker) policyAttribute(c *hot.Call, target, attr *syntax.Node) {
 	if c.Context != hot.InResource || attr.Value == "show" {
 		return
 	}
-	owner := ResourceOf(r.p.T, c.Owner)
+	owner := pass.ResourceOf(r.p.T, c.Owner)
 	if owner == nil {
 		return
 	}
@@ -88,7 +90,7 @@ func (r *refChecker) readAttributes() (map[string]map[string]bool, bool) {
 		switch c.Context {
 		case hot.InOutput:
 		case hot.InResource:
-			res := ResourceOf(r.p.T, c.Owner)
+			res := pass.ResourceOf(r.p.T, c.Owner)
 			if res == nil || !withinField(res, c, "properties") && !withinField(res, c, "metadata") {
 				continue
 			}
@@ -99,8 +101,8 @@ func (r *refChecker) readAttributes() (map[string]map[string]bool, bool) {
 		if !a.IsSequence() || len(a.Items()) == 0 {
 			continue // refused for its arguments
 		}
-		name := Literal(a.Items()[0])
-		if !IsScalarLiteral(name) {
+		name := values.Literal(a.Items()[0])
+		if !values.IsScalarLiteral(name) {
 			r.readsUnknown = true
 			return nil, false
 		}
@@ -108,8 +110,8 @@ func (r *refChecker) readAttributes() (map[string]map[string]bool, bool) {
 			add(name.Value, "")
 			continue
 		}
-		attr := Literal(a.Items()[1])
-		if !IsScalarLiteral(attr) {
+		attr := values.Literal(a.Items()[1])
+		if !values.IsScalarLiteral(attr) {
 			r.readsUnknown = true
 			return nil, false
 		}

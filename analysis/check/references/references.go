@@ -1,6 +1,9 @@
-package check
+package references
 
 import (
+	"heat-ls/analysis/check/functions"
+	"heat-ls/analysis/check/pass"
+	"heat-ls/analysis/check/values"
 	"heat-ls/analysis/hot"
 	"heat-ls/analysis/rules"
 	"heat-ls/analysis/source"
@@ -14,7 +17,7 @@ import (
 // undefined resource, get_attr of an attribute the type lacks, and
 // condition names that the conditions section does not define. Every
 // lookup is a map access; suggestions are computed only for misses.
-func CheckReferences(p *Pass) {
+func CheckReferences(p *pass.Pass) {
 	r := newRefChecker(p)
 	for i, c := range p.T.Calls {
 		if c.Context == hot.InParameter {
@@ -29,7 +32,7 @@ func CheckReferences(p *Pass) {
 			r.getParam(c)
 		case "get_resource":
 			r.deletionPolicyRef(c)
-			if n := Literal(c.Args); IsScalarLiteral(n) && r.resource(n, "get_resource", c.Context == hot.InOutput) {
+			if n := values.Literal(c.Args); values.IsScalarLiteral(n) && r.resource(n, "get_resource", c.Context == hot.InOutput) {
 				r.conditionalTarget(c, n)
 			}
 		case "get_attr":
@@ -75,7 +78,7 @@ func CheckReferences(p *Pass) {
 }
 
 type refChecker struct {
-	p *Pass
+	p *pass.Pass
 	v *schema.Version
 	// broken memoises whether a condition refers, directly or through
 	// other conditions, to an undefined one (1 broken, 2 fine, 3 visiting).
@@ -117,14 +120,14 @@ func (r *refChecker) suggest(kind, name string, all func() []string) []string {
 	var near []string
 	if r.spellWork+len(cands) <= maxSpellWork {
 		r.spellWork += len(cands)
-		near = ClosestNames(name, cands, 3, SuggestionDistance(name))
+		near = pass.ClosestNames(name, cands, 3, pass.SuggestionDistance(name))
 	}
 	r.near[key] = near
 	return near
 }
 
-func newRefChecker(p *Pass) *refChecker {
-	v := DeclaredVersion(p)
+func newRefChecker(p *pass.Pass) *refChecker {
+	v := pass.DeclaredVersion(p)
 	if v == nil {
 		v = p.Schema.Latest()
 	}
@@ -135,17 +138,17 @@ func newRefChecker(p *Pass) *refChecker {
 // template, computed once.
 func (r *refChecker) liveConditions() map[string]bool {
 	if r.live == nil {
-		r.live = LiveConditions(r.p.T)
+		r.live = values.LiveConditions(r.p.T)
 	}
 	return r.live
 }
 
 func (r *refChecker) getParam(c *hot.Call) {
-	name := Literal(c.Args)
+	name := values.Literal(c.Args)
 	if name.IsSequence() && len(name.Items()) > 0 {
-		name = Literal(name.Items()[0])
+		name = values.Literal(name.Items()[0])
 	}
-	if !IsScalarLiteral(name) || r.p.T.Parameter(name.Value) != nil || r.v.IsPseudoParameter(name.Value) {
+	if !values.IsScalarLiteral(name) || r.p.T.Parameter(name.Value) != nil || r.v.IsPseudoParameter(name.Value) {
 		return
 	}
 	near := r.suggest("parameter", name.Value, func() []string {
@@ -163,7 +166,7 @@ func (r *refChecker) getParam(c *hot.Call) {
 		near = nil
 	}
 	report, msg := r.p.Errorf, subject+", so stack create fails. "+fix
-	switch owner := PropertiesOwner(r.p, c); {
+	switch owner := functions.PropertiesOwner(r.p, c); {
 	case c.Context == hot.InOutput:
 		msg = subject + ", so showing this output fails. " + fix
 		report = r.p.Warnf
@@ -172,19 +175,19 @@ func (r *refChecker) getParam(c *hot.Call) {
 		// unused one never fails (the oracle accepts it at create).
 		msg = subject + ", so stack create fails once a resource or output uses this condition. " + fix
 		report = r.p.Warnf
-	case owner != nil && IgnoresProperties(r.p, owner):
+	case owner != nil && functions.IgnoresProperties(r.p, owner):
 		msg = subject + ". Heat lets it through only because `" + owner.Type + "` never reads its properties. " + fix
 		report = r.p.Warnf
 	}
-	d := report(name.Span(), rules.UndefinedParameter, "%s%s", msg, DidYouMean(near))
+	d := report(name.Span(), rules.UndefinedParameter, "%s%s", msg, pass.DidYouMean(near))
 	d.Suggestions = near
 	d.Data = map[string]string{"kind": "parameter", "name": name.Value, "guessedType": guessParameterType(r.p, c)}
 }
 
 // guessParameterType guesses the type an undeclared parameter needs from
 // the property it fills, for the quick fix that declares it.
-func guessParameterType(p *Pass, c *hot.Call) string {
-	if prop := PropertyHolding(p, c); prop != nil {
+func guessParameterType(p *pass.Pass, c *hot.Call) string {
+	if prop := functions.PropertyHolding(p, c); prop != nil {
 		switch prop.Type {
 		case "integer", "number":
 			return "number"
@@ -219,7 +222,7 @@ func (r *refChecker) resource(name *syntax.Node, via string, shown bool) bool {
 		report, outcome = r.p.Warnf, "showing this output fails (Heat accepts the template itself)"
 	}
 	d := report(name.Span(), rules.UndefinedResource,
-		"No resource is named `%s` (used by %s), so %s.%s", name.Value, via, outcome, DidYouMean(near))
+		"No resource is named `%s` (used by %s), so %s.%s", name.Value, via, outcome, pass.DidYouMean(near))
 	d.Suggestions = near
 	d.Data = map[string]string{"kind": "resource", "name": name.Value}
 	return false
@@ -230,16 +233,16 @@ func (r *refChecker) getAttr(c *hot.Call) {
 	if !a.IsSequence() || len(a.Items()) == 0 {
 		return
 	}
-	resName := Literal(a.Items()[0])
-	if !IsScalarLiteral(resName) || !r.resource(resName, "get_attr", false) {
+	resName := values.Literal(a.Items()[0])
+	if !values.IsScalarLiteral(resName) || !r.resource(resName, "get_attr", false) {
 		return
 	}
 	r.conditionalTarget(c, resName)
 	if len(a.Items()) < 2 {
 		return
 	}
-	attr := Literal(a.Items()[1])
-	if !IsScalarLiteral(attr) || attr.Value == "show" {
+	attr := values.Literal(a.Items()[1])
+	if !values.IsScalarLiteral(attr) || attr.Value == "show" {
 		return
 	}
 	res := r.p.T.Resource(resName.Value)
@@ -260,7 +263,7 @@ func (r *refChecker) getAttr(c *hot.Call) {
 	}
 	near := nearAttributes(rt, attr.Value)
 	d := r.p.Reportf(attr.Span(), rules.UnknownAttribute,
-		"`%s` (%s) has no attribute `%s`, so Heat refuses the template.%s", resName.Value, rt.Name, attr.Value, DidYouMean(near))
+		"`%s` (%s) has no attribute `%s`, so Heat refuses the template.%s", resName.Value, rt.Name, attr.Value, pass.DidYouMean(near))
 	d.Suggestions = near
 	d.Related = []source.Related{{Span: res.Key.Span(), Message: "the resource"}}
 }
@@ -269,14 +272,14 @@ func (r *refChecker) getAttr(c *hot.Call) {
 // condition. Inside the conditions section Heat only fails once a
 // resource or output uses the condition (reported there), so a warning.
 func (r *refChecker) conditionName(c *hot.Call, n *syntax.Node) {
-	n = Literal(n)
-	if !IsScalarLiteral(n) || n.Tag == "!!bool" || r.p.T.Condition(n.Value) != nil {
+	n = values.Literal(n)
+	if !values.IsScalarLiteral(n) || n.Tag == "!!bool" || r.p.T.Condition(n.Value) != nil {
 		return
 	}
-	if _, isBool := YamlBool(n); isBool {
+	if _, isBool := values.YamlBool(n); isBool {
 		return
 	}
-	if c.Name != "not" && OperandSkipped(r.p.T, c, n) {
+	if c.Name != "not" && values.OperandSkipped(r.p.T, c, n) {
 		d := r.undefinedCondition(n, func(sp source.Span, id, format string, args ...any) *source.Diagnostic {
 			return r.p.ReportInf(sp, id, rules.SkippedOperand, format, args...)
 		})
@@ -296,11 +299,11 @@ func (r *refChecker) conditionName(c *hot.Call, n *syntax.Node) {
 // defined, and the condition it names must not itself refer to an
 // undefined one. Booleans and inline expressions are checked elsewhere.
 func (r *refChecker) conditionUse(n *syntax.Node) {
-	n = Literal(n)
-	if !IsScalarLiteral(n) || n.Tag == "!!bool" {
+	n = values.Literal(n)
+	if !values.IsScalarLiteral(n) || n.Tag == "!!bool" {
 		return
 	}
-	if _, isBool := YamlBool(n); isBool {
+	if _, isBool := values.YamlBool(n); isBool {
 		return
 	}
 	if r.p.T.Condition(n.Value) == nil {
@@ -324,7 +327,7 @@ func (r *refChecker) undefinedCondition(n *syntax.Node, report func(source.Span,
 		return cands
 	})
 	d := report(n.Span(), rules.UndefinedCondition,
-		"No condition is named `%s`; define it in the `conditions` section.%s", n.Value, DidYouMean(near))
+		"No condition is named `%s`; define it in the `conditions` section.%s", n.Value, pass.DidYouMean(near))
 	d.Suggestions = near
 	d.Data = map[string]string{"kind": "condition", "name": n.Value}
 	return d
@@ -379,10 +382,10 @@ func eachConditionName(t *hot.Template, n *syntax.Node, fn func(*syntax.Node) bo
 // isConditionNameNode: a plain string scalar that Heat does not read as a
 // boolean names a condition.
 func isConditionNameNode(r *syntax.Node) bool {
-	if !IsScalarLiteral(r) || r.Tag == "!!bool" {
+	if !values.IsScalarLiteral(r) || r.Tag == "!!bool" {
 		return false
 	}
-	_, isBool := YamlBool(r)
+	_, isBool := values.YamlBool(r)
 	return !isBool
 }
 
@@ -400,17 +403,17 @@ func walkConditionNames(t *hot.Template, n *syntax.Node, fn func(*syntax.Node) b
 	case "and", "or":
 		if args.IsSequence() {
 			items = args.Items()
-			skipped = SkippedOperands(t, fn, args)
+			skipped = values.SkippedOperands(t, fn, args)
 		}
 	default:
 		return true
 	}
 	for i, it := range items {
 		r := it.Resolve()
-		if i < len(skipped) && skipped[i] && !IsFunctionCall(r) {
+		if i < len(skipped) && skipped[i] && !values.IsFunctionCall(r) {
 			continue
 		}
-		if IsScalarLiteral(r) {
+		if values.IsScalarLiteral(r) {
 			if isConditionNameNode(r) && !fn(r) {
 				return false
 			}
@@ -432,5 +435,5 @@ func nearAttributes(rt *schema.ResourceType, name string) []string {
 		names = append(names, n)
 	}
 	sort.Strings(names)
-	return ClosestNames(name, names, 3, SuggestionDistance(name))
+	return pass.ClosestNames(name, names, 3, pass.SuggestionDistance(name))
 }

@@ -1,6 +1,7 @@
-package check
+package references
 
 import (
+	"heat-ls/analysis/check/pass"
 	"heat-ls/analysis/rules"
 	"heat-ls/analysis/source"
 )
@@ -9,7 +10,7 @@ import (
 // nothing uses. A parameter named only in parameter_groups is still
 // unused. When some get_param names its parameter through another
 // function, any parameter may be read, so no parameter hint is given.
-func CheckUnusedEntries(p *Pass) {
+func CheckUnusedEntries(p *pass.Pass) {
 	if p.T == nil {
 		return
 	}

@@ -1,6 +1,7 @@
-package check
+package resources
 
 import (
+	"heat-ls/analysis/check/values"
 	"strings"
 
 	"heat-ls/analysis/syntax"
@@ -45,7 +46,7 @@ func readsResource(n *syntax.Node, depth int) bool {
 			}
 		}
 	case n.IsMapping():
-		if IsFunctionCall(n) {
+		if values.IsFunctionCall(n) {
 			name, args := n.Pair(0).Key.Value, n.Pair(0).Value.Resolve()
 			switch name {
 			case "get_resource", "get_attr":

@@ -1,6 +1,8 @@
-package check
+package resources
 
 import (
+	"heat-ls/analysis/check/pass"
+	"heat-ls/analysis/check/values"
 	"heat-ls/analysis/hot"
 	"heat-ls/analysis/rules"
 	"heat-ls/analysis/syntax"
@@ -25,7 +27,7 @@ import (
 // decided by literals, parameters with a literal default no environment
 // of the workspace replaces, and if with a condition those decide. false
 // when any of that is unknown.
-func GroupHasNoMember(p *Pass, r *hot.Resource) bool {
+func GroupHasNoMember(p *pass.Pass, r *hot.Resource) bool {
 	if r == nil || r.Field("external_id").Key != nil {
 		return false
 	}
@@ -66,16 +68,16 @@ const maxSizeDepth = 8
 // parameter with a literal default; an if whose condition is decided.
 // ok is false for anything else, and for null (the property's default,
 // which the caller does not know).
-func sizeByDefault(p *Pass, n *syntax.Node, depth int) (int, bool) {
+func sizeByDefault(p *pass.Pass, n *syntax.Node, depth int) (int, bool) {
 	n = n.Resolve()
 	if n == nil || n.IsNull() || depth > maxSizeDepth {
 		return 0, false
 	}
-	if b, isBool := YamlBool(n); isBool && IsYAML11Bool(n) {
-		return BoolInt(b), true // Heat's loader reads off, no... as booleans too
+	if b, isBool := values.YamlBool(n); isBool && values.IsYAML11Bool(n) {
+		return values.BoolInt(b), true // Heat's loader reads off, no... as booleans too
 	}
 	if n.IsScalar() {
-		f, isInt, ok := PyNumber(n)
+		f, isInt, ok := values.PyNumber(n)
 		if !ok || f != float64(int(f)) || (n.Tag == "!!str" && !isInt) {
 			return 0, false
 		}
@@ -111,11 +113,11 @@ func sizeByDefault(p *Pass, n *syntax.Node, depth int) (int, bool) {
 // ParamLiteralDefault is the literal scalar default of the parameter a
 // get_param names (its argument arg, a name alone), when no environment
 // of the workspace may give the parameter another value.
-func ParamLiteralDefault(p *Pass, arg *syntax.Node) (*syntax.Node, bool) {
+func ParamLiteralDefault(p *pass.Pass, arg *syntax.Node) (*syntax.Node, bool) {
 	if arg.IsSequence() && len(arg.Items()) == 1 {
 		arg = arg.Items()[0].Resolve()
 	}
-	if !IsScalarLiteral(arg) || p.T == nil {
+	if !values.IsScalarLiteral(arg) || p.T == nil {
 		return nil, false
 	}
 	prm := p.T.Parameter(arg.Value)
@@ -127,7 +129,7 @@ func ParamLiteralDefault(p *Pass, arg *syntax.Node) (*syntax.Node, bool) {
 		return nil, false
 	}
 	def := f.Value.Resolve()
-	if !IsScalarLiteral(def) || IsFunctionCall(def) {
+	if !values.IsScalarLiteral(def) || values.IsFunctionCall(def) {
 		return nil, false
 	}
 	return def, true
@@ -136,9 +138,9 @@ func ParamLiteralDefault(p *Pass, arg *syntax.Node) (*syntax.Node, bool) {
 // conditionByDefault decides a condition the way Heat does with the
 // template's defaults: ConstLeaf's literals, and a get_param of a
 // boolean parameter whose literal default Heat reads as a boolean.
-func conditionByDefault(p *Pass, n *syntax.Node) (val, ok bool) {
+func conditionByDefault(p *pass.Pass, n *syntax.Node) (val, ok bool) {
 	return hot.DecideCondition(p.T, n, func(n *syntax.Node) (bool, bool) {
-		if v, ok := ConstLeaf(n); ok {
+		if v, ok := values.ConstLeaf(n); ok {
 			return v, true
 		}
 		arg := GetParamArgs(n)
@@ -152,7 +154,7 @@ func conditionByDefault(p *Pass, n *syntax.Node) (val, ok bool) {
 		if prm := p.T.Parameter(GetParamName(arg)); prm == nil || prm.Type != "boolean" {
 			return false, false
 		}
-		return HeatParamBool(def)
+		return values.HeatParamBool(def)
 	})
 }
 
@@ -162,7 +164,7 @@ func GetParamName(arg *syntax.Node) string {
 	if arg.IsSequence() && len(arg.Items()) > 0 {
 		arg = arg.Items()[0].Resolve()
 	}
-	if !IsScalarLiteral(arg) {
+	if !values.IsScalarLiteral(arg) {
 		return ""
 	}
 	return arg.Value
@@ -173,12 +175,12 @@ func GetParamName(arg *syntax.Node) string {
 // rules.EmptyGroupMember context, when group r has no member: they judge
 // a member Heat never builds. Call it after the checks of r's member
 // definition.
-func QuietEmptyGroup(p *Pass, from int, r *hot.Resource) {
+func QuietEmptyGroup(p *pass.Pass, from int, r *hot.Resource) {
 	if from >= len(p.Diags) || !GroupHasNoMember(p, r) {
 		return
 	}
 	why := "group `" + r.Name + "` has no member with the template's defaults: Heat builds none, so it accepts the template until the group grows."
 	for i := from; i < len(p.Diags); i++ {
-		Quiet(&p.Diags[i], rules.EmptyGroupMember, why)
+		pass.Quiet(&p.Diags[i], rules.EmptyGroupMember, why)
 	}
 }

@@ -1,6 +1,8 @@
-package check
+package resources
 
 import (
+	"heat-ls/analysis/check/pass"
+	"heat-ls/analysis/check/values"
 	"heat-ls/analysis/hot"
 	"heat-ls/analysis/syntax"
 )
@@ -19,7 +21,7 @@ import (
 // template at create; known is false when heat-ls cannot tell (a
 // parameter without default or one an environment may set, a function of
 // other values, no properties).
-func GroupSize(p *Pass, r *hot.Resource) (n int, known bool) {
+func GroupSize(p *pass.Pass, r *hot.Resource) (n int, known bool) {
 	props := ResourceProperties(r)
 	if props == nil {
 		return 0, false
@@ -37,7 +39,7 @@ func GroupSize(p *Pass, r *hot.Resource) (n int, known bool) {
 
 // GroupBuildsMember reports whether Heat certainly builds a member of
 // resource group r when it validates the template at create.
-func GroupBuildsMember(p *Pass, r *hot.Resource) bool {
+func GroupBuildsMember(p *pass.Pass, r *hot.Resource) bool {
 	n, known := GroupSize(p, r)
 	return known && n != 0
 }
@@ -45,7 +47,7 @@ func GroupBuildsMember(p *Pass, r *hot.Resource) bool {
 // BuildsMembers reports whether Heat certainly builds members of group r
 // when it validates the template at create: a resource group's first
 // member, or an autoscaling group's members at a size above zero.
-func BuildsMembers(p *Pass, r *hot.Resource) bool {
+func BuildsMembers(p *pass.Pass, r *hot.Resource) bool {
 	switch r.Type {
 	case "OS::Heat::ResourceGroup":
 		return GroupBuildsMember(p, r)
@@ -58,13 +60,13 @@ func BuildsMembers(p *Pass, r *hot.Resource) bool {
 
 // isGetAttr: n is a get_attr call.
 func isGetAttr(n *syntax.Node) bool {
-	return IsFunctionCall(n) && n.Pair(0).Key.Value == "get_attr"
+	return values.IsFunctionCall(n) && n.Pair(0).Key.Value == "get_attr"
 }
 
 // AutoscalingSize is the number of members an autoscaling group starts
 // with when Heat validates it: desired_capacity, or min_size when that is
 // absent or 0.
-func AutoscalingSize(p *Pass, r *hot.Resource) (int, bool) {
+func AutoscalingSize(p *pass.Pass, r *hot.Resource) (int, bool) {
 	props := ResourceProperties(r)
 	if props == nil {
 		return 0, false

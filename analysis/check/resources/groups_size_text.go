@@ -1,6 +1,8 @@
-package check
+package resources
 
 import (
+	"heat-ls/analysis/check/pass"
+	"heat-ls/analysis/check/values"
 	"slices"
 	"strings"
 
@@ -18,8 +20,8 @@ const maxTextDepth = 8
 
 // sizeFromText is the size a str_replace or list_join call n gives, when
 // its text can be worked out and Python's int() reads it.
-func sizeFromText(p *Pass, n *syntax.Node, depth int) (int, bool) {
-	if !IsFunctionCall(n) {
+func sizeFromText(p *pass.Pass, n *syntax.Node, depth int) (int, bool) {
+	if !values.IsFunctionCall(n) {
 		return 0, false
 	}
 	switch n.Pair(0).Key.Value {
@@ -31,27 +33,27 @@ func sizeFromText(p *Pass, n *syntax.Node, depth int) (int, bool) {
 	if !ok {
 		return 0, false
 	}
-	return PythonInt(s)
+	return values.PythonInt(s)
 }
 
 // literalText is the text Heat computes for n when it is text already, a
 // parameter's default, or a str_replace or list_join of such texts.
-func literalText(p *Pass, n *syntax.Node, depth int) (string, bool) {
+func literalText(p *pass.Pass, n *syntax.Node, depth int) (string, bool) {
 	n = n.Resolve()
 	if n == nil || depth > maxTextDepth {
 		return "", false
 	}
-	if PyYAMLText(n) {
+	if values.PyYAMLText(n) {
 		return n.Value, true
 	}
 	if arg := GetParamArgs(n); arg != nil {
 		def, ok := ParamLiteralDefault(p, arg)
-		if !ok || !PyYAMLText(def) {
+		if !ok || !values.PyYAMLText(def) {
 			return "", false
 		}
 		return def.Value, true
 	}
-	if !IsFunctionCall(n) {
+	if !values.IsFunctionCall(n) {
 		return "", false
 	}
 	args := n.Pair(0).Value.Resolve()
@@ -66,7 +68,7 @@ func literalText(p *Pass, n *syntax.Node, depth int) (string, bool) {
 
 // replacedText works out str_replace as Heat does: the longest
 // placeholder first, each replaced in the pieces the longer ones left.
-func replacedText(p *Pass, args *syntax.Node, depth int) (string, bool) {
+func replacedText(p *pass.Pass, args *syntax.Node, depth int) (string, bool) {
 	if !args.IsMapping() || args.NumPairs() != 2 {
 		return "", false
 	}
@@ -79,7 +81,7 @@ func replacedText(p *Pass, args *syntax.Node, depth int) (string, bool) {
 	var subs []sub
 	for _, pr := range params.Pairs() {
 		v, ok := replacementText(p, pr.Value, depth+1)
-		if !ok || !PyYAMLText(pr.Key) || pr.Key.Value == "" {
+		if !ok || !values.PyYAMLText(pr.Key) || pr.Key.Value == "" {
 			return "", false
 		}
 		subs = append(subs, sub{pr.Key.Value, v})
@@ -106,21 +108,21 @@ func replacedText(p *Pass, args *syntax.Node, depth int) (string, bool) {
 
 // replacementText is the text str_replace puts in for a parameter value:
 // nothing for null, Python's str() of a number or a boolean.
-func replacementText(p *Pass, n *syntax.Node, depth int) (string, bool) {
+func replacementText(p *pass.Pass, n *syntax.Node, depth int) (string, bool) {
 	r := n.Resolve()
 	switch {
 	case r == nil:
 		return "", false
 	case r.IsNull():
 		return "", true
-	case r.IsScalar() && !PyYAMLText(r):
-		return PyStr(r)
+	case r.IsScalar() && !values.PyYAMLText(r):
+		return values.PyStr(r)
 	}
 	return literalText(p, r, depth)
 }
 
 // joinedText works out list_join of literal lists of texts.
-func joinedText(p *Pass, args *syntax.Node, depth int) (string, bool) {
+func joinedText(p *pass.Pass, args *syntax.Node, depth int) (string, bool) {
 	if !args.IsSequence() || len(args.Items()) < 2 {
 		return "", false
 	}

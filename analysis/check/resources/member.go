@@ -1,6 +1,7 @@
-package check
+package resources
 
 import (
+	"heat-ls/analysis/check/values"
 	"heat-ls/analysis/rules"
 	"strings"
 
@@ -37,7 +38,7 @@ func (rc *ResourceChecker) checkGroupMember(r *hot.Resource, key string) {
 			"`resource` of `%s` is empty, so its members have no `type`; Heat refuses the group at stack create. Give the member's `type` and `properties`.", r.Name)
 		return
 	}
-	if !def.IsMapping() || IsFunctionCall(def) || MergesOtherKeys(def) {
+	if !def.IsMapping() || values.IsFunctionCall(def) || MergesOtherKeys(def) {
 		return
 	}
 	// from here on the findings judge the member, which a group without
@@ -85,7 +86,7 @@ func GroupIndexVar(props *syntax.Node) (string, bool) {
 // mentions reports whether any scalar under n contains text.
 func Mentions(n *syntax.Node, text string, depth int) bool {
 	n = n.Resolve()
-	if n == nil || depth > MaxValueDepth || text == "" {
+	if n == nil || depth > values.MaxValueDepth || text == "" {
 		return false
 	}
 	switch {

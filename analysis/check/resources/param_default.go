@@ -1,6 +1,8 @@
-package check
+package resources
 
 import (
+	"heat-ls/analysis/check/pass"
+	"heat-ls/analysis/check/values"
 	"strconv"
 	"strings"
 
@@ -24,7 +26,7 @@ func (rc *ResourceChecker) defaultTextFromParam(n *syntax.Node) (name, text stri
 	if arg.IsSequence() && len(arg.Items()) == 1 {
 		arg = arg.Items()[0].Resolve()
 	}
-	if !IsScalarLiteral(arg) {
+	if !values.IsScalarLiteral(arg) {
 		return "", "", false
 	}
 	prm := rc.P.T.Parameter(arg.Value)
@@ -36,13 +38,13 @@ func (rc *ResourceChecker) defaultTextFromParam(n *syntax.Node) (name, text stri
 		return "", "", false
 	}
 	def := f.Value.Resolve()
-	if def == nil || def.IsNull() || IsFunctionCall(def) {
+	if def == nil || def.IsNull() || values.IsFunctionCall(def) {
 		return "", "", false
 	}
 	if prm.Type == "json" {
 		// Heat parses a json parameter's text, but keeps the empty text
 		// as it is.
-		if !PyYAMLText(def) || def.Value != "" {
+		if !values.PyYAMLText(def) || def.Value != "" {
 			return "", "", false
 		}
 		return prm.Name, "", true
@@ -52,7 +54,7 @@ func (rc *ResourceChecker) defaultTextFromParam(n *syntax.Node) (name, text stri
 		return prm.Name, text, ok
 	}
 	var b strings.Builder
-	if !WritePyRepr(&b, def, 0) {
+	if !values.WritePyRepr(&b, def, 0) {
 		return "", "", false
 	}
 	return prm.Name, b.String(), true
@@ -77,7 +79,7 @@ func (rc *ResourceChecker) checkDefaultTextFromParam(prop *schema.Property, n, k
 	}
 	prm := rc.P.T.Parameter(name)
 	def := prm.Field("default").Value.Resolve()
-	lead := "The " + prm.Type + " parameter `" + name + "` has " + DescribeNode(def) +
+	lead := "The " + prm.Type + " parameter `" + name + "` has " + values.DescribeNode(def) +
 		" as its default, which Heat hands over here as the text " + strconv.Quote(text) + ". "
 	switch {
 	case def.IsScalar() && def.Value == text:
@@ -97,7 +99,7 @@ func (rc *ResourceChecker) checkDefaultTextFromParam(prop *schema.Property, n, k
 // EnvironmentSets: an environment of the workspace gives parameter name
 // a value (under parameters or parameter_defaults), so the template's
 // default may never be used.
-func EnvironmentSets(p *Pass, name string) bool {
+func EnvironmentSets(p *pass.Pass, name string) bool {
 	if p.Workspace == nil {
 		return false
 	}
@@ -117,8 +119,8 @@ func EnvironmentSets(p *Pass, name string) bool {
 // numbers and text stay as written; floats and other forms are left out.
 func scalarParamText(n *syntax.Node) (string, bool) {
 	switch {
-	case IsYAML11Bool(n):
-		v, ok := HeatParamBool(n)
+	case values.IsYAML11Bool(n):
+		v, ok := values.HeatParamBool(n)
 		if !ok {
 			return "", false
 		}
@@ -126,9 +128,9 @@ func scalarParamText(n *syntax.Node) (string, bool) {
 			return "True", true
 		}
 		return "False", true
-	case IsLiteralString(n):
+	case values.IsLiteralString(n):
 		return n.Value, true
-	case n.Tag == "!!int" && IsPlainDecimal(n.Value):
+	case n.Tag == "!!int" && values.IsPlainDecimal(n.Value):
 		return n.Value, true
 	}
 	return "", false

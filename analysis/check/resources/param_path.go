@@ -1,6 +1,7 @@
-package check
+package resources
 
 import (
+	"heat-ls/analysis/check/values"
 	"strconv"
 	"strings"
 
@@ -26,7 +27,7 @@ func (rc *ResourceChecker) EmptyFromParamPath(n *syntax.Node) (name, typ string,
 		return "", "", false
 	}
 	first := args.Items()[0].Resolve()
-	if !first.IsScalar() || IsFunctionCall(first) {
+	if !first.IsScalar() || values.IsFunctionCall(first) {
 		return "", "", false
 	}
 	prm := rc.P.T.Parameter(first.Value)
@@ -34,7 +35,7 @@ func (rc *ResourceChecker) EmptyFromParamPath(n *syntax.Node) (name, typ string,
 		return "", "", false
 	}
 	for _, it := range args.Items()[1:] {
-		if it := it.Resolve(); !IsFunctionCall(it) && !IsScalarLiteral(it) {
+		if it := it.Resolve(); !values.IsFunctionCall(it) && !values.IsScalarLiteral(it) {
 			return prm.Name, prm.Type, true // no key or index: Heat's lookup fails whatever the value
 		}
 	}
@@ -43,7 +44,7 @@ func (rc *ResourceChecker) EmptyFromParamPath(n *syntax.Node) (name, typ string,
 		return prm.Name, prm.Type, true
 	case "string", "comma_delimited_list":
 		key := args.Items()[1].Resolve()
-		if !key.IsScalar() || key.IsNull() || IsFunctionCall(key) || looksLikeIndex(key.Value) {
+		if !key.IsScalar() || key.IsNull() || values.IsFunctionCall(key) || looksLikeIndex(key.Value) {
 			return "", "", false
 		}
 		return prm.Name, prm.Type, true

@@ -1,6 +1,7 @@
-package check
+package resources
 
 import (
+	"heat-ls/analysis/check/values"
 	"math"
 
 	"heat-ls/analysis/rules"
@@ -77,10 +78,10 @@ func (pc pluginCtx) intProperty(name string) (*syntax.Node, int, bool) {
 		}
 		return pr.Key, 0, true
 	}
-	if !v.IsScalar() || IsFunctionCall(v) {
+	if !v.IsScalar() || values.IsFunctionCall(v) {
 		return pr.Key, 0, false
 	}
-	f, ok := HeatInteger(v)
+	f, ok := values.HeatInteger(v)
 	if !ok || math.Abs(f) >= 1<<53 {
 		return pr.Key, 0, false
 	}

@@ -1,6 +1,7 @@
-package check
+package resources
 
 import (
+	"heat-ls/analysis/check/values"
 	"testing"
 
 	"heat-ls/analysis/syntax"
@@ -33,7 +34,7 @@ func TestHeatInteger(t *testing.T) {
 	}
 	for _, tt := range tests {
 		f := syntax.Parse([]byte("v: " + tt.text + "\n"))
-		got, ok := HeatInteger(f.Docs[0].Get("v").Resolve())
+		got, ok := values.HeatInteger(f.Docs[0].Get("v").Resolve())
 		if got != tt.want || ok != tt.ok {
 			t.Errorf("%s: got (%v, %v), want (%v, %v)", tt.text, got, ok, tt.want, tt.ok)
 		}

@@ -1,6 +1,8 @@
-package check
+package resources
 
 import (
+	"heat-ls/analysis/check/pass"
+	"heat-ls/analysis/check/values"
 	"strings"
 
 	"heat-ls/analysis/rules"
@@ -31,7 +33,7 @@ func launchConfigSource(pc pluginCtx) {
 	}
 	pc.p.Reportf(at.Span(), rules.ResourcePropertyConflict,
 		"A launch configuration without `InstanceId` needs `ImageId` and `InstanceType`; `%s` %s, so Heat refuses it at stack create.",
-		strings.Join(missing, "` and `"), Plural(len(missing), "is missing or empty", "are missing or empty"))
+		strings.Join(missing, "` and `"), pass.Plural(len(missing), "is missing or empty", "are missing or empty"))
 }
 
 // truthyProperty reports whether a property may hold a value Python takes
@@ -40,7 +42,7 @@ func launchConfigSource(pc pluginCtx) {
 func truthyProperty(pc pluginCtx, name string) bool { return truthyIn(pc.p, pc.props, name) }
 
 // truthyIn is truthyProperty for the key name of any mapping m.
-func truthyIn(p *Pass, m *syntax.Node, name string) bool {
+func truthyIn(p *pass.Pass, m *syntax.Node, name string) bool {
 	pr := m.Lookup(name)
 	if pr.Key == nil {
 		return false
@@ -49,12 +51,12 @@ func truthyIn(p *Pass, m *syntax.Node, name string) bool {
 	switch {
 	case v == nil || v.IsNull():
 		return false
-	case IsFunctionCall(v):
+	case values.IsFunctionCall(v):
 		rc := ResourceChecker{P: p}
 		_, _, empty := rc.EmptyFromParamPath(v)
 		return !empty
 	case v.IsScalar():
-		if b, isBool := YamlBool(v); isBool {
+		if b, isBool := values.YamlBool(v); isBool {
 			return b
 		}
 		return v.Value != ""
@@ -82,7 +84,7 @@ func launchConfigBlockDevices(pc pluginCtx) {
 	}
 	for _, it := range list.Items() {
 		m := it.Resolve()
-		if !m.IsMapping() || IsFunctionCall(m) || MergesOtherKeys(m) {
+		if !m.IsMapping() || values.IsFunctionCall(m) || MergesOtherKeys(m) {
 			continue
 		}
 		ebs := m.Lookup("Ebs")
@@ -92,7 +94,7 @@ func launchConfigBlockDevices(pc pluginCtx) {
 			continue
 		}
 		v := ebs.Value.Resolve()
-		if IsFunctionCall(v) || MergesOtherKeys(v) || !(v.IsMapping() || v.IsNull()) || v.IsMapping() && truthyIn(pc.p, v, "SnapshotId") {
+		if values.IsFunctionCall(v) || MergesOtherKeys(v) || !(v.IsMapping() || v.IsNull()) || v.IsMapping() && truthyIn(pc.p, v, "SnapshotId") {
 			continue
 		}
 		at := ebs.Key

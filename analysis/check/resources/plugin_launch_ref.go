@@ -1,6 +1,8 @@
-package check
+package resources
 
 import (
+	"heat-ls/analysis/check/pass"
+	"heat-ls/analysis/check/values"
 	"heat-ls/analysis/hot"
 	"heat-ls/analysis/rules"
 )
@@ -18,12 +20,12 @@ func launchConfigRef(pc pluginCtx) {
 		return
 	}
 	v := pr.Value.Resolve()
-	if IsFunctionCall(v) || !(v.IsScalar() || v.IsNull()) {
+	if values.IsFunctionCall(v) || !(v.IsScalar() || v.IsNull()) {
 		return
 	}
 	if v.IsNull() || v.Value == "" {
 		if pc.typ == "OS::Heat::InstanceGroup" {
-			pc.p.Reportf(ValueSpan(pr.Value, pr.Key), rules.ResourcePropertyConflict,
+			pc.p.Reportf(values.ValueSpan(pr.Value, pr.Key), rules.ResourcePropertyConflict,
 				"`LaunchConfigurationName` is empty, so the group has no launch configuration to build its members from; Heat fails at stack create. Write `{get_resource: NAME}` of an AWS::AutoScaling::LaunchConfiguration.")
 		}
 		return
@@ -52,7 +54,7 @@ func dependsOn(t *hot.Template, r *hot.Resource, name string) bool {
 		if c.Context != hot.InResource || c.Owner == nil || c.Owner.Key != r.Key {
 			continue
 		}
-		if target := ReferencedResource(c); target != nil && target.Value == name {
+		if target := pass.ReferencedResource(c); target != nil && target.Value == name {
 			return true
 		}
 	}

@@ -1,6 +1,7 @@
-package check
+package resources
 
 import (
+	"heat-ls/analysis/check/pass"
 	"heat-ls/analysis/hot"
 	"heat-ls/analysis/syntax"
 )
@@ -12,13 +13,13 @@ import (
 // AutoScalingGroup whose inline server has nothing to boot from, case
 // group-member-server-without-image in testdata/difftest); a group with
 // no member has none validated (QuietEmptyGroup).
-func checkMemberPlugins(p *Pass, checks map[string][]pluginCheck) {
+func checkMemberPlugins(p *pass.Pass, checks map[string][]pluginCheck) {
 	p.EachResourceAlone(func(r *hot.Resource) {
 		if r.Type != "OS::Heat::ResourceGroup" && r.Type != "OS::Heat::AutoScalingGroup" || r.Field("external_id").Key != nil {
 			return
 		}
 		defer QuietEmptyGroup(p, len(p.Diags), r)
-		for _, def := range ResourceDefinitions(r)[1:] {
+		for _, def := range pass.ResourceDefinitions(r)[1:] {
 			rt, ok := p.Schema.ResourceType(def.TypeName)
 			if !ok || rt.UserFile != "" || rt.NoOp || len(checks[rt.Name]) == 0 {
 				continue

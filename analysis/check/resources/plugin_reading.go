@@ -1,6 +1,7 @@
-package check
+package resources
 
 import (
+	"heat-ls/analysis/check/values"
 	"strings"
 
 	"heat-ls/analysis/syntax"
@@ -39,7 +40,7 @@ func readProperty(props *syntax.Node, name string, prop *schema.Property) readin
 	switch {
 	case v == nil || v.IsNull():
 		r.truthy = prop != nil && prop.HasDefault && pyTruthyDefault(prop.Default)
-	case IsFunctionCall(v):
+	case values.IsFunctionCall(v):
 		r.call = true
 	case v.IsSequence():
 		r.truthy = len(v.Items()) > 0
@@ -60,11 +61,11 @@ func scalarTruthy(v *syntax.Node, prop *schema.Property) bool {
 	}
 	switch typ {
 	case "integer", "number":
-		if f, _, ok := PyNumber(v); ok {
+		if f, _, ok := values.PyNumber(v); ok {
 			return f != 0
 		}
 	case "boolean":
-		if b, ok := YamlBool(v); ok {
+		if b, ok := values.YamlBool(v); ok {
 			return b
 		}
 		return strings.EqualFold(v.Value, "true")

@@ -1,6 +1,8 @@
-package check
+package resources
 
 import (
+	"heat-ls/analysis/check/pass"
+	"heat-ls/analysis/check/values"
 	"strconv"
 	"strings"
 
@@ -23,7 +25,7 @@ type pluginCheck func(pc pluginCtx)
 // pluginCtx is what a plugin check needs: the pass, the resource, its
 // properties and the type's name.
 type pluginCtx struct {
-	p     *Pass
+	p     *pass.Pass
 	r     *hot.Resource
 	props *syntax.Node
 	typ   string
@@ -64,7 +66,7 @@ func pluginChecks() map[string][]pluginCheck {
 // CheckPlugins runs pluginChecks on every resource of a known type whose
 // properties are a literal mapping, each judging its resource alone (the
 // deployment check reads the server it names through OtherResource).
-func CheckPlugins(p *Pass) {
+func CheckPlugins(p *pass.Pass) {
 	if p.T == nil || p.Schema == nil {
 		return
 	}
@@ -102,10 +104,10 @@ func literalGiven(props *syntax.Node, name string) (*syntax.Node, bool) {
 	}
 	v := pr.Value.Resolve()
 	switch {
-	case v == nil || v.IsNull() || IsFunctionCall(v):
+	case v == nil || v.IsNull() || values.IsFunctionCall(v):
 		return pr.Key, false
 	case v.IsScalar():
-		if b, isBool := YamlBool(v); isBool {
+		if b, isBool := values.YamlBool(v); isBool {
 			return pr.Key, b
 		}
 		return pr.Key, v.Value != ""
@@ -394,7 +396,7 @@ func deploymentServer(pc pluginCtx) {
 		return
 	}
 	call := pr.Value.Resolve()
-	if !IsFunctionCall(call) || call.Pair(0).Key.Value != "get_resource" {
+	if !values.IsFunctionCall(call) || call.Pair(0).Key.Value != "get_resource" {
 		return
 	}
 	name := call.Pair(0).Value.Resolve()

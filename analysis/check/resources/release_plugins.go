@@ -1,6 +1,8 @@
-package check
+package resources
 
 import (
+	"heat-ls/analysis/check/pass"
+	"heat-ls/analysis/check/values"
 	"net"
 	"strings"
 
@@ -13,7 +15,7 @@ import (
 // CheckReleasePlugins runs the checks some resource types make in their
 // own plugin code (not in their property schema) and that changed from
 // one Heat release to the next. Only literal values are judged.
-func CheckReleasePlugins(p *Pass) {
+func CheckReleasePlugins(p *pass.Pass) {
 	if p.T == nil || p.Schema == nil {
 		return
 	}
@@ -40,7 +42,7 @@ func CheckReleasePlugins(p *Pass) {
 // Heat's own (not a template, not a no-op stub, not adopted through
 // external_id) and whose properties are a literal mapping: the resources
 // whose plugin code can be judged from the template.
-func forEachBuiltinResource(p *Pass, fn func(r *hot.Resource, rt *schema.ResourceType, props *syntax.Node)) {
+func forEachBuiltinResource(p *pass.Pass, fn func(r *hot.Resource, rt *schema.ResourceType, props *syntax.Node)) {
 	for _, r := range p.T.Resources {
 		if p.Ctx.Err() != nil {
 			return
@@ -53,7 +55,7 @@ func forEachBuiltinResource(p *Pass, fn func(r *hot.Resource, rt *schema.Resourc
 
 // builtinResource returns r's type and literal properties when r is one
 // forEachBuiltinResource visits; rt is nil otherwise.
-func builtinResource(p *Pass, r *hot.Resource) (rt *schema.ResourceType, props *syntax.Node) {
+func builtinResource(p *pass.Pass, r *hot.Resource) (rt *schema.ResourceType, props *syntax.Node) {
 	tf := r.Field("type")
 	if tf.Key == nil || r.Field("external_id").Key != nil {
 		return nil, nil
@@ -97,7 +99,7 @@ func LiteralProperty(props *syntax.Node, name string) (*syntax.Node, *syntax.Nod
 		return nil, nil, false
 	}
 	v := pr.Value.Resolve()
-	if v == nil || v.IsNull() || !v.IsScalar() || IsFunctionCall(v) {
+	if v == nil || v.IsNull() || !v.IsScalar() || values.IsFunctionCall(v) {
 		return pr.Key, v, false
 	}
 	return pr.Key, v, true
@@ -123,7 +125,7 @@ func givenProperty(props *syntax.Node, name string) (*syntax.Node, bool) {
 // checkProviderNet: until 2024.1 segmentation_id was refused for any
 // network type but vlan; from 2024.2 only for local and flat. From 2025.1
 // physical_network is refused for vxlan, gre, geneve and local.
-func checkProviderNet(p *Pass, props *syntax.Node) {
+func checkProviderNet(p *pass.Pass, props *syntax.Node) {
 	_, nt, ok := LiteralProperty(props, "network_type")
 	if !ok {
 		return
@@ -154,7 +156,7 @@ func checkProviderNet(p *Pass, props *syntax.Node) {
 // checkSubnetGateway: Heat refuses a gateway_ip that is not an address,
 // except "" and "~" (no gateway) and, from 2026.1, "auto" (let Neutron
 // pick the first address).
-func checkSubnetGateway(p *Pass, props *syntax.Node) {
+func checkSubnetGateway(p *pass.Pass, props *syntax.Node) {
 	_, v, ok := LiteralProperty(props, "gateway_ip")
 	if !ok {
 		return
@@ -178,7 +180,7 @@ func checkSubnetGateway(p *Pass, props *syntax.Node) {
 // checkListenerTarget: before 2024.1 an Octavia listener needed a
 // loadbalancer or a default_pool (a plugin check); from 2024.1 the schema
 // makes loadbalancer required, which the property rules report.
-func checkListenerTarget(p *Pass, r *hot.Resource, props *syntax.Node) {
+func checkListenerTarget(p *pass.Pass, r *hot.Resource, props *syntax.Node) {
 	if p.Schema.AtLeast("2024.1") || MergesOtherKeys(props) {
 		return
 	}
@@ -197,7 +199,7 @@ func checkListenerTarget(p *Pass, r *hot.Resource, props *syntax.Node) {
 
 // checkManilaNovaNetwork: from 2024.2 Heat refuses nova_network on a
 // Manila share network (Nova networking is gone).
-func checkManilaNovaNetwork(p *Pass, props *syntax.Node) {
+func checkManilaNovaNetwork(p *pass.Pass, props *syntax.Node) {
 	key, set := givenProperty(props, "nova_network")
 	if !set || !p.Schema.AtLeast("2024.2") {
 		return

@@ -1,6 +1,7 @@
-package check
+package resources
 
 import (
+	"heat-ls/analysis/check/pass"
 	"heat-ls/analysis/rules"
 	"heat-ls/analysis/source"
 	"heat-ls/analysis/syntax"
@@ -14,7 +15,7 @@ import (
 
 // reportTooNew reports a type the target release lacks but a later one
 // adds, and says whether it did.
-func reportTooNew(p *Pass, tn *syntax.Node, name string) bool {
+func reportTooNew(p *pass.Pass, tn *syntax.Node, name string) bool {
 	rel, ok := p.Schema.TypeArrival(name)
 	if !ok {
 		return false
@@ -31,7 +32,7 @@ func isNoOpStub(rt *schema.ResourceType) bool { return rt.NoOp && rt.Hidden() }
 
 // reportNoOp warns that a type does nothing in the target release. Heat
 // accepts any properties there, so they are not checked.
-func reportNoOp(p *Pass, tn *syntax.Node, rt *schema.ResourceType) {
+func reportNoOp(p *pass.Pass, tn *syntax.Node, rt *schema.ResourceType) {
 	since := "this release"
 	if rel, ok := p.Schema.NoOpSince(rt.Name); ok {
 		since = rel.String()

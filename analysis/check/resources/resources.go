@@ -1,6 +1,8 @@
-package check
+package resources
 
 import (
+	"heat-ls/analysis/check/pass"
+	"heat-ls/analysis/check/values"
 	"sort"
 	"strconv"
 	"strings"
@@ -16,7 +18,7 @@ import (
 // workspace) tell that a type outside Heat's namespaces is mapped. Alone,
 // a template knows no such mapping (WorkspaceTypeKnown is false without a
 // workspace view).
-func customTypeKnown(p *Pass, name string) bool { return p.WorkspaceTypeKnown(name) }
+func customTypeKnown(p *pass.Pass, name string) bool { return p.WorkspaceTypeKnown(name) }
 
 // IsTemplatePath reports whether a resource type names a nested template
 // (a file or URL) rather than a type.
@@ -33,19 +35,19 @@ func IsTemplatePath(name string) bool {
 }
 
 // CheckResources checks each resource definition against its type.
-func CheckResources(p *Pass) {
-	v := EntryVersion(p)
+func CheckResources(p *pass.Pass) {
+	v := pass.EntryVersion(p)
 	if p.T == nil || v == nil {
 		return
 	}
-	rc := &ResourceChecker{P: p, V: v, Res: RegexpCache{}}
+	rc := &ResourceChecker{P: p, V: v, Res: values.RegexpCache{}}
 	p.EachResourceAlone(rc.check)
 }
 
 type ResourceChecker struct {
-	P   *Pass
+	P   *pass.Pass
 	V   *schema.Version
-	Res RegexpCache
+	Res values.RegexpCache
 	// required caches requiredFields per field schema.
 	required map[fieldSchemaKey][]string
 	// rt is the type whose properties are being checked, so a nested
@@ -72,7 +74,7 @@ func (rc *ResourceChecker) policyf(span source.Span, id, format string, args ...
 		return rc.P.Reportf(span, id, format, args...)
 	}
 	d := rc.P.ReportInf(span, id, rules.LeftOutResourcePolicy, format, args...)
-	d.Message += " Here, though, " + LeftOutNote + " and accepts the template."
+	d.Message += " Here, though, " + pass.LeftOutNote + " and accepts the template."
 	return d
 }
 
@@ -82,8 +84,8 @@ func (rc *ResourceChecker) check(r *hot.Resource) {
 	// otherwise name the release a nested key arrives in when this
 	// resource's properties are not judged but its update_policy is.
 	rc.rt, rc.deferred = nil, false
-	rc.leftOut = IsLeftOut(p.T, rc.V, r)
-	if k := r.Key; k != nil && k.Kind == syntax.ScalarNode && !PyYAMLText(k) {
+	rc.leftOut = pass.IsLeftOut(p.T, rc.V, r)
+	if k := r.Key; k != nil && k.Kind == syntax.ScalarNode && !values.PyYAMLText(k) {
 		// Heat joins the resource names as text while it validates the
 		// template (even for a resource its condition leaves out); a
 		// name its loader reads as a number, a boolean or nothing fails.
@@ -91,7 +93,7 @@ func (rc *ResourceChecker) check(r *hot.Resource) {
 			p.Reportf(k.Span(), rules.ResourceNameInvalid, "This resource has no name (Heat reads it as nothing) and Heat refuses the template. Name it.")
 		} else {
 			d := p.Reportf(k.Span(), rules.ResourceNameInvalid,
-				"Heat reads the resource name `%s` as %s, not as text, and refuses the template. Quote it.", k.Value, PyYAMLKind(k))
+				"Heat reads the resource name `%s` as %s, not as text, and refuses the template. Quote it.", k.Value, values.PyYAMLKind(k))
 			d.Suggestions = []string{strconv.Quote(k.Value)}
 		}
 	}
@@ -106,7 +108,7 @@ func (rc *ResourceChecker) check(r *hot.Resource) {
 		if body.IsScalar() && !body.IsNull() {
 			msg += " To use that type, write `type: " + body.Value + "` on the next line, indented."
 		}
-		p.Reportf(ValueSpan(r.Value, r.Key), rules.ResourceNotMapping, msg, r.Name, DescribeNode(body))
+		p.Reportf(values.ValueSpan(r.Value, r.Key), rules.ResourceNotMapping, msg, r.Name, values.DescribeNode(body))
 		return
 	}
 	rc.checkNullKeys(r)
@@ -124,15 +126,15 @@ func (rc *ResourceChecker) check(r *hot.Resource) {
 		}
 	}
 	if f := r.Field("metadata"); f.Key != nil {
-		if n := f.Value.Resolve(); !n.IsNull() && !n.IsMapping() && !IsFunctionCall(n) {
-			p.Reportf(ValueSpan(f.Value, f.Key), rules.ResourceMetadataNotMapping,
-				"The `metadata` of a resource must be a mapping, not %s.", DescribeNode(n))
+		if n := f.Value.Resolve(); !n.IsNull() && !n.IsMapping() && !values.IsFunctionCall(n) {
+			p.Reportf(values.ValueSpan(f.Value, f.Key), rules.ResourceMetadataNotMapping,
+				"The `metadata` of a resource must be a mapping, not %s.", values.DescribeNode(n))
 		}
 	}
 	if f := r.Field("depends_on"); f.Key != nil {
-		if n := f.Value.Resolve(); n.IsMapping() && !IsFunctionCall(n) {
-			p.Reportf(ValueSpan(f.Value, f.Key), rules.ResourceDependsOnInvalid,
-				"`depends_on` must be a resource name or a list of them, not %s.", DescribeNode(n))
+		if n := f.Value.Resolve(); n.IsMapping() && !values.IsFunctionCall(n) {
+			p.Reportf(values.ValueSpan(f.Value, f.Key), rules.ResourceDependsOnInvalid,
+				"`depends_on` must be a resource name or a list of them, not %s.", values.DescribeNode(n))
 		}
 	}
 }
@@ -148,16 +150,16 @@ func (rc *ResourceChecker) checkType(r *hot.Resource) *schema.ResourceType {
 	}
 	tn := f.Value.Resolve()
 	if !tn.IsScalar() || tn.IsNull() {
-		if !IsFunctionCall(tn) {
-			p.Reportf(ValueSpan(f.Value, f.Key), rules.ResourceTypeNotString,
-				"The `type` of resource `%s` must be a type name or a template path, not %s.", r.Name, DescribeNode(tn))
+		if !values.IsFunctionCall(tn) {
+			p.Reportf(values.ValueSpan(f.Value, f.Key), rules.ResourceTypeNotString,
+				"The `type` of resource `%s` must be a type name or a template path, not %s.", r.Name, values.DescribeNode(tn))
 		}
 		return nil
 	}
-	if tn.Style == syntax.Plain && (tn.Tag == "!!int" || tn.Tag == "!!float" || IsYAML11Bool(tn)) {
+	if tn.Style == syntax.Plain && (tn.Tag == "!!int" || tn.Tag == "!!float" || values.IsYAML11Bool(tn)) {
 		p.Errorf(tn.Span(), rules.ResourceTypeNotString,
 			"Heat reads the `type` `%s` of resource `%s` as %s, not as a type name, and refuses it. Quote it if a template or type is really named so.",
-			tn.Value, r.Name, HeatScalarName(tn))
+			tn.Value, r.Name, values.HeatScalarName(tn))
 		return nil
 	}
 	name := tn.Value
@@ -172,7 +174,7 @@ func (rc *ResourceChecker) checkType(r *hot.Resource) *schema.ResourceType {
 		case p.Schema.HasNamespace(schema.NamespaceOf(name)):
 			near := p.Schema.NearestResourceTypes(name, 3, 3)
 			d := p.Reportf(tn.Span(), rules.ResourceTypeUnknown,
-				"Heat has no resource type `%s`.%s", name, SuggestText(near))
+				"Heat has no resource type `%s`.%s", name, pass.SuggestText(near))
 			d.Suggestions = near
 		default:
 			// An environment could map even a name in OS:: or AWS::, but
@@ -180,7 +182,7 @@ func (rc *ResourceChecker) checkType(r *hot.Resource) *schema.ResourceType {
 			// environment the run knows maps it.
 			if near := misspeltBuiltinType(p.Schema, name); len(near) > 0 {
 				d := p.Reportf(tn.Span(), rules.ResourceTypeUnknown,
-					"Heat has no resource type `%s`, and no environment maps it.%s", name, SuggestText(near))
+					"Heat has no resource type `%s`, and no environment maps it.%s", name, pass.SuggestText(near))
 				d.Suggestions = near
 				break
 			}
@@ -279,19 +281,19 @@ func (rc *ResourceChecker) checkDeletionPolicy(r *hot.Resource, rt *schema.Resou
 	if n.IsNull() {
 		return
 	}
-	if IsFunctionCall(n) {
+	if values.IsFunctionCall(n) {
 		rc.deletionPolicyDefault(n)
 		return
 	}
 	if !n.IsScalar() {
-		rc.P.Reportf(ValueSpan(f.Value, f.Key), rules.ResourceDeletionPolicyInvalid,
-			"`deletion_policy` must be one of %s, not %s.", strings.Join(rc.V.DeletionPolicies, ", "), DescribeNode(n))
+		rc.P.Reportf(values.ValueSpan(f.Value, f.Key), rules.ResourceDeletionPolicyInvalid,
+			"`deletion_policy` must be one of %s, not %s.", strings.Join(rc.V.DeletionPolicies, ", "), values.DescribeNode(n))
 		return
 	}
 	if !rc.V.HasDeletionPolicy(n.Value) {
-		near := NearestNames(n.Value, rc.V.DeletionPolicies, 2)
+		near := pass.NearestNames(n.Value, rc.V.DeletionPolicies, 2)
 		d := rc.P.Reportf(n.Span(), rules.ResourceDeletionPolicyInvalid,
-			"`%s` is not a deletion policy in heat_template_version %s; use one of %s.%s", n.Value, rc.V.Name, strings.Join(rc.V.DeletionPolicies, ", "), SuggestText(near))
+			"`%s` is not a deletion policy in heat_template_version %s; use one of %s.%s", n.Value, rc.V.Name, strings.Join(rc.V.DeletionPolicies, ", "), pass.SuggestText(near))
 		d.Suggestions = near
 		return
 	}
@@ -330,7 +332,7 @@ func (rc *ResourceChecker) checkUpdatePolicy(r *hot.Resource, rt *schema.Resourc
 	if n.IsNull() {
 		return
 	}
-	if IsFunctionCall(n) {
+	if values.IsFunctionCall(n) {
 		// Heat reads the policy's keys straight from what is written
 		// ("'If' object is not iterable"): hc/update-policy-function.
 		if fn := n.Pair(0).Key; rc.V == nil || rc.V.HasFunction(fn.Value) {
@@ -340,8 +342,8 @@ func (rc *ResourceChecker) checkUpdatePolicy(r *hot.Resource, rt *schema.Resourc
 		return
 	}
 	if !n.IsMapping() {
-		rc.P.Reportf(ValueSpan(f.Value, f.Key), rules.ResourceUpdatePolicyInvalid,
-			"`update_policy` must be a mapping, not %s.", DescribeNode(n))
+		rc.P.Reportf(values.ValueSpan(f.Value, f.Key), rules.ResourceUpdatePolicyInvalid,
+			"`update_policy` must be a mapping, not %s.", values.DescribeNode(n))
 		return
 	}
 	if rt == nil || rt.AcceptsAnyProperties {
@@ -359,13 +361,13 @@ func (rc *ResourceChecker) checkUpdatePolicy(r *hot.Resource, rt *schema.Resourc
 		}
 		prop, ok := schemaMap[k.Value]
 		if !ok {
-			near := NearestNames(k.Value, names, 3)
+			near := pass.NearestNames(k.Value, names, 3)
 			what := "has no update policy keys"
 			if len(names) > 0 {
 				what = "takes only " + strings.Join(sortedCopy(names), ", ")
 			}
 			d := rc.policyf(k.Span(), rules.ResourceUpdatePolicyInvalid,
-				"`%s` is not an update policy of `%s` (it %s); Heat refuses it.%s", k.Value, rt.Name, what, SuggestText(near))
+				"`%s` is not an update policy of `%s` (it %s); Heat refuses it.%s", k.Value, rt.Name, what, pass.SuggestText(near))
 			d.Suggestions = near
 			continue
 		}
@@ -387,16 +389,16 @@ func (rc *ResourceChecker) checkKeyTypes(r *hot.Resource) {
 		n := f.Value.Resolve()
 		// written empty it is None to Heat, which is neither (an output's
 		// empty condition, though, is read as no condition)
-		if (n.IsSequence() || n.IsMapping()) && !IsFunctionCall(n) || n.IsNull() || n.IsScalar() && (n.Tag == "!!int" || n.Tag == "!!float") {
-			rc.P.Errorf(ValueSpan(f.Value, f.Key), rules.UndefinedCondition,
-				"The `condition` of resource `%s` must be a condition name, true/false or a condition function, not %s; Heat refuses it.", r.Name, DescribeNode(n))
+		if (n.IsSequence() || n.IsMapping()) && !values.IsFunctionCall(n) || n.IsNull() || n.IsScalar() && (n.Tag == "!!int" || n.Tag == "!!float") {
+			rc.P.Errorf(values.ValueSpan(f.Value, f.Key), rules.UndefinedCondition,
+				"The `condition` of resource `%s` must be a condition name, true/false or a condition function, not %s; Heat refuses it.", r.Name, values.DescribeNode(n))
 		}
 	}
 	if f := r.Field("external_id"); f.Key != nil {
 		n := f.Value.Resolve()
-		if !IsFunctionCall(n) && !n.IsNull() && (!n.IsScalar() || n.Style == syntax.Plain && (n.Tag == "!!int" || n.Tag == "!!float" || IsYAML11Bool(n))) {
-			rc.P.Errorf(ValueSpan(f.Value, f.Key), rules.UnknownResourceKey,
-				"The `external_id` of resource `%s` must be the id (text) of an existing resource, not %s; Heat refuses it. Quote it if the id is made of digits.", r.Name, HeatScalarName(n))
+		if !values.IsFunctionCall(n) && !n.IsNull() && (!n.IsScalar() || n.Style == syntax.Plain && (n.Tag == "!!int" || n.Tag == "!!float" || values.IsYAML11Bool(n))) {
+			rc.P.Errorf(values.ValueSpan(f.Value, f.Key), rules.UnknownResourceKey,
+				"The `external_id` of resource `%s` must be the id (text) of an existing resource, not %s; Heat refuses it. Quote it if the id is made of digits.", r.Name, values.HeatScalarName(n))
 		} else if n.IsScalar() && n.Value != "" && len(r.DependsOn) > 0 && (rc.V == nil || rc.V.Supports(schema.FeatureExternalID)) {
 			// Heat adopts such a resource instead of building it and
 			// refuses to order it after anything (hc/external-id-depends-on).

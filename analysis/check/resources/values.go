@@ -1,6 +1,8 @@
-package check
+package resources
 
 import (
+	"heat-ls/analysis/check/pass"
+	"heat-ls/analysis/check/values"
 	"sort"
 	"strings"
 
@@ -17,20 +19,20 @@ func (rc *ResourceChecker) CheckProperties(r *hot.Resource, rt *schema.ResourceT
 	var props *syntax.Node
 	if f.Key != nil {
 		props = f.Value.Resolve()
-		if IsFunctionCall(props) {
+		if values.IsFunctionCall(props) {
 			// Heat reads properties as a mapping before it resolves
 			// anything; a whole-map function call makes the engine fail
 			// (a Python TypeError at template validate). Types that take
 			// any properties (OS::Heat::None, retired stubs) never read it.
 			if rt != nil && !rt.AcceptsAnyProperties && !rt.NoOp && r.Field("external_id").Key == nil {
-				p.Reportf(ValueSpan(f.Value, f.Key), rules.ResourcePropertiesNotMapping,
+				p.Reportf(values.ValueSpan(f.Value, f.Key), rules.ResourcePropertiesNotMapping,
 					"`properties` must be written as a mapping; Heat cannot take the whole mapping from `%s` and fails at template validate. Put the call on each property instead.", props.Pair(0).Key.Value)
 			}
 			return
 		}
 		if !props.IsNull() && !props.IsMapping() {
-			p.Reportf(ValueSpan(f.Value, f.Key), rules.ResourcePropertiesNotMapping,
-				"`properties` must be a mapping of property names to values, not %s.", DescribeNode(props))
+			p.Reportf(values.ValueSpan(f.Value, f.Key), rules.ResourcePropertiesNotMapping,
+				"`properties` must be a mapping of property names to values, not %s.", values.DescribeNode(props))
 			return
 		}
 	}
@@ -169,7 +171,7 @@ func (rc *ResourceChecker) checkFields(o fieldOwner, m *syntax.Node, anchor *syn
 		sort.Strings(missing)
 		list := "`" + strings.Join(missing, "`, `") + "`"
 		d := p.Reportf(anchor.Span(), rules.ResourcePropertyMissing,
-			"%s requires %s; Heat refuses the stack without it. Add the missing propert%s.", o.label(), list, Plural(len(missing), "y", "ies"))
+			"%s requires %s; Heat refuses the stack without it. Add the missing propert%s.", o.label(), list, pass.Plural(len(missing), "y", "ies"))
 		d.Data = map[string]string{"missing": strings.Join(missing, ",")}
 	}
 }
@@ -213,7 +215,7 @@ func (rc *ResourceChecker) CheckValue(prop *schema.Property, n *syntax.Node, key
 // reported on (a list item's own first key rather than the list's key).
 func (rc *ResourceChecker) checkValueAt(prop *schema.Property, n *syntax.Node, key, anchor *syntax.Node, depth int) {
 	n = n.Resolve()
-	if prop == nil || n == nil || depth > MaxValueDepth {
+	if prop == nil || n == nil || depth > values.MaxValueDepth {
 		return
 	}
 	if n.IsNull() {
@@ -226,7 +228,7 @@ func (rc *ResourceChecker) checkValueAt(prop *schema.Property, n *syntax.Node, k
 		rc.checkEmptyValue(prop, n, key, anchor, depth)
 		return
 	}
-	if IsFunctionCall(n) {
+	if values.IsFunctionCall(n) {
 		rc.CheckEmptyFromParamPath(prop, n, key, anchor, depth)
 		rc.checkDefaultTextFromParam(prop, n, key, anchor, depth)
 		rc.checkUnbuiltAttribute(prop, n, key, anchor, depth)
@@ -235,7 +237,7 @@ func (rc *ResourceChecker) checkValueAt(prop *schema.Property, n *syntax.Node, k
 	p := rc.P
 	wrong := func(want string) {
 		p.Reportf(n.Span(), rules.ResourcePropertyType,
-			"`%s` must be %s, not %s.", key.Value, want, DescribeNode(n))
+			"`%s` must be %s, not %s.", key.Value, want, values.DescribeNode(n))
 	}
 	switch prop.Type {
 	case "string":
@@ -248,7 +250,7 @@ func (rc *ResourceChecker) checkValueAt(prop *schema.Property, n *syntax.Node, k
 			wrong("a whole number")
 			return
 		}
-		if _, ok := HeatInteger(n); !ok {
+		if _, ok := values.HeatInteger(n); !ok {
 			p.Reportf(n.Span(), rules.ResourcePropertyType, "`%s` must be a whole number; `%s` is not one.", key.Value, n.Value)
 			return
 		}
@@ -257,7 +259,7 @@ func (rc *ResourceChecker) checkValueAt(prop *schema.Property, n *syntax.Node, k
 			wrong("a number")
 			return
 		}
-		if _, _, ok := PyNumber(n); !ok {
+		if _, _, ok := values.PyNumber(n); !ok {
 			p.Reportf(n.Span(), rules.ResourcePropertyType, "`%s` must be a number; `%s` is not one.", key.Value, n.Value)
 			return
 		}
@@ -266,7 +268,7 @@ func (rc *ResourceChecker) checkValueAt(prop *schema.Property, n *syntax.Node, k
 			wrong("true or false")
 			return
 		}
-		if !IsYAML11Bool(n) {
+		if !values.IsYAML11Bool(n) {
 			if n.Tag != "!!str" || !(strings.EqualFold(n.Value, "true") || strings.EqualFold(n.Value, "false")) {
 				d := p.Reportf(n.Span(), rules.ResourcePropertyType, "`%s` must be true or false; `%s` is not a boolean to Heat.", key.Value, n.Value)
 				d.Suggestions = []string{"true", "false"}
@@ -304,9 +306,9 @@ func (rc *ResourceChecker) checkValueAt(prop *schema.Property, n *syntax.Node, k
 		return
 	}
 	for _, c := range prop.Constraints {
-		if problem := ConstraintProblem(c, prop.Type, n, rc.Res); problem != "" {
+		if problem := values.ConstraintProblem(c, prop.Type, n, rc.Res); problem != "" {
 			near := nearAllowedValues(c, prop.Type, n)
-			d := p.Reportf(n.Span(), rules.ResourcePropertyConstraint, "`%s`: %s.%s", key.Value, problem, DidYouMean(near))
+			d := p.Reportf(n.Span(), rules.ResourcePropertyConstraint, "`%s`: %s.%s", key.Value, problem, pass.DidYouMean(near))
 			d.Suggestions = near
 			return
 		}
@@ -332,11 +334,11 @@ func itemAnchor(item, key *syntax.Node) *syntax.Node {
 func (rc *ResourceChecker) collectionSwap(key, n *syntax.Node, want string) {
 	if rc.rt == nil || rc.rt.RegistryKind == "class" {
 		rc.P.Errorf(n.Span(), rules.ResourcePropertyType,
-			"`%s` expects %s, not %s; Heat refuses it at stack create.", key.Value, want, DescribeNode(n))
+			"`%s` expects %s, not %s; Heat refuses it at stack create.", key.Value, want, values.DescribeNode(n))
 		return
 	}
 	rc.P.Warnf(n.Span(), rules.ResourcePropertyType,
-		"`%s` expects %s, not %s; Heat refuses this unless the property converts it.", key.Value, want, DescribeNode(n))
+		"`%s` expects %s, not %s; Heat refuses this unless the property converts it.", key.Value, want, values.DescribeNode(n))
 }
 
 // unknownField reports a key the schema lacks: Heat refuses it. With a
@@ -344,7 +346,7 @@ func (rc *ResourceChecker) collectionSwap(key, n *syntax.Node, want string) {
 // Heat release adds is named with that release, so a template written for
 // a newer cloud is told apart from a typo.
 func (rc *ResourceChecker) unknownField(k *syntax.Node, visible []string, o fieldOwner) {
-	near := NearestNames(k.Value, visible, 3)
+	near := pass.NearestNames(k.Value, visible, 3)
 	arrives := rc.fieldArrives(o, k.Value)
 	var d *source.Diagnostic
 	switch {
@@ -354,7 +356,7 @@ func (rc *ResourceChecker) unknownField(k *syntax.Node, visible []string, o fiel
 			o.label(), k.Value, arrives, rc.P.Schema.HeatVersion())
 	case len(near) > 0:
 		d = rc.P.Reportf(k.Span(), rules.ResourcePropertyUnknown,
-			"%s has no property `%s`; Heat refuses it.%s", o.label(), k.Value, SuggestText(near))
+			"%s has no property `%s`; Heat refuses it.%s", o.label(), k.Value, pass.SuggestText(near))
 	default:
 		d = rc.P.Reportf(k.Span(), rules.ResourcePropertyUnknown,
 			"%s has no property `%s` in %s, nor in any later release heat-ls knows; Heat refuses it. Known properties: %s.",
@@ -384,5 +386,5 @@ func nearAllowedValues(c schema.Constraint, typ string, n *syntax.Node) []string
 			cands = append(cands, s)
 		}
 	}
-	return ClosestNames(n.Value, cands, 3, SuggestionDistance(n.Value))
+	return pass.ClosestNames(n.Value, cands, 3, pass.SuggestionDistance(n.Value))
 }

@@ -1,6 +1,7 @@
-package check
+package structure
 
 import (
+	"heat-ls/analysis/check/pass"
 	"heat-ls/analysis/hot"
 	"heat-ls/analysis/rules"
 )
@@ -13,7 +14,7 @@ import (
 // environment's registry) uses this file as a resource type, all is well;
 // otherwise, including when the file is checked on its own, it would run
 // as a top-level stack, which is what this rule reports.
-func CheckResourceFacadeUse(p *Pass) {
+func CheckResourceFacadeUse(p *pass.Pass) {
 	nested := -1 // asked only when a call needs it: the question may read other files
 	for _, c := range p.T.Calls {
 		if c.Name != "resource_facade" || (c.Context != hot.InResource && c.Context != hot.InOutput) {

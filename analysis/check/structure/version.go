@@ -1,6 +1,8 @@
-package check
+package structure
 
 import (
+	"heat-ls/analysis/check/pass"
+	"heat-ls/analysis/check/values"
 	"strings"
 
 	"heat-ls/analysis/hot"
@@ -11,7 +13,7 @@ import (
 
 // CheckVersion reports a missing, non-scalar or unknown
 // heat_template_version. Heat refuses all three before anything else.
-func CheckVersion(p *Pass) {
+func CheckVersion(p *pass.Pass) {
 	t := p.T
 	if t.Version.Key == nil {
 		if misspeltVersionKey(t) != nil {
@@ -25,7 +27,7 @@ func CheckVersion(p *Pass) {
 				"Heat finds no `heat_template_version`: a byte order mark starts this line, which makes Heat's first YAML reader (libyaml) refuse the text, and the reader it falls back on keeps the mark in the key. Remove the byte order marks inside the text.")
 			return
 		}
-		d := p.Reportf(EmptySpanAt(0), rules.MissingVersion,
+		d := p.Reportf(pass.EmptySpanAt(0), rules.MissingVersion,
 			"This template has no `heat_template_version`; Heat refuses it. Add `heat_template_version: %s` as the first line.",
 			p.Schema.Latest().Name)
 		d.Suggestions = []string{"heat_template_version: " + p.Schema.Latest().Name + "\n"}
@@ -35,7 +37,7 @@ func CheckVersion(p *Pass) {
 	if r := val.Resolve(); r != nil && !r.IsScalar() {
 		p.Reportf(val.Span(), rules.VersionNotScalar,
 			"`heat_template_version` must be a single date such as `%s`, not %s.",
-			p.Schema.Latest().Name, KindName(val))
+			p.Schema.Latest().Name, values.KindName(val))
 		return
 	}
 	if f := p.Doc.Syntax; f != nil && f.PythonRead && val.Style == syntax.Plain && val.Tag == "!!timestamp" {
@@ -45,7 +47,7 @@ func CheckVersion(p *Pass) {
 		return
 	}
 	if t.VersionText == "" {
-		d := p.Reportf(SpanOrKey(val, t.Version.Key), rules.UnknownVersion,
+		d := p.Reportf(pass.SpanOrKey(val, t.Version.Key), rules.UnknownVersion,
 			"`heat_template_version` is empty; write a HOT version such as `%s`.", p.Schema.Latest().Name)
 		d.Suggestions = []string{p.Schema.Latest().Name}
 		return
@@ -56,7 +58,7 @@ func CheckVersion(p *Pass) {
 	near := p.Schema.NearestVersions(t.VersionText, 3)
 	d := p.Reportf(val.Span(), rules.UnknownVersion,
 		"`%s` is not a HOT version Heat knows (dates from %s to %s, or release names such as `wallaby`).%s",
-		t.VersionText, p.Schema.Versions()[0].Name, p.Schema.Latest().Name, DidYouMean(near))
+		t.VersionText, p.Schema.Versions()[0].Name, p.Schema.Latest().Name, pass.DidYouMean(near))
 	d.Suggestions = near
 }
 
@@ -86,8 +88,8 @@ func markedVersionKey(t *hot.Template) *hot.Entry {
 // CheckSections reports top-level keys the declared version does not have,
 // Heat's meaningless __undefined__ placeholder, and sections of the wrong
 // shape.
-func CheckSections(p *Pass) {
-	v := DeclaredVersion(p)
+func CheckSections(p *pass.Pass) {
+	v := pass.DeclaredVersion(p)
 	known := v
 	if known == nil {
 		known = p.Schema.Latest()
@@ -95,7 +97,7 @@ func CheckSections(p *Pass) {
 	for _, s := range p.T.Sections {
 		if s.Key.Kind != syntax.ScalarNode {
 			p.Reportf(s.Key.Span(), rules.UnknownSection,
-				"A top-level key must be a plain name such as `resources`, not %s.", KindName(s.Key))
+				"A top-level key must be a plain name such as `resources`, not %s.", values.KindName(s.Key))
 			continue
 		}
 		name := s.Name
@@ -116,9 +118,9 @@ func CheckSections(p *Pass) {
 				d.Suggestions = nil
 				continue
 			}
-			near := ClosestNames(name, known.Sections, 3, SuggestionDistance(name))
+			near := pass.ClosestNames(name, known.Sections, 3, pass.SuggestionDistance(name))
 			d := p.Reportf(s.Key.Span(), rules.UnknownSection,
-				"`%s` is not a section of a HOT template, so Heat refuses the template.%s", name, DidYouMean(near))
+				"`%s` is not a section of a HOT template, so Heat refuses the template.%s", name, pass.DidYouMean(near))
 			d.Suggestions = near
 		}
 	}
@@ -135,7 +137,7 @@ func firstVersionWithSection(s *schema.Schema, name string) *schema.Version {
 
 // checkSectionShape reports a section whose value has the wrong kind.
 // Empty values are fine: Heat reads them as an empty section.
-func checkSectionShape(p *Pass, s *hot.Entry) {
+func checkSectionShape(p *pass.Pass, s *hot.Entry) {
 	val := s.Value.Resolve()
 	if val == nil || val.IsNull() {
 		// Heat takes an empty section as an empty one, except conditions:
@@ -150,17 +152,17 @@ func checkSectionShape(p *Pass, s *hot.Entry) {
 	case "parameters", "resources", "outputs", "conditions":
 		if !val.IsMapping() {
 			p.Reportf(s.Value.Span(), rules.SectionWrongShape,
-				"`%s` must be a mapping of names to definitions, not %s.", s.Name, KindName(val))
+				"`%s` must be a mapping of names to definitions, not %s.", s.Name, values.KindName(val))
 		}
 	case "parameter_groups":
 		if !val.IsSequence() {
 			p.Reportf(s.Value.Span(), rules.SectionWrongShape,
-				"`parameter_groups` must be a list of groups (each with `label` and `parameters`), not %s.", KindName(val))
+				"`parameter_groups` must be a list of groups (each with `label` and `parameters`), not %s.", values.KindName(val))
 		}
 	case "description":
 		if !val.IsScalar() {
 			p.Warnf(s.Value.Span(), rules.SectionWrongShape,
-				"`description` should be text, not %s; use a block scalar (`|`) for several lines.", KindName(val))
+				"`description` should be text, not %s; use a block scalar (`|`) for several lines.", values.KindName(val))
 		}
 	}
 }
@@ -168,8 +170,8 @@ func checkSectionShape(p *Pass, s *hot.Entry) {
 // CheckEntryKeys reports keys that parameter, resource and output bodies
 // may not hold in the declared version. Heat refuses unknown parameter and
 // resource keys; it ignores unknown output keys, so those are warnings.
-func CheckEntryKeys(p *Pass) {
-	v := DeclaredVersion(p)
+func CheckEntryKeys(p *pass.Pass) {
+	v := pass.DeclaredVersion(p)
 	if v == nil {
 		return
 	}
@@ -186,16 +188,16 @@ func CheckEntryKeys(p *Pass) {
 			if v.HasOutputKey(k.Value) {
 				return
 			}
-			if first := FirstVersion(p.Schema, func(x *schema.Version) bool { return x.HasOutputKey(k.Value) }); first != nil {
+			if first := pass.FirstVersion(p.Schema, func(x *schema.Version) bool { return x.HasOutputKey(k.Value) }); first != nil {
 				d := p.Reportf(k.Span(), rules.OutputConditionIgnored,
 					"The output key `%s` has no effect before heat_template_version %s: Heat ignores it in %s, so the output is always shown. Raise the version or remove the key.",
 					k.Value, first.Name, p.T.VersionText)
 				d.Data = map[string]string{"minVersion": first.Name}
 				return
 			}
-			near := ClosestNames(k.Value, v.OutputKeys, 3, SuggestionDistance(k.Value))
+			near := pass.ClosestNames(k.Value, v.OutputKeys, 3, pass.SuggestionDistance(k.Value))
 			d := p.Reportf(k.Span(), rules.UnknownOutputKey,
-				"`%s` is not a key of an output; Heat ignores it.%s", k.Value, DidYouMean(near))
+				"`%s` is not a key of an output; Heat ignores it.%s", k.Value, pass.DidYouMean(near))
 			d.Suggestions = near
 		})
 	}
@@ -205,22 +207,22 @@ func CheckEntryKeys(p *Pass) {
 // resources: Heat refuses unknown keys in both) that the declared version
 // does not accept: a key of a later version names the version that added
 // it, any other key gets the closest accepted ones.
-func checkRefusedKeys(p *Pass, v *schema.Version, bodies []*syntax.Node, kind, code string, allowed []string, has func(*schema.Version, string) bool) {
+func checkRefusedKeys(p *pass.Pass, v *schema.Version, bodies []*syntax.Node, kind, code string, allowed []string, has func(*schema.Version, string) bool) {
 	for _, body := range bodies {
 		eachKey(body, func(k *syntax.Node) {
 			if has(v, k.Value) {
 				return
 			}
-			if first := FirstVersion(p.Schema, func(x *schema.Version) bool { return has(x, k.Value) }); first != nil {
+			if first := pass.FirstVersion(p.Schema, func(x *schema.Version) bool { return has(x, k.Value) }); first != nil {
 				d := p.Errorf(k.Span(), code,
 					"The %s key `%s` needs heat_template_version %s or later; Heat refuses it in %s. Raise the version or remove the key.",
 					kind, k.Value, first.Name, p.T.VersionText)
 				d.Data = map[string]string{"minVersion": first.Name}
 				return
 			}
-			near := ClosestNames(k.Value, allowed, 3, SuggestionDistance(k.Value))
+			near := pass.ClosestNames(k.Value, allowed, 3, pass.SuggestionDistance(k.Value))
 			d := p.Errorf(k.Span(), code,
-				"`%s` is not a key of a %s definition, so Heat refuses the template.%s", k.Value, kind, DidYouMean(near))
+				"`%s` is not a key of a %s definition, so Heat refuses the template.%s", k.Value, kind, pass.DidYouMean(near))
 			d.Suggestions = near
 		})
 	}

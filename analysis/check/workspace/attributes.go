@@ -1,6 +1,7 @@
-package check
+package workspace
 
 import (
+	"heat-ls/analysis/check/pass"
 	"strings"
 
 	"heat-ls/analysis/hot"
@@ -11,7 +12,7 @@ import (
 // CheckNestedAttributes checks get_attr on resources whose type is a
 // nested template: the attribute must be one of its outputs or an
 // attribute every stack resource has.
-func CheckNestedAttributes(p *Pass) {
+func CheckNestedAttributes(p *pass.Pass) {
 	if p.Workspace == nil {
 		return
 	}
@@ -56,7 +57,7 @@ func CheckNestedAttributes(p *Pass) {
 		cands := wsNearest(attr, outs, 3)
 		d := p.Reportf(attrNode.Span(), rules.NestedUnknownAttribute,
 			"`%s` is not an output of the nested template %s used by resource `%s`.%s Use one of its outputs (or `show`, `OS::stack_id`, `resource.NAME`), or add the output to that template. Heat accepts the template; reading the attribute fails once the stack runs.",
-			attr, wsTemplateNames(nt.Templates), r.Name, SuggestText(cands))
+			attr, wsTemplateNames(nt.Templates), r.Name, pass.SuggestText(cands))
 		d.Suggestions = cands
 	}
 }
@@ -84,7 +85,7 @@ func wsString(n *syntax.Node) (string, bool) {
 // ResourceGroup, [group, outputs|outputs_list, NAME] on an
 // AutoScalingGroup, and "resource.N.NAME" (or [group, resource.N, NAME])
 // on both. It returns true when r is such a group (checked or not).
-func checkGroupMemberAttribute(p *Pass, r *hot.Resource, args *syntax.Node) bool {
+func checkGroupMemberAttribute(p *pass.Pass, r *hot.Resource, args *syntax.Node) bool {
 	var groupAttrs map[string]bool
 	switch r.Type {
 	case "OS::Heat::ResourceGroup":
@@ -124,8 +125,8 @@ func checkGroupMemberAttribute(p *Pass, r *hot.Resource, args *syntax.Node) bool
 	if member == nil || name == "" || IsStackBuiltinAttribute(name) {
 		return true
 	}
-	var def *Definition
-	for _, d := range ResourceDefinitions(r) {
+	var def *pass.Definition
+	for _, d := range pass.ResourceDefinitions(r) {
 		if d.Inner {
 			def = &d
 			break
@@ -147,7 +148,7 @@ func checkGroupMemberAttribute(p *Pass, r *hot.Resource, args *syntax.Node) bool
 	cands := wsNearest(name, outs, 3)
 	d := p.Reportf(member.Span(), rules.NestedUnknownAttribute,
 		"`%s` is not an output of %s, the member template of group `%s`.%s Use one of its outputs, or add the output to that template.",
-		name, wsTemplateNames(nt.Templates), r.Name, SuggestText(cands))
+		name, wsTemplateNames(nt.Templates), r.Name, pass.SuggestText(cands))
 	d.Suggestions = cands
 	return true
 }

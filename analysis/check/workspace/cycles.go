@@ -1,6 +1,7 @@
-package check
+package workspace
 
 import (
+	"heat-ls/analysis/check/pass"
 	"sort"
 	"strings"
 
@@ -17,7 +18,7 @@ import (
 // the global entries of the same name), so they can close a loop too.
 // Patterns (names ending in "*") and identity mappings (A: A) are left
 // alone: Heat skips a mapping that points back to the same name.
-func CheckRegistryCycles(p *Pass) {
+func CheckRegistryCycles(p *pass.Pass) {
 	if p.Env == nil {
 		return
 	}

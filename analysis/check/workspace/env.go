@@ -1,6 +1,9 @@
-package check
+package workspace
 
 import (
+	"heat-ls/analysis/check/parameters"
+	"heat-ls/analysis/check/pass"
+	"heat-ls/analysis/check/values"
 	"path/filepath"
 
 	"heat-ls/analysis/rules"
@@ -11,7 +14,7 @@ import (
 // set under "parameters" although the template does not declare them.
 // The diagnostic sits on the template's parameters section (or its
 // version line) and points at the environment's entry.
-func CheckAppliedParameters(p *Pass) {
+func CheckAppliedParameters(p *pass.Pass) {
 	if p.Workspace == nil {
 		return
 	}
@@ -48,7 +51,7 @@ func CheckAppliedParameters(p *Pass) {
 		cands := wsNearest(ap.Name, names, 3)
 		d := p.Reportf(at, rules.EnvUnknownParameter,
 			"The environment `%s` sets the parameter `%s`, which this template does not declare; Heat refuses the stack.%s Declare the parameter, remove it from the environment, or move it under parameter_defaults there.",
-			filepath.Base(ap.Env), ap.Name, SuggestText(cands))
+			filepath.Base(ap.Env), ap.Name, pass.SuggestText(cands))
 		d.Related = []source.Related{{Path: ap.Env, Span: ap.Span, Message: "set here"}}
 		d.Data = map[string]string{"parameter": ap.Name, "environment": ap.Env}
 	}
@@ -60,11 +63,11 @@ func CheckAppliedParameters(p *Pass) {
 // one and a later environment beats an earlier one, so only the value
 // that wins is checked. The diagnostic sits on the parameter's name and
 // points at the environment's entry.
-func CheckAppliedValues(p *Pass) {
+func CheckAppliedValues(p *pass.Pass) {
 	if p.Workspace == nil {
 		return
 	}
-	effective := map[string]AppliedParameter{}
+	effective := map[string]pass.AppliedParameter{}
 	var order []string
 	nested := -1 // unknown until a "parameters" entry needs it
 	for _, ap := range p.Workspace.AppliedParameters() {
@@ -89,24 +92,24 @@ func CheckAppliedValues(p *Pass) {
 		}
 		effective[ap.Name] = ap
 	}
-	v := EntryVersion(p)
+	v := pass.EntryVersion(p)
 	if v == nil {
 		return
 	}
 	// Constraints are parsed on a scratch pass: their own problems are
 	// reported by the parameter rules already.
-	scratch := &Pass{Ctx: p.Ctx, Doc: p.Doc, T: p.T, Schema: p.Schema}
-	res := RegexpCache{}
+	scratch := &pass.Pass{Ctx: p.Ctx, Doc: p.Doc, T: p.T, Schema: p.Schema}
+	res := values.RegexpCache{}
 	for _, name := range order {
 		ap := effective[name]
 		prm := p.T.Parameter(name)
 		if prm == nil || ap.Value == nil || !prm.Value.Resolve().IsMapping() {
 			continue
 		}
-		typ := CheckParameterType(scratch, v, prm)
-		cons := ParseParameterConstraints(scratch, v, prm, typ, func() map[string]bool { return KnownCustomConstraints(p.Schema) })
+		typ := parameters.CheckParameterType(scratch, v, prm)
+		cons := parameters.ParseParameterConstraints(scratch, v, prm, typ, func() map[string]bool { return parameters.KnownCustomConstraints(p.Schema) })
 		for _, c := range cons {
-			if problem := ConstraintProblem(c, typ, ap.Value, res); problem != "" {
+			if problem := values.ConstraintProblem(c, typ, ap.Value, res); problem != "" {
 				d := p.Reportf(prm.Key.Span(), rules.EnvValueConstraint,
 					"The value that `%s` gives `%s` breaks its constraint: %s. Heat refuses the stack; change the value in the environment or the constraint.",
 					filepath.Base(ap.Env), name, problem)
@@ -122,7 +125,7 @@ func CheckAppliedValues(p *Pass) {
 // template declares is a warning (Heat refuses it for any template it is
 // applied to, and it is often a misspelling); a "parameter_defaults" one
 // is only a hint, since Heat ignores defaults nobody declares.
-func CheckEnvironmentParameters(p *Pass) {
+func CheckEnvironmentParameters(p *pass.Pass) {
 	if p.Workspace == nil || p.Env == nil {
 		return
 	}
@@ -154,7 +157,7 @@ func CheckEnvironmentParameters(p *Pass) {
 		cands := wsNearest(e.Name, names, 3)
 		d := p.Reportf(e.Key.Span(), rules.EnvParameterUndeclared,
 			"No template in the workspace declares the parameter `%s`; Heat refuses a stack whose template lacks it.%s Fix the name, or move it under parameter_defaults if it is meant for templates elsewhere.",
-			e.Name, SuggestText(cands))
+			e.Name, pass.SuggestText(cands))
 		d.Suggestions = cands
 	}
 	for _, e := range p.Env.ParameterDefaults {
@@ -163,7 +166,7 @@ func CheckEnvironmentParameters(p *Pass) {
 		}
 		cands := wsNearest(e.Name, names, 3)
 		d := p.Hintf(e.Key.Span(), rules.EnvParameterUndeclared,
-			"No template in the workspace declares `%s`; Heat ignores defaults that no template uses.%s", e.Name, SuggestText(cands))
+			"No template in the workspace declares `%s`; Heat ignores defaults that no template uses.%s", e.Name, pass.SuggestText(cands))
 		d.Suggestions = cands
 	}
 }

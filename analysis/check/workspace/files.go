@@ -1,6 +1,7 @@
-package check
+package workspace
 
 import (
+	"heat-ls/analysis/check/pass"
 	"strings"
 
 	"heat-ls/analysis/rules"
@@ -9,7 +10,7 @@ import (
 
 // CheckGetFilePaths reports get_file paths that do not exist, or that
 // heat-ls will not look at.
-func CheckGetFilePaths(p *Pass) {
+func CheckGetFilePaths(p *pass.Pass) {
 	if p.Workspace == nil {
 		return
 	}
@@ -24,13 +25,13 @@ func CheckGetFilePaths(p *Pass) {
 		}
 		at := c.Args.Resolve().Span()
 		switch state(ref) {
-		case FileMissing:
+		case pass.FileMissing:
 			p.Reportf(at, rules.GetFileMissing,
 				"get_file: `%s` was not found. Paths are relative to this template's directory; fix the path or create the file (the client reads it when the stack is created).", ref)
-		case FileOutside:
+		case pass.FileOutside:
 			p.Reportf(at, rules.GetFileOutside,
 				"get_file: `%s` is outside the workspace folders and this template's directory, so heat-ls does not look at it.", ref)
-		case FileDirectory:
+		case pass.FileDirectory:
 			p.Reportf(at, rules.GetFileMissing,
 				"get_file: `%s` is a directory; get_file reads the content of one file. Name a file inside it.", ref)
 		}
@@ -40,7 +41,7 @@ func CheckGetFilePaths(p *Pass) {
 // CheckRegistryTargets reports resource_registry targets that are
 // template files which do not exist. Targets are often generated at
 // deploy time, so this is a warning.
-func CheckRegistryTargets(p *Pass) {
+func CheckRegistryTargets(p *pass.Pass) {
 	if p.Workspace == nil || p.Env == nil {
 		return
 	}
@@ -50,10 +51,10 @@ func CheckRegistryTargets(p *Pass) {
 			return
 		}
 		switch state(target) {
-		case FileMissing:
+		case pass.FileMissing:
 			p.Reportf(span, rules.RegistryTargetMissing,
 				"The template `%s` mapped to `%s` was not found. It may be generated at deploy time; otherwise fix the path (relative to this environment file).", target, name)
-		case FileOutside:
+		case pass.FileOutside:
 			p.Reportf(span, rules.RegistryTargetOutside,
 				"The template `%s` mapped to `%s` is outside the workspace folders and this file's directory, so heat-ls does not look at it.", target, name)
 		}
@@ -77,9 +78,9 @@ func CheckRegistryTargets(p *Pass) {
 // names the same script in hundreds of get_file calls, and each look-up
 // resolves symbolic links on the file system, one system call per folder
 // of the path. The files may change between two runs, not within one.
-func fileStates(p *Pass) func(ref string) FileState {
-	known := map[string]FileState{}
-	return func(ref string) FileState {
+func fileStates(p *pass.Pass) func(ref string) pass.FileState {
+	known := map[string]pass.FileState{}
+	return func(ref string) pass.FileState {
 		s, ok := known[ref]
 		if !ok {
 			s = p.Workspace.FileState(p.Path, ref)

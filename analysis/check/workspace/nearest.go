@@ -1,4 +1,8 @@
-package check
+package workspace
+
+import (
+	"heat-ls/analysis/check/pass"
+)
 
 // wsNearest returns up to n names close to name (a few edits away,
 // relative to its length), nearest first, for did-you-mean hints.
@@ -7,5 +11,5 @@ func wsNearest(name string, names []string, n int) []string {
 		return []string{}
 	}
 	// The same budget as for misspellings within one file.
-	return ClosestNames(name, names, n, SuggestionDistance(name))
+	return pass.ClosestNames(name, names, n, pass.SuggestionDistance(name))
 }

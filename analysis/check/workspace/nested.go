@@ -1,6 +1,8 @@
-package check
+package workspace
 
 import (
+	"heat-ls/analysis/check/pass"
+	"heat-ls/analysis/check/resources"
 	"sort"
 	"strings"
 
@@ -13,23 +15,23 @@ import (
 // CheckNestedResources checks every resource (and group member
 // definition) whose type stands for a template against that template's
 // parameters.
-func CheckNestedResources(p *Pass) {
+func CheckNestedResources(p *pass.Pass) {
 	if p.Workspace == nil {
 		return
 	}
 	for _, r := range p.T.Resources {
 		from := len(p.Diags)
-		for _, def := range ResourceDefinitions(r) {
+		for _, def := range pass.ResourceDefinitions(r) {
 			if def.Type == nil || def.TypeName == "" {
 				continue
 			}
 			checkNestedDefinition(p, def)
 		}
-		QuietEmptyGroup(p, from, r) // a group with no member: none is built
+		resources.QuietEmptyGroup(p, from, r) // a group with no member: none is built
 	}
 }
 
-func checkNestedDefinition(p *Pass, def Definition) {
+func checkNestedDefinition(p *pass.Pass, def pass.Definition) {
 	name := def.Resource.Name
 	if def.Inner {
 		name = ""
@@ -66,14 +68,14 @@ func checkNestedDefinition(p *Pass, def Definition) {
 			// A group's member values may hold the index placeholder, which
 			// the group replaces before Heat reads them: not judged.
 			if prop := nestedPropertySchema(nt.Templates, k.Value, pr.Value.Resolve()); prop != nil && !def.Inner {
-				rc := &ResourceChecker{P: p}
+				rc := &resources.ResourceChecker{P: p}
 				rc.CheckValue(prop, pr.Value, k, 1)
 			}
 			if !wsAnyTemplate(nt.Templates, func(t *hot.Outline) bool { return t.Parameter(k.Value) != nil }) {
 				cands := wsNearest(k.Value, nestedParameterNames(nt.Templates), 3)
 				d := p.Reportf(k.Span(), rules.NestedUnknownProperty,
 					"`%s` is not a parameter of the nested template %s.%s A nested template's properties are its parameters: use one of them, or add the parameter to the template.",
-					k.Value, wsTemplateNames(nt.Templates), SuggestText(cands))
+					k.Value, wsTemplateNames(nt.Templates), pass.SuggestText(cands))
 				d.Suggestions = cands
 			}
 		}
@@ -120,7 +122,7 @@ func checkNestedDefinition(p *Pass, def Definition) {
 	d.Data = map[string]string{"missing": strings.Join(missing, ",")}
 }
 
-func wsAnyTemplate(ts []NestedTemplate, fn func(*hot.Outline) bool) bool {
+func wsAnyTemplate(ts []pass.NestedTemplate, fn func(*hot.Outline) bool) bool {
 	for _, t := range ts {
 		if t.Outline != nil && fn(t.Outline) {
 			return true
@@ -129,7 +131,7 @@ func wsAnyTemplate(ts []NestedTemplate, fn func(*hot.Outline) bool) bool {
 	return false
 }
 
-func nestedParameterNames(ts []NestedTemplate) []string {
+func nestedParameterNames(ts []pass.NestedTemplate) []string {
 	seen := map[string]bool{}
 	var out []string
 	for _, t := range ts {
@@ -143,7 +145,7 @@ func nestedParameterNames(ts []NestedTemplate) []string {
 	return out
 }
 
-func nestedOutputNames(ts []NestedTemplate) []string {
+func nestedOutputNames(ts []pass.NestedTemplate) []string {
 	seen := map[string]bool{}
 	var out []string
 	for _, t := range ts {
@@ -157,7 +159,7 @@ func nestedOutputNames(ts []NestedTemplate) []string {
 	return out
 }
 
-func wsTemplateNames(ts []NestedTemplate) string {
+func wsTemplateNames(ts []pass.NestedTemplate) string {
 	names := make([]string, 0, len(ts))
 	for _, t := range ts {
 		names = append(names, "`"+wsShortPath(t.Path)+"`")
@@ -193,7 +195,7 @@ func wsQuoteList(names []string) string {
 // turns a list into JSON text), and a comma_delimited_list one takes text
 // too, which Heat splits, so only a value that is neither text nor a list
 // is judged against it (the oracle refuses a mapping or a number there).
-func nestedPropertySchema(ts []NestedTemplate, name string, value *syntax.Node) *schema.Property {
+func nestedPropertySchema(ts []pass.NestedTemplate, name string, value *syntax.Node) *schema.Property {
 	typ := ""
 	for i, t := range ts {
 		prm := t.Outline.Parameter(name)

@@ -1,6 +1,9 @@
-package check
+package workspace
 
 import (
+	"heat-ls/analysis/check/pass"
+	"heat-ls/analysis/check/resources"
+	"heat-ls/analysis/check/values"
 	"heat-ls/analysis/hot"
 	"heat-ls/analysis/rules"
 	"heat-ls/analysis/source"
@@ -49,7 +52,7 @@ func (pe *parentEmpty) Gives(t *hot.Template, n *syntax.Node) (string, bool) {
 // parent's empty text: the whole of a string parameter, or any path into
 // a string or comma_delimited_list one.
 func (pe *parentEmpty) givesEmpty(t *hot.Template, n *syntax.Node) bool {
-	arg := GetParamArgs(n)
+	arg := resources.GetParamArgs(n)
 	if pe == nil || t == nil || arg == nil {
 		return false
 	}
@@ -61,7 +64,7 @@ func (pe *parentEmpty) givesEmpty(t *hot.Template, n *syntax.Node) bool {
 		path = len(arg.Items()) > 1
 		arg = arg.Items()[0].Resolve()
 	}
-	if !IsScalarLiteral(arg) || arg.Value != pe.param {
+	if !values.IsScalarLiteral(arg) || arg.Value != pe.param {
 		return false
 	}
 	prm := t.Parameter(arg.Value)
@@ -91,11 +94,11 @@ func (pe *parentEmpty) Keep(d *source.Diagnostic) {
 // definition the index variable does not help such a path: Heat resolves
 // the member's functions before the group puts the index in, so a path
 // key "%index%" finds nothing either (the oracle refuses it).
-func checkNestedEmptyValues(p *Pass, def Definition, ts []NestedTemplate, props *syntax.Node) {
+func checkNestedEmptyValues(p *pass.Pass, def pass.Definition, ts []pass.NestedTemplate, props *syntax.Node) {
 	if !props.IsMapping() {
 		return
 	}
-	rc := &ResourceChecker{P: p}
+	rc := &resources.ResourceChecker{P: p}
 	for _, pr := range props.Pairs() {
 		k := pr.Key
 		if k.Kind != syntax.ScalarNode {
@@ -137,7 +140,7 @@ func checkNestedEmptyValues(p *Pass, def Definition, ts []NestedTemplate, props 
 
 // nestedEmptyProblem judges the resources of nested template t with its
 // parameter param given empty text; nil when nothing refuses it.
-func nestedEmptyProblem(p *Pass, t NestedTemplate, param string) *parentEmpty {
+func nestedEmptyProblem(p *pass.Pass, t pass.NestedTemplate, param string) *parentEmpty {
 	if t.Outline == nil || t.Full == nil || p.Schema == nil {
 		return nil
 	}
@@ -150,7 +153,7 @@ func nestedEmptyProblem(p *Pass, t NestedTemplate, param string) *parentEmpty {
 
 // nestedProblem judges the resources of nested template t with what the
 // parent hands it (pe); nil when nothing refuses it.
-func nestedProblem(p *Pass, t NestedTemplate, pe *parentEmpty) *parentEmpty {
+func nestedProblem(p *pass.Pass, t pass.NestedTemplate, pe *parentEmpty) *parentEmpty {
 	if t.Full == nil || p.Schema == nil || pe.handed != nil && t.Src != nil && !pe.handed.namedIn(t.Src) {
 		return nil
 	}
@@ -161,8 +164,8 @@ func nestedProblem(p *Pass, t NestedTemplate, pe *parentEmpty) *parentEmpty {
 	if pe.handed != nil && !pe.handed.lookedUpIn(doc.Template) {
 		return nil // the cheap test first: nothing looks into a handed list
 	}
-	child := &Pass{Ctx: p.Ctx, Doc: doc, T: doc.Template, Schema: p.Schema}
-	rc := &ResourceChecker{P: child, V: EntryVersion(child), Res: RegexpCache{}, Parent: pe}
+	child := &pass.Pass{Ctx: p.Ctx, Doc: doc, T: doc.Template, Schema: p.Schema}
+	rc := &resources.ResourceChecker{P: child, V: pass.EntryVersion(child), Res: values.RegexpCache{}, Parent: pe}
 	for _, r := range child.T.Resources {
 		rt, ok := p.Schema.ResourceType(r.Type)
 		if !ok || pe.found != nil {
@@ -182,10 +185,10 @@ func nestedProblem(p *Pass, t NestedTemplate, pe *parentEmpty) *parentEmpty {
 // empty text or an empty list (even a value written with nothing: the
 // parameter's default does not stand in, the oracle refuses it), and the nested template
 // hands empty text on just as for a get_param path that finds nothing.
-func checkNestedLiteralEmpty(p *Pass, ts []NestedTemplate, k, value *syntax.Node) {
+func checkNestedLiteralEmpty(p *pass.Pass, ts []pass.NestedTemplate, k, value *syntax.Node) {
 	v := value.Resolve()
 	switch {
-	case v == nil || IsFunctionCall(v):
+	case v == nil || values.IsFunctionCall(v):
 		return
 	case v.IsNull(), v.IsSequence() && len(v.Items()) == 0, v.IsMapping() && v.NumPairs() == 0, v.IsScalar() && v.Tag == "!!str" && v.Value == "":
 	default:
@@ -204,7 +207,7 @@ func checkNestedLiteralEmpty(p *Pass, ts []NestedTemplate, k, value *syntax.Node
 	if first == nil {
 		return
 	}
-	p.Reportf(ValueSpan(value, k), first.found.Code,
+	p.Reportf(values.ValueSpan(value, k), first.found.Code,
 		"`%s` is given an empty value; the nested template %s hands it on as empty text to its resource `%s`, and Heat refuses the nested stack at create: %s",
 		k.Value, wsTemplateNames(ts), first.resource, first.found.Message)
 }

@@ -1,6 +1,9 @@
-package check
+package workspace
 
 import (
+	"heat-ls/analysis/check/pass"
+	"heat-ls/analysis/check/resources"
+	"heat-ls/analysis/check/values"
 	"heat-ls/analysis/rules"
 	"heat-ls/analysis/syntax"
 )
@@ -17,8 +20,8 @@ import (
 // checkNestedListItems reports the first item of a literal list, given
 // in props to a comma_delimited_list parameter of every template ts,
 // that Heat cannot join.
-func checkNestedListItems(p *Pass, def Definition, ts []NestedTemplate, props *syntax.Node) {
-	if def.Inner && !BuildsMembers(p, def.Resource) {
+func checkNestedListItems(p *pass.Pass, def pass.Definition, ts []pass.NestedTemplate, props *syntax.Node) {
+	if def.Inner && !resources.BuildsMembers(p, def.Resource) {
 		return // which member Heat validates, if any, is not known
 	}
 	for _, pr := range props.Pairs() {
@@ -30,17 +33,17 @@ func checkNestedListItems(p *Pass, def Definition, ts []NestedTemplate, props *s
 		if len(items) == 0 {
 			continue
 		}
-		mappings := items[0].Resolve().IsMapping() && !IsFunctionCall(items[0].Resolve())
+		mappings := items[0].Resolve().IsMapping() && !values.IsFunctionCall(items[0].Resolve())
 		for _, it := range items {
 			it = it.Resolve()
-			if IsFunctionCall(it) {
+			if values.IsFunctionCall(it) {
 				break // its value is not known: nor is what follows
 			}
 			var ok bool
 			if mappings {
 				ok = it.IsMapping()
 			} else {
-				ok = it.IsNull() || PyYAMLText(it)
+				ok = it.IsNull() || values.PyYAMLText(it)
 			}
 			if ok {
 				continue
@@ -51,7 +54,7 @@ func checkNestedListItems(p *Pass, def Definition, ts []NestedTemplate, props *s
 			}
 			p.Reportf(it.Span(), rules.ResourcePropertyType,
 				"`%s` goes to the comma_delimited_list parameter of the nested template %s, which Heat makes of the items joined with commas; this item is %s, not %s, so Heat refuses the stack at create.",
-				k.Value, wsTemplateNames(ts), HeatScalarName(it), want)
+				k.Value, wsTemplateNames(ts), values.HeatScalarName(it), want)
 			break
 		}
 	}

@@ -1,8 +1,11 @@
-package check
+package workspace
 
 import (
 	"bytes"
 	"fmt"
+	"heat-ls/analysis/check/pass"
+	"heat-ls/analysis/check/resources"
+	"heat-ls/analysis/check/values"
 	"strconv"
 	"strings"
 
@@ -72,12 +75,12 @@ type lookupCause struct {
 // it comes from a parameter); it records the cause.
 func (pe *parentEmpty) lookup(t *hot.Template, n *syntax.Node) (string, bool) {
 	hv := pe.handed
-	arg := GetParamArgs(n)
+	arg := resources.GetParamArgs(n)
 	if hv == nil || t == nil || !arg.IsSequence() || len(arg.Items()) != 2 {
 		return "", false
 	}
 	name, key := arg.Items()[0].Resolve(), arg.Items()[1].Resolve()
-	if !IsScalarLiteral(name) {
+	if !values.IsScalarLiteral(name) {
 		return "", false
 	}
 	list, ok := hv.lists[name.Value]
@@ -85,19 +88,19 @@ func (pe *parentEmpty) lookup(t *hot.Template, n *syntax.Node) (string, bool) {
 		return "", false
 	}
 	index, whole, known, from := 0, false, false, list.from
-	switch kn := GetParamArgs(key); {
+	switch kn := resources.GetParamArgs(key); {
 	case kn != nil:
 		if kn.IsSequence() && len(kn.Items()) == 1 {
 			kn = kn.Items()[0].Resolve()
 		}
 		prm := t.Parameter(kn.Value)
 		hi, ok := hv.indexes[kn.Value]
-		if !IsScalarLiteral(kn) || !ok || prm == nil {
+		if !values.IsScalarLiteral(kn) || !ok || prm == nil {
 			return "", false
 		}
 		index, whole, known = PyIndex(hi.text, prm.Type == "number")
 		from = hi.from
-	case IsScalarLiteral(key) && !IsYAML11Bool(key) && !oddPlainNumber(key):
+	case values.IsScalarLiteral(key) && !values.IsYAML11Bool(key) && !oddPlainNumber(key):
 		index, whole, known = PyIndex(key.Value, key.Style == syntax.Plain && key.Tag != "!!str")
 	}
 	if !known {
@@ -187,7 +190,7 @@ const MaxJudgedMembers = 64
 // error (Heat validates it before it creates the stack), a later one's a
 // warning (the oracle, which only validates, accepts it; the group fails
 // when it creates that member).
-func checkNestedLookups(p *Pass, def Definition, ts []NestedTemplate, props *syntax.Node) {
+func checkNestedLookups(p *pass.Pass, def pass.Definition, ts []pass.NestedTemplate, props *syntax.Node) {
 	members, indexVar, ok := LookupMembers(p, def)
 	if !ok {
 		return
@@ -233,20 +236,20 @@ func checkNestedLookups(p *Pass, def Definition, ts []NestedTemplate, props *syn
 // one (1 for a definition whose members are all alike) and the index
 // variable their values name; ok is false when which members Heat
 // builds, if any, is not known.
-func LookupMembers(p *Pass, def Definition) (members int, indexVar string, ok bool) {
+func LookupMembers(p *pass.Pass, def pass.Definition) (members int, indexVar string, ok bool) {
 	if !def.Inner {
 		return 1, "", true
 	}
 	r := def.Resource
 	switch r.Type {
 	case "OS::Heat::ResourceGroup":
-		n, known := GroupSize(p, r)
-		props := ResourceProperties(r)
-		v, ok := GroupIndexVar(props)
+		n, known := resources.GroupSize(p, r)
+		props := resources.ResourceProperties(r)
+		v, ok := resources.GroupIndexVar(props)
 		if !known || n <= 0 || !ok {
 			return 0, "", false
 		}
-		if props.Lookup("removal_policies").Key != nil || !Mentions(def.Properties, v, 0) {
+		if props.Lookup("removal_policies").Key != nil || !resources.Mentions(def.Properties, v, 0) {
 			// members alike, or named past the ones removal_policies
 			// lists: only the first is judged (as "0")
 			n = 1
@@ -254,7 +257,7 @@ func LookupMembers(p *Pass, def Definition) (members int, indexVar string, ok bo
 		return min(n, MaxJudgedMembers), v, true
 	case "OS::Heat::AutoScalingGroup":
 		// every member alike, with no index; none at size zero
-		if BuildsMembers(p, r) {
+		if resources.BuildsMembers(p, r) {
 			return 1, "", true
 		}
 	}
@@ -265,7 +268,7 @@ func LookupMembers(p *Pass, def Definition) (members int, indexVar string, ok bo
 // the index variable (when indexVar is set) put as the member's name;
 // dropped is true where Heat drops a member's value that is no list (the
 // first member of a resource group, which it validates).
-func handedValuesOf(p *Pass, ts []NestedTemplate, props *syntax.Node, dropped bool, indexVar, member string) *handedValues {
+func handedValuesOf(p *pass.Pass, ts []pass.NestedTemplate, props *syntax.Node, dropped bool, indexVar, member string) *handedValues {
 	hv := &handedValues{lists: map[string]handedList{}, indexes: map[string]handedIndex{}}
 	for _, pr := range props.Pairs() {
 		k := pr.Key
@@ -280,10 +283,10 @@ func handedValuesOf(p *Pass, ts []NestedTemplate, props *syntax.Node, dropped bo
 		case "number", "string":
 			v := pr.Value.Resolve()
 			from := v
-			if arg := GetParamArgs(v); arg != nil {
+			if arg := resources.GetParamArgs(v); arg != nil {
 				v = IndexDefault(p, arg)
 			}
-			if v != nil && IsScalarLiteral(v) && !IsYAML11Bool(v) && !oddPlainNumber(v) {
+			if v != nil && values.IsScalarLiteral(v) && !values.IsYAML11Bool(v) && !oddPlainNumber(v) {
 				text := v.Value
 				if indexVar != "" {
 					text = strings.ReplaceAll(text, indexVar, member)
@@ -298,12 +301,12 @@ func handedValuesOf(p *Pass, ts []NestedTemplate, props *syntax.Node, dropped bo
 // IndexDefault is the default of the parent's number or string parameter
 // a get_param (its argument arg) hands on whole, when no environment may
 // set it; nil otherwise.
-func IndexDefault(p *Pass, arg *syntax.Node) *syntax.Node {
-	def, ok := ParamLiteralDefault(p, arg)
+func IndexDefault(p *pass.Pass, arg *syntax.Node) *syntax.Node {
+	def, ok := resources.ParamLiteralDefault(p, arg)
 	if !ok {
 		return nil
 	}
-	if prm := p.T.Parameter(GetParamName(arg)); prm == nil || prm.Type != "number" && prm.Type != "string" {
+	if prm := p.T.Parameter(resources.GetParamName(arg)); prm == nil || prm.Type != "number" && prm.Type != "string" {
 		return nil
 	}
 	return def
@@ -311,7 +314,7 @@ func IndexDefault(p *Pass, arg *syntax.Node) *syntax.Node {
 
 // firstNestedProblem judges every template of ts with the values hv; the
 // first template's refusal, or nil when one of them takes the values.
-func firstNestedProblem(p *Pass, ts []NestedTemplate, hv *handedValues) *parentEmpty {
+func firstNestedProblem(p *pass.Pass, ts []pass.NestedTemplate, hv *handedValues) *parentEmpty {
 	var first *parentEmpty
 	for _, t := range ts {
 		pe := nestedProblem(p, t, &parentEmpty{handed: hv})
@@ -329,22 +332,22 @@ func firstNestedProblem(p *Pass, ts []NestedTemplate, hv *handedValues) *parentE
 // from the parent's value v, when certain. In a member definition the
 // index variable is replaced by the member's name; dropped: Heat drops a
 // value that is no list (it validates the group's first member).
-func HandedListOf(p *Pass, v *syntax.Node, dropped bool, indexVar, member string) (handedList, bool) {
+func HandedListOf(p *pass.Pass, v *syntax.Node, dropped bool, indexVar, member string) (handedList, bool) {
 	n := v.Resolve()
 	var items []string
 	how := ""
 	switch {
 	case n == nil || n.IsNull():
 		return handedList{}, false // the empty value: checkNestedLiteralEmpty
-	case GetParamArgs(n) != nil:
+	case resources.GetParamArgs(n) != nil:
 		name, text, ok := listDefault(p, n)
 		if !ok {
 			return handedList{}, false
 		}
 		items, how = text, fmt.Sprintf("The comma_delimited_list parameter `%s` hands its default{count}", name)
-	case IsFunctionCall(n):
+	case values.IsFunctionCall(n):
 		return handedList{}, false
-	case n.IsMapping() || n.IsScalar() && !PyYAMLText(n):
+	case n.IsMapping() || n.IsScalar() && !values.PyYAMLText(n):
 		if !dropped || n.IsMapping() && n.NumPairs() == 0 {
 			return handedList{}, false // refused as a value (or the empty value)
 		}
@@ -352,13 +355,13 @@ func HandedListOf(p *Pass, v *syntax.Node, dropped bool, indexVar, member string
 	case n.IsSequence() && len(n.Items()) > 0 && n.Items()[0].Resolve().IsMapping():
 		// mappings: each entry becomes ".member.<i>.<key>=<value>"
 		for i, it := range n.Items() {
-			if it = it.Resolve(); !it.IsMapping() || IsFunctionCall(it) || MergesOtherKeys(it) {
+			if it = it.Resolve(); !it.IsMapping() || values.IsFunctionCall(it) || resources.MergesOtherKeys(it) {
 				return handedList{}, false
 			}
 			for _, pr := range it.Pairs() {
-				k, ok1 := PyStr(pr.Key)
-				v, ok2 := PyStr(pr.Value)
-				if !ok1 || !ok2 || IsFunctionCall(pr.Value.Resolve()) {
+				k, ok1 := values.PyStr(pr.Key)
+				v, ok2 := values.PyStr(pr.Value)
+				if !ok1 || !ok2 || values.IsFunctionCall(pr.Value.Resolve()) {
 					return handedList{}, false
 				}
 				items = append(items, fmt.Sprintf(".member.%d.%s=%s", i, k, v))
@@ -367,7 +370,7 @@ func HandedListOf(p *Pass, v *syntax.Node, dropped bool, indexVar, member string
 		how = "This list of mappings{count} goes"
 	case n.IsSequence():
 		for _, it := range n.Items() {
-			if it = it.Resolve(); !PyYAMLText(it) {
+			if it = it.Resolve(); !values.PyYAMLText(it) {
 				return handedList{}, false // a number joins with no text: Heat refuses that otherwise
 			}
 			items = append(items, it.Value)
@@ -376,7 +379,7 @@ func HandedListOf(p *Pass, v *syntax.Node, dropped bool, indexVar, member string
 			return handedList{}, false
 		}
 		how = "This list{count} goes"
-	case PyYAMLText(n) && n.Value != "":
+	case values.PyYAMLText(n) && n.Value != "":
 		items, how = strings.Split(n.Value, ","), "This text, split at its commas{count}, goes"
 	default:
 		return handedList{}, false
@@ -400,33 +403,33 @@ func HandedListOf(p *Pass, v *syntax.Node, dropped bool, indexVar, member string
 // listDefault is the text of each item of the default of the
 // comma_delimited_list parameter n gets (whole), when no environment
 // gives it a value.
-func listDefault(p *Pass, n *syntax.Node) (string, []string, bool) {
-	arg := GetParamArgs(n)
+func listDefault(p *pass.Pass, n *syntax.Node) (string, []string, bool) {
+	arg := resources.GetParamArgs(n)
 	if arg.IsSequence() && len(arg.Items()) == 1 {
 		arg = arg.Items()[0].Resolve()
 	}
-	if !IsScalarLiteral(arg) || p.T == nil {
+	if !values.IsScalarLiteral(arg) || p.T == nil {
 		return "", nil, false
 	}
 	prm := p.T.Parameter(arg.Value)
-	if prm == nil || prm.Type != "comma_delimited_list" || EnvironmentSets(p, prm.Name) {
+	if prm == nil || prm.Type != "comma_delimited_list" || resources.EnvironmentSets(p, prm.Name) {
 		return "", nil, false
 	}
 	def := prm.Field("default").Value.Resolve()
 	switch {
-	case def == nil || def.IsNull() || IsFunctionCall(def):
+	case def == nil || def.IsNull() || values.IsFunctionCall(def):
 		return "", nil, false
 	case def.IsSequence():
 		var items []string
 		for _, it := range def.Items() {
-			s, ok := PyStr(it)
+			s, ok := values.PyStr(it)
 			if !ok {
 				return "", nil, false
 			}
 			items = append(items, s)
 		}
 		return prm.Name, items, true
-	case PyYAMLText(def):
+	case values.PyYAMLText(def):
 		if def.Value == "" {
 			return "", nil, false // the empty value: checkNestedLiteralEmpty's family
 		}
@@ -439,12 +442,12 @@ func listDefault(p *Pass, n *syntax.Node) (string, []string, bool) {
 // otherwise than in plain decimal (octal, hex, binary, base 60), whose
 // value heat-ls does not work out.
 func oddPlainNumber(n *syntax.Node) bool {
-	return n.Style == syntax.Plain && PyYAMLImplicit.MatchString(n.Value) && !IsPlainDecimal(n.Value) && n.Tag != "!!float"
+	return n.Style == syntax.Plain && values.PyYAMLImplicit.MatchString(n.Value) && !values.IsPlainDecimal(n.Value) && n.Tag != "!!float"
 }
 
 // nestedParameterType is the type every template of ts declares name
 // with, "" when they differ or one lacks it.
-func nestedParameterType(ts []NestedTemplate, name string) string {
+func nestedParameterType(ts []pass.NestedTemplate, name string) string {
 	typ := ""
 	for i, t := range ts {
 		prm := t.Outline.Parameter(name)

@@ -1,6 +1,7 @@
-package check
+package workspace
 
 import (
+	"heat-ls/analysis/check/pass"
 	"strings"
 
 	"heat-ls/analysis/rules"
@@ -20,12 +21,12 @@ const maxNestingWalk = 64
 // meaning. A built-in type that an environment maps to a template is not
 // followed inside that template: Heat drops the mapping for the nested
 // stack, so a wrapper template may use the very type it replaces.
-func CheckNestedRecursion(p *Pass) {
+func CheckNestedRecursion(p *pass.Pass) {
 	if p.Workspace == nil || p.Path == "" {
 		return
 	}
 	for _, r := range p.T.Resources {
-		for _, def := range ResourceDefinitions(r) {
+		for _, def := range pass.ResourceDefinitions(r) {
 			if def.Type == nil || def.TypeName == "" {
 				continue
 			}
@@ -47,7 +48,7 @@ func CheckNestedRecursion(p *Pass) {
 
 // nestingLoop returns the template paths from def's type back to the
 // checked template (the last element is the checked template), or nil.
-func nestingLoop(p *Pass, def Definition) []string {
+func nestingLoop(p *pass.Pass, def pass.Definition) []string {
 	name := def.Resource.Name
 	if def.Inner {
 		name = ""
@@ -60,8 +61,8 @@ func nestingLoop(p *Pass, def Definition) []string {
 		return []string{first.Path}
 	}
 	visited := map[string]bool{p.Path: true}
-	var walk func(t NestedTemplate) []string
-	walk = func(t NestedTemplate) []string {
+	var walk func(t pass.NestedTemplate) []string
+	walk = func(t pass.NestedTemplate) []string {
 		if visited[t.Path] || len(visited) > maxNestingWalk || t.Outline == nil {
 			return nil
 		}
@@ -95,20 +96,20 @@ func nestingLoop(p *Pass, def Definition) []string {
 // nestedStep says which template a definition of typeName (in resource
 // name, "" for a group's member) written in the template at from
 // certainly nests, if any.
-func nestedStep(p *Pass, from, name, typeName string) (NestedTemplate, bool) {
+func nestedStep(p *pass.Pass, from, name, typeName string) (pass.NestedTemplate, bool) {
 	nt := p.Workspace.NestedTemplates(from, name, typeName)
 	if !nt.Mapped || nt.Opaque || len(nt.Templates) != 1 {
-		return NestedTemplate{}, false
+		return pass.NestedTemplate{}, false
 	}
 	t := nt.Templates[0]
 	if t.Via != "" && builtinType(p, typeName) {
-		return NestedTemplate{}, false
+		return pass.NestedTemplate{}, false
 	}
 	return t, true
 }
 
 // builtinType reports whether Heat itself knows the type name.
-func builtinType(p *Pass, name string) bool {
+func builtinType(p *pass.Pass, name string) bool {
 	if p.Schema == nil {
 		return false
 	}

@@ -1,7 +1,10 @@
-package check
+package workspace
 
 import (
 	"fmt"
+	"heat-ls/analysis/check/pass"
+	"heat-ls/analysis/check/resources"
+	"heat-ls/analysis/check/values"
 	"strings"
 	"unicode/utf8"
 
@@ -31,7 +34,7 @@ const maxNestedNameLen = 253
 // name Heat refuses. It reads every resource at once (an identical
 // definition elsewhere changes the verdict), so it is no entry-alone
 // walk; the cheap test of the name comes first.
-func CheckNestedStackNames(p *Pass) {
+func CheckNestedStackNames(p *pass.Pass) {
 	if p.T == nil {
 		return
 	}
@@ -47,7 +50,7 @@ func CheckNestedStackNames(p *Pass) {
 			checkNestedNameLengths(p, r)
 			continue
 		}
-		if !PyYAMLText(r.Key) {
+		if !values.PyYAMLText(r.Key) {
 			continue // a name PyYAML reads as a number or null is not this text
 		}
 		made := makesNestedStack(p, r)
@@ -66,7 +69,7 @@ func CheckNestedStackNames(p *Pass) {
 
 // checkNestedNameLengths reports resource r when a stack nested under
 // it has a name too long for any top stack name.
-func checkNestedNameLengths(p *Pass, r *hot.Resource) {
+func checkNestedNameLengths(p *pass.Pass, r *hot.Resource) {
 	if p.Workspace == nil || p.Path == "" || r.Type == "" {
 		return
 	}
@@ -145,11 +148,11 @@ const (
 // whose plugin is a nested stack. A group of size zero builds none, and
 // neither does a resource Heat skips (external_id, a condition false for
 // every input).
-func makesNestedStack(p *Pass, r *hot.Resource) stackMaking {
+func makesNestedStack(p *pass.Pass, r *hot.Resource) stackMaking {
 	if r.Field("external_id").Key != nil {
 		return stackNotMade
 	}
-	if f := r.Field("condition"); f.Key != nil && FalseForEveryInput(p.T, f.Value) {
+	if f := r.Field("condition"); f.Key != nil && pass.FalseForEveryInput(p.T, f.Value) {
 		return stackNotMade
 	}
 	if r.TypeNode == nil || r.Type == "" {
@@ -160,20 +163,20 @@ func makesNestedStack(p *Pass, r *hot.Resource) stackMaking {
 		"AWS::ElasticLoadBalancing::LoadBalancer", "AWS::CloudFormation::Stack", "OS::Heat::ResourceChain":
 		return stackMade
 	case "OS::Heat::ResourceGroup":
-		switch n, known := GroupSize(p, r); {
+		switch n, known := resources.GroupSize(p, r); {
 		case known && n != 0:
 			return stackMade
-		case !known && ResourceProperties(r) != nil:
+		case !known && resources.ResourceProperties(r) != nil:
 			return stackMaybeMade
 		}
 		return stackNotMade
 	case "OS::Heat::SoftwareDeploymentGroup", "OS::Heat::SoftwareDeployments",
 		"OS::Heat::StructuredDeploymentGroup", "OS::Heat::StructuredDeployments":
-		props := ResourceProperties(r)
+		props := resources.ResourceProperties(r)
 		servers := props.Get("servers").Resolve()
-		return madeIf(props != nil && servers.IsMapping() && servers.NumPairs() > 0 && !IsFunctionCall(servers))
+		return madeIf(props != nil && servers.IsMapping() && servers.NumPairs() > 0 && !values.IsFunctionCall(servers))
 	}
-	if IsTemplatePath(r.Type) {
+	if resources.IsTemplatePath(r.Type) {
 		return stackMade
 	}
 	if p.Schema == nil || p.Workspace == nil {
@@ -237,7 +240,7 @@ func sameDefinition(a, b *syntax.Node) bool {
 // sameText compares two values by their shape and scalar texts.
 func sameText(a, b *syntax.Node, depth int) bool {
 	a, b = a.Resolve(), b.Resolve()
-	if a == nil || b == nil || depth > MaxValueDepth {
+	if a == nil || b == nil || depth > values.MaxValueDepth {
 		return a == b
 	}
 	if a.Kind != b.Kind || a.Value != b.Value {

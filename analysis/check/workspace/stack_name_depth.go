@@ -1,6 +1,9 @@
-package check
+package workspace
 
 import (
+	"heat-ls/analysis/check/pass"
+	"heat-ls/analysis/check/resources"
+	"heat-ls/analysis/check/values"
 	"heat-ls/analysis/hot"
 	"heat-ls/analysis/syntax"
 )
@@ -36,25 +39,25 @@ type tooLongNested struct {
 
 // nestedNameTooLong walks the templates r certainly nests and returns
 // the first stack whose name cannot fit, if any.
-func nestedNameTooLong(p *Pass, r *hot.Resource) *tooLongNested {
+func nestedNameTooLong(p *pass.Pass, r *hot.Resource) *tooLongNested {
 	if p.Workspace == nil || p.Path == "" {
 		return nil
 	}
 	base := len("a-") + len(r.Name)
-	var t NestedTemplate
+	var t pass.NestedTemplate
 	ok := false
 	switch {
 	case r.Type == "OS::Heat::ResourceGroup":
-		for _, d := range ResourceDefinitions(r)[1:] {
+		for _, d := range pass.ResourceDefinitions(r)[1:] {
 			if t, ok = nestedStep(p, p.Path, "", d.TypeName); ok {
-				ok = GroupBuildsMember(p, r)
+				ok = resources.GroupBuildsMember(p, r)
 				base += len("-0")
 			}
 		}
 	case r.Type == "OS::Heat::AutoScalingGroup":
-		for _, d := range ResourceDefinitions(r)[1:] {
+		for _, d := range pass.ResourceDefinitions(r)[1:] {
 			if t, ok = nestedStep(p, p.Path, "", d.TypeName); ok {
-				n, known := AutoscalingSize(p, r)
+				n, known := resources.AutoscalingSize(p, r)
 				ok = known && n > 0
 				base += len("-") + autoscalingMemberNameLen
 			}
@@ -73,7 +76,7 @@ func nestedNameTooLong(p *Pass, r *hot.Resource) *tooLongNested {
 // outlineNamesLong reports whether some stack nested in t (whose own name
 // has at least length characters) may have a name too long, following
 // every template and group the outlines show.
-func outlineNamesLong(p *Pass, t NestedTemplate, length int, visited map[string]bool) bool {
+func outlineNamesLong(p *pass.Pass, t pass.NestedTemplate, length int, visited map[string]bool) bool {
 	if visited[t.Path] || len(visited) > maxNestingWalk || t.Outline == nil {
 		return false
 	}
@@ -108,7 +111,7 @@ func outlineNamesLong(p *Pass, t NestedTemplate, length int, visited map[string]
 
 // walkNestedNames looks at the stacks nested template t (whose own stack
 // name has at least length characters) certainly builds.
-func walkNestedNames(p *Pass, t NestedTemplate, length int, visited map[string]bool) *tooLongNested {
+func walkNestedNames(p *pass.Pass, t pass.NestedTemplate, length int, visited map[string]bool) *tooLongNested {
 	if visited[t.Path] || len(visited) > maxNestingWalk || t.Full == nil {
 		return nil
 	}
@@ -118,24 +121,24 @@ func walkNestedNames(p *Pass, t NestedTemplate, length int, visited map[string]b
 		return nil
 	}
 	for _, q := range doc.Template.Resources {
-		if q.Key == nil || !PyYAMLText(q.Key) || q.Field("condition").Key != nil || q.Field("external_id").Key != nil {
+		if q.Key == nil || !values.PyYAMLText(q.Key) || q.Field("condition").Key != nil || q.Field("external_id").Key != nil {
 			continue
 		}
 		if fault, _ := StackNameFault(q.Name); fault != "" {
 			continue // reported in that template itself
 		}
 		own := length + len("-") + len(q.Name)
-		var next NestedTemplate
+		var next pass.NestedTemplate
 		member, memberLen := false, len("-0")
 		switch {
 		case q.Type == "OS::Heat::ResourceGroup" && LiteralGroupMember(q):
-			for _, d := range ResourceDefinitions(q)[1:] {
+			for _, d := range pass.ResourceDefinitions(q)[1:] {
 				next, member = nestedStep(p, t.Path, "", d.TypeName)
 			}
 		case q.Type == "OS::Heat::AutoScalingGroup":
 			// its own stack always; its members' at a literal size
 			memberLen = len("-") + autoscalingMemberNameLen
-			for _, d := range ResourceDefinitions(q)[1:] {
+			for _, d := range pass.ResourceDefinitions(q)[1:] {
 				if LiteralAutoscalingMember(q) {
 					next, member = nestedStep(p, t.Path, "", d.TypeName)
 				}
@@ -168,16 +171,16 @@ func walkNestedNames(p *Pass, t NestedTemplate, length int, visited map[string]b
 // whatever its template's parameters are given: a literal
 // desired_capacity above zero, or else a literal min_size above zero.
 func LiteralAutoscalingMember(r *hot.Resource) bool {
-	props := ResourceProperties(r)
+	props := resources.ResourceProperties(r)
 	if props == nil {
 		return false
 	}
 	literal := func(name string) (int, bool) {
-		_, v, ok := LiteralProperty(props, name)
+		_, v, ok := resources.LiteralProperty(props, name)
 		if !ok {
 			return 0, props.Lookup(name).Key == nil || props.Get(name).Resolve().IsNull()
 		}
-		f, isInt, ok := PyNumber(v)
+		f, isInt, ok := values.PyNumber(v)
 		return int(f), ok && isInt
 	}
 	if n, ok := literal("desired_capacity"); !ok || n > 0 {
@@ -190,7 +193,7 @@ func LiteralAutoscalingMember(r *hot.Resource) bool {
 // LiteralGroupMember: resource group r builds a member whatever its
 // template's parameters are given: count absent, or a literal above zero.
 func LiteralGroupMember(r *hot.Resource) bool {
-	props := ResourceProperties(r)
+	props := resources.ResourceProperties(r)
 	if props == nil {
 		return false
 	}
@@ -202,6 +205,6 @@ func LiteralGroupMember(r *hot.Resource) bool {
 	if v == nil || v.IsNull() || v.Kind != syntax.ScalarNode {
 		return v == nil || v.IsNull()
 	}
-	f, isInt, ok := PyNumber(v)
+	f, isInt, ok := values.PyNumber(v)
 	return ok && isInt && f > 0
 }
