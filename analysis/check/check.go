@@ -1,10 +1,3 @@
-// Package check computes every diagnostic heat-ls reports for a document.
-//
-// A run builds one Pass (the document, its model, the schema, the declared
-// version) and hands it to each rule in turn. Rules are plain functions
-// registered in the rule lists (templateRules, environmentRules); each
-// reports through Pass.Report with a stable rule id, so one bad section
-// never hides problems in another and every problem is reported in one go.
 package check
 
 import (
