@@ -36,7 +36,7 @@ func TestNestedStackNames(t *testing.T) {
 		{"leading dash", res("-a", tmpl), "", E, "", none},
 		{"empty name", res(`""`, tmpl), "", E, "", none},
 		// Heat refuses names that are no text before any stack is named
-		// (resources_check.go; cases resource-name-number, -null-anchor).
+		// (resources/resources.go; cases resource-name-number, -null-anchor).
 		{"a number: refused as no text", res("1:20", tmpl), code, E, "1:20", nil},
 		{"null read as None: refused as no text", res("~", tmpl), code, E, "~", nil},
 		{"no nested stack", res(`"a b"`, "    type: OS::Heat::None\n"), "", E, "", none},

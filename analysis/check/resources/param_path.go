@@ -135,7 +135,7 @@ func (rc *ResourceChecker) checkStandIn(prop *schema.Property, value, key, ancho
 
 // ParentValues is what a parent template hands the nested template whose
 // resources are being judged: the rules that follow a nested template
-// (workspace_nested_empty.go) set it, so a property the parent's values
+// (analysis/check/workspace, nested_empty.go) set it, so a property the parent's values
 // make Heat refuse is reported on the parent.
 type ParentValues interface {
 	// Gives reports what n, in the nested template t, gives of the

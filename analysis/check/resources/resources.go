@@ -55,10 +55,10 @@ type ResourceChecker struct {
 	rt *schema.ResourceType
 	// deferred is set while a top-level property that reads a resource
 	// is checked: Heat leaves its constraints and nested unknown keys
-	// alone (resources_deferred.go).
+	// alone (deferred.go).
 	deferred bool
 	// parent, when set, is what a parent template hands the template
-	// being checked (workspace_nested_empty.go).
+	// being checked (analysis/check/workspace, nested_empty.go).
 	Parent ParentValues
 	// leftOut is set while a resource whose condition is false for every
 	// input is checked (see policyf).

@@ -30,7 +30,7 @@ type parentEmpty struct {
 	found    *source.Diagnostic
 	// handed holds the lists and indexes a parent hands beyond empty
 	// text, and cause what the kept problem came from
-	// (workspace_nested_lookup.go); pending is the cause of the value
+	// (nested_lookup.go); pending is the cause of the value
 	// being judged.
 	handed         *handedValues
 	cause, pending *lookupCause
