@@ -1,9 +1,9 @@
 package check
 
 import (
-	"heat-ls/analysis/check/values"
 	"testing"
 
+	"heat-ls/analysis/check/values"
 	"heat-ls/analysis/hot"
 	"heat-ls/analysis/rules"
 )

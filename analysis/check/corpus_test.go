@@ -2,7 +2,6 @@ package check
 
 import (
 	"context"
-	"heat-ls/analysis/check/pass"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -11,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"heat-ls/analysis/check/pass"
 	"heat-ls/analysis/hot"
 	"heat-ls/schema"
 )

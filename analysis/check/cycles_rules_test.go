@@ -3,11 +3,11 @@ package check
 import (
 	"context"
 	"fmt"
-	"heat-ls/analysis/check/pass"
-	"heat-ls/analysis/check/references"
 	"strings"
 	"testing"
 
+	"heat-ls/analysis/check/pass"
+	"heat-ls/analysis/check/references"
 	"heat-ls/analysis/hot"
 	"heat-ls/analysis/rules"
 )

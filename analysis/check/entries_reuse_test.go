@@ -3,13 +3,13 @@ package check
 import (
 	"bytes"
 	"context"
-	"heat-ls/analysis/check/pass"
 	"math/rand"
 	"reflect"
 	"runtime"
 	"strings"
 	"testing"
 
+	"heat-ls/analysis/check/pass"
 	"heat-ls/analysis/hot"
 	"heat-ls/analysis/hot/edittest"
 	"heat-ls/schema"

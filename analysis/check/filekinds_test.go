@@ -3,12 +3,12 @@ package check
 import (
 	"context"
 	"encoding/json"
-	"heat-ls/analysis/check/pass"
 	"os"
 	"path/filepath"
 	"slices"
 	"testing"
 
+	"heat-ls/analysis/check/pass"
 	"heat-ls/analysis/hot"
 	"heat-ls/analysis/source"
 )

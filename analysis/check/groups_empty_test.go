@@ -2,10 +2,10 @@ package check
 
 import (
 	"context"
-	"heat-ls/analysis/check/pass"
-	"heat-ls/analysis/check/resources"
 	"testing"
 
+	"heat-ls/analysis/check/pass"
+	"heat-ls/analysis/check/resources"
 	"heat-ls/analysis/hot"
 )
 

@@ -1,11 +1,11 @@
 package check
 
 import (
+	"testing"
+
 	"heat-ls/analysis/check/pass"
 	"heat-ls/analysis/check/resources"
 	"heat-ls/analysis/check/workspace"
-	"testing"
-
 	"heat-ls/analysis/hot"
 )
 

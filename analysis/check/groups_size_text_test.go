@@ -1,9 +1,10 @@
 package check
 
 import (
+	"testing"
+
 	"heat-ls/analysis/check/resources"
 	"heat-ls/analysis/check/values"
-	"testing"
 )
 
 // TestPythonInt: the texts Python's int() reads, and those it refuses.

@@ -2,11 +2,11 @@ package check
 
 import (
 	"context"
-	"heat-ls/analysis/check/pass"
 	"slices"
 	"strings"
 	"testing"
 
+	"heat-ls/analysis/check/pass"
 	"heat-ls/analysis/hot"
 	"heat-ls/analysis/rules"
 )

@@ -2,11 +2,11 @@ package check
 
 import (
 	"context"
-	"heat-ls/analysis/check/pass"
-	"heat-ls/analysis/check/values"
 	"strings"
 	"testing"
 
+	"heat-ls/analysis/check/pass"
+	"heat-ls/analysis/check/values"
 	"heat-ls/analysis/hot"
 	"heat-ls/analysis/rules"
 	"heat-ls/analysis/source"

@@ -2,10 +2,10 @@ package check
 
 import (
 	"context"
-	"heat-ls/analysis/check/pass"
 	"strings"
 	"testing"
 
+	"heat-ls/analysis/check/pass"
 	"heat-ls/analysis/hot"
 	"heat-ls/analysis/rules"
 )

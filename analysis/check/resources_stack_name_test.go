@@ -1,11 +1,11 @@
 package check
 
 import (
-	"heat-ls/analysis/check/values"
-	"heat-ls/analysis/check/workspace"
 	"strings"
 	"testing"
 
+	"heat-ls/analysis/check/values"
+	"heat-ls/analysis/check/workspace"
 	"heat-ls/analysis/rules"
 	"heat-ls/analysis/source"
 )

@@ -2,11 +2,11 @@ package check
 
 import (
 	"context"
-	"heat-ls/analysis/check/pass"
 	"testing"
 
 	"gopkg.in/yaml.v3"
 
+	"heat-ls/analysis/check/pass"
 	"heat-ls/analysis/hot"
 	"heat-ls/analysis/syntax/synthtest"
 )

@@ -2,12 +2,12 @@ package check
 
 import (
 	"context"
-	"heat-ls/analysis/check/pass"
-	"heat-ls/analysis/check/structure"
 	"strings"
 	"sync"
 	"testing"
 
+	"heat-ls/analysis/check/pass"
+	"heat-ls/analysis/check/structure"
 	"heat-ls/analysis/hot"
 	"heat-ls/analysis/rules"
 	"heat-ls/analysis/source"

@@ -2,10 +2,10 @@ package check
 
 import (
 	"context"
-	"heat-ls/analysis/check/pass"
 	"reflect"
 	"testing"
 
+	"heat-ls/analysis/check/pass"
 	"heat-ls/analysis/hot"
 )
 

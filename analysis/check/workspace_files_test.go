@@ -2,9 +2,9 @@ package check
 
 import (
 	"context"
-	"heat-ls/analysis/check/pass"
 	"testing"
 
+	"heat-ls/analysis/check/pass"
 	"heat-ls/analysis/hot"
 	"heat-ls/analysis/rules"
 )

@@ -1,12 +1,12 @@
 package check
 
 import (
-	"heat-ls/analysis/check/pass"
-	"heat-ls/analysis/check/values"
-	"heat-ls/analysis/check/workspace"
 	"slices"
 	"testing"
 
+	"heat-ls/analysis/check/pass"
+	"heat-ls/analysis/check/values"
+	"heat-ls/analysis/check/workspace"
 	"heat-ls/analysis/hot"
 	"heat-ls/analysis/syntax"
 )

@@ -1,10 +1,10 @@
 package functions
 
 import (
-	"heat-ls/analysis/check/pass"
-	"heat-ls/analysis/check/values"
 	"strings"
 
+	"heat-ls/analysis/check/pass"
+	"heat-ls/analysis/check/values"
 	"heat-ls/analysis/rules"
 	"heat-ls/analysis/syntax"
 	"heat-ls/schema"

@@ -2,13 +2,13 @@ package functions
 
 import (
 	"fmt"
-	"heat-ls/analysis/check/pass"
-	checkvalues "heat-ls/analysis/check/values"
 	"math"
 	"slices"
 	"strconv"
 	"strings"
 
+	"heat-ls/analysis/check/pass"
+	"heat-ls/analysis/check/values"
 	"heat-ls/analysis/hot"
 	"heat-ls/analysis/rules"
 	"heat-ls/analysis/source"
@@ -45,7 +45,7 @@ func CheckArguments(p *pass.Pass) {
 			return
 		}
 		a := &argCtx{p: p, v: v, c: c, args: c.Args.Resolve(), form: shape.form}
-		if a.args == nil || checkvalues.IsDynamic(a.args) {
+		if a.args == nil || values.IsDynamic(a.args) {
 			return
 		}
 		shape.check(a)
@@ -199,19 +199,19 @@ func isHeatText(n *syntax.Node) bool {
 	if !n.IsScalar() || n.IsNull() {
 		return false
 	}
-	return n.Style != syntax.Plain || (n.Tag == "!!str" || n.Tag == "!!timestamp") && !checkvalues.IsYAML11Bool(n)
+	return n.Style != syntax.Plain || (n.Tag == "!!str" || n.Tag == "!!timestamp") && !values.IsYAML11Bool(n)
 }
 
 func checkNameArg(a *argCtx) {
 	switch {
-	case checkvalues.IsScalarLiteral(a.args):
+	case values.IsScalarLiteral(a.args):
 	case a.c.Name == "get_resource" && a.args.IsNull() && a.c.Context == hot.InOutput:
 		// An output's get_resource looks its target up only when the
 		// output is resolved: the oracle accepts one of nothing (a list
 		// or mapping it refuses as it reads the call).
-		a.badComputed(a.args, "the argument must be a name, not %s", checkvalues.KindName(a.args))
+		a.badComputed(a.args, "the argument must be a name, not %s", values.KindName(a.args))
 	default:
-		a.bad(a.args, "the argument must be a name, not %s", checkvalues.KindName(a.args))
+		a.bad(a.args, "the argument must be a name, not %s", values.KindName(a.args))
 	}
 }
 
@@ -220,28 +220,28 @@ func checkNameArg(a *argCtx) {
 func checkGetFileArgs(a *argCtx) {
 	checkNameArg(a)
 	switch n := a.args; {
-	case !checkvalues.IsScalarLiteral(n):
+	case !values.IsScalarLiteral(n):
 	case strings.TrimSpace(n.Value) == "":
 		a.bad(n, "the path is empty")
-	case n.Style == syntax.Plain && (n.Tag == "!!int" || n.Tag == "!!float" || checkvalues.IsYAML11Bool(n)):
-		a.bad(n, "the path must be text, and Heat reads %s as %s; quote it", n.Value, checkvalues.HeatScalarName(n))
+	case n.Style == syntax.Plain && (n.Tag == "!!int" || n.Tag == "!!float" || values.IsYAML11Bool(n)):
+		a.bad(n, "the path must be text, and Heat reads %s as %s; quote it", n.Value, values.HeatScalarName(n))
 	}
 }
 
 func checkGetParamArgs(a *argCtx) {
 	switch {
-	case checkvalues.IsScalarLiteral(a.args):
+	case values.IsScalarLiteral(a.args):
 	case a.args.IsSequence():
 		if len(a.args.Items()) == 0 {
 			a.bad(a.args, "the list is empty; it needs the parameter name first")
 			return
 		}
-		if n := checkvalues.Literal(a.args.Items()[0]); n != nil && !checkvalues.IsScalarLiteral(n) {
-			a.bad(a.args.Items()[0], "the parameter name must be text, not %s", checkvalues.KindName(n))
+		if n := values.Literal(a.args.Items()[0]); n != nil && !values.IsScalarLiteral(n) {
+			a.bad(a.args.Items()[0], "the parameter name must be text, not %s", values.KindName(n))
 		}
 		checkPathItems(a, a.args.Items()[1:])
 	default:
-		a.bad(a.args, "the argument must be a parameter name or a list, not %s", checkvalues.KindName(a.args))
+		a.bad(a.args, "the argument must be a parameter name or a list, not %s", values.KindName(a.args))
 	}
 }
 
@@ -255,14 +255,14 @@ func checkGetParamArgs(a *argCtx) {
 // template validate fails (checked with the oracle).
 func checkPathItems(a *argCtx, items []*syntax.Node) {
 	for _, it := range items {
-		n := checkvalues.Literal(it)
+		n := values.Literal(it)
 		switch {
-		case n == nil || checkvalues.IsScalarLiteral(n):
+		case n == nil || values.IsScalarLiteral(n):
 		case a.c.Name == "get_attr" && (n.IsMapping() || n.IsSequence()) && a.v.Supports(schema.FeatureGetAttrPath):
-			a.bad(it, "a path item must be a key or an index, not %s (Heat cannot index the attribute by it)", checkvalues.KindName(n))
+			a.bad(it, "a path item must be a key or an index, not %s (Heat cannot index the attribute by it)", values.KindName(n))
 		default:
 			a.p.Warnf(a.spanOf(it), rules.BadFunctionArgs, "`%s`: a path item must be a key or an index, not %s; Heat's lookup finds nothing then, so the value is %s. Write %s.",
-				a.c.Name, checkvalues.KindName(n), pathMissValue(a.c.Name), a.form)
+				a.c.Name, values.KindName(n), pathMissValue(a.c.Name), a.form)
 		}
 	}
 }
@@ -278,7 +278,7 @@ func pathMissValue(fn string) string {
 
 func checkGetAttrArgs(a *argCtx) {
 	if !a.args.IsSequence() {
-		a.bad(a.args, "the argument must be a list, not %s", checkvalues.KindName(a.args))
+		a.bad(a.args, "the argument must be a list, not %s", values.KindName(a.args))
 		return
 	}
 	items := a.args.Items()
@@ -295,8 +295,8 @@ func checkGetAttrArgs(a *argCtx) {
 		if i > 1 {
 			break
 		}
-		if n := checkvalues.Literal(it); n != nil && !checkvalues.IsScalarLiteral(n) {
-			a.bad(it, "the resource and attribute names must be text, not %s", checkvalues.KindName(n))
+		if n := values.Literal(it); n != nil && !values.IsScalarLiteral(n) {
+			a.bad(it, "the resource and attribute names must be text, not %s", values.KindName(n))
 		}
 	}
 	if len(items) > 2 {
@@ -306,7 +306,7 @@ func checkGetAttrArgs(a *argCtx) {
 
 func checkListJoinArgs(a *argCtx) {
 	if !a.args.IsSequence() {
-		a.bad(a.args, "the argument must be a list of a delimiter and a list, not %s", checkvalues.KindName(a.args))
+		a.bad(a.args, "the argument must be a list of a delimiter and a list, not %s", values.KindName(a.args))
 		return
 	}
 	items := a.args.Items()
@@ -320,12 +320,12 @@ func checkListJoinArgs(a *argCtx) {
 		d.Data = map[string]string{"minVersion": first}
 	}
 	// Heat reads the delimiter and the lists only when it joins them.
-	if n := checkvalues.Literal(items[0]); n != nil && !checkvalues.PyYAMLText(n) {
-		a.badComputed(items[0], "the delimiter must be text, not %s", checkvalues.PyYAMLKind(n))
+	if n := values.Literal(items[0]); n != nil && !values.PyYAMLText(n) {
+		a.badComputed(items[0], "the delimiter must be text, not %s", values.PyYAMLKind(n))
 	}
 	for _, it := range items[1:] {
-		if n := checkvalues.Literal(it); n != nil && !n.IsSequence() {
-			a.badComputed(it, "the values to join must be a list, not %s", checkvalues.KindName(n))
+		if n := values.Literal(it); n != nil && !n.IsSequence() {
+			a.badComputed(it, "the values to join must be a list, not %s", values.KindName(n))
 		} else if n != nil {
 			checkJoinedItems(a, n)
 		}
@@ -343,16 +343,16 @@ func checkJoinedItems(a *argCtx, list *syntax.Node) {
 	for _, it := range list.Items() {
 		n := it.Resolve()
 		switch {
-		case n == nil || n.IsNull() || checkvalues.IsFunctionCall(n) || checkvalues.PyYAMLText(n):
+		case n == nil || n.IsNull() || values.IsFunctionCall(n) || values.PyYAMLText(n):
 			continue
 		case (n.IsMapping() || n.IsSequence()) && asJSON:
 			continue
 		case n.IsMapping() || n.IsSequence():
 			first := a.p.Schema.FeatureSince(schema.FeatureListJoinMultipleLists).Name
-			d := a.badComputed(it, "each item to join must be text, not %s (heat_template_version %s and later join a list or a mapping as its JSON)", checkvalues.PyYAMLKind(n), first)
+			d := a.badComputed(it, "each item to join must be text, not %s (heat_template_version %s and later join a list or a mapping as its JSON)", values.PyYAMLKind(n), first)
 			d.Data = map[string]string{"minVersion": first}
 		default:
-			a.badComputed(it, "each item to join must be text, not %s; quote it", checkvalues.PyYAMLKind(n))
+			a.badComputed(it, "each item to join must be text, not %s; quote it", values.PyYAMLKind(n))
 		}
 		return
 	}
@@ -360,7 +360,7 @@ func checkJoinedItems(a *argCtx, list *syntax.Node) {
 
 func checkStrReplaceArgs(a *argCtx) {
 	if !a.args.IsMapping() {
-		a.bad(a.args, "the argument must be a mapping with `template` and `params`, not %s", checkvalues.KindName(a.args))
+		a.bad(a.args, "the argument must be a mapping with `template` and `params`, not %s", values.KindName(a.args))
 		return
 	}
 	tmplPair, paramsPair := a.args.Lookup("template"), a.args.Lookup("params")
@@ -374,27 +374,27 @@ func checkStrReplaceArgs(a *argCtx) {
 		a.bad(a.args, "%s missing", missing)
 		return
 	}
-	if tmpl := checkvalues.Literal(tmplPair.Value); tmpl != nil && !checkvalues.PyYAMLText(tmpl) {
+	if tmpl := values.Literal(tmplPair.Value); tmpl != nil && !values.PyYAMLText(tmpl) {
 		// Heat computes the replacement on text only (the oracle refuses
 		// a list, a number, a boolean and nothing at stack create).
 		hint := ""
 		if tmpl.IsScalar() && !tmpl.IsNull() {
 			hint = " Quote it."
 		}
-		a.badValue(rules.BadFunctionArgs, tmplPair.Value, "`template` must be text, not %s.%s", checkvalues.PyYAMLKind(tmpl), hint)
+		a.badValue(rules.BadFunctionArgs, tmplPair.Value, "`template` must be text, not %s.%s", values.PyYAMLKind(tmpl), hint)
 	}
-	params := checkvalues.Literal(paramsPair.Value)
+	params := values.Literal(paramsPair.Value)
 	if params == nil {
 		return
 	}
 	if !params.IsMapping() {
 		// Heat tests this one when it reads the template, wherever the
 		// call is (the oracle refuses it in an output and in OS::Heat::None).
-		a.bad(paramsPair.Value, "`params` must be a mapping of placeholder to value, not %s", checkvalues.KindName(params))
+		a.bad(paramsPair.Value, "`params` must be a mapping of placeholder to value, not %s", values.KindName(params))
 		return
 	}
-	tmpl := checkvalues.Literal(tmplPair.Value)
-	if (tmpl == nil || checkvalues.PyYAMLText(tmpl)) && checkReplacePlaceholders(a, params) {
+	tmpl := values.Literal(tmplPair.Value)
+	if (tmpl == nil || values.PyYAMLText(tmpl)) && checkReplacePlaceholders(a, params) {
 		return
 	}
 	if a.c.Name == "str_replace" {
@@ -403,11 +403,11 @@ func checkStrReplaceArgs(a *argCtx) {
 	}
 	for _, pr := range params.Pairs() {
 		if a.c.Name == "str_replace_vstrict" {
-			if val := checkvalues.Literal(pr.Value); val != nil && (val.IsNull() || val.IsScalar() && val.Value == "" && val.Tag == "!!str") {
+			if val := values.Literal(pr.Value); val != nil && (val.IsNull() || val.IsScalar() && val.Value == "" && val.Tag == "!!str") {
 				a.badValue(rules.BadFunctionArgs, pr.Value, "the value of `%s` is empty, which this function refuses. Give it a value or use `str_replace_strict`.", pr.Key.Value)
 			}
 		}
-		if tmpl == nil || !checkvalues.IsLiteralString(tmpl) || pr.Key.Kind != syntax.ScalarNode {
+		if tmpl == nil || !values.IsLiteralString(tmpl) || pr.Key.Kind != syntax.ScalarNode {
 			continue
 		}
 		if !strings.Contains(tmpl.Value, pr.Key.Value) {
@@ -425,10 +425,10 @@ func checkStrReplaceArgs(a *argCtx) {
 func checkReplacePlaceholders(a *argCtx, params *syntax.Node) bool {
 	refused := false
 	for _, pr := range params.Pairs() {
-		if pr.Key == nil || pr.Key.Kind != syntax.ScalarNode || checkvalues.PyYAMLText(pr.Key) {
+		if pr.Key == nil || pr.Key.Kind != syntax.ScalarNode || values.PyYAMLText(pr.Key) {
 			continue
 		}
-		a.badValue(rules.BadFunctionArgs, pr.Key, "the placeholder `%s` must be text, not %s. Quote it.", pr.Key.Value, checkvalues.PyYAMLKind(pr.Key))
+		a.badValue(rules.BadFunctionArgs, pr.Key, "the placeholder `%s` must be text, not %s. Quote it.", pr.Key.Value, values.PyYAMLKind(pr.Key))
 		refused = true
 	}
 	return refused
@@ -443,8 +443,8 @@ func checkReplaceValuesText(a *argCtx, params *syntax.Node) {
 		return
 	}
 	for _, pr := range params.Pairs() {
-		if val := checkvalues.Literal(pr.Value); val != nil && (val.IsMapping() || val.IsSequence()) {
-			a.badValue(rules.BadFunctionArgs, pr.Value, "the value of `%s` is %s; before version %s only text, numbers and booleans can replace a placeholder.", pr.Key.Value, checkvalues.KindName(val), a.p.Schema.FeatureSince(schema.FeatureNonStringJoinReplace).Name)
+		if val := values.Literal(pr.Value); val != nil && (val.IsMapping() || val.IsSequence()) {
+			a.badValue(rules.BadFunctionArgs, pr.Value, "the value of `%s` is %s; before version %s only text, numbers and booleans can replace a placeholder.", pr.Key.Value, values.KindName(val), a.p.Schema.FeatureSince(schema.FeatureNonStringJoinReplace).Name)
 		}
 	}
 }
@@ -454,9 +454,9 @@ func checkStrSplitArgs(a *argCtx) {
 		// Heat refuses only text or a mapping when it reads the call; a
 		// number, boolean or null fails only when it splits.
 		if a.args.IsMapping() || isHeatText(a.args) {
-			a.bad(a.args, "the argument must be a list, not %s", checkvalues.KindName(a.args))
+			a.bad(a.args, "the argument must be a list, not %s", values.KindName(a.args))
 		} else {
-			a.badComputed(a.args, "the argument must be a list, not %s", checkvalues.HeatScalarName(a.args))
+			a.badComputed(a.args, "the argument must be a list, not %s", values.HeatScalarName(a.args))
 		}
 		return
 	}
@@ -479,24 +479,24 @@ func checkStrSplitArgs(a *argCtx) {
 	// delimiter, and a text from a call may be null (get_attr before the
 	// resource exists), so the delimiter is judged only beside literal
 	// text. A null delimiter splits at white space (Python's split()).
-	text := checkvalues.Literal(items[1])
-	if text != nil && !text.IsNull() && !checkvalues.PyYAMLText(text) {
-		a.badValue(rules.BadFunctionArgs, items[1], "the value to split must be text, not %s.", checkvalues.PyYAMLKind(text))
+	text := values.Literal(items[1])
+	if text != nil && !text.IsNull() && !values.PyYAMLText(text) {
+		a.badValue(rules.BadFunctionArgs, items[1], "the value to split must be text, not %s.", values.PyYAMLKind(text))
 	}
-	if n := checkvalues.Literal(items[0]); n != nil && text != nil && checkvalues.PyYAMLText(text) {
+	if n := values.Literal(items[0]); n != nil && text != nil && values.PyYAMLText(text) {
 		switch {
 		case !n.IsScalar():
-			a.badComputed(items[0], "the delimiter must be text, not %s", checkvalues.KindName(n))
+			a.badComputed(items[0], "the delimiter must be text, not %s", values.KindName(n))
 		case n.IsNull():
-		case !checkvalues.PyYAMLText(n):
-			a.badValue(rules.BadFunctionArgs, items[0], "the delimiter must be text, not %s. Quote it.", checkvalues.PyYAMLKind(n))
+		case !values.PyYAMLText(n):
+			a.badValue(rules.BadFunctionArgs, items[0], "the delimiter must be text, not %s. Quote it.", values.PyYAMLKind(n))
 		case n.Value == "":
 			a.badValue(rules.BadFunctionArgs, items[0], "the delimiter is empty, which Python's split() refuses.")
 		}
 	}
 	if len(items) == 3 {
-		if n := checkvalues.Literal(items[2]); n != nil && (!n.IsScalar() || n.Tag != "!!int" && n.Tag != "!!str") {
-			a.badValue(rules.BadFunctionArgs, items[2], "the index must be a whole number, not %s.", checkvalues.KindName(n))
+		if n := values.Literal(items[2]); n != nil && (!n.IsScalar() || n.Tag != "!!int" && n.Tag != "!!str") {
+			a.badValue(rules.BadFunctionArgs, items[2], "the index must be a whole number, not %s.", values.KindName(n))
 		} else if n != nil {
 			checkStrSplitIndex(a, items)
 		}
@@ -508,16 +508,16 @@ func checkDigestArgs(a *argCtx) {
 		a.bad(a.args, "it takes exactly an algorithm and a value")
 		return
 	}
-	if v := checkvalues.Literal(a.args.Items()[1]); v != nil && !checkvalues.PyYAMLText(v) {
+	if v := values.Literal(a.args.Items()[1]); v != nil && !values.PyYAMLText(v) {
 		// Heat wants both items to be text when it computes the hash.
-		a.badValue(rules.BadFunctionArgs, v, "the value to hash must be text, not %s.", checkvalues.PyYAMLKind(v))
+		a.badValue(rules.BadFunctionArgs, v, "the value to hash must be text, not %s.", values.PyYAMLKind(v))
 	}
-	alg := checkvalues.Literal(a.args.Items()[0])
+	alg := values.Literal(a.args.Items()[0])
 	if alg == nil {
 		return
 	}
-	if !checkvalues.IsScalarLiteral(alg) {
-		a.bad(alg, "the algorithm must be a name such as `sha256`, not %s", checkvalues.KindName(alg))
+	if !values.IsScalarLiteral(alg) {
+		a.bad(alg, "the algorithm must be a name such as `sha256`, not %s", values.KindName(alg))
 		return
 	}
 	known := schema.DigestAlgorithms()
@@ -532,12 +532,12 @@ func checkDigestArgs(a *argCtx) {
 
 func checkMapMergeArgs(a *argCtx) {
 	if !a.args.IsSequence() {
-		a.badValue(rules.BadFunctionArgs, a.args, "the argument must be a list of mappings, not %s.", checkvalues.KindName(a.args))
+		a.badValue(rules.BadFunctionArgs, a.args, "the argument must be a list of mappings, not %s.", values.KindName(a.args))
 		return
 	}
 	for _, it := range a.args.Items() {
-		if n := checkvalues.Literal(it); n != nil && !n.IsMapping() && !n.IsNull() {
-			a.badValue(rules.BadFunctionArgs, it, "every item to merge must be a mapping, not %s.", checkvalues.KindName(n))
+		if n := values.Literal(it); n != nil && !n.IsMapping() && !n.IsNull() {
+			a.badValue(rules.BadFunctionArgs, it, "every item to merge must be a mapping, not %s.", values.KindName(n))
 		}
 	}
 }
@@ -547,15 +547,15 @@ func checkMapReplaceArgs(a *argCtx) {
 		a.badValue(rules.BadFunctionArgs, a.args, "the argument must be a list of a mapping and a `{keys: ..., values: ...}` mapping.")
 		return
 	}
-	if n := checkvalues.Literal(a.args.Items()[0]); n != nil && !n.IsMapping() {
-		a.badValue(rules.BadFunctionArgs, a.args.Items()[0], "the first item must be the mapping to change, not %s.", checkvalues.KindName(n))
+	if n := values.Literal(a.args.Items()[0]); n != nil && !n.IsMapping() {
+		a.badValue(rules.BadFunctionArgs, a.args.Items()[0], "the first item must be the mapping to change, not %s.", values.KindName(n))
 	}
-	repl := checkvalues.Literal(a.args.Items()[1])
+	repl := values.Literal(a.args.Items()[1])
 	if repl == nil {
 		return
 	}
 	if !repl.IsMapping() {
-		a.badValue(rules.BadFunctionArgs, a.args.Items()[1], "the second item must be a mapping with `keys` and/or `values`, not %s.", checkvalues.KindName(repl))
+		a.badValue(rules.BadFunctionArgs, a.args.Items()[1], "the second item must be a mapping with `keys` and/or `values`, not %s.", values.KindName(repl))
 		return
 	}
 	for _, pr := range repl.Pairs() {
@@ -563,11 +563,11 @@ func checkMapReplaceArgs(a *argCtx) {
 			a.badValue(rules.BadFunctionArgs, pr.Key, "`%s` is not accepted here; use `keys` and `values`.", pr.Key.Value)
 			continue
 		}
-		if n := checkvalues.Literal(pr.Value); n != nil && !n.IsMapping() && !n.IsNull() {
-			a.badValue(rules.BadFunctionArgs, pr.Value, "`%s` must map old names to new ones, not be %s.", pr.Key.Value, checkvalues.KindName(n))
+		if n := values.Literal(pr.Value); n != nil && !n.IsMapping() && !n.IsNull() {
+			a.badValue(rules.BadFunctionArgs, pr.Value, "`%s` must map old names to new ones, not be %s.", pr.Key.Value, values.KindName(n))
 		}
 	}
-	checkMapReplaceCollisions(a, checkvalues.Literal(a.args.Items()[0]), checkvalues.Literal(repl.Get("keys")))
+	checkMapReplaceCollisions(a, values.Literal(a.args.Items()[0]), values.Literal(repl.Get("keys")))
 }
 
 // checkMapReplaceCollisions renames the keys of a literal mapping as
@@ -580,15 +580,15 @@ func checkMapReplaceCollisions(a *argCtx, in, keys *syntax.Node) {
 	}
 	renames := map[string]*syntax.Node{}
 	for _, pr := range keys.Pairs() {
-		v := checkvalues.Literal(pr.Value)
-		if !checkvalues.IsScalarLiteral(pr.Key) || v == nil || !checkvalues.IsScalarLiteral(v) {
+		v := values.Literal(pr.Value)
+		if !values.IsScalarLiteral(pr.Key) || v == nil || !values.IsScalarLiteral(v) {
 			return
 		}
 		renames[pr.Key.Value] = v
 	}
 	inKeys := map[string]bool{}
 	for _, pr := range in.Pairs() {
-		if !checkvalues.IsScalarLiteral(pr.Key) {
+		if !values.IsScalarLiteral(pr.Key) {
 			return
 		}
 		inKeys[pr.Key.Value] = true
@@ -618,7 +618,7 @@ func checkMapReplaceCollisions(a *argCtx, in, keys *syntax.Node) {
 
 func checkYaqlArgs(a *argCtx) {
 	if !a.args.IsMapping() {
-		a.bad(a.args, "the argument must be a mapping with `expression` (and optionally `data`), not %s", checkvalues.KindName(a.args))
+		a.bad(a.args, "the argument must be a mapping with `expression` (and optionally `data`), not %s", values.KindName(a.args))
 		return
 	}
 	if a.args.Lookup("expression").Key == nil {
@@ -634,7 +634,7 @@ func checkYaqlArgs(a *argCtx) {
 
 func checkIfArgs(a *argCtx) {
 	if !a.args.IsSequence() {
-		a.bad(a.args, "the argument must be a list, not %s", checkvalues.KindName(a.args))
+		a.bad(a.args, "the argument must be a list, not %s", values.KindName(a.args))
 		return
 	}
 	n := len(a.args.Items())
@@ -657,20 +657,20 @@ func checkIfArgs(a *argCtx) {
 // refused where the condition is evaluated (see conditionEvaluated); only
 // `not` of nothing is refused as soon as the template is read.
 func checkConditionArg(a *argCtx, n *syntax.Node) {
-	r := checkvalues.Literal(n)
+	r := values.Literal(n)
 	if r == nil || !(r.IsSequence() || r.IsNull() || r.IsMapping()) {
 		return
 	}
 	if r.IsNull() && a.c.Name == "not" && n == a.args {
-		a.bad(n, "a condition must be a condition name, a boolean or a condition expression, not %s", checkvalues.KindName(r))
+		a.bad(n, "a condition must be a condition name, a boolean or a condition expression, not %s", values.KindName(r))
 		return
 	}
 	if !conditionEvaluated(a.p, a.c) {
 		return
 	}
-	if !r.IsNull() && checkvalues.OperandSkipped(a.p.T, a.c, n) {
+	if !r.IsNull() && values.OperandSkipped(a.p.T, a.c, n) {
 		a.p.ReportInf(a.spanOf(n), rules.BadFunctionArgs, rules.SkippedOperand,
-			"`%s`: a condition must be a condition name, a boolean or a condition expression, not %s. Heat accepts it only because an earlier operand always decides the result, so it never looks at this one. Remove it or write a condition.", a.c.Name, checkvalues.KindName(r))
+			"`%s`: a condition must be a condition name, a boolean or a condition expression, not %s. Heat accepts it only because an earlier operand always decides the result, so it never looks at this one. Remove it or write a condition.", a.c.Name, values.KindName(r))
 		return
 	}
 	if r.IsNull() && a.c.Name != "not" {
@@ -679,7 +679,7 @@ func checkConditionArg(a *argCtx, n *syntax.Node) {
 			"`%s`: an empty condition counts as true to Heat, which is rarely what was meant. Write a condition name, a boolean or a condition expression.", a.c.Name)
 		return
 	}
-	a.bad(n, "a condition must be a condition name, a boolean or a condition expression, not %s", checkvalues.KindName(r))
+	a.bad(n, "a condition must be a condition name, a boolean or a condition expression, not %s", values.KindName(r))
 }
 
 // conditionEvaluated reports whether Heat evaluates the condition call c
@@ -692,7 +692,7 @@ func checkConditionArg(a *argCtx, n *syntax.Node) {
 func conditionEvaluated(p *pass.Pass, c *hot.Call) bool {
 	switch c.Context {
 	case hot.InCondition:
-		return c.Owner != nil && checkvalues.LiveConditions(p.T)[c.Owner.Name]
+		return c.Owner != nil && values.LiveConditions(p.T)[c.Owner.Name]
 	case hot.InResource:
 		return true
 	case hot.InOutput:
@@ -711,7 +711,7 @@ func checkNotArgs(a *argCtx) { checkConditionArg(a, a.args) }
 
 func checkAndOrArgs(a *argCtx) {
 	if !a.args.IsSequence() {
-		a.bad(a.args, "the argument must be a list of conditions, not %s", checkvalues.KindName(a.args))
+		a.bad(a.args, "the argument must be a list of conditions, not %s", values.KindName(a.args))
 		return
 	}
 	if len(a.args.Items()) < 2 {
@@ -729,8 +729,8 @@ func checkContainsArgs(a *argCtx) {
 	}
 	// Heat takes any Python sequence, so text is searched as characters;
 	// it looks at the second item only when it computes the call.
-	if n := checkvalues.Literal(a.args.Items()[1]); n != nil && !n.IsSequence() && !(n.IsScalar() && n.Tag == "!!str") {
-		a.badComputed(a.args.Items()[1], "the second item must be a list, not %s", checkvalues.KindName(n))
+	if n := values.Literal(a.args.Items()[1]); n != nil && !n.IsSequence() && !(n.IsScalar() && n.Tag == "!!str") {
+		a.badComputed(a.args.Items()[1], "the second item must be a list, not %s", values.KindName(n))
 	}
 }
 
@@ -745,16 +745,16 @@ func checkFilterArgs(a *argCtx) {
 	// zero, false) as it is, and keeps the whole list when the values to
 	// remove are false, so only other non-lists are refused; the values
 	// are looked at only beside a literal list with items.
-	values, seq := checkvalues.Literal(a.args.Items()[0]), checkvalues.Literal(a.args.Items()[1])
+	removed, seq := values.Literal(a.args.Items()[0]), values.Literal(a.args.Items()[1])
 	if seq == nil || pyFalsy(seq) {
 		return
 	}
 	if !seq.IsSequence() {
-		a.badValue(rules.BadFunctionArgs, a.args.Items()[1], "both items must be lists, not %s.", checkvalues.PyYAMLKind(seq))
+		a.badValue(rules.BadFunctionArgs, a.args.Items()[1], "both items must be lists, not %s.", values.PyYAMLKind(seq))
 		return
 	}
-	if values != nil && !values.IsSequence() && !pyFalsy(values) {
-		a.badValue(rules.BadFunctionArgs, a.args.Items()[0], "both items must be lists, not %s.", checkvalues.PyYAMLKind(values))
+	if removed != nil && !removed.IsSequence() && !pyFalsy(removed) {
+		a.badValue(rules.BadFunctionArgs, a.args.Items()[0], "both items must be lists, not %s.", values.PyYAMLKind(removed))
 	}
 }
 
@@ -771,16 +771,16 @@ func pyFalsy(n *syntax.Node) bool {
 		return n.NumPairs() == 0
 	case !n.IsScalar():
 		return false
-	case checkvalues.PyYAMLText(n):
+	case values.PyYAMLText(n):
 		return n.Value == ""
 	}
-	f, _, ok := checkvalues.PyNumber(n)
+	f, _, ok := values.PyNumber(n)
 	return ok && f == 0
 }
 
 func checkMakeURLArgs(a *argCtx) {
 	if !a.args.IsMapping() {
-		a.bad(a.args, "the argument must be a mapping, not %s", checkvalues.KindName(a.args))
+		a.bad(a.args, "the argument must be a mapping, not %s", values.KindName(a.args))
 		return
 	}
 	keys := schema.MakeURLKeys()
@@ -796,7 +796,7 @@ func checkMakeURLArgs(a *argCtx) {
 	// reads the template); a scheme may not hold ":" (checked when the
 	// URL is built).
 	checkMakeURLParts(a)
-	if n := checkvalues.Literal(a.args.Get("scheme")); n != nil && n.IsScalar() && strings.Contains(n.Value, ":") {
+	if n := values.Literal(a.args.Get("scheme")); n != nil && n.IsScalar() && strings.Contains(n.Value, ":") {
 		a.badValue(rules.BadFunctionArgs, n, "the scheme is the name only (`https`), without \":\".")
 	}
 }
@@ -815,24 +815,24 @@ func checkMakeURLParts(a *argCtx) {
 		if pr.Key == nil {
 			continue
 		}
-		n := checkvalues.Literal(pr.Value)
+		n := values.Literal(pr.Value)
 		switch {
 		case key == "query":
 			if n != nil && !n.IsMapping() {
-				a.bad(n, "the query must be a mapping of name to value, not %s", checkvalues.PyYAMLKind(n))
+				a.bad(n, "the query must be a mapping of name to value, not %s", values.PyYAMLKind(n))
 			}
 			return
 		case n == nil:
 		case key == "port":
 			if port, known := makeURLPort(n); known && (port < 1 || port > 65535) {
-				a.bad(n, "the port must be a number from 1 to 65535, not %s", checkvalues.QuoteValue(n))
+				a.bad(n, "the port must be a number from 1 to 65535, not %s", values.QuoteValue(n))
 			}
-		case !checkvalues.PyYAMLText(n):
+		case !values.PyYAMLText(n):
 			hint := ""
 			if n.IsScalar() && !n.IsNull() {
 				hint = ". Quote it"
 			}
-			a.bad(n, "the %s must be text, not %s%s", key, checkvalues.PyYAMLKind(n), hint)
+			a.bad(n, "the %s must be text, not %s%s", key, values.PyYAMLKind(n), hint)
 		}
 	}
 }
@@ -846,13 +846,13 @@ func makeURLPort(n *syntax.Node) (port int, known bool) {
 	if !n.IsScalar() || n.IsNull() {
 		return -1, true
 	}
-	if checkvalues.PyYAMLText(n) {
-		if v, ok := checkvalues.PythonInt(n.Value); ok {
+	if values.PyYAMLText(n) {
+		if v, ok := values.PythonInt(n.Value); ok {
 			return v, true
 		}
 		return -1, true
 	}
-	f, _, ok := checkvalues.PyNumber(n)
+	f, _, ok := values.PyNumber(n)
 	if !ok {
 		return 0, false
 	}
@@ -863,8 +863,8 @@ func makeURLPort(n *syntax.Node) (port int, known bool) {
 }
 
 func checkStrSplitIndex(a *argCtx, items []*syntax.Node) {
-	delim, text, idx := checkvalues.Literal(items[0]), checkvalues.Literal(items[1]), checkvalues.Literal(items[2])
-	if delim == nil || text == nil || !checkvalues.IsLiteralString(delim) || !checkvalues.IsLiteralString(text) || delim.Value == "" {
+	delim, text, idx := values.Literal(items[0]), values.Literal(items[1]), values.Literal(items[2])
+	if delim == nil || text == nil || !values.IsLiteralString(delim) || !values.IsLiteralString(text) || delim.Value == "" {
 		return
 	}
 	i, err := strconv.Atoi(strings.TrimSpace(idx.Value))
@@ -878,19 +878,19 @@ func checkStrSplitIndex(a *argCtx, items []*syntax.Node) {
 
 func checkListConcatArgs(a *argCtx) {
 	if !a.args.IsSequence() {
-		a.badValue(rules.BadFunctionArgs, a.args, "the argument must be a list of lists, not %s.", checkvalues.KindName(a.args))
+		a.badValue(rules.BadFunctionArgs, a.args, "the argument must be a list of lists, not %s.", values.KindName(a.args))
 		return
 	}
 	for _, it := range a.args.Items() {
-		if n := checkvalues.Literal(it); n != nil && !n.IsSequence() && !n.IsNull() {
-			a.badValue(rules.BadFunctionArgs, it, "every item must be a list, not %s.", checkvalues.KindName(n))
+		if n := values.Literal(it); n != nil && !n.IsSequence() && !n.IsNull() {
+			a.badValue(rules.BadFunctionArgs, it, "every item must be a list, not %s.", values.KindName(n))
 		}
 	}
 }
 
 func checkResourceFacadeArgs(a *argCtx) {
 	kinds := schema.ResourceFacadeKinds()
-	if checkvalues.IsScalarLiteral(a.args) && slices.Contains(kinds, a.args.Value) {
+	if values.IsScalarLiteral(a.args) && slices.Contains(kinds, a.args.Value) {
 		return
 	}
 	d := a.bad(a.args, "`%s` is not one of %s", a.args.Value, quotedList(kinds))

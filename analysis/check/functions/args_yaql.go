@@ -2,8 +2,8 @@ package functions
 
 import (
 	"fmt"
-	"heat-ls/analysis/check/values"
 
+	"heat-ls/analysis/check/values"
 	"heat-ls/analysis/rules"
 	"heat-ls/analysis/source"
 	"heat-ls/analysis/syntax"

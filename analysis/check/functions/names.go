@@ -2,9 +2,9 @@ package functions
 
 import (
 	"fmt"
-	"heat-ls/analysis/check/pass"
 	"sort"
 
+	"heat-ls/analysis/check/pass"
 	"heat-ls/analysis/hot"
 	"heat-ls/analysis/rules"
 	"heat-ls/analysis/syntax"

@@ -1,10 +1,10 @@
 package functions
 
 import (
-	"heat-ls/analysis/check/pass"
 	"slices"
 	"strings"
 
+	"heat-ls/analysis/check/pass"
 	"heat-ls/analysis/hot"
 	"heat-ls/analysis/rules"
 	"heat-ls/analysis/syntax"

@@ -1,9 +1,9 @@
 package parameters
 
 import (
-	"heat-ls/analysis/check/values"
 	"strconv"
 
+	"heat-ls/analysis/check/values"
 	"heat-ls/analysis/syntax"
 	"heat-ls/schema"
 )

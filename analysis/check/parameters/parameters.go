@@ -2,10 +2,10 @@ package parameters
 
 import (
 	"encoding/json"
-	"heat-ls/analysis/check/pass"
-	"heat-ls/analysis/check/values"
 	"strings"
 
+	"heat-ls/analysis/check/pass"
+	"heat-ls/analysis/check/values"
 	"heat-ls/analysis/hot"
 	"heat-ls/analysis/rules"
 	"heat-ls/analysis/syntax"

@@ -185,7 +185,7 @@ func moveSpan(s *source.Span, from, oldTo, delta int) bool {
 	return false
 }
 
-// keep stores the run's findings with doc for the next version, when the
+// Keep stores the run's findings with doc for the next version, when the
 // run completed.
 func (e *entryRun) Keep(doc *hot.Document, opts Options) {
 	if e == nil || e.broken || e.next == nil {

@@ -38,7 +38,7 @@ func NewPass(ctx context.Context, doc *hot.Document, opts Options) *Pass {
 		Workspace: opts.Workspace, Path: opts.Path}
 }
 
-// stopped reports whether the run was cancelled (a newer version of the
+// Stopped reports whether the run was cancelled (a newer version of the
 // document arrived). Rules that loop over many entries ask between
 // entries, so a stale run ends within one entry instead of one rule.
 func (p *Pass) Stopped() bool { return p.Ctx.Err() != nil }
@@ -90,7 +90,7 @@ func (p *Pass) add(span source.Span, sev source.Severity, code, format string, a
 	return &p.Diags[len(p.Diags)-1]
 }
 
-// run executes one rule, turning a panic into a diagnostic so a bug in one
+// Run executes one rule, turning a panic into a diagnostic so a bug in one
 // rule never takes down the others or the server.
 func (p *Pass) Run(rule Rule) {
 	defer func() {

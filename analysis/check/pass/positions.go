@@ -63,7 +63,7 @@ func OutputOf(t *hot.Template, e *hot.Entry) *hot.Output {
 	return nil
 }
 
-// InConditionPosition is InConditionPosition(p.T, p.T.Calls[i]), worked
+// InConditionPosition is inConditionPosition(p.T, p.T.Calls[i]), worked
 // out once per call and run: three rules ask it of every call they judge
 // (and rules that judge one resource alone ask it of that one's calls
 // only).
@@ -80,7 +80,7 @@ func (p *Pass) InConditionPosition(i int) bool {
 	return p.conditionCalls[i] == 2
 }
 
-// InConditionPosition reports whether a call is evaluated as a condition:
+// inConditionPosition reports whether a call is evaluated as a condition:
 // inside the conditions section, under a resource's or output's condition
 // key, or inside the first argument of an if.
 func inConditionPosition(t *hot.Template, c *hot.Call) bool {

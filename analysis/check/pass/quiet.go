@@ -9,7 +9,7 @@ import (
 	"heat-ls/schema"
 )
 
-// quiet gives the error d the severity its rule has in the context where
+// Quiet gives the error d the severity its rule has in the context where
 // and appends why Heat accepts it there ("Here, though, " why); it
 // reports false, leaving d alone, for a finding that is no error or whose
 // rule stays an error there.

@@ -1,8 +1,9 @@
 package pass
 
 import (
-	"heat-ls/schema/spell"
 	"strings"
+
+	"heat-ls/schema/spell"
 )
 
 // ClosestNames returns up to n candidates within maxDist edits of name,

@@ -1,11 +1,11 @@
 package references
 
 import (
-	"heat-ls/analysis/check/pass"
-	checkvalues "heat-ls/analysis/check/values"
 	"strconv"
 	"strings"
 
+	"heat-ls/analysis/check/pass"
+	"heat-ls/analysis/check/values"
 	"heat-ls/analysis/hot"
 	"heat-ls/analysis/rules"
 	"heat-ls/analysis/source"
@@ -243,7 +243,7 @@ func newInputSearch(t *hot.Template, terms []condTerm) (*inputSearch, bool) {
 			return
 		}
 		if n.IsScalar() {
-			if _, isBool := checkvalues.YamlBool(n); isBool || n.Tag != "!!str" {
+			if _, isBool := values.YamlBool(n); isBool || n.Tag != "!!str" {
 				return
 			}
 			if c := t.Condition(n.Value); c != nil && !seen[n.Value] {
@@ -264,7 +264,7 @@ func newInputSearch(t *hot.Template, terms []condTerm) (*inputSearch, bool) {
 				walk(it, depth+1)
 			}
 		case "equals":
-			a, b, isEquals := checkvalues.EqualsArgs(n)
+			a, b, isEquals := values.EqualsArgs(n)
 			if !isEquals {
 				return
 			}
@@ -443,10 +443,10 @@ func (s *inputSearch) holds() (match, ok bool) {
 // leaf decides booleans, an empty operand (true to Heat) and equals of
 // picked parameters and texts.
 func (s *inputSearch) leaf(n *syntax.Node) (bool, bool) {
-	if v, ok := checkvalues.FixedOperand(n); ok {
+	if v, ok := values.FixedOperand(n); ok {
 		return v, true
 	}
-	a, b, ok := checkvalues.EqualsArgs(n)
+	a, b, ok := values.EqualsArgs(n)
 	if !ok {
 		return false, false
 	}

@@ -1,11 +1,11 @@
 package references
 
 import (
+	"slices"
+
 	"heat-ls/analysis/check/pass"
 	"heat-ls/analysis/check/resources"
 	"heat-ls/analysis/check/values"
-	"slices"
-
 	"heat-ls/analysis/hot"
 	"heat-ls/analysis/rules"
 	"heat-ls/analysis/syntax"
@@ -22,7 +22,7 @@ func CheckConditionBodies(p *pass.Pass) {
 	for _, c := range p.T.Conditions {
 		names = append(names, c.Name)
 	}
-	var live map[string]bool // liveConditions, computed when needed
+	var live map[string]bool // values.LiveConditions, computed when needed
 	for _, c := range p.T.Conditions {
 		if k := c.Key; k.Style == syntax.Plain && (values.IsYAML11Bool(k) || k.Tag == "!!int" || k.Tag == "!!float" || k.Tag == "!!null") {
 			d := p.Reportf(k.Span(), rules.ConditionNameNotString,

@@ -2,10 +2,10 @@ package references
 
 import (
 	"fmt"
-	"heat-ls/analysis/check/pass"
 	"slices"
 	"strings"
 
+	"heat-ls/analysis/check/pass"
 	"heat-ls/analysis/hot"
 	"heat-ls/analysis/rules"
 	"heat-ls/analysis/source"

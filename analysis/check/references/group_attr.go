@@ -1,10 +1,10 @@
 package references
 
 import (
-	"heat-ls/analysis/check/pass"
-	"heat-ls/analysis/check/resources"
 	"strings"
 
+	"heat-ls/analysis/check/pass"
+	"heat-ls/analysis/check/resources"
 	"heat-ls/analysis/hot"
 	"heat-ls/analysis/rules"
 	"heat-ls/analysis/source"

@@ -1,6 +1,8 @@
 package references
 
 import (
+	"sort"
+
 	"heat-ls/analysis/check/functions"
 	"heat-ls/analysis/check/pass"
 	"heat-ls/analysis/check/values"
@@ -9,7 +11,6 @@ import (
 	"heat-ls/analysis/source"
 	"heat-ls/analysis/syntax"
 	"heat-ls/schema"
-	"sort"
 )
 
 // CheckReferences reports names that point nowhere: get_param of an
@@ -84,7 +85,7 @@ type refChecker struct {
 	// other conditions, to an undefined one (1 broken, 2 fine, 3 visiting).
 	broken map[string]uint8
 	// cands, near and spellWork serve suggest.
-	// live memoises LiveConditions(p.T).
+	// live memoises values.LiveConditions(p.T).
 	live map[string]bool
 	// inputs memoises inputFor.
 	inputs map[string]string
@@ -134,7 +135,7 @@ func newRefChecker(p *pass.Pass) *refChecker {
 	return &refChecker{p: p, v: v}
 }
 
-// LiveConditions is the set of conditions Heat evaluates for this
+// liveConditions is the set of conditions Heat evaluates for this
 // template, computed once.
 func (r *refChecker) liveConditions() map[string]bool {
 	if r.live == nil {

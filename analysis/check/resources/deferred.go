@@ -1,9 +1,9 @@
 package resources
 
 import (
-	"heat-ls/analysis/check/values"
 	"strings"
 
+	"heat-ls/analysis/check/values"
 	"heat-ls/analysis/syntax"
 	"heat-ls/schema"
 )

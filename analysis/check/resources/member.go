@@ -1,11 +1,11 @@
 package resources
 
 import (
-	"heat-ls/analysis/check/values"
-	"heat-ls/analysis/rules"
 	"strings"
 
+	"heat-ls/analysis/check/values"
 	"heat-ls/analysis/hot"
+	"heat-ls/analysis/rules"
 	"heat-ls/analysis/syntax"
 )
 
@@ -83,7 +83,7 @@ func GroupIndexVar(props *syntax.Node) (string, bool) {
 	return "%index%", true
 }
 
-// mentions reports whether any scalar under n contains text.
+// Mentions reports whether any scalar under n contains text.
 func Mentions(n *syntax.Node, text string, depth int) bool {
 	n = n.Resolve()
 	if n == nil || depth > values.MaxValueDepth || text == "" {

@@ -1,11 +1,11 @@
 package resources
 
 import (
-	"heat-ls/analysis/check/pass"
-	"heat-ls/analysis/check/values"
 	"strconv"
 	"strings"
 
+	"heat-ls/analysis/check/pass"
+	"heat-ls/analysis/check/values"
 	"heat-ls/analysis/syntax"
 	"heat-ls/schema"
 )

@@ -1,10 +1,10 @@
 package resources
 
 import (
-	"heat-ls/analysis/check/values"
 	"strconv"
 	"strings"
 
+	"heat-ls/analysis/check/values"
 	"heat-ls/analysis/hot"
 	"heat-ls/analysis/source"
 	"heat-ls/analysis/syntax"

@@ -1,9 +1,9 @@
 package resources
 
 import (
-	"heat-ls/analysis/check/values"
 	"math"
 
+	"heat-ls/analysis/check/values"
 	"heat-ls/analysis/rules"
 	"heat-ls/analysis/syntax"
 	"heat-ls/schema"
@@ -15,7 +15,7 @@ import (
 // is 0, the text "3" is 3 and an unquoted 2.9 is 2. Reading the written
 // text instead would miss a group whose max_size is `true`.
 
-// GroupSize: a scaling group's minimum cannot exceed its maximum nor lie
+// groupSize: a scaling group's minimum cannot exceed its maximum nor lie
 // below zero, and a desired capacity (a key written empty is 0) must lie
 // between them.
 func groupSize(minName, maxName, desiredName string) pluginCheck {

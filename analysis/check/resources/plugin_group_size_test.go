@@ -1,9 +1,9 @@
 package resources
 
 import (
-	"heat-ls/analysis/check/values"
 	"testing"
 
+	"heat-ls/analysis/check/values"
 	"heat-ls/analysis/syntax"
 )
 

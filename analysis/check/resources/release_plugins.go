@@ -1,11 +1,11 @@
 package resources
 
 import (
-	"heat-ls/analysis/check/pass"
-	"heat-ls/analysis/check/values"
 	"net"
 	"strings"
 
+	"heat-ls/analysis/check/pass"
+	"heat-ls/analysis/check/values"
 	"heat-ls/analysis/hot"
 	"heat-ls/analysis/rules"
 	"heat-ls/analysis/syntax"

@@ -1,12 +1,12 @@
 package resources
 
 import (
-	"heat-ls/analysis/check/pass"
-	"heat-ls/analysis/check/values"
 	"sort"
 	"strconv"
 	"strings"
 
+	"heat-ls/analysis/check/pass"
+	"heat-ls/analysis/check/values"
 	"heat-ls/analysis/hot"
 	"heat-ls/analysis/rules"
 	"heat-ls/analysis/source"

@@ -1,10 +1,10 @@
 package structure
 
 import (
-	"heat-ls/analysis/check/pass"
-	"heat-ls/analysis/check/values"
 	"strings"
 
+	"heat-ls/analysis/check/pass"
+	"heat-ls/analysis/check/values"
 	"heat-ls/analysis/hot"
 	"heat-ls/analysis/rules"
 	"heat-ls/analysis/syntax"

@@ -67,7 +67,7 @@ func ValueSpan(value, key *syntax.Node) source.Span {
 // IsScalarLiteral: a non-null scalar (Heat reads numbers and booleans too).
 func IsScalarLiteral(n *syntax.Node) bool { return n.IsScalar() && !n.IsNull() }
 
-// literal is n resolved when it is not a call, else nil.
+// Literal is n resolved when it is not a call, else nil.
 func Literal(n *syntax.Node) *syntax.Node {
 	if IsDynamic(n) {
 		return nil

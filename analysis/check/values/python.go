@@ -1,10 +1,11 @@
 package values
 
 import (
-	"heat-ls/analysis/syntax"
 	"math"
 	"strconv"
 	"strings"
+
+	"heat-ls/analysis/syntax"
 )
 
 // PythonInt reads s as Python's int() reads text: spaces around it, a

@@ -1,8 +1,9 @@
 package values
 
 import (
-	"heat-ls/analysis/syntax"
 	"regexp"
+
+	"heat-ls/analysis/syntax"
 )
 
 // YamlBool reads a plain scalar as a boolean the way Heat's YAML 1.1

@@ -1,9 +1,9 @@
 package workspace
 
 import (
-	"heat-ls/analysis/check/pass"
 	"strings"
 
+	"heat-ls/analysis/check/pass"
 	"heat-ls/analysis/hot"
 	"heat-ls/analysis/rules"
 	"heat-ls/analysis/syntax"

@@ -1,10 +1,10 @@
 package workspace
 
 import (
-	"heat-ls/analysis/check/pass"
 	"sort"
 	"strings"
 
+	"heat-ls/analysis/check/pass"
 	"heat-ls/analysis/hot"
 	"heat-ls/analysis/rules"
 	"heat-ls/analysis/source"

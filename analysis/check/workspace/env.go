@@ -1,11 +1,11 @@
 package workspace
 
 import (
+	"path/filepath"
+
 	"heat-ls/analysis/check/parameters"
 	"heat-ls/analysis/check/pass"
 	"heat-ls/analysis/check/values"
-	"path/filepath"
-
 	"heat-ls/analysis/rules"
 	"heat-ls/analysis/source"
 )

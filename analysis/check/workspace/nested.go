@@ -1,11 +1,11 @@
 package workspace
 
 import (
-	"heat-ls/analysis/check/pass"
-	"heat-ls/analysis/check/resources"
 	"sort"
 	"strings"
 
+	"heat-ls/analysis/check/pass"
+	"heat-ls/analysis/check/resources"
 	"heat-ls/analysis/hot"
 	"heat-ls/analysis/rules"
 	"heat-ls/analysis/syntax"

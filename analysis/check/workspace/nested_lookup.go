@@ -3,12 +3,12 @@ package workspace
 import (
 	"bytes"
 	"fmt"
-	"heat-ls/analysis/check/pass"
-	"heat-ls/analysis/check/resources"
-	"heat-ls/analysis/check/values"
 	"strconv"
 	"strings"
 
+	"heat-ls/analysis/check/pass"
+	"heat-ls/analysis/check/resources"
+	"heat-ls/analysis/check/values"
 	"heat-ls/analysis/hot"
 	"heat-ls/analysis/rules"
 	"heat-ls/analysis/source"

@@ -2,12 +2,12 @@ package workspace
 
 import (
 	"fmt"
-	"heat-ls/analysis/check/pass"
-	"heat-ls/analysis/check/resources"
-	"heat-ls/analysis/check/values"
 	"strings"
 	"unicode/utf8"
 
+	"heat-ls/analysis/check/pass"
+	"heat-ls/analysis/check/resources"
+	"heat-ls/analysis/check/values"
 	"heat-ls/analysis/hot"
 	"heat-ls/analysis/rules"
 	"heat-ls/analysis/syntax"
