@@ -234,6 +234,16 @@ func (rc *ResourceChecker) checkValueAt(prop *schema.Property, n *syntax.Node, k
 		rc.checkUnbuiltAttribute(prop, n, key, anchor, depth)
 		return
 	}
+	if !rc.checkValueType(prop, n, key, anchor, depth) || rc.deferred {
+		return
+	}
+	rc.checkValueConstraints(prop, n, key)
+}
+
+// checkValueType reports a literal n that is not of the property's type
+// (and judges a list's items and a mapping's fields); false when it
+// reported one, so the constraints are not judged as well.
+func (rc *ResourceChecker) checkValueType(prop *schema.Property, n *syntax.Node, key, anchor *syntax.Node, depth int) bool {
 	p := rc.P
 	wrong := func(want string) {
 		p.Reportf(n.Span(), rules.ResourcePropertyType,
@@ -243,46 +253,46 @@ func (rc *ResourceChecker) checkValueAt(prop *schema.Property, n *syntax.Node, k
 	case "string":
 		if !n.IsScalar() {
 			wrong("text")
-			return
+			return false
 		}
 	case "integer":
 		if !n.IsScalar() {
 			wrong("a whole number")
-			return
+			return false
 		}
 		if _, ok := values.HeatInteger(n); !ok {
 			p.Reportf(n.Span(), rules.ResourcePropertyType, "`%s` must be a whole number; `%s` is not one.", key.Value, n.Value)
-			return
+			return false
 		}
 	case "number":
 		if !n.IsScalar() {
 			wrong("a number")
-			return
+			return false
 		}
 		if _, _, ok := values.PyNumber(n); !ok {
 			p.Reportf(n.Span(), rules.ResourcePropertyType, "`%s` must be a number; `%s` is not one.", key.Value, n.Value)
-			return
+			return false
 		}
 	case "boolean":
 		if !n.IsScalar() {
 			wrong("true or false")
-			return
+			return false
 		}
 		if !values.IsYAML11Bool(n) {
 			if n.Tag != "!!str" || !(strings.EqualFold(n.Value, "true") || strings.EqualFold(n.Value, "false")) {
 				d := p.Reportf(n.Span(), rules.ResourcePropertyType, "`%s` must be true or false; `%s` is not a boolean to Heat.", key.Value, n.Value)
 				d.Suggestions = []string{"true", "false"}
-				return
+				return false
 			}
 		}
 	case "list":
 		if n.IsMapping() {
 			rc.collectionSwap(key, n, "a list")
-			return
+			return false
 		}
 		if !n.IsSequence() {
 			wrong("a list")
-			return
+			return false
 		}
 		if prop.Item != nil {
 			for _, it := range n.Items() {
@@ -292,19 +302,23 @@ func (rc *ResourceChecker) checkValueAt(prop *schema.Property, n *syntax.Node, k
 	case "map":
 		if n.IsSequence() {
 			rc.collectionSwap(key, n, "a mapping")
-			return
+			return false
 		}
 		if !n.IsMapping() {
 			wrong("a mapping")
-			return
+			return false
 		}
 		if prop.Fields != nil {
 			rc.checkFields(fieldOwner{prop: prop, name: key.Value}, n, anchor, depth+1)
 		}
 	}
-	if rc.deferred {
-		return
-	}
+	return true
+}
+
+// checkValueConstraints reports the first of the property's constraints
+// that literal n does not meet.
+func (rc *ResourceChecker) checkValueConstraints(prop *schema.Property, n *syntax.Node, key *syntax.Node) {
+	p := rc.P
 	for _, c := range prop.Constraints {
 		if problem := values.ConstraintProblem(c, prop.Type, n, rc.Res); problem != "" {
 			near := nearAllowedValues(c, prop.Type, n)

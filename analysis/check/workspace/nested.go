@@ -31,6 +31,9 @@ func CheckNestedResources(p *pass.Pass) {
 	}
 }
 
+// checkNestedDefinition judges one definition of a resource whose type
+// maps to nested templates: that they can be read, the properties it
+// gives them, and the parameters it leaves without a value.
 func checkNestedDefinition(p *pass.Pass, def pass.Definition) {
 	name := def.Resource.Name
 	if def.Inner {
@@ -57,6 +60,19 @@ func checkNestedDefinition(p *pass.Pass, def pass.Definition) {
 	if def.Properties != nil && !props.IsMapping() && !props.IsNull() {
 		return // a function or a wrong shape: other rules speak about it
 	}
+	given := checkGivenProperties(p, def, nt.Templates, props)
+	checkNestedEmptyValues(p, def, nt.Templates, props)
+	if props.IsMapping() {
+		checkNestedLookups(p, def, nt.Templates, props)
+		checkNestedListItems(p, def, nt.Templates, props)
+	}
+	reportMissingProperties(p, def, nt.Templates, props, given)
+}
+
+// checkGivenProperties judges each property def gives the nested
+// templates ts: its value against the parameter's type and whether the
+// templates have such a parameter at all; it returns the names given.
+func checkGivenProperties(p *pass.Pass, def pass.Definition, ts []pass.NestedTemplate, props *syntax.Node) map[string]bool {
 	given := map[string]bool{}
 	if props.IsMapping() {
 		for _, pr := range props.Pairs() {
@@ -67,33 +83,31 @@ func checkNestedDefinition(p *pass.Pass, def pass.Definition) {
 			given[k.Value] = true
 			// A group's member values may hold the index placeholder, which
 			// the group replaces before Heat reads them: not judged.
-			if prop := nestedPropertySchema(nt.Templates, k.Value, pr.Value.Resolve()); prop != nil && !def.Inner {
+			if prop := nestedPropertySchema(ts, k.Value, pr.Value.Resolve()); prop != nil && !def.Inner {
 				rc := &resources.ResourceChecker{P: p}
 				rc.CheckValue(prop, pr.Value, k, 1)
 			}
-			if !wsAnyTemplate(nt.Templates, func(t *hot.Outline) bool { return t.Parameter(k.Value) != nil }) {
-				cands := wsNearest(k.Value, nestedParameterNames(nt.Templates), 3)
+			if !wsAnyTemplate(ts, func(t *hot.Outline) bool { return t.Parameter(k.Value) != nil }) {
+				cands := wsNearest(k.Value, nestedParameterNames(ts), 3)
 				d := p.Reportf(k.Span(), rules.NestedUnknownProperty,
 					"`%s` is not a parameter of the nested template %s.%s A nested template's properties are its parameters: use one of them, or add the parameter to the template.",
-					k.Value, wsTemplateNames(nt.Templates), pass.SuggestText(cands))
+					k.Value, wsTemplateNames(ts), pass.SuggestText(cands))
 				d.Suggestions = cands
 			}
 		}
 	}
-	if def.Properties != nil && !props.IsMapping() && !props.IsNull() {
-		return
-	}
-	checkNestedEmptyValues(p, def, nt.Templates, props)
-	if props.IsMapping() {
-		checkNestedLookups(p, def, nt.Templates, props)
-		checkNestedListItems(p, def, nt.Templates, props)
-	}
+	return given
+}
+
+// reportMissingProperties reports the parameters of the nested templates
+// ts that have no default and that def does not give.
+func reportMissingProperties(p *pass.Pass, def pass.Definition, ts []pass.NestedTemplate, props *syntax.Node, given map[string]bool) {
 	var missing []string
-	for _, prm := range nt.Templates[0].Outline.Parameters {
+	for _, prm := range ts[0].Outline.Parameters {
 		if given[prm.Name] || p.Workspace.ParameterDefaulted(prm.Name) {
 			continue
 		}
-		if wsAnyTemplate(nt.Templates, func(t *hot.Outline) bool { q := t.Parameter(prm.Name); return q == nil || q.HasDefault }) {
+		if wsAnyTemplate(ts, func(t *hot.Outline) bool { q := t.Parameter(prm.Name); return q == nil || q.HasDefault }) {
 			continue
 		}
 		missing = append(missing, prm.Name)
@@ -118,7 +132,7 @@ func checkNestedDefinition(p *pass.Pass, def pass.Definition) {
 	}
 	d := report(at, rules.NestedMissingProperty,
 		"The nested template %s needs a value for %s, which has no default: set it under properties, or give it a default (in the template or under parameter_defaults of an environment).",
-		wsTemplateNames(nt.Templates), wsQuoteList(missing))
+		wsTemplateNames(ts), wsQuoteList(missing))
 	d.Data = map[string]string{"missing": strings.Join(missing, ",")}
 }
 
