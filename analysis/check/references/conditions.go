@@ -48,7 +48,7 @@ func CheckConditionBodies(p *pass.Pass) {
 			// true or false: Heat refuses the condition once it evaluates
 			// it, that is when something uses it (oracle cases
 			// condition-get-param-path-empty-*).
-			if name, typ, empty := (&resources.ResourceChecker{P: p}).EmptyFromParamPath(body); empty {
+			if name, typ, empty := resources.NewChecker(p, nil, nil).EmptyFromParamPath(body); empty {
 				if live == nil {
 					live = values.LiveConditions(p.T)
 				}

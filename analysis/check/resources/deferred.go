@@ -85,10 +85,10 @@ func (rc *ResourceChecker) checkUnbuiltAttribute(prop *schema.Property, n, key, 
 	if !res.IsScalar() {
 		return
 	}
-	before := len(rc.P.Diags)
+	before := len(rc.p.Diags)
 	rc.checkFields(fieldOwner{prop: prop, name: key.Value}, syntax.WithSpan(&syntax.Node{Kind: syntax.ScalarNode, Tag: "!!null"}, n.Span()), anchor, depth+1)
-	for i := before; i < len(rc.P.Diags); i++ {
-		d := &rc.P.Diags[i]
+	for i := before; i < len(rc.p.Diags); i++ {
+		d := &rc.p.Diags[i]
 		d.Message = "`" + res.Value + "` is not built yet when Heat validates the stack, so this `" + name + "` gives nothing. " + d.Message
 	}
 }

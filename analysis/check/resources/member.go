@@ -34,7 +34,7 @@ func (rc *ResourceChecker) checkGroupMember(r *hot.Resource, key string) {
 		// Heat reads the empty definition as an empty mapping: a member
 		// without a type (a resource group's resource_def is a schema
 		// mapping, whose missing type the property check reports).
-		rc.P.Reportf(pr.Key.Span(), rules.ResourcePropertyMissing,
+		rc.p.Reportf(pr.Key.Span(), rules.ResourcePropertyMissing,
 			"`resource` of `%s` is empty, so its members have no `type`; Heat refuses the group at stack create. Give the member's `type` and `properties`.", r.Name)
 		return
 	}
@@ -43,12 +43,12 @@ func (rc *ResourceChecker) checkGroupMember(r *hot.Resource, key string) {
 	}
 	// from here on the findings judge the member, which a group without
 	// members never builds (an empty definition above is refused anyway)
-	defer QuietEmptyGroup(rc.P, len(rc.P.Diags), r)
+	defer QuietEmptyGroup(rc.p, len(rc.p.Diags), r)
 	if tf := def.Lookup("type"); tf.Key != nil {
 		if name, typ, ok := rc.EmptyFromParamPath(tf.Value.Resolve()); ok {
 			// the member's type is the empty text: Heat finds no type
 			// when it builds the group's nested stack
-			rc.P.Reportf(tf.Value.Span(), rules.ResourcePropertyMissing,
+			rc.p.Reportf(tf.Value.Span(), rules.ResourcePropertyMissing,
 				"`get_param` gives empty text here, because the path after the %s parameter `%s` finds nothing, so the members of `%s` have no `type`; Heat refuses the group at stack create.", typ, name, r.Name)
 			return
 		}

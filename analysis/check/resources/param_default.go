@@ -20,7 +20,7 @@ import (
 // ASCII, a merge key).
 func (rc *ResourceChecker) defaultTextFromParam(n *syntax.Node) (name, text string, ok bool) {
 	arg := GetParamArgs(n)
-	if arg == nil || rc.P.T == nil {
+	if arg == nil || rc.p.T == nil {
 		return "", "", false
 	}
 	if arg.IsSequence() && len(arg.Items()) == 1 {
@@ -29,8 +29,8 @@ func (rc *ResourceChecker) defaultTextFromParam(n *syntax.Node) (name, text stri
 	if !values.IsScalarLiteral(arg) {
 		return "", "", false
 	}
-	prm := rc.P.T.Parameter(arg.Value)
-	if prm == nil || prm.Type != "string" && prm.Type != "json" || EnvironmentSets(rc.P, prm.Name) {
+	prm := rc.p.T.Parameter(arg.Value)
+	if prm == nil || prm.Type != "string" && prm.Type != "json" || EnvironmentSets(rc.p, prm.Name) {
 		return "", "", false
 	}
 	f := prm.Field("default")
@@ -77,7 +77,7 @@ func (rc *ResourceChecker) checkDefaultTextFromParam(prop *schema.Property, n, k
 	if len(ds) == 0 {
 		return // the usual case: the wording below is built only when needed
 	}
-	prm := rc.P.T.Parameter(name)
+	prm := rc.p.T.Parameter(name)
 	def := prm.Field("default").Value.Resolve()
 	lead := "The " + prm.Type + " parameter `" + name + "` has " + values.DescribeNode(def) +
 		" as its default, which Heat hands over here as the text " + strconv.Quote(text) + ". "

@@ -23,14 +23,14 @@ import (
 // parameter, for messages.
 func (rc *ResourceChecker) EmptyFromParamPath(n *syntax.Node) (name, typ string, ok bool) {
 	args := GetParamArgs(n)
-	if rc.P.T == nil || !args.IsSequence() || len(args.Items()) < 2 {
+	if rc.p.T == nil || !args.IsSequence() || len(args.Items()) < 2 {
 		return "", "", false
 	}
 	first := args.Items()[0].Resolve()
 	if !first.IsScalar() || values.IsFunctionCall(first) {
 		return "", "", false
 	}
-	prm := rc.P.T.Parameter(first.Value)
+	prm := rc.p.T.Parameter(first.Value)
 	if prm == nil {
 		return "", "", false
 	}
@@ -82,10 +82,10 @@ func (rc *ResourceChecker) CheckEmptyFromParamPath(prop *schema.Property, n, key
 	name, typ, ok := rc.EmptyFromParamPath(n)
 	inherited, text := false, ""
 	if !ok {
-		if rc.Parent == nil {
+		if rc.parent == nil {
 			return
 		}
-		text, inherited = rc.Parent.Gives(rc.P.T, n)
+		text, inherited = rc.parent.Gives(rc.p.T, n)
 		if !inherited {
 			return
 		}
@@ -93,7 +93,7 @@ func (rc *ResourceChecker) CheckEmptyFromParamPath(prop *schema.Property, n, key
 	for i, ds := 0, rc.checkHandedText(prop, text, n, key, anchor, depth); i < len(ds); i++ {
 		d := &ds[i]
 		if inherited {
-			rc.Parent.Keep(d)
+			rc.parent.Keep(d)
 			continue
 		}
 		d.Message = "`get_param` gives empty text here, because the path after the " + typ + " parameter `" + name + "` finds nothing. " + d.Message
@@ -128,9 +128,9 @@ func (rc *ResourceChecker) checkHandedText(prop *schema.Property, text string, n
 // written one (text a call hands over, the empty value of a key written
 // empty), and returns the diagnostics that made, for the caller to word.
 func (rc *ResourceChecker) checkStandIn(prop *schema.Property, value, key, anchor *syntax.Node, depth int) []source.Diagnostic {
-	before := len(rc.P.Diags)
+	before := len(rc.p.Diags)
 	rc.checkValueAt(prop, value, key, anchor, depth)
-	return rc.P.Diags[before:]
+	return rc.p.Diags[before:]
 }
 
 // ParentValues is what a parent template hands the nested template whose

@@ -53,7 +53,7 @@ func reportNoOp(p *pass.Pass, tn *syntax.Node, rt *schema.ResourceType) {
 // being checked), or "".
 func (rc *ResourceChecker) fieldArrives(o fieldOwner, name string) string {
 	rt := rc.rt
-	if rt == nil || rt.UserFile != "" || rc.P.Schema.Release() == nil {
+	if rt == nil || rt.UserFile != "" || rc.p.Schema.Release() == nil {
 		return ""
 	}
 	path := name
@@ -64,8 +64,8 @@ func (rc *ResourceChecker) fieldArrives(o fieldOwner, name string) string {
 		}
 		path = prefix + "." + name
 	}
-	cur := rc.P.Schema.Release()
-	for _, c := range rc.P.Schema.PropertyHistory(rt.Name, path) {
+	cur := rc.p.Schema.Release()
+	for _, c := range rc.p.Schema.PropertyHistory(rt.Name, path) {
 		if c.What == "added" && c.Release.Index > cur.Index {
 			return c.Release.String()
 		}

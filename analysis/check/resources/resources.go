@@ -40,14 +40,25 @@ func CheckResources(p *pass.Pass) {
 	if p.T == nil || v == nil {
 		return
 	}
-	rc := &ResourceChecker{P: p, V: v, Res: values.RegexpCache{}}
+	rc := NewChecker(p, v, nil)
 	p.EachResourceAlone(rc.check)
 }
 
+// NewChecker returns a checker of the resources of p's template, judging
+// against version v (nil: only what every version shares); parent is what
+// a parent template hands the template being checked (nil at the top).
+func NewChecker(p *pass.Pass, v *schema.Version, parent ParentValues) *ResourceChecker {
+	return &ResourceChecker{p: p, v: v, res: values.RegexpCache{}, parent: parent}
+}
+
+// ResourceChecker judges resources and the values of their properties.
+// Rules elsewhere that judge a value the way a property's is judged (a
+// nested template's parameters, a condition's get_param) make one with
+// NewChecker.
 type ResourceChecker struct {
-	P   *pass.Pass
-	V   *schema.Version
-	Res values.RegexpCache
+	p   *pass.Pass
+	v   *schema.Version
+	res values.RegexpCache
 	// required caches requiredFields per field schema.
 	required map[fieldSchemaKey][]string
 	// rt is the type whose properties are being checked, so a nested
@@ -59,7 +70,7 @@ type ResourceChecker struct {
 	deferred bool
 	// parent, when set, is what a parent template hands the template
 	// being checked (analysis/check/workspace, nested_empty.go).
-	Parent ParentValues
+	parent ParentValues
 	// leftOut is set while a resource whose condition is false for every
 	// input is checked (see policyf).
 	leftOut bool
@@ -71,20 +82,20 @@ type ResourceChecker struct {
 // why (hc/resource-condition-false-snapshot-unsupported-ok).
 func (rc *ResourceChecker) policyf(span source.Span, id, format string, args ...any) *source.Diagnostic {
 	if !rc.leftOut {
-		return rc.P.Reportf(span, id, format, args...)
+		return rc.p.Reportf(span, id, format, args...)
 	}
-	d := rc.P.ReportInf(span, id, rules.LeftOutResourcePolicy, format, args...)
+	d := rc.p.ReportInf(span, id, rules.LeftOutResourcePolicy, format, args...)
 	d.Message += " Here, though, " + pass.LeftOutNote + " and accepts the template."
 	return d
 }
 
 func (rc *ResourceChecker) check(r *hot.Resource) {
-	p := rc.P
+	p := rc.p
 	// Nothing of the previous resource carries over: its type would
 	// otherwise name the release a nested key arrives in when this
 	// resource's properties are not judged but its update_policy is.
 	rc.rt, rc.deferred = nil, false
-	rc.leftOut = pass.IsLeftOut(p.T, rc.V, r)
+	rc.leftOut = pass.IsLeftOut(p.T, rc.v, r)
 	if k := r.Key; k != nil && k.Kind == syntax.ScalarNode && !values.PyYAMLText(k) {
 		// Heat joins the resource names as text while it validates the
 		// template (even for a resource its condition leaves out); a
@@ -141,7 +152,7 @@ func (rc *ResourceChecker) check(r *hot.Resource) {
 
 // checkType reports type problems and returns the schema type, or nil.
 func (rc *ResourceChecker) checkType(r *hot.Resource) *schema.ResourceType {
-	p := rc.P
+	p := rc.p
 	f := r.Field("type")
 	if f.Key == nil {
 		p.Reportf(r.Key.Span(), rules.ResourceTypeMissing,
@@ -286,14 +297,14 @@ func (rc *ResourceChecker) checkDeletionPolicy(r *hot.Resource, rt *schema.Resou
 		return
 	}
 	if !n.IsScalar() {
-		rc.P.Reportf(values.ValueSpan(f.Value, f.Key), rules.ResourceDeletionPolicyInvalid,
-			"`deletion_policy` must be one of %s, not %s.", strings.Join(rc.V.DeletionPolicies, ", "), values.DescribeNode(n))
+		rc.p.Reportf(values.ValueSpan(f.Value, f.Key), rules.ResourceDeletionPolicyInvalid,
+			"`deletion_policy` must be one of %s, not %s.", strings.Join(rc.v.DeletionPolicies, ", "), values.DescribeNode(n))
 		return
 	}
-	if !rc.V.HasDeletionPolicy(n.Value) {
-		near := pass.NearestNames(n.Value, rc.V.DeletionPolicies, 2)
-		d := rc.P.Reportf(n.Span(), rules.ResourceDeletionPolicyInvalid,
-			"`%s` is not a deletion policy in heat_template_version %s; use one of %s.%s", n.Value, rc.V.Name, strings.Join(rc.V.DeletionPolicies, ", "), pass.SuggestText(near))
+	if !rc.v.HasDeletionPolicy(n.Value) {
+		near := pass.NearestNames(n.Value, rc.v.DeletionPolicies, 2)
+		d := rc.p.Reportf(n.Span(), rules.ResourceDeletionPolicyInvalid,
+			"`%s` is not a deletion policy in heat_template_version %s; use one of %s.%s", n.Value, rc.v.Name, strings.Join(rc.v.DeletionPolicies, ", "), pass.SuggestText(near))
 		d.Suggestions = near
 		return
 	}
@@ -311,16 +322,16 @@ func (rc *ResourceChecker) checkDeletionPolicy(r *hot.Resource, rt *schema.Resou
 // set is not judged.
 func (rc *ResourceChecker) deletionPolicyDefault(n *syntax.Node) {
 	arg := GetParamArgs(n)
-	if arg == nil || rc.V == nil {
+	if arg == nil || rc.v == nil {
 		return
 	}
-	def, ok := ParamLiteralDefault(rc.P, arg)
-	if !ok || def.IsNull() || rc.V.HasDeletionPolicy(def.Value) {
+	def, ok := ParamLiteralDefault(rc.p, arg)
+	if !ok || def.IsNull() || rc.v.HasDeletionPolicy(def.Value) {
 		return
 	}
-	rc.P.Reportf(n.Span(), rules.ResourceDeletionPolicyInvalid,
+	rc.p.Reportf(n.Span(), rules.ResourceDeletionPolicyInvalid,
 		"`deletion_policy` takes the default of `%s`, `%s`, which is no deletion policy in heat_template_version %s (%s); Heat works the policy out while it reads the template and refuses it. Change the default.",
-		GetParamName(arg), def.Value, rc.V.Name, strings.Join(rc.V.DeletionPolicies, ", "))
+		GetParamName(arg), def.Value, rc.v.Name, strings.Join(rc.v.DeletionPolicies, ", "))
 }
 
 func (rc *ResourceChecker) checkUpdatePolicy(r *hot.Resource, rt *schema.ResourceType) {
@@ -335,14 +346,14 @@ func (rc *ResourceChecker) checkUpdatePolicy(r *hot.Resource, rt *schema.Resourc
 	if values.IsFunctionCall(n) {
 		// Heat reads the policy's keys straight from what is written
 		// ("'If' object is not iterable"): hc/update-policy-function.
-		if fn := n.Pair(0).Key; rc.V == nil || rc.V.HasFunction(fn.Value) {
+		if fn := n.Pair(0).Key; rc.v == nil || rc.v.HasFunction(fn.Value) {
 			rc.policyf(fn.Span(), rules.ResourceUpdatePolicyInvalid,
 				"Heat reads `update_policy`'s keys as written and cannot read them from %s, so it refuses the template. Write the mapping out and put functions in its values.", fn.Value)
 		}
 		return
 	}
 	if !n.IsMapping() {
-		rc.P.Reportf(values.ValueSpan(f.Value, f.Key), rules.ResourceUpdatePolicyInvalid,
+		rc.p.Reportf(values.ValueSpan(f.Value, f.Key), rules.ResourceUpdatePolicyInvalid,
 			"`update_policy` must be a mapping, not %s.", values.DescribeNode(n))
 		return
 	}
@@ -390,16 +401,16 @@ func (rc *ResourceChecker) checkKeyTypes(r *hot.Resource) {
 		// written empty it is None to Heat, which is neither (an output's
 		// empty condition, though, is read as no condition)
 		if (n.IsSequence() || n.IsMapping()) && !values.IsFunctionCall(n) || n.IsNull() || n.IsScalar() && (n.Tag == "!!int" || n.Tag == "!!float") {
-			rc.P.Errorf(values.ValueSpan(f.Value, f.Key), rules.UndefinedCondition,
+			rc.p.Errorf(values.ValueSpan(f.Value, f.Key), rules.UndefinedCondition,
 				"The `condition` of resource `%s` must be a condition name, true/false or a condition function, not %s; Heat refuses it.", r.Name, values.DescribeNode(n))
 		}
 	}
 	if f := r.Field("external_id"); f.Key != nil {
 		n := f.Value.Resolve()
 		if !values.IsFunctionCall(n) && !n.IsNull() && (!n.IsScalar() || n.Style == syntax.Plain && (n.Tag == "!!int" || n.Tag == "!!float" || values.IsYAML11Bool(n))) {
-			rc.P.Errorf(values.ValueSpan(f.Value, f.Key), rules.UnknownResourceKey,
+			rc.p.Errorf(values.ValueSpan(f.Value, f.Key), rules.UnknownResourceKey,
 				"The `external_id` of resource `%s` must be the id (text) of an existing resource, not %s; Heat refuses it. Quote it if the id is made of digits.", r.Name, values.HeatScalarName(n))
-		} else if n.IsScalar() && n.Value != "" && len(r.DependsOn) > 0 && (rc.V == nil || rc.V.Supports(schema.FeatureExternalID)) {
+		} else if n.IsScalar() && n.Value != "" && len(r.DependsOn) > 0 && (rc.v == nil || rc.v.Supports(schema.FeatureExternalID)) {
 			// Heat adopts such a resource instead of building it and
 			// refuses to order it after anything (hc/external-id-depends-on).
 			d := r.Field("depends_on")
@@ -419,7 +430,7 @@ func (rc *ResourceChecker) checkNullKeys(r *hot.Resource) {
 		if code == "" || pr.Key.Kind != syntax.ScalarNode || !pr.Value.Resolve().IsNull() {
 			continue
 		}
-		rc.P.Errorf(pr.Key.Span(), code,
+		rc.p.Errorf(pr.Key.Span(), code,
 			"`%s` of resource `%s` is empty; Heat refuses a resource key with no value. Give it a value or remove the key.", pr.Key.Value, r.Name)
 	}
 }

@@ -14,7 +14,7 @@ import (
 )
 
 func (rc *ResourceChecker) CheckProperties(r *hot.Resource, rt *schema.ResourceType) {
-	p := rc.P
+	p := rc.p
 	f := r.Field("properties")
 	var props *syntax.Node
 	if f.Key != nil {
@@ -126,7 +126,7 @@ func hasScalarKey(m *syntax.Node, name string) bool {
 // keys, hidden or deprecated ones, missing required ones, and each value.
 // anchor is where a missing-field error goes (the key owning the mapping).
 func (rc *ResourceChecker) checkFields(o fieldOwner, m *syntax.Node, anchor *syntax.Node, depth int) {
-	p := rc.P
+	p := rc.p
 	fields := o.fields()
 	var filled hiddenFills
 	if m.IsMapping() {
@@ -185,21 +185,21 @@ func MergesOtherKeys(m *syntax.Node) bool {
 // typeName is the resource type for top-level properties, "" below.
 func (rc *ResourceChecker) checkStatus(prop *schema.Property, k *syntax.Node, owner, typeName string, fields map[string]*schema.Property) {
 	switch {
-	case prop.Hidden && refusedHiddenProperty(rc.P.Schema, typeName, k.Value):
+	case prop.Hidden && refusedHiddenProperty(rc.p.Schema, typeName, k.Value):
 		// its own error says Heat refuses it (release_plugins.go)
 	case prop.Hidden:
 		repl, advice := hiddenSuccessor(typeName, k.Value, fields)
 		if advice == "" {
 			advice = statusAdvice(prop.Support)
 		}
-		d := rc.P.Reportf(k.Span(), rules.ResourcePropertyHidden,
+		d := rc.p.Reportf(k.Span(), rules.ResourcePropertyHidden,
 			"Property `%s` of %s is hidden: Heat still accepts it but no longer documents it.%s", k.Value, owner, advice)
 		if repl != "" {
 			d.Suggestions = []string{repl}
 		}
 		d.Tags = []source.Tag{source.TagDeprecated}
 	case prop.Support != nil && prop.Support.Status == schema.StatusDeprecated:
-		d := rc.P.Reportf(k.Span(), rules.ResourcePropertyDeprecated,
+		d := rc.p.Reportf(k.Span(), rules.ResourcePropertyDeprecated,
 			"Property `%s` of %s is deprecated%s.%s", k.Value, owner, sinceText(prop.Support), statusAdvice(prop.Support))
 		d.Tags = []source.Tag{source.TagDeprecated}
 	}
@@ -244,7 +244,7 @@ func (rc *ResourceChecker) checkValueAt(prop *schema.Property, n *syntax.Node, k
 // (and judges a list's items and a mapping's fields); false when it
 // reported one, so the constraints are not judged as well.
 func (rc *ResourceChecker) checkValueType(prop *schema.Property, n *syntax.Node, key, anchor *syntax.Node, depth int) bool {
-	p := rc.P
+	p := rc.p
 	wrong := func(want string) {
 		p.Reportf(n.Span(), rules.ResourcePropertyType,
 			"`%s` must be %s, not %s.", key.Value, want, values.DescribeNode(n))
@@ -318,9 +318,9 @@ func (rc *ResourceChecker) checkValueType(prop *schema.Property, n *syntax.Node,
 // checkValueConstraints reports the first of the property's constraints
 // that literal n does not meet.
 func (rc *ResourceChecker) checkValueConstraints(prop *schema.Property, n *syntax.Node, key *syntax.Node) {
-	p := rc.P
+	p := rc.p
 	for _, c := range prop.Constraints {
-		if problem := values.ConstraintProblem(c, prop.Type, n, rc.Res); problem != "" {
+		if problem := values.ConstraintProblem(c, prop.Type, n, rc.res); problem != "" {
 			near := nearAllowedValues(c, prop.Type, n)
 			d := p.Reportf(n.Span(), rules.ResourcePropertyConstraint, "`%s`: %s.%s", key.Value, problem, pass.DidYouMean(near))
 			d.Suggestions = near
@@ -347,11 +347,11 @@ func itemAnchor(item, key *syntax.Node) *syntax.Node {
 // another source may convert the value, so there it is a warning.
 func (rc *ResourceChecker) collectionSwap(key, n *syntax.Node, want string) {
 	if rc.rt == nil || rc.rt.RegistryKind == "class" {
-		rc.P.Errorf(n.Span(), rules.ResourcePropertyType,
+		rc.p.Errorf(n.Span(), rules.ResourcePropertyType,
 			"`%s` expects %s, not %s; Heat refuses it at stack create.", key.Value, want, values.DescribeNode(n))
 		return
 	}
-	rc.P.Warnf(n.Span(), rules.ResourcePropertyType,
+	rc.p.Warnf(n.Span(), rules.ResourcePropertyType,
 		"`%s` expects %s, not %s; Heat refuses this unless the property converts it.", key.Value, want, values.DescribeNode(n))
 }
 
@@ -365,16 +365,16 @@ func (rc *ResourceChecker) unknownField(k *syntax.Node, visible []string, o fiel
 	var d *source.Diagnostic
 	switch {
 	case arrives != "":
-		d = rc.P.Reportf(k.Span(), rules.ResourcePropertyUnknown,
+		d = rc.p.Reportf(k.Span(), rules.ResourcePropertyUnknown,
 			"%s gains the property `%s` in %s; %s, which heat-ls judges for, refuses it.",
-			o.label(), k.Value, arrives, rc.P.Schema.HeatVersion())
+			o.label(), k.Value, arrives, rc.p.Schema.HeatVersion())
 	case len(near) > 0:
-		d = rc.P.Reportf(k.Span(), rules.ResourcePropertyUnknown,
+		d = rc.p.Reportf(k.Span(), rules.ResourcePropertyUnknown,
 			"%s has no property `%s`; Heat refuses it.%s", o.label(), k.Value, pass.SuggestText(near))
 	default:
-		d = rc.P.Reportf(k.Span(), rules.ResourcePropertyUnknown,
+		d = rc.p.Reportf(k.Span(), rules.ResourcePropertyUnknown,
 			"%s has no property `%s` in %s, nor in any later release heat-ls knows; Heat refuses it. Known properties: %s.",
-			o.label(), k.Value, rc.P.Schema.HeatVersion(), shortList(visible, 12))
+			o.label(), k.Value, rc.p.Schema.HeatVersion(), shortList(visible, 12))
 	}
 	d.Suggestions = near
 }

@@ -84,7 +84,7 @@ func checkGivenProperties(p *pass.Pass, def pass.Definition, ts []pass.NestedTem
 			// A group's member values may hold the index placeholder, which
 			// the group replaces before Heat reads them: not judged.
 			if prop := nestedPropertySchema(ts, k.Value, pr.Value.Resolve()); prop != nil && !def.Inner {
-				rc := &resources.ResourceChecker{P: p}
+				rc := resources.NewChecker(p, nil, nil)
 				rc.CheckValue(prop, pr.Value, k, 1)
 			}
 			if !wsAnyTemplate(ts, func(t *hot.Outline) bool { return t.Parameter(k.Value) != nil }) {

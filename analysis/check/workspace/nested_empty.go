@@ -98,7 +98,7 @@ func checkNestedEmptyValues(p *pass.Pass, def pass.Definition, ts []pass.NestedT
 	if !props.IsMapping() {
 		return
 	}
-	rc := &resources.ResourceChecker{P: p}
+	rc := resources.NewChecker(p, nil, nil)
 	for _, pr := range props.Pairs() {
 		k := pr.Key
 		if k.Kind != syntax.ScalarNode {
@@ -165,7 +165,7 @@ func nestedProblem(p *pass.Pass, t pass.NestedTemplate, pe *parentEmpty) *parent
 		return nil // the cheap test first: nothing looks into a handed list
 	}
 	child := &pass.Pass{Ctx: p.Ctx, Doc: doc, T: doc.Template, Schema: p.Schema}
-	rc := &resources.ResourceChecker{P: child, V: pass.EntryVersion(child), Res: values.RegexpCache{}, Parent: pe}
+	rc := resources.NewChecker(child, pass.EntryVersion(child), pe)
 	for _, r := range child.T.Resources {
 		rt, ok := p.Schema.ResourceType(r.Type)
 		if !ok || pe.found != nil {
