@@ -28,9 +28,7 @@ func Run(ctx context.Context, doc *hot.Document, opts pass.Options) []source.Dia
 		doc = hot.Parse(doc.Src)
 	}
 	p := pass.NewPass(ctx, doc, opts)
-	if doc.Template != nil {
-		p.Entries = pass.StartEntries(doc, opts)
-	}
+	p.StartEntries(opts)
 	out = append(out, doc.Syntax.Problems...)
 	var rules []pass.Rule
 	switch {
@@ -43,16 +41,13 @@ func Run(ctx context.Context, doc *hot.Document, opts pass.Options) []source.Dia
 		if ctx.Err() != nil {
 			break
 		}
-		if p.Entries != nil {
-			p.Entries.Rule, p.Entries.Ordinal = i, 0
-		}
-		p.Run(rule)
+		p.RunAt(i, rule)
 	}
 	out = append(out, quietWhileRecovered(doc, followUnread(p, followReplaced(doc, p.Diags)))...)
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Span.Start < out[j].Span.Start })
 	out = limit(out)
 	if ctx.Err() == nil {
-		p.Entries.Keep(doc, opts)
+		p.KeepEntries(opts)
 	}
 	return out
 }

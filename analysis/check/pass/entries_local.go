@@ -52,7 +52,7 @@ type entryLoop struct {
 type entryRun struct {
 	// rule is the index of the rule running now; ordinal counts the walks
 	// it has started.
-	Rule, Ordinal int
+	rule, ordinal int
 	// next collects this run's walks, kept with the document when the run
 	// completes (nil: nothing is kept).
 	next *EntryResults
@@ -73,7 +73,7 @@ type entryRun struct {
 // another resource: inside EachResourceAlone the name is noted, so the
 // judged resource is judged again whenever the one read changes.
 func (p *Pass) OtherResource(name string) *hot.Resource {
-	if e := p.Entries; e != nil && e.walking {
+	if e := p.entries; e != nil && e.walking {
 		e.reads = append(e.reads, name)
 	}
 	return p.T.Resource(name)
@@ -86,7 +86,7 @@ func (p *Pass) OtherResource(name string) *hot.Resource {
 // alone (see the top of this file). While it runs the workspace view
 // records what it is asked.
 func (p *Pass) EachResourceAlone(check func(r *hot.Resource)) {
-	e := p.Entries
+	e := p.entries
 	if e == nil || p.T == nil {
 		if p.T != nil {
 			for _, r := range p.T.Resources {
@@ -99,8 +99,8 @@ func (p *Pass) EachResourceAlone(check func(r *hot.Resource)) {
 		return
 	}
 	n := len(p.T.Resources)
-	loop := entryLoop{rule: e.Rule, ordinal: e.Ordinal, Found: make([][]source.Diagnostic, n)}
-	e.Ordinal++
+	loop := entryLoop{rule: e.rule, ordinal: e.ordinal, Found: make([][]source.Diagnostic, n)}
+	e.ordinal++
 	old := e.prev.loop(loop.rule, loop.ordinal, n)
 	if rv := e.next.workspace; rv != nil {
 		saved := p.Workspace

@@ -61,9 +61,9 @@ func (r *EntryResults) loop(rule, ordinal, n int) *entryLoop {
 	return nil
 }
 
-// StartEntries prepares the bookkeeping of a template run: what it will
+// startEntries prepares the bookkeeping of a template run: what it will
 // keep, and the previous version's findings when they apply.
-func StartEntries(doc *hot.Document, opts Options) *entryRun {
+func startEntries(doc *hot.Document, opts Options) *entryRun {
 	t := doc.Template
 	next := &EntryResults{version: t.VersionText, names: make([]string, len(t.Resources)), types: make([]string, len(t.Resources)),
 		recovered: doc.Syntax == nil || len(doc.Syntax.Recovered) > 0}
@@ -185,9 +185,9 @@ func moveSpan(s *source.Span, from, oldTo, delta int) bool {
 	return false
 }
 
-// Keep stores the run's findings with doc for the next version, when the
+// keep stores the run's findings with doc for the next version, when the
 // run completed.
-func (e *entryRun) Keep(doc *hot.Document, opts Options) {
+func (e *entryRun) keep(doc *hot.Document, opts Options) {
 	if e == nil || e.broken || e.next == nil {
 		return
 	}
