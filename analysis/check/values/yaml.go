@@ -27,7 +27,7 @@ func PyYAMLKind(n *syntax.Node) string {
 	switch {
 	case IsYAML11Bool(n):
 		return "a boolean"
-	case n.IsScalar() && !n.IsNull() && n.Style == syntax.Plain && PyYAMLImplicit.MatchString(n.Value):
+	case n.IsScalar() && !n.IsNull() && n.Style == syntax.Plain && pyYAMLImplicit.MatchString(n.Value):
 		return "a number"
 	}
 	return DescribeNode(n)
@@ -47,21 +47,25 @@ func PyYAMLText(n *syntax.Node) bool {
 	case "!!str", "!!timestamp", "!!int", "!!float", "!!bool", "!!null":
 		// yaml.v3 resolves by YAML 1.2 (0o17 and 1e3 are numbers there,
 		// text to PyYAML): PyYAML's own forms decide
-		return !PyYAMLImplicit.MatchString(n.Value)
+		return !pyYAMLImplicit.MatchString(n.Value)
 	}
 	return false
 }
 
-// PyYAMLImplicit are the plain scalars Heat's YAML loader (PyYAML, YAML
+// pyYAMLImplicit are the plain scalars Heat's YAML loader (PyYAML, YAML
 // 1.1) reads as something other than text: booleans, whole numbers
 // (with base-60 and binary forms), floats, null, the merge key and "=".
 // Timestamps are not among them: Heat's loader builds them as text.
-var PyYAMLImplicit = regexp.MustCompile(`^(?:` +
+var pyYAMLImplicit = regexp.MustCompile(`^(?:` +
 	`yes|Yes|YES|no|No|NO|true|True|TRUE|false|False|FALSE|on|On|ON|off|Off|OFF` +
 	`|[-+]?0b[0-1_]+|[-+]?0[0-7_]+|[-+]?(?:0|[1-9][0-9_]*)|[-+]?0x[0-9a-fA-F_]+|[-+]?[1-9][0-9_]*(?::[0-5]?[0-9])+` +
 	`|[-+]?(?:[0-9][0-9_]*)\.[0-9_]*(?:[eE][-+][0-9]+)?|\.[0-9][0-9_]*(?:[eE][-+][0-9]+)?|[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+\.[0-9_]*|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN)` +
 	`|~|null|Null|NULL|` +
 	`|<<|=)$`)
+
+// IsPyYAMLImplicit reports whether Heat's YAML loader reads the plain
+// scalar text s as something other than text (see pyYAMLImplicit).
+func IsPyYAMLImplicit(s string) bool { return pyYAMLImplicit.MatchString(s) }
 
 // HeatScalarName names what Heat's YAML 1.1 loader makes of a plain
 // scalar: a number, a boolean or text.

@@ -442,7 +442,7 @@ func listDefault(p *pass.Pass, n *syntax.Node) (string, []string, bool) {
 // otherwise than in plain decimal (octal, hex, binary, base 60), whose
 // value heat-ls does not work out.
 func oddPlainNumber(n *syntax.Node) bool {
-	return n.Style == syntax.Plain && values.PyYAMLImplicit.MatchString(n.Value) && !values.IsPlainDecimal(n.Value) && n.Tag != "!!float"
+	return n.Style == syntax.Plain && values.IsPyYAMLImplicit(n.Value) && !values.IsPlainDecimal(n.Value) && n.Tag != "!!float"
 }
 
 // nestedParameterType is the type every template of ts declares name
