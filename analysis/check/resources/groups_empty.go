@@ -22,12 +22,12 @@ import (
 // properties (resource_def's own keys, a member without type in an
 // autoscaling group), the functions of the whole template.
 
-// GroupHasNoMember reports whether Heat builds no member of group r when
+// groupHasNoMember reports whether Heat builds no member of group r when
 // the template is validated or created with its defaults: the sizes are
 // decided by literals, parameters with a literal default no environment
 // of the workspace replaces, and if with a condition those decide. false
 // when any of that is unknown.
-func GroupHasNoMember(p *pass.Pass, r *hot.Resource) bool {
+func groupHasNoMember(p *pass.Pass, r *hot.Resource) bool {
 	if r == nil || r.Field("external_id").Key != nil {
 		return false
 	}
@@ -176,7 +176,7 @@ func GetParamName(arg *syntax.Node) string {
 // a member Heat never builds. Call it after the checks of r's member
 // definition.
 func QuietEmptyGroup(p *pass.Pass, from int, r *hot.Resource) {
-	if from >= len(p.Diags) || !GroupHasNoMember(p, r) {
+	if from >= len(p.Diags) || !groupHasNoMember(p, r) {
 		return
 	}
 	why := "group `" + r.Name + "` has no member with the template's defaults: Heat builds none, so it accepts the template until the group grows."

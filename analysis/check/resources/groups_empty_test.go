@@ -1,11 +1,10 @@
-package check
+package resources
 
 import (
 	"context"
 	"testing"
 
 	"heat-ls/analysis/check/pass"
-	"heat-ls/analysis/check/resources"
 	"heat-ls/analysis/hot"
 )
 
@@ -57,7 +56,7 @@ func TestGroupHasNoMember(t *testing.T) {
 	for _, tt := range tests {
 		doc := hot.Parse([]byte(tt.src))
 		p := pass.NewPass(context.Background(), doc, pass.Options{})
-		if got := resources.GroupHasNoMember(p, doc.Template.Resource("g")); got != tt.want {
+		if got := groupHasNoMember(p, doc.Template.Resource("g")); got != tt.want {
 			t.Errorf("%s: got %v, want %v", tt.name, got, tt.want)
 		}
 	}

@@ -1,12 +1,13 @@
-package check
+package resources
 
 import (
 	"testing"
 
 	"heat-ls/analysis/check/pass"
-	"heat-ls/analysis/check/resources"
 	"heat-ls/analysis/hot"
 )
+
+const v16 = "heat_template_version: 2016-10-14\n"
 
 // passOf parses src and returns a Pass over it with its last resource.
 func passOf(t *testing.T, src string) (*pass.Pass, *hot.Resource) {
@@ -45,7 +46,7 @@ func TestGroupSize(t *testing.T) {
 		{"yaql is not worked out", rg("      count: {yaql: {expression: '1'}}\n"), 0, false},
 	} {
 		p, r := passOf(t, tc.src)
-		if n, known := resources.GroupSize(p, r); n != tc.n || known != tc.known {
+		if n, known := GroupSize(p, r); n != tc.n || known != tc.known {
 			t.Errorf("%s: groupSize = %d, %v; want %d, %v", tc.name, n, known, tc.n, tc.known)
 		}
 	}
@@ -62,7 +63,7 @@ func TestGroupSize(t *testing.T) {
 		{"unknown", asg("      min_size: {get_param: m}\n"), 0, false},
 	} {
 		p, r := passOf(t, tc.src)
-		if n, known := resources.AutoscalingSize(p, r); n != tc.n || known != tc.known {
+		if n, known := AutoscalingSize(p, r); n != tc.n || known != tc.known {
 			t.Errorf("%s: autoscalingSize = %d, %v; want %d, %v", tc.name, n, known, tc.n, tc.known)
 		}
 	}
@@ -82,7 +83,7 @@ func TestBuildsMembers(t *testing.T) {
 		{"chain", "    type: OS::Heat::ResourceChain\n    properties:\n      resources: [child.yaml]\n", false},
 	} {
 		p, r := passOf(t, v16+"resources:\n  g:\n"+tc.body)
-		if got := resources.BuildsMembers(p, r); got != tc.want {
+		if got := BuildsMembers(p, r); got != tc.want {
 			t.Errorf("%s: buildsMembers = %v, want %v", tc.name, got, tc.want)
 		}
 	}

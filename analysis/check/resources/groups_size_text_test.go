@@ -1,9 +1,7 @@
-package check
+package resources
 
 import (
 	"testing"
-
-	"heat-ls/analysis/check/resources"
 )
 
 // TestSizeFromText: a group size that str_replace or list_join makes of
@@ -28,7 +26,7 @@ func TestSizeFromText(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			p, r := passOf(t, head+tc.count+"\n")
-			got, ok := resources.GroupSize(p, r)
+			got, ok := GroupSize(p, r)
 			if got != tc.want || ok != tc.ok {
 				t.Errorf("groupSize = %d, %v; want %d, %v", got, ok, tc.want, tc.ok)
 			}

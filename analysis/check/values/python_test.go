@@ -1,7 +1,6 @@
-package check
+package values
 
 import (
-	"heat-ls/analysis/check/values"
 	"testing"
 )
 
@@ -15,7 +14,7 @@ func TestPythonInt(t *testing.T) {
 		{"2", 2, true}, {" 0 ", 0, true}, {"+3", 3, true}, {"-1", -1, true}, {"1_000", 1000, true},
 		{"", 0, false}, {"1.0", 0, false}, {"_1", 0, false}, {"1_", 0, false}, {"1__0", 0, false}, {"+-1", 0, false}, {"0x1", 0, false}, {"two", 0, false},
 	} {
-		got, ok := values.PythonInt(tc.in)
+		got, ok := PythonInt(tc.in)
 		if got != tc.want || ok != tc.ok {
 			t.Errorf("pythonInt(%q) = %d, %v; want %d, %v", tc.in, got, ok, tc.want, tc.ok)
 		}

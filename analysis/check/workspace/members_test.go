@@ -1,11 +1,24 @@
-package check
+package workspace
 
 import (
-	"heat-ls/analysis/check/pass"
-	"heat-ls/analysis/check/workspace"
-	"heat-ls/analysis/hot"
 	"testing"
+
+	"heat-ls/analysis/check/pass"
+	"heat-ls/analysis/hot"
 )
+
+const v16 = "heat_template_version: 2016-10-14\n"
+
+// passOf parses src and returns a Pass over it with its last resource.
+func passOf(t *testing.T, src string) (*pass.Pass, *hot.Resource) {
+	t.Helper()
+	doc := hot.Parse([]byte(src))
+	if doc.Template == nil || len(doc.Template.Resources) == 0 {
+		t.Fatalf("no resource in %q", src)
+	}
+	rs := doc.Template.Resources
+	return &pass.Pass{Doc: doc, T: doc.Template}, rs[len(rs)-1]
+}
 
 // TestLookupMembers: which members of a group the nested lookups are
 // judged for, one by one.
@@ -32,7 +45,7 @@ func TestLookupMembers(t *testing.T) {
 		{"group naming its index", rg("      count: 4\n      resource_def: {type: child.yaml, properties: {i: \"%index%\"}}\n"), true, 4, "%index%", true},
 		{"custom index variable", rg("      count: 4\n      index_var: \"%i%\"\n      resource_def: {type: child.yaml, properties: {i: \"%i%\"}}\n"), true, 4, "%i%", true},
 		{"members alike", rg("      count: 4\n      resource_def: {type: child.yaml, properties: {i: 1}}\n"), true, 1, "%index%", true},
-		{"bounded", rg("      count: 1000\n      resource_def: {type: child.yaml, properties: {i: \"%index%\"}}\n"), true, workspace.MaxJudgedMembers, "%index%", true},
+		{"bounded", rg("      count: 1000\n      resource_def: {type: child.yaml, properties: {i: \"%index%\"}}\n"), true, maxJudgedMembers, "%index%", true},
 		{"removal policies rename members", rg("      count: 4\n      removal_policies: [{resource_list: [\"0\"]}]\n      resource_def: {type: child.yaml, properties: {i: \"%index%\"}}\n"), true, 1, "%index%", true},
 		{"size zero", rg("      count: 0\n      resource_def: {type: child.yaml, properties: {i: \"%index%\"}}\n"), true, 0, "", false},
 		{"autoscaling group", v16 + "resources:\n  g:\n    type: OS::Heat::AutoScalingGroup\n    properties:\n      min_size: 2\n      max_size: 3\n      resource: {type: child.yaml, properties: {i: 1}}\n", true, 1, "", true},
@@ -40,7 +53,7 @@ func TestLookupMembers(t *testing.T) {
 		{"chain (the oracle cannot build it)", v16 + "resources:\n  g:\n    type: OS::Heat::ResourceChain\n    properties:\n      resources: [child.yaml]\n      resource_properties: {i: 1}\n", true, 0, "", false},
 	} {
 		p, d := def(t, tc.src, tc.inner)
-		m, v, ok := workspace.LookupMembers(p, d)
+		m, v, ok := lookupMembers(p, d)
 		if m != tc.members || v != tc.indexVar || ok != tc.ok {
 			t.Errorf("%s: lookupMembers = %d, %q, %v; want %d, %q, %v", tc.name, m, v, ok, tc.members, tc.indexVar, tc.ok)
 		}
@@ -56,7 +69,7 @@ func TestIndexDefault(t *testing.T) {
 	p := &pass.Pass{Doc: doc, T: doc.Template}
 	for _, tc := range []struct{ name, want string }{{"n", "3"}, {"s", "5"}, {"l", ""}, {"z", ""}, {"missing", ""}} {
 		got := ""
-		if d := workspace.IndexDefault(p, yamlValue(t, tc.name)); d != nil {
+		if d := indexDefault(p, yamlValue(t, tc.name)); d != nil {
 			got = d.Value
 		}
 		if got != tc.want {
@@ -80,7 +93,7 @@ func TestLiteralGroupMember(t *testing.T) {
 		{"      count: [1]\n", false},
 	} {
 		_, r := passOf(t, v16+"parameters:\n  n: {type: number, default: 2}\nresources:\n  g:\n    type: OS::Heat::ResourceGroup\n    properties:\n"+tc.count+"      resource_def: {type: child.yaml}\n")
-		if got := workspace.LiteralGroupMember(r); got != tc.want {
+		if got := literalGroupMember(r); got != tc.want {
 			t.Errorf("literalGroupMember(%q) = %v, want %v", tc.count, got, tc.want)
 		}
 	}
@@ -102,7 +115,7 @@ func TestLiteralAutoscalingMember(t *testing.T) {
 		{"", false},
 	} {
 		_, r := passOf(t, v16+"parameters:\n  n: {type: number, default: 2}\nresources:\n  g:\n    type: OS::Heat::AutoScalingGroup\n    properties:\n"+tc.sizes+"      max_size: 3\n      resource: {type: child.yaml}\n")
-		if got := workspace.LiteralAutoscalingMember(r); got != tc.want {
+		if got := literalAutoscalingMember(r); got != tc.want {
 			t.Errorf("literalAutoscalingMember(%q) = %v, want %v", tc.sizes, got, tc.want)
 		}
 	}

@@ -50,7 +50,7 @@ type handedValues struct {
 
 // handedList is a list parameter's value as the nested stack reads it.
 type handedList struct {
-	Items []string
+	items []string
 	from  *syntax.Node // the parent's value
 	how   string       // how Heat came to it, for messages
 }
@@ -98,15 +98,15 @@ func (pe *parentEmpty) lookup(t *hot.Template, n *syntax.Node) (string, bool) {
 		if !values.IsScalarLiteral(kn) || !ok || prm == nil {
 			return "", false
 		}
-		index, whole, known = PyIndex(hi.text, prm.Type == "number")
+		index, whole, known = pyIndex(hi.text, prm.Type == "number")
 		from = hi.from
 	case values.IsScalarLiteral(key) && !values.IsYAML11Bool(key) && !oddPlainNumber(key):
-		index, whole, known = PyIndex(key.Value, key.Style == syntax.Plain && key.Tag != "!!str")
+		index, whole, known = pyIndex(key.Value, key.Style == syntax.Plain && key.Tag != "!!str")
 	}
 	if !known {
 		return "", false
 	}
-	size := len(list.Items)
+	size := len(list.items)
 	count := ""
 	switch {
 	case size == 1:
@@ -128,7 +128,7 @@ func (pe *parentEmpty) lookup(t *hot.Template, n *syntax.Node) (string, bool) {
 	if index < 0 {
 		index += size
 	}
-	item := list.Items[index]
+	item := list.items[index]
 	pe.pending = &lookupCause{at: list.from, how: how, param: name.Value, found: fmt.Sprintf("item %d of it, the text %s", index, strconv.Quote(item)), text: "that text"}
 	return item, true
 }
@@ -160,11 +160,11 @@ func (hv *handedValues) lookedUpIn(t *hot.Template) bool {
 	return false
 }
 
-// PyIndex reads a path key as Heat's lookup does: a number parameter's
+// pyIndex reads a path key as Heat's lookup does: a number parameter's
 // value (Python's int, or a float, which finds nothing), or text that
 // Python's int() must read. whole is false when the key finds nothing
 // whatever the list; known is false when heat-ls cannot tell.
-func PyIndex(text string, number bool) (index int, whole, known bool) {
+func pyIndex(text string, number bool) (index int, whole, known bool) {
 	s := strings.TrimSpace(text)
 	if strings.Contains(s, "_") {
 		return 0, false, false
@@ -178,9 +178,9 @@ func PyIndex(text string, number bool) (index int, whole, known bool) {
 	return 0, false, !number
 }
 
-// MaxJudgedMembers bounds the members of a resource group whose lookups
+// maxJudgedMembers bounds the members of a resource group whose lookups
 // are judged one by one (each may look up another item).
-const MaxJudgedMembers = 64
+const maxJudgedMembers = 64
 
 // checkNestedLookups judges the nested templates ts with the lists and
 // indexes the definition def hands them (props, its properties), where
@@ -191,7 +191,7 @@ const MaxJudgedMembers = 64
 // warning (the oracle, which only validates, accepts it; the group fails
 // when it creates that member).
 func checkNestedLookups(p *pass.Pass, def pass.Definition, ts []pass.NestedTemplate, props *syntax.Node) {
-	members, indexVar, ok := LookupMembers(p, def)
+	members, indexVar, ok := lookupMembers(p, def)
 	if !ok {
 		return
 	}
@@ -232,11 +232,11 @@ func checkNestedLookups(p *pass.Pass, def pass.Definition, ts []pass.NestedTempl
 	}
 }
 
-// LookupMembers says how many members of def's group are judged one by
+// lookupMembers says how many members of def's group are judged one by
 // one (1 for a definition whose members are all alike) and the index
 // variable their values name; ok is false when which members Heat
 // builds, if any, is not known.
-func LookupMembers(p *pass.Pass, def pass.Definition) (members int, indexVar string, ok bool) {
+func lookupMembers(p *pass.Pass, def pass.Definition) (members int, indexVar string, ok bool) {
 	if !def.Inner {
 		return 1, "", true
 	}
@@ -254,7 +254,7 @@ func LookupMembers(p *pass.Pass, def pass.Definition) (members int, indexVar str
 			// lists: only the first is judged (as "0")
 			n = 1
 		}
-		return min(n, MaxJudgedMembers), v, true
+		return min(n, maxJudgedMembers), v, true
 	case "OS::Heat::AutoScalingGroup":
 		// every member alike, with no index; none at size zero
 		if resources.BuildsMembers(p, r) {
@@ -277,14 +277,14 @@ func handedValuesOf(p *pass.Pass, ts []pass.NestedTemplate, props *syntax.Node, 
 		}
 		switch nestedParameterType(ts, k.Value) {
 		case "comma_delimited_list":
-			if l, ok := HandedListOf(p, pr.Value, dropped, indexVar, member); ok {
+			if l, ok := handedListOf(p, pr.Value, dropped, indexVar, member); ok {
 				hv.lists[k.Value] = l
 			}
 		case "number", "string":
 			v := pr.Value.Resolve()
 			from := v
 			if arg := resources.GetParamArgs(v); arg != nil {
-				v = IndexDefault(p, arg)
+				v = indexDefault(p, arg)
 			}
 			if v != nil && values.IsScalarLiteral(v) && !values.IsYAML11Bool(v) && !oddPlainNumber(v) {
 				text := v.Value
@@ -298,10 +298,10 @@ func handedValuesOf(p *pass.Pass, ts []pass.NestedTemplate, props *syntax.Node, 
 	return hv
 }
 
-// IndexDefault is the default of the parent's number or string parameter
+// indexDefault is the default of the parent's number or string parameter
 // a get_param (its argument arg) hands on whole, when no environment may
 // set it; nil otherwise.
-func IndexDefault(p *pass.Pass, arg *syntax.Node) *syntax.Node {
+func indexDefault(p *pass.Pass, arg *syntax.Node) *syntax.Node {
 	def, ok := resources.ParamLiteralDefault(p, arg)
 	if !ok {
 		return nil
@@ -328,11 +328,11 @@ func firstNestedProblem(p *pass.Pass, ts []pass.NestedTemplate, hv *handedValues
 	return first
 }
 
-// HandedListOf is the list a nested comma_delimited_list parameter reads
+// handedListOf is the list a nested comma_delimited_list parameter reads
 // from the parent's value v, when certain. In a member definition the
 // index variable is replaced by the member's name; dropped: Heat drops a
 // value that is no list (it validates the group's first member).
-func HandedListOf(p *pass.Pass, v *syntax.Node, dropped bool, indexVar, member string) (handedList, bool) {
+func handedListOf(p *pass.Pass, v *syntax.Node, dropped bool, indexVar, member string) (handedList, bool) {
 	n := v.Resolve()
 	var items []string
 	how := ""
@@ -351,7 +351,7 @@ func HandedListOf(p *pass.Pass, v *syntax.Node, dropped bool, indexVar, member s
 		if !dropped || n.IsMapping() && n.NumPairs() == 0 {
 			return handedList{}, false // refused as a value (or the empty value)
 		}
-		return handedList{Items: nil, from: n, how: "This value is no list, so Heat drops it while it validates the group's member and hands an empty list"}, true
+		return handedList{items: nil, from: n, how: "This value is no list, so Heat drops it while it validates the group's member and hands an empty list"}, true
 	case n.IsSequence() && len(n.Items()) > 0 && n.Items()[0].Resolve().IsMapping():
 		// mappings: each entry becomes ".member.<i>.<key>=<value>"
 		for i, it := range n.Items() {
@@ -397,7 +397,7 @@ func HandedListOf(p *pass.Pass, v *syntax.Node, dropped bool, indexVar, member s
 	} else {
 		items = strings.Split(joined, ",")
 	}
-	return handedList{Items: items, from: n, how: how}, true
+	return handedList{items: items, from: n, how: how}, true
 }
 
 // listDefault is the text of each item of the default of the

@@ -1,4 +1,4 @@
-package check
+package workspace
 
 import (
 	"slices"
@@ -6,7 +6,6 @@ import (
 
 	"heat-ls/analysis/check/pass"
 	"heat-ls/analysis/check/values"
-	"heat-ls/analysis/check/workspace"
 	"heat-ls/analysis/hot"
 	"heat-ls/analysis/syntax"
 )
@@ -34,7 +33,7 @@ func TestPyIndex(t *testing.T) {
 		{"abc", true, 0, false, false},
 		{"1_0", false, 0, false, false},
 	} {
-		i, w, k := workspace.PyIndex(tc.text, tc.number)
+		i, w, k := pyIndex(tc.text, tc.number)
 		if i != tc.index || w != tc.whole || k != tc.known {
 			t.Errorf("pyIndex(%q, %v) = %d, %v, %v; want %d, %v, %v", tc.text, tc.number, i, w, k, tc.index, tc.whole, tc.known)
 		}
@@ -105,9 +104,9 @@ func TestHandedListOf(t *testing.T) {
 		if name == "" {
 			name = "0"
 		}
-		l, ok := workspace.HandedListOf(p, yamlValue(t, tc.src), tc.member, indexVar, name)
-		if ok != tc.ok || !slices.Equal(l.Items, tc.want) {
-			t.Errorf("handedListOf(%s, member %v) = %q, %v; want %q, %v", tc.src, tc.member, l.Items, ok, tc.want, tc.ok)
+		l, ok := handedListOf(p, yamlValue(t, tc.src), tc.member, indexVar, name)
+		if ok != tc.ok || !slices.Equal(l.items, tc.want) {
+			t.Errorf("handedListOf(%s, member %v) = %q, %v; want %q, %v", tc.src, tc.member, l.items, ok, tc.want, tc.ok)
 		}
 	}
 }

@@ -42,7 +42,7 @@ func CheckNestedStackNames(p *pass.Pass) {
 		if p.Stopped() {
 			return
 		}
-		fault, fix := StackNameFault(r.Name)
+		fault, fix := stackNameFault(r.Name)
 		if r.Key == nil {
 			continue
 		}
@@ -105,10 +105,10 @@ func nameContext(t *hot.Template, r *hot.Resource, made stackMaking) (where, end
 	return rules.NestedStackName, "so Heat refuses the template at stack create"
 }
 
-// StackNameFault says why name cannot end a stack name ("" when it can)
+// stackNameFault says why name cannot end a stack name ("" when it can)
 // and, when characters are the fault, the name with each of them made
 // "_".
-func StackNameFault(name string) (fault, fix string) {
+func stackNameFault(name string) (fault, fix string) {
 	name = strings.TrimSuffix(name, "\n")
 	bad := strings.IndexFunc(name, func(c rune) bool { return !stackNameChar(c) })
 	switch {

@@ -124,14 +124,14 @@ func walkNestedNames(p *pass.Pass, t pass.NestedTemplate, length int, visited ma
 		if q.Key == nil || !values.PyYAMLText(q.Key) || q.Field("condition").Key != nil || q.Field("external_id").Key != nil {
 			continue
 		}
-		if fault, _ := StackNameFault(q.Name); fault != "" {
+		if fault, _ := stackNameFault(q.Name); fault != "" {
 			continue // reported in that template itself
 		}
 		own := length + len("-") + len(q.Name)
 		var next pass.NestedTemplate
 		member, memberLen := false, len("-0")
 		switch {
-		case q.Type == "OS::Heat::ResourceGroup" && LiteralGroupMember(q):
+		case q.Type == "OS::Heat::ResourceGroup" && literalGroupMember(q):
 			for _, d := range pass.ResourceDefinitions(q)[1:] {
 				next, member = nestedStep(p, t.Path, "", d.TypeName)
 			}
@@ -139,7 +139,7 @@ func walkNestedNames(p *pass.Pass, t pass.NestedTemplate, length int, visited ma
 			// its own stack always; its members' at a literal size
 			memberLen = len("-") + autoscalingMemberNameLen
 			for _, d := range pass.ResourceDefinitions(q)[1:] {
-				if LiteralAutoscalingMember(q) {
+				if literalAutoscalingMember(q) {
 					next, member = nestedStep(p, t.Path, "", d.TypeName)
 				}
 			}
@@ -167,10 +167,10 @@ func walkNestedNames(p *pass.Pass, t pass.NestedTemplate, length int, visited ma
 	return nil
 }
 
-// LiteralAutoscalingMember: autoscaling group r starts with a member
+// literalAutoscalingMember: autoscaling group r starts with a member
 // whatever its template's parameters are given: a literal
 // desired_capacity above zero, or else a literal min_size above zero.
-func LiteralAutoscalingMember(r *hot.Resource) bool {
+func literalAutoscalingMember(r *hot.Resource) bool {
 	props := resources.ResourceProperties(r)
 	if props == nil {
 		return false
@@ -190,9 +190,9 @@ func LiteralAutoscalingMember(r *hot.Resource) bool {
 	return ok && n > 0
 }
 
-// LiteralGroupMember: resource group r builds a member whatever its
+// literalGroupMember: resource group r builds a member whatever its
 // template's parameters are given: count absent, or a literal above zero.
-func LiteralGroupMember(r *hot.Resource) bool {
+func literalGroupMember(r *hot.Resource) bool {
 	props := resources.ResourceProperties(r)
 	if props == nil {
 		return false
