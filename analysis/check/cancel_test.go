@@ -4,7 +4,6 @@ import (
 	"context"
 	"testing"
 
-	"heat-ls/analysis/check/pass"
 	"heat-ls/analysis/hot"
 	"heat-ls/analysis/syntax/synthtest"
 )
@@ -31,7 +30,7 @@ func (c *pollCounter) Err() error {
 // left.
 func TestRunStopsBetweenEntries(t *testing.T) {
 	doc := hot.Parse(synthtest.GenerateTemplate(3000))
-	opts := pass.Options{Schema: testSchema(t)}
+	opts := Options{Schema: testSchema(t)}
 	rules := len(templateRules()) + len(workspaceTemplateRules())
 	resources := len(doc.Template.Resources)
 

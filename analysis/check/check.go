@@ -14,7 +14,7 @@ import (
 // returning what it has, when ctx is cancelled. Documents that are neither
 // HOT templates nor environment files get no diagnostics at all. The
 // result is never nil.
-func Run(ctx context.Context, doc *hot.Document, opts pass.Options) []source.Diagnostic {
+func Run(ctx context.Context, doc *hot.Document, opts Options) []source.Diagnostic {
 	out := []source.Diagnostic{}
 	if doc == nil || doc.Kind == hot.KindOther {
 		return out

@@ -10,7 +10,6 @@ import (
 	"strings"
 	"testing"
 
-	"heat-ls/analysis/check/pass"
 	"heat-ls/analysis/hot"
 	"heat-ls/schema"
 )
@@ -106,7 +105,7 @@ func TestCorpus(t *testing.T) {
 			return err
 		}
 		doc := hot.Parse(src)
-		diags := Run(context.Background(), doc, pass.Options{Schema: s})
+		diags := Run(context.Background(), doc, Options{Schema: s})
 		if _, ok := silent[rel]; ok {
 			seen[rel] = true
 			if len(diags) > 0 {
@@ -171,7 +170,7 @@ func TestCorpus(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, f := range valid {
-			if errs := errorsOnly(Run(context.Background(), f.doc, pass.Options{Schema: rs})); len(errs) > 0 {
+			if errs := errorsOnly(Run(context.Background(), f.doc, Options{Schema: rs})); len(errs) > 0 {
 				t.Errorf("%s on Heat %s: expected no error, got %s", f.path, r.Name, describe(f.doc, errs))
 			}
 		}

@@ -6,7 +6,6 @@ import (
 	"strings"
 	"testing"
 
-	"heat-ls/analysis/check/pass"
 	"heat-ls/analysis/check/references"
 	"heat-ls/analysis/hot"
 	"heat-ls/analysis/rules"
@@ -42,7 +41,7 @@ func TestLongCycleIsReportedOnce(t *testing.T) {
 	for i := range n {
 		fmt.Fprintf(&b, "  r%d:\n    type: OS::Heat::None\n    depends_on: r%d\n", i, (i+1)%n)
 	}
-	diags := Run(context.Background(), hot.Parse([]byte(b.String())), pass.Options{Schema: testSchema(t)})
+	diags := Run(context.Background(), hot.Parse([]byte(b.String())), Options{Schema: testSchema(t)})
 	var cycles int
 	for _, d := range diags {
 		if d.Code != rules.DependencyCycle {

@@ -20,16 +20,16 @@ import (
 type mappedView struct{ mapped map[string]bool }
 
 func (v mappedView) TypeMapped(name string) bool { return v.mapped[name] }
-func (v mappedView) NestedTemplates(_, _, name string) pass.NestedTypes {
-	return pass.NestedTypes{Mapped: v.mapped[name], Opaque: v.mapped[name]}
+func (v mappedView) NestedTemplates(_, _, name string) NestedTypes {
+	return NestedTypes{Mapped: v.mapped[name], Opaque: v.mapped[name]}
 }
-func (mappedView) FileState(string, string) pass.FileState    { return pass.FileFound }
-func (mappedView) ParameterDefaulted(string) bool             { return false }
-func (mappedView) AppliedParameters() []pass.AppliedParameter { return nil }
-func (mappedView) EnvironmentsApplied() bool                  { return false }
-func (mappedView) TemplateParameters() []string               { return nil }
-func (mappedView) TopLevelParameters() []string               { return nil }
-func (mappedView) UsedAsNested(string) bool                   { return false }
+func (mappedView) FileState(string, string) FileState    { return FileFound }
+func (mappedView) ParameterDefaulted(string) bool        { return false }
+func (mappedView) AppliedParameters() []AppliedParameter { return nil }
+func (mappedView) EnvironmentsApplied() bool             { return false }
+func (mappedView) TemplateParameters() []string          { return nil }
+func (mappedView) TopLevelParameters() []string          { return nil }
+func (mappedView) UsedAsNested(string) bool              { return false }
 
 // faultyResources is a template whose resources have findings of the
 // entry-local rules (unknown and misspelt properties, bad values, release
@@ -111,7 +111,7 @@ outputs:
 // previous version's findings, and the same text parsed afresh without
 // them, and fails when the diagnostics differ. It returns whether the
 // run took findings over.
-func runBoth(t *testing.T, doc *hot.Document, sp *hot.Splice, opts pass.Options, what string) bool {
+func runBoth(t *testing.T, doc *hot.Document, sp *hot.Splice, opts Options, what string) bool {
 	t.Helper()
 	full := opts
 	full.Splice = nil
@@ -143,7 +143,7 @@ func TestEntryReuseEqualsFullRun(t *testing.T) {
 	took, tookFindings := 0, 0
 	for i := 0; i < edits; {
 		src := texts[rnd.Intn(len(texts))]
-		opts := pass.Options{Schema: sc}
+		opts := Options{Schema: sc}
 		if rnd.Intn(2) == 0 {
 			opts.Workspace = mappedView{map[string]bool{"My::Custom::Thing": true}}
 		}
@@ -219,25 +219,25 @@ func TestEntryReuseFallsBack(t *testing.T) {
 	cases := []struct {
 		name     string
 		from, to string // the edit: the first from in the text becomes to
-		before   pass.Options
-		after    pass.Options
+		before   Options
+		after    Options
 		took     bool
 	}{
-		{"a property value", "size: many", "size: lots", pass.Options{Schema: sc}, pass.Options{Schema: sc}, true},
-		{"a misspelt property fixed", "flavour: m1.small", "flavor: m1.small", pass.Options{Schema: sc}, pass.Options{Schema: sc}, true},
-		{"a line added", "      imageRef: cirros\n", "      imageRef: cirros\n      description: x\n", pass.Options{Schema: sc}, pass.Options{Schema: sc}, true},
-		{"the same workspace answers", "anything: 1", "anything: 2", pass.Options{Schema: sc, Workspace: mapped}, pass.Options{Schema: sc, Workspace: mapped}, true},
-		{"the server a deployment reads", "      image: cirros\n      networks:", "      image: cirros\n      user_data_format: SOFTWARE_CONFIG\n      networks:", pass.Options{Schema: sc}, pass.Options{Schema: sc}, true},
-		{"another resource's call", "{get_attr: server}", "{get_attr: [server]}", pass.Options{Schema: sc}, pass.Options{Schema: sc}, true},
-		{"a parameter", "default: private", "default: public", pass.Options{Schema: sc}, pass.Options{Schema: sc}, false},
-		{"a resource renamed", "  volume:\n", "  volumes:\n", pass.Options{Schema: sc}, pass.Options{Schema: sc}, false},
-		{"a resource's type", "type: OS::Heat::None", "type: OS::Heat::Value", pass.Options{Schema: sc}, pass.Options{Schema: sc}, false},
-		{"the version", "2018-08-31", "2021-04-16", pass.Options{Schema: sc}, pass.Options{Schema: sc}, false},
-		{"an output", "first_address", "networks", pass.Options{Schema: sc}, pass.Options{Schema: sc}, false},
-		{"the workspace's answers", "anything: 1", "anything: 2", pass.Options{Schema: sc, Workspace: mapped}, pass.Options{Schema: sc, Workspace: mappedView{}}, false},
-		{"a workspace where there was none", "anything: 1", "anything: 2", pass.Options{Schema: sc}, pass.Options{Schema: sc, Workspace: mapped}, false},
-		{"another schema", "size: many", "size: lots", pass.Options{Schema: sc}, pass.Options{Schema: other}, false},
-		{"another path", "size: many", "size: lots", pass.Options{Schema: sc}, pass.Options{Schema: sc, Path: "/x.yaml"}, false},
+		{"a property value", "size: many", "size: lots", Options{Schema: sc}, Options{Schema: sc}, true},
+		{"a misspelt property fixed", "flavour: m1.small", "flavor: m1.small", Options{Schema: sc}, Options{Schema: sc}, true},
+		{"a line added", "      imageRef: cirros\n", "      imageRef: cirros\n      description: x\n", Options{Schema: sc}, Options{Schema: sc}, true},
+		{"the same workspace answers", "anything: 1", "anything: 2", Options{Schema: sc, Workspace: mapped}, Options{Schema: sc, Workspace: mapped}, true},
+		{"the server a deployment reads", "      image: cirros\n      networks:", "      image: cirros\n      user_data_format: SOFTWARE_CONFIG\n      networks:", Options{Schema: sc}, Options{Schema: sc}, true},
+		{"another resource's call", "{get_attr: server}", "{get_attr: [server]}", Options{Schema: sc}, Options{Schema: sc}, true},
+		{"a parameter", "default: private", "default: public", Options{Schema: sc}, Options{Schema: sc}, false},
+		{"a resource renamed", "  volume:\n", "  volumes:\n", Options{Schema: sc}, Options{Schema: sc}, false},
+		{"a resource's type", "type: OS::Heat::None", "type: OS::Heat::Value", Options{Schema: sc}, Options{Schema: sc}, false},
+		{"the version", "2018-08-31", "2021-04-16", Options{Schema: sc}, Options{Schema: sc}, false},
+		{"an output", "first_address", "networks", Options{Schema: sc}, Options{Schema: sc}, false},
+		{"the workspace's answers", "anything: 1", "anything: 2", Options{Schema: sc, Workspace: mapped}, Options{Schema: sc, Workspace: mappedView{}}, false},
+		{"a workspace where there was none", "anything: 1", "anything: 2", Options{Schema: sc}, Options{Schema: sc, Workspace: mapped}, false},
+		{"another schema", "size: many", "size: lots", Options{Schema: sc}, Options{Schema: other}, false},
+		{"another path", "size: many", "size: lots", Options{Schema: sc}, Options{Schema: sc, Path: "/x.yaml"}, false},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

@@ -6,7 +6,6 @@ import (
 	"strings"
 	"testing"
 
-	"heat-ls/analysis/check/pass"
 	"heat-ls/analysis/hot"
 	"heat-ls/analysis/rules"
 )
@@ -39,7 +38,7 @@ func TestEnvResourceOverrides(t *testing.T) {
 				t.Fatalf("not an environment:\n%s", tc.src)
 			}
 			var got []string
-			for _, d := range Run(context.Background(), doc, pass.Options{Schema: testSchema(t)}) {
+			for _, d := range Run(context.Background(), doc, Options{Schema: testSchema(t)}) {
 				if d.Code == rules.EnvResourceOverrideInvalid {
 					got = append(got, tc.src[d.Span.Start:d.Span.End])
 				} else if d.Severity <= 2 {

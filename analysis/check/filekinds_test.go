@@ -8,7 +8,6 @@ import (
 	"slices"
 	"testing"
 
-	"heat-ls/analysis/check/pass"
 	"heat-ls/analysis/hot"
 	"heat-ls/analysis/source"
 )
@@ -55,7 +54,7 @@ func TestFileKinds(t *testing.T) {
 				if got := kinds[doc.Kind]; got != exp.Kind || doc.Jinja != exp.Jinja {
 					t.Fatalf("kind %s, jinja %v; want %s, jinja %v", got, doc.Jinja, exp.Kind, exp.Jinja)
 				}
-				diags := Run(context.Background(), doc, pass.Options{Schema: s})
+				diags := Run(context.Background(), doc, Options{Schema: s})
 				var got []string
 				for _, dg := range diags {
 					if dg.Severity == source.SeverityHint {

@@ -6,7 +6,6 @@ import (
 	"strings"
 	"testing"
 
-	"heat-ls/analysis/check/pass"
 	"heat-ls/analysis/hot"
 	"heat-ls/analysis/rules"
 	"heat-ls/analysis/source"
@@ -23,7 +22,7 @@ func TestDiagnosticsAreCapped(t *testing.T) {
 		fmt.Fprintf(&b, "  r%d:\n    type: OS::Heat::None\n    depends_on: missing%d\n", i, i)
 	}
 	b.WriteString("outputs:\n  o:\n    value: {get_param: nope}\n    extra: 1\n")
-	diags := Run(context.Background(), hot.Parse([]byte(b.String())), pass.Options{Schema: testSchema(t)})
+	diags := Run(context.Background(), hot.Parse([]byte(b.String())), Options{Schema: testSchema(t)})
 	if len(diags) != MaxDiagnostics {
 		t.Fatalf("%d diagnostics, want %d", len(diags), MaxDiagnostics)
 	}
@@ -39,7 +38,7 @@ func TestDiagnosticsAreCapped(t *testing.T) {
 			t.Fatalf("not in position order at %d", i)
 		}
 	}
-	long := Run(context.Background(), hot.Parse([]byte("heat_template_version: 2016-10-14\noutputs:\n  o:\n    value: {get_param: "+strings.Repeat("q", 5000)+"}\n")), pass.Options{Schema: testSchema(t)})
+	long := Run(context.Background(), hot.Parse([]byte("heat_template_version: 2016-10-14\noutputs:\n  o:\n    value: {get_param: "+strings.Repeat("q", 5000)+"}\n")), Options{Schema: testSchema(t)})
 	if len(long) != 1 || len(long[0].Message) > MaxMessage+len("…") || !strings.HasSuffix(long[0].Message, "…") {
 		t.Fatalf("long message not cut: %+v", long)
 	}
@@ -50,7 +49,7 @@ func TestDiagnosticsAreCapped(t *testing.T) {
 func TestRepeatsThroughAliasesAreListedOnce(t *testing.T) {
 	src := "heat_template_version: 2016-10-14\nparameters:\n  p:\n    type: json\n    default: &n {bogus: 1}\nresources:\n  s:\n    type: OS::Nova::Server\n    properties:\n      image: x\n      flavor: y\n      networks: [*n, *n, *n]\n"
 	seen := map[string]int{}
-	for _, d := range Run(context.Background(), hot.Parse([]byte(src)), pass.Options{Schema: testSchema(t)}) {
+	for _, d := range Run(context.Background(), hot.Parse([]byte(src)), Options{Schema: testSchema(t)}) {
 		key := fmt.Sprint(d.Span, d.Code, d.Message)
 		if seen[key]++; seen[key] > 1 {
 			t.Fatalf("listed twice: %s", key)

@@ -18,7 +18,7 @@ func BenchmarkEntryRules(b *testing.B) {
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		p := pass.NewPass(context.Background(), doc, pass.Options{Schema: s})
+		p := pass.NewPass(context.Background(), doc, Options{Schema: s})
 		for _, rule := range entryRules() {
 			p.Run(rule)
 		}

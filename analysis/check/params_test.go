@@ -5,7 +5,6 @@ import (
 	"strings"
 	"testing"
 
-	"heat-ls/analysis/check/pass"
 	"heat-ls/analysis/hot"
 	"heat-ls/analysis/rules"
 	"heat-ls/analysis/source"
@@ -31,7 +30,7 @@ func runEntryCases(t *testing.T, cases []entryCase) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			doc := hot.Parse([]byte(tc.src))
-			diags := Run(context.Background(), doc, pass.Options{Schema: s})
+			diags := Run(context.Background(), doc, Options{Schema: s})
 			for _, code := range tc.absent {
 				for _, d := range diags {
 					if d.Code == code {

@@ -6,7 +6,6 @@ import (
 	"strings"
 	"testing"
 
-	"heat-ls/analysis/check/pass"
 	"heat-ls/analysis/hot"
 	"heat-ls/analysis/rules"
 )
@@ -47,7 +46,7 @@ func TestDiagnosticsWhileBroken(t *testing.T) {
 	codes := func(src string, lastGood *hot.Document) []string {
 		doc := hot.ParseAfter([]byte(src), lastGood)
 		var out []string
-		for _, d := range Run(context.Background(), doc, pass.Options{Schema: s}) {
+		for _, d := range Run(context.Background(), doc, Options{Schema: s}) {
 			if d.Severity <= 2 { // errors and warnings
 				out = append(out, d.Code+"@"+src[d.Span.Start:d.Span.End])
 			}
@@ -96,7 +95,7 @@ func TestVersionLineInRecoveredRegion(t *testing.T) {
 		t.Fatalf("kind = %v, want a template", doc.Kind)
 	}
 	var codes []string
-	for _, d := range Run(context.Background(), doc, pass.Options{Schema: loadSchemaForTest(t)}) {
+	for _, d := range Run(context.Background(), doc, Options{Schema: loadSchemaForTest(t)}) {
 		codes = append(codes, d.Code)
 	}
 	if !slices.Contains(codes, rules.YAMLSyntax) || slices.Contains(codes, rules.MissingVersion) {

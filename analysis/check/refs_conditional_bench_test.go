@@ -51,7 +51,7 @@ func BenchmarkReferencesConditional(b *testing.B) {
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		p := pass.NewPass(context.Background(), doc, pass.Options{Schema: s})
+		p := pass.NewPass(context.Background(), doc, Options{Schema: s})
 		p.Run(references.CheckReferences)
 	}
 }
@@ -64,6 +64,6 @@ func BenchmarkRunConditional(b *testing.B) {
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		Run(context.Background(), doc, pass.Options{Schema: s})
+		Run(context.Background(), doc, Options{Schema: s})
 	}
 }

@@ -12,7 +12,6 @@ import (
 	"strings"
 	"testing"
 
-	"heat-ls/analysis/check/pass"
 	"heat-ls/analysis/hot"
 	"heat-ls/analysis/source"
 	"heat-ls/schema"
@@ -85,7 +84,7 @@ func TestReleaseCases(t *testing.T) {
 					continue
 				}
 				doc := hot.Parse(src)
-				diags := Run(context.Background(), doc, pass.Options{Schema: schemas[i], Path: filepath.Join(caseDir, "template.yaml")})
+				diags := Run(context.Background(), doc, Options{Schema: schemas[i], Path: filepath.Join(caseDir, "template.yaml")})
 				if got := codeSet(diags); !slices.Equal(got, exp.codes) {
 					t.Errorf("%s: heat-ls reports %v, expect.txt says %v: %s", rel.Name, got, exp.codes, describe(doc, diags))
 				}

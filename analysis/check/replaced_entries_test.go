@@ -5,7 +5,6 @@ import (
 	"strings"
 	"testing"
 
-	"heat-ls/analysis/check/pass"
 	"heat-ls/analysis/hot"
 	"heat-ls/analysis/rules"
 	"heat-ls/analysis/source"
@@ -30,7 +29,7 @@ func TestFollowReplaced(t *testing.T) {
 	s := testSchema(t)
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			diags := Run(context.Background(), hot.Parse([]byte(tt.src)), pass.Options{Schema: s})
+			diags := Run(context.Background(), hot.Parse([]byte(tt.src)), Options{Schema: s})
 			var got []source.Diagnostic
 			for _, d := range diags {
 				if d.Code == tt.code {

@@ -5,7 +5,6 @@ import (
 	"strings"
 	"testing"
 
-	"heat-ls/analysis/check/pass"
 	"heat-ls/analysis/check/values"
 	"heat-ls/analysis/hot"
 	"heat-ls/analysis/rules"
@@ -54,11 +53,11 @@ func TestWritePyRepr(t *testing.T) {
 type envValuesView struct {
 	filesView
 	defaulted map[string]bool
-	applied   []pass.AppliedParameter
+	applied   []AppliedParameter
 }
 
-func (v envValuesView) ParameterDefaulted(name string) bool        { return v.defaulted[name] }
-func (v envValuesView) AppliedParameters() []pass.AppliedParameter { return v.applied }
+func (v envValuesView) ParameterDefaulted(name string) bool   { return v.defaulted[name] }
+func (v envValuesView) AppliedParameters() []AppliedParameter { return v.applied }
 
 // TestDefaultTextFromParamEnvironment: a string parameter's list default
 // is judged as the text Heat makes of it only when no environment gives
@@ -68,18 +67,18 @@ func TestDefaultTextFromParamEnvironment(t *testing.T) {
 		"resources:\n  s:\n    type: OS::Nova::Server\n    properties:\n      image: i\n      flavor: f\n      user_data_format: {get_param: fmt}\n"
 	tests := []struct {
 		name string
-		view pass.WorkspaceView
+		view WorkspaceView
 		want int
 	}{
 		{"no workspace", nil, 1},
 		{"no environment sets it", envValuesView{filesView: filesView{lookups: map[string]int{}}}, 1},
 		{"parameter_defaults", envValuesView{filesView: filesView{lookups: map[string]int{}}, defaulted: map[string]bool{"fmt": true}}, 0},
-		{"parameters", envValuesView{filesView: filesView{lookups: map[string]int{}}, applied: []pass.AppliedParameter{{Name: "fmt"}}}, 0},
+		{"parameters", envValuesView{filesView: filesView{lookups: map[string]int{}}, applied: []AppliedParameter{{Name: "fmt"}}}, 0},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			got := 0
-			for _, d := range Run(context.Background(), hot.Parse([]byte(src)), pass.Options{Schema: testSchema(t), Workspace: tc.view, Path: "/w/t.yaml"}) {
+			for _, d := range Run(context.Background(), hot.Parse([]byte(src)), Options{Schema: testSchema(t), Workspace: tc.view, Path: "/w/t.yaml"}) {
 				if d.Code == rules.ResourcePropertyConstraint {
 					got++
 				}

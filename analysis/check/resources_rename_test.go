@@ -5,7 +5,6 @@ import (
 	"strings"
 	"testing"
 
-	"heat-ls/analysis/check/pass"
 	"heat-ls/analysis/hot"
 	"heat-ls/analysis/rules"
 )
@@ -20,7 +19,7 @@ func TestHiddenPropertyNamesSuccessor(t *testing.T) {
 		{v16 + "resources:\n  p:\n    type: OS::Neutron::Port\n    properties:\n      network_id: x\n", "network_id", "network"},
 	}
 	for _, tt := range tests {
-		diags := Run(context.Background(), hot.Parse([]byte(tt.src)), pass.Options{Schema: testSchema(t)})
+		diags := Run(context.Background(), hot.Parse([]byte(tt.src)), Options{Schema: testSchema(t)})
 		found := false
 		for _, d := range diags {
 			if d.Code != rules.ResourcePropertyHidden {

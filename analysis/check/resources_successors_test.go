@@ -5,7 +5,6 @@ import (
 	"strings"
 	"testing"
 
-	"heat-ls/analysis/check/pass"
 	"heat-ls/analysis/check/resources"
 	"heat-ls/analysis/hot"
 	"heat-ls/analysis/rules"
@@ -31,7 +30,7 @@ func TestHiddenPropertyKnownSuccessors(t *testing.T) {
 		{"OS::Cinder::Volume", "multiattach", "", "volume_type"},
 	}
 	for _, tt := range tests {
-		diags := Run(context.Background(), hot.Parse([]byte(res(tt.typ, tt.prop))), pass.Options{Schema: testSchema(t)})
+		diags := Run(context.Background(), hot.Parse([]byte(res(tt.typ, tt.prop))), Options{Schema: testSchema(t)})
 		found := false
 		for _, d := range diags {
 			if d.Code != rules.ResourcePropertyHidden {

@@ -6,7 +6,6 @@ import (
 	"strings"
 	"testing"
 
-	"heat-ls/analysis/check/pass"
 	"heat-ls/analysis/hot"
 	"heat-ls/analysis/rules"
 	"heat-ls/analysis/source"
@@ -108,7 +107,7 @@ func TestAllowedValueSuggestion(t *testing.T) {
 	for _, tc := range tests {
 		doc := hot.Parse([]byte(tc.src))
 		var got *source.Diagnostic
-		for _, d := range Run(context.Background(), doc, pass.Options{Schema: s}) {
+		for _, d := range Run(context.Background(), doc, Options{Schema: s}) {
 			if d.Code == rules.ResourcePropertyConstraint {
 				got = &d
 			}

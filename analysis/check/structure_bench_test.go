@@ -22,7 +22,7 @@ func BenchmarkStructureRules(b *testing.B) {
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		p := pass.NewPass(context.Background(), doc, pass.Options{Schema: s})
+		p := pass.NewPass(context.Background(), doc, Options{Schema: s})
 		for _, r := range structureRules() {
 			p.Run(r)
 		}

@@ -4,7 +4,6 @@ import (
 	"context"
 	"testing"
 
-	"heat-ls/analysis/check/pass"
 	"heat-ls/analysis/hot"
 	"heat-ls/analysis/rules"
 	"heat-ls/analysis/source"
@@ -12,7 +11,7 @@ import (
 
 // nestedView is a WorkspaceView that only answers UsedAsNested.
 type nestedView struct {
-	pass.WorkspaceView
+	WorkspaceView
 	used bool
 }
 
@@ -25,15 +24,15 @@ func TestResourceFacadeTopLevel(t *testing.T) {
 	tests := []struct {
 		name string
 		src  string
-		opts pass.Options
+		opts Options
 		want int
 		sev  source.Severity
 	}{
-		{"checked alone", inResource, pass.Options{}, 1, source.SeverityError},
-		{"workspace, not used as nested", inResource, pass.Options{Workspace: nestedView{used: false}, Path: "/w/t.yaml"}, 1, source.SeverityError},
-		{"workspace, used as nested", inResource, pass.Options{Workspace: nestedView{used: true}, Path: "/w/t.yaml"}, 0, 0},
-		{"in an output, checked alone", inOutput, pass.Options{}, 1, source.SeverityWarning},
-		{"in an output, used as nested", inOutput, pass.Options{Workspace: nestedView{used: true}, Path: "/w/t.yaml"}, 0, 0},
+		{"checked alone", inResource, Options{}, 1, source.SeverityError},
+		{"workspace, not used as nested", inResource, Options{Workspace: nestedView{used: false}, Path: "/w/t.yaml"}, 1, source.SeverityError},
+		{"workspace, used as nested", inResource, Options{Workspace: nestedView{used: true}, Path: "/w/t.yaml"}, 0, 0},
+		{"in an output, checked alone", inOutput, Options{}, 1, source.SeverityWarning},
+		{"in an output, used as nested", inOutput, Options{Workspace: nestedView{used: true}, Path: "/w/t.yaml"}, 0, 0},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -40,7 +40,7 @@ func structureDiags(t testing.TB, src string) []source.Diagnostic {
 	if doc.Template == nil {
 		t.Fatalf("not a template:\n%s", src)
 	}
-	p := pass.NewPass(context.Background(), doc, pass.Options{Schema: testSchema(t)})
+	p := pass.NewPass(context.Background(), doc, Options{Schema: testSchema(t)})
 	for _, r := range structureRules() {
 		p.Run(r)
 	}
@@ -209,7 +209,7 @@ func TestNearMissWords(t *testing.T) {
 func TestMissingVersion(t *testing.T) {
 	doc := hot.Parse([]byte("heat_template_version: 2016-10-14\nresources: {}\n"))
 	doc.Template.Version, doc.Template.VersionText = syntax.Pair{}, ""
-	p := pass.NewPass(context.Background(), doc, pass.Options{Schema: testSchema(t)})
+	p := pass.NewPass(context.Background(), doc, Options{Schema: testSchema(t)})
 	p.Run(structure.CheckVersion)
 	if len(p.Diags) != 1 {
 		t.Fatalf("got %d diagnostics, want 1", len(p.Diags))

@@ -5,7 +5,6 @@ import (
 	"reflect"
 	"testing"
 
-	"heat-ls/analysis/check/pass"
 	"heat-ls/analysis/hot"
 )
 
@@ -13,7 +12,7 @@ import (
 // workspace index: text, no tree) is judged as the document it summarises
 // instead of crashing the run.
 func TestRunOnSummary(t *testing.T) {
-	opts := pass.Options{Schema: testSchema(t)}
+	opts := Options{Schema: testSchema(t)}
 	for _, src := range []string{
 		"heat_template_version: 2018-08-31\nresources:\n  a:\n    type: OS::Heat::None\n    properties: {nope: 1}\n  b: {type: OS::Nova::Serverr}\n",
 		"resource_registry:\n  My::T: t.yaml\nparamters: {x: 1}\nparameter_defaults: {y: 2}\n",

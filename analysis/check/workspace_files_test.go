@@ -4,23 +4,22 @@ import (
 	"context"
 	"testing"
 
-	"heat-ls/analysis/check/pass"
 	"heat-ls/analysis/hot"
 	"heat-ls/analysis/rules"
 )
 
 // filesView is a WorkspaceView that knows no file and counts the look-ups.
 type filesView struct {
-	pass.WorkspaceView
+	WorkspaceView
 	lookups map[string]int
 }
 
-func (v filesView) FileState(_, ref string) pass.FileState { v.lookups[ref]++; return pass.FileMissing }
-func (v filesView) TypeMapped(string) bool                 { return false }
-func (v filesView) UsedAsNested(string) bool               { return false }
-func (v filesView) ParameterDefaulted(string) bool         { return false }
-func (v filesView) NestedTemplates(_, _, _ string) pass.NestedTypes {
-	return pass.NestedTypes{}
+func (v filesView) FileState(_, ref string) FileState { v.lookups[ref]++; return FileMissing }
+func (v filesView) TypeMapped(string) bool            { return false }
+func (v filesView) UsedAsNested(string) bool          { return false }
+func (v filesView) ParameterDefaulted(string) bool    { return false }
+func (v filesView) NestedTemplates(_, _, _ string) NestedTypes {
+	return NestedTypes{}
 }
 
 // TestGetFileLookedUpOncePerRun: a path named by many get_file calls is
@@ -32,7 +31,7 @@ func TestGetFileLookedUpOncePerRun(t *testing.T) {
 		"  c:\n    type: OS::Heat::Value\n    properties:\n      value: {get_file: t.sh}\n"
 	view := filesView{lookups: map[string]int{}}
 	missing := 0
-	for _, d := range Run(context.Background(), hot.Parse([]byte(src)), pass.Options{Schema: testSchema(t), Workspace: view, Path: "/w/t.yaml"}) {
+	for _, d := range Run(context.Background(), hot.Parse([]byte(src)), Options{Schema: testSchema(t), Workspace: view, Path: "/w/t.yaml"}) {
 		if d.Code == rules.GetFileMissing {
 			missing++
 		}
