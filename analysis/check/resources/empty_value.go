@@ -3,6 +3,7 @@ package resources
 import (
 	"strings"
 
+	"heat-ls/analysis/check/values"
 	"heat-ls/analysis/syntax"
 	"heat-ls/schema"
 )
@@ -15,7 +16,7 @@ import (
 // no IP address, an empty `tasks:` is a list too short. Required keys of
 // an empty mapping are judged by the caller.
 func (rc *ResourceChecker) checkEmptyValue(prop *schema.Property, n, key, anchor *syntax.Node, depth int) {
-	if len(prop.Constraints) == 0 || (prop.HasDefault && pyTruthyDefault(prop.Default)) {
+	if len(prop.Constraints) == 0 || (prop.HasDefault && values.PyTruthyDefault(prop.Default)) {
 		return
 	}
 	var zero *syntax.Node

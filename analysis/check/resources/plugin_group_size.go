@@ -72,7 +72,7 @@ func (pc pluginCtx) intProperty(name string) (*syntax.Node, int, bool) {
 	}
 	v := pr.Value.Resolve()
 	if v == nil || v.IsNull() {
-		if prop := pc.property(name); prop != nil && prop.HasDefault && pyTruthyDefault(prop.Default) {
+		if prop := pc.property(name); prop != nil && prop.HasDefault && values.PyTruthyDefault(prop.Default) {
 			f, isNum := prop.Default.(float64)
 			return pr.Key, int(f), isNum
 		}

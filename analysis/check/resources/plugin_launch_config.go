@@ -52,7 +52,7 @@ func truthyIn(p *pass.Pass, m *syntax.Node, name string) bool {
 	case v == nil || v.IsNull():
 		return false
 	case values.IsFunctionCall(v):
-		rc := ResourceChecker{p: p}
+		rc := NewChecker(p, nil, nil)
 		_, _, empty := rc.EmptyFromParamPath(v)
 		return !empty
 	case v.IsScalar():

@@ -39,7 +39,7 @@ func readProperty(props *syntax.Node, name string, prop *schema.Property) readin
 	v := pr.Value.Resolve()
 	switch {
 	case v == nil || v.IsNull():
-		r.truthy = prop != nil && prop.HasDefault && pyTruthyDefault(prop.Default)
+		r.truthy = prop != nil && prop.HasDefault && values.PyTruthyDefault(prop.Default)
 	case values.IsFunctionCall(v):
 		r.call = true
 	case v.IsSequence():
@@ -71,25 +71,6 @@ func scalarTruthy(v *syntax.Node, prop *schema.Property) bool {
 		return strings.EqualFold(v.Value, "true")
 	}
 	return v.Value != ""
-}
-
-// pyTruthyDefault is Python's truthiness of a schema default.
-func pyTruthyDefault(d any) bool {
-	switch d := d.(type) {
-	case nil:
-		return false
-	case bool:
-		return d
-	case float64:
-		return d != 0
-	case string:
-		return d != ""
-	case []any:
-		return len(d) > 0
-	case map[string]any:
-		return len(d) > 0
-	}
-	return true
 }
 
 // probe is one property a plugin check asks about, with the question its

@@ -180,3 +180,22 @@ func writePyStr(b *strings.Builder, s string) bool {
 	b.WriteByte(q)
 	return true
 }
+
+// PyTruthyDefault is Python's truthiness of a schema default.
+func PyTruthyDefault(d any) bool {
+	switch d := d.(type) {
+	case nil:
+		return false
+	case bool:
+		return d
+	case float64:
+		return d != 0
+	case string:
+		return d != ""
+	case []any:
+		return len(d) > 0
+	case map[string]any:
+		return len(d) > 0
+	}
+	return true
+}
