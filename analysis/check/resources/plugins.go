@@ -72,7 +72,7 @@ func CheckPlugins(p *pass.Pass) {
 	}
 	checks := pluginChecks()
 	p.EachResourceAlone(func(r *hot.Resource) {
-		rt, props := builtinResource(p, r)
+		rt, props := BuiltinResource(p, r)
 		if rt == nil {
 			return
 		}
@@ -278,9 +278,9 @@ func serverBootable(pc pluginCtx) {
 				}
 				continue
 			}
-			_, vol := givenProperty(m, "volume_id")
-			_, snap := givenProperty(m, "snapshot_id")
-			_, img := givenProperty(m, "image")
+			_, vol := GivenProperty(m, "volume_id")
+			_, snap := GivenProperty(m, "snapshot_id")
+			_, img := GivenProperty(m, "image")
 			if !vol && !snap && !img {
 				continue
 			}
@@ -310,7 +310,7 @@ func poolCookie(pc pluginCtx) {
 		return
 	}
 	key, named := literalGiven(sp, "cookie_name")
-	_, maybeNamed := givenProperty(sp, "cookie_name")
+	_, maybeNamed := GivenProperty(sp, "cookie_name")
 	switch {
 	case typ.Value == "APP_COOKIE" && !maybeNamed:
 		pc.p.Reportf(typ.Span(), rules.ResourcePropertyConflict,
@@ -327,7 +327,7 @@ func listenerTLS(pc pluginCtx) {
 	if !ok || proto.Value != "TERMINATED_HTTPS" || MergesOtherKeys(pc.props) {
 		return
 	}
-	if _, set := givenProperty(pc.props, "default_tls_container_ref"); set {
+	if _, set := GivenProperty(pc.props, "default_tls_container_ref"); set {
 		return
 	}
 	pc.p.Reportf(proto.Span(), rules.ResourcePropertyConflict,
@@ -453,7 +453,7 @@ func serverDeviceSources(pc pluginCtx) {
 			}
 			var given []string
 			for _, src := range sources {
-				if _, set := givenProperty(m, src); set {
+				if _, set := GivenProperty(m, src); set {
 					given = append(given, src)
 				}
 			}

@@ -21,7 +21,7 @@ func CheckReleasePlugins(p *pass.Pass) {
 	}
 	// Each check reads its resource's properties only.
 	p.EachResourceAlone(func(r *hot.Resource) {
-		rt, props := builtinResource(p, r)
+		rt, props := BuiltinResource(p, r)
 		if rt == nil {
 			return
 		}
@@ -47,7 +47,7 @@ func forEachBuiltinResource(p *pass.Pass, fn func(r *hot.Resource, rt *schema.Re
 		if p.Ctx.Err() != nil {
 			return
 		}
-		if rt, props := builtinResource(p, r); rt != nil {
+		if rt, props := BuiltinResource(p, r); rt != nil {
 			fn(r, rt, props)
 		}
 	}
@@ -55,7 +55,7 @@ func forEachBuiltinResource(p *pass.Pass, fn func(r *hot.Resource, rt *schema.Re
 
 // builtinResource returns r's type and literal properties when r is one
 // forEachBuiltinResource visits; rt is nil otherwise.
-func builtinResource(p *pass.Pass, r *hot.Resource) (rt *schema.ResourceType, props *syntax.Node) {
+func BuiltinResource(p *pass.Pass, r *hot.Resource) (rt *schema.ResourceType, props *syntax.Node) {
 	tf := r.Field("type")
 	if tf.Key == nil || r.Field("external_id").Key != nil {
 		return nil, nil
@@ -107,7 +107,7 @@ func LiteralProperty(props *syntax.Node, name string) (*syntax.Node, *syntax.Nod
 
 // givenProperty reports a property present with a value Heat counts as
 // set (a function call counts: its value is unknown but present).
-func givenProperty(props *syntax.Node, name string) (*syntax.Node, bool) {
+func GivenProperty(props *syntax.Node, name string) (*syntax.Node, bool) {
 	pr := props.Lookup(name)
 	if pr.Key == nil {
 		return nil, false
@@ -131,7 +131,7 @@ func checkProviderNet(p *pass.Pass, props *syntax.Node) {
 		return
 	}
 	typ := nt.Value
-	if key, set := givenProperty(props, "segmentation_id"); set {
+	if key, set := GivenProperty(props, "segmentation_id"); set {
 		if p.Schema.AtLeast("2024.2") {
 			if typ == "local" || typ == "flat" {
 				p.Reportf(key.Span(), rules.ProviderNetSegmentationId,
@@ -143,7 +143,7 @@ func checkProviderNet(p *pass.Pass, props *syntax.Node) {
 				p.Schema.HeatVersion(), typ)
 		}
 	}
-	if key, set := givenProperty(props, "physical_network"); set && p.Schema.AtLeast("2025.1") {
+	if key, set := GivenProperty(props, "physical_network"); set && p.Schema.AtLeast("2025.1") {
 		switch typ {
 		case "vxlan", "gre", "geneve", "local":
 			p.Reportf(key.Span(), rules.ProviderNetPhysicalNetwork,
@@ -184,8 +184,8 @@ func checkListenerTarget(p *pass.Pass, r *hot.Resource, props *syntax.Node) {
 	if p.Schema.AtLeast("2024.1") || MergesOtherKeys(props) {
 		return
 	}
-	_, lb := givenProperty(props, "loadbalancer")
-	_, pool := givenProperty(props, "default_pool")
+	_, lb := GivenProperty(props, "loadbalancer")
+	_, pool := GivenProperty(props, "default_pool")
 	if lb || pool {
 		return
 	}
@@ -200,7 +200,7 @@ func checkListenerTarget(p *pass.Pass, r *hot.Resource, props *syntax.Node) {
 // checkManilaNovaNetwork: from 2024.2 Heat refuses nova_network on a
 // Manila share network (Nova networking is gone).
 func checkManilaNovaNetwork(p *pass.Pass, props *syntax.Node) {
-	key, set := givenProperty(props, "nova_network")
+	key, set := GivenProperty(props, "nova_network")
 	if !set || !p.Schema.AtLeast("2024.2") {
 		return
 	}
