@@ -9,7 +9,7 @@
 //	check    every diagnostic rule, on the hot model and the schema: a core
 //	         that runs them and rule packages named for what they judge
 //	         (check/structure, functions, parameters, resources,
-//	         references, environment, workspace) over check/pass and
+//	         plugins, references, environment, workspace) over check/pass and
 //	         check/values; layers_test.go pins who may import whom
 //	feature  completion, hover, navigation, rename, symbols, code actions
 //	workspace  the multi-file index: environments, nested templates, get_file

@@ -6,5 +6,5 @@
 // is a plain function reporting through the Pass with a stable rule id, so
 // one bad section never hides problems in another.
 //
-// May use: analysis/check/environment, analysis/check/functions, analysis/check/parameters, analysis/check/pass, analysis/check/references, analysis/check/resources, analysis/check/structure, analysis/check/values, analysis/check/workspace, analysis/hot, analysis/rules, analysis/source, analysis/syntax, schema.
+// May use: analysis/check/environment, analysis/check/functions, analysis/check/parameters, analysis/check/pass, analysis/check/plugins, analysis/check/references, analysis/check/resources, analysis/check/structure, analysis/check/values, analysis/check/workspace, analysis/hot, analysis/rules, analysis/source, analysis/syntax, schema.
 package check

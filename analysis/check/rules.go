@@ -5,6 +5,7 @@ import (
 	"heat-ls/analysis/check/functions"
 	"heat-ls/analysis/check/parameters"
 	"heat-ls/analysis/check/pass"
+	"heat-ls/analysis/check/plugins"
 	"heat-ls/analysis/check/references"
 	"heat-ls/analysis/check/resources"
 	"heat-ls/analysis/check/structure"
@@ -49,7 +50,7 @@ func entryRules() []pass.Rule {
 		resources.CheckResources,
 		workspace.CheckNestedStackNames,
 		resources.CheckReleasePlugins,
-		resources.CheckPlugins,
+		plugins.CheckPlugins,
 		structure.CheckOutputs,
 		references.CheckConditionBodies,
 		references.CheckUnusedEntries,

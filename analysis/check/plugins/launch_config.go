@@ -1,9 +1,10 @@
-package resources
+package plugins
 
 import (
 	"strings"
 
 	"heat-ls/analysis/check/pass"
+	"heat-ls/analysis/check/resources"
 	"heat-ls/analysis/check/values"
 	"heat-ls/analysis/rules"
 	"heat-ls/analysis/syntax"
@@ -15,7 +16,7 @@ import (
 // empty (empty text, or a get_param whose path finds nothing) counts as
 // missing, as the plugin tests the values for truth.
 func launchConfigSource(pc pluginCtx) {
-	if MergesOtherKeys(pc.props) || truthyProperty(pc, "InstanceId") {
+	if resources.MergesOtherKeys(pc.props) || truthyProperty(pc, "InstanceId") {
 		return
 	}
 	var missing []string
@@ -52,7 +53,7 @@ func truthyIn(p *pass.Pass, m *syntax.Node, name string) bool {
 	case v == nil || v.IsNull():
 		return false
 	case values.IsFunctionCall(v):
-		rc := NewChecker(p, nil, nil)
+		rc := resources.NewChecker(p, nil, nil)
 		_, _, empty := rc.EmptyFromParamPath(v)
 		return !empty
 	case v.IsScalar():
@@ -84,7 +85,7 @@ func launchConfigBlockDevices(pc pluginCtx) {
 	}
 	for _, it := range list.Items() {
 		m := it.Resolve()
-		if !m.IsMapping() || values.IsFunctionCall(m) || MergesOtherKeys(m) {
+		if !m.IsMapping() || values.IsFunctionCall(m) || resources.MergesOtherKeys(m) {
 			continue
 		}
 		ebs := m.Lookup("Ebs")
@@ -94,7 +95,7 @@ func launchConfigBlockDevices(pc pluginCtx) {
 			continue
 		}
 		v := ebs.Value.Resolve()
-		if values.IsFunctionCall(v) || MergesOtherKeys(v) || !(v.IsMapping() || v.IsNull()) || v.IsMapping() && truthyIn(pc.p, v, "SnapshotId") {
+		if values.IsFunctionCall(v) || resources.MergesOtherKeys(v) || !(v.IsMapping() || v.IsNull()) || v.IsMapping() && truthyIn(pc.p, v, "SnapshotId") {
 			continue
 		}
 		at := ebs.Key

@@ -1,7 +1,8 @@
-package resources
+package plugins
 
 import (
 	"heat-ls/analysis/check/pass"
+	"heat-ls/analysis/check/resources"
 	"heat-ls/analysis/hot"
 	"heat-ls/analysis/syntax"
 )
@@ -18,7 +19,7 @@ func checkMemberPlugins(p *pass.Pass, checks map[string][]pluginCheck) {
 		if r.Type != "OS::Heat::ResourceGroup" && r.Type != "OS::Heat::AutoScalingGroup" || r.Field("external_id").Key != nil {
 			return
 		}
-		defer QuietEmptyGroup(p, len(p.Diags), r)
+		defer resources.QuietEmptyGroup(p, len(p.Diags), r)
 		for _, def := range pass.ResourceDefinitions(r)[1:] {
 			rt, ok := p.Schema.ResourceType(def.TypeName)
 			if !ok || rt.UserFile != "" || rt.NoOp || len(checks[rt.Name]) == 0 {

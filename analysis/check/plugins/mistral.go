@@ -1,6 +1,9 @@
-package resources
+package plugins
 
-import "heat-ls/analysis/rules"
+import (
+	"heat-ls/analysis/check/resources"
+	"heat-ls/analysis/rules"
+)
 
 // mistralWorkflow: the checks of Mistral's workflow plugin at stack
 // create. A reverse workflow names its first task in params.task_name;
@@ -8,13 +11,13 @@ import "heat-ls/analysis/rules"
 // workflow's tasks may have requires. Only what the template states
 // literally is judged.
 func mistralWorkflow(pc pluginCtx) {
-	if MergesOtherKeys(pc.props) {
+	if resources.MergesOtherKeys(pc.props) {
 		return
 	}
-	_, typ, typed := LiteralProperty(pc.props, "type")
+	_, typ, typed := resources.LiteralProperty(pc.props, "type")
 	if typed && typ.Value == "reverse" {
 		params := pc.props.Get("params").Resolve()
-		if params == nil || params.IsNull() || params.IsMapping() && !MergesOtherKeys(params) && !truthyIn(pc.p, params, "task_name") {
+		if params == nil || params.IsNull() || params.IsMapping() && !resources.MergesOtherKeys(params) && !truthyIn(pc.p, params, "task_name") {
 			pc.p.Reportf(typ.Span(), rules.ResourcePropertyConflict,
 				"A reverse workflow needs `task_name` in `params` (the task to start from); Heat refuses it at stack create without one.")
 		}

@@ -1,10 +1,11 @@
-package resources
+package plugins
 
 import (
 	"strconv"
 	"strings"
 
 	"heat-ls/analysis/check/pass"
+	"heat-ls/analysis/check/resources"
 	"heat-ls/analysis/check/values"
 	"heat-ls/analysis/hot"
 	"heat-ls/analysis/rules"
@@ -72,7 +73,7 @@ func CheckPlugins(p *pass.Pass) {
 	}
 	checks := pluginChecks()
 	p.EachResourceAlone(func(r *hot.Resource) {
-		rt, props := BuiltinResource(p, r)
+		rt, props := resources.BuiltinResource(p, r)
 		if rt == nil {
 			return
 		}
@@ -147,7 +148,7 @@ func literalMappings(props *syntax.Node, name string) []*syntax.Node {
 	}
 	var out []*syntax.Node
 	for _, it := range items {
-		if m := it.Resolve(); m.IsMapping() && !MergesOtherKeys(m) {
+		if m := it.Resolve(); m.IsMapping() && !resources.MergesOtherKeys(m) {
 			out = append(out, m)
 		}
 	}
@@ -169,7 +170,7 @@ func conflict(a, b probe) pluginCheck {
 // oneOf: Heat refuses the resource when none of the probes is given.
 func oneOf(probes ...probe) pluginCheck {
 	return func(pc pluginCtx) {
-		if MergesOtherKeys(pc.props) {
+		if resources.MergesOtherKeys(pc.props) {
 			return
 		}
 		for _, pb := range probes {
@@ -196,7 +197,7 @@ func requires(a, b probe) pluginCheck {
 		if !ra.certain(a) {
 			return
 		}
-		if pc.read(b).possible(b) || MergesOtherKeys(pc.props) {
+		if pc.read(b).possible(b) || resources.MergesOtherKeys(pc.props) {
 			return
 		}
 		pc.p.Reportf(ra.key.Span(), rules.ResourcePropertyConflict,
@@ -208,7 +209,7 @@ func requires(a, b probe) pluginCheck {
 // must copy exactly one volume or snapshot and nothing else; with a size
 // it may have at most one source.
 func volumeSources(pc pluginCtx) {
-	if MergesOtherKeys(pc.props) {
+	if resources.MergesOtherKeys(pc.props) {
 		return
 	}
 	if pc.read(truthy("backup_id")).possible(truthy("backup_id")) {
@@ -239,7 +240,7 @@ func volumeSources(pc pluginCtx) {
 
 // subnetIPv6Modes: ipv6_ra_mode and ipv6_address_mode need ip_version 6.
 func subnetIPv6Modes(pc pluginCtx) {
-	if _, v, ok := LiteralProperty(pc.props, "ip_version"); ok && v.Value == "6" {
+	if _, v, ok := resources.LiteralProperty(pc.props, "ip_version"); ok && v.Value == "6" {
 		return
 	} else if pr := pc.props.Lookup("ip_version"); pr.Key != nil && !ok {
 		if v := pr.Value.Resolve(); v != nil && !v.IsNull() {
@@ -259,7 +260,7 @@ func subnetIPv6Modes(pc pluginCtx) {
 // snapshot or image at boot index 0 in block_device_mapping_v2).
 func serverBootable(pc pluginCtx) {
 	// An image key written empty counts: Heat then lets the server through.
-	if pc.props.Lookup("image").Key != nil || MergesOtherKeys(pc.props) {
+	if pc.props.Lookup("image").Key != nil || resources.MergesOtherKeys(pc.props) {
 		return
 	}
 	for _, name := range []string{"block_device_mapping", "block_device_mapping_v2"} {
@@ -269,22 +270,22 @@ func serverBootable(pc pluginCtx) {
 		}
 		for _, it := range items {
 			m := it.Resolve()
-			if !m.IsMapping() || MergesOtherKeys(m) {
+			if !m.IsMapping() || resources.MergesOtherKeys(m) {
 				return
 			}
 			if name == "block_device_mapping" {
-				if k, v, ok := LiteralProperty(m, "device_name"); k != nil && (!ok || v.Value == "vda") {
+				if k, v, ok := resources.LiteralProperty(m, "device_name"); k != nil && (!ok || v.Value == "vda") {
 					return
 				}
 				continue
 			}
-			_, vol := GivenProperty(m, "volume_id")
-			_, snap := GivenProperty(m, "snapshot_id")
-			_, img := GivenProperty(m, "image")
+			_, vol := resources.GivenProperty(m, "volume_id")
+			_, snap := resources.GivenProperty(m, "snapshot_id")
+			_, img := resources.GivenProperty(m, "image")
 			if !vol && !snap && !img {
 				continue
 			}
-			k, v, ok := LiteralProperty(m, "boot_index")
+			k, v, ok := resources.LiteralProperty(m, "boot_index")
 			if k == nil || !ok || v.Value == "0" {
 				return
 			}
@@ -302,15 +303,15 @@ func poolCookie(pc pluginCtx) {
 		return
 	}
 	sp := pr.Value.Resolve()
-	if !sp.IsMapping() || MergesOtherKeys(sp) {
+	if !sp.IsMapping() || resources.MergesOtherKeys(sp) {
 		return
 	}
-	_, typ, ok := LiteralProperty(sp, "type")
+	_, typ, ok := resources.LiteralProperty(sp, "type")
 	if !ok {
 		return
 	}
 	key, named := literalGiven(sp, "cookie_name")
-	_, maybeNamed := GivenProperty(sp, "cookie_name")
+	_, maybeNamed := resources.GivenProperty(sp, "cookie_name")
 	switch {
 	case typ.Value == "APP_COOKIE" && !maybeNamed:
 		pc.p.Reportf(typ.Span(), rules.ResourcePropertyConflict,
@@ -323,11 +324,11 @@ func poolCookie(pc pluginCtx) {
 
 // listenerTLS: a TERMINATED_HTTPS listener needs default_tls_container_ref.
 func listenerTLS(pc pluginCtx) {
-	_, proto, ok := LiteralProperty(pc.props, "protocol")
-	if !ok || proto.Value != "TERMINATED_HTTPS" || MergesOtherKeys(pc.props) {
+	_, proto, ok := resources.LiteralProperty(pc.props, "protocol")
+	if !ok || proto.Value != "TERMINATED_HTTPS" || resources.MergesOtherKeys(pc.props) {
 		return
 	}
-	if _, set := GivenProperty(pc.props, "default_tls_container_ref"); set {
+	if _, set := resources.GivenProperty(pc.props, "default_tls_container_ref"); set {
 		return
 	}
 	pc.p.Reportf(proto.Span(), rules.ResourcePropertyConflict,
@@ -336,7 +337,7 @@ func listenerTLS(pc pluginCtx) {
 
 // securityGroupName: Neutron keeps the name "default" for itself.
 func securityGroupName(pc pluginCtx) {
-	if _, v, ok := LiteralProperty(pc.props, "name"); ok && v.Value == "default" {
+	if _, v, ok := resources.LiteralProperty(pc.props, "name"); ok && v.Value == "default" {
 		pc.p.Reportf(v.Span(), rules.ResourcePropertyConflict,
 			"A security group cannot be named `default` (Neutron's own group has that name); Heat refuses it at stack create.")
 	}
@@ -346,7 +347,7 @@ func securityGroupName(pc pluginCtx) {
 // character_sequences must fit in length (32 when not given).
 func randomStringLength(pc pluginCtx) {
 	length := 32
-	if k, v, ok := LiteralProperty(pc.props, "length"); ok {
+	if k, v, ok := resources.LiteralProperty(pc.props, "length"); ok {
 		n, err := strconv.Atoi(v.Value)
 		if err != nil {
 			return
@@ -363,10 +364,10 @@ func randomStringLength(pc pluginCtx) {
 		}
 		for _, it := range items {
 			m := it.Resolve()
-			if !m.IsMapping() || MergesOtherKeys(m) {
+			if !m.IsMapping() || resources.MergesOtherKeys(m) {
 				return
 			}
-			k, v, ok := LiteralProperty(m, "min")
+			k, v, ok := resources.LiteralProperty(m, "min")
 			switch {
 			case k == nil:
 				total++ // Heat's default minimum is 1
@@ -407,12 +408,12 @@ func deploymentServer(pc pluginCtx) {
 	if srv == nil || srv.Type != "OS::Nova::Server" {
 		return
 	}
-	props := ResourceProperties(srv)
+	props := resources.ResourceProperties(srv)
 	if props == nil {
 		return
 	}
 	format := "HEAT_CFNTOOLS (the default)"
-	if k, v, ok := LiteralProperty(props, "user_data_format"); ok {
+	if k, v, ok := resources.LiteralProperty(props, "user_data_format"); ok {
 		if v.Value == "SOFTWARE_CONFIG" {
 			return
 		}
@@ -448,12 +449,12 @@ func serverDeviceSources(pc pluginCtx) {
 			// A null entry is read as an empty mapping, which names no
 			// source either.
 			m := it.Resolve()
-			if !(m.IsMapping() || m.IsNull()) || MergesOtherKeys(m) {
+			if !(m.IsMapping() || m.IsNull()) || resources.MergesOtherKeys(m) {
 				continue
 			}
 			var given []string
 			for _, src := range sources {
-				if _, set := GivenProperty(m, src); set {
+				if _, set := resources.GivenProperty(m, src); set {
 					given = append(given, src)
 				}
 			}
