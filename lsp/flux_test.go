@@ -35,7 +35,9 @@ func TestLineInFluxKeepsTheOtherLines(t *testing.T) {
 	definitionLine := func(id string) int {
 		m := c.call(id, "textDocument/definition", pos)
 		wantResult(t, m)
-		var loc struct{ Range struct{ Start struct{ Line int } } }
+		var loc struct {
+			Range struct{ Start struct{ Line int } }
+		}
 		if string(m.Result) == "null" || json.Unmarshal(m.Result, &loc) != nil {
 			return -1
 		}

@@ -36,7 +36,8 @@ func NewView(cur, lastGood *hot.Document) View {
 
 // NewFluxView picks the parse for a query at off, an offset of cur's text,
 // while one line of cur is in flux (syntax.InFlux) over settled, the last
-// version in which that line was complete: on any other line the query
+// version in which that line was complete (the caller decides; here
+// settled need only differ from cur in one line): on any other line the query
 // reads settled's parse, so an emptied or half-typed line does not move
 // the lines around it (an emptied "parameters:" would make every
 // parameter part of the text above); on the edited line itself it reads
@@ -47,7 +48,7 @@ func NewFluxView(cur, lastGood, settled *hot.Document, off int) View {
 	if cur == nil || settled == nil || settled.Syntax == nil || !settled.Syntax.HasTree() {
 		return NewView(cur, lastGood)
 	}
-	line, ok := syntax.InFlux(cur.Src, settled.Src)
+	line, ok := syntax.OneEditedLine(cur.Src, settled.Src)
 	if !ok || off >= line.Start && off <= line.CurEnd {
 		return NewView(cur, lastGood)
 	}

@@ -13,27 +13,37 @@ type FluxLine struct {
 	Start, CurEnd, OldEnd int
 }
 
-// InFlux reports whether cur is a line being typed over settled: the two
-// texts differ inside one line only (the same line of both, no line added
-// or removed), and that line is not one whose structure the author can
-// mean yet. Two states qualify, and each one is transient while typing:
+// InFlux reports whether cur is a line being typed over settled, two
+// parses of a text: the texts differ inside one line only (the same line
+// of both, no line added or removed), and that line is not one whose
+// structure the author can mean yet. Three states qualify, each transient
+// while typing:
 //
 //   - the line was emptied (it held text and now holds only blanks);
 //   - the line held a block mapping key and now holds a word without its
-//     colon (a key typed again from the start, "parameters" before ':').
+//     colon (a key typed again from the start, "parameters" before ':');
+//   - the line breaks the YAML, which settled did not (a quote or a
+//     bracket opened and not closed yet).
 //
-// Any other single-line text is taken as meant, even when it moves the
-// lines around it (an indentation changed on purpose, a key renamed, a
-// comment added): the new parse is the structure then. A changed line
-// count is never in flux: a line removed or added is meant too.
-func InFlux(cur, settled []byte) (FluxLine, bool) {
-	line, ok := OneEditedLine(cur, settled)
+// Any other single-line text is complete and parseable, and taken as
+// meant even when it moves the lines around it (an indentation changed on
+// purpose, a key renamed, a comment added): the new parse is the
+// structure then. A changed line count is never in flux: a line removed
+// or added is meant too.
+func InFlux(cur, settled *File) (FluxLine, bool) {
+	if cur == nil || settled == nil {
+		return FluxLine{}, false
+	}
+	line, ok := OneEditedLine(cur.Src, settled.Src)
 	if !ok {
 		return FluxLine{}, false
 	}
-	now, was := cur[line.Start:line.CurEnd], settled[line.Start:line.OldEnd]
-	if len(trimBlank(now)) == 0 {
+	now, was := cur.Src[line.Start:line.CurEnd], settled.Src[line.Start:line.OldEnd]
+	switch {
+	case len(trimBlank(now)) == 0:
 		return line, len(trimBlank(was)) > 0
+	case cur.Broken && !settled.Broken:
+		return line, true
 	}
 	return line, HoldsKey(was) && !HoldsKey(now) && trimBlank(now)[0] != '#'
 }

@@ -52,10 +52,12 @@ func TestInFlux(t *testing.T) {
 		{"line removed is meant", "heat_template_version: 2018-08-31\n  image:\n    type: string\nresources: {}\n", false, FluxLine{}},
 		{"line added is meant", "heat_template_version: 2018-08-31\nparameters:\n\n  image:\n    type: string\nresources: {}\n", false, FluxLine{}},
 		{"two lines edited", "heat_template_version: 2018-08-31\nparam\n  ima\n    type: string\nresources: {}\n", false, FluxLine{}},
+		{"quote opened", "heat_template_version: 2018-08-31\nparameters:\n  image:\n    type: \"str\nresources: {}\n", true, FluxLine{Start: 55, CurEnd: 69, OldEnd: 71}},
+		{"flow closed again", "heat_template_version: 2018-08-31\nparameters:\n  image:\n    type: [str]\nresources: {}\n", false, FluxLine{}},
 		{"value edited", "heat_template_version: 2018-08-31\nparameters:\n  image:\n    type: str\nresources: {}\n", false, FluxLine{}},
 		{"emptied last line without break", "heat_template_version: 2018-08-31\nparameters:\n  image:\n    type: string\n", false, FluxLine{}},
 	} {
-		got, ok := InFlux([]byte(tc.cur), []byte(settled))
+		got, ok := InFlux(Parse([]byte(tc.cur)), Parse([]byte(settled)))
 		if ok != tc.want || ok && got != tc.line {
 			t.Errorf("%s: InFlux = %+v, %v; want %+v, %v", tc.name, got, ok, tc.line, tc.want)
 		}
@@ -63,7 +65,7 @@ func TestInFlux(t *testing.T) {
 	// The last line, without a line break, emptied and half-typed.
 	last := "a: 1\nb: 2"
 	for cur, want := range map[string]bool{"a: 1\n": true, "a: 1\nb": true, "a: 1\nb: 3": false, "a: 1\r\nb": false} {
-		if _, ok := InFlux([]byte(cur), []byte(last)); ok != want {
+		if _, ok := InFlux(Parse([]byte(cur)), Parse([]byte(last))); ok != want {
 			t.Errorf("InFlux(%q, %q) = %v, want %v", cur, last, ok, want)
 		}
 	}

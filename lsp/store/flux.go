@@ -4,17 +4,18 @@ import (
 	"slices"
 	"sort"
 
+	"heat-ls/analysis/hot"
 	"heat-ls/analysis/source"
 	"heat-ls/analysis/syntax"
 )
 
 // settledFor is the version whose structure the lines around the one being
-// typed keep in text, the next version of prev: prev's settled version
+// typed keep in parsed, the next version of prev: prev's settled version
 // when text still differs from it only inside one line that is in flux
 // (syntax.InFlux), nil when text is settled itself. The settled version
 // must have a tree to read; a document too large to analyse, or a Jinja2
 // source (whose tree is that of a blanked text), is always settled.
-func settledFor(text []byte, prev *Document) *Document {
+func settledFor(parsed *hot.Document, prev *Document) *Document {
 	if prev == nil {
 		return nil
 	}
@@ -25,7 +26,7 @@ func settledFor(text []byte, prev *Document) *Document {
 	if base.TooLarge || base.Doc == nil || base.Doc.Jinja || base.Doc.Syntax == nil || !base.Doc.Syntax.HasTree() {
 		return nil
 	}
-	if _, ok := syntax.InFlux(text, base.Text); !ok {
+	if _, ok := syntax.InFlux(parsed.Syntax, base.Doc.Syntax); !ok {
 		return nil
 	}
 	return base
@@ -43,7 +44,7 @@ func (d *Document) FluxDiagnostics(own, settled []source.Diagnostic) []source.Di
 	if d.Settled == nil {
 		return own
 	}
-	line, ok := syntax.InFlux(d.Text, d.Settled.Text)
+	line, ok := syntax.OneEditedLine(d.Text, d.Settled.Text)
 	if !ok {
 		return own
 	}

@@ -36,7 +36,7 @@ type Document struct {
 	Splice *hot.Splice
 	// Settled is set while the line being typed is in flux (syntax.InFlux):
 	// this version differs from Settled only inside that line, which was
-	// emptied or holds a key without its colon yet. Queries about the other
+	// emptied, holds a key without its colon yet, or breaks the YAML. Queries about the other
 	// lines read Settled's structure then (feature.NewFluxView), and their
 	// diagnostics are Settled's: what the half-typed line does to the lines
 	// around it is transient. Nil when this version is settled itself; a
@@ -166,7 +166,7 @@ func build(uri string, version int32, text []byte, prev *Document) *Document {
 		return &Document{URI: uri, Version: version, Text: text, Doc: unanalysed(text), TooLarge: true}
 	}
 	parsed, splice := parseAfter(uri, text, prev)
-	doc := &Document{URI: uri, Version: version, Text: text, Doc: parsed, Splice: splice, Settled: settledFor(text, prev)}
+	doc := &Document{URI: uri, Version: version, Text: text, Doc: parsed, Splice: splice, Settled: settledFor(parsed, prev)}
 	switch {
 	case parsed.Syntax == nil || !parsed.Syntax.Broken:
 		doc.LastGood = parsed
