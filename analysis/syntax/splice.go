@@ -50,6 +50,12 @@ func SpliceEntry(prev *File, next []byte) (*File, SplicedEntry, bool) {
 		return nil, none, false
 	}
 	delta := newEnd - oldEnd
+	e := SplicedEntry{Section: loc.sectionIndex, Entry: loc.entryIndex, From: loc.from, OldTo: loc.to, NewTo: loc.to + delta}
+	if m, ok := findNested(root, old, loc, start, oldEnd); ok {
+		if top, ok := spliceNested(next, m, delta); ok {
+			return &File{Src: next, Docs: []*Node{top}}, e, true
+		}
+	}
 	region := next[loc.from : loc.to+delta]
 	if containsDocumentMarker(region) {
 		return nil, none, false
@@ -86,7 +92,6 @@ func SpliceEntry(prev *File, next []byte) (*File, SplicedEntry, bool) {
 	top := *root
 	top.kids = splicePairs(top.kids, loc.sectionIndex, Pair{Key: loc.section.Key, Value: &section}, delta)
 	top.end = offset32(newEndOf(int(top.end), loc, pair, delta))
-	e := SplicedEntry{Section: loc.sectionIndex, Entry: loc.entryIndex, From: loc.from, OldTo: loc.to, NewTo: loc.to + delta}
 	return &File{Src: next, Docs: []*Node{&top}}, e, true
 }
 
