@@ -9,9 +9,11 @@ import (
 // Splice returns the parse of next, a new version of prev's text, without
 // parsing all of it: when the text changed inside one entry of a top-level
 // section (a resource, a parameter, an output, a registry entry), below
-// the entry's key line, only that entry's lines are parsed again and the
-// result is put in place of the old entry, with the spans of everything
-// after it moved by the change in length. The parts before the change are
+// the entry's key line, only that entry's lines are parsed again (or,
+// when it can be told, only those of the smallest block member inside
+// the entry that holds the change: splice_nested.go) and the result is
+// put in place of the old one, with the spans of everything after it
+// moved by the change in length. The parts before the change are
 // shared with prev (trees are never modified); the parts after it are
 // copied.
 //
