@@ -13,14 +13,16 @@ import (
 // TestNestedSpliceEqualsFullParse makes seeded edits at every depth of
 // templates whose bulk is one deep value (and of one with many small
 // resources): a character typed or deleted, a line added, a line
-// emptied, a quote or bracket opened. Whenever Splice splices, the tree
-// must equal the full parse; most edits deep in a value must be spliced
-// below their entry.
+// emptied, a quote, a bracket or a colon typed, an indentation changed.
+// Whenever Splice splices, the tree must equal the full parse; in the
+// deep shapes, whose edits are drawn from the second half (the bulk),
+// most spliced edits must be spliced two levels or more below their
+// entry.
 func TestNestedSpliceEqualsFullParse(t *testing.T) {
 	texts := map[string][]byte{
-		"deep output":  synthtest.GenerateDeepOutput(2000),
-		"deep default": synthtest.GenerateDeepDefault(2000),
-		"resources":    synthtest.GenerateTemplate(400),
+		"deep output":  synthtest.GenerateDeepOutput(800),
+		"deep default": synthtest.GenerateDeepDefault(800),
+		"resources":    synthtest.GenerateTemplate(300),
 	}
 	edits := []func(line string, at int) string{
 		func(l string, at int) string { return l[:at] + "x" + l[at:] },
@@ -41,8 +43,12 @@ func TestNestedSpliceEqualsFullParse(t *testing.T) {
 		lines := strings.Split(string(src), "\n")
 		rng := rand.New(rand.NewPCG(31, uint64(len(src))))
 		var spliced, nested, deep int
-		for range 300 {
-			n := rng.IntN(len(lines) - 1)
+		from := 0
+		if name != "resources" {
+			from = len(lines) / 2
+		}
+		for range 150 {
+			n := from + rng.IntN(len(lines)-1-from)
 			if lines[n] == "" {
 				continue
 			}
@@ -70,7 +76,7 @@ func TestNestedSpliceEqualsFullParse(t *testing.T) {
 				}
 			}
 		}
-		t.Logf("%s: %d edits spliced (of 300), %d below their entry (%d two levels or more below)", name, spliced, nested, deep)
+		t.Logf("%s: %d edits spliced (of 150), %d below their entry (%d two levels or more below)", name, spliced, nested, deep)
 		if name != "resources" && deep < spliced/2 {
 			t.Errorf("%s: only %d of %d spliced edits were spliced two levels or more below their entry", name, deep, spliced)
 		}
