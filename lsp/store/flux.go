@@ -11,10 +11,11 @@ import (
 
 // settledFor is the version whose structure the lines around the one being
 // typed keep in parsed, the next version of prev: prev's settled version
-// when text still differs from it only inside one line that is in flux
-// (syntax.InFlux), nil when text is settled itself. The settled version
-// must have a tree to read; a document too large to analyse, or a Jinja2
-// source (whose tree is that of a blanked text), is always settled.
+// when parsed's text still differs from it only inside one line that is
+// in flux (syntax.InFlux), nil when parsed is settled itself. The settled
+// version must have a tree to read; a document too large to analyse, or
+// a Jinja2 source (whose tree is that of a blanked text), is always
+// settled.
 func settledFor(parsed *hot.Document, prev *Document) *Document {
 	if prev == nil {
 		return nil
@@ -23,7 +24,7 @@ func settledFor(parsed *hot.Document, prev *Document) *Document {
 	if prev.Settled != nil {
 		base = prev.Settled
 	}
-	if base.TooLarge || base.Doc == nil || base.Doc.Jinja || base.Doc.Syntax == nil || !base.Doc.Syntax.HasTree() {
+	if parsed.Jinja || base.TooLarge || base.Doc == nil || base.Doc.Jinja || base.Doc.Syntax == nil || !base.Doc.Syntax.HasTree() {
 		return nil
 	}
 	if _, ok := syntax.InFlux(parsed.Syntax, base.Doc.Syntax); !ok {
