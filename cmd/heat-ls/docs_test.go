@@ -156,6 +156,8 @@ func TestDocsHaveNoPlaceholderHosts(t *testing.T) {
 // other work; a missing one is tolerated, and once it exists its entry must
 // go, so the list cannot outlive its reason.
 var pendingTargets = []string{
+	"LICENSE",
+	"NOTICE",
 	"docs/ci.md",
 	"docs/images/vscode.png",
 }
