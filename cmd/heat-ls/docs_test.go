@@ -334,3 +334,35 @@ func TestDocsGraphExample(t *testing.T) {
 		t.Errorf("docs/graph.md's drawing differs from testdata/graph/app.mmd:\n%s", m[1])
 	}
 }
+
+// TestReadmeCIExamplesAreInDocsCI: the README's CI examples are blocks of
+// docs/ci.md as they stand there, where the editors tests parse them and run
+// the GitHub Actions workflow's steps; so the README's copy works as written
+// too.
+func TestReadmeCIExamplesAreInDocsCI(t *testing.T) {
+	docs := userDocs(t)
+	readme := docs["README.md"]
+	_, section, ok := strings.Cut(readme, "\n## CI\n")
+	if !ok {
+		t.Fatal("README.md has no CI section")
+	}
+	section, _, _ = strings.Cut(section, "\n## ")
+	block := regexp.MustCompile("(?ms)^```ya?ml\n(.*?)^```")
+	examples := block.FindAllStringSubmatch(section, -1)
+	if len(examples) < 2 {
+		t.Fatalf("README.md's CI section shows %d YAML examples, want the workflow and the pre-commit hook", len(examples))
+	}
+	ci, ok := docs["docs/ci.md"]
+	if !ok {
+		t.Skip("docs/ci.md is not there yet (pendingTargets); nothing to compare the README's CI examples with")
+	}
+	tested := map[string]bool{}
+	for _, m := range block.FindAllStringSubmatch(ci, -1) {
+		tested[m[1]] = true
+	}
+	for _, m := range examples {
+		if !tested[m[1]] {
+			t.Errorf("README.md's CI example is not a block of docs/ci.md, where it is tested:\n%s", m[1])
+		}
+	}
+}
