@@ -366,3 +366,22 @@ func TestReadmeCIExamplesAreInDocsCI(t *testing.T) {
 		}
 	}
 }
+
+// TestDocsIndexListsEveryDoc: docs/README.md links every document in docs/,
+// so none is written and then lost.
+func TestDocsIndexListsEveryDoc(t *testing.T) {
+	docs := userDocs(t)
+	index, ok := docs["docs/README.md"]
+	if !ok {
+		t.Fatal("docs/ has no README.md index")
+	}
+	for _, name := range sortedNames(docs) {
+		rel, ok := strings.CutPrefix(name, "docs/")
+		if !ok || rel == "README.md" {
+			continue
+		}
+		if !strings.Contains(index, "]("+rel+")") {
+			t.Errorf("docs/README.md does not list %s", rel)
+		}
+	}
+}
