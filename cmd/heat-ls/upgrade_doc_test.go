@@ -9,11 +9,11 @@ import (
 	"testing"
 )
 
-// TestReadmeUpgradeExample runs the upgrade-check example of
+// TestDocsUpgradeExample runs the upgrade-check example of
 // docs/heat-releases.md (the stack.yaml it shows, `check --heat-release
 // 2024.1,2026.1`) and demands exactly the output the document prints, so
 // the example cannot drift from what heat-ls says.
-func TestReadmeUpgradeExample(t *testing.T) {
+func TestDocsUpgradeExample(t *testing.T) {
 	doc, err := os.ReadFile(filepath.Join(moduleRootDir(t), "docs", "heat-releases.md"))
 	if err != nil {
 		t.Fatal(err)
