@@ -65,6 +65,8 @@ func sortedNames(docs map[string]string) []string {
 // lineOf is the 1-based line of the byte offset in text.
 func lineOf(text string, offset int) int { return strings.Count(text[:offset], "\n") + 1 }
 
+// TestReadmeLength: the README stays a guide a user reads top to bottom;
+// figures and design belong in docs/.
 func TestReadmeLength(t *testing.T) {
 	text := userDocs(t)["README.md"]
 	if n := strings.Count(text, "\n"); n > readmeMaxLines {
@@ -150,6 +152,8 @@ func TestHistoryPhrases(t *testing.T) {
 // have to find out: an instruction holding one does not work as written.
 var placeholders = regexp.MustCompile(`(?i)\bexample\.(org|com|net)\b|<url\b|\byour-(org|host|domain)\b`)
 
+// TestDocsHaveNoPlaceholderHosts: no instruction names a host or URL the
+// reader would have to invent.
 func TestDocsHaveNoPlaceholderHosts(t *testing.T) {
 	reportMatches(t, placeholders, "is a placeholder: write what works as written")
 }
