@@ -20,7 +20,7 @@ import (
 )
 
 // typingTarget is the share of exact answers the typing simulation must
-// reach for every feature (README, "Editing while the text is broken").
+// reach for every feature (docs/editing.md).
 const typingTarget = 0.995
 
 // TestTypingSimulation retypes lines of the corpus templates from empty:

@@ -9,18 +9,18 @@ import (
 	"testing"
 )
 
-// TestReadmeUpgradeExample runs the README's upgrade-check example (the
-// stack.yaml it shows, `check --heat-release 2024.1,2026.1`) and demands
-// exactly the output the README prints, so the example cannot drift from
-// what heat-ls says.
-func TestReadmeUpgradeExample(t *testing.T) {
-	readme, err := os.ReadFile(filepath.Join(moduleRootDir(t), "README.md"))
+// TestDocsUpgradeExample runs the upgrade-check example of
+// docs/heat-releases.md (the stack.yaml it shows, `check --heat-release
+// 2024.1,2026.1`) and demands exactly the output the document prints, so
+// the example cannot drift from what heat-ls says.
+func TestDocsUpgradeExample(t *testing.T) {
+	doc, err := os.ReadFile(filepath.Join(moduleRootDir(t), "docs", "heat-releases.md"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, section, ok := strings.Cut(string(readme), "### Upgrade check")
+	_, section, ok := strings.Cut(string(doc), "\n## Upgrade check\n")
 	if !ok {
-		t.Fatal("README has no Upgrade check section")
+		t.Fatal("docs/heat-releases.md has no Upgrade check section")
 	}
 	template := fenced(t, section, "```yaml\n")
 	want := fenced(t, section, "```\n$ heat-ls check --heat-release 2024.1,2026.1 stack.yaml\n")
@@ -35,7 +35,7 @@ func TestReadmeUpgradeExample(t *testing.T) {
 		t.Fatalf("status %d, stderr %q", status, errOut.String())
 	}
 	if out.String() != want {
-		t.Errorf("README's upgrade example is out of date; heat-ls prints:\n%s\nthe README shows:\n%s", out.String(), want)
+		t.Errorf("docs/heat-releases.md's upgrade example is out of date; heat-ls prints:\n%s\nthe document shows:\n%s", out.String(), want)
 	}
 }
 
