@@ -133,7 +133,7 @@ func combinations(lists [][]Value, nested bool) ([][]Value, bool) {
 // (Python's str.replace refuses it).
 func replaceIn(t Value, keys []string, vals []Value, depth int) (Value, string) {
 	if depth > MaxDepth {
-		return t, "the template is nested too deep"
+		return UnknownValue("<nested deeper than heat-ls evaluates>"), ""
 	}
 	switch t.Kind {
 	case String, Unknown:
