@@ -1,0 +1,121 @@
+package eval
+
+import (
+	"strings"
+	"testing"
+)
+
+// nest wraps inner n times in open … close.
+func nest(n int, open, inner, close string) string {
+	return strings.Repeat(open, n) + inner + strings.Repeat(close, n)
+}
+
+// TestDeepNesting evaluates values nested ten times past MaxDepth: the
+// evaluation ends with an unknown that says why, never a failure Heat
+// would not report, a panic or a stack overflow.
+func TestDeepNesting(t *testing.T) {
+	n := 10 * MaxDepth
+	deepParens := nest(n, "(", "1", ")")
+	cases := []struct {
+		name, conds, expr string
+		want              string // a fragment of show(value)
+	}{
+		{"list_join", "", nest(n, "{list_join: [',', [", "a", "]]}"), "nested deeper than heat-ls evaluates"},
+		{"if", "", nest(n, "{if: [true, ", "a", ", b]}"), "nested deeper than heat-ls evaluates"},
+		{"map_merge", "", nest(n, "{map_merge: [{a: ", "1", "}]}"), "nested deeper than heat-ls evaluates"},
+		{"flow lists", "", nest(n, "[", "1", "]"), "nested deeper than heat-ls evaluates"},
+		{"str_replace", "", nest(n, "{str_replace: {params: {x: y}, template: ", "x", "}}"), "nested deeper than heat-ls evaluates"},
+		{"condition functions", "", "{if: [" + nest(n, "{not: ", "true", "}") + ", a, b]}", "nested deeper than heat-ls evaluates"},
+		{"condition chain", chain(n), "{if: [c0, a, b]}", "deeper than heat-ls evaluates"},
+		{"yaql parentheses", "", "{yaql: {expression: '" + deepParens + "'}}", "?<yaql: ((("},
+		{"yaql not", "", "{yaql: {expression: '" + strings.Repeat("not ", n) + "true'}}", "?<yaql: not not"},
+		{"yaql minus", "", "{yaql: {expression: '" + strings.Repeat("-", n) + "1'}}", "?<yaql: ---"},
+		{"yaql chain", "", "{yaql: {expression: '1" + strings.Repeat("+1", 10*maxYaqlTokens) + "'}}", "?<yaql: 1+1"},
+		{"yaql lists", "", "{yaql: {expression: '" + nest(n, "[", "1", "]") + "'}}", "?<yaql: [[["},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			v, probs := evalIn(t, "2021-04-16", "", c.conds, c.expr, nil)
+			if v.IsKnown() {
+				t.Errorf("got %.200s, want an unknown", show(v))
+			}
+			if got := show(firstUnknown(v)); !strings.Contains(got, c.want) {
+				t.Errorf("got %.200s, want it to contain %q", got, c.want)
+			}
+			for _, p := range probs {
+				t.Errorf("problem reported past the bound: %s", p.Message)
+			}
+		})
+	}
+}
+
+// firstUnknown is the first unknown or invalid value inside v, or v.
+func firstUnknown(v Value) Value {
+	stack := []Value{v}
+	for len(stack) > 0 {
+		x := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if x.Kind == Unknown || x.Kind == Invalid {
+			return x
+		}
+		stack = append(stack, x.Items...)
+		stack = append(stack, x.Vals...)
+	}
+	return v
+}
+
+// chain is a conditions section of n conditions, each the negation of
+// the next, the last true.
+func chain(n int) string {
+	var b strings.Builder
+	for i := range n {
+		b.WriteString("c" + itoa(i) + ": {not: c" + itoa(i+1) + "}\n")
+	}
+	b.WriteString("c" + itoa(n) + ": true")
+	return b.String()
+}
+
+func itoa(i int) string {
+	if i == 0 {
+		return "0"
+	}
+	var d []byte
+	for ; i > 0; i /= 10 {
+		d = append([]byte{byte('0' + i%10)}, d...)
+	}
+	return string(d)
+}
+
+// TestDeepYaqlLarge feeds the yaql subset 10 MB of one nesting or chain:
+// it gives up early (MaxDepth, maxYaqlTokens), in time linear in the size.
+func TestDeepYaqlLarge(t *testing.T) {
+	const size = 10 << 20
+	for name, expr := range map[string]string{
+		"parentheses": strings.Repeat("(", size),
+		"not":         strings.Repeat("not ", size/4),
+		"plus":        "1" + strings.Repeat("+1", size/2),
+		"dots":        "$" + strings.Repeat(".a", size/2),
+	} {
+		t.Run(name, func(t *testing.T) {
+			if v, ok := evalYaql(expr, MapValue(nil, nil)); ok {
+				t.Errorf("evaluated to %.80s, want unknown", show(v))
+			}
+		})
+	}
+}
+
+// TestDeepJSONParameter reads a json parameter nested past MaxDepth (but
+// within what Python reads): the deep part is unknown, not an error.
+func TestDeepJSONParameter(t *testing.T) {
+	text := nest(10*MaxDepth, "[", "1", "]")
+	v, err := ParseJSON(text)
+	if err != nil {
+		t.Fatalf("ParseJSON: %v", err)
+	}
+	if v.IsKnown() {
+		t.Errorf("the value past MaxDepth is known")
+	}
+	if _, err := ParseJSON(text[:len(text)-1]); err == nil {
+		t.Errorf("an unbalanced text reads without error")
+	}
+}
