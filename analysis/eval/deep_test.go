@@ -33,6 +33,10 @@ func TestDeepNesting(t *testing.T) {
 		{"yaql chain", "", "{yaql: {expression: '1" + strings.Repeat("+1", 10*maxYaqlTokens) + "'}}", "?<yaql: 1+1"},
 		{"yaql lists", "", "{yaql: {expression: '" + nest(n, "[", "1", "]") + "'}}", "?<yaql: [[["},
 	}
+	cases = append(cases,
+		struct{ name, conds, expr, want string }{"str_replace keys", "", replaceWith(10*maxReplaceKeys, 1), "more params than heat-ls evaluates"},
+		struct{ name, conds, expr, want string }{"str_replace work", "", replaceWith(maxReplaceKeys-1, 2000), "too large to preview"},
+	)
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			v, probs := evalIn(t, "2021-04-16", "", c.conds, c.expr, nil)
@@ -62,6 +66,22 @@ func firstUnknown(v Value) Value {
 		stack = append(stack, x.Vals...)
 	}
 	return v
+}
+
+// replaceWith is a str_replace of keys params over a template holding
+// the longest of them (replaced first) size times: each piece is split
+// on every other key in turn.
+func replaceWith(keys, size int) string {
+	var b strings.Builder
+	b.WriteString("{str_replace: {template: '" + strings.Repeat("longest_key ", size) + "', params: {longest_key: v, ")
+	for i := range keys {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString("k" + itoa(i) + ": v")
+	}
+	b.WriteString("}}}")
+	return b.String()
 }
 
 // chain is a conditions section of n conditions, each the negation of
