@@ -141,7 +141,9 @@ func TestDeepMerge(t *testing.T) {
 		}
 	}
 	// Within the bound the merge is exact.
-	shallow := func(leaf string) string { return strings.Repeat("{k: ", 10) + "{" + leaf + "}" + strings.Repeat("}", 10) }
+	shallow := func(leaf string) string {
+		return strings.Repeat("{k: ", 10) + "{" + leaf + "}" + strings.Repeat("}", 10)
+	}
 	a = envFile(t, "/a.yaml", "parameter_merge_strategies: {j: deep_merge}\nparameter_defaults:\n  j: "+shallow("a: 1")+"\n")
 	b = envFile(t, "/b.yaml", "parameter_merge_strategies: {j: deep_merge}\nparameter_defaults:\n  j: "+shallow("b: 2")+"\n")
 	env = Merge([]File{a, b}, Options{ParamType: func(string) (string, bool) { return "json", true }})
