@@ -36,6 +36,8 @@ func TestDeepNesting(t *testing.T) {
 	cases = append(cases,
 		struct{ name, conds, expr, want string }{"str_replace keys", "", replaceWith(10*maxReplaceKeys, 1), "more params than heat-ls evaluates"},
 		struct{ name, conds, expr, want string }{"str_replace work", "", replaceWith(maxReplaceKeys-1, 2000), "too large to preview"},
+		struct{ name, conds, expr, want string }{"repeat lists", "", repeatOver(10*maxRepeatLists, 1), "more copies than heat-ls previews"},
+		struct{ name, conds, expr, want string }{"repeat copies", "", repeatOver(6, 10), "more copies than heat-ls previews"},
 	)
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -79,6 +81,21 @@ func replaceWith(keys, size int) string {
 			b.WriteString(", ")
 		}
 		b.WriteString("k" + itoa(i) + ": v")
+	}
+	b.WriteString("}}}")
+	return b.String()
+}
+
+// repeatOver is a permuting repeat over lists for_each lists of n items.
+func repeatOver(lists, n int) string {
+	items := "[" + strings.TrimSuffix(strings.Repeat("x, ", n), ", ") + "]"
+	var b strings.Builder
+	b.WriteString("{repeat: {template: t, for_each: {")
+	for i := range lists {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString("k" + itoa(i) + ": " + items)
 	}
 	b.WriteString("}}}")
 	return b.String()
