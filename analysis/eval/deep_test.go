@@ -156,3 +156,26 @@ func TestDeepJSONParameter(t *testing.T) {
 		t.Errorf("an unbalanced text reads without error")
 	}
 }
+
+// TestDeepEqual compares values ten times deeper than MaxDepth, as
+// Python does: equal when they are, unequal at a difference at the
+// bottom.
+func TestDeepEqual(t *testing.T) {
+	deep := func(leaf Value) Value {
+		v := leaf
+		for i := range 10 * MaxDepth {
+			if i%2 == 0 {
+				v = ListValue([]Value{v})
+			} else {
+				v = MapValue([]string{"k"}, []Value{v})
+			}
+		}
+		return v
+	}
+	if !Equal(deep(IntValue(1)), deep(FloatValue(1))) {
+		t.Errorf("equal deep values compare unequal")
+	}
+	if Equal(deep(IntValue(1)), deep(IntValue(2))) {
+		t.Errorf("deep values differing at the bottom compare equal")
+	}
+}
