@@ -1,8 +1,7 @@
 package eval
 
 import (
-	"unicode/utf8"
-
+	"heat-ls/analysis/source"
 	"heat-ls/analysis/syntax"
 )
 
@@ -32,23 +31,10 @@ func (e *Evaluator) yaql(m, args *syntax.Node, inCond bool, depth int) Value {
 	if v, ok := evalYaql(expr.S, MapValue([]string{"data"}, []Value{data})); ok {
 		return v
 	}
-	return UnknownValue("<yaql: " + clipped(expr.S) + ">")
+	return UnknownValue("<yaql: " + source.Clip(expr.S, maxShownExpression) + ">")
 }
 
 // maxShownExpression bounds the part of a yaql expression its placeholder
 // quotes: enough to recognise it, while a 10 MB expression is not copied
 // into every value and output that holds it.
 const maxShownExpression = 200
-
-// clipped is s, cut after maxShownExpression bytes (at a rune start) with
-// an ellipsis.
-func clipped(s string) string {
-	if len(s) <= maxShownExpression {
-		return s
-	}
-	cut := maxShownExpression
-	for cut > 0 && !utf8.RuneStart(s[cut]) {
-		cut--
-	}
-	return s[:cut] + "…"
-}
