@@ -76,6 +76,9 @@ func TestHostilePreviewBinary(t *testing.T) {
 				if !strings.Contains(out.String(), tc.want) {
 					t.Fatalf("no %q in\n%s\n%s", tc.want, tail(out.String()), tail(errOut.String()))
 				}
+				if out.Len() > 64<<10 {
+					t.Errorf("%d bytes of preview: placeholders quote what they stand for in full", out.Len())
+				}
 				rss := peak()
 				t.Logf("%s: peak RSS %d MiB, %d bytes out", tc.name, rss>>20, out.Len())
 				if rss > previewRSSLimit {
