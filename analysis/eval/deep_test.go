@@ -34,9 +34,9 @@ func TestDeepNesting(t *testing.T) {
 		{"yaql lists", "", "{yaql: {expression: '" + nest(n, "[", "1", "]") + "'}}", "?<yaql: [[["},
 	}
 	cases = append(cases,
-		struct{ name, conds, expr, want string }{"str_replace keys", "", replaceWith(10*maxReplaceKeys, 1), "more params than heat-ls evaluates"},
+		struct{ name, conds, expr, want string }{"str_replace keys", "", replaceWith(maxReplaceKeys+1, 1), "more params than heat-ls evaluates"},
 		struct{ name, conds, expr, want string }{"str_replace work", "", replaceWith(maxReplaceKeys-1, 2000), "too large to preview"},
-		struct{ name, conds, expr, want string }{"repeat lists", "", repeatOver(10*maxRepeatLists, 1), "more copies than heat-ls previews"},
+		struct{ name, conds, expr, want string }{"repeat lists", "", repeatOver(2*maxRepeatLists, 1), "more copies than heat-ls previews"},
 		struct{ name, conds, expr, want string }{"repeat copies", "", repeatOver(6, 10), "more copies than heat-ls previews"},
 	)
 	for _, c := range cases {
@@ -177,5 +177,30 @@ func TestDeepEqual(t *testing.T) {
 	}
 	if Equal(deep(IntValue(1)), deep(IntValue(2))) {
 		t.Errorf("deep values differing at the bottom compare equal")
+	}
+}
+
+// TestYaqlWork: operators copying a large text and distinct over a long
+// list give up at their bounds instead of working quadratically.
+func TestYaqlWork(t *testing.T) {
+	big := StringValue(strings.Repeat("x", 1<<20))
+	items := make([]Value, 10*maxDistinct)
+	for i := range items {
+		items[i] = IntValue(int64(i))
+	}
+	root := MapValue([]string{"data"}, []Value{MapValue([]string{"s", "l"}, []Value{big, ListValue(items)})})
+	for _, c := range []struct {
+		expr  string
+		known bool
+	}{
+		{"$.data.s + $.data.s", true},
+		{"$.data.s" + strings.Repeat(" + $.data.s", 2000), false},
+		{"$.data.l.distinct()", false},
+		{"$.data.l.len()", true},
+	} {
+		_, ok := evalYaql(c.expr, root)
+		if ok != c.known {
+			t.Errorf("%.40s…: worked out %v, want %v", c.expr, ok, c.known)
+		}
 	}
 }

@@ -60,6 +60,23 @@ type yparser struct {
 	tok    ytoken
 	depth  int
 	tokens int
+	built  int
+}
+
+// maxYaqlBuilt bounds the texts and list items the binary operators of
+// one expression build in all: `$.data.s + $.data.s + ...` over a large
+// text would otherwise copy it once per operator.
+const maxYaqlBuilt = 4 << 20
+
+// metered counts what n builds against maxYaqlBuilt.
+func (p *yparser) metered(n ynode) ynode {
+	return func(d Value) Value {
+		v := n(d)
+		if p.built += len(v.S) + len(v.Items); p.built > maxYaqlBuilt {
+			giveUp()
+		}
+		return v
+	}
 }
 
 // maxYaqlTokens bounds the tokens of an expression the subset evaluates.
@@ -186,7 +203,7 @@ func (p *yparser) expr(minPrec int) ynode {
 		}
 		p.next()
 		right := p.expr(pr)
-		left = ybinary(op, left, right)
+		left = p.metered(ybinary(op, left, right))
 	}
 }
 
