@@ -116,3 +116,70 @@ func TestMergeStrategies(t *testing.T) {
 		t.Errorf("conflicting strategies: %+v", env.Problems)
 	}
 }
+
+// TestDeepMerge deep-merges parameter_defaults nested ten times past
+// eval.MaxDepth from two files: the merge stops at the bound with an
+// unknown, never a stack overflow, and the levels above are merged.
+func TestDeepMerge(t *testing.T) {
+	n := 10 * eval.MaxDepth
+	deep := func(leaf string) string {
+		return strings.Repeat("{k: ", n) + "{" + leaf + "}" + strings.Repeat("}", n)
+	}
+	a := envFile(t, "/a.yaml", "parameter_merge_strategies: {j: deep_merge}\nparameter_defaults:\n  j: {top: a, d: "+deep("a: 1")+"}\n")
+	b := envFile(t, "/b.yaml", "parameter_merge_strategies: {j: deep_merge}\nparameter_defaults:\n  j: {other: b, d: "+deep("b: 2")+"}\n")
+	env := Merge([]File{a, b}, Options{ParamType: func(string) (string, bool) { return "json", true }})
+	for _, p := range env.Problems {
+		t.Errorf("problem: %s", p.Message)
+	}
+	v := env.Defaults["j"].Value
+	if v.IsKnown() {
+		t.Fatalf("a merge %d levels deep is known", n)
+	}
+	for _, k := range []string{"top", "other"} {
+		if _, ok := v.Get(k); !ok {
+			t.Errorf("the top level lacks %q: %.200s", k, eval.JSON(v))
+		}
+	}
+	// Within the bound the merge is exact.
+	shallow := func(leaf string) string {
+		return strings.Repeat("{k: ", 10) + "{" + leaf + "}" + strings.Repeat("}", 10)
+	}
+	a = envFile(t, "/a.yaml", "parameter_merge_strategies: {j: deep_merge}\nparameter_defaults:\n  j: "+shallow("a: 1")+"\n")
+	b = envFile(t, "/b.yaml", "parameter_merge_strategies: {j: deep_merge}\nparameter_defaults:\n  j: "+shallow("b: 2")+"\n")
+	env = Merge([]File{a, b}, Options{ParamType: func(string) (string, bool) { return "json", true }})
+	want := strings.Repeat(`{"k": `, 10) + `{"a": 1, "b": 2}` + strings.Repeat("}", 10)
+	if got := eval.JSON(env.Defaults["j"].Value); got != want {
+		t.Errorf("got %s, want %s", got, want)
+	}
+}
+
+// TestDeepMergeValues deep-merges values built past eval.MaxDepth (as
+// merges of merged values can be): the levels past the bound are
+// unknown, not silently replaced.
+func TestDeepMergeValues(t *testing.T) {
+	deep := func(n int, leaf string) eval.Value {
+		v := eval.MapValue([]string{leaf}, []eval.Value{eval.IntValue(1)})
+		for range n {
+			v = eval.MapValue([]string{"k"}, []eval.Value{v})
+		}
+		return v
+	}
+	for _, n := range []int{eval.MaxDepth - 1, 10 * eval.MaxDepth} {
+		got := mergeMap(deep(n, "a"), deep(n, "b"), true, 0)
+		known := got.IsKnown()
+		if n < eval.MaxDepth && !known || n > eval.MaxDepth && known {
+			t.Errorf("%d levels: known %v", n, known)
+		}
+		if n > eval.MaxDepth && !strings.Contains(eval.JSON(got)+unknownText(got), "merged deeper than heat-ls evaluates") {
+			t.Errorf("%d levels: no reason given", n)
+		}
+	}
+}
+
+// unknownText is the placeholder of the first unknown inside v.
+func unknownText(v eval.Value) string {
+	for v.Kind == eval.Map && len(v.Vals) > 0 {
+		v = v.Vals[len(v.Vals)-1]
+	}
+	return v.Why()
+}

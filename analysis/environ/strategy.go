@@ -77,7 +77,11 @@ func mergeList(old, v eval.Value) eval.Value {
 
 // mergeMap is Heat's merge_map.
 func mergeMap(old, v eval.Value, deep bool, depth int) eval.Value {
-	if !old.Truthy() || old.Kind != eval.Map || depth > eval.MaxDepth {
+	if depth > eval.MaxDepth {
+		// Heat merges deeper; heat-ls does not follow.
+		return eval.UnknownValue("<merged deeper than heat-ls evaluates>")
+	}
+	if !old.Truthy() || old.Kind != eval.Map {
 		return v
 	}
 	keys := append([]string{}, old.Keys...)

@@ -44,8 +44,13 @@ func (e *Evaluator) named(at *syntax.Node, name string, depth int) Value {
 	if c == nil {
 		return e.fail(at, "the template has no condition `"+name+"`")
 	}
-	if e.busy[name] || depth > MaxDepth {
+	if e.busy[name] {
 		return e.fail(c.Key, "condition `"+name+"` is defined in terms of itself")
+	}
+	if depth > MaxDepth {
+		// A long chain of conditions, each naming the next: Heat works it
+		// out; heat-ls leaves it undecided.
+		return UnknownValue("<condition `" + name + "`: chain deeper than heat-ls evaluates>")
 	}
 	e.busy[name] = true
 	defer delete(e.busy, name)

@@ -112,7 +112,8 @@ func (e *Evaluator) eval(n *syntax.Node, inCond bool, depth int) Value {
 	}
 	o := Origin{File: e.o.File, Span: n.Span()}
 	if depth > MaxDepth {
-		return e.fail(n, "the value is nested deeper than heat-ls follows")
+		// Heat follows deeper nesting: not a failure, only not worked out.
+		return UnknownValue("<nested deeper than heat-ls evaluates>").At(o)
 	}
 	if e.steps++; e.steps > e.o.MaxSteps {
 		if !e.overrun {

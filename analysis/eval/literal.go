@@ -164,7 +164,7 @@ func literal(n *syntax.Node, depth int, steps *int) Value {
 	}
 	o := Origin{Span: n.Span()}
 	if depth > MaxDepth {
-		return InvalidValue("nested too deep").At(o)
+		return UnknownValue("<nested deeper than heat-ls evaluates>").At(o)
 	}
 	if *steps++; *steps > DefaultMaxSteps {
 		return UnknownValue("<too large to preview>").At(o)

@@ -237,12 +237,39 @@ func hex4(r rune) string {
 // Equal is Python's == on known values: 1 == 1.0 == True, lists item by
 // item, dicts regardless of order. Unknowns equal nothing (callers check
 // IsKnown first).
-func Equal(a, b Value) bool { return equal(a, b, 0) }
-
-func equal(a, b Value, depth int) bool {
-	if depth > MaxDepth {
-		return false
+func Equal(a, b Value) bool {
+	// Pairs still to compare, on a heap stack: values combined from
+	// parameters and merges can nest deeper than one evaluation, and
+	// Python compares them whatever their depth.
+	type pair struct{ a, b Value }
+	stack := []pair{{a, b}}
+	for len(stack) > 0 {
+		p := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if !sameShape(p.a, p.b) {
+			return false
+		}
+		switch p.a.Kind {
+		case List:
+			for i := range p.a.Items {
+				stack = append(stack, pair{p.a.Items[i], p.b.Items[i]})
+			}
+		case Map:
+			for i, k := range p.a.Keys {
+				bv, ok := p.b.Get(k)
+				if !ok {
+					return false
+				}
+				stack = append(stack, pair{p.a.Vals[i], bv})
+			}
+		}
 	}
+	return true
+}
+
+// sameShape compares a and b without their items: scalars whole, lists
+// and maps by kind and length.
+func sameShape(a, b Value) bool {
 	if an, ok := number(a); ok {
 		bn, ok := number(b)
 		return ok && an == bn
@@ -256,26 +283,9 @@ func equal(a, b Value, depth int) bool {
 	case String:
 		return a.S == b.S
 	case List:
-		if len(a.Items) != len(b.Items) {
-			return false
-		}
-		for i := range a.Items {
-			if !equal(a.Items[i], b.Items[i], depth+1) {
-				return false
-			}
-		}
-		return true
+		return len(a.Items) == len(b.Items)
 	case Map:
-		if len(a.Keys) != len(b.Keys) {
-			return false
-		}
-		for i, k := range a.Keys {
-			bv, ok := b.Get(k)
-			if !ok || !equal(a.Vals[i], bv, depth+1) {
-				return false
-			}
-		}
-		return true
+		return len(a.Keys) == len(b.Keys)
 	}
 	return false
 }

@@ -10,6 +10,10 @@ import (
 // product of long lists stays small.
 const maxRepeat = 100000
 
+// maxRepeatLists bounds the for_each lists of a permuting repeat (and so
+// the recursion of combinations, one level per list).
+const maxRepeatLists = 1000
+
 // repeat is repeat: the template copied once per combination of the
 // for_each values (every combination, or with permutations false the
 // lists side by side), each key replaced by its value in every text.
@@ -65,7 +69,9 @@ func (e *Evaluator) repeat(m, args *syntax.Node, inCond bool, depth int) Value {
 	}
 	combos, ok := combinations(lists, nested)
 	if !ok {
-		return e.fail(m, "`repeat` makes more copies than heat-ls previews")
+		// Heat makes them; heat-ls does not preview them.
+		e.overrun = true
+		return UnknownValue("<repeat makes more copies than heat-ls previews>")
 	}
 	out := make([]Value, 0, len(combos))
 	if e.steps += len(combos) * (size(tmpl, 0) + 1); e.steps > e.o.MaxSteps {
@@ -102,6 +108,9 @@ func combinations(lists [][]Value, nested bool) ([][]Value, bool) {
 		}
 		return out, true
 	}
+	if len(lists) > maxRepeatLists {
+		return nil, false
+	}
 	total := 1
 	for _, l := range lists {
 		total *= len(l)
@@ -133,7 +142,7 @@ func combinations(lists [][]Value, nested bool) ([][]Value, bool) {
 // (Python's str.replace refuses it).
 func replaceIn(t Value, keys []string, vals []Value, depth int) (Value, string) {
 	if depth > MaxDepth {
-		return t, "the template is nested too deep"
+		return UnknownValue("<nested deeper than heat-ls evaluates>"), ""
 	}
 	switch t.Kind {
 	case String, Unknown:

@@ -88,9 +88,17 @@ func (e *Evaluator) strReplace(name string, m, args *syntax.Node, inCond bool, d
 	keys := slices.Clone(params.Keys)
 	slices.Sort(keys)
 	slices.SortStableFunc(keys, func(a, b string) int { return len(b) - len(a) })
+	if len(keys) > maxReplaceKeys {
+		return UnknownValue("<" + name + " with more params than heat-ls evaluates>")
+	}
 	used := map[string]bool{}
 	var out partial
-	replaceParts(&out, tmpl.S, keys, texts, known, used)
+	budget := max(e.o.MaxSteps-e.steps, 0)
+	left := replaceParts(&out, tmpl.S, keys, texts, known, used, budget)
+	if e.steps += budget - left; left <= 0 {
+		e.overrun = true
+		return UnknownValue("<too large to preview>")
+	}
 	if strict {
 		var missing []string
 		for _, k := range keys {
@@ -105,12 +113,22 @@ func (e *Evaluator) strReplace(name string, m, args *syntax.Node, inCond bool, d
 	return out.value()
 }
 
+// maxReplaceKeys bounds the params of one str_replace that are worked out
+// (and so replaceParts' recursion): far above any real template.
+const maxReplaceKeys = 10_000
+
 // replaceParts splits s on the first key, replaces the others in each
 // piece, and joins the pieces with the key's value, as Heat does.
-func replaceParts(out *partial, s string, keys []string, texts map[string]string, known, used map[string]bool) {
+// Each call spends one step of budget (every piece is visited once per
+// remaining key, so the work is pieces × keys); it returns what is left,
+// 0 when the budget ran out. Its recursion is one level per key.
+func replaceParts(out *partial, s string, keys []string, texts map[string]string, known, used map[string]bool, budget int) int {
+	if budget--; budget <= 0 {
+		return 0
+	}
 	if len(keys) == 0 {
 		out.add(s, true)
-		return
+		return budget
 	}
 	k := keys[0]
 	pieces := []string{s}
@@ -127,8 +145,11 @@ func replaceParts(out *partial, s string, keys []string, texts map[string]string
 		if i > 0 {
 			out.add(texts[k], known[k])
 		}
-		replaceParts(out, p, keys[1:], texts, known, used)
+		if budget = replaceParts(out, p, keys[1:], texts, known, used, budget); budget <= 0 {
+			return 0
+		}
 	}
+	return budget
 }
 
 // replacementText is the text a str_replace param value puts in: null is

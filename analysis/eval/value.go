@@ -81,20 +81,19 @@ func (v Value) Why() string { return v.S }
 
 // IsKnown reports whether v and everything inside it is known and valid.
 func (v Value) IsKnown() bool {
-	switch v.Kind {
-	case Unknown, Invalid:
-		return false
-	case List:
-		for _, it := range v.Items {
-			if !it.IsKnown() {
-				return false
-			}
-		}
-	case Map:
-		for _, it := range v.Vals {
-			if !it.IsKnown() {
-				return false
-			}
+	// A heap stack, not recursion: values combined from parameters,
+	// merges and yaql can nest deeper than one evaluation.
+	stack := []Value{v}
+	for len(stack) > 0 {
+		v := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		switch v.Kind {
+		case Unknown, Invalid:
+			return false
+		case List:
+			stack = append(stack, v.Items...)
+		case Map:
+			stack = append(stack, v.Vals...)
 		}
 	}
 	return true

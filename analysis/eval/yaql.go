@@ -1,6 +1,7 @@
 package eval
 
 import (
+	"heat-ls/analysis/source"
 	"heat-ls/analysis/syntax"
 )
 
@@ -30,5 +31,10 @@ func (e *Evaluator) yaql(m, args *syntax.Node, inCond bool, depth int) Value {
 	if v, ok := evalYaql(expr.S, MapValue([]string{"data"}, []Value{data})); ok {
 		return v
 	}
-	return UnknownValue("<yaql: " + expr.S + ">")
+	return UnknownValue("<yaql: " + source.Clip(expr.S, maxShownExpression) + ">")
 }
+
+// maxShownExpression bounds the part of a yaql expression its placeholder
+// quotes: enough to recognise it, while a 10 MB expression is not copied
+// into every value and output that holds it.
+const maxShownExpression = 200

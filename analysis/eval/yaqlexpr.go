@@ -55,16 +55,44 @@ type ytoken struct {
 }
 
 type yparser struct {
-	src   string
-	pos   int
-	tok   ytoken
-	depth int
+	src    string
+	pos    int
+	tok    ytoken
+	depth  int
+	tokens int
+	built  int
 }
+
+// maxYaqlBuilt bounds the texts and list items the binary operators of
+// one expression build in all: `$.data.s + $.data.s + ...` over a large
+// text would otherwise copy it once per operator.
+const maxYaqlBuilt = 4 << 20
+
+// metered counts what n builds against maxYaqlBuilt.
+func (p *yparser) metered(n ynode) ynode {
+	return func(d Value) Value {
+		v := n(d)
+		if p.built += len(v.S) + len(v.Items); p.built > maxYaqlBuilt {
+			giveUp()
+		}
+		return v
+	}
+}
+
+// maxYaqlTokens bounds the tokens of an expression the subset evaluates.
+// Each parsed node is at most one closure per token, and a chain of
+// operators or postfix steps (`1+1+...`, `$.a.b...`, `not not ...`)
+// evaluates one Go frame per link, so this bounds the evaluation's
+// recursion as MaxDepth bounds the parser's.
+const maxYaqlTokens = 10_000
 
 // giveUp aborts parsing or evaluation: the value is unknown.
 func giveUp() { panic("yaql: outside the subset") }
 
 func (p *yparser) next() {
+	if p.tokens++; p.tokens > maxYaqlTokens {
+		giveUp()
+	}
 	s := p.src
 	for p.pos < len(s) && (s[p.pos] == ' ' || s[p.pos] == '\t' || s[p.pos] == '\n') {
 		p.pos++
@@ -175,7 +203,7 @@ func (p *yparser) expr(minPrec int) ynode {
 		}
 		p.next()
 		right := p.expr(pr)
-		left = ybinary(op, left, right)
+		left = p.metered(ybinary(op, left, right))
 	}
 }
 
@@ -186,11 +214,11 @@ func (p *yparser) unary() ynode {
 			giveUp() // not(...) calls a function named not, which yaql lacks
 		}
 		p.next()
-		x := p.unary()
+		x := p.operand()
 		return func(d Value) Value { return BoolValue(!yTruthy(x(d))) }
 	case p.isOp("-"):
 		p.next()
-		x := p.unary()
+		x := p.operand()
 		return func(d Value) Value {
 			v := x(d)
 			switch v.Kind {
@@ -204,6 +232,15 @@ func (p *yparser) unary() ynode {
 		}
 	}
 	return p.postfix(p.primary())
+}
+
+// operand is the operand of a unary operator, one level deeper.
+func (p *yparser) operand() ynode {
+	if p.depth++; p.depth > MaxDepth {
+		giveUp()
+	}
+	defer func() { p.depth-- }()
+	return p.unary()
 }
 
 func (p *yparser) primary() ynode {

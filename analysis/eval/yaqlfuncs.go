@@ -5,6 +5,9 @@ import (
 	"strings"
 )
 
+// maxDistinct bounds the items distinct() is worked out for.
+const maxDistinct = 1000
+
 func ybinary(op string, l, r ynode) ynode {
 	switch op {
 	case "and":
@@ -233,6 +236,9 @@ func yCollection(m ymethod) (Value, bool) {
 	switch m.name {
 	case "distinct":
 		m.want(0)
+		if len(collection(recv)) > maxDistinct {
+			giveUp() // each item is compared with those kept: quadratic
+		}
 		var out []Value
 		for _, it := range collection(recv) {
 			if !slices.ContainsFunc(out, func(o Value) bool { return Equal(o, it) }) {

@@ -13,7 +13,16 @@ func WriteJSON(b *strings.Builder, v eval.Value) {
 	b.WriteByte('\n')
 }
 
+// maxWriteDepth bounds the nesting the writers follow (the YAML writer
+// counts it in columns): far past a preview's own levels (MaxDepth nested
+// stacks of a few levels each) and eval.MaxDepth levels of values.
+const maxWriteDepth = 6 * eval.MaxDepth
+
 func writeJSON(b *strings.Builder, v eval.Value, indent int) {
+	if indent > maxWriteDepth {
+		b.WriteString(`"..."`)
+		return
+	}
 	pad := strings.Repeat(" ", indent+1)
 	switch {
 	case v.Kind == eval.Map && len(v.Keys) > 0:

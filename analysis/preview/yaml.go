@@ -23,7 +23,7 @@ func writeBlock(b *strings.Builder, v eval.Value, indent int) { writeBlockFrom(b
 // writeBlockFrom writes a block collection at indent; inline is true when
 // its first line continues a "- " already written.
 func writeBlockFrom(b *strings.Builder, v eval.Value, indent int, inline bool) {
-	if indent > 2*eval.MaxDepth*3 {
+	if indent > maxWriteDepth {
 		b.WriteString("...\n")
 		return
 	}
