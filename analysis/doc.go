@@ -6,9 +6,12 @@
 //	syntax   YAML parsed with gopkg.in/yaml.v3 into nodes with exact spans,
 //	         duplicate keys, safe aliases and located syntax errors
 //	hot      the HOT template and environment-file model built on syntax
+//	eval     what a HOT function or condition evaluates to, statically
+//	environ  environment files merged as the client and Heat merge them
 //	check    every diagnostic rule, on the hot model and the schema
 //	feature  completion, hover, navigation, rename, symbols, code actions
 //	workspace  the multi-file index: environments, nested templates, get_file
+//	preview  the stack a template becomes for given environments (heat-ls preview)
 //
 // Nothing here imports go.lsp.dev: the lsp package translates positions and
 // results at the edge.

@@ -12,6 +12,7 @@ import (
 
 	"heat-ls/analysis/bench"
 	"heat-ls/analysis/check"
+	"heat-ls/analysis/config"
 	"heat-ls/analysis/source"
 	"heat-ls/analysis/syntax/synthtest"
 	"heat-ls/analysis/workspace"
@@ -36,7 +37,7 @@ func benchSchema(b *testing.B) *schema.Schema {
 
 func diagnose(sc *schema.Schema, doc *store.Document) []source.Diagnostic {
 	found := check.Run(context.Background(), doc.Doc, check.Options{Schema: sc, Splice: doc.Splice})
-	return finishDiagnostics(doc, found)
+	return finishDiagnostics(doc, found, &config.Cache{})
 }
 
 // BenchmarkOpenToDiagnostics12k: didOpen of a 12,000-line template until

@@ -74,19 +74,28 @@ func newDiagnostics(ctx context.Context, s *Server) *diagnostics {
 
 // checkDocument runs every rule on doc and applies the suppressions.
 func (s *Server) checkDocument(ctx context.Context, doc *store.Document) []source.Diagnostic {
-	return finishDiagnostics(doc, check.Run(ctx, doc.Doc, s.checkOptions(doc)))
+	return finishDiagnostics(doc, check.Run(ctx, doc.Doc, s.checkOptions(doc)), &s.projects)
 }
 
 // schedule starts a run for doc, cancelling the document's previous one.
+// Background work (indexing, refreshed files) re-checks the documents it
+// listed a moment ago; by now one may have a newer version, whose run it
+// must not replace with a run of the old one (that run could never
+// publish, and the newer version would be left without diagnostics). So
+// the run is for the version the store holds now, looked up under mu,
+// which the document queue takes after storing a version; a closed
+// document gets none.
 func (d *diagnostics) schedule(doc *store.Document) {
 	ctx, cancel := context.WithCancel(d.parent)
 	run := &diagnosticRun{doc: doc, cancel: cancel}
 	d.mu.Lock()
-	if d.stopped {
+	cur := d.s.store.Get(doc.URI)
+	if d.stopped || cur == nil {
 		d.mu.Unlock()
 		cancel()
 		return
 	}
+	run.doc = cur
 	if old := d.runs[doc.URI]; old != nil {
 		old.cancel()
 	}

@@ -244,3 +244,24 @@ func TestBurstStopsAtARefusedChange(t *testing.T) {
 		t.Fatalf("%d refusals told to the user, want 1: %v", refusals, c.notes)
 	}
 }
+
+// TestScheduleStaleVersion: background work that re-checks a document it
+// listed before the document changed schedules the version the store
+// holds now, so the newest version still gets its diagnostics.
+func TestScheduleStaleVersion(t *testing.T) {
+	c := startServer(t)
+	wantResult(t, c.call("0", "initialize", `{"processId":null,"rootUri":null,"capabilities":{}}`))
+	c.notify("initialized", `{}`)
+	u := "file:///tmp/stale.yaml"
+	c.notify("textDocument/didOpen", `{"textDocument":{"uri":"`+u+`","languageId":"yaml","version":1,"text":"heat_template_version: 2018-08-31\n"}}`)
+	c.diagnosticCodes(u)
+	old := c.server.store.Get(u)
+	c.notify("textDocument/didChange", `{"textDocument":{"uri":"`+u+`","version":2},"contentChanges":[{"text":"heat_template_version: 2018-08-31\nresources: {}\n"}]}`)
+	wantResult(t, c.call("1", "test/settle", ""))
+	c.diagnosticCodes(u)         // version 2's own
+	c.server.diags.schedule(old) // as a re-check that listed the documents before the change
+	m := c.notification("textDocument/publishDiagnostics")
+	if !strings.Contains(string(m.Params), `"version":2`) {
+		t.Errorf("the re-check of a stale version published %s, want version 2", m.Params)
+	}
+}

@@ -128,6 +128,9 @@ func (s *Server) routeTable() []route {
 		// Commands (commands.go): heat-ls.graph.
 		{method: protocol.MethodWorkspaceExecuteCommand, call: true, mode: modeConcurrent, handle: request(s.executeCommand), advertise: s.advertiseExecuteCommand},
 
+		// The process's own figures (debug.go), for long-running tests.
+		{method: methodDebug, call: true, mode: modeConcurrent, handle: s.debug},
+
 		// Completion (completion.go).
 		{method: protocol.MethodTextDocumentCompletion, call: true, mode: modeConcurrent, handle: request(s.completion), advertise: advertiseCompletion},
 	}

@@ -21,9 +21,9 @@ func (s *Server) targetRelease() string {
 			return rel.Name
 		}
 	}
-	if folders := s.folders(); len(folders) > 0 {
-		file := filepath.Join(folders[0], config.FileName)
-		if cfg, _ := config.Load(file); cfg.HeatRelease != "" { // defaults (no release) when the file is unusable
+	if first := s.firstFolder(); first != "" {
+		file := filepath.Join(first, config.FileName)
+		if cfg, _ := s.projects.Load(file); cfg.HeatRelease != "" { // defaults (no release) when the file is unusable
 			return cfg.HeatRelease
 		}
 	}

@@ -41,6 +41,14 @@ func (c *tokenCache) remember(uri string, data []uint32, open func(string) bool)
 	return id
 }
 
+// forget drops what was sent for uri (the document closed), so a closed
+// document's answer is not held until the next request.
+func (c *tokenCache) forget(uri string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	delete(c.last, uri)
+}
+
 // previous returns the data sent for uri under id.
 func (c *tokenCache) previous(uri, id string) ([]uint32, bool) {
 	c.mu.Lock()

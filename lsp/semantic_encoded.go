@@ -45,6 +45,15 @@ func (e *encodedTokens) answerOf(doc *store.Document, enc source.Encoding, token
 	return a.data, true
 }
 
+// forget drops the answer of uri (the document closed): it holds the
+// document's parse, which would otherwise stay alive until the next
+// request.
+func (e *encodedTokens) forget(uri string) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	delete(e.last, uri)
+}
+
 // keep records data as the answer for tokens of doc in enc (shared from
 // now on: nobody may modify it). Answers of other documents whose version
 // is no longer the open one are dropped on the way.

@@ -38,3 +38,25 @@ func TestSemanticTokensKeptAnswer(t *testing.T) {
 		}
 	}
 }
+
+// TestClosedDocumentTokensDropped: closing a document drops the semantic
+// tokens kept for it, and with them its parse.
+func TestClosedDocumentTokensDropped(t *testing.T) {
+	c := startServer(t)
+	wantResult(t, c.call("0", "initialize", `{"processId":null,"rootUri":null,"capabilities":{}}`))
+	c.notify("initialized", `{}`)
+	u := "file:///tmp/closed.yaml"
+	c.notify("textDocument/didOpen", `{"textDocument":{"uri":"`+u+`","languageId":"yaml","version":1,"text":"heat_template_version: 2018-08-31\nresources:\n  a: {type: OS::Heat::None}\n"}}`)
+	wantResult(t, c.call("1", "textDocument/semanticTokens/full", `{"textDocument":{"uri":"`+u+`"}}`))
+	c.notify("textDocument/didClose", `{"textDocument":{"uri":"`+u+`"}}`)
+	wantResult(t, c.call("2", "test/settle", ""))
+	c.server.encoded.mu.Lock()
+	_, encoded := c.server.encoded.last[u]
+	c.server.encoded.mu.Unlock()
+	c.server.tokens.mu.Lock()
+	_, sent := c.server.tokens.last[u]
+	c.server.tokens.mu.Unlock()
+	if encoded || sent {
+		t.Errorf("tokens kept after close: encoded %v, sent %v", encoded, sent)
+	}
+}

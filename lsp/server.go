@@ -8,6 +8,7 @@ import (
 
 	"go.uber.org/zap"
 
+	"heat-ls/analysis/config"
 	"heat-ls/analysis/source"
 	"heat-ls/lsp/store"
 	"heat-ls/schema"
@@ -32,7 +33,9 @@ type Server struct {
 	store  *store.Store
 	ws     workspaceState // multi-file index (workspace.go)
 	scanGC scanGC         // GOGC while indexing (scan_memory.go)
-	routes map[string]route
+	// projects keeps the parsed .heat-ls.yaml files (projectconfig.go).
+	projects config.Cache
+	routes   map[string]route
 	// symbolSource lists the documents workspace/symbol searches (nil:
 	// the open ones; see symbols.go).
 	symbolSource SymbolSource

@@ -194,6 +194,8 @@ func (s *Server) didClose(_ context.Context, p *protocol.DidCloseTextDocumentPar
 		s.log.Warn("closing a document that is not open", zap.String("uri", string(u)))
 	}
 	s.diags.clear(u)
+	s.tokens.forget(string(u)) // semantic tokens kept for deltas and reuse
+	s.encoded.forget(string(u))
 	s.documentClosed(u) // the index takes the file from disk again (workspace.go)
 	return nil
 }

@@ -8,11 +8,13 @@ import (
 	"io"
 	"strconv"
 	"sync"
+
+	"heat-ls/analysis/limits"
 )
 
 // maxFrame bounds the body a client may declare, so a hostile or corrupt
 // Content-Length cannot make the server allocate without limit.
-const maxFrame = 256 << 20
+const maxFrame = limits.Frame
 
 // maxHeaderLine bounds what is kept of one header line. Real headers are a
 // few dozen bytes; of a longer line only the end is kept (see line), so a

@@ -69,7 +69,11 @@ func (s *Server) reloadSchema(paths []string) bool {
 	release := s.targetRelease()
 	st := &s.schemas
 	st.mu.Lock()
-	dirs := resolveSchemaPaths(paths, s.folders())
+	var folders []string
+	if first := s.firstFolder(); first != "" {
+		folders = []string{first}
+	}
+	dirs := resolveSchemaPaths(paths, folders)
 	if slices.Equal(dirs, st.dirs) && release == st.release {
 		st.mu.Unlock()
 		return false

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"path/filepath"
 	"runtime/debug"
-	"slices"
 	"sync"
 	"time"
 
@@ -28,10 +27,10 @@ import (
 // indexed so far (nothing at first) plus the open documents: the server
 // never waits for the index.
 type workspaceState struct {
-	mu      sync.Mutex
-	index   *workspace.Index
-	folders []string
-	cancel  context.CancelFunc
+	mu     sync.Mutex
+	index  *workspace.Index
+	list   folderList // the workspace folders (workspace_folders.go)
+	cancel context.CancelFunc
 	// indexed is closed when the first scan has finished (tests wait on it).
 	indexed chan struct{}
 	// started guards against a second "initialized" starting a second scan.
@@ -40,6 +39,10 @@ type workspaceState struct {
 	// workspace_folders.go); stopWorkspace cancels it.
 	bg     context.Context
 	bgStop context.CancelFunc
+	// refresh re-reads files reported changed (workspace_watch.go);
+	// folders applies folder changes (workspace_folders.go).
+	refresh fileRefresher
+	folders folderSync
 }
 
 // workspaceFolders reads the folders from initialize: workspaceFolders,
@@ -79,11 +82,18 @@ func (s *Server) setupWorkspace(p *protocol.InitializeParams) {
 	w := &s.ws
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	w.folders = workspaceFolders(p)
+	initial := workspaceFolders(p)
+	w.list = folderList{}
+	for _, f := range initial {
+		w.list.add(f)
+	}
+	w.folders.mu.Lock()
+	w.folders.scanned = setOfPaths(initial) // the first scan indexes them
+	w.folders.mu.Unlock()
 	if s.symbolSource == nil {
 		s.symbolSource = s.workspaceDocuments // workspace/symbol searches the index too
 	}
-	w.index = workspace.New(w.folders...)
+	w.index = workspace.New(initial...)
 	w.indexed = make(chan struct{})
 }
 
@@ -92,7 +102,16 @@ func (s *Server) folders() []string {
 	w := &s.ws
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	return slices.Clone(w.folders)
+	return w.list.all()
+}
+
+// firstFolder returns the first workspace folder ("" when there is none):
+// relative settings and the project file's heatRelease follow it.
+func (s *Server) firstFolder() string {
+	w := &s.ws
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.list.first()
 }
 
 // workspaceIndex returns the index (an empty one before initialize).
@@ -121,7 +140,7 @@ func (s *Server) startWorkspace() {
 	}
 	w.started = true
 	w.cancel = cancel
-	folders, done := w.folders, w.indexed
+	folders, done := w.list.all(), w.indexed
 	w.mu.Unlock()
 
 	s.work.Add(1)
@@ -183,25 +202,6 @@ func (s *Server) registerWatcher(ctx context.Context) {
 	if err := s.call(callCtx, protocol.MethodClientRegisterCapability, params, nil); err != nil {
 		s.log.Info("file watcher registration failed", zap.Error(err))
 	}
-}
-
-// didChangeWatchedFiles refreshes the changed files in the index, then
-// re-checks the open documents (a nested template or an environment may
-// have changed under them).
-func (s *Server) didChangeWatchedFiles(_ context.Context, p *protocol.DidChangeWatchedFilesParams) error {
-	idx := s.workspaceIndex()
-	changed := false
-	for _, c := range p.Changes {
-		s.projectFileChanged(filePath(c.URI))
-		if path := filePath(c.URI); path != "" && workspace.IsCandidateName(path) {
-			idx.Refresh(path)
-			changed = true
-		}
-	}
-	if changed {
-		s.recheckOpenDocuments()
-	}
-	return nil
 }
 
 // recheckOpenDocuments schedules diagnostics for every open document.

@@ -1,8 +1,10 @@
 package lsp
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -71,5 +73,46 @@ func TestWorkspaceFolderChanges(t *testing.T) {
 	}
 	if c.server.workspaceIndex().Guard().Allow(filepath.Join(b, "env.yaml"), "") {
 		t.Error("the guard still allows the removed folder")
+	}
+}
+
+// TestFolderList: the list keeps the order folders were added in through
+// removals, re-additions and compaction.
+func TestFolderList(t *testing.T) {
+	var l folderList
+	for i := range 100 {
+		l.add(fmt.Sprintf("/f%d", i))
+	}
+	l.add("/f0") // already there: stays first
+	for i := range 90 {
+		l.remove(fmt.Sprintf("/f%d", i))
+	}
+	l.add("/f5") // back, now last
+	l.remove("/nowhere")
+	got := l.all()
+	want := []string{"/f90", "/f91", "/f92", "/f93", "/f94", "/f95", "/f96", "/f97", "/f98", "/f99", "/f5"}
+	if !slices.Equal(got, want) {
+		t.Errorf("folders %q, want %q", got, want)
+	}
+	if first := l.first(); first != "/f90" {
+		t.Errorf("first %q, want /f90", first)
+	}
+	if len(l.order) > 2*len(l.live)+32 {
+		t.Errorf("%d entries kept for %d folders", len(l.order), len(l.live))
+	}
+}
+
+// TestWorkspaceFolderAddRemoveCancels: a folder both added and removed in
+// one event stays as it was; the rest of the event applies.
+func TestWorkspaceFolderAddRemoveCancels(t *testing.T) {
+	a, b, c2 := t.TempDir(), t.TempDir(), t.TempDir()
+	folder := func(p string) string { return `{"uri":` + quote(string(uri.File(p))) + `,"name":"x"}` }
+	c := startServer(t)
+	wantResult(t, c.call("0", "initialize", `{"processId":null,"workspaceFolders":[`+folder(a)+`],"capabilities":{}}`))
+	c.notify("initialized", `{}`)
+	c.notify("workspace/didChangeWorkspaceFolders", `{"event":{"added":[`+folder(a)+`,`+folder(b)+`,`+folder(c2)+`],"removed":[`+folder(a)+`,`+folder(b)+`]}}`)
+	wantResult(t, c.call("1", "test/settle", ""))
+	if got, want := c.server.folders(), []string{a, c2}; !slices.Equal(got, want) {
+		t.Errorf("folders %q, want %q", got, want)
 	}
 }

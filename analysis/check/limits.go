@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 
+	"heat-ls/analysis/limits"
 	"heat-ls/analysis/rules"
 	"heat-ls/analysis/source"
 )
@@ -18,7 +19,7 @@ import (
 const (
 	// MaxDiagnostics is the most problems listed for one document; the
 	// most severe are kept, and a last entry says how many were left out.
-	MaxDiagnostics = 1000
+	MaxDiagnostics = limits.Diagnostics
 	// MaxMessage bounds a message (and a related location's message) in
 	// bytes; a longer one is cut at a character and ends with "…".
 	MaxMessage = 1000

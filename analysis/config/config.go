@@ -8,15 +8,13 @@ import (
 	"path/filepath"
 	"strings"
 
+	"heat-ls/analysis/limits"
 	"heat-ls/analysis/rules"
 	"heat-ls/analysis/source"
 )
 
 // FileName is the name of the project file.
 const FileName = ".heat-ls.yaml"
-
-// maxConfigSize bounds what is read of a project file.
-const maxConfigSize = 1 << 20
 
 // Config is one project file's settings. The zero value (and nil) means
 // defaults: nothing disabled, no overrides, nothing ignored.
@@ -101,11 +99,11 @@ func Find(dir, stop string) string {
 // Load reads and parses the project file at file. On any problem it
 // returns defaults (with Path and Dir set) and the problem.
 func Load(file string) (*Config, []Problem) {
-	src, err := source.ReadRegular(file, maxConfigSize)
+	src, err := source.ReadRegular(file, limits.ProjectFile)
 	var tooLarge *source.TooLargeError
 	switch {
 	case errors.As(err, &tooLarge):
-		return defaults(file), []Problem{{Path: file, Message: fmt.Sprintf("the project file is larger than %d bytes; it is not used", maxConfigSize)}}
+		return defaults(file), []Problem{{Path: file, Message: fmt.Sprintf("the project file is larger than %d bytes; it is not used", limits.ProjectFile)}}
 	case err != nil:
 		return defaults(file), []Problem{{Path: file, Message: "cannot read the project file: " + err.Error()}}
 	}

@@ -230,3 +230,31 @@ func must(t *testing.T, err error) {
 		t.Fatal(err)
 	}
 }
+
+// TestManyUnknownRuleIDs: a project file naming thousands of ids heat-ls
+// does not have lists MaxListed of them, one problem each, then one
+// problem counting the rest, at the first of those; the file still applies.
+func TestManyUnknownRuleIDs(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("disable:\n- parameter-unused\n")
+	const n = 3000
+	for i := range n {
+		fmt.Fprintf(&b, "- bad%d\n", i)
+	}
+	cfg, problems := Parse("p/.heat-ls.yaml", []byte(b.String()))
+	if !cfg.Disable["parameter-unused"] {
+		t.Error("the known id is not applied")
+	}
+	if len(problems) != MaxListed+1 {
+		t.Fatalf("%d problems, want %d", len(problems), MaxListed+1)
+	}
+	last := problems[len(problems)-1]
+	if want := fmt.Sprintf("%d more entries", n-MaxListed); !strings.Contains(last.Message, want) || last.Line != MaxListed+3 {
+		t.Errorf("summary %d: %q, want %q at line %d", last.Line, last.Message, want, MaxListed+3)
+	}
+	for _, p := range problems {
+		if p.Fatal() {
+			t.Fatalf("unknown ids made the file unused: %v", p)
+		}
+	}
+}

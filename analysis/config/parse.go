@@ -5,6 +5,7 @@ import (
 	"path"
 	"strings"
 
+	"heat-ls/analysis/limits"
 	"heat-ls/analysis/rules"
 	"heat-ls/analysis/source"
 	"heat-ls/analysis/syntax"
@@ -26,6 +27,7 @@ func Parse(file string, src []byte) (*Config, []Problem) {
 		return bad(r.fault(d.Span, "%s", yamlProblemMessage(f, d)))
 	}
 	r.cfg = defaults(file)
+	r.unknown = unknownIDs{file: file, mapper: r.mapper}
 	top := f.Root().Resolve()
 	if top.IsNull() {
 		return r.cfg, nil // empty file, only comments, or "~": defaults
@@ -38,7 +40,7 @@ func Parse(file string, src []byte) (*Config, []Problem) {
 			return bad(p)
 		}
 	}
-	return r.cfg, r.unknown
+	return r.cfg, r.unknown.problems()
 }
 
 // configReader fills a Config from the entries of a project file.
@@ -46,22 +48,13 @@ type configReader struct {
 	file    string
 	mapper  *source.Mapper
 	cfg     *Config
-	unknown []Problem // entries naming no rule: reported, the file still applies
+	unknown unknownIDs // entries naming no rule: reported, the file still applies
 }
 
 // fault is the problem, at span, that makes the whole file not apply.
 func (r *configReader) fault(span source.Span, format string, args ...any) *Problem {
 	line, col := r.mapper.LineCol(span.Start)
 	return &Problem{Path: r.file, Span: span, Line: line, Col: col, Message: fmt.Sprintf(format, args...)}
-}
-
-// checkID notes a rule id written under where that names no rule.
-func (r *configReader) checkID(id *syntax.Node, where string) {
-	if p, ok := unknownRuleID(id, where); ok {
-		p.Path = r.file
-		p.Line, p.Col = r.mapper.LineCol(id.Span().Start)
-		r.unknown = append(r.unknown, p)
-	}
 }
 
 // entry reads one top-level entry, returning the fault that stops the
@@ -96,7 +89,7 @@ func (r *configReader) disable(value *syntax.Node) *Problem {
 	r.cfg.Disable = make(map[string]bool, len(ids))
 	for _, id := range ids {
 		r.cfg.Disable[id.Value] = true
-		r.checkID(id, "disable")
+		r.unknown.check(id, "disable")
 	}
 	return nil
 }
@@ -117,7 +110,7 @@ func (r *configReader) severity(value *syntax.Node) *Problem {
 			return r.fault(level.Span(), "the severity of %q must be error, warning, info or hint", rule.Value)
 		}
 		r.cfg.Severity[rule.Value] = sev
-		r.checkID(rule, "severity")
+		r.unknown.check(rule, "severity")
 	}
 	return nil
 }
@@ -151,20 +144,70 @@ func (r *configReader) heatRelease(value *syntax.Node) *Problem {
 	return nil
 }
 
-// unknownRuleID says, for a rule id written under disable or severity
-// (where), that heat-ls has no such rule, with the nearest declared ids: a
-// misspelt id would otherwise silence or raise nothing, unnoticed.
-func unknownRuleID(id *syntax.Node, where string) (Problem, bool) {
+// MaxListed is the most entries naming no rule id that one project file
+// lists, one problem each; one more problem says how many others there
+// are. It keeps the list within the per-document bound (limits.Diagnostics)
+// and the cost of a file of many ids linear with a small constant: only
+// the listed ones are compared with every declared id for a suggestion.
+const MaxListed = limits.Diagnostics - 1
+
+// unknownIDs collects the entries of a project file that name no rule id.
+type unknownIDs struct {
+	file    string
+	mapper  *source.Mapper
+	ids     []string // the declared rule ids, listed at the first unknown one
+	listed  []Problem
+	more    int          // unknown entries past MaxListed
+	firstAt *syntax.Node // the first of those
+}
+
+// check notes id, written under disable or severity (where), when heat-ls
+// has no such rule (a map lookup).
+func (u *unknownIDs) check(id *syntax.Node, where string) {
 	if _, ok := rules.Lookup(id.Value); ok {
-		return Problem{}, false
+		return
 	}
+	if len(u.listed) >= MaxListed {
+		if u.more == 0 {
+			u.firstAt = id
+		}
+		u.more++
+		return
+	}
+	if u.ids == nil {
+		u.ids = ruleIDs()
+	}
+	p := unknownRuleID(id, where, u.ids)
+	p.Path = u.file
+	p.Line, p.Col = u.mapper.LineCol(id.Span().Start)
+	u.listed = append(u.listed, p)
+}
+
+// problems lists the unknown entries, then one problem for those not
+// listed, at the first of them.
+func (u *unknownIDs) problems() []Problem {
+	if u.more == 0 {
+		return u.listed
+	}
+	line, col := u.mapper.LineCol(u.firstAt.Span().Start)
+	return append(u.listed, Problem{
+		Path: u.file, Span: u.firstAt.Span(), Line: line, Col: col, Rule: rules.UnknownRuleID,
+		Message: fmt.Sprintf("%d more entries from here on name no heat-ls rule id and change nothing; they are not listed (at most %d are)", u.more, MaxListed),
+	})
+}
+
+// unknownRuleID says, for a rule id written under disable or severity
+// (where) that heat-ls does not have, that it is no rule, with the nearest
+// of the declared ids: a misspelt id would otherwise silence or raise
+// nothing, unnoticed.
+func unknownRuleID(id *syntax.Node, where string, declared []string) Problem {
 	msg := fmt.Sprintf("%s names %q, which is no heat-ls rule id, so the entry changes nothing", where, id.Value)
-	if near := spell.Nearest(id.Value, ruleIDs(), 2, spell.Budget(id.Value)); len(near) > 0 {
+	if near := spell.Nearest(id.Value, declared, 2, spell.Budget(id.Value)); len(near) > 0 {
 		msg += fmt.Sprintf("; did you mean %s?", quotedOr(near))
 	} else {
 		msg += " (heat-ls rules lists them)"
 	}
-	return Problem{Span: id.Span(), Message: msg, Rule: rules.UnknownRuleID}, true
+	return Problem{Span: id.Span(), Message: msg, Rule: rules.UnknownRuleID}
 }
 
 // ruleIDs lists every declared rule id.

@@ -8,6 +8,7 @@ import (
 	"slices"
 
 	"heat-ls/analysis/hot"
+	"heat-ls/analysis/limits"
 	"heat-ls/analysis/workspace"
 )
 
@@ -50,7 +51,7 @@ func Command(o CommandOptions, w io.Writer) error {
 		if err != nil {
 			return err
 		}
-		if !info.Mode().IsRegular() || info.Size() > workspace.MaxFileSize {
+		if !info.Mode().IsRegular() || info.Size() > limits.File {
 			return fmt.Errorf("%s: not a template file (a directory, a device or too big)", p)
 		}
 		src, err := os.ReadFile(a)

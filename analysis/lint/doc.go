@@ -11,7 +11,7 @@
 // directories (.git and the like) and node_modules and not following
 // symbolic links; of those, only files whose content makes them a template
 // or an environment are checked, so other YAML in a repository (CI files,
-// Ansible, Kubernetes) is skipped silently, as are files over MaxFileSize.
+// Ansible, Kubernetes) is skipped silently, as are files over limits.File.
 // Files matched by an "ignore" pattern of their .heat-ls.yaml are skipped.
 //
 // # Severity and exit status

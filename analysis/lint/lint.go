@@ -17,6 +17,7 @@ import (
 	"heat-ls/analysis/check"
 	"heat-ls/analysis/config"
 	"heat-ls/analysis/hot"
+	"heat-ls/analysis/limits"
 	"heat-ls/analysis/rules"
 	"heat-ls/analysis/source"
 	"heat-ls/analysis/syntax"
@@ -29,13 +30,6 @@ const (
 	ExitProblems = 1
 	ExitError    = 2
 )
-
-// MaxFileSize bounds the files checked, as the editor bounds the documents
-// it analyses: a bigger file is generated data, not a template someone
-// maintains, and its parse would take several times its size in memory.
-// A file named on the command line that is bigger gets one info problem
-// saying so; one found by walking a directory is skipped.
-const MaxFileSize = 16 << 20
 
 // Options configures one run.
 type Options struct {
@@ -279,7 +273,7 @@ func checkFile(ctx context.Context, f candidate, schemas *releaseSchemas, releas
 	if cfg.Ignored(f.path) {
 		return fileResult{}
 	}
-	src, err := source.ReadRegular(f.path, MaxFileSize)
+	src, err := source.ReadRegular(f.path, limits.File)
 	if tooLarge := (*source.TooLargeError)(nil); errors.As(err, &tooLarge) {
 		if !f.named {
 			return fileResult{}
@@ -287,7 +281,7 @@ func checkFile(ctx context.Context, f candidate, schemas *releaseSchemas, releas
 		return fileResult{checked: true, problems: []Problem{{
 			Path: f.path, Line: 1, Column: 1, Column16: 1, EndLine: 1, EndColumn: 1, EndColumn16: 1,
 			Severity: rules.Severity(rules.DocumentTooLarge), Rule: rules.DocumentTooLarge,
-			Message: fmt.Sprintf("This file is %d MiB; heat-ls checks files up to %d MiB, so it was not checked.", tooLarge.Size>>20, MaxFileSize>>20),
+			Message: fmt.Sprintf("This file is %d MiB; heat-ls checks files up to %d MiB, so it was not checked.", tooLarge.Size>>20, limits.File>>20),
 		}}}
 	}
 	if err != nil {

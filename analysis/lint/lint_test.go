@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"heat-ls/analysis/limits"
 	"heat-ls/analysis/source"
 	"heat-ls/schema"
 )
@@ -333,7 +334,7 @@ func TestTooLargeFiles(t *testing.T) {
 	sc := loadSchema(t)
 	dir := t.TempDir()
 	big := filepath.Join(dir, "big.yaml")
-	text := "heat_template_version: 2018-08-13\n" + strings.Repeat("# padding padding padding padding\n", MaxFileSize/34+1)
+	text := "heat_template_version: 2018-08-13\n" + strings.Repeat("# padding padding padding padding\n", limits.File/34+1)
 	if err := os.WriteFile(big, []byte(text), 0o644); err != nil {
 		t.Fatal(err)
 	}

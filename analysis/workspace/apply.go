@@ -13,6 +13,7 @@ import (
 
 	"heat-ls/analysis/check"
 	"heat-ls/analysis/hot"
+	"heat-ls/analysis/limits"
 	"heat-ls/analysis/source"
 	"heat-ls/analysis/syntax"
 	"heat-ls/schema"
@@ -28,7 +29,7 @@ func ReadEnvironments(paths []string) ([]*File, error) {
 		if err != nil {
 			return nil, err
 		}
-		src, err := source.ReadRegular(abs, MaxFileSize)
+		src, err := source.ReadRegular(abs, limits.File)
 		if err != nil {
 			return nil, err
 		}

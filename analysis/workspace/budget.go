@@ -4,25 +4,14 @@ import (
 	"fmt"
 	"os"
 	"sync"
+
+	"heat-ls/analysis/limits"
 )
 
 // The index's budget: a workspace folder opened on a home directory or on
 // "/" indexes what fits and stops there, and the editor is told why
-// (Index.Stopped). MaxCandidates and MaxFileSize (scan.go) belong to it.
-const (
-	// MaxIndexBytes bounds the bytes of the candidate files one scan
-	// reads. The index keeps every template's parse: about 15 times its
-	// text live, and the server's peak resident memory while indexing is
-	// about 25 times (measured on "/" of a machine holding 18 MiB of
-	// templates: 241 MiB live, 487 MiB peak). 16 MiB keeps a folder opened
-	// on "/" or a home directory near 400 MiB (64 MiB allowed about 1.6
-	// GiB, the very cost the budget is there to prevent). Heat projects
-	// are far under it.
-	MaxIndexBytes = 16 << 20
-	// MaxWalkEntries bounds the directory entries one scan visits, so the
-	// walk itself ends on a huge tree with few templates.
-	MaxWalkEntries = 1_000_000
-)
+// (Index.Stopped). The figures are limits.IndexBytes, limits.IndexCandidates,
+// limits.IndexWalkEntries and, per file, limits.File.
 
 // scanLimits are the budget's figures; the zero value means the constants
 // above (tests lower them).
@@ -33,13 +22,13 @@ type scanLimits struct {
 
 func (l scanLimits) orDefaults() scanLimits {
 	if l.entries == 0 {
-		l.entries = MaxWalkEntries
+		l.entries = limits.IndexWalkEntries
 	}
 	if l.candidates == 0 {
-		l.candidates = MaxCandidates
+		l.candidates = limits.IndexCandidates
 	}
 	if l.bytes == 0 {
-		l.bytes = MaxIndexBytes
+		l.bytes = limits.IndexBytes
 	}
 	return l
 }
@@ -94,7 +83,7 @@ func (b *scanBudget) candidates(n int) bool {
 // scan's bytes are spent (the file is then not read).
 func (b *scanBudget) read(path string) bool {
 	size := int64(0)
-	if info, err := os.Stat(path); err == nil && info.Mode().IsRegular() && info.Size() <= MaxFileSize {
+	if info, err := os.Stat(path); err == nil && info.Mode().IsRegular() && info.Size() <= limits.File {
 		size = info.Size()
 	}
 	b.mu.Lock()

@@ -11,7 +11,7 @@ import (
 
 // TestScanStaysWithinBudget indexes a folder of 30 templates of about a
 // kilobyte under lowered limits: the scan stops at each limit, keeps what
-// it indexed, and says why.
+// it indexed, and says why, only when it left something out.
 func TestScanStaysWithinBudget(t *testing.T) {
 	dir := t.TempDir()
 	body := "heat_template_version: 2018-08-31\ndescription: " + strings.Repeat("x", 1000) + "\nresources: {}\n"
@@ -22,6 +22,11 @@ func TestScanStaysWithinBudget(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+	// Walked last: an entry after the last candidate file does not make
+	// the scan say there were more candidates than it found.
+	if err := os.WriteFile(filepath.Join(dir, "zz-notes.txt"), []byte("notes"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	tests := []struct {
 		name     string
 		limits   scanLimits
@@ -29,7 +34,9 @@ func TestScanStaysWithinBudget(t *testing.T) {
 		reason   string
 	}{
 		{"within budget", scanLimits{}, 30, ""},
-		{"candidate files", scanLimits{candidates: 10}, 10, ".template files"},
+		{"candidate files", scanLimits{candidates: 10}, 10, "more than 10 .yaml"},
+		{"exactly as many candidate files as allowed", scanLimits{candidates: 30}, 30, ""},
+		{"one candidate file more than allowed", scanLimits{candidates: 29}, 29, "more than 29 .yaml"},
 		{"bytes", scanLimits{bytes: 5 * int64(len(body))}, 5, "add up to more than"},
 		{"directory entries", scanLimits{entries: 8}, 8, "files and directories"},
 	}

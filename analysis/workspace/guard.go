@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"heat-ls/analysis/limits"
 	"heat-ls/analysis/source"
 )
 
@@ -96,7 +97,7 @@ func (g Guard) ReadFile(path, fromPath string) ([]byte, error) {
 	if !g.Allow(path, fromPath) {
 		return nil, &os.PathError{Op: "read", Path: path, Err: os.ErrPermission}
 	}
-	return source.ReadRegular(path, MaxFileSize)
+	return source.ReadRegular(path, limits.File)
 }
 
 // ResolvePath resolves ref against the directory of fromPath without any
@@ -164,13 +165,14 @@ func realPath(p string) string {
 }
 
 // within reports whether path is dir or below it (both cleaned, absolute).
+// It compares the text only, allocating nothing: the index asks it for
+// every file against every folder when folders change.
 func within(path, dir string) bool {
-	if path == dir {
-		return true
-	}
-	rel, err := filepath.Rel(dir, path)
-	if err != nil {
+	if !strings.HasPrefix(path, dir) {
 		return false
 	}
-	return rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) && !filepath.IsAbs(rel)
+	if len(path) == len(dir) {
+		return true
+	}
+	return strings.HasSuffix(dir, string(filepath.Separator)) || path[len(dir)] == filepath.Separator
 }

@@ -3,8 +3,10 @@ package workspace
 import (
 	"context"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"sync"
+	"sync/atomic"
 
 	"heat-ls/analysis/hot"
 	"heat-ls/analysis/source"
@@ -67,6 +69,15 @@ type Index struct {
 
 	stopped string     // why the last scan stopped early (budget.go)
 	limits  scanLimits // the budget; zero: the defaults
+
+	// While scans run, refreshed records the generation at which each
+	// file was last re-read by RefreshPaths, so that a scan which read
+	// the file before that does not put its older reading back. folders
+	// counts SetFolders calls, so that RefreshPaths can tell the guard it
+	// read with is out of date.
+	scans     int
+	refreshed map[string]uint64
+	folders   uint64
 }
 
 // New builds an empty index for the given workspace folders.
@@ -103,7 +114,17 @@ func (x *Index) Scan(ctx context.Context, progress func(done, total int)) {
 // the rest of the index is kept. A folder removed while its scan runs
 // contributes nothing.
 func (x *Index) ScanFolders(ctx context.Context, roots []string, progress func(done, total int)) {
-	g := x.Guard()
+	x.mu.Lock()
+	g, startGen := x.guard, x.gen
+	x.scans++
+	x.mu.Unlock()
+	defer func() {
+		x.mu.Lock()
+		if x.scans--; x.scans == 0 {
+			x.refreshed = nil
+		}
+		x.mu.Unlock()
+	}()
 	scanned := make([]string, 0, len(roots))
 	var paths []string
 	budget := &scanBudget{limit: x.limits.orDefaults()}
@@ -119,23 +140,23 @@ func (x *Index) ScanFolders(ctx context.Context, roots []string, progress func(d
 	x.mu.Lock()
 	defer x.mu.Unlock()
 	x.stopped = budget.reason()
-	var live []string // scanned folders still in the workspace
+	current := setOf(x.guard.roots)
+	live := map[string]bool{} // scanned folders still in the workspace
 	for _, r := range scanned {
-		for _, cur := range x.guard.roots {
-			if r == cur {
-				live = append(live, r)
-				break
-			}
+		if current[r] {
+			live[r] = true
 		}
 	}
+	gone := setOf(scanned)
+	newer := func(path string) bool { return x.refreshed[path] > startGen } // re-read since the scan began
 	next := make(map[string]*File, len(x.disk)+len(files))
 	for k, v := range x.disk {
-		if !withinAny(k, scanned) {
+		if !underAny(k, gone) || newer(k) {
 			next[k] = v
 		}
 	}
 	for _, f := range files {
-		if f != nil && withinAny(f.Path, live) {
+		if f != nil && underAny(f.Path, live) && !newer(f.Path) {
 			next[f.Path] = f
 		}
 	}
@@ -146,24 +167,64 @@ func (x *Index) ScanFolders(ctx context.Context, roots []string, progress func(d
 // SetFolders changes the workspace folders: the guard allows exactly the
 // new folders from now on and files no longer inside one are dropped at
 // once. It returns the folders that are new, for ScanFolders to index.
+// Its cost is linear in the folders and the indexed files: only files
+// under a removed folder are looked at again.
 func (x *Index) SetFolders(roots ...string) (added []string) {
 	g := NewGuard(roots...)
 	x.mu.Lock()
 	defer x.mu.Unlock()
+	before := setOf(x.guard.roots)
+	after := setOf(g.roots)
 	for _, r := range g.roots {
-		if !slices.Contains(x.guard.roots, r) && !slices.Contains(added, r) {
+		if !before[r] {
 			added = append(added, r)
+			before[r] = true // a folder named twice is added once
 		}
 	}
-	next := make(map[string]*File, len(x.disk))
-	for k, v := range x.disk {
-		if g.Allow(k, "") {
-			next[k] = v
+	removed := map[string]bool{}
+	for _, r := range x.guard.roots {
+		if !after[r] {
+			removed[r] = true
 		}
 	}
-	x.guard, x.disk, x.last = g, next, nil
+	disk := x.disk
+	if len(removed) > 0 {
+		disk = make(map[string]*File, len(x.disk))
+		for k, v := range x.disk {
+			if underAny(k, removed) && !g.Allow(k, "") {
+				continue
+			}
+			disk[k] = v
+		}
+	}
+	x.guard, x.disk, x.last = g, disk, nil
 	x.gen++
+	x.folders++
 	return added
+}
+
+// setOf makes a set of paths.
+func setOf(paths []string) map[string]bool {
+	out := make(map[string]bool, len(paths))
+	for _, p := range paths {
+		out[p] = true
+	}
+	return out
+}
+
+// underAny reports whether path or one of its parent directories is in
+// dirs: one lookup per path element, whatever the number of folders.
+func underAny(path string, dirs map[string]bool) bool {
+	for {
+		if dirs[path] {
+			return true
+		}
+		parent := filepath.Dir(path)
+		if parent == path {
+			return false
+		}
+		path = parent
+	}
 }
 
 // withinAny reports whether path is inside one of dirs (lexically).
@@ -180,27 +241,79 @@ func withinAny(path string, dirs []string) bool {
 // replaced or dropped depending on what is there now. Files outside the
 // workspace folders are ignored.
 func (x *Index) Refresh(path string) {
-	path = filepath.Clean(path)
-	var f *File
-	if x.Guard().Allow(path, "") && IsCandidateName(path) {
-		f = summarize(loadFile(path), nil)
+	x.RefreshPaths(context.Background(), []string{path})
+}
+
+// RefreshPaths is Refresh for many files at once (a burst of change
+// events): they are read on all CPUs and the index changes once, so the
+// cost is linear in the files, not in files × index. Cancelling ctx stops
+// the reading; what was read by then is applied.
+func (x *Index) RefreshPaths(ctx context.Context, paths []string) {
+	x.mu.Lock()
+	g, folders := x.guard, x.folders
+	x.mu.Unlock()
+	paths = slices.Clone(paths)
+	for i := range paths {
+		paths[i] = filepath.Clean(paths[i])
 	}
+	found := make([]*File, len(paths))
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), max(1, len(paths))) {
+		wg.Go(func() {
+			for ctx.Err() == nil {
+				i := int(next.Add(1) - 1)
+				if i >= len(paths) {
+					return
+				}
+				if g.Allow(paths[i], "") && IsCandidateName(paths[i]) {
+					found[i] = summarize(loadFile(paths[i]), nil)
+				}
+			}
+		})
+	}
+	wg.Wait()
+	read := min(int(next.Load()), len(paths)) // the files looked at
 	x.mu.Lock()
 	defer x.mu.Unlock()
-	if old := x.disk[path]; old == nil && f == nil {
+	if x.folders != folders {
+		// The folders changed while the files were read: a file under a
+		// folder removed meanwhile must not come back.
+		for i, p := range paths[:read] {
+			if found[i] != nil && !x.guard.Allow(p, "") {
+				found[i] = nil
+			}
+		}
+	}
+	changed := false
+	for i, p := range paths[:read] {
+		if found[i] != nil || x.disk[p] != nil {
+			changed = true
+			break
+		}
+	}
+	if !changed {
 		return
 	}
-	next := make(map[string]*File, len(x.disk)+1)
+	disk := make(map[string]*File, len(x.disk)+read)
 	for k, v := range x.disk {
-		next[k] = v
+		disk[k] = v
 	}
-	if f == nil {
-		delete(next, path)
-	} else {
-		next[path] = f
-	}
-	x.disk, x.last = next, nil
 	x.gen++
+	for i, p := range paths[:read] {
+		if found[i] == nil {
+			delete(disk, p)
+		} else {
+			disk[p] = found[i]
+		}
+		if x.scans > 0 {
+			if x.refreshed == nil {
+				x.refreshed = map[string]uint64{}
+			}
+			x.refreshed[p] = x.gen
+		}
+	}
+	x.disk, x.last = disk, nil
 }
 
 // Put installs parsed files directly (tests and callers that already hold

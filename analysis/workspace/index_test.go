@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"heat-ls/analysis/hot"
+	"heat-ls/analysis/limits"
 )
 
 func names(files []*File, root string) []string {
@@ -57,7 +58,7 @@ func TestScanSkipsExcludedTrees(t *testing.T) {
 	write("vendor/x.yaml", tmpl)
 	write("notes.txt", tmpl)
 	write("other.yaml", []byte("kind: Deployment\nmetadata: {}\n"))
-	write("big.yaml", append(append([]byte{}, tmpl...), make([]byte, MaxFileSize)...))
+	write("big.yaml", append(append([]byte{}, tmpl...), make([]byte, limits.File)...))
 	outside := t.TempDir()
 	if err := os.WriteFile(filepath.Join(outside, "x.yaml"), tmpl, 0o644); err != nil {
 		t.Fatal(err)

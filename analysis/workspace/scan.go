@@ -10,16 +10,9 @@ import (
 	"sync"
 
 	"heat-ls/analysis/hot"
+	"heat-ls/analysis/limits"
 	"heat-ls/analysis/source"
 )
-
-// MaxFileSize bounds what the index reads: bigger files are data, not
-// templates, and would only cost memory.
-const MaxFileSize = 5 << 20
-
-// MaxCandidates bounds how many files one scan looks at, so a workspace
-// opened on a home directory costs bounded time and memory.
-const MaxCandidates = 50000
 
 // IsCandidateName reports whether a file name is worth sniffing: the
 // extensions Heat projects use for templates and environments. The same
@@ -63,7 +56,7 @@ func sniff(src []byte) bool {
 // loadFile reads and parses one file; nil when it is not a template or an
 // environment, too big, or unreadable.
 func loadFile(path string) *File {
-	src, err := source.ReadRegular(path, MaxFileSize)
+	src, err := source.ReadRegular(path, limits.File)
 	if err != nil || !sniff(src) {
 		return nil
 	}
@@ -99,7 +92,7 @@ func walk(ctx context.Context, root string, g Guard, budget *scanBudget) []strin
 			}
 			return nil
 		}
-		if !budget.candidates(len(out)) || !budget.visit() {
+		if !budget.visit() {
 			return fs.SkipAll
 		}
 		if d.IsDir() {
@@ -115,6 +108,9 @@ func walk(ctx context.Context, root string, g Guard, budget *scanBudget) []strin
 			return nil
 		}
 		if d.Type().IsRegular() || d.Type()&fs.ModeSymlink != 0 {
+			if !budget.candidates(len(out)) {
+				return fs.SkipAll // this one is past the limit: "more than" is true
+			}
 			out = append(out, path)
 		}
 		return nil

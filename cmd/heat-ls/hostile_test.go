@@ -139,6 +139,8 @@ type hostileSession struct {
 	written atomic.Int64
 }
 
+// startHostile starts an in-process server on dir ("": no workspace
+// folder).
 func startHostile(t *testing.T, dir string) *hostileSession {
 	t.Helper()
 	h := &hostileSession{session: &session{t: t, msgs: make(chan message, 4096), readErr: make(chan error, 1)}}
@@ -164,8 +166,11 @@ func startHostile(t *testing.T, dir string) *hostileSession {
 		}()
 		<-done
 	})
-	root := (&url.URL{Scheme: "file", Path: dir}).String()
-	h.call(1, "initialize", fmt.Sprintf(`{"processId":null,"rootUri":%q,"capabilities":{}}`, root))
+	root := "null" // no folder at all
+	if dir != "" {
+		root = strconv.Quote((&url.URL{Scheme: "file", Path: dir}).String())
+	}
+	h.call(1, "initialize", fmt.Sprintf(`{"processId":null,"rootUri":%s,"capabilities":{}}`, root))
 	h.notify("initialized", `{}`)
 	return h
 }

@@ -5,6 +5,8 @@
 //	heat-ls [flags] [serve]        speak LSP over stdin/stdout
 //	heat-ls [flags] check PATH...  print the diagnostics of templates
 //	heat-ls graph FILE...          draw the resources of templates (DOT, Mermaid, JSON)
+//	heat-ls preview TEMPLATE       show the stack a template becomes for given
+//	                               environments and parameters, offline
 //	heat-ls version                print the version, commit, build date,
 //	                               Go version and the Heat release of the data
 package main
@@ -44,7 +46,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	socket := fs.String("socket", "", "refused: heat-ls speaks LSP over stdio only")
 	pipe := fs.String("pipe", "", "refused: heat-ls speaks LSP over stdio only")
 	fs.Usage = func() {
-		fmt.Fprintf(stderr, "usage:\n  heat-ls [flags] [serve]\n  heat-ls [flags] check PATH...\n  heat-ls graph [--format dot|mermaid|json] [--env FILE]... [--params] [--outputs] FILE...\n  heat-ls rules [--format text|json]\n  heat-ls version\nflags:\n")
+		fmt.Fprintf(stderr, "usage:\n  heat-ls [flags] [serve]\n  heat-ls [flags] check PATH...\n  heat-ls graph [--format dot|mermaid|json] [--env FILE]... [--params] [--outputs] FILE...\n  heat-ls preview [-e ENV]... [-P NAME=VALUE]... [--parameter-file NAME=FILE]... [--format yaml|json] [--depth N] TEMPLATE\n  heat-ls rules [--format text|json]\n  heat-ls version\nflags:\n")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -59,6 +61,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	if cmd == "rules" {
 		return runRules(rest, stdout, stderr) // rules.go
+	}
+	if cmd == "preview" {
+		return runPreview(rest, stdout, stderr) // preview.go
 	}
 	// Flags may also follow the command ("heat-ls serve --log-level debug");
 	// check parses its own, which include these.

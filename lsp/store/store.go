@@ -11,6 +11,7 @@ import (
 	"sync"
 
 	"heat-ls/analysis/hot"
+	"heat-ls/analysis/limits"
 	"heat-ls/analysis/source"
 	"heat-ls/analysis/syntax"
 )
@@ -40,11 +41,10 @@ type Document struct {
 	TooLarge bool
 }
 
-// MaxAnalysedSize bounds the documents heat-ls parses. A parse holds about
-// fifteen times the text in memory, so a bigger document (generated data
-// rather than a template someone edits) is kept as text only; editing it
-// still works.
-const MaxAnalysedSize = 16 << 20
+// MaxAnalysedSize bounds the documents heat-ls parses: limits.File, as for
+// "heat-ls check", "heat-ls graph" and the workspace index. A bigger
+// document is kept as text only; editing it still works.
+const MaxAnalysedSize = limits.File
 
 // unanalysed is the stand-in parse of a document too large to analyse: the
 // text and its positions, nothing else.

@@ -1,0 +1,114 @@
+package preview
+
+import (
+	"heat-ls/analysis/eval"
+)
+
+// Value is the preview as one value: the document Render writes. Unknown
+// values stay Unknown (written as their placeholders).
+func (s *Stack) Value() eval.Value { return s.value(0) }
+
+type kv struct {
+	keys []string
+	vals []eval.Value
+}
+
+func (m *kv) add(k string, v eval.Value) {
+	m.keys = append(m.keys, k)
+	m.vals = append(m.vals, v)
+}
+
+func (m *kv) value() eval.Value { return eval.MapValue(m.keys, m.vals) }
+
+func texts(list []string) eval.Value {
+	out := make([]eval.Value, len(list))
+	for i, s := range list {
+		out[i] = eval.StringValue(s)
+	}
+	return eval.ListValue(out)
+}
+
+func (s *Stack) value(depth int) eval.Value {
+	var top kv
+	top.add("stack", eval.StringValue(s.Name))
+	top.add("template", eval.StringValue(s.Template))
+	if len(s.Parameters) > 0 {
+		var ps kv
+		for _, p := range s.Parameters {
+			// A nested stack's pseudo parameters follow from the top's.
+			if depth > 0 && p.Source == "pseudo" {
+				continue
+			}
+			var e kv
+			v := p.Value
+			if p.Hidden && v.IsKnown() {
+				v = eval.StringValue("******")
+			}
+			e.add("value", v)
+			e.add("type", eval.StringValue(p.Type))
+			if p.Source != "" {
+				e.add("from", eval.StringValue(p.Source))
+			}
+			ps.add(p.Name, e.value())
+		}
+		if len(ps.keys) > 0 {
+			top.add("parameters", ps.value())
+		}
+	}
+	if len(s.Conditions) > 0 {
+		var cs kv
+		for _, c := range s.Conditions {
+			cs.add(c.Name, c.Value)
+		}
+		top.add("conditions", cs.value())
+	}
+	var rs kv
+	for _, r := range s.Resources {
+		rs.add(r.Name, r.value(depth))
+	}
+	top.add("resources", rs.value())
+	if len(s.Excluded) > 0 {
+		top.add("excluded", texts(s.Excluded))
+	}
+	if len(s.Outputs) > 0 {
+		var os kv
+		for _, o := range s.Outputs {
+			os.add(o.Name, o.Value)
+		}
+		top.add("outputs", os.value())
+	}
+	return top.value()
+}
+
+func (r *Resource) value(depth int) eval.Value {
+	var m kv
+	m.add("type", eval.StringValue(r.Type))
+	if r.Implementation != "" {
+		m.add("implementation", eval.StringValue(r.Implementation))
+	}
+	if r.Condition != nil {
+		m.add("condition", *r.Condition)
+	}
+	m.add("properties", r.Properties)
+	if r.Metadata.Kind != eval.Null {
+		m.add("metadata", r.Metadata)
+	}
+	if r.DeletionPolicy != "" {
+		m.add("deletion_policy", eval.StringValue(r.DeletionPolicy))
+	}
+	if r.UpdatePolicy.Kind != eval.Null {
+		m.add("update_policy", r.UpdatePolicy)
+	}
+	if len(r.DependsOn) > 0 {
+		m.add("depends_on", texts(r.DependsOn))
+	}
+	if len(r.RequiredBy) > 0 {
+		m.add("required_by", texts(r.RequiredBy))
+	}
+	if r.Nested != nil {
+		m.add("nested", r.Nested.value(depth+1))
+	} else if r.NotExpanded != "" {
+		m.add("not_expanded", eval.StringValue(r.NotExpanded))
+	}
+	return m.value()
+}

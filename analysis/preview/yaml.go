@@ -1,0 +1,192 @@
+package preview
+
+import (
+	"regexp"
+	"strings"
+
+	"heat-ls/analysis/eval"
+)
+
+// WriteYAML writes v as a YAML document. Texts that YAML would read as
+// something else are quoted; multi-line texts are literal blocks.
+func WriteYAML(b *strings.Builder, v eval.Value) {
+	if v.Kind == eval.Map && len(v.Keys) > 0 || v.Kind == eval.List && len(v.Items) > 0 {
+		writeBlock(b, v, 0)
+		return
+	}
+	b.WriteString(scalarYAML(v, 0))
+	b.WriteByte('\n')
+}
+
+func writeBlock(b *strings.Builder, v eval.Value, indent int) { writeBlockFrom(b, v, indent, false) }
+
+// writeBlockFrom writes a block collection at indent; inline is true when
+// its first line continues a "- " already written.
+func writeBlockFrom(b *strings.Builder, v eval.Value, indent int, inline bool) {
+	if indent > 2*eval.MaxDepth*3 {
+		b.WriteString("...\n")
+		return
+	}
+	pad := func(i int) {
+		if i == 0 && inline {
+			return
+		}
+		for range indent {
+			b.WriteByte(' ')
+		}
+	}
+	switch v.Kind {
+	case eval.Map:
+		for i, k := range v.Keys {
+			pad(i)
+			b.WriteString(keyYAML(k))
+			b.WriteByte(':')
+			writeChild(b, v.Vals[i], indent, false)
+		}
+	case eval.List:
+		for i, it := range v.Items {
+			pad(i)
+			b.WriteByte('-')
+			writeChild(b, it, indent, true)
+		}
+	}
+}
+
+// writeChild writes a value after "key:" or "-".
+func writeChild(b *strings.Builder, v eval.Value, indent int, inList bool) {
+	switch {
+	case v.Kind == eval.Map && len(v.Keys) > 0:
+		if inList {
+			// "- key: value" with the rest of the mapping aligned under it.
+			b.WriteByte(' ')
+			writeBlockFrom(b, v, indent+2, true)
+			return
+		}
+		b.WriteByte('\n')
+		writeBlock(b, v, indent+2)
+	case v.Kind == eval.List && len(v.Items) > 0:
+		b.WriteByte('\n')
+		writeBlock(b, v, indent+2)
+	default:
+		b.WriteByte(' ')
+		b.WriteString(scalarYAML(v, indent+2))
+		b.WriteByte('\n')
+	}
+}
+
+var (
+	// looksTyped matches texts a YAML 1.1 or 1.2 reader takes for a
+	// boolean, null, number or date.
+	looksTyped = regexp.MustCompile(`^(?i:y|n|yes|no|true|false|on|off|null|~|[-+]?[0-9][0-9_:.eE+-]*|[-+]?\.(inf|nan)|0x[0-9a-f_]+|0o?[0-7_]+|0b[01_]+|\d{4}-\d\d?-\d\d?.*)$`)
+)
+
+func keyYAML(k string) string {
+	if plainOK(k) {
+		return k
+	}
+	return quoteYAML(k)
+}
+
+func plainOK(s string) bool {
+	if s == "" || !plainStart(s[0]) || s[len(s)-1] == ':' || s[len(s)-1] == ' ' {
+		return false
+	}
+	if typedWord(s) || len(s) <= 64 && strings.IndexByte("0123456789+-.~", s[0]) >= 0 && looksTyped.MatchString(s) {
+		return false
+	}
+	// One pass over the bytes: no line break or tab, no flow or quote
+	// indicator, no ": " or " #".
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '\n', '\r', '\t', '{', '}', '[', ']', ',', '&', '*', '!', '|', '>', '\'', '"', '%', '@', '`':
+			return false
+		case ':':
+			if i+1 < len(s) && s[i+1] == ' ' {
+				return false
+			}
+		case '#':
+			if i > 0 && s[i-1] == ' ' {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+func quoteYAML(s string) string { return eval.JSON(eval.StringValue(s)) }
+
+// scalarYAML writes a scalar (or an empty collection) at indent.
+func scalarYAML(v eval.Value, indent int) string {
+	switch v.Kind {
+	case eval.Null:
+		return "null"
+	case eval.Bool:
+		if v.B {
+			return "true"
+		}
+		return "false"
+	case eval.Int, eval.Float:
+		return eval.JSON(v)
+	case eval.Map:
+		return "{}"
+	case eval.List:
+		return "[]"
+	case eval.Invalid:
+		return quoteYAML("<error: " + v.S + ">")
+	}
+	s := v.S
+	if plainOK(s) {
+		return s
+	}
+	if block, ok := literalBlock(s, indent); ok {
+		return block
+	}
+	return quoteYAML(s)
+}
+
+// literalBlock writes a multi-line text as "|" (keeping its last line
+// break) or "|-" (without), when the text allows it.
+func literalBlock(s string, indent int) (string, bool) {
+	if !strings.Contains(s, "\n") || strings.ContainsAny(s, "\r\t") || strings.HasPrefix(s, " ") || strings.HasSuffix(s, "\n\n") {
+		return "", false
+	}
+	for _, r := range s {
+		if r < 0x20 && r != '\n' || r == 0x7f || r == 0xfeff {
+			return "", false
+		}
+	}
+	head := "|-"
+	body := s
+	if strings.HasSuffix(s, "\n") {
+		head, body = "|", strings.TrimSuffix(s, "\n")
+	}
+	pad := strings.Repeat(" ", indent)
+	lines := strings.Split(body, "\n")
+	for i, l := range lines {
+		if strings.HasSuffix(l, " ") && i == len(lines)-1 {
+			return "", false
+		}
+		if l != "" {
+			lines[i] = pad + l
+		}
+	}
+	return head + "\n" + strings.Join(lines, "\n"), true
+}
+
+// plainStart reports whether a plain scalar may start with c.
+func plainStart(c byte) bool {
+	return c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || strings.IndexByte("_./<(", c) >= 0
+}
+
+// typedWord reports whether s is a word a YAML 1.1 or 1.2 reader takes
+// for a boolean or null.
+func typedWord(s string) bool {
+	if len(s) > 5 {
+		return false
+	}
+	switch strings.ToLower(s) {
+	case "y", "n", "yes", "no", "true", "false", "on", "off", "null":
+		return true
+	}
+	return false
+}

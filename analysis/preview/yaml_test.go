@@ -1,0 +1,84 @@
+package preview
+
+import (
+	"encoding/json"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"heat-ls/analysis/eval"
+	"heat-ls/analysis/syntax"
+)
+
+// TestYAMLRoundTrip: what WriteYAML writes reads back (with Heat's YAML
+// 1.1 rules) as the value written, and WriteJSON's output is JSON of the
+// same value, for the preview of every case and for awkward texts.
+func TestYAMLRoundTrip(t *testing.T) {
+	sc := loadSchema(t)
+	values := map[string]eval.Value{
+		"texts": eval.ListValue([]eval.Value{
+			eval.StringValue("yes"), eval.StringValue("No"), eval.StringValue("012"), eval.StringValue("1:30"),
+			eval.StringValue("2018-08-31"), eval.StringValue("- a"), eval.StringValue("a: b"), eval.StringValue("a #b"),
+			eval.StringValue("#!/bin/sh\necho hi\n"), eval.StringValue("line\n  indented\n\nend"), eval.StringValue(" lead"),
+			eval.StringValue("trail "), eval.StringValue("tab\there"), eval.StringValue("{x}"), eval.StringValue("*star"),
+			eval.StringValue(""), eval.StringValue("~"), eval.StringValue("null"), eval.StringValue("é ü"), eval.StringValue("%index%"),
+			eval.StringValue("@at"), eval.StringValue("`tick"), eval.StringValue("'q'"), eval.StringValue("\"dq\""),
+			eval.StringValue("multi\nline with trailing space \nend"), eval.StringValue("\x01ctl"),
+		}),
+		"nested": eval.MapValue([]string{"a", "yes", "1", "k: v", ""}, []eval.Value{
+			eval.ListValue([]eval.Value{eval.MapValue([]string{"x", "y"}, []eval.Value{eval.IntValue(1), eval.ListValue(nil)}), eval.ListValue([]eval.Value{eval.FloatValue(1.5)})}),
+			eval.BoolValue(true), eval.NullValue(), eval.MapValue(nil, nil), eval.StringValue("e"),
+		}),
+	}
+	dirs, _ := filepath.Glob("../../testdata/preview/cases/*")
+	for _, dir := range dirs {
+		envs, _ := filepath.Glob(filepath.Join(dir, "env*.yaml"))
+		slices.Sort(envs)
+		res := runPreview(t, sc, filepath.Join(dir, "template.yaml"), envs, nil)
+		values[filepath.Base(dir)] = res.Stack.Value()
+	}
+	for name, v := range values {
+		var b strings.Builder
+		WriteYAML(&b, v)
+		f := syntax.Parse([]byte(b.String()))
+		if f.Broken || len(f.Problems) > 0 {
+			t.Errorf("%s: the YAML does not parse: %v\n%s", name, f.Problems, b.String())
+			continue
+		}
+		want, got := eval.JSON(placeholders(v)), eval.JSON(eval.Literal(f.Root()))
+		if got != want {
+			t.Errorf("%s: read back\n%s\nwant\n%s\nfrom\n%s", name, got, want, b.String())
+		}
+		var j strings.Builder
+		WriteJSON(&j, v)
+		var decoded any
+		if err := json.Unmarshal([]byte(j.String()), &decoded); err != nil {
+			t.Errorf("%s: the JSON does not parse: %v\n%s", name, err, j.String())
+		}
+	}
+}
+
+// placeholders is v with unknown and invalid values as the texts the
+// writers put in their place.
+func placeholders(v eval.Value) eval.Value {
+	switch v.Kind {
+	case eval.Unknown:
+		return eval.StringValue(v.S)
+	case eval.Invalid:
+		return eval.StringValue("<error: " + v.S + ">")
+	case eval.List:
+		items := make([]eval.Value, len(v.Items))
+		for i, it := range v.Items {
+			items[i] = placeholders(it)
+		}
+		return eval.ListValue(items)
+	case eval.Map:
+		vals := make([]eval.Value, len(v.Vals))
+		for i, it := range v.Vals {
+			vals[i] = placeholders(it)
+		}
+		return eval.MapValue(v.Keys, vals)
+	}
+	return v
+}

@@ -1,0 +1,246 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"os/exec"
+	"strconv"
+	"sync"
+	"testing"
+	"time"
+)
+
+// soakClient drives the built server like an editor over a long session:
+// a pump reads every message the server sends, answers its requests
+// (work-done progress tokens), records the diagnostics last published for
+// each document and the progress still running, and hands each answer to
+// the request waiting for it.
+type soakClient struct {
+	t  testing.TB
+	s  *session
+	wr sync.Mutex // one writer on stdin at a time
+
+	mu        sync.Mutex
+	nextID    int
+	waiting   map[int]chan message
+	diags     map[string]soakPublish
+	published time.Time // when the last diagnostics arrived
+	progress  int       // work-done progress begun and not yet ended
+	pumped    chan struct{}
+}
+
+// soakPublish is the last diagnostics published for one document.
+type soakPublish struct {
+	version     int
+	diagnostics json.RawMessage
+}
+
+// startSoakClient starts the built binary with folders as its workspace.
+func startSoakClient(t testing.TB, folders []string) *soakClient {
+	t.Helper()
+	s := startCommand(t, exec.Command(binary(t)), nil)
+	c := &soakClient{t: t, s: s, nextID: 1000, waiting: map[int]chan message{}, diags: map[string]soakPublish{}, pumped: make(chan struct{})}
+	go c.pump()
+	var list string
+	for i, f := range folders {
+		if i > 0 {
+			list += ","
+		}
+		list += fmt.Sprintf(`{"uri":%q,"name":%q}`, fileURI(f), f)
+	}
+	c.mustCall("initialize", fmt.Sprintf(`{"processId":null,"workspaceFolders":[%s],"capabilities":{"window":{"workDoneProgress":true},"workspace":{"workspaceFolders":true}}}`, list))
+	c.notify("initialized", `{}`)
+	return c
+}
+
+// pump reads the server's messages until stdout ends.
+func (c *soakClient) pump() {
+	defer close(c.pumped)
+	for m := range c.s.msgs {
+		switch {
+		case m.Method != "" && len(m.ID) > 0: // a request of the server's
+			c.write(fmt.Sprintf(`{"jsonrpc":"2.0","id":%s,"result":null}`, m.ID))
+		case m.Method == "textDocument/publishDiagnostics":
+			var p struct {
+				URI         string          `json:"uri"`
+				Version     *int            `json:"version"`
+				Diagnostics json.RawMessage `json:"diagnostics"`
+			}
+			if json.Unmarshal(m.Params, &p) == nil {
+				v := -1
+				if p.Version != nil {
+					v = *p.Version
+				}
+				c.mu.Lock()
+				c.diags[p.URI] = soakPublish{version: v, diagnostics: p.Diagnostics}
+				c.published = time.Now()
+				c.mu.Unlock()
+			}
+		case m.Method == "$/progress":
+			var p struct {
+				Value struct{ Kind string } `json:"value"`
+			}
+			if json.Unmarshal(m.Params, &p) == nil {
+				c.mu.Lock()
+				switch p.Value.Kind {
+				case "begin":
+					c.progress++
+				case "end":
+					c.progress--
+				}
+				c.mu.Unlock()
+			}
+		case m.Method == "" && len(m.ID) > 0:
+			id, err := strconv.Atoi(string(m.ID))
+			if err != nil {
+				continue
+			}
+			c.mu.Lock()
+			ch := c.waiting[id]
+			delete(c.waiting, id)
+			c.mu.Unlock()
+			if ch != nil {
+				ch <- m
+			}
+		}
+	}
+}
+
+func (c *soakClient) write(body string) {
+	c.wr.Lock()
+	defer c.wr.Unlock()
+	fmt.Fprintf(c.s.stdin, "Content-Length: %d\r\n\r\n%s", len(body), body)
+}
+
+func (c *soakClient) notify(method, params string) {
+	c.write(fmt.Sprintf(`{"jsonrpc":"2.0","method":%q,"params":%s}`, method, params))
+}
+
+// send sends a request and returns its id and where its answer arrives.
+func (c *soakClient) send(method, params string) (int, chan message) {
+	ch := make(chan message, 1)
+	c.mu.Lock()
+	c.nextID++
+	id := c.nextID
+	c.waiting[id] = ch
+	c.mu.Unlock()
+	c.write(fmt.Sprintf(`{"jsonrpc":"2.0","id":%d,"method":%q,"params":%s}`, id, method, params))
+	return id, ch
+}
+
+// soakAnswerWait bounds the wait for one answer: far above any answer
+// the session's documents need, so only a hang trips it.
+const soakAnswerWait = 60 * time.Second
+
+// await waits for an answer.
+func (c *soakClient) await(method string, ch chan message) message {
+	c.t.Helper()
+	select {
+	case m := <-ch:
+		return m
+	case <-c.pumped:
+		c.t.Fatalf("the server's stdout ended while waiting for %s\nstderr:\n%s", method, tail(c.s.stderr.String()))
+	case <-time.After(soakAnswerWait):
+		c.t.Fatalf("no answer to %s within %v\nstderr:\n%s", method, soakAnswerWait, tail(c.s.stderr.String()))
+	}
+	return message{}
+}
+
+// call sends a request and waits for its answer. An answer may be an
+// error the protocol allows for a document changing under the request
+// (RequestCancelled, ContentModified), a refusal of the request's
+// arguments (InvalidParams, InvalidRequest) or a request that cannot be
+// done there (RequestFailed: nothing to rename at the place); an internal
+// error or an unknown method fails the test.
+func (c *soakClient) call(method, params string) message {
+	c.t.Helper()
+	_, ch := c.send(method, params)
+	m := c.await(method, ch)
+	c.checkAnswer(method, m)
+	return m
+}
+
+// mustCall is call for a request that must succeed.
+func (c *soakClient) mustCall(method, params string) message {
+	c.t.Helper()
+	m := c.call(method, params)
+	if m.Error != nil {
+		c.t.Fatalf("%s: %+v", method, m.Error)
+	}
+	return m
+}
+
+func (c *soakClient) checkAnswer(method string, m message) {
+	c.t.Helper()
+	if m.Error == nil {
+		return
+	}
+	switch m.Error.Code {
+	case -32800, -32801, -32803, -32602, -32600:
+		return
+	}
+	c.t.Fatalf("%s answered error %d: %s\nstderr:\n%s", method, m.Error.Code, m.Error.Message, tail(c.s.stderr.String()))
+}
+
+// settle waits until every message sent has been applied, no work-done
+// progress is running and no diagnostics have arrived for quiet.
+func (c *soakClient) settle(quiet time.Duration) {
+	c.t.Helper()
+	deadline := time.Now().Add(2 * soakAnswerWait)
+	for time.Now().Before(deadline) {
+		c.mustCall("heat-ls/debug", "null") // after every ordered message sent before it
+		c.mu.Lock()
+		idle := c.progress <= 0 && time.Since(c.published) >= quiet
+		c.mu.Unlock()
+		if idle {
+			return
+		}
+		time.Sleep(quiet / 4)
+	}
+	c.t.Fatalf("the server never settled\nstderr:\n%s", tail(c.s.stderr.String()))
+}
+
+// publishedFor returns the diagnostics last published for uri.
+func (c *soakClient) publishedFor(uri string) (soakPublish, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	p, ok := c.diags[uri]
+	return p, ok
+}
+
+// soakStats is the server's answer to heat-ls/debug.
+type soakStats struct {
+	Goroutines    int   `json:"goroutines"`
+	HeapLive      int64 `json:"heapLive"`
+	OpenDocuments int   `json:"openDocuments"`
+	IndexedFiles  int   `json:"indexedFiles"`
+}
+
+// stats asks the server for its own figures, after a full collection.
+func (c *soakClient) stats() soakStats {
+	c.t.Helper()
+	m := c.mustCall("heat-ls/debug", `{"collect":true}`)
+	var st soakStats
+	if err := json.Unmarshal(m.Result, &st); err != nil {
+		c.t.Fatalf("heat-ls/debug: %s: %v", m.Result, err)
+	}
+	return st
+}
+
+// rss is the server's resident memory now.
+func (c *soakClient) rss() int64 { return procBytes(c.t, c.s.cmd.Process.Pid, "VmRSS") }
+
+// shutdown ends the session cleanly and checks the exit status.
+func (c *soakClient) shutdown() {
+	c.t.Helper()
+	c.mustCall("shutdown", "null")
+	c.notify("exit", "null")
+	select {
+	case <-c.pumped:
+	case <-time.After(20 * time.Second):
+		c.t.Fatalf("the server did not close stdout after exit")
+	}
+	if err := c.s.cmd.Wait(); err != nil {
+		c.t.Fatalf("the server exited with %v\nstderr:\n%s", err, tail(c.s.stderr.String()))
+	}
+}

@@ -1,0 +1,170 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"strconv"
+	"testing"
+	"time"
+)
+
+// The soak drives the built server over its pipes for a fixed time with a
+// seeded mix of what an editor sends: typing in open documents (bursts of
+// incremental changes, now and then the whole text), opens and closes,
+// files changed, created and deleted on disk and reported with
+// didChangeWatchedFiles, a workspace folder added and removed, saves and
+// settings re-sent, every request the server answers, and requests
+// cancelled at once. It asserts
+// that
+//
+//   - every request is answered, never with an internal error;
+//   - at the end, each open document's diagnostics, hovers, definitions
+//     and symbols equal those of a fresh server started on the final
+//     texts, folders and files (documents left as broken YAML first get
+//     one more change to a text that parses: while broken, a document and
+//     the templates using it are read through its last version that
+//     parsed, by design, a history the fresh server never saw);
+//   - resident memory and the goroutine count come back to their baseline
+//     once the session is back in its first state (the documents of the
+//     warm-up closed, the files and folders restored) and has settled:
+//     RSS within soakRSSGrowth of it (plus soakRSSSlack), goroutines
+//     within soakGoroutineSlack.
+//
+// HEAT_LS_SOAK sets the time (a Go duration; default soakDefault), and
+// HEAT_LS_SOAK_SEED the seed. BenchmarkSoak runs it for as long, with a
+// checkpoint every minute, and reports the growth of resident memory from
+// the first checkpoint to the last (docs/limits.md, "Soak").
+
+const (
+	soakDefault = 6 * time.Second
+	// soakRSSGrowth and soakRSSSlack: the resident memory at the end may
+	// exceed the baseline by this fraction plus this many bytes (the
+	// runtime's free lists and the heap target move with the last burst).
+	soakRSSGrowth = 0.25
+	soakRSSSlack  = 16 << 20
+	// soakGoroutineSlack: goroutines at the end may exceed the baseline
+	// by this many (a timer or a pipe read in flight).
+	soakGoroutineSlack = 2
+	// soakQuiet is how long no diagnostics must arrive for the session
+	// to count as settled; the server's idle memory release
+	// (lsp/idle_memory.go) comes one second after its last diagnostics
+	// run, and soakRelease more is left for it to finish.
+	soakQuiet   = 1000 * time.Millisecond
+	soakRelease = 750 * time.Millisecond
+)
+
+func soakDuration(t testing.TB, fallback time.Duration) time.Duration {
+	v := os.Getenv("HEAT_LS_SOAK")
+	if v == "" {
+		return fallback
+	}
+	d, err := time.ParseDuration(v)
+	if err != nil || d <= 0 {
+		t.Fatalf("HEAT_LS_SOAK=%q is not a duration like 2m", v)
+	}
+	return d
+}
+
+func soakSeed() int64 {
+	if v, err := strconv.ParseInt(os.Getenv("HEAT_LS_SOAK_SEED"), 10, 64); err == nil {
+		return v
+	}
+	return 1
+}
+
+// soakRun is one soak: the server under test and the world it works on.
+type soakRun struct {
+	t  testing.TB
+	c  *soakClient
+	w  *soakWorld
+	ok int // requests answered
+}
+
+func newSoakRun(t testing.TB, seed int64) *soakRun {
+	w := newSoakWorld(t, seed)
+	r := &soakRun{t: t, w: w}
+	r.c = startSoakClient(t, w.folders())
+	r.c.settle(soakQuiet)
+	return r
+}
+
+// soakPoint is what a checkpoint measured.
+type soakPoint struct {
+	rss int64
+	soakStats
+}
+
+func (p soakPoint) String() string {
+	return fmt.Sprintf("RSS %d KiB, heap %d KiB, %d goroutines, %d files indexed", p.rss>>10, p.HeapLive>>10, p.Goroutines, p.IndexedFiles)
+}
+
+// checkpoint restores the first state, lets the server settle and release
+// memory, and returns its resident memory and its own figures.
+func (r *soakRun) checkpoint() soakPoint {
+	r.restore()
+	r.c.settle(soakQuiet)
+	time.Sleep(soakRelease)
+	r.c.settle(soakQuiet)
+	st := r.c.stats()
+	if st.OpenDocuments != 0 {
+		r.t.Fatalf("%d documents open after every one was closed", st.OpenDocuments)
+	}
+	return soakPoint{rss: r.c.rss(), soakStats: st}
+}
+
+// TestSoak runs the soak for HEAT_LS_SOAK (default soakDefault): a
+// quarter of it warms up, then the baseline is taken, then the rest runs,
+// the answers are compared with a fresh server's, and the memory and
+// goroutines must return to the baseline.
+func TestSoak(t *testing.T) {
+	total := soakDuration(t, soakDefault)
+	r := newSoakRun(t, soakSeed())
+	start := time.Now()
+	r.mix(start.Add(total / 4))
+	base := r.checkpoint()
+	r.mix(start.Add(total))
+	r.compareWithFresh()
+	end := r.checkpoint()
+	t.Logf("soak %v, %d requests answered\nbaseline: %v\nend:      %v (RSS %+.1f%%)", total, r.ok, base, end, 100*(float64(end.rss)/float64(base.rss)-1))
+	if limit := int64(float64(base.rss)*(1+soakRSSGrowth)) + soakRSSSlack; end.rss > limit {
+		t.Errorf("resident memory %d KiB after the soak, baseline %d KiB (limit %d KiB)", end.rss>>10, base.rss>>10, limit>>10)
+	}
+	if end.Goroutines > base.Goroutines+soakGoroutineSlack {
+		t.Errorf("%d goroutines after the soak, %d at the baseline", end.Goroutines, base.Goroutines)
+	}
+	if end.IndexedFiles != base.IndexedFiles {
+		t.Errorf("%d files indexed after the soak, %d at the baseline (the same files are on disk)", end.IndexedFiles, base.IndexedFiles)
+	}
+	r.c.shutdown()
+}
+
+// BenchmarkSoak runs the soak for HEAT_LS_SOAK (default two minutes) with
+// a checkpoint every minute, and reports the resident memory growth from
+// the first checkpoint (after one minute) to the last, and the most
+// goroutines seen above the first checkpoint's:
+//
+//	HEAT_LS_SOAK=30m go test -run '^$' -bench Soak -timeout 40m ./cmd/heat-ls
+func BenchmarkSoak(b *testing.B) {
+	total := soakDuration(b, 2*time.Minute)
+	for range b.N {
+		r := newSoakRun(b, soakSeed())
+		start := time.Now()
+		var first, last soakPoint
+		maxG := 0
+		for i := 1; time.Since(start) < total; i++ {
+			r.mix(start.Add(min(total, time.Duration(i)*time.Minute)))
+			p := r.checkpoint()
+			b.Logf("%v: %v, %d requests", time.Since(start).Round(time.Second), p, r.ok)
+			if i == 1 {
+				first = p
+			}
+			last, maxG = p, max(maxG, p.Goroutines)
+		}
+		r.c.shutdown()
+		b.ReportMetric(100*(float64(last.rss)/float64(first.rss)-1), "rss-growth-%")
+		b.ReportMetric(100*(float64(last.HeapLive)/float64(first.HeapLive)-1), "heap-growth-%")
+		b.ReportMetric(float64(last.rss>>10), "rss-KiB")
+		b.ReportMetric(float64(maxG-first.Goroutines), "goroutines-above-first")
+		b.ReportMetric(float64(r.ok), "requests")
+	}
+}

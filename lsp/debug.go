@@ -1,0 +1,60 @@
+package lsp
+
+import (
+	"context"
+	"encoding/json"
+	"runtime"
+	"runtime/debug"
+	"runtime/metrics"
+)
+
+// methodDebug is a request heat-ls answers with figures about its own
+// process, for tests that drive the built server for a long time (the
+// soak) and for a user reporting a leak. It is not part of LSP and not
+// advertised; clients never send it on their own.
+const methodDebug = "heat-ls/debug"
+
+// debugStats is the answer to heat-ls/debug.
+type debugStats struct {
+	// Goroutines running now.
+	Goroutines int `json:"goroutines"`
+	// HeapLive is the heap the last collection found reachable, in bytes
+	// (with collect, the one it ran).
+	HeapLive uint64 `json:"heapLive"`
+	// OpenDocuments is the number of documents open in the session.
+	OpenDocuments int `json:"openDocuments"`
+	// IndexedFiles is the number of files the workspace index holds.
+	IndexedFiles int `json:"indexedFiles"`
+}
+
+// debugParams are heat-ls/debug's optional params.
+type debugParams struct {
+	// Collect runs a full collection and returns the freed memory to the
+	// system first (as the idle release does), so that HeapLive is what
+	// is reachable now and the resident size what the process cannot
+	// give back.
+	Collect bool `json:"collect"`
+}
+
+func (s *Server) debug(_ context.Context, params []byte) (any, error) {
+	var p debugParams
+	if len(params) > 0 && string(params) != "null" {
+		if err := json.Unmarshal(params, &p); err != nil {
+			return nil, errInvalidParams("heat-ls/debug: " + err.Error())
+		}
+	}
+	if p.Collect {
+		debug.FreeOSMemory()
+	}
+	live := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
+	metrics.Read(live)
+	st := debugStats{
+		Goroutines:    runtime.NumGoroutine(),
+		OpenDocuments: len(s.store.All()),
+		IndexedFiles:  s.workspaceIndex().Len(),
+	}
+	if live[0].Value.Kind() == metrics.KindUint64 {
+		st.HeapLive = live[0].Value.Uint64()
+	}
+	return st, nil
+}
