@@ -8,7 +8,11 @@
 //	hot      the HOT template and environment-file model built on syntax
 //	eval     what a HOT function or condition evaluates to, statically
 //	environ  environment files merged as the client and Heat merge them
-//	check    every diagnostic rule, on the hot model and the schema
+//	check    every diagnostic rule, on the hot model and the schema: a core
+//	         that runs them and rule packages named for what they judge
+//	         (check/structure, functions, parameters, resources,
+//	         plugins, references, environment, workspace) over check/pass and
+//	         check/values; layers_test.go pins who may import whom
 //	feature  completion, hover, navigation, rename, symbols, code actions
 //	workspace  the multi-file index: environments, nested templates, get_file
 //	preview  the stack a template becomes for given environments (heat-ls preview)

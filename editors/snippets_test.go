@@ -4,12 +4,9 @@ import (
 	"encoding/json"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
-
-	"heat-ls/analysis/syntax"
 )
 
 // snippet is one fenced code block of a Markdown file.
@@ -92,39 +89,5 @@ func TestEditorSnippets(t *testing.T) {
 		if !strings.Contains(all, want) {
 			t.Errorf("the snippets lack %s", want)
 		}
-	}
-}
-
-// TestCIWorkflowSnippets: the pre-commit and GitHub Actions examples in the
-// README are valid YAML, and every heat-ls check they run names a format
-// heat-ls has.
-func TestCIWorkflowSnippets(t *testing.T) {
-	blocks := snippets(t, filepath.Join("..", "README.md"), "## pre-commit and GitHub Actions")
-	formatFlag := regexp.MustCompile(`heat-ls check(?: --\S+(?: \S+)?)*? --format (\w+)`)
-	var yamls, formats int
-	for _, b := range blocks {
-		if b.lang != "yaml" {
-			continue
-		}
-		yamls++
-		text := b.text
-		if strings.HasPrefix(strings.TrimSpace(text), "# same job") {
-			// A fragment of a job's steps: check it as such.
-			text = "steps:\n" + text
-		}
-		if f := syntax.Parse([]byte(text)); f.Broken || len(f.Problems) > 0 {
-			t.Errorf("README.md:%d: YAML block: %+v", b.line, f.Problems)
-		}
-		for _, m := range formatFlag.FindAllStringSubmatch(b.text, -1) {
-			formats++
-			switch m[1] {
-			case "text", "json", "sarif", "github":
-			default:
-				t.Errorf("README.md:%d: heat-ls check --format %s is not a format", b.line, m[1])
-			}
-		}
-	}
-	if yamls < 4 || formats < 2 {
-		t.Errorf("want the pre-commit configs and the two workflows: %d YAML blocks, %d heat-ls check --format runs", yamls, formats)
 	}
 }

@@ -56,6 +56,18 @@ type diagnostics struct {
 	// never races wg.Wait.
 	stopped bool
 	wg      sync.WaitGroup
+
+	// memo holds, per document, the findings of its latest settled
+	// version, which a version in flux reuses for the lines around the
+	// one being typed (findings).
+	memoMu sync.Mutex
+	memo   map[string]settledFindings
+}
+
+// settledFindings are the findings of one settled version.
+type settledFindings struct {
+	doc   *store.Document
+	found []source.Diagnostic
 }
 
 type diagnosticRun struct {
@@ -64,7 +76,7 @@ type diagnosticRun struct {
 }
 
 func newDiagnostics(ctx context.Context, s *Server) *diagnostics {
-	d := &diagnostics{s: s, parent: ctx, runs: make(map[string]*diagnosticRun), check: s.checkDocument,
+	d := &diagnostics{s: s, parent: ctx, runs: make(map[string]*diagnosticRun), check: s.checkDocument, memo: make(map[string]settledFindings),
 		slots: make(chan struct{}, runtime.GOMAXPROCS(0))}
 	if s.diagnosticsCheck != nil {
 		d.check = s.diagnosticsCheck
@@ -134,7 +146,7 @@ func (d *diagnostics) run(ctx context.Context, run *diagnosticRun) {
 		d.abandoned.Add(1)
 		return
 	}
-	found := d.check(ctx, run.doc)
+	found := d.findings(ctx, run.doc)
 	if ctx.Err() != nil {
 		d.abandoned.Add(1)
 		return
@@ -158,6 +170,40 @@ func (d *diagnostics) run(ctx context.Context, run *diagnosticRun) {
 	if err := d.s.notify(protocol.MethodTextDocumentPublishDiagnostics, params); err != nil {
 		d.s.log.Warn("cannot publish diagnostics", zap.Error(err))
 	}
+}
+
+// findings runs the rules on doc. While a line of doc is in flux, only the
+// findings on that line are doc's own; those elsewhere are the settled
+// version's (store.Document.FluxDiagnostics), found when it was current
+// and kept while it stays the settled one, so a line being typed costs
+// one run, as any keystroke does.
+func (d *diagnostics) findings(ctx context.Context, doc *store.Document) []source.Diagnostic {
+	found := d.check(ctx, doc)
+	if ctx.Err() != nil {
+		return found
+	}
+	if doc.Settled == nil {
+		d.remember(doc, found)
+		return found
+	}
+	d.memoMu.Lock()
+	m, ok := d.memo[doc.URI]
+	d.memoMu.Unlock()
+	if !ok || m.doc != doc.Settled {
+		m = settledFindings{doc: doc.Settled, found: d.check(ctx, doc.Settled)}
+		if ctx.Err() != nil {
+			return found
+		}
+		d.remember(m.doc, m.found)
+	}
+	return doc.FluxDiagnostics(found, m.found)
+}
+
+// remember keeps the findings of a settled version of a document.
+func (d *diagnostics) remember(doc *store.Document, found []source.Diagnostic) {
+	d.memoMu.Lock()
+	defer d.memoMu.Unlock()
+	d.memo[doc.URI] = settledFindings{doc: doc, found: found}
 }
 
 // settled forgets a finished run (one that did not publish is still in
@@ -190,6 +236,9 @@ func (d *diagnostics) clear(u uri.URI) {
 		old.cancel()
 		delete(d.runs, string(u))
 	}
+	d.memoMu.Lock()
+	delete(d.memo, string(u))
+	d.memoMu.Unlock()
 	params := &protocol.PublishDiagnosticsParams{URI: u, Diagnostics: []protocol.Diagnostic{}}
 	if err := d.s.notify(protocol.MethodTextDocumentPublishDiagnostics, params); err != nil {
 		d.s.log.Warn("cannot clear diagnostics", zap.Error(err))

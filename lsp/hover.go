@@ -21,14 +21,29 @@ type query struct {
 }
 
 // queryAt prepares a position query; ok is false when the document is not
-// open or the cursor's line differs from the last good parse.
+// open or the cursor's line differs from the last good parse. While a
+// line is in flux, a query on another line reads the settled version's
+// structure (feature.NewFluxView).
 func (s *Server) queryAt(u uri.URI, pos protocol.Position) (q query, ok bool) {
+	return s.queryIn(u, pos, true)
+}
+
+// queryNowAt is queryAt on the current parse even while a line is in
+// flux, for answers that edit the current text (rename).
+func (s *Server) queryNowAt(u uri.URI, pos protocol.Position) (q query, ok bool) {
+	return s.queryIn(u, pos, false)
+}
+
+func (s *Server) queryIn(u uri.URI, pos protocol.Position, flux bool) (q query, ok bool) {
 	doc := s.document(u)
 	if doc == nil {
 		return query{}, false
 	}
 	off, _ := s.offset(doc, pos)
 	view := feature.NewView(doc.Doc, doc.LastGood)
+	if flux && doc.Settled != nil {
+		view = feature.NewFluxView(doc.Doc, doc.LastGood, doc.Settled.Doc, off)
+	}
 	mapped, ok := view.Offset(off)
 	if !ok || view.Doc == nil {
 		return query{}, false

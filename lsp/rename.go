@@ -22,7 +22,7 @@ func (s *Server) prepareRename(_ context.Context, p *protocol.PrepareRenameParam
 	if r, ok := s.workspacePrepareRename(p.TextDocument.URI, p.Position); ok { // other files (workspace_features.go)
 		return r, nil
 	}
-	q, ok := s.queryAt(p.TextDocument.URI, p.Position)
+	q, ok := s.queryNowAt(p.TextDocument.URI, p.Position)
 	if !ok {
 		return nil, nil
 	}
@@ -42,7 +42,7 @@ func (s *Server) rename(_ context.Context, p *protocol.RenameParams) (*protocol.
 	if we, ok, err := s.workspaceRename(p.TextDocument.URI, p.Position, p.NewName); ok { // other files (workspace_features.go)
 		return we, err
 	}
-	q, ok := s.queryAt(p.TextDocument.URI, p.Position)
+	q, ok := s.queryNowAt(p.TextDocument.URI, p.Position)
 	if !ok {
 		return nil, nil
 	}

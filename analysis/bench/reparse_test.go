@@ -15,12 +15,21 @@ import (
 // the text after the i-th edit: a character typed into a line in the
 // middle of a resource, then deleted again.
 func oneLineEdits(b *testing.B) ([]byte, func(i int) []byte) {
-	src := synthtest.GenerateTemplate(12000)
-	at := bytes.Index(src[len(src)/2:], []byte("mountpoint: /dev/vd"))
-	if at < 0 {
-		b.Fatal("no mountpoint line in the middle of the template")
+	return oneLineEditsIn(b, synthtest.GenerateTemplate(12000))
+}
+
+// oneLineEditsIn is oneLineEdits on src: the edit is on the first
+// mountpoint line after the middle (or the first one, when none follows
+// the middle).
+func oneLineEditsIn(b *testing.B, src []byte) ([]byte, func(i int) []byte) {
+	const line = "mountpoint: /dev/vd"
+	at := bytes.Index(src[len(src)/2:], []byte(line))
+	if at >= 0 {
+		at += len(src) / 2
+	} else if at = bytes.Index(src, []byte(line)); at < 0 {
+		b.Fatal("no mountpoint line in the template")
 	}
-	at += len(src)/2 + len("mountpoint: /dev/vd")
+	at += len(line)
 	typed := append(append(append([]byte{}, src[:at]...), 'x'), src[at:]...)
 	return src, func(i int) []byte {
 		if i%2 == 0 {
@@ -123,4 +132,42 @@ func BenchmarkRulesAfterOneLineEdit12k(b *testing.B) {
 	b.ReportMetric(float64(incrCPU)/float64(b.N), "incr-cpu-ns")
 	b.ReportMetric(float64(fullCPU)/float64(b.N), "full-cpu-ns")
 	b.ReportMetric(float64(incrCPU)/float64(fullCPU), "incr/full")
+}
+
+// BenchmarkChangeToDiagnosticsDeep12k splits, in processor time, the cost
+// of a one-character edit deep inside the one large entry of the
+// templates shaped like real large ones (synthtest.GenerateDeepOutput,
+// GenerateDeepDefault): the incremental parse (which reparses the whole
+// entry), the rules after it, and the bare yaml.v3 parse of the text for
+// scale.
+func BenchmarkChangeToDiagnosticsDeep12k(b *testing.B) {
+	sc := loadSchema(b)
+	for _, shape := range []struct {
+		name string
+		gen  func(int) []byte
+	}{{"output", synthtest.GenerateDeepOutput}, {"default", synthtest.GenerateDeepDefault}} {
+		b.Run(shape.name, func(b *testing.B) {
+			src, edit := oneLineEditsIn(b, shape.gen(12000))
+			prev := hot.Parse(src)
+			check.Run(context.Background(), prev, check.Options{Schema: sc})
+			var parseCPU, rulesCPU, floorCPU time.Duration
+			i := 0
+			for b.Loop() {
+				start := processCPU(b)
+				doc, sp := hot.ReparseSplice(prev, edit(i), prev)
+				mid := processCPU(b)
+				check.Run(context.Background(), doc, check.Options{Schema: sc, Splice: sp})
+				end := processCPU(b)
+				ParseFloorOnce(b, edit(i))
+				floorCPU += processCPU(b) - end
+				parseCPU += mid - start
+				rulesCPU += end - mid
+				prev = doc
+				i++
+			}
+			b.ReportMetric(float64(parseCPU)/float64(b.N)/1e6, "reparse-cpu-ms")
+			b.ReportMetric(float64(rulesCPU)/float64(b.N)/1e6, "rules-cpu-ms")
+			b.ReportMetric(float64(floorCPU)/float64(b.N)/1e6, "yaml-parse-cpu-ms")
+		})
+	}
 }

@@ -11,7 +11,6 @@ import (
 	"heat-ls/analysis/source"
 	"heat-ls/analysis/syntax"
 	"heat-ls/schema"
-
 	"heat-ls/schema/refdata"
 )
 

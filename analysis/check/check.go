@@ -1,43 +1,13 @@
-// Package check computes every diagnostic heat-ls reports for a document.
-//
-// A run builds one Pass (the document, its model, the schema, the declared
-// version) and hands it to each rule in turn. Rules are plain functions
-// registered in the rule lists (templateRules, environmentRules); each
-// reports through Pass.Report with a stable rule id, so one bad section
-// never hides problems in another and every problem is reported in one go.
 package check
 
 import (
 	"context"
 	"sort"
 
+	"heat-ls/analysis/check/pass"
 	"heat-ls/analysis/hot"
 	"heat-ls/analysis/source"
-	"heat-ls/schema"
 )
-
-// Options carries what a run needs beyond the document.
-type Options struct {
-	// Schema is the loaded Heat knowledge (with the user's own types).
-	Schema *schema.Schema
-	// Workspace answers questions about other files (nil: the document is
-	// checked alone and workspace rules stay silent).
-	Workspace WorkspaceView
-	// Path is the document's absolute file path, used to resolve relative
-	// references ("" for unsaved buffers).
-	Path string
-	// Splice tells how the document was made from the previous version's
-	// by parsing one entry again (hot.ReparseSplice; nil: parsed whole).
-	// When that version was checked with the same options and the entry
-	// is a resource, the entry-local rules judge that resource only and
-	// take the others' findings over (entries_local.go); the result is
-	// the same as without it.
-	Splice *hot.Splice
-}
-
-// Rule is one family of checks. It reports through the pass and must not
-// keep references to it after returning.
-type Rule func(p *Pass)
 
 // Run returns the diagnostics for doc, sorted by position and bounded in
 // number and length (limits.go). It stops early,
@@ -57,12 +27,10 @@ func Run(ctx context.Context, doc *hot.Document, opts Options) []source.Diagnost
 		// but no tree: judge the text parsed again.
 		doc = hot.Parse(doc.Src)
 	}
-	p := newPass(ctx, doc, opts)
-	if doc.Template != nil {
-		p.entries = startEntries(doc, opts)
-	}
+	p := pass.NewPass(ctx, doc, opts)
+	p.StartEntries(opts)
 	out = append(out, doc.Syntax.Problems...)
-	var rules []Rule
+	var rules []pass.Rule
 	switch {
 	case doc.Template != nil:
 		rules = append(templateRules(), workspaceTemplateRules()...)
@@ -73,16 +41,13 @@ func Run(ctx context.Context, doc *hot.Document, opts Options) []source.Diagnost
 		if ctx.Err() != nil {
 			break
 		}
-		if p.entries != nil {
-			p.entries.rule, p.entries.ordinal = i, 0
-		}
-		p.run(rule)
+		p.RunAt(i, rule)
 	}
-	out = append(out, quietWhileRecovered(doc, followUnread(p, followReplaced(doc, p.diags)))...)
+	out = append(out, quietWhileRecovered(doc, followUnread(p, followReplaced(doc, p.Diags)))...)
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Span.Start < out[j].Span.Start })
 	out = limit(out)
 	if ctx.Err() == nil {
-		p.entries.keep(doc, opts)
+		p.KeepEntries(opts)
 	}
 	return out
 }

@@ -3,6 +3,7 @@ package check
 import (
 	"testing"
 
+	"heat-ls/analysis/check/values"
 	"heat-ls/analysis/hot"
 	"heat-ls/analysis/rules"
 )
@@ -29,7 +30,7 @@ func TestConstCondition(t *testing.T) {
 	}
 	for _, tt := range tests {
 		doc := hot.Parse([]byte(head + tt.expr + "\nresources: {}\n"))
-		val, ok := constCondition(doc.Template, doc.Template.Condition("c").Value)
+		val, ok := values.ConstCondition(doc.Template, doc.Template.Condition("c").Value)
 		if val != tt.val || ok != tt.ok {
 			t.Errorf("%s: got (%v, %v), want (%v, %v)", tt.expr, val, ok, tt.val, tt.ok)
 		}

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"heat-ls/analysis/check/references"
 	"heat-ls/analysis/hot"
 	"heat-ls/analysis/rules"
 )
@@ -48,7 +49,7 @@ func TestLongCycleIsReportedOnce(t *testing.T) {
 		}
 		cycles++
 		want := "(r0 → r1 → r2 → … → r4997 → r4998 → r4999 → r0, 5000 entries)"
-		if !strings.Contains(d.Message, want) || len(d.Message) > 400 || len(d.Related) != maxCycleRelated {
+		if !strings.Contains(d.Message, want) || len(d.Message) > 400 || len(d.Related) != references.MaxCycleRelated {
 			t.Errorf("message %q (%d related), want it bounded and with %q", d.Message, len(d.Related), want)
 		}
 	}

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"heat-ls/analysis/check/pass"
 	"heat-ls/analysis/hot"
 	"heat-ls/analysis/hot/edittest"
 	"heat-ls/schema"
@@ -120,8 +121,8 @@ func runBoth(t *testing.T, doc *hot.Document, sp *hot.Splice, opts Options, what
 	if !reflect.DeepEqual(got, want) {
 		t.Fatalf("%s: diagnostics differ from a full run\ngot  %v\nwant %v\ntext:\n%s", what, got, want, doc.Src)
 	}
-	v, ok := doc.Known(entryResultsKey{opts.Schema, opts.Path})
-	return ok && v.(*entryResults).tookOver
+	v, ok := doc.Known(pass.ResultsKey(opts.Schema, opts.Path))
+	return ok && v.(*pass.EntryResults).TookOver
 }
 
 // TestEntryReuseEqualsFullRun applies thousands of seeded random edits,
@@ -157,7 +158,7 @@ func TestEntryReuseEqualsFullRun(t *testing.T) {
 			doc, sp := hot.ReparseSplice(prev, next, nil)
 			if runBoth(t, doc, sp, opts, "edit") {
 				took++
-				if v, _ := doc.Known(entryResultsKey{sc, ""}); hasFindings(v.(*entryResults)) {
+				if v, _ := doc.Known(pass.ResultsKey(sc, "")); hasFindings(v.(*pass.EntryResults)) {
 					tookFindings++
 				}
 			}
@@ -192,9 +193,9 @@ func editPlace(rnd *rand.Rand, src []byte) int {
 	return at + len("\nresources:") + rnd.Intn(end-at-len("\nresources:")+1)
 }
 
-func hasFindings(r *entryResults) bool {
-	for _, l := range r.loops {
-		for _, f := range l.found {
+func hasFindings(r *pass.EntryResults) bool {
+	for _, l := range r.Loops {
+		for _, f := range l.Found {
 			if len(f) > 0 {
 				return true
 			}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"testing"
 
+	"heat-ls/analysis/check/pass"
 	"heat-ls/analysis/hot"
 	"heat-ls/analysis/syntax/synthtest"
 )
@@ -17,9 +18,9 @@ func BenchmarkEntryRules(b *testing.B) {
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		p := newPass(context.Background(), doc, Options{Schema: s})
+		p := pass.NewPass(context.Background(), doc, Options{Schema: s})
 		for _, rule := range entryRules() {
-			p.run(rule)
+			p.Run(rule)
 		}
 	}
 }

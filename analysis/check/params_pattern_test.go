@@ -3,6 +3,7 @@ package check
 import (
 	"testing"
 
+	"heat-ls/analysis/check/values"
 	"heat-ls/analysis/rules"
 	"heat-ls/analysis/source"
 )
@@ -58,7 +59,7 @@ func TestFullMatchWhereGoReadsOtherwise(t *testing.T) {
 		{"a$\n", "a\n", false, false}, // Python's $ matches before the final newline
 		{`a$`, "a", true, true},
 	} {
-		matched, judged := regexpCache{}.fullMatch(tc.pattern, tc.value)
+		matched, judged := values.RegexpCache{}.FullMatch(tc.pattern, tc.value)
 		if judged != tc.judged || judged && matched != tc.matched {
 			t.Errorf("fullMatch(%q, %q) = %v, judged %v; want %v, judged %v", tc.pattern, tc.value, matched, judged, tc.matched, tc.judged)
 		}

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"heat-ls/analysis/check/pass"
+	"heat-ls/analysis/check/references"
 	"heat-ls/analysis/hot"
 )
 
@@ -49,8 +51,8 @@ func BenchmarkReferencesConditional(b *testing.B) {
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		p := newPass(context.Background(), doc, Options{Schema: s})
-		p.run(checkReferences)
+		p := pass.NewPass(context.Background(), doc, Options{Schema: s})
+		p.Run(references.CheckReferences)
 	}
 }
 

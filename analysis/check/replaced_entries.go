@@ -1,6 +1,7 @@
 package check
 
 import (
+	"heat-ls/analysis/check/pass"
 	"heat-ls/analysis/hot"
 	"heat-ls/analysis/rules"
 	"heat-ls/analysis/source"
@@ -38,7 +39,7 @@ func followReplaced(doc *hot.Document, found []source.Diagnostic) []source.Diagn
 func quietWithin(found []source.Diagnostic, spans []source.Span, where, note string) []source.Diagnostic {
 	out := found
 	for i, d := range found {
-		if !withinAny(d.Span, spans) || !quiet(&d, where, note+" and accepts the template.") {
+		if !withinAny(d.Span, spans) || !pass.Quiet(&d, where, note+" and accepts the template.") {
 			continue
 		}
 		if &out[0] == &found[0] {
@@ -47,23 +48,6 @@ func quietWithin(found []source.Diagnostic, spans []source.Span, where, note str
 		out[i] = d
 	}
 	return out
-}
-
-// quiet gives the error d the severity its rule has in the context where
-// and appends why Heat accepts it there ("Here, though, " why); it
-// reports false, leaving d alone, for a finding that is no error or whose
-// rule stays an error there.
-func quiet(d *source.Diagnostic, where, why string) bool {
-	if d.Severity != source.SeverityError {
-		return false
-	}
-	sev := rules.In(d.Code, where)
-	if sev == source.SeverityError {
-		return false
-	}
-	d.Severity = sev
-	d.Message += " Here, though, " + why
-	return true
 }
 
 // replacedNote says why a finding inside a replaced entry is no reason for
@@ -79,15 +63,11 @@ func hasDuplicateKey(problems []source.Diagnostic) bool {
 	return false
 }
 
-// maxReplacedDepth bounds the walk for replaced entries; the YAML reader
-// refuses deeper nesting long before (yaml-too-large).
-const maxReplacedDepth = 256
-
 // appendReplaced adds the spans of the entries of n and below that a later
 // entry of the same mapping replaces (same scalar key, as the duplicate-key
 // warning judges), skipping entries that hold an anchor.
 func appendReplaced(out []source.Span, n *syntax.Node, depth int) []source.Span {
-	if n == nil || depth > maxReplacedDepth {
+	if n == nil || depth > pass.MaxReplacedDepth {
 		return out
 	}
 	switch n.Kind {
@@ -95,7 +75,7 @@ func appendReplaced(out []source.Span, n *syntax.Node, depth int) []source.Span 
 		last := lastOfKey(n)
 		for i, p := range n.Pairs() {
 			k := p.Key
-			if k.Kind == syntax.ScalarNode && last[keyIdentity{k.Tag, k.Value}] > i && !holdsAnchor(p.Value, 0) {
+			if k.Kind == syntax.ScalarNode && last[keyIdentity{k.Tag, k.Value}] > i && !pass.HoldsAnchor(p.Value, 0) {
 				out = append(out, p.Span())
 				continue
 			}
@@ -126,26 +106,6 @@ func lastOfKey(m *syntax.Node) map[keyIdentity]int {
 		}
 	}
 	return last
-}
-
-func holdsAnchor(n *syntax.Node, depth int) bool {
-	if n == nil || depth > maxReplacedDepth {
-		return n != nil
-	}
-	if n.Anchored {
-		return true
-	}
-	for _, p := range n.Pairs() {
-		if p.Key.Anchored || holdsAnchor(p.Value, depth+1) {
-			return true
-		}
-	}
-	for _, it := range n.Items() {
-		if holdsAnchor(it, depth+1) {
-			return true
-		}
-	}
-	return false
 }
 
 func withinAny(sp source.Span, spans []source.Span) bool {

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"heat-ls/analysis/check/values"
 	"heat-ls/analysis/hot"
 	"heat-ls/analysis/rules"
 	"heat-ls/analysis/source"
@@ -37,7 +38,7 @@ func TestWritePyRepr(t *testing.T) {
 		doc := hot.Parse([]byte("heat_template_version: 2016-10-14\nparameters:\n  p:\n    type: string\n    default: " + tt.yaml + "\n"))
 		def := doc.Template.Parameter("p").Field("default").Value
 		var b strings.Builder
-		ok := writePyRepr(&b, def, 0)
+		ok := values.WritePyRepr(&b, def, 0)
 		got := b.String()
 		if !ok {
 			got = ""

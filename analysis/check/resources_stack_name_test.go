@@ -34,7 +34,7 @@ func TestNestedStackNames(t *testing.T) {
 		{"leading dash", res("-a", tmpl), "", E, "", none},
 		{"empty name", res(`""`, tmpl), "", E, "", none},
 		// Heat refuses names that are no text before any stack is named
-		// (resources_check.go; cases resource-name-number, -null-anchor).
+		// (resources/resources.go; cases resource-name-number, -null-anchor).
 		{"a number: refused as no text", res("1:20", tmpl), code, E, "1:20", nil},
 		{"null read as None: refused as no text", res("~", tmpl), code, E, "~", nil},
 		{"no nested stack", res(`"a b"`, "    type: OS::Heat::None\n"), "", E, "", none},
@@ -62,49 +62,4 @@ func TestNestedStackNames(t *testing.T) {
 		{"definition repeated by another resource", res("ok", tmpl) + "  \"a b\":\n" + tmpl + "    description: other\n", code, W, `"a b"`, nil},
 		{"definition differing in metadata", res("ok", tmpl) + "  \"a b\":\n" + tmpl + "    metadata: {a: 1}\n", code, E, `"a b"`, nil},
 	})
-}
-
-func TestStackNameFault(t *testing.T) {
-	for _, tc := range []struct {
-		name, fix string
-		bad       bool
-	}{
-		{"a b", "a_b", true},
-		{"---  c", "---__c", true},
-		{"a\n", "", false},
-		{"é", "_", true},
-		{strings.Repeat("x", 253), "", false},
-		{strings.Repeat("x", 254), "", true},
-	} {
-		fault, fix := stackNameFault(tc.name)
-		if (fault != "") != tc.bad || fix != tc.fix {
-			t.Errorf("stackNameFault(%q) = %q, %q; want bad %v, fix %q", tc.name, fault, fix, tc.bad, tc.fix)
-		}
-	}
-}
-
-// TestPyYAMLText: which scalars Heat's loader reads as text (timestamps
-// are, numbers in YAML 1.1's forms and null are not).
-func TestPyYAMLText(t *testing.T) {
-	for _, tc := range []struct {
-		src  string
-		want bool
-	}{
-		{"a b", true},
-		{"'12'", true},
-		{"2020-01-01", true},
-		{"12", false},
-		{"1:20", false},
-		{"0o17", true},
-		{"017", false},
-		{"+.5", true},
-		{".5", false},
-		{"~", false},
-		{"yes", false},
-		{"1e3", true},
-	} {
-		if got := pyYAMLText(yamlValue(t, tc.src)); got != tc.want {
-			t.Errorf("pyYAMLText(%s) = %v, want %v", tc.src, got, tc.want)
-		}
-	}
 }

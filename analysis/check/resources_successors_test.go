@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"heat-ls/analysis/check/resources"
 	"heat-ls/analysis/hot"
 	"heat-ls/analysis/rules"
 	"heat-ls/schema"
@@ -63,16 +64,16 @@ func TestKnownHiddenSuccessorsMatchSchema(t *testing.T) {
 			continue
 		}
 		for name, p := range rt.Properties() {
-			e, ok := knownHiddenSuccessor(typeName, name)
+			e, ok := resources.KnownHiddenSuccessor(typeName, name)
 			if !ok {
 				continue
 			}
 			if !p.Hidden {
 				t.Errorf("%s %s is in the table but not hidden", typeName, name)
 			}
-			if e.successor != "" {
-				if f := rt.Properties()[e.successor]; f == nil || f.Hidden {
-					t.Errorf("%s %s: successor %s is not a visible property", typeName, name, e.successor)
+			if e.Successor != "" {
+				if f := rt.Properties()[e.Successor]; f == nil || f.Hidden {
+					t.Errorf("%s %s: successor %s is not a visible property", typeName, name, e.Successor)
 				}
 			}
 		}

@@ -6,6 +6,7 @@ import (
 
 	"gopkg.in/yaml.v3"
 
+	"heat-ls/analysis/check/pass"
 	"heat-ls/analysis/hot"
 	"heat-ls/analysis/syntax/synthtest"
 )
@@ -21,12 +22,12 @@ func BenchmarkStructureRules(b *testing.B) {
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		p := newPass(context.Background(), doc, Options{Schema: s})
+		p := pass.NewPass(context.Background(), doc, Options{Schema: s})
 		for _, r := range structureRules() {
-			p.run(r)
+			p.Run(r)
 		}
-		if len(p.diags) != 0 {
-			b.Fatalf("synthetic template got %d diagnostics, first: %s", len(p.diags), p.diags[0].Message)
+		if len(p.Diags) != 0 {
+			b.Fatalf("synthetic template got %d diagnostics, first: %s", len(p.Diags), p.Diags[0].Message)
 		}
 	}
 }

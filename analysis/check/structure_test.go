@@ -6,6 +6,8 @@ import (
 	"sync"
 	"testing"
 
+	"heat-ls/analysis/check/pass"
+	"heat-ls/analysis/check/structure"
 	"heat-ls/analysis/hot"
 	"heat-ls/analysis/rules"
 	"heat-ls/analysis/source"
@@ -38,11 +40,11 @@ func structureDiags(t testing.TB, src string) []source.Diagnostic {
 	if doc.Template == nil {
 		t.Fatalf("not a template:\n%s", src)
 	}
-	p := newPass(context.Background(), doc, Options{Schema: testSchema(t)})
+	p := pass.NewPass(context.Background(), doc, Options{Schema: testSchema(t)})
 	for _, r := range structureRules() {
-		p.run(r)
+		p.Run(r)
 	}
-	return p.diags
+	return p.Diags
 }
 
 // want is one expected diagnostic: rule id, severity, the exact text under
@@ -207,12 +209,12 @@ func TestNearMissWords(t *testing.T) {
 func TestMissingVersion(t *testing.T) {
 	doc := hot.Parse([]byte("heat_template_version: 2016-10-14\nresources: {}\n"))
 	doc.Template.Version, doc.Template.VersionText = syntax.Pair{}, ""
-	p := newPass(context.Background(), doc, Options{Schema: testSchema(t)})
-	p.run(checkVersion)
-	if len(p.diags) != 1 {
-		t.Fatalf("got %d diagnostics, want 1", len(p.diags))
+	p := pass.NewPass(context.Background(), doc, Options{Schema: testSchema(t)})
+	p.Run(structure.CheckVersion)
+	if len(p.Diags) != 1 {
+		t.Fatalf("got %d diagnostics, want 1", len(p.Diags))
 	}
-	d := p.diags[0]
+	d := p.Diags[0]
 	if d.Code != rules.MissingVersion || d.Severity != source.SeverityError || d.Span != (source.Span{}) {
 		t.Errorf("got %s %v at %v", d.Code, d.Severity, d.Span)
 	}

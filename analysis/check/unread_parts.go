@@ -1,6 +1,8 @@
 package check
 
 import (
+	"heat-ls/analysis/check/pass"
+	"heat-ls/analysis/check/values"
 	"heat-ls/analysis/hot"
 	"heat-ls/analysis/rules"
 	"heat-ls/analysis/source"
@@ -22,7 +24,7 @@ import (
 // part, and the error stands. The YAML reader's problems are not in found
 // and stand; a part holding an anchor is left alone, as an alias may hand
 // its value to a part Heat reads.
-func followUnread(p *Pass, found []source.Diagnostic) []source.Diagnostic {
+func followUnread(p *pass.Pass, found []source.Diagnostic) []source.Diagnostic {
 	if p.T == nil || p.Schema == nil || !hasError(found) {
 		return found
 	}
@@ -33,40 +35,10 @@ func followUnread(p *Pass, found []source.Diagnostic) []source.Diagnostic {
 	if unread := unreadParts(p.T, v); len(unread) > 0 {
 		found = quietWithin(found, unread, rules.UnreadPart, unreadNote)
 	}
-	if out := leftOutResources(p.T, v); len(out) > 0 {
-		found = quietWithin(found, out, rules.LeftOutResource, leftOutNote)
+	if out := pass.LeftOutResources(p.T, v); len(out) > 0 {
+		found = quietWithin(found, out, rules.LeftOutResource, pass.LeftOutNote)
 	}
 	return found
-}
-
-// leftOutNote says why a finding about what a left-out resource is, is no
-// reason for Heat to refuse the template.
-const leftOutNote = "this resource's condition is false for every input: Heat parses its definition but leaves it out of the stack before it looks up its type or judges its properties"
-
-// leftOutResources lists the spans of the resources whose condition is
-// false for every input. Heat still parses them (unknown keys, the shapes
-// of their values and their functions' arguments stay errors), so only
-// the rules that declare rules.LeftOutResource are quieted there
-// (hc/resource-condition-false-*).
-func leftOutResources(t *hot.Template, v *schema.Version) []source.Span {
-	if !v.HasConditions {
-		return nil
-	}
-	var out []source.Span
-	for _, r := range t.Resources {
-		if isLeftOut(t, v, r) {
-			out = append(out, source.Span{Start: r.Key.Span().Start, End: r.Value.Span().End})
-		}
-	}
-	return out
-}
-
-// isLeftOut reports whether the version v has conditions and r's is false
-// for every input (a resource holding an anchor is never counted, as an
-// alias may hand what it holds to a resource Heat keeps).
-func isLeftOut(t *hot.Template, v *schema.Version, r *hot.Resource) bool {
-	return v != nil && v.HasConditions && r.ConditionRef != nil && r.Key != nil &&
-		falseForEveryInput(t, r.ConditionRef) && !holdsAnchor(r.Value, 0)
 }
 
 // unreadNote says why a finding inside an unread part is no reason for
@@ -83,7 +55,7 @@ func hasError(found []source.Diagnostic) bool {
 }
 
 // unreadParts lists the spans Heat never reads whatever the input: the
-// outputs whose condition is false for every input (falseForEveryInput),
+// outputs whose condition is false for every input (FalseForEveryInput),
 // and the branch of each if outside the conditions
 // section whose condition decides itself for every input. Only where the
 // version v has them: an older version refuses the condition key or the
@@ -91,7 +63,7 @@ func hasError(found []source.Diagnostic) bool {
 func unreadParts(t *hot.Template, v *schema.Version) []source.Span {
 	var out []source.Span
 	for _, o := range t.Outputs {
-		if v.HasConditions && o.ConditionRef != nil && o.Key != nil && falseForEveryInput(t, o.ConditionRef) && !holdsAnchor(o.Value, 0) {
+		if v.HasConditions && o.ConditionRef != nil && o.Key != nil && pass.FalseForEveryInput(t, o.ConditionRef) && !pass.HoldsAnchor(o.Value, 0) {
 			out = append(out, source.Span{Start: o.Key.Span().Start, End: o.Value.Span().End})
 		}
 	}
@@ -99,21 +71,11 @@ func unreadParts(t *hot.Template, v *schema.Version) []source.Span {
 		if c.Name != "if" || !v.HasFunction("if") || c.Context == hot.InCondition || c.Context == hot.InParameter {
 			continue
 		}
-		if b := untakenBranch(t, c); b != nil && !holdsAnchor(b, 0) {
+		if b := untakenBranch(t, c); b != nil && !pass.HoldsAnchor(b, 0) {
 			out = append(out, b.Span())
 		}
 	}
 	return out
-}
-
-// falseForEveryInput reports whether the condition of a resource or an
-// output (a name, a boolean or an expression) is false whatever the
-// parameters: Heat then leaves the entry out of the stack (an output
-// unread; a resource is parsed but never built, so it makes no nested
-// stack).
-func falseForEveryInput(t *hot.Template, cond *syntax.Node) bool {
-	v, ok := constCondition(t, cond)
-	return ok && !v
 }
 
 // untakenBranch is the branch of the if call c that its condition never
@@ -125,7 +87,7 @@ func untakenBranch(t *hot.Template, c *hot.Call) *syntax.Node {
 	if !args.IsSequence() || len(args.Items()) != 3 {
 		return nil // an alias or a broken call: nothing to place
 	}
-	v, ok := constCondition(t, args.Items()[0])
+	v, ok := values.ConstCondition(t, args.Items()[0])
 	if !ok {
 		return nil
 	}

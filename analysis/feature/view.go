@@ -34,6 +34,29 @@ func NewView(cur, lastGood *hot.Document) View {
 	return View{Doc: lastGood, lines: &m}
 }
 
+// NewFluxView picks the parse for a query at off, an offset of cur's text,
+// while one line of cur is in flux (syntax.InFlux) over settled, the last
+// version in which that line was complete (the caller decides; here
+// settled need only differ from cur in one line): on any other line the query
+// reads settled's parse, so an emptied or half-typed line does not move
+// the lines around it (an emptied "parameters:" would make every
+// parameter part of the text above); on the edited line itself it reads
+// cur (NewView). Answers on settled's edited line map onto cur's edited
+// line, clamped to its length: a definition whose key is being typed
+// again points at the line being typed. With settled nil this is NewView.
+func NewFluxView(cur, lastGood, settled *hot.Document, off int) View {
+	if cur == nil || settled == nil || settled.Syntax == nil || !settled.Syntax.HasTree() {
+		return NewView(cur, lastGood)
+	}
+	line, ok := syntax.OneEditedLine(cur.Src, settled.Src)
+	if !ok || off >= line.Start && off <= line.CurEnd {
+		return NewView(cur, lastGood)
+	}
+	m := NewLineMap(cur.Src, settled.Src)
+	m.flux, m.curLineEnd = true, line.CurEnd
+	return View{Doc: settled, lines: &m}
+}
+
 // Offset maps an offset in the current text to one in View.Doc; ok is false
 // when the cursor's line was edited since.
 func (v View) Offset(off int) (int, bool) {
@@ -63,6 +86,10 @@ type LineMap struct {
 	// curSuffix and oldSuffix are where the shared trailing lines start.
 	curSuffix, oldSuffix int
 	curLen, oldLen       int
+	// flux is set when the edited lines are one line in both texts, whose
+	// old offsets map onto the current line, clamped to curLineEnd.
+	flux       bool
+	curLineEnd int
 }
 
 // NewLineMap compares cur and old line-wise.
@@ -108,6 +135,8 @@ func (m LineMap) pointFromOld(p int) (int, bool) {
 		return p + m.curSuffix - m.oldSuffix, true
 	case p <= m.prefix:
 		return p, true
+	case m.flux:
+		return min(p, m.curLineEnd), true
 	}
 	return 0, false
 }

@@ -9,9 +9,11 @@ import (
 // Splice returns the parse of next, a new version of prev's text, without
 // parsing all of it: when the text changed inside one entry of a top-level
 // section (a resource, a parameter, an output, a registry entry), below
-// the entry's key line, only that entry's lines are parsed again and the
-// result is put in place of the old entry, with the spans of everything
-// after it moved by the change in length. The parts before the change are
+// the entry's key line, only that entry's lines are parsed again (or,
+// when it can be told, only those of the smallest block member inside
+// the entry that holds the change: splice_nested.go) and the result is
+// put in place of the old one, with the spans of everything after it
+// moved by the change in length. The parts before the change are
 // shared with prev (trees are never modified); the parts after it are
 // copied.
 //
@@ -50,6 +52,12 @@ func SpliceEntry(prev *File, next []byte) (*File, SplicedEntry, bool) {
 		return nil, none, false
 	}
 	delta := newEnd - oldEnd
+	e := SplicedEntry{Section: loc.sectionIndex, Entry: loc.entryIndex, From: loc.from, OldTo: loc.to, NewTo: loc.to + delta}
+	if m, ok := findNested(root, old, loc, start, oldEnd); ok {
+		if top, ok := spliceNested(next, m, delta); ok {
+			return &File{Src: next, Docs: []*Node{top}}, e, true
+		}
+	}
 	region := next[loc.from : loc.to+delta]
 	if containsDocumentMarker(region) {
 		return nil, none, false
@@ -86,7 +94,6 @@ func SpliceEntry(prev *File, next []byte) (*File, SplicedEntry, bool) {
 	top := *root
 	top.kids = splicePairs(top.kids, loc.sectionIndex, Pair{Key: loc.section.Key, Value: &section}, delta)
 	top.end = offset32(newEndOf(int(top.end), loc, pair, delta))
-	e := SplicedEntry{Section: loc.sectionIndex, Entry: loc.entryIndex, From: loc.from, OldTo: loc.to, NewTo: loc.to + delta}
 	return &File{Src: next, Docs: []*Node{&top}}, e, true
 }
 

@@ -61,6 +61,16 @@ func FuzzSplice(f *testing.F) {
 	}{{120, 0, "x"}, {130, 2, "\n      k: v"}, {150, 1, ""}, {60, 0, "  "}, {180, 3, "- "}, {200, 0, "&a *a"}} {
 		f.Add(base, seed.at, seed.del, seed.text)
 	}
+	// A deep value: items whose mapping starts on the dash line, a
+	// sequence in a sequence, a sequence at its key's column, text blocks
+	// and comments between members.
+	const deep = "heat_template_version: 2018-08-31\noutputs:\n  o:\n    value:\n      settings:\n        map_merge:\n          - svc_a:\n              port: 1\n              opts:\n                - name: a\n                  value: {if: [c, 'on', 'off']}\n                - - x\n                  - y\n          # between\n          - svc_b:\n              script: |\n                echo b\n\n                done\n              list:\n              - p\n              - q\n      tasks:\n        - name: t\n          when: step == 2\n          block:\n            - shell: true\n  p:\n    value: ~\n"
+	for _, seed := range []struct {
+		at, del int
+		text    string
+	}{{180, 0, "x"}, {200, 3, ""}, {260, 0, "\n              k: v"}, {330, 0, "  "}, {400, 1, "- "}, {420, 0, "'"}} {
+		f.Add(deep, seed.at, seed.del, seed.text)
+	}
 	f.Fuzz(func(t *testing.T, old string, at, del int, text string) {
 		if len(old) > 4096 || len(text) > 256 {
 			return

@@ -43,8 +43,32 @@ func BenchmarkE2E(b *testing.B) {
 	}
 }
 
-// e2ePoints are the places in a generated template the benchmark uses,
-// all in the middle group of resources.
+// BenchmarkE2EDeep is BenchmarkE2E on templates shaped like the large ones
+// of real deployments, whose bulk is one deep value: a 12,000-line output
+// (synthtest.GenerateDeepOutput) or parameter default
+// (GenerateDeepDefault). The character is typed deep inside that value;
+// completion is asked after a get_param (inside the output's value, in a
+// resource for the default), hover on a resource type.
+//
+//	go test -run '^$' -bench E2EDeep -benchtime 200x ./cmd/heat-ls
+func BenchmarkE2EDeep(b *testing.B) {
+	for _, shape := range []struct {
+		name string
+		gen  func(int) []byte
+	}{{"output", synthtest.GenerateDeepOutput}, {"default", synthtest.GenerateDeepDefault}} {
+		for _, size := range []int{1700, 12000} {
+			src := shape.gen(size)
+			b.Run(fmt.Sprintf("shape=%s/lines=%d", shape.name, bytes.Count(src, []byte("\n"))), func(b *testing.B) {
+				e2eTyping(b, src)
+			})
+		}
+	}
+}
+
+// e2ePoints are the places in a generated template the benchmark uses:
+// each the first one from the middle of the template on (in the middle
+// group of resources of GenerateTemplate), or from its start when none
+// follows the middle.
 type e2ePoints struct {
 	edit       [2]int // line, character: where a character is typed
 	completion [2]int // after "get_param: " (parameter names)
@@ -54,12 +78,13 @@ type e2ePoints struct {
 func findPoints(b *testing.B, src []byte) e2ePoints {
 	lines := bytes.Split(src, []byte("\n"))
 	find := func(needle string, from int) (int, int) {
-		for i := from; i < len(lines); i++ {
+		for k := range lines {
+			i := (from + k) % len(lines)
 			if c := bytes.Index(lines[i], []byte(needle)); c >= 0 {
 				return i, c
 			}
 		}
-		b.Fatalf("%q not in the generated template after line %d", needle, from)
+		b.Fatalf("%q not in the generated template", needle)
 		return 0, 0
 	}
 	mid := len(lines) / 2

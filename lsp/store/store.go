@@ -35,6 +35,14 @@ type Document struct {
 	// by parsing one entry again: answers kept with that parse (semantic
 	// tokens, folding ranges) are then redone for the entry only.
 	Splice *hot.Splice
+	// Settled is set while the line being typed is in flux (syntax.InFlux):
+	// this version differs from Settled only inside that line, which was
+	// emptied, holds a key without its colon yet, or breaks the YAML. Queries about the other
+	// lines read Settled's structure then (feature.NewFluxView), and their
+	// diagnostics are Settled's: what the half-typed line does to the lines
+	// around it is transient. Nil when this version is settled itself; a
+	// settled version's Settled is always nil.
+	Settled *Document
 	// TooLarge is set when Text is over MaxAnalysedSize: Doc then holds the
 	// text and its line index but no syntax tree or model, so every
 	// feature finds nothing and the diagnostics say why.
@@ -158,7 +166,7 @@ func build(uri string, version int32, text []byte, prev *Document) *Document {
 		return &Document{URI: uri, Version: version, Text: text, Doc: unanalysed(text), TooLarge: true}
 	}
 	parsed, splice := parseAfter(uri, text, prev)
-	doc := &Document{URI: uri, Version: version, Text: text, Doc: parsed, Splice: splice}
+	doc := &Document{URI: uri, Version: version, Text: text, Doc: parsed, Splice: splice, Settled: settledFor(parsed, prev)}
 	switch {
 	case parsed.Syntax == nil || !parsed.Syntax.Broken:
 		doc.LastGood = parsed

@@ -1,0 +1,176 @@
+package functions
+
+import (
+	"strings"
+
+	"heat-ls/analysis/check/pass"
+	"heat-ls/analysis/check/values"
+	"heat-ls/analysis/rules"
+	"heat-ls/analysis/syntax"
+	"heat-ls/schema"
+)
+
+// checkRepeatArgs checks repeat: a mapping with for_each (placeholders to
+// lists, or maps from the version that allows them) and template, and the
+// permutations flag where the version reads it.
+func checkRepeatArgs(a *argCtx) {
+	if !a.args.IsMapping() {
+		a.bad(a.args, "the argument must be a mapping with `for_each` and `template`, not %s", values.KindName(a.args))
+		return
+	}
+	forEachPair, tmplPair := a.args.Lookup("for_each"), a.args.Lookup("template")
+	if forEachPair.Key == nil || tmplPair.Key == nil {
+		a.bad(a.args, "both `for_each` and `template` are needed")
+		return
+	}
+	permutations := true
+	if pp := a.args.Lookup("permutations"); pp.Key != nil {
+		if !a.v.Supports(schema.FeatureRepeatPermutations) {
+			first := a.p.Schema.FeatureSince(schema.FeatureRepeatPermutations).Name
+			d := a.p.Reportf(pp.Key.Span(), rules.RepeatPermutationsIgnored,
+				"`permutations` has no effect before heat_template_version %s: Heat ignores it in %s and always combines every value. Raise the version or remove the key.",
+				first, a.p.T.VersionText)
+			d.Data = map[string]string{"minVersion": first}
+		} else if n := values.Literal(pp.Value); n != nil {
+			b, ok := values.YamlBool(n)
+			if !ok {
+				a.bad(pp.Value, "`permutations` must be true or false, not %s", values.KindName(n))
+			} else {
+				permutations = b
+			}
+		}
+	}
+	forEach := values.Literal(forEachPair.Value)
+	if forEach == nil {
+		return
+	}
+	if !forEach.IsMapping() {
+		a.bad(forEachPair.Value, "`for_each` must map each placeholder to its values, not be %s", values.KindName(forEach))
+		return
+	}
+	mapsOK := a.v.Supports(schema.FeatureRepeatMapForEach)
+	length := -1
+	tmpl := values.Literal(tmplPair.Value)
+	for _, pr := range forEach.Pairs() {
+		vals := values.Literal(pr.Value)
+		switch {
+		case vals == nil:
+			length = -2 // unknown until run time
+		case vals.IsSequence():
+			if length == -1 {
+				length = len(vals.Items())
+			} else if length >= 0 && len(vals.Items()) != length && !permutations {
+				a.badValue(rules.BadFunctionArgs, pr.Value, "with `permutations: false` every list must have the same length; this one has %d %s, an earlier one %d.", len(vals.Items()), pass.Plural(len(vals.Items()), "item", "items"), length)
+			}
+		case vals.IsMapping() && mapsOK && !permutations:
+			// Without permutations Heat pairs values up by position, which
+			// a mapping has none of: it refuses one when it computes the loop.
+			a.badValue(rules.BadFunctionArgs, pr.Value, "with `permutations: false` the values of `%s` must be a list, not a mapping.", pr.Key.Value)
+			length = -2
+		case vals.IsMapping() && mapsOK:
+			length = -2
+		case vals.IsMapping():
+			first := a.p.Schema.FeatureSince(schema.FeatureRepeatMapForEach).Name
+			// Heat judges each loop's values only when it computes the
+			// loop.
+			d := a.badComputed(pr.Value, "looping over a mapping needs heat_template_version %s or later", first)
+			d.Data = map[string]string{"minVersion": first}
+		default:
+			a.badComputed(pr.Value, "the values of `%s` must be a list, not %s", pr.Key.Value, values.KindName(vals))
+		}
+		if tmpl != nil && pr.Key.Kind == syntax.ScalarNode && pr.Key.Value != "" && !textOccurs(tmpl, pr.Key.Value, 0) {
+			a.p.Reportf(pr.Key.Span(), rules.RepeatUnusedPlaceholder,
+				"The placeholder `%s` does not occur in the template, so its values are never used. Use it in the template or remove it.", pr.Key.Value)
+		}
+	}
+	checkRepeatTexts(a, forEach, tmpl)
+}
+
+// checkRepeatTexts reports the first placeholder or list value that is not
+// text when Heat will put it into text. Heat computes each round of the
+// loop by replacing every placeholder in every text of the template with
+// Python's str.replace, which takes text only: a number, a boolean, a
+// null, a list or a mapping among the values (or a placeholder that is
+// not text) makes Heat refuse the stack at create, even where the
+// placeholder does not occur (the oracle: "replace() argument 2 must be
+// str, not int"). That needs a round to run (every list literal and not
+// empty) and a text in the template outside nested calls.
+func checkRepeatTexts(a *argCtx, forEach, tmpl *syntax.Node) {
+	if tmpl == nil || !hasLiteralText(tmpl, 0) {
+		return
+	}
+	for _, pr := range forEach.Pairs() {
+		vals := values.Literal(pr.Value)
+		if vals == nil || !vals.IsSequence() || len(vals.Items()) == 0 {
+			return // a round may never run, or its values are not known
+		}
+	}
+	for _, pr := range forEach.Pairs() {
+		if !values.PyYAMLText(pr.Key) {
+			a.badComputed(pr.Key, "the placeholder must be text, as Heat replaces it inside the template's texts, not %s", values.PyYAMLKind(pr.Key))
+			return
+		}
+		for _, it := range pr.Value.Resolve().Items() {
+			if it = it.Resolve(); !values.IsFunctionCall(it) && !values.PyYAMLText(it) {
+				hint := ""
+				if it.IsScalar() {
+					hint = "; quote it"
+				}
+				a.badComputed(it, "every value of `%s` must be text, as Heat puts it into the template's texts, not %s%s", pr.Key.Value, values.PyYAMLKind(it), hint)
+				return
+			}
+		}
+	}
+}
+
+// hasLiteralText reports whether the repeat template n holds a text Heat
+// will replace placeholders in: a text value or key outside nested
+// function calls (what a call gives is not known here).
+func hasLiteralText(n *syntax.Node, depth int) bool {
+	n = n.Resolve()
+	if n == nil || depth > 64 || values.IsFunctionCall(n) {
+		return false
+	}
+	switch n.Kind {
+	case syntax.ScalarNode:
+		return values.PyYAMLText(n)
+	case syntax.MappingNode:
+		for _, pr := range n.Pairs() {
+			if values.PyYAMLText(pr.Key) || hasLiteralText(pr.Value, depth+1) {
+				return true
+			}
+		}
+	case syntax.SequenceNode:
+		for _, it := range n.Items() {
+			if hasLiteralText(it, depth+1) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// textOccurs reports whether s occurs in any scalar (key or value) of n.
+func textOccurs(n *syntax.Node, s string, depth int) bool {
+	n = n.Resolve()
+	if n == nil || depth > 64 {
+		return true // give up: assume used
+	}
+	switch n.Kind {
+	case syntax.ScalarNode:
+		return strings.Contains(n.Value, s)
+	case syntax.MappingNode:
+		for _, pr := range n.Pairs() {
+			if textOccurs(pr.Key, s, depth+1) || textOccurs(pr.Value, s, depth+1) {
+				return true
+			}
+		}
+	case syntax.SequenceNode:
+		for _, it := range n.Items() {
+			if textOccurs(it, s, depth+1) {
+				return true
+			}
+		}
+	}
+	return false
+}

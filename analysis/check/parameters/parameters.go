@@ -1,0 +1,612 @@
+package parameters
+
+import (
+	"encoding/json"
+	"strings"
+
+	"heat-ls/analysis/check/pass"
+	"heat-ls/analysis/check/values"
+	"heat-ls/analysis/hot"
+	"heat-ls/analysis/pyjson"
+	"heat-ls/analysis/rules"
+	"heat-ls/analysis/source"
+	"heat-ls/analysis/syntax"
+	"heat-ls/schema"
+)
+
+// paramSchemaType maps a HOT parameter type to the schema type Heat
+// validates its constraints and default with.
+func paramSchemaType(t string) string {
+	switch t {
+	case "string":
+		return "string"
+	case "number":
+		return "number"
+	case "comma_delimited_list":
+		return "list"
+	case "json":
+		return "map"
+	case "boolean":
+		return "boolean"
+	}
+	return ""
+}
+
+// constraintAppliesTo says whether Heat accepts a constraint kind on a
+// schema type (each constraint class lists the types it is valid for).
+func constraintAppliesTo(kind schema.ConstraintKind, typ string) bool {
+	switch kind {
+	case schema.ConstraintRange, schema.ConstraintModulo:
+		return typ == "number" || typ == "integer"
+	case schema.ConstraintLength:
+		return typ == "string" || typ == "list" || typ == "map"
+	case schema.ConstraintAllowedValues, schema.ConstraintCustom:
+		return typ != "map"
+	case schema.ConstraintAllowedPattern:
+		return typ == "string"
+	}
+	return true
+}
+
+// CheckParameters checks each parameter definition: its type, flags,
+// constraints and default.
+func CheckParameters(p *pass.Pass) {
+	v := pass.EntryVersion(p)
+	if p.T == nil || v == nil {
+		return
+	}
+	res := values.RegexpCache{}
+	var customNames map[string]bool // built on first use
+	for _, prm := range p.T.Parameters {
+		if p.Ctx.Err() != nil {
+			return
+		}
+		body := prm.Value.Resolve()
+		if !body.IsMapping() {
+			p.Reportf(values.ValueSpan(prm.Value, prm.Key), rules.ParameterNotMapping,
+				"Parameter `%s` must be a mapping with at least `type` (for example `type: string`), not %s.", prm.Name, values.DescribeNode(prm.Value))
+			continue
+		}
+		typ := CheckParameterType(p, v, prm)
+		checkParameterFlags(p, prm)
+		if v.HasParameterKey("tags") {
+			checkParameterTags(p, prm)
+		}
+		cons := ParseParameterConstraints(p, v, prm, typ, func() map[string]bool {
+			if customNames == nil {
+				customNames = KnownCustomConstraints(p.Schema)
+			}
+			return customNames
+		})
+		checkParameterDefault(p, prm, typ, cons, res)
+	}
+}
+
+// CheckParameterType returns the parameter's schema type ("" if unknown).
+func CheckParameterType(p *pass.Pass, v *schema.Version, prm *hot.Parameter) string {
+	f := prm.Field("type")
+	if f.Key == nil {
+		d := p.Reportf(prm.Key.Span(), rules.ParameterTypeMissing,
+			"Parameter `%s` has no `type`; Heat refuses it. Add one of: %s.", prm.Name, strings.Join(v.ParameterTypes, ", "))
+		d.Data = map[string]string{"types": strings.Join(v.ParameterTypes, ",")}
+		return ""
+	}
+	tn := f.Value.Resolve()
+	if !tn.IsScalar() || tn.IsNull() {
+		p.Reportf(values.ValueSpan(f.Value, f.Key), rules.ParameterTypeUnknown,
+			"The type of parameter `%s` must be one of %s, not %s.", prm.Name, strings.Join(v.ParameterTypes, ", "), values.DescribeNode(tn))
+		return ""
+	}
+	if v.HasParameterType(tn.Value) {
+		return paramSchemaType(tn.Value)
+	}
+	near := pass.NearestNames(tn.Value, v.ParameterTypes, 3)
+	if lower := strings.ToLower(tn.Value); v.HasParameterType(lower) && len(near) == 0 {
+		near = []string{lower}
+	}
+	d := p.Reportf(tn.Span(), rules.ParameterTypeUnknown,
+		"`%s` is not a parameter type; Heat knows %s.%s", tn.Value, strings.Join(v.ParameterTypes, ", "), pass.SuggestText(near))
+	d.Suggestions = near
+	return ""
+}
+
+// checkParameterFlags checks hidden and immutable (booleans) and label and
+// description (text).
+func checkParameterFlags(p *pass.Pass, prm *hot.Parameter) {
+	for _, key := range []string{"hidden", "immutable"} {
+		f := prm.Field(key)
+		if f.Key == nil {
+			continue
+		}
+		n := f.Value.Resolve()
+		switch {
+		case n == nil || n.IsNull() || n.Tag == "!!bool" || values.IsYAML11Bool(n) || values.IsFunctionCall(n):
+		case n.IsScalar() && (strings.EqualFold(n.Value, "true") || strings.EqualFold(n.Value, "false")):
+			d := p.Reportf(n.Span(), rules.ParameterFlagNotBoolean,
+				"`%s` is written as text; write the boolean without quotes: %s.", key, strings.ToLower(n.Value))
+			d.Suggestions = []string{strings.ToLower(n.Value)}
+		default:
+			// Heat takes anything but the text true as false, and accepts it.
+			p.Reportf(values.ValueSpan(f.Value, f.Key), rules.ParameterFlagNotBoolean,
+				"`%s` should be true or false, not %s; Heat reads it as false.", key, values.DescribeNode(n))
+		}
+	}
+	for _, key := range []string{"label", "description"} {
+		if f := prm.Field(key); f.Key != nil {
+			if n := f.Value.Resolve(); n.IsMapping() || n.IsSequence() {
+				// Heat passes it on as it is; clients then show it badly.
+				p.Reportf(n.Span(), rules.ParameterTextNotString,
+					"The %s of parameter `%s` should be text, not %s; use a block scalar (`|`) for several lines.", key, prm.Name, values.DescribeNode(n))
+			}
+		}
+	}
+}
+
+// checkParameterTags checks that a parameter's tags are a list: Heat's
+// parameter schema takes nothing else, not even null, and does not
+// resolve functions there. (Whether the version has tags at all is the
+// unknown-key check's.)
+func checkParameterTags(p *pass.Pass, prm *hot.Parameter) {
+	f := prm.Field("tags")
+	if f.Key == nil {
+		return
+	}
+	if n := f.Value.Resolve(); !n.IsSequence() {
+		p.Reportf(values.ValueSpan(f.Value, f.Key), rules.ParameterTagsNotList,
+			"The tags of parameter `%s` must be a list, for example `tags: [%s]`, not %s.", prm.Name, tagExample(n), values.DescribeNode(n))
+	}
+}
+
+// tagExample is the text of a scalar tag, to show it inside a list.
+func tagExample(n *syntax.Node) string {
+	if n.IsScalar() && !n.IsNull() && n.Value != "" {
+		return n.Value
+	}
+	return "web"
+}
+
+// ParseParameterConstraints checks the constraints list and returns the
+// constraints Heat would build from it, for checking the default.
+func ParseParameterConstraints(p *pass.Pass, v *schema.Version, prm *hot.Parameter, typ string, customNames func() map[string]bool) []schema.Constraint {
+	f := prm.Field("constraints")
+	if f.Key == nil {
+		return nil
+	}
+	list := f.Value.Resolve()
+	if list.IsNull() {
+		return nil
+	}
+	if !list.IsSequence() {
+		p.Reportf(values.ValueSpan(f.Value, f.Key), rules.ParameterConstraintsNotList,
+			"`constraints` must be a list, each item one constraint (for example `- length: {min: 1}`), not %s.", values.DescribeNode(list))
+		return nil
+	}
+	var out []schema.Constraint
+	for _, item := range list.Items() {
+		if c, ok := parseOneConstraint(p, v, prm, typ, item, customNames); ok {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+func parseOneConstraint(p *pass.Pass, v *schema.Version, prm *hot.Parameter, typ string, item *syntax.Node, customNames func() map[string]bool) (schema.Constraint, bool) {
+	c := schema.Constraint{}
+	body := item.Resolve()
+	if !body.IsMapping() {
+		p.Reportf(item.Span(), rules.ParameterConstraintInvalid,
+			"Each constraint must be a mapping such as `allowed_values: [a, b]` or `range: {min: 1}`, not %s.", values.DescribeNode(body))
+		return c, false
+	}
+	kindPair := constraintKindPair(p, v, body)
+	if kindPair.Key == nil {
+		if body.Lookup("modulo").Key == nil || v.HasConstraintKind("modulo") {
+			p.Reportf(item.Span(), rules.ParameterConstraintUnknown,
+				"This constraint names no kind; add one of %s.", strings.Join(v.ConstraintKinds, ", "))
+		}
+		return c, false
+	}
+	c.Kind = schema.ConstraintKind(kindPair.Key.Value)
+	if typ != "" && !constraintAppliesTo(c.Kind, typ) {
+		p.Reportf(kindPair.Key.Span(), rules.ParameterConstraintNotApplicable,
+			"A `%s` constraint does not apply to a %s parameter; Heat refuses it.%s", c.Kind, prm.Type, applicableHint(c.Kind))
+		return c, false
+	}
+	arg := kindPair.Value.Resolve()
+	argSpan := values.ValueSpan(kindPair.Value, kindPair.Key)
+	ok := true
+	switch c.Kind {
+	case schema.ConstraintRange, schema.ConstraintLength:
+		ok = parseBounds(p, &c, arg, argSpan)
+	case schema.ConstraintModulo:
+		ok = parseModulo(p, &c, arg, argSpan)
+	case schema.ConstraintAllowedValues:
+		ok = parseAllowedValues(p, &c, arg, argSpan, typ)
+	case schema.ConstraintAllowedPattern:
+		ok = parseAllowedPattern(p, &c, arg, argSpan)
+	case schema.ConstraintCustom:
+		ok = parseCustomConstraint(p, &c, arg, argSpan, prm, customNames)
+	}
+	return c, ok
+}
+
+// constraintKindPair reports the keys of constraint body that are no
+// constraint key or that the version v lacks, and returns the pair that
+// names the constraint's kind (the first Heat tests; no key when none).
+func constraintKindPair(p *pass.Pass, v *schema.Version, body *syntax.Node) syntax.Pair {
+	var kindPair syntax.Pair
+	for _, pr := range body.Pairs() {
+		k := pr.Key
+		if k.Kind != syntax.ScalarNode {
+			continue
+		}
+		known := false
+		for _, ck := range v.ConstraintKeys {
+			if ck == k.Value {
+				known = true
+			}
+		}
+		switch {
+		case !known:
+			near := pass.NearestNames(k.Value, v.ConstraintKeys, 3)
+			d := p.Reportf(k.Span(), rules.ParameterConstraintUnknown,
+				"`%s` is not a constraint key; use one of %s.%s", k.Value, strings.Join(v.ConstraintKeys, ", "), pass.SuggestText(near))
+			d.Suggestions = near
+		case k.Value == "description":
+			if d := pr.Value.Resolve(); pythonTruthyNonText(d) {
+				p.Reportf(d.Span(), rules.ParameterConstraintInvalid,
+					"A constraint's `description` must be text, not %s; Heat fails on it at template validate.", values.DescribeNode(d))
+			}
+		case !v.HasConstraintKind(k.Value):
+			since := ""
+			for _, later := range p.Schema.Versions() {
+				if later.HasConstraintKind(k.Value) {
+					since = later.Name
+					break
+				}
+			}
+			d := p.Reportf(k.Span(), rules.ParameterConstraintUnknown,
+				"The `%s` constraint needs heat_template_version %s or later; Heat refuses it in %s. Raise the version or drop the constraint.",
+				k.Value, since, v.Name)
+			d.Data = map[string]string{"minVersion": since}
+		default:
+			if kindPair.Key == nil || kindRank(k.Value) < kindRank(kindPair.Key.Value) {
+				kindPair = pr
+			}
+		}
+	}
+	return kindPair
+}
+
+// parseBounds reads the min and max of a range or length constraint into
+// c, reporting what Heat refuses; false when the constraint is unusable.
+func parseBounds(p *pass.Pass, c *schema.Constraint, arg *syntax.Node, argSpan source.Span) bool {
+	if !arg.IsMapping() {
+		p.Reportf(argSpan, rules.ParameterConstraintInvalid,
+			"`%s` needs a mapping with `min` and/or `max`, for example `%s: {min: 1, max: 10}`.", c.Kind, c.Kind)
+		return false
+	}
+	ok := true
+	for _, pr := range arg.Pairs() {
+		if k := pr.Key.Value; k != "min" && k != "max" {
+			near := pass.ClosestNames(k, []string{"min", "max"}, 1, 2)
+			d := p.Errorf(pr.Key.Span(), rules.ParameterConstraintInvalid,
+				"`%s` takes only `min` and `max`; Heat refuses `%s`.%s", c.Kind, k, pass.DidYouMean(near))
+			d.Suggestions = near
+			ok = false
+		}
+	}
+	for _, bound := range []string{"min", "max"} {
+		bn := arg.Get(bound).Resolve()
+		if bn == nil || bn.IsNull() {
+			continue
+		}
+		f, isInt, isNum := values.PyNumber(bn)
+		if b, isBool := values.YamlBool(bn); isBool {
+			p.ReportInf(bn.Span(), rules.ParameterConstraintInvalid, rules.BoolBound,
+				"`%s` of `%s` is a boolean; Heat reads it as %d. Write the number.", bound, c.Kind, values.BoolInt(b))
+			f, isInt, isNum = float64(values.BoolInt(b)), true, true
+		} else if !isNum || (bn.Tag != "!!int" && bn.Tag != "!!float") || (c.Kind == schema.ConstraintLength && !isInt) {
+			what := "a number"
+			if c.Kind == schema.ConstraintLength {
+				what = "a whole number"
+			}
+			p.Reportf(bn.Span(), rules.ParameterConstraintInvalid, "`%s` of `%s` must be %s, not %s.", bound, c.Kind, what, values.DescribeNode(bn))
+			ok = false
+			continue
+		}
+		fc := f
+		if bound == "min" {
+			c.Min = &fc
+		} else {
+			c.Max = &fc
+		}
+	}
+	if !ok {
+		return false
+	}
+	if c.Min == nil && c.Max == nil {
+		p.Reportf(argSpan, rules.ParameterConstraintInvalid, "`%s` needs `min`, `max` or both.", c.Kind)
+		return false
+	}
+	if c.Min != nil && c.Max != nil && *c.Min > *c.Max {
+		p.Reportf(argSpan, rules.ParameterConstraintInvalid,
+			"`min` (%s) is greater than `max` (%s), so no value can pass; swap them.", values.TrimFloat(*c.Min), values.TrimFloat(*c.Max))
+		return false
+	}
+	return true
+}
+
+// parseModulo reads the step and offset of a modulo constraint into c.
+func parseModulo(p *pass.Pass, c *schema.Constraint, arg *syntax.Node, argSpan source.Span) bool {
+	if !arg.IsMapping() {
+		p.Reportf(argSpan, rules.ParameterConstraintInvalid, "`modulo` needs a mapping with `step` and `offset`, for example `modulo: {step: 2, offset: 0}`.")
+		return false
+	}
+	var vals [2]*float64
+	for i, key := range []string{"step", "offset"} {
+		bn := arg.Get(key).Resolve()
+		f, isInt, isNum := values.PyNumber(bn)
+		if b, isBool := values.YamlBool(bn); isBool {
+			p.ReportInf(bn.Span(), rules.ParameterConstraintInvalid, rules.BoolBound,
+				"`%s` of `modulo` is a boolean; Heat reads it as %d. Write the number.", key, values.BoolInt(b))
+			f = float64(values.BoolInt(b))
+		} else if bn == nil || bn.IsNull() || !isNum || !isInt || bn.Tag != "!!int" {
+			p.Reportf(argSpan, rules.ParameterConstraintInvalid, "`modulo` needs a whole-number `%s`.", key)
+			return false
+		}
+		fc := f
+		vals[i] = &fc
+	}
+	step, off := *vals[0], *vals[1]
+	switch {
+	case step == 0:
+		p.Reportf(argSpan, rules.ParameterConstraintInvalid, "The `step` of `modulo` cannot be 0.")
+		return false
+	case (step > 0) != (off >= 0) && off != 0:
+		p.Reportf(argSpan, rules.ParameterConstraintInvalid, "`step` and `offset` of `modulo` must have the same sign.")
+		return false
+	case abs(off) >= abs(step):
+		p.Reportf(argSpan, rules.ParameterConstraintInvalid, "The `offset` of `modulo` must be smaller than its `step`.")
+		return false
+	}
+	c.Step, c.Offset = vals[0], vals[1]
+	return true
+}
+
+// parseAllowedValues reads the values an allowed_values constraint lists
+// into c, as Heat compares them with a typ parameter's value.
+func parseAllowedValues(p *pass.Pass, c *schema.Constraint, arg *syntax.Node, argSpan source.Span, typ string) bool {
+	if !arg.IsSequence() {
+		p.Reportf(argSpan, rules.ParameterConstraintInvalid,
+			"`allowed_values` must be a list of values, for example `allowed_values: [small, large]`, not %s.", values.DescribeNode(arg))
+		return false
+	}
+	for _, it := range arg.Items() {
+		it = it.Resolve()
+		if !it.IsScalar() {
+			// Heat compares a string parameter's value with the text
+			// Python's str() makes of each allowed value: a list or a
+			// mapping only ever matches that text.
+			text, ok := values.PyStr(it)
+			if typ != "string" || !ok {
+				return false // for other types: leave to Heat
+			}
+			c.AllowedValues = append(c.AllowedValues, text)
+			continue
+		}
+		if values.IsYAML11Bool(it) && it.Tag != "!!bool" {
+			return false
+		}
+		switch it.Tag {
+		case "!!int", "!!float":
+			f, _, _ := values.PyNumber(it)
+			c.AllowedValues = append(c.AllowedValues, f)
+		case "!!bool":
+			b, _ := values.HeatParamBool(it)
+			c.AllowedValues = append(c.AllowedValues, b)
+		default:
+			c.AllowedValues = append(c.AllowedValues, it.Value)
+		}
+	}
+	return true
+}
+
+// parseAllowedPattern reads the regular expression of an allowed_pattern
+// constraint into c, refusing one Python's re module does not compile.
+func parseAllowedPattern(p *pass.Pass, c *schema.Constraint, arg *syntax.Node, argSpan source.Span) bool {
+	if !readsAsText(arg) {
+		p.Reportf(argSpan, rules.ParameterConstraintInvalid, "`allowed_pattern` must be a regular expression as text, not %s; quote it.", values.DescribeNode(arg))
+		return false
+	}
+	if fault := brokenPattern(arg.Value); fault != nil {
+		p.Reportf(patternFaultSpan(p.Doc.Src, arg, fault), rules.ParameterConstraintInvalid,
+			"`allowed_pattern` is no regular expression Python's re module compiles: %s, so Heat refuses the template.", fault.Describe())
+		return false
+	}
+	c.Pattern = arg.Value
+	return true
+}
+
+// parseCustomConstraint reads the name of a custom_constraint into c,
+// reporting a name no Heat plugin registers.
+func parseCustomConstraint(p *pass.Pass, c *schema.Constraint, arg *syntax.Node, argSpan source.Span, prm *hot.Parameter, customNames func() map[string]bool) bool {
+	if !arg.IsScalar() || arg.IsNull() {
+		p.Reportf(argSpan, rules.ParameterConstraintInvalid, "`custom_constraint` must be a constraint name such as `nova.flavor`, not %s.", values.DescribeNode(arg))
+		return false
+	}
+	if !isKnownCustomConstraint(p.Schema, arg.Value, customNames) {
+		if customConstraintGone(p, arg, prm.Name) {
+			return false
+		}
+		names := customNames()
+		cands := make([]string, 0, len(names))
+		for n := range names {
+			cands = append(cands, n)
+		}
+		near := pass.NearestNames(arg.Value, cands, 3)
+		d := p.Reportf(arg.Span(), rules.ParameterCustomConstraintUnknown,
+			"No Heat plugin registers a custom constraint named `%s`, so any value for `%s` fails at stack create.%s",
+			arg.Value, prm.Name, pass.SuggestText(near))
+		d.Suggestions = near
+		return false
+	}
+	c.Custom = arg.Value
+	return true
+}
+
+// kindRank is the order Heat tests an entry's keys in: when one entry
+// names several kinds, the first present is the one that counts.
+func kindRank(k string) int {
+	switch schema.ConstraintKind(k) {
+	case schema.ConstraintRange:
+		return 0
+	case schema.ConstraintLength:
+		return 1
+	case schema.ConstraintModulo:
+		return 2
+	case schema.ConstraintAllowedValues:
+		return 3
+	case schema.ConstraintAllowedPattern:
+		return 4
+	case schema.ConstraintCustom:
+		return 5
+	}
+	return 6
+}
+
+func applicableHint(kind schema.ConstraintKind) string {
+	switch kind {
+	case schema.ConstraintRange, schema.ConstraintModulo:
+		return " It works on number parameters only."
+	case schema.ConstraintLength:
+		return " It works on string, comma_delimited_list and json parameters."
+	case schema.ConstraintAllowedPattern:
+		return " It works on string parameters only."
+	case schema.ConstraintAllowedValues, schema.ConstraintCustom:
+		return " It does not work on json parameters."
+	}
+	return ""
+}
+
+func abs(f float64) float64 {
+	if f < 0 {
+		return -f
+	}
+	return f
+}
+
+// checkParameterDefault checks that the default reads as the type and
+// passes the parameter's own constraints (Heat checks both: the type when
+// the stack is created, the constraints already at validate).
+func checkParameterDefault(p *pass.Pass, prm *hot.Parameter, typ string, cons []schema.Constraint, res values.RegexpCache) {
+	f := prm.Field("default")
+	if f.Key == nil || typ == "" {
+		return
+	}
+	n := f.Value.Resolve()
+	if n.IsNull() {
+		// Heat asks whether the default is None, not whether the key is
+		// there: create then wants a value, as for no default at all.
+		p.Reportf(pass.SpanOrKey(f.Value, f.Key), rules.ParameterDefaultNull,
+			"The default of `%s` has no value, which Heat reads as no default: stack create fails unless a value for `%s` is given. Write the default (`''` for empty text) or remove the line.",
+			prm.Name, prm.Name)
+		return
+	}
+	if n == nil || values.ContainsFunctionCall(n, 0) {
+		return
+	}
+	bad := ""
+	switch typ {
+	case "number":
+		if _, _, ok := values.PyNumber(n); !ok {
+			bad = "a number"
+		}
+	case "boolean":
+		if _, ok := values.HeatParamBool(n); !ok {
+			bad = "a boolean (true/false, yes/no, on/off, 1/0, t/f, y/n)"
+		}
+	case "list":
+		if n.IsMapping() {
+			bad = "a list or comma-separated text"
+		}
+	case "map":
+		// Heat parses only text that is not empty; it writes a number or
+		// a boolean as JSON first, which always parses.
+		if !values.PyYAMLText(n) || n.Value == "" {
+			break
+		}
+		if depth, past := pyjson.Depth(n.Value); past >= 0 {
+			p.Reportf(n.Span(), rules.ParameterDefaultType,
+				"The default of `%s` is JSON text nested %d levels deep (level %d opens at byte %d); Python's json module, which Heat reads it with at stack create, recurses once per level and fails past %d with \"maximum recursion depth exceeded\". Flatten the value.",
+				prm.Name, depth, pyjson.MaxDepth+1, past+1, pyjson.MaxDepth)
+			return
+		}
+		if !isPythonJSON(n.Value) {
+			bad = "a mapping or JSON text"
+		}
+	}
+	if bad != "" {
+		p.Reportf(n.Span(), rules.ParameterDefaultType,
+			"The default of `%s` must be %s because the parameter's type is %s; %s is not. Fix the default or change the type.",
+			prm.Name, bad, prm.Type, values.QuoteValue(n))
+		return
+	}
+	for _, c := range cons {
+		problem := textDefaultProblem(c, typ, n)
+		if problem == "" {
+			problem = values.ConstraintProblem(c, typ, n, res)
+		}
+		if problem != "" {
+			p.Reportf(n.Span(), rules.ParameterDefaultConstraint,
+				"The default of `%s` breaks its own constraint: %s. Heat refuses the template; change the default or the constraint.", prm.Name, problem)
+			return
+		}
+	}
+}
+
+// isPythonJSON reports whether Python's json module parses s, which
+// takes NaN, Infinity and -Infinity as numbers where Go's does not.
+func isPythonJSON(s string) bool {
+	return isValidJSON(s) || isValidJSON(withoutPythonNumbers(s))
+}
+
+// withoutPythonNumbers replaces the bare words NaN, Infinity and
+// -Infinity outside strings with 0.
+func withoutPythonNumbers(s string) string {
+	var b strings.Builder
+	inString := false
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case inString && c == '\\':
+			b.WriteByte(c)
+			if i+1 < len(s) {
+				i++
+				b.WriteByte(s[i])
+			}
+			continue
+		case c == '"':
+			inString = !inString
+		case !inString:
+			for _, w := range []string{"-Infinity", "Infinity", "NaN"} {
+				if strings.HasPrefix(s[i:], w) {
+					b.WriteByte('0')
+					i += len(w) - 1
+					c = 0
+					break
+				}
+			}
+			if c == 0 {
+				continue
+			}
+		}
+		b.WriteByte(c)
+	}
+	return b.String()
+}
+
+func isValidJSON(s string) bool {
+	var v any
+	return json.Unmarshal([]byte(s), &v) == nil
+}

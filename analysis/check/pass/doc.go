@@ -1,0 +1,8 @@
+// Package pass is what every rule shares: one run's state (Pass, and reports
+// with the severity analysis/rules declares), the entry-local walks that
+// let an edit judge one resource again, the workspace view, and the
+// look-ups rules share (the declared version, positions of entries and
+// calls, suggestions, quieting). It judges nothing itself.
+//
+// May use: analysis/check/values, analysis/hot, analysis/rules, analysis/source, analysis/syntax, schema, schema/spell.
+package pass

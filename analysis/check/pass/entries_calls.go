@@ -1,0 +1,77 @@
+package pass
+
+import "heat-ls/analysis/hot"
+
+// EachCallAlone calls judge for every function call of the template (its
+// index in Template.Calls and the call): first the calls outside the
+// resources, in order, then each resource's calls through
+// EachResourceAlone, so a splice of one resource judges that resource's
+// calls only. judge must judge a call by the call alone, as
+// EachResourceAlone demands of a resource.
+//
+// The order differs from Template.Calls' only between calls of different
+// entries; their findings lie in different entries, and Run sorts by
+// position, so the result is the same.
+func (p *Pass) EachCallAlone(judge func(i int, c *hot.Call)) {
+	calls := p.T.Calls
+	rc := p.resourceCalls()
+	if rc == nil {
+		// Never seen: a resource's calls apart. Judge all in order.
+		for i, c := range calls {
+			if p.Stopped() {
+				return
+			}
+			judge(i, c)
+		}
+		return
+	}
+	for i, c := range calls {
+		if p.Stopped() {
+			return
+		}
+		if _, ok := rc.index[c.Owner]; !ok || c.Context != hot.InResource {
+			judge(i, c)
+		}
+	}
+	p.EachResourceAlone(func(r *hot.Resource) {
+		i := rc.index[&r.Entry]
+		for k := rc.from[i]; k < rc.to[i]; k++ {
+			judge(k, calls[k])
+		}
+	})
+}
+
+// callsByResource tells where each resource's calls lie in
+// Template.Calls: from[i] up to to[i] for resource i, whose entry index
+// maps to i.
+type callsByResource struct {
+	index    map[*hot.Entry]int
+	from, to []int
+}
+
+// resourceCalls works callsByResource out once per run; nil when some
+// resource's calls do not lie together.
+func (p *Pass) resourceCalls() *callsByResource {
+	if p.callRanges != nil {
+		return p.callRanges
+	}
+	n := len(p.T.Resources)
+	rc := &callsByResource{index: make(map[*hot.Entry]int, n), from: make([]int, n), to: make([]int, n)}
+	for i, r := range p.T.Resources {
+		rc.index[&r.Entry] = i
+	}
+	for k, c := range p.T.Calls {
+		r, ok := rc.index[c.Owner]
+		if !ok || c.Context != hot.InResource {
+			continue
+		}
+		if rc.to[r] == 0 {
+			rc.from[r] = k
+		} else if rc.to[r] != k {
+			return nil
+		}
+		rc.to[r] = k + 1
+	}
+	p.callRanges = rc
+	return rc
+}

@@ -1,0 +1,137 @@
+package resources
+
+import (
+	"strconv"
+	"strings"
+
+	"heat-ls/analysis/check/pass"
+	"heat-ls/analysis/check/values"
+	"heat-ls/analysis/syntax"
+	"heat-ls/schema"
+)
+
+// defaultTextFromParam reports whether n is a get_param of a whole string
+// parameter with a default. A string parameter's value is text: when the
+// stack is created without a value for it, Heat hands the property the
+// default's text: Python's text of a list or mapping ("['a', 'b']",
+// "{'k': 'v'}"), "True" or "False" for a boolean, the scalar as written
+// otherwise. text is that text; ok is false when n is something else or
+// the text cannot be told exactly (a float, a timestamp, text outside
+// ASCII, a merge key).
+func (rc *ResourceChecker) defaultTextFromParam(n *syntax.Node) (name, text string, ok bool) {
+	arg := GetParamArgs(n)
+	if arg == nil || rc.p.T == nil {
+		return "", "", false
+	}
+	if arg.IsSequence() && len(arg.Items()) == 1 {
+		arg = arg.Items()[0].Resolve()
+	}
+	if !values.IsScalarLiteral(arg) {
+		return "", "", false
+	}
+	prm := rc.p.T.Parameter(arg.Value)
+	if prm == nil || prm.Type != "string" && prm.Type != "json" || EnvironmentSets(rc.p, prm.Name) {
+		return "", "", false
+	}
+	f := prm.Field("default")
+	if f.Key == nil {
+		return "", "", false
+	}
+	def := f.Value.Resolve()
+	if def == nil || def.IsNull() || values.IsFunctionCall(def) {
+		return "", "", false
+	}
+	if prm.Type == "json" {
+		// Heat parses a json parameter's text, but keeps the empty text
+		// as it is.
+		if !values.PyYAMLText(def) || def.Value != "" {
+			return "", "", false
+		}
+		return prm.Name, "", true
+	}
+	if def.IsScalar() {
+		text, ok := scalarParamText(def)
+		return prm.Name, text, ok
+	}
+	var b strings.Builder
+	if !values.WritePyRepr(&b, def, 0) {
+		return "", "", false
+	}
+	return prm.Name, b.String(), true
+}
+
+// checkDefaultTextFromParam judges a get_param of a string parameter
+// with a default as the text Heat makes of that default
+// (defaultTextFromParam): where the property refuses that text (a list's
+// text is no number, boolean, address or list; a word may not be among
+// the allowed values), Heat refuses the stack created with the defaults.
+func (rc *ResourceChecker) checkDefaultTextFromParam(prop *schema.Property, n, key, anchor *syntax.Node, depth int) {
+	if !rc.judgesHandedText(prop) {
+		return
+	}
+	name, text, ok := rc.defaultTextFromParam(n)
+	if !ok {
+		return
+	}
+	ds := rc.checkHandedText(prop, text, n, key, anchor, depth)
+	if len(ds) == 0 {
+		return // the usual case: the wording below is built only when needed
+	}
+	prm := rc.p.T.Parameter(name)
+	def := prm.Field("default").Value.Resolve()
+	lead := "The " + prm.Type + " parameter `" + name + "` has " + values.DescribeNode(def) +
+		" as its default, which Heat hands over here as the text " + strconv.Quote(text) + ". "
+	switch {
+	case def.IsScalar() && def.Value == text:
+		lead = "The " + prm.Type + " parameter `" + name + "` defaults to " + strconv.Quote(text) +
+			", which this property gets when the stack is created without a value for it. "
+	case def.IsScalar():
+		lead = "The " + prm.Type + " parameter `" + name + "` defaults to " + def.Value +
+			", which Heat hands over here as the text " + strconv.Quote(text) + ". "
+	}
+	for i := range ds {
+		d := &ds[i]
+		d.Message = lead + d.Message
+		d.Suggestions = nil
+	}
+}
+
+// EnvironmentSets: an environment of the workspace gives parameter name
+// a value (under parameters or parameter_defaults), so the template's
+// default may never be used.
+func EnvironmentSets(p *pass.Pass, name string) bool {
+	if p.Workspace == nil {
+		return false
+	}
+	if p.Workspace.ParameterDefaulted(name) {
+		return true
+	}
+	for _, ap := range p.Workspace.AppliedParameters() {
+		if ap.Name == name {
+			return true
+		}
+	}
+	return false
+}
+
+// scalarParamText is the text a string parameter makes of a scalar
+// default: YAML 1.1 booleans become Python's True and False, whole
+// numbers and text stay as written; floats and other forms are left out.
+func scalarParamText(n *syntax.Node) (string, bool) {
+	switch {
+	case values.IsYAML11Bool(n):
+		v, ok := values.HeatParamBool(n)
+		if !ok {
+			return "", false
+		}
+		if v {
+			return "True", true
+		}
+		return "False", true
+	case values.IsLiteralString(n):
+		return n.Value, true
+	case n.Tag == "!!int" && values.IsPlainDecimal(n.Value):
+		return n.Value, true
+	}
+	return "", false
+}

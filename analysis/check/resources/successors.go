@@ -1,0 +1,75 @@
+package resources
+
+import (
+	"strings"
+
+	"heat-ls/schema"
+)
+
+// A hidden property is still accepted by Heat but no longer documented;
+// its warning says what to write instead. Most hidden properties are
+// "<thing>_id" ones retired in favour of "<thing>" (which takes a name or
+// an id), found by renamedProperty. hiddenSuccessor adds the known cases
+// that rule cannot see: a successor with another name, or none at all.
+
+// hiddenSuccessorEntry is one known hidden property of a resource type:
+// its successor, or, when there is none, advice saying so.
+type hiddenSuccessorEntry struct {
+	Successor string
+	advice    string
+}
+
+// KnownHiddenSuccessor is the explicit table, keyed by type and property.
+func KnownHiddenSuccessor(typeName, prop string) (hiddenSuccessorEntry, bool) {
+	switch typeName + "." + prop {
+	case "OS::Heat::RandomString.sequence":
+		return hiddenSuccessorEntry{Successor: "character_classes"}, true
+	case "OS::Cinder::Volume.imageRef":
+		return hiddenSuccessorEntry{Successor: "image"}, true
+	case "OS::Neutron::Router.l3_agent_id":
+		return hiddenSuccessorEntry{Successor: "l3_agent_ids"}, true
+	case "OS::Sahara::Cluster.image":
+		return hiddenSuccessorEntry{Successor: "default_image_id"}, true
+	case "OS::Cinder::Volume.multiattach":
+		return hiddenSuccessorEntry{advice: "It has no property successor: whether a volume can be attached to several servers now comes from its volume type, so pick a `volume_type` that allows it."}, true
+	case "OS::Nova::Server.admin_user":
+		return hiddenSuccessorEntry{advice: "It has no successor: Heat no longer creates that user; create users through `user_data` (for example cloud-init) instead."}, true
+	case "OS::Neutron::Port.replacement_policy":
+		return hiddenSuccessorEntry{advice: "It has no successor and no effect any more; remove it."}, true
+	}
+	return hiddenSuccessorEntry{}, false
+}
+
+// hiddenSuccessor returns the visible property that replaces hidden
+// property name of typeName ("" when unknown or there is none) and the
+// advice sentence for the warning (starting with a space, or "" to keep
+// the support status's own advice). fields are the properties at the
+// same level; typeName is "" below the top level.
+func hiddenSuccessor(typeName, name string, fields map[string]*schema.Property) (successor, advice string) {
+	if e, ok := KnownHiddenSuccessor(typeName, name); ok {
+		if e.Successor == "" {
+			return "", " " + e.advice
+		}
+		if f := fields[e.Successor]; f != nil && !f.Hidden {
+			return e.Successor, " Use `" + e.Successor + "` instead."
+		}
+	}
+	if repl := renamedProperty(name, fields); repl != "" {
+		return repl, " Use `" + repl + "` instead."
+	}
+	return "", ""
+}
+
+// renamedProperty finds the visible successor of a hidden property. Heat
+// retired many "<thing>_id" properties in favour of "<thing>", which
+// accepts a name or an id; the successor is that name when the schema has it.
+func renamedProperty(name string, fields map[string]*schema.Property) string {
+	base, ok := strings.CutSuffix(name, "_id")
+	if !ok {
+		return ""
+	}
+	if f := fields[base]; f != nil && !f.Hidden {
+		return base
+	}
+	return ""
+}

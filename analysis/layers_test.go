@@ -1,0 +1,243 @@
+package analysis
+
+import (
+	"go/parser"
+	"go/token"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+const module = "heat-ls/"
+
+// allowedImports pins the layering of the analysis packages: for each
+// package (a directory of the module), the packages of the module its
+// non-test files may import. An import not listed here fails
+// TestAnalysisImportEdges, and so does a package missing from the table:
+// a new edge or package is a decision, written down here.
+var allowedImports = map[string][]string{
+	"analysis":                  nil,
+	"analysis/bench":            nil,
+	"analysis/config":           {"analysis/limits", "analysis/rules", "analysis/source", "analysis/syntax", "schema", "schema/spell"},
+	"analysis/feature":          {"analysis/check", "analysis/hot", "analysis/rules", "analysis/source", "analysis/syntax", "schema"},
+	"analysis/graph":            {"analysis/check", "analysis/hot", "analysis/limits", "analysis/source", "analysis/syntax", "analysis/workspace", "schema"},
+	"analysis/hot":              {"analysis/source", "analysis/syntax", "schema/spell"},
+	"analysis/hot/edittest":     {"analysis/hot", "analysis/syntax/synthtest", "schema/refdata"},
+	"analysis/lint":             {"analysis/check", "analysis/config", "analysis/hot", "analysis/limits", "analysis/rules", "analysis/source", "analysis/syntax", "schema"},
+	"analysis/pyre":             nil,
+	"analysis/rules":            {"analysis/source"},
+	"analysis/source":           nil,
+	"analysis/syntax":           {"analysis/rules", "analysis/source"},
+	"analysis/syntax/synthtest": nil,
+	"analysis/workspace":        {"analysis/check", "analysis/feature", "analysis/hot", "analysis/limits", "analysis/source", "analysis/syntax", "schema", "schema/spell"},
+	"analysis/yaql":             nil,
+	"analysis/limits":           nil,
+	"analysis/pyjson":           nil,
+
+	// What a template evaluates to and becomes: the evaluator of HOT
+	// functions and conditions, environments merged in order, and the
+	// stack preview built on both.
+	"analysis/eval":    {"analysis/hot", "analysis/source", "analysis/syntax", "schema"},
+	"analysis/environ": {"analysis/eval", "analysis/hot", "analysis/source", "analysis/syntax"},
+	"analysis/preview": {"analysis/environ", "analysis/eval", "analysis/hot", "analysis/source", "analysis/syntax", "schema"},
+
+	// The checks: a core that runs the rule packages, rule packages named
+	// for what they judge, and below them what every rule shares (pass)
+	// and what Heat makes of a literal value (values). Rule packages never
+	// import the core; each doc.go repeats its row in a "May use:" line.
+	"analysis/check": {"analysis/check/environment", "analysis/check/functions", "analysis/check/parameters",
+		"analysis/check/pass", "analysis/check/plugins", "analysis/check/references", "analysis/check/resources", "analysis/check/structure",
+		"analysis/check/values", "analysis/check/workspace", "analysis/hot", "analysis/limits", "analysis/rules", "analysis/source",
+		"analysis/syntax", "schema"},
+	"analysis/check/difftest":    {"analysis/hot", "analysis/rules", "analysis/source", "analysis/syntax"},
+	"analysis/check/environment": {"analysis/check/pass", "analysis/check/values", "analysis/hot", "analysis/rules", "analysis/syntax"},
+	"analysis/check/functions": {"analysis/check/pass", "analysis/check/values", "analysis/hot", "analysis/rules", "analysis/source",
+		"analysis/syntax", "analysis/yaql", "schema", "schema/spell"},
+	"analysis/check/parameters": {"analysis/check/pass", "analysis/check/values", "analysis/hot", "analysis/pyjson", "analysis/pyre", "analysis/rules",
+		"analysis/source", "analysis/syntax", "schema"},
+	"analysis/check/pass": {"analysis/check/values", "analysis/hot", "analysis/rules", "analysis/source", "analysis/syntax", "schema", "schema/spell"},
+	"analysis/check/plugins": {"analysis/check/pass", "analysis/check/resources", "analysis/check/values", "analysis/hot", "analysis/rules",
+		"analysis/syntax", "schema"},
+	"analysis/check/references": {"analysis/check/functions", "analysis/check/pass", "analysis/check/resources", "analysis/check/values",
+		"analysis/hot", "analysis/rules", "analysis/source", "analysis/syntax", "schema"},
+	"analysis/check/resources": {"analysis/check/pass", "analysis/check/values", "analysis/hot", "analysis/rules", "analysis/source",
+		"analysis/syntax", "schema"},
+	"analysis/check/structure": {"analysis/check/pass", "analysis/check/values", "analysis/hot", "analysis/rules", "analysis/syntax",
+		"schema"},
+	"analysis/check/values": {"analysis/hot", "analysis/pyre", "analysis/source", "analysis/syntax", "schema"},
+	"analysis/check/workspace": {"analysis/check/parameters", "analysis/check/pass", "analysis/check/resources", "analysis/check/values",
+		"analysis/hot", "analysis/rules", "analysis/source", "analysis/syntax", "schema"},
+}
+
+// docRows are the packages whose doc.go must state their row of
+// allowedImports in a line "May use: a, b, c." (or "May use: nothing.").
+func docRows() []string {
+	var out []string
+	for p := range allowedImports {
+		if (p == "analysis/check" || strings.HasPrefix(p, "analysis/check/")) && p != "analysis/check/difftest" {
+			out = append(out, p)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// moduleImports returns, for each directory under root holding non-test
+// .go files, the module packages they import (module prefix cut off).
+// Directories the go tool ignores (testdata, names starting with "." or
+// "_") are skipped.
+func moduleImports(t *testing.T, fsys fs.FS, root string) map[string]map[string]bool {
+	t.Helper()
+	out := map[string]map[string]bool{}
+	fset := token.NewFileSet()
+	err := fs.WalkDir(fsys, root, func(name string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		base := d.Name()
+		if d.IsDir() {
+			if name != root && (base == "testdata" || strings.HasPrefix(base, ".") || strings.HasPrefix(base, "_")) {
+				return fs.SkipDir
+			}
+			return nil
+		}
+		if !strings.HasSuffix(base, ".go") || strings.HasSuffix(base, "_test.go") {
+			return nil
+		}
+		src, err := fs.ReadFile(fsys, name)
+		if err != nil {
+			return err
+		}
+		f, err := parser.ParseFile(fset, name, src, parser.ImportsOnly)
+		if err != nil {
+			t.Errorf("%s: cannot parse imports: %v", name, err)
+			return nil
+		}
+		dir := path.Dir(name)
+		if out[dir] == nil {
+			out[dir] = map[string]bool{}
+		}
+		for _, imp := range f.Imports {
+			p, err := strconv.Unquote(imp.Path.Value)
+			if err == nil && strings.HasPrefix(p, module) {
+				out[dir][strings.TrimPrefix(p, module)] = true
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// edgeViolations lists every import of found that table does not allow,
+// and every package of found that table lacks.
+func edgeViolations(found map[string]map[string]bool, table map[string][]string) []string {
+	var out []string
+	for dir, imps := range found {
+		allowed, ok := table[dir]
+		if !ok {
+			out = append(out, dir+": a package the import table lacks (add its row)")
+			continue
+		}
+		for imp := range imps {
+			if !slices.Contains(allowed, imp) {
+				out = append(out, dir+": imports "+imp+", which its row does not allow")
+			}
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+func TestEdgeViolations(t *testing.T) {
+	table := map[string][]string{
+		"analysis/check":      {"analysis/check/pass"},
+		"analysis/check/pass": nil,
+	}
+	tests := []struct {
+		name  string
+		found map[string]map[string]bool
+		want  []string
+	}{
+		{name: "allowed", found: map[string]map[string]bool{
+			"analysis/check": {"analysis/check/pass": true}, "analysis/check/pass": {},
+		}},
+		{name: "edge running back up", found: map[string]map[string]bool{
+			"analysis/check/pass": {"analysis/check": true},
+		}, want: []string{"analysis/check/pass: imports analysis/check, which its row does not allow"}},
+		{name: "package not in the table", found: map[string]map[string]bool{
+			"analysis/check/newrules": {"analysis/check/pass": true},
+		}, want: []string{"analysis/check/newrules: a package the import table lacks (add its row)"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := edgeViolations(tt.found, table); !slices.Equal(got, tt.want) {
+				t.Errorf("violations = %q, want %q", got, tt.want)
+			}
+		})
+	}
+}
+
+// TestAnalysisImportEdges enforces allowedImports on the analysis tree:
+// every import between module packages is one the table lists.
+func TestAnalysisImportEdges(t *testing.T) {
+	root := moduleRoot(t)
+	for _, v := range edgeViolations(moduleImports(t, os.DirFS(root), "analysis"), allowedImports) {
+		t.Error(v)
+	}
+}
+
+// TestCheckPackagesDocumentTheirRow: the doc.go of analysis/check and of
+// each rule package says what it may use, exactly as allowedImports does.
+func TestCheckPackagesDocumentTheirRow(t *testing.T) {
+	root := moduleRoot(t)
+	for _, p := range docRows() {
+		src, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(p), "doc.go"))
+		if err != nil {
+			t.Errorf("%s: %v", p, err)
+			continue
+		}
+		want := "nothing"
+		if row := allowedImports[p]; len(row) > 0 {
+			want = strings.Join(row, ", ")
+		}
+		line := ""
+		for l := range strings.SplitSeq(string(src), "\n") {
+			if rest, ok := strings.CutPrefix(l, "// May use: "); ok {
+				line = strings.TrimSuffix(rest, ".")
+			}
+		}
+		if line != want {
+			t.Errorf("%s/doc.go: May use: %q, want %q (its row of allowedImports)", p, line, want)
+		}
+	}
+}
+
+// moduleRoot finds the directory holding go.mod above the test's directory.
+func moduleRoot(t *testing.T) string {
+	t.Helper()
+	dir, err := filepath.Abs(".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for range 64 {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			return dir
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			break
+		}
+		dir = parent
+	}
+	t.Fatal("go.mod not found above the test directory")
+	return ""
+}
