@@ -21,86 +21,127 @@ import (
 // so neither applies until one is removed.
 func Parse(file string, src []byte) (*Config, []Problem) {
 	f := syntax.Parse(src)
-	mapper := source.NewMapper(src)
-	bad := func(span source.Span, format string, args ...any) (*Config, []Problem) {
-		line, col := mapper.LineCol(span.Start)
-		return defaults(file), []Problem{{Path: file, Span: span, Line: line, Col: col, Message: fmt.Sprintf(format, args...)}}
-	}
+	r := &configReader{file: file, mapper: source.NewMapper(src)}
+	bad := func(p *Problem) (*Config, []Problem) { return defaults(file), []Problem{*p} }
 	if d, ok := firstYAMLProblem(f); ok {
-		return bad(d.Span, "%s", yamlProblemMessage(f, d))
+		return bad(r.fault(d.Span, "%s", yamlProblemMessage(f, d)))
 	}
-	cfg := defaults(file)
-	unknown := unknownIDs{file: file, mapper: mapper} // entries naming no rule: reported, the file still applies
-	checkID := unknown.check
+	r.cfg = defaults(file)
+	r.unknown = unknownIDs{file: file, mapper: r.mapper}
 	top := f.Root().Resolve()
 	if top.IsNull() {
-		return cfg, nil // empty file, only comments, or "~": defaults
+		return r.cfg, nil // empty file, only comments, or "~": defaults
 	}
 	if !top.IsMapping() {
-		return bad(top.Span(), "the project file must be a mapping with the keys disable, severity, ignore and heatRelease")
+		return bad(r.fault(top.Span(), "the project file must be a mapping with the keys disable, severity, ignore and heatRelease"))
 	}
 	for _, entry := range top.Pairs() {
-		key, value := entry.Key, entry.Value.Resolve()
-		if !key.IsScalar() {
-			return bad(key.Span(), "the keys of the project file must be plain names: disable, severity, ignore and heatRelease")
-		}
-		if value == nil {
-			return bad(entry.Value.Span(), "the value of %s cannot be read", key.Value)
-		}
-		switch key.Value {
-		case "disable":
-			ids, n := stringList(value)
-			if n != nil {
-				return bad(n.Span(), "disable must be a list of rule ids, like [parameter-unused]")
-			}
-			cfg.Disable = make(map[string]bool, len(ids))
-			for _, id := range ids {
-				cfg.Disable[id.Value] = true
-				checkID(id, "disable")
-			}
-		case "severity":
-			if !value.IsMapping() {
-				return bad(value.Span(), "severity must map rule ids to error, warning, info or hint")
-			}
-			cfg.Severity = make(map[string]source.Severity, value.NumPairs())
-			for _, p := range value.Pairs() {
-				rule, level := p.Key, p.Value.Resolve()
-				if level == nil {
-					level = p.Value
-				}
-				sev, ok := ParseSeverity(level.Value)
-				if !rule.IsScalar() || !level.IsScalar() || !ok {
-					return bad(level.Span(), "the severity of %q must be error, warning, info or hint", rule.Value)
-				}
-				cfg.Severity[rule.Value] = sev
-				checkID(rule, "severity")
-			}
-		case "ignore":
-			globs, n := stringList(value)
-			if n != nil {
-				return bad(n.Span(), "ignore must be a list of path patterns relative to the project file, like [\"vendor/**\"]")
-			}
-			cfg.Ignore = make([]string, 0, len(globs))
-			for _, g := range globs {
-				if _, err := path.Match(strings.ReplaceAll(g.Value, "**", "*"), ""); err != nil {
-					return bad(g.Span(), "ignore pattern %q is malformed: %v", g.Value, err)
-				}
-				cfg.Ignore = append(cfg.Ignore, g.Value)
-			}
-		case "heatRelease":
-			if !value.IsScalar() || value.IsNull() {
-				return bad(value.Span(), "heatRelease must be one Heat release, like 2025.1, epoxy or 24")
-			}
-			rel, err := schema.ParseRelease(value.Value)
-			if err != nil {
-				return bad(value.Span(), "%v", err)
-			}
-			cfg.HeatRelease = rel.Name
-		default:
-			return bad(key.Span(), "unknown key %q in the project file; the keys are disable, severity, ignore and heatRelease", key.Value)
+		if p := r.entry(entry.Key, entry.Value); p != nil {
+			return bad(p)
 		}
 	}
-	return cfg, unknown.problems()
+	return r.cfg, r.unknown.problems()
+}
+
+// configReader fills a Config from the entries of a project file.
+type configReader struct {
+	file    string
+	mapper  *source.Mapper
+	cfg     *Config
+	unknown unknownIDs // entries naming no rule: reported, the file still applies
+}
+
+// fault is the problem, at span, that makes the whole file not apply.
+func (r *configReader) fault(span source.Span, format string, args ...any) *Problem {
+	line, col := r.mapper.LineCol(span.Start)
+	return &Problem{Path: r.file, Span: span, Line: line, Col: col, Message: fmt.Sprintf(format, args...)}
+}
+
+// entry reads one top-level entry, returning the fault that stops the
+// file from applying, if any.
+func (r *configReader) entry(key, raw *syntax.Node) *Problem {
+	value := raw.Resolve()
+	if !key.IsScalar() {
+		return r.fault(key.Span(), "the keys of the project file must be plain names: disable, severity, ignore and heatRelease")
+	}
+	if value == nil {
+		return r.fault(raw.Span(), "the value of %s cannot be read", key.Value)
+	}
+	switch key.Value {
+	case "disable":
+		return r.disable(value)
+	case "severity":
+		return r.severity(value)
+	case "ignore":
+		return r.ignore(value)
+	case "heatRelease":
+		return r.heatRelease(value)
+	}
+	return r.fault(key.Span(), "unknown key %q in the project file; the keys are disable, severity, ignore and heatRelease", key.Value)
+}
+
+// disable reads the list of rule ids turned off.
+func (r *configReader) disable(value *syntax.Node) *Problem {
+	ids, n := stringList(value)
+	if n != nil {
+		return r.fault(n.Span(), "disable must be a list of rule ids, like [parameter-unused]")
+	}
+	r.cfg.Disable = make(map[string]bool, len(ids))
+	for _, id := range ids {
+		r.cfg.Disable[id.Value] = true
+		r.unknown.check(id, "disable")
+	}
+	return nil
+}
+
+// severity reads the mapping of rule ids to the severity they report with.
+func (r *configReader) severity(value *syntax.Node) *Problem {
+	if !value.IsMapping() {
+		return r.fault(value.Span(), "severity must map rule ids to error, warning, info or hint")
+	}
+	r.cfg.Severity = make(map[string]source.Severity, value.NumPairs())
+	for _, p := range value.Pairs() {
+		rule, level := p.Key, p.Value.Resolve()
+		if level == nil {
+			level = p.Value
+		}
+		sev, ok := ParseSeverity(level.Value)
+		if !rule.IsScalar() || !level.IsScalar() || !ok {
+			return r.fault(level.Span(), "the severity of %q must be error, warning, info or hint", rule.Value)
+		}
+		r.cfg.Severity[rule.Value] = sev
+		r.unknown.check(rule, "severity")
+	}
+	return nil
+}
+
+// ignore reads the path patterns of files left unchecked.
+func (r *configReader) ignore(value *syntax.Node) *Problem {
+	globs, n := stringList(value)
+	if n != nil {
+		return r.fault(n.Span(), "ignore must be a list of path patterns relative to the project file, like [\"vendor/**\"]")
+	}
+	r.cfg.Ignore = make([]string, 0, len(globs))
+	for _, g := range globs {
+		if _, err := path.Match(strings.ReplaceAll(g.Value, "**", "*"), ""); err != nil {
+			return r.fault(g.Span(), "ignore pattern %q is malformed: %v", g.Value, err)
+		}
+		r.cfg.Ignore = append(r.cfg.Ignore, g.Value)
+	}
+	return nil
+}
+
+// heatRelease reads the one Heat release templates are judged for.
+func (r *configReader) heatRelease(value *syntax.Node) *Problem {
+	if !value.IsScalar() || value.IsNull() {
+		return r.fault(value.Span(), "heatRelease must be one Heat release, like 2025.1, epoxy or 24")
+	}
+	rel, err := schema.ParseRelease(value.Value)
+	if err != nil {
+		return r.fault(value.Span(), "%v", err)
+	}
+	r.cfg.HeatRelease = rel.Name
+	return nil
 }
 
 // MaxListed is the most entries naming no rule id that one project file

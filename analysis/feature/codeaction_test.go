@@ -21,15 +21,19 @@ func marked(t *testing.T, src string) (string, source.Span) {
 	return clean, source.Span{Start: i, End: j - 2}
 }
 
+// quickFixCase is one diagnostic and the fix expected for it.
+type quickFixCase struct {
+	name  string
+	src   string // [[...]] marks the diagnostic span
+	diag  source.Diagnostic
+	title string // "" when no action is expected
+	want  string // the whole text after the fix
+}
+
+// TestQuickFixes checks the replacement a diagnostic suggests, and the
+// declaration of an undefined parameter in each shape of parameters section.
 func TestQuickFixes(t *testing.T) {
-	sch := loadSchema(t)
-	tests := []struct {
-		name  string
-		src   string // [[...]] marks the diagnostic span
-		diag  source.Diagnostic
-		title string // "" when no action is expected
-		want  string // the whole text after the fix
-	}{
+	runQuickFixes(t, []quickFixCase{
 		{
 			name:  "suggestion",
 			src:   "heat_template_version: 2018-08-31\nresources:\n  s:\n    type: [[OS::Nova::Servr]]\n",
@@ -65,6 +69,13 @@ func TestQuickFixes(t *testing.T) {
 			title: "Declare parameter 'img' (string)",
 			want:  "heat_template_version: 2018-08-31\nparameters: {a: {type: string}, img: {type: string}}\nresources:\n  s:\n    type: OS::Heat::None\n    properties: {x: {get_param: img}}\n",
 		},
+	})
+}
+
+// TestQuickFixesAddProperty checks the required properties a resource lacks,
+// added to block or flow properties or to a new properties section.
+func TestQuickFixesAddProperty(t *testing.T) {
+	runQuickFixes(t, []quickFixCase{
 		{
 			name:  "add missing properties to block properties",
 			src:   "heat_template_version: 2018-08-31\nresources:\n  s:\n    type: [[OS::Nova::Server]]\n    properties:\n      image: cirros\n",
@@ -86,6 +97,13 @@ func TestQuickFixes(t *testing.T) {
 			title: "Add required property resource_def",
 			want:  "heat_template_version: 2018-08-31\nresources:\n  g:\n    type: OS::Heat::ResourceGroup\n    properties: {resource_def: {}}\n",
 		},
+	})
+}
+
+// TestQuickFixesRemovedFunction checks removed CFN-style functions replaced
+// by their HOT form where the rewrite is mechanical.
+func TestQuickFixesRemovedFunction(t *testing.T) {
+	runQuickFixes(t, []quickFixCase{
 		{
 			name:  "Ref to a resource",
 			src:   "heat_template_version: 2015-04-30\nresources:\n  a:\n    type: OS::Heat::None\n  b:\n    type: OS::Heat::None\n    properties: {x: {[[Ref]]: a}}\n",
@@ -131,6 +149,13 @@ func TestQuickFixes(t *testing.T) {
 			src:  "heat_template_version: 2015-04-30\nresources:\n  b:\n    type: OS::Heat::None\n    properties:\n      x: {\"[[Fn::Select]]\": [0, [a, b]]}\n",
 			diag: source.Diagnostic{Code: "removed-function"},
 		},
+	})
+}
+
+// TestQuickFixesRaiseVersion checks a function newer than
+// heat_template_version offered by raising the version, never lowering it.
+func TestQuickFixesRaiseVersion(t *testing.T) {
+	runQuickFixes(t, []quickFixCase{
 		{
 			name:  "raise version",
 			src:   "heat_template_version: 2015-04-30\nresources:\n  b:\n    type: OS::Heat::None\n    properties:\n      x: {[[map_merge]]: [{}, {}]}\n",
@@ -143,7 +168,14 @@ func TestQuickFixes(t *testing.T) {
 			src:  "heat_template_version: 2018-08-31\nresources:\n  b:\n    type: OS::Heat::None\n    properties:\n      x: {[[map_merge]]: [{}, {}]}\n",
 			diag: source.Diagnostic{Code: "function-not-in-version", Data: map[string]string{"minVersion": "2016-10-14"}},
 		},
-	}
+	})
+}
+
+// runQuickFixes asks for the fixes of each case's diagnostic and checks the
+// text the expected one leaves, which must still be YAML.
+func runQuickFixes(t *testing.T, tests []quickFixCase) {
+	t.Helper()
+	sch := loadSchema(t)
 	for _, tc := range tests {
 		src, sp := marked(t, tc.src)
 		doc := hot.Parse([]byte(src))

@@ -90,30 +90,58 @@ func ReadContext(src []byte, offset int) *TextContext {
 // readContext is ReadContext with the top-level lines already known from
 // a parse (nil when none), which spares walking a long text line by line.
 func readContext(src []byte, offset int, top *topLines) *TextContext {
-	if offset < 0 {
-		offset = 0
+	offset = clampToRune(src, offset)
+	lines := lineIndex{src: src, top: top}
+	cur := lines.lineAt(offset)
+	ctx, start := tokenAt(src, offset)
+	stmt := statementLine(lines, cur)
+	st := scanStatement(src, lines.start(stmt), start)
+	if st == nil {
+		return nil
 	}
-	if offset > len(src) {
-		offset = len(src)
+	ctx.Slot, ctx.Flow = st.slot, st.flow
+	parents, ok := blockParents(src, lines, stmt, st)
+	if !ok {
+		return nil // the cursor is inside a "|" or ">" text
 	}
+	if !st.flow && st.slot == SlotKeyOrScalar && len(st.steps) == 0 {
+		ctx.Siblings = siblingKeys(lines, cur, st.tokenCol)
+	}
+	if st.flow && st.slot == SlotKey {
+		ctx.Siblings = append(ctx.Siblings, st.flowKeys...)
+	}
+	ctx.Path = parents
+	return ctx
+}
+
+// clampToRune brings offset inside src and back to the start of the rune it
+// falls in.
+func clampToRune(src []byte, offset int) int {
+	offset = min(max(offset, 0), len(src))
 	for offset > 0 && offset < len(src) && !utf8.RuneStart(src[offset]) {
 		offset--
 	}
-	lines := lineIndex{src: src, top: top}
-	cur := lines.lineAt(offset)
+	return offset
+}
 
+// tokenAt starts the context with the token typed before offset. The start
+// it returns steps back over an opening quote, so that a quoted value being
+// typed completes inside the quotes.
+func tokenAt(src []byte, offset int) (*TextContext, int) {
 	start := offset
 	for start > 0 && !isTokenBreak(src[start-1]) {
 		start--
 	}
 	ctx := &TextContext{Prefix: string(src[start:offset]), Span: source.Span{Start: start, End: offset}}
 	if start > 0 && (src[start-1] == '"' || src[start-1] == '\'') {
-		// A quoted value being typed: complete inside the quotes.
 		start--
 	}
+	return ctx, start
+}
 
-	// The statement the cursor line belongs to may start on an earlier
-	// line when a flow collection spans lines.
+// statementLine finds the line the statement holding line cur starts on: an
+// earlier one when a flow collection spans lines.
+func statementLine(lines lineIndex, cur int) int {
 	stmt := cur
 	for n := 0; n < 50 && stmt > 0; n++ {
 		prev := lines.prevContent(stmt)
@@ -122,98 +150,111 @@ func readContext(src []byte, offset int, top *topLines) *TextContext {
 		}
 		stmt = prev
 	}
+	return stmt
+}
 
-	st := scanStatement(src, lines.start(stmt), start)
-	if st == nil {
-		return nil
-	}
-	ctx.Slot, ctx.Flow = st.slot, st.flow
+// parentWalk collects the block parents of a statement line, walking up. A
+// key parent sits left of its children; an item's parent key may sit in the
+// same column ("key:" then "- a" unindented), hence two thresholds.
+type parentWalk struct {
+	keyThr, itemThr int
+	parents         []Step
+	// pending says parents[0] is the lowest item parent still counting its
+	// earlier siblings, whose "- " markers sit in column pendingCol.
+	pending    bool
+	pendingCol int
+}
 
-	// Walk up for the block parents of the statement line. A key parent
-	// sits left of its children; an item's parent key may sit in the same
-	// column ("key:" then "- a" unindented), hence two thresholds.
-	keyThr, itemThr := st.firstCol, st.firstCol
-	var pending *Step // the lowest item parent, counting its earlier siblings
-	pendingCol := -1
-	if len(st.steps) > 0 && st.steps[0].step.IsItem() {
-		keyThr = st.firstCol + 1
-	}
-	keyCol := -1
-	if !st.flow && st.slot == SlotKeyOrScalar && len(st.steps) == 0 {
-		keyCol = st.tokenCol
-	}
-	var parents []Step
-	for _, s := range st.steps {
-		parents = append(parents, s.step)
-	}
-	if len(st.steps) > 0 && st.steps[0].step.IsItem() {
-		pending, pendingCol = &parents[0], st.steps[0].col
-	}
+// blockParents returns the path from the root to the statement's own steps.
+// It reports false when the statement is inside a block scalar.
+func blockParents(src []byte, lines lineIndex, stmt int, st *statementScan) ([]Step, bool) {
+	w := newParentWalk(st)
 	// Most lines are deeper than any parent still to find: prevShallow
 	// skips them on their indentation alone.
-	for ln, n := lines.prevShallow(stmt, max(keyThr-1, pendingCol)), 0; ln >= 0 && keyThr > 0 && n < maxContextLines; ln, n = lines.prevShallow(ln, max(keyThr-1, pendingCol)), n+1 {
+	for ln, n := lines.prevShallow(stmt, w.skipDeeper()), 0; ln >= 0 && w.keyThr > 0 && n < maxContextLines; ln, n = lines.prevShallow(ln, w.skipDeeper()), n+1 {
 		ents := lineEntries(src, lines.start(ln), lines.end(ln))
+		if w.pending {
+			ents = w.countEarlierItem(ents)
+		}
 		if len(ents) == 0 {
 			continue
 		}
-		if pending != nil {
-			if ents[0].col > pendingCol {
-				continue // inside an earlier item
-			}
-			// An earlier item of the same sequence, perhaps after the
-			// markers of enclosing items ("- - x").
-			for j, e := range ents {
-				if !e.item {
-					break
-				}
-				if e.col == pendingCol {
-					pending.Index++
-					scalar := ""
-					if j == len(ents)-1 {
-						scalar = e.scalar
-					}
-					pending.Prev = append([]string{scalar}, pending.Prev...)
-					ents = ents[:j]
-					break
-				}
-			}
-			if len(ents) == 0 {
-				continue
-			}
-		}
-		var found []Step
-		newPending := -1
-		for i := len(ents) - 1; i >= 0; i-- {
-			e := ents[i]
-			if e.item && e.col < itemThr {
-				found = append([]Step{{Index: 0}}, found...)
-				keyThr, itemThr = e.col+1, e.col
-				newPending = e.col
-			} else if !e.item && e.col < keyThr {
-				if e.blockScalar {
-					return nil // the cursor is inside a "|" or ">" text
-				}
-				found = append([]Step{{Key: e.key, Index: -1}}, found...)
-				keyThr, itemThr = e.col, e.col
-				newPending = -1
-			}
-		}
-		if len(found) > 0 {
-			parents = append(found, parents...)
-			pending, pendingCol = nil, -1
-			if newPending >= 0 && found[0].IsItem() {
-				pending, pendingCol = &parents[0], newPending
-			}
+		if !w.takeParents(ents) {
+			return nil, false
 		}
 	}
-	if keyCol >= 0 {
-		ctx.Siblings = siblingKeys(lines, cur, keyCol)
+	return w.parents, true
+}
+
+// newParentWalk starts the walk from the statement's own steps.
+func newParentWalk(st *statementScan) *parentWalk {
+	w := &parentWalk{keyThr: st.firstCol, itemThr: st.firstCol, pendingCol: -1}
+	for _, s := range st.steps {
+		w.parents = append(w.parents, s.step)
 	}
-	if st.flow && st.slot == SlotKey {
-		ctx.Siblings = append(ctx.Siblings, st.flowKeys...)
+	if len(st.steps) > 0 && st.steps[0].step.IsItem() {
+		w.keyThr = st.firstCol + 1
+		w.pending, w.pendingCol = true, st.steps[0].col
 	}
-	ctx.Path = parents
-	return ctx
+	return w
+}
+
+// skipDeeper is the indentation above which a line can hold no parent.
+func (w *parentWalk) skipDeeper() int { return max(w.keyThr-1, w.pendingCol) }
+
+// countEarlierItem counts an earlier item of the pending sequence, perhaps
+// after the markers of enclosing items ("- - x"), and returns the entries
+// left of it. A line inside an earlier item gives nothing.
+func (w *parentWalk) countEarlierItem(ents []lineEntry) []lineEntry {
+	if len(ents) == 0 || ents[0].col > w.pendingCol {
+		return nil
+	}
+	for j, e := range ents {
+		if !e.item {
+			break
+		}
+		if e.col == w.pendingCol {
+			p := &w.parents[0]
+			p.Index++
+			scalar := ""
+			if j == len(ents)-1 {
+				scalar = e.scalar
+			}
+			p.Prev = append([]string{scalar}, p.Prev...)
+			return ents[:j]
+		}
+	}
+	return ents
+}
+
+// takeParents prepends the entries of a line that enclose what was found so
+// far. It reports false when one of them is a block scalar's key.
+func (w *parentWalk) takeParents(ents []lineEntry) bool {
+	var found []Step
+	newPending := -1
+	for i := len(ents) - 1; i >= 0; i-- {
+		e := ents[i]
+		if e.item && e.col < w.itemThr {
+			found = append([]Step{{Index: 0}}, found...)
+			w.keyThr, w.itemThr = e.col+1, e.col
+			newPending = e.col
+		} else if !e.item && e.col < w.keyThr {
+			if e.blockScalar {
+				return false
+			}
+			found = append([]Step{{Key: e.key, Index: -1}}, found...)
+			w.keyThr, w.itemThr = e.col, e.col
+			newPending = -1
+		}
+	}
+	if len(found) > 0 {
+		w.parents = append(found, w.parents...)
+		w.pending, w.pendingCol = false, -1
+		if newPending >= 0 && found[0].IsItem() {
+			w.pending, w.pendingCol = true, newPending
+		}
+	}
+	return true
 }
 
 // siblingKeys lists the keys written in column col above and below the
@@ -573,138 +614,84 @@ type colStep struct {
 	col  int
 }
 
-// flowFrame is one open flow collection.
-type flowFrame struct {
-	open    byte
-	key     string // map: the key whose value is being read
-	inValue bool   // map: after "key:"; seq: inside a "k: v" item
-	index   int
-	items   []string
-	keys    []string
-	cur     strings.Builder
-}
-
 // scanStatement reads the statement starting at line start ls up to the
 // token at tok. It returns nil when the cursor is in a comment or the
 // brackets do not add up.
 func scanStatement(src []byte, ls, tok int) *statementScan {
 	st := &statementScan{}
-	le := tok
-	i := ls
 	cols := columnCursor{src: src, pos: ls}
-	for i < le && (src[i] == ' ' || src[i] == '\t') {
-		i++
-	}
+	i := skipBlanks(src, ls, tok)
 	st.firstCol = cols.at(i)
 	st.tokenCol = displayColumn(src, ls, tok)
-	for i < le && src[i] == '-' && (i+1 == le || src[i+1] == ' ' || src[i+1] == '\t') {
-		if len(st.steps) == maxPathDepth {
-			return nil
-		}
-		st.steps = append(st.steps, colStep{Step{Index: 0}, cols.at(i)})
-		i++
-		for i < le && (src[i] == ' ' || src[i] == '\t') {
-			i++
-		}
+	i, ok := st.readItemMarkers(src, i, tok, &cols)
+	if !ok {
+		return nil
 	}
-	if i == le {
+	if i == tok {
 		st.slot = SlotKeyOrScalar
 		if len(st.steps) == 0 {
 			st.firstCol = st.tokenCol
 		}
 		return st
 	}
-	if key, after, ok := blockKey(src, i, le); ok {
+	if key, after, ok := blockKey(src, i, tok); ok {
 		st.steps = append(st.steps, colStep{Step{Key: key, Index: -1}, cols.at(i)})
-		i = after
-		for i < le && (src[i] == ' ' || src[i] == '\t') {
-			i++
-		}
-		if i == le {
+		i = skipBlanks(src, after, tok)
+		if i == tok {
 			st.slot = SlotScalar
 			return st
 		}
 	}
 	if src[i] != '{' && src[i] != '[' {
-		// Text that is neither a key nor a flow start precedes the token:
-		// a comment or a multi-word scalar.
-		if len(stripComment(src[i:le])) < le-i {
-			return nil // the token is inside a comment
-		}
-		if len(st.steps) > 0 && !st.steps[len(st.steps)-1].step.IsItem() {
-			st.slot = SlotScalar
-			return st
-		}
+		return st.plainTail(src, i, tok)
+	}
+	frames := scanFlow(src, i, tok)
+	if frames == nil {
 		return nil
 	}
 	st.flow = true
-	var frames []*flowFrame
-	for i < le {
-		c := src[i]
-		var top *flowFrame
-		if len(frames) > 0 {
-			top = frames[len(frames)-1]
-		}
-		switch {
-		case c == '"' || c == '\'':
-			j := i + 1
-			for j < le && src[j] != c {
-				j++
-			}
-			if top != nil {
-				top.cur.Write(src[i+1 : min(j, le)])
-			}
-			i = j + 1
-			continue
-		case c == '#' && i > 0 && (src[i-1] == ' ' || src[i-1] == '\t'):
-			return nil // a comment: nothing to complete
-		case c == '{' || c == '[':
-			if len(frames) == maxPathDepth {
-				return nil
-			}
-			frames = append(frames, &flowFrame{open: c})
-		case c == '}' || c == ']':
-			if top == nil {
-				return nil
-			}
-			frames = frames[:len(frames)-1]
-			if len(frames) == 0 {
-				return nil // the collection closed before the token
-			}
-			frames[len(frames)-1].cur.WriteString("…")
-		case c == ',':
-			if top == nil {
-				return nil
-			}
-			if top.open == '[' {
-				top.items = append(top.items, strings.TrimSpace(top.cur.String()))
-				top.index++
-			} else if !top.inValue {
-				top.keys = append(top.keys, strings.TrimSpace(top.cur.String()))
-			}
-			top.inValue, top.key = false, ""
-			top.cur.Reset()
-		case c == ':' && top != nil && !top.inValue && (i+1 >= le || strings.IndexByte(" \t\r\n,]}", src[i+1]) >= 0):
-			top.key = strings.TrimSpace(top.cur.String())
-			if top.open == '{' {
-				top.keys = append(top.keys, top.key)
-			}
-			top.inValue = true
-			top.cur.Reset()
-		case c == '\n' || c == '\r' || c == '\t':
-			if top != nil {
-				top.cur.WriteByte(' ')
-			}
-		default:
-			if top != nil {
-				top.cur.WriteByte(c)
-			}
-		}
+	st.addFlowSteps(frames)
+	return st
+}
+
+// skipBlanks returns the first offset from i on that is not a space or a
+// tab, or le.
+func skipBlanks(src []byte, i, le int) int {
+	for i < le && (src[i] == ' ' || src[i] == '\t') {
 		i++
 	}
-	if len(frames) == 0 {
-		return nil
+	return i
+}
+
+// readItemMarkers takes the "- " markers opening the line as item steps and
+// returns the offset after them. It reports false past maxPathDepth.
+func (st *statementScan) readItemMarkers(src []byte, i, le int, cols *columnCursor) (int, bool) {
+	for i < le && src[i] == '-' && (i+1 == le || src[i+1] == ' ' || src[i+1] == '\t') {
+		if len(st.steps) == maxPathDepth {
+			return i, false
+		}
+		st.steps = append(st.steps, colStep{Step{Index: 0}, cols.at(i)})
+		i = skipBlanks(src, i+1, le)
 	}
+	return i, true
+}
+
+// plainTail judges text that is neither a key nor a flow start before the
+// token: a comment or a multi-word scalar, which is a value only after a key.
+func (st *statementScan) plainTail(src []byte, i, le int) *statementScan {
+	if len(stripComment(src[i:le])) < le-i {
+		return nil // the token is inside a comment
+	}
+	if len(st.steps) > 0 && !st.steps[len(st.steps)-1].step.IsItem() {
+		st.slot = SlotScalar
+		return st
+	}
+	return nil
+}
+
+// addFlowSteps appends the steps of the open flow collections, outermost
+// first, and sets the slot from the innermost one.
+func (st *statementScan) addFlowSteps(frames []*flowFrame) {
 	for n, f := range frames {
 		last := n == len(frames)-1
 		switch f.open {
@@ -733,5 +720,4 @@ func scanStatement(src []byte, ls, tok int) *statementScan {
 			}
 		}
 	}
-	return st
 }

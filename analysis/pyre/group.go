@@ -8,78 +8,116 @@ import "fmt"
 func (p *parser) group(sp *subpattern, verbose bool, nested int, first bool) (bool, bool) {
 	start := p.tell() - 1
 	p.lastOpen = start
-	capture, atomic := true, false
-	name, named := "", false
-	add, del := 0, 0
+	h := groupHead{capture: true}
 	if p.match('?') {
-		char := p.get()
-		if char.none {
+		if v, appended, done := p.groupExtension(sp, &h, verbose, nested, first, start); done {
+			return v, appended
+		}
+	}
+	p.groupBody(sp, h, verbose, nested, start)
+	return verbose, true
+}
+
+// groupHead is what the text after "(" says of the group's body.
+type groupHead struct {
+	capture, atomic bool
+	name            string
+	named           bool
+	add, del        int // inline flags set and cleared for the body
+}
+
+// groupExtension reads the "(?" extension starting a group into h. When
+// the extension is the whole construct (a comment, a lookaround, a
+// conditional, a back reference, global flags) it appends it and reports
+// done with group's results.
+func (p *parser) groupExtension(sp *subpattern, h *groupHead, verbose bool, nested int, first bool, start int) (v, appended, done bool) {
+	char := p.get()
+	if char.none {
+		panic(p.err(KindUnexpectedEnd, "error", "unexpected end of pattern", "", 0))
+	}
+	switch {
+	case char.is('P'):
+		if p.pythonExtension(sp, h) {
+			return verbose, true, true
+		}
+	case char.is(':'):
+		h.capture = false
+	case char.is('#'):
+		p.skipComment(start)
+		return verbose, false, true
+	case char.in("=!<"):
+		p.lookaround(sp, char, verbose, nested, start)
+		return verbose, true, true
+	case char.is('('):
+		p.conditional(sp, verbose, nested, start)
+		return verbose, true, true
+	case char.is('>'):
+		h.capture, h.atomic = false, true
+	case flagBit(char) != 0 || char.is('-'):
+		var global bool
+		h.add, h.del, global = p.parseFlags(char)
+		if global {
+			if !first || len(sp.data) > 0 {
+				panic(p.err(KindGlobalFlagsNotAtStart, "error", "global flags not at the start of the expression", "", p.tell()-start))
+			}
+			return p.st.flags&flagVerbose != 0, false, true
+		}
+		h.capture = false
+	default:
+		panic(p.err(KindUnknownExtension, "error", "unknown extension ?"+char.text(), "?"+char.text(), char.size()+1))
+	}
+	return verbose, false, false
+}
+
+// pythonExtension reads what follows "(?P": a group name into h, or a back
+// reference by name, which it appends and reports as the whole construct.
+func (p *parser) pythonExtension(sp *subpattern, h *groupHead) bool {
+	switch {
+	case p.match('<'):
+		h.name, h.named = p.getuntil('>', "group name"), true
+		p.checkGroupName(h.name, 1)
+		return false
+	case p.match('='):
+		name := p.getuntil(')', "group name")
+		p.checkGroupName(name, 1)
+		gid, ok := p.st.groupdict[name]
+		if !ok {
+			panic(p.err(KindUnknownGroupName, "error", "unknown group name "+pyRepr(name), name, runeLen(name)+1))
+		}
+		if !p.st.checkgroup(gid) {
+			panic(p.err(KindOpenGroupRef, "error", "cannot refer to an open group", name, runeLen(name)+1))
+		}
+		p.checkLookbehindGroup(gid)
+		sp.data = append(sp.data, item{op: opGroupref, group: gid})
+		return true
+	default:
+		c := p.get()
+		if c.none {
 			panic(p.err(KindUnexpectedEnd, "error", "unexpected end of pattern", "", 0))
 		}
-		switch {
-		case char.is('P'):
-			switch {
-			case p.match('<'):
-				name, named = p.getuntil('>', "group name"), true
-				p.checkGroupName(name, 1)
-			case p.match('='):
-				name = p.getuntil(')', "group name")
-				p.checkGroupName(name, 1)
-				gid, ok := p.st.groupdict[name]
-				if !ok {
-					panic(p.err(KindUnknownGroupName, "error", "unknown group name "+pyRepr(name), name, runeLen(name)+1))
-				}
-				if !p.st.checkgroup(gid) {
-					panic(p.err(KindOpenGroupRef, "error", "cannot refer to an open group", name, runeLen(name)+1))
-				}
-				p.checkLookbehindGroup(gid)
-				sp.data = append(sp.data, item{op: opGroupref, group: gid})
-				return verbose, true
-			default:
-				c := p.get()
-				if c.none {
-					panic(p.err(KindUnexpectedEnd, "error", "unexpected end of pattern", "", 0))
-				}
-				panic(p.err(KindUnknownExtension, "error", "unknown extension ?P"+c.text(), "?P"+c.text(), c.size()+2))
-			}
-		case char.is(':'):
-			capture = false
-		case char.is('#'):
-			for {
-				if p.next.none {
-					panic(p.err(KindUnterminatedComment, "error", "missing ), unterminated comment", "", p.tell()-start))
-				}
-				if p.get().is(')') {
-					return verbose, false
-				}
-			}
-		case char.in("=!<"):
-			p.lookaround(sp, char, verbose, nested, start)
-			return verbose, true
-		case char.is('('):
-			p.conditional(sp, verbose, nested, start)
-			return verbose, true
-		case char.is('>'):
-			capture, atomic = false, true
-		case flagBit(char) != 0 || char.is('-'):
-			var global bool
-			add, del, global = p.parseFlags(char)
-			if global {
-				if !first || len(sp.data) > 0 {
-					panic(p.err(KindGlobalFlagsNotAtStart, "error", "global flags not at the start of the expression", "", p.tell()-start))
-				}
-				return p.st.flags&flagVerbose != 0, false
-			}
-			capture = false
-		default:
-			panic(p.err(KindUnknownExtension, "error", "unknown extension ?"+char.text(), "?"+char.text(), char.size()+1))
+		panic(p.err(KindUnknownExtension, "error", "unknown extension ?P"+c.text(), "?P"+c.text(), c.size()+2))
+	}
+}
+
+// skipComment reads a "(?#...)" comment up to its ")".
+func (p *parser) skipComment(start int) {
+	for {
+		if p.next.none {
+			panic(p.err(KindUnterminatedComment, "error", "missing ), unterminated comment", "", p.tell()-start))
+		}
+		if p.get().is(')') {
+			return
 		}
 	}
+}
+
+// groupBody reads a group's body up to its ")" and appends the group.
+func (p *parser) groupBody(sp *subpattern, h groupHead, verbose bool, nested, start int) {
 	group := 0
-	if capture {
-		group = p.openGroup(name, named)
+	if h.capture {
+		group = p.openGroup(h.name, h.named)
 	}
-	subVerbose := (verbose || add&flagVerbose != 0) && del&flagVerbose == 0
+	subVerbose := (verbose || h.add&flagVerbose != 0) && h.del&flagVerbose == 0
 	body := p.parseSub(subVerbose, nested+1)
 	if !p.match(')') {
 		panic(p.err(KindUnterminatedGroup, "error", "missing ), unterminated subpattern", "", p.tell()-start))
@@ -88,12 +126,11 @@ func (p *parser) group(sp *subpattern, verbose bool, nested int, first bool) (bo
 		lo, hi := body.getwidth()
 		p.st.groupwidths[group] = &[2]int64{lo, hi}
 	}
-	if atomic {
+	if h.atomic {
 		sp.data = append(sp.data, item{op: opAtomic, sub: body})
 	} else {
-		sp.data = append(sp.data, item{op: opSubpattern, group: group, addFlags: add, delFlags: del, sub: body})
+		sp.data = append(sp.data, item{op: opSubpattern, group: group, addFlags: h.add, delFlags: h.del, sub: body})
 	}
-	return verbose, true
 }
 
 // openGroup is State.opengroup: a new capturing group, named or not.

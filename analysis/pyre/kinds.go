@@ -53,10 +53,11 @@ const (
 // Describe says in heat-ls's words what is wrong, naming the piece of
 // the pattern when there is one.
 func (e *Error) Describe() string {
+	if text, ok := fixedDescription(e.Kind); ok {
+		return text
+	}
 	d := "`" + strings.ReplaceAll(e.Detail, "`", "'") + "`"
 	switch e.Kind {
-	case KindTrailingBackslash:
-		return "it ends with a lone backslash"
 	case KindMissingName:
 		return "a " + e.Detail + " is empty or missing"
 	case KindUnterminatedName:
@@ -67,72 +68,82 @@ func (e *Error) Describe() string {
 		return "the escape " + d + " lacks hex digits"
 	case KindBadEscape:
 		return "the escape " + d + " means nothing to Python"
-	case KindMissingBrace:
-		return "`\\N` must be followed by a character name in braces"
 	case KindUnknownCharName:
 		return "no character is named " + d
 	case KindOctalRange:
 		return "the octal escape " + d + " is above \\377"
-	case KindOpenGroupRef:
-		return "it refers to a group before that group is closed"
-	case KindLookbehindOwnGroup:
-		return "a look-behind refers to a group it holds itself"
 	case KindBadGroupRef:
 		return "it refers to group " + strings.TrimLeft(e.Detail, "\\") + ", which does not exist"
-	case KindUnterminatedSet:
-		return "a `[` is never closed by `]`"
 	case KindBadRange:
 		return "the range " + d + " is not a range of characters"
 	case KindRepeatTooLarge:
 		return "the repeat count " + short(e.Detail) + " is too large"
-	case KindMinOverMax:
-		return "a repeat's minimum is above its maximum"
-	case KindNothingToRepeat:
-		return "a repeat follows nothing it could repeat"
-	case KindMultipleRepeat:
-		return "a repeat follows another repeat"
-	case KindUnexpectedEnd:
-		return "it ends in the middle of a `(?` group"
 	case KindUnknownGroupName:
 		return "no group is named " + d
 	case KindUnknownExtension:
 		return "`(" + strings.ReplaceAll(e.Detail, "`", "'") + "` is no group syntax Python knows"
-	case KindUnterminatedComment:
-		return "a `(?#` comment is never closed by `)`"
-	case KindUnterminatedGroup:
-		return "a `(` is never closed by `)`"
-	case KindBadGroupNumber:
-		return "group 0 cannot be tested"
-	case KindConditionalBranches:
-		return "a conditional group has more than two branches"
-	case KindGlobalFlagsNotAtStart:
-		return "flags for the whole pattern appear after its start"
 	case KindGroupRedefined:
 		return "two groups are named " + d
-	case KindTooManyGroups:
-		return "it has too many groups"
 	case KindBadFlags:
 		return "its inline flags " + badFlags(e.Msg)
 	case KindUnknownFlag:
 		return d + " is not an inline flag"
-	case KindMissingFlagEnd:
-		return "inline flags are not followed by `-`, `:` or `)`"
-	case KindIncompatibleFlags:
-		return "the flags `a` and `u` cannot both apply"
-	case KindUnbalancedParen:
-		return "a `)` closes no group"
-	case KindLookbehindWidth:
-		return "a look-behind may match texts of different lengths"
-	case KindLookbehindTooLong:
-		return "a look-behind is longer than Python's matcher takes"
-	case KindTemplateRepeat:
-		return "nothing may repeat under the `t` flag"
 	case KindRecursion:
 		return fmt.Sprintf("its groups nest deeper than Python's parser can recurse (RecursionError past %d levels)", MaxPythonNesting)
 	case KindCodePointRange:
 		return "the escape " + d + " is far beyond the last Unicode character"
 	}
 	return fmt.Sprintf("Python's re refuses it (%s)", e.Msg)
+}
+
+// fixedDescription says what is wrong for the kinds whose text names no
+// piece of the pattern.
+func fixedDescription(k Kind) (string, bool) {
+	switch k {
+	case KindTrailingBackslash:
+		return "it ends with a lone backslash", true
+	case KindMissingBrace:
+		return "`\\N` must be followed by a character name in braces", true
+	case KindOpenGroupRef:
+		return "it refers to a group before that group is closed", true
+	case KindLookbehindOwnGroup:
+		return "a look-behind refers to a group it holds itself", true
+	case KindUnterminatedSet:
+		return "a `[` is never closed by `]`", true
+	case KindMinOverMax:
+		return "a repeat's minimum is above its maximum", true
+	case KindNothingToRepeat:
+		return "a repeat follows nothing it could repeat", true
+	case KindMultipleRepeat:
+		return "a repeat follows another repeat", true
+	case KindUnexpectedEnd:
+		return "it ends in the middle of a `(?` group", true
+	case KindUnterminatedComment:
+		return "a `(?#` comment is never closed by `)`", true
+	case KindUnterminatedGroup:
+		return "a `(` is never closed by `)`", true
+	case KindBadGroupNumber:
+		return "group 0 cannot be tested", true
+	case KindConditionalBranches:
+		return "a conditional group has more than two branches", true
+	case KindGlobalFlagsNotAtStart:
+		return "flags for the whole pattern appear after its start", true
+	case KindTooManyGroups:
+		return "it has too many groups", true
+	case KindMissingFlagEnd:
+		return "inline flags are not followed by `-`, `:` or `)`", true
+	case KindIncompatibleFlags:
+		return "the flags `a` and `u` cannot both apply", true
+	case KindUnbalancedParen:
+		return "a `)` closes no group", true
+	case KindLookbehindWidth:
+		return "a look-behind may match texts of different lengths", true
+	case KindLookbehindTooLong:
+		return "a look-behind is longer than Python's matcher takes", true
+	case KindTemplateRepeat:
+		return "nothing may repeat under the `t` flag", true
+	}
+	return "", false
 }
 
 // badFlags explains the "bad inline flags" messages.

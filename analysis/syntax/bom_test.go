@@ -12,7 +12,7 @@ import (
 // made of the text (keys and values as text, a null as ""), recorded with
 // /usr/bin/python3 and Heat's own loader, or "refused".
 func TestByteOrderMarksInside(t *testing.T) {
-	tests := []struct{ name, src, want string }{
+	runByteOrderMarks(t, []byteOrderMarkCase{
 		{"linestart-before-indent", "a:\n\ufeff  pw: 1\n", `{"a": {"pw": "1"}}`},
 		{"linestart-col0-key", "a: 1\n\ufeffb: 2\n", `{"a": "1", "\ufeffb": "2"}`},
 		{"after-indent-key", "a:\n  \ufeffpw: 1\n", `{"a": {"\ufeffpw": "1"}}`},
@@ -51,6 +51,13 @@ func TestByteOrderMarksInside(t *testing.T) {
 		{"emoji-before", "a: 😀\n\ufeffb: 2\n", `{"a": "\U0001f600", "\ufeffb": "2"}`},
 		{"cjk-key", "a:\n  \ufeff鍵: 1\n", `{"a": {"\ufeff\u9375": "1"}}`},
 		{"two-bom-linestart", "a:\n\ufeff\ufeff  pw: 1\n", `{"a": {"\ufeff  pw": "1"}}`},
+	})
+}
+
+// TestByteOrderMarksInsideContinued: a U+FEFF at the start of a line that
+// goes on a scalar, a flow collection, a block scalar or its comments.
+func TestByteOrderMarksInsideContinued(t *testing.T) {
+	runByteOrderMarks(t, []byteOrderMarkCase{
 		{"key-after-flowcol0", "a: [x,\n\ufeffy]\n", `{"a": ["x", "y"]}`},
 		{"quoted-continuation-linestart", "a: \"x\n\ufeffy\"\n", `{"a": "x \ufeffy"}`},
 		{"squoted-continuation-linestart", "a: 'x\n\ufeffy'\n", `{"a": "x \ufeffy"}`},
@@ -80,6 +87,13 @@ func TestByteOrderMarksInside(t *testing.T) {
 		{"literal-keep-bom-then-comments", "a: |+\n  x\n\n\ufeff\n  # c\nb: 1\n", `{"a": "x\n\n", "b": "1"}`},
 		{"literal-empty-bom-first-line", "a: |\n\ufeff\n  # c\nb: 1\n", `{"a": "", "b": "1"}`},
 		{"literal-two-boms-in-comments", "a: |\n  x\n\ufeff\n  # c\n\ufeff  # d\nb: 1\n", `{"a": "x\n", "b": "1"}`},
+	})
+}
+
+// TestByteOrderMarksInsideTabs: tabs near a U+FEFF, where the two loaders
+// Heat may fall back between take them differently.
+func TestByteOrderMarksInsideTabs(t *testing.T) {
+	runByteOrderMarks(t, []byteOrderMarkCase{
 		// Read by PyYAML's Python reader (libyaml refuses the marked
 		// key), which takes a tab only in quotes, block scalar content
 		// and comments.
@@ -110,7 +124,16 @@ func TestByteOrderMarksInside(t *testing.T) {
 		// tab: yaml.v3 would take the mark for indentation and refuse
 		{"flow-plain-nested-mark-tab", "r:\n  p: [\n    {b: 8080\n\ufeff \t\n    }]\n", `{"r": {"p": [{"b": "8080 \ufeff"}]}}`},
 		{"flow-plain-nested-mark-tab-quoted-before", "r:\n  p: [\n    {b: \"x\"\n\ufeff \t\n    }]\n", `{"r": {"p": [{"b": "x"}]}}`},
-	}
+	})
+}
+
+// byteOrderMarkCase is a text and what Heat's loaders read it as.
+type byteOrderMarkCase struct{ name, src, want string }
+
+// runByteOrderMarks parses each case, compares the tree with what Heat
+// reads, and checks the spans of every scalar of a tree it accepts.
+func runByteOrderMarks(t *testing.T, tests []byteOrderMarkCase) {
+	t.Helper()
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			f := Parse([]byte(tt.src))

@@ -134,76 +134,11 @@ func (c *converter) convert(yn *yaml.Node, depth int) *Node {
 	}
 	switch yn.Kind {
 	case yaml.ScalarNode:
-		n.Kind = ScalarNode
-		n.Tag = yn.ShortTag()
-		n.Value = yn.Value
-		if c.stand != "" && strings.Contains(n.Value, c.stand) {
-			n.Value = strings.ReplaceAll(n.Value, c.stand, utf8BOM)
-		}
-		n.SetSpan(c.scalarSpan(n, start, propsEnd, content))
-		c.unknownTag(n, start, propsEnd)
-		c.tagMismatch(n, start, propsEnd)
-		c.flowColon(n)
+		c.convertScalar(n, yn, start, propsEnd, content)
 	case yaml.AliasNode:
 		c.alias(n, yn, start)
 	case yaml.MappingNode, yaml.SequenceNode:
-		n.Tag = yn.ShortTag()
-		c.unknownTag(n, start, propsEnd)
-		if depth >= maxDepth {
-			c.tooDeep = true
-			n.Kind = MappingNode
-			if yn.Kind == yaml.SequenceNode {
-				n.Kind = SequenceNode
-			}
-			n.SetSpan(source.Span{Start: content, End: content})
-			return n
-		}
-		if yn.Anchor != "" {
-			c.open = append(c.open, openAnchor{yn, anchorSpan(c.src, start, propsEnd, yn.Anchor)})
-		}
-		lastEnd, firstStart := content, content
-		if yn.Kind == yaml.MappingNode {
-			n.Kind = MappingNode
-			n.kids = c.nodeSlice(len(yn.Content) &^ 1)
-			for i := 0; i+1 < len(yn.Content); i += 2 {
-				k := c.convert(yn.Content[i], depth+1)
-				v := c.convert(yn.Content[i+1], depth+1)
-				n.kids = append(n.kids, k, v)
-				c.mergeValue(k, v)
-				lastEnd = max(lastEnd, int(k.end), int(v.end))
-				firstStart = min(firstStart, int(k.start), int(v.start))
-			}
-			c.duplicateKeys(n)
-			c.unhashableKeys(n)
-		} else {
-			n.Kind = SequenceNode
-			n.kids = c.nodeSlice(len(yn.Content))
-			for _, item := range yn.Content {
-				child := c.convert(item, depth+1)
-				n.kids = append(n.kids, child)
-				lastEnd = max(lastEnd, int(child.end))
-				firstStart = min(firstStart, int(child.start))
-			}
-		}
-		c.tagMismatch(n, start, propsEnd)
-		if yn.Anchor != "" {
-			c.open = c.open[:len(c.open)-1]
-		}
-		// A block collection starts at its first entry; skipProperties may
-		// have stepped over properties that belong to the first key (which
-		// yaml.v3 reports at the same place), so include the children.
-		n.SetSpan(source.Span{Start: firstStart, End: lastEnd})
-		// A flow collection owns the bracket at its start, unless its first
-		// child starts there too: "[{a: 1}: b]" holds a single-pair mapping
-		// whose key is the bracketed one.
-		ownsBracket := firstStart == content && !(n.Kind == MappingNode && len(n.kids) > 0 && int(n.kids[0].start) == content)
-		if ownsBracket && content < len(c.src) && (c.src[content] == '[' || c.src[content] == '{') && n.Style == Flow {
-			from := lastEnd
-			if from == content {
-				from++
-			}
-			n.SetSpan(source.Span{Start: content, End: flowEnd(c.src, content, from)})
-		}
+		c.convertCollection(n, yn, depth, start, propsEnd, content)
 	default:
 		// A document node inside a tree does not occur; keep an empty
 		// scalar so callers never see a nil.
@@ -212,6 +147,105 @@ func (c *converter) convert(yn *yaml.Node, depth int) *Node {
 		n.SetSpan(source.Span{Start: start, End: start})
 	}
 	return n
+}
+
+// convertScalar fills n from the scalar yn whose properties run from start
+// to propsEnd and whose text starts at content.
+func (c *converter) convertScalar(n *Node, yn *yaml.Node, start, propsEnd, content int) {
+	n.Kind = ScalarNode
+	n.Tag = yn.ShortTag()
+	n.Value = yn.Value
+	if c.stand != "" && strings.Contains(n.Value, c.stand) {
+		n.Value = strings.ReplaceAll(n.Value, c.stand, utf8BOM)
+	}
+	n.SetSpan(c.scalarSpan(n, start, propsEnd, content))
+	c.unknownTag(n, start, propsEnd)
+	c.tagMismatch(n, start, propsEnd)
+	c.flowColon(n)
+}
+
+// convertCollection fills n from the mapping or sequence yn, converting its
+// children one level deeper; past maxDepth it stays an empty collection.
+func (c *converter) convertCollection(n *Node, yn *yaml.Node, depth, start, propsEnd, content int) {
+	n.Tag = yn.ShortTag()
+	c.unknownTag(n, start, propsEnd)
+	if depth >= maxDepth {
+		c.tooDeep = true
+		n.Kind = MappingNode
+		if yn.Kind == yaml.SequenceNode {
+			n.Kind = SequenceNode
+		}
+		n.SetSpan(source.Span{Start: content, End: content})
+		return
+	}
+	if yn.Anchor != "" {
+		c.open = append(c.open, openAnchor{yn, anchorSpan(c.src, start, propsEnd, yn.Anchor)})
+	}
+	var firstStart, lastEnd int
+	if yn.Kind == yaml.MappingNode {
+		firstStart, lastEnd = c.convertPairs(n, yn, depth, content)
+	} else {
+		firstStart, lastEnd = c.convertItems(n, yn, depth, content)
+	}
+	c.tagMismatch(n, start, propsEnd)
+	if yn.Anchor != "" {
+		c.open = c.open[:len(c.open)-1]
+	}
+	c.collectionSpan(n, content, firstStart, lastEnd)
+}
+
+// convertPairs converts a mapping's keys and values into n and returns the
+// extent of its children, starting from content.
+func (c *converter) convertPairs(n *Node, yn *yaml.Node, depth, content int) (firstStart, lastEnd int) {
+	lastEnd, firstStart = content, content
+	n.Kind = MappingNode
+	n.kids = c.nodeSlice(len(yn.Content) &^ 1)
+	for i := 0; i+1 < len(yn.Content); i += 2 {
+		k := c.convert(yn.Content[i], depth+1)
+		v := c.convert(yn.Content[i+1], depth+1)
+		n.kids = append(n.kids, k, v)
+		c.mergeValue(k, v)
+		lastEnd = max(lastEnd, int(k.end), int(v.end))
+		firstStart = min(firstStart, int(k.start), int(v.start))
+	}
+	c.duplicateKeys(n)
+	c.unhashableKeys(n)
+	return firstStart, lastEnd
+}
+
+// convertItems converts a sequence's items into n and returns the extent of
+// its children, starting from content.
+func (c *converter) convertItems(n *Node, yn *yaml.Node, depth, content int) (firstStart, lastEnd int) {
+	lastEnd, firstStart = content, content
+	n.Kind = SequenceNode
+	n.kids = c.nodeSlice(len(yn.Content))
+	for _, item := range yn.Content {
+		child := c.convert(item, depth+1)
+		n.kids = append(n.kids, child)
+		lastEnd = max(lastEnd, int(child.end))
+		firstStart = min(firstStart, int(child.start))
+	}
+	return firstStart, lastEnd
+}
+
+// collectionSpan sets the span of a converted collection whose children run
+// from firstStart to lastEnd.
+func (c *converter) collectionSpan(n *Node, content, firstStart, lastEnd int) {
+	// A block collection starts at its first entry; skipProperties may
+	// have stepped over properties that belong to the first key (which
+	// yaml.v3 reports at the same place), so include the children.
+	n.SetSpan(source.Span{Start: firstStart, End: lastEnd})
+	// A flow collection owns the bracket at its start, unless its first
+	// child starts there too: "[{a: 1}: b]" holds a single-pair mapping
+	// whose key is the bracketed one.
+	ownsBracket := firstStart == content && !(n.Kind == MappingNode && len(n.kids) > 0 && int(n.kids[0].start) == content)
+	if ownsBracket && content < len(c.src) && (c.src[content] == '[' || c.src[content] == '{') && n.Style == Flow {
+		from := lastEnd
+		if from == content {
+			from++
+		}
+		n.SetSpan(source.Span{Start: content, End: flowEnd(c.src, content, from)})
+	}
 }
 
 // scalarSpan computes the span of a scalar's content.

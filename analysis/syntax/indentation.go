@@ -21,113 +21,159 @@ type level struct {
 // scalars are skipped. Without a candidate the answer is from itself.
 func (c *converter) indentationFault(from int) int {
 	src := c.src
-	n := len(c.lines.starts)
-	var levels []level
-	opens, continues := false, false
-	scalarHeader, scalarBody := -1, -1 // indentation of a block scalar's header line and body
-	flow := 0                          // open brackets carried over from earlier lines
-	var quote byte                     // quote of a scalar continuing on the next line
-	for l := 1; l <= n; l++ {
+	w := indentWalk{scalarHeader: -1, scalarBody: -1}
+	for l := 1; l <= len(c.lines.starts); l++ {
 		start, end := c.lineBounds(l)
 		i := start
 		for i < end && src[i] == ' ' {
 			i++
 		}
-		if quote != 0 {
-			if close := closingQuote(src[start:end], quote); close >= 0 {
-				quote = 0
-			}
-			continue
-		}
-		if i == end || src[i] == '#' {
+		if w.skipsText(src[start:end], src[i:end]) {
 			continue
 		}
 		d := i - start
-		if scalarHeader >= 0 {
-			if scalarBody < 0 && d > scalarHeader {
-				scalarBody = d
-			}
-			if scalarBody >= 0 && d >= scalarBody {
+		if w.scalarHeader >= 0 {
+			inside, outdented := w.leaveScalar(d)
+			if inside {
 				continue
 			}
-			if d > scalarHeader && l >= from {
+			if outdented && l >= from {
 				return l // less indented than the block scalar, yet inside its key
 			}
-			scalarHeader, scalarBody = -1, -1
 		}
-		if flow > 0 {
-			flow = bracketDepth(src[i:end], flow)
+		if w.flow > 0 {
+			w.flow = bracketDepth(src[i:end], w.flow)
 			continue
 		}
 		line := src[i:end]
 		if d == 0 && (isDocumentMarker(line) || line[0] == '%') {
-			levels, opens = levels[:0], false
+			w.levels, w.opens = w.levels[:0], false
 			continue
 		}
 		if _, stray := c.strayCloser(l); stray && l >= from {
 			return l
 		}
-		dash := isEntry(line)
-		key := hasMappingColon(line) || explicitKey(line)
-		fault := false
-		switch {
-		case len(levels) == 0:
-			levels = append(levels, level{indent: d, sequence: dash})
-		case d > levels[len(levels)-1].indent:
-			if !opens {
-				// A key or entry under a line that has its value, or more
-				// text after a value that cannot continue on the next line.
-				fault = dash || key || !continues
-				if !fault {
-					continue // a continuation line of a plain scalar
-				}
-			}
-			levels = append(levels, level{indent: d, sequence: dash})
-		default:
-			for len(levels) > 0 && levels[len(levels)-1].indent > d {
-				levels = levels[:len(levels)-1]
-			}
-			if len(levels) == 0 || levels[len(levels)-1].indent != d {
-				fault = true // between levels, or left of everything
-				levels = append(levels, level{indent: d, sequence: dash})
-				break
-			}
-			top := &levels[len(levels)-1]
-			if top.sequence == dash {
-				break
-			}
-			if top.indentless { // the indentless sequence ends
-				levels = levels[:len(levels)-1]
-				top = &levels[len(levels)-1]
-				if top.sequence == dash && top.indent == d {
-					break
-				}
-			}
-			if dash && opens && !top.sequence {
-				levels = append(levels, level{indent: d, sequence: true, indentless: true})
-				break
-			}
-			fault = true // the other kind of entry at this level
+		fault, continuation := w.place(line, d)
+		if continuation {
+			continue
 		}
 		if fault && l >= from {
 			return l
 		}
-		// "- key: value" starts a mapping inside the entry.
-		if dash {
-			rest := trimBlankLeft(line[1:])
-			if hasMappingColon(rest) || isEntry(rest) {
-				levels = append(levels, level{indent: d + len(line) - len(rest), sequence: isEntry(rest)})
-			}
-		}
-		opens = opensBlock(line)
-		continues = plainValue(line)
-		if blockScalarHeader(line) {
-			scalarHeader, scalarBody = d, -1
-		}
-		flow = bracketDepth(line, 0)
-		quote = openQuote(line)
+		w.follow(line, d)
 	}
 	return from
+}
+
+// indentWalk is what indentationFault carries from one line to the next.
+type indentWalk struct {
+	levels []level
+	// opens: the last line's value starts on the next line; continues: it is
+	// a plain scalar that may go on there.
+	opens, continues bool
+	// scalarHeader and scalarBody are the indentation of a block scalar's
+	// header line and of its body, -1 outside one.
+	scalarHeader, scalarBody int
+	flow                     int  // open brackets carried over from earlier lines
+	quote                    byte // quote of a scalar continuing on the next line
+}
+
+// skipsText reports whether a line (text from its first non-space) has no
+// structure: it continues a quoted scalar, is blank or is a comment.
+func (w *indentWalk) skipsText(whole, text []byte) bool {
+	if w.quote != 0 {
+		if closingQuote(whole, w.quote) >= 0 {
+			w.quote = 0
+		}
+		return true
+	}
+	return len(text) == 0 || text[0] == '#'
+}
+
+// leaveScalar follows a line indented d after a block scalar's header:
+// inside its body, or past its end (outdented says the line is still deeper
+// than the header, which only the body may be).
+func (w *indentWalk) leaveScalar(d int) (inside, outdented bool) {
+	if w.scalarBody < 0 && d > w.scalarHeader {
+		w.scalarBody = d
+	}
+	if w.scalarBody >= 0 && d >= w.scalarBody {
+		return true, false
+	}
+	outdented = d > w.scalarHeader
+	w.scalarHeader, w.scalarBody = -1, -1
+	return false, outdented
+}
+
+// place fits a line indented d into the levels. It reports a fault when the
+// line starts a key or entry where none may start, and continuation when
+// the line only goes on with the plain scalar above it.
+func (w *indentWalk) place(line []byte, d int) (fault, continuation bool) {
+	dash := isEntry(line)
+	key := hasMappingColon(line) || explicitKey(line)
+	switch {
+	case len(w.levels) == 0:
+		w.levels = append(w.levels, level{indent: d, sequence: dash})
+	case d > w.levels[len(w.levels)-1].indent:
+		if !w.opens {
+			// A key or entry under a line that has its value, or more
+			// text after a value that cannot continue on the next line.
+			fault = dash || key || !w.continues
+			if !fault {
+				return false, true
+			}
+		}
+		w.levels = append(w.levels, level{indent: d, sequence: dash})
+	default:
+		fault = w.placeAtOrLeft(d, dash)
+	}
+	return fault, false
+}
+
+// placeAtOrLeft fits a line indented d no deeper than the innermost level:
+// it closes the deeper levels and must then match one in column and kind.
+func (w *indentWalk) placeAtOrLeft(d int, dash bool) bool {
+	for len(w.levels) > 0 && w.levels[len(w.levels)-1].indent > d {
+		w.levels = w.levels[:len(w.levels)-1]
+	}
+	if len(w.levels) == 0 || w.levels[len(w.levels)-1].indent != d {
+		w.levels = append(w.levels, level{indent: d, sequence: dash})
+		return true // between levels, or left of everything
+	}
+	top := &w.levels[len(w.levels)-1]
+	if top.sequence == dash {
+		return false
+	}
+	if top.indentless { // the indentless sequence ends
+		w.levels = w.levels[:len(w.levels)-1]
+		top = &w.levels[len(w.levels)-1]
+		if top.sequence == dash && top.indent == d {
+			return false
+		}
+	}
+	if dash && w.opens && !top.sequence {
+		w.levels = append(w.levels, level{indent: d, sequence: true, indentless: true})
+		return false
+	}
+	return true // the other kind of entry at this level
+}
+
+// follow records what a placed line leaves open for the lines below it.
+func (w *indentWalk) follow(line []byte, d int) {
+	// "- key: value" starts a mapping inside the entry.
+	if isEntry(line) {
+		rest := trimBlankLeft(line[1:])
+		if hasMappingColon(rest) || isEntry(rest) {
+			w.levels = append(w.levels, level{indent: d + len(line) - len(rest), sequence: isEntry(rest)})
+		}
+	}
+	w.opens = opensBlock(line)
+	w.continues = plainValue(line)
+	if blockScalarHeader(line) {
+		w.scalarHeader, w.scalarBody = d, -1
+	}
+	w.flow = bracketDepth(line, 0)
+	w.quote = openQuote(line)
 }
 
 // openQuote returns the quote character of a quoted scalar that starts on

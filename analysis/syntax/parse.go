@@ -39,17 +39,9 @@ func parseOnce(src []byte, a *Arena) (f *File, fail *failure) { return parseText
 // none). Nil text is src itself. Its nodes come from a when that is free.
 func parseText(src, text []byte, stand string, a *Arena) (f *File, fail *failure) {
 	f = &File{Src: src}
-	if d, over := textTooLarge(len(src)); over {
+	if d, refused := refuseText(src); refused {
 		f.Broken = true
 		f.Problems = append(f.Problems, d)
-		return f, nil
-	}
-	if bytes.HasPrefix(src, []byte{0xFE, 0xFF}) || bytes.HasPrefix(src, []byte{0xFF, 0xFE}) {
-		f.Broken = true
-		f.Problems = append(f.Problems, source.Diagnostic{
-			Span: source.Span{Start: 0, End: 2}, Severity: rules.Severity(rules.YAMLSyntax), Code: rules.YAMLSyntax,
-			Message: "the file is encoded as UTF-16; templates must be UTF-8",
-		})
 		return f, nil
 	}
 	base := 0
@@ -63,51 +55,7 @@ func parseText(src, text []byte, stand string, a *Arena) (f *File, fail *failure
 		body = src[base:]
 	}
 	c.presize(body, a)
-	var next func(*yaml.Node) error
-	if singleDocument(body) {
-		// yaml.Unmarshal reads only the first document, and is faster than
-		// the Decoder, which copies its input through a reader buffer.
-		done := false
-		next = func(doc *yaml.Node) error {
-			if done {
-				return io.EOF
-			}
-			done = true
-			return yaml.Unmarshal(body, doc)
-		}
-	} else {
-		dec := yaml.NewDecoder(bytes.NewReader(body))
-		next = func(doc *yaml.Node) error { return dec.Decode(doc) }
-	}
-	for {
-		var doc yaml.Node
-		err := guard(func() error { return next(&doc) })
-		if errors.Is(err, io.EOF) {
-			break
-		}
-		if err != nil {
-			f.Broken = true
-			d := c.decodeProblem(err)
-			f.Problems = append(f.Problems, d)
-			if d.Code == rules.YAMLSyntax {
-				_, reason := splitYAMLError(err.Error())
-				fail = &failure{reason: reason, span: d.Span}
-			}
-			break
-		}
-		if doc.Kind != yaml.DocumentNode || len(doc.Content) == 0 {
-			continue
-		}
-		if len(f.Docs) == 1 {
-			start := c.offset(doc.Line, doc.Column)
-			f.Problems = append(f.Problems, source.Diagnostic{
-				Span: markerSpan(src, start), Severity: rules.Severity(rules.MultipleDocuments), Code: rules.MultipleDocuments,
-				Message: "a second YAML document starts here; a Heat template or environment must be a single document",
-			})
-		}
-		c.reserve(doc.Content[0])
-		f.Docs = append(f.Docs, c.convert(doc.Content[0], 0))
-	}
+	fail = c.readDocuments(f, documentReader(body))
 	if c.tooDeep {
 		f.Problems = append(f.Problems, source.Diagnostic{
 			Span: source.Span{Start: 0, End: 0}, Severity: rules.Severity(rules.YAMLTooLarge), Code: rules.YAMLTooLarge,
@@ -138,6 +86,75 @@ func parseText(src, text []byte, stand string, a *Arena) (f *File, fail *failure
 	// source order.
 	sort.SliceStable(f.Problems, func(i, j int) bool { return f.Problems[i].Span.Start < f.Problems[j].Span.Start })
 	return f, fail
+}
+
+// refuseText gives the problem of a text not read at all: too large, or
+// encoded as UTF-16.
+func refuseText(src []byte) (source.Diagnostic, bool) {
+	if d, over := textTooLarge(len(src)); over {
+		return d, true
+	}
+	if bytes.HasPrefix(src, []byte{0xFE, 0xFF}) || bytes.HasPrefix(src, []byte{0xFF, 0xFE}) {
+		return source.Diagnostic{
+			Span: source.Span{Start: 0, End: 2}, Severity: rules.Severity(rules.YAMLSyntax), Code: rules.YAMLSyntax,
+			Message: "the file is encoded as UTF-16; templates must be UTF-8",
+		}, true
+	}
+	return source.Diagnostic{}, false
+}
+
+// documentReader returns a function decoding the next document of body,
+// io.EOF after the last.
+func documentReader(body []byte) func(*yaml.Node) error {
+	if !singleDocument(body) {
+		dec := yaml.NewDecoder(bytes.NewReader(body))
+		return func(doc *yaml.Node) error { return dec.Decode(doc) }
+	}
+	// yaml.Unmarshal reads only the first document, and is faster than
+	// the Decoder, which copies its input through a reader buffer.
+	done := false
+	return func(doc *yaml.Node) error {
+		if done {
+			return io.EOF
+		}
+		done = true
+		return yaml.Unmarshal(body, doc)
+	}
+}
+
+// readDocuments converts each document next decodes into f, up to the
+// first error, which makes f broken; a syntax error is returned as the
+// failure recovery starts from.
+func (c *converter) readDocuments(f *File, next func(*yaml.Node) error) (fail *failure) {
+	for {
+		var doc yaml.Node
+		err := guard(func() error { return next(&doc) })
+		if errors.Is(err, io.EOF) {
+			return nil
+		}
+		if err != nil {
+			f.Broken = true
+			d := c.decodeProblem(err)
+			f.Problems = append(f.Problems, d)
+			if d.Code == rules.YAMLSyntax {
+				_, reason := splitYAMLError(err.Error())
+				fail = &failure{reason: reason, span: d.Span}
+			}
+			return fail
+		}
+		if doc.Kind != yaml.DocumentNode || len(doc.Content) == 0 {
+			continue
+		}
+		if len(f.Docs) == 1 {
+			start := c.offset(doc.Line, doc.Column)
+			f.Problems = append(f.Problems, source.Diagnostic{
+				Span: markerSpan(c.src, start), Severity: rules.Severity(rules.MultipleDocuments), Code: rules.MultipleDocuments,
+				Message: "a second YAML document starts here; a Heat template or environment must be a single document",
+			})
+		}
+		c.reserve(doc.Content[0])
+		f.Docs = append(f.Docs, c.convert(doc.Content[0], 0))
+	}
 }
 
 // textTooLarge refuses a text of MaxTextSize bytes or more: node spans

@@ -32,14 +32,7 @@ outputs:
 // in the broken text, the keys in gone were read as blank, and the
 // region's words are hidden.
 func TestRecoverEachErrorKind(t *testing.T) {
-	tests := []struct {
-		name     string
-		from, to string
-		keep     []string // dotted key paths that must be in the tree
-		gone     []string // dotted key paths that must not
-		hidden   []string
-		noOld    bool // parse without the last good text
-	}{
+	tests := []recoverCase{
 		{
 			name: "unclosed flow mapping",
 			from: "      image: {get_param: image}\n", to: "      image: {get_param: \n",
@@ -98,56 +91,78 @@ func TestRecoverEachErrorKind(t *testing.T) {
 		},
 	}
 	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			if !strings.Contains(recoverBase, tt.from) {
-				t.Fatalf("%q not in the base text", tt.from)
-			}
-			src := strings.Replace(recoverBase, tt.from, tt.to, 1)
-			if tt.name == "two broken places" {
-				src = strings.Replace(src, "  server2:\n", "  server2\n", 1)
-			}
-			var old []byte
-			if !tt.noOld {
-				old = []byte(recoverBase)
-			}
-			f := ParseAfter([]byte(src), old)
-			if !f.Broken || !f.HasTree() || len(f.Recovered) == 0 {
-				t.Fatalf("broken %v tree %v regions %v problems %+v", f.Broken, f.HasTree(), f.Recovered, f.Problems)
-			}
-			if string(f.Src) != src {
-				t.Fatal("Src is not the text as written")
-			}
-			syntaxErrors := 0
-			for _, p := range f.Problems {
-				if p.Code == rules.YAMLSyntax {
-					syntaxErrors++
-				}
-			}
-			if syntaxErrors != 1 {
-				t.Errorf("want the one YAML error, got %+v", f.Problems)
-			}
-			for _, path := range tt.keep {
-				k := keyAtPath(f, path)
-				if k == nil {
-					t.Errorf("%s missing from the recovered tree", path)
-					continue
-				}
-				name := path[strings.LastIndexByte(path, '.')+1:]
-				if got := src[k.Span().Start:k.Span().End]; !strings.HasPrefix(name, got) && got != name {
-					t.Errorf("%s: key span %v reads %q in the broken text", path, k.Span(), got)
-				}
-			}
-			for _, path := range tt.gone {
-				if keyAtPath(f, path) != nil {
-					t.Errorf("%s should have been read as blank", path)
-				}
-			}
-			for _, w := range tt.hidden {
-				if !f.Hidden[w] {
-					t.Errorf("%q not hidden: %v", w, f.Hidden)
-				}
-			}
-		})
+		t.Run(tt.name, func(t *testing.T) { checkRecoverCase(t, tt) })
+	}
+}
+
+// recoverCase is one way of breaking recoverBase and what recovery keeps.
+type recoverCase struct {
+	name     string
+	from, to string
+	keep     []string // dotted key paths that must be in the tree
+	gone     []string // dotted key paths that must not
+	hidden   []string
+	noOld    bool // parse without the last good text
+}
+
+// checkRecoverCase breaks recoverBase as tt says, parses it after the good
+// text, and checks the one YAML error and the recovered tree.
+func checkRecoverCase(t *testing.T, tt recoverCase) {
+	if !strings.Contains(recoverBase, tt.from) {
+		t.Fatalf("%q not in the base text", tt.from)
+	}
+	src := strings.Replace(recoverBase, tt.from, tt.to, 1)
+	if tt.name == "two broken places" {
+		src = strings.Replace(src, "  server2:\n", "  server2\n", 1)
+	}
+	var old []byte
+	if !tt.noOld {
+		old = []byte(recoverBase)
+	}
+	f := ParseAfter([]byte(src), old)
+	if !f.Broken || !f.HasTree() || len(f.Recovered) == 0 {
+		t.Fatalf("broken %v tree %v regions %v problems %+v", f.Broken, f.HasTree(), f.Recovered, f.Problems)
+	}
+	if string(f.Src) != src {
+		t.Fatal("Src is not the text as written")
+	}
+	syntaxErrors := 0
+	for _, p := range f.Problems {
+		if p.Code == rules.YAMLSyntax {
+			syntaxErrors++
+		}
+	}
+	if syntaxErrors != 1 {
+		t.Errorf("want the one YAML error, got %+v", f.Problems)
+	}
+	checkRecoveredKeys(t, tt, f, src)
+}
+
+// checkRecoveredKeys checks that the keys in keep are in the tree at their
+// offsets in the broken text src, those in gone are not, and the names in
+// hidden are hidden.
+func checkRecoveredKeys(t *testing.T, tt recoverCase, f *File, src string) {
+	t.Helper()
+	for _, path := range tt.keep {
+		k := keyAtPath(f, path)
+		if k == nil {
+			t.Errorf("%s missing from the recovered tree", path)
+			continue
+		}
+		name := path[strings.LastIndexByte(path, '.')+1:]
+		if got := src[k.Span().Start:k.Span().End]; !strings.HasPrefix(name, got) && got != name {
+			t.Errorf("%s: key span %v reads %q in the broken text", path, k.Span(), got)
+		}
+	}
+	for _, path := range tt.gone {
+		if keyAtPath(f, path) != nil {
+			t.Errorf("%s should have been read as blank", path)
+		}
+	}
+	for _, w := range tt.hidden {
+		if !f.Hidden[w] {
+			t.Errorf("%q not hidden: %v", w, f.Hidden)
+		}
 	}
 }
 

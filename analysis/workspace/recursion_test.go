@@ -2,7 +2,6 @@ package workspace
 
 import (
 	"context"
-	"os"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -64,44 +63,44 @@ func TestNestedRecursion(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			root := t.TempDir()
-			for name, text := range tc.files {
-				path := filepath.Join(root, filepath.FromSlash(name))
-				if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-					t.Fatal(err)
-				}
-				if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
+			root := writeTree(t, tc.files)
 			x := New(root)
 			x.Scan(context.Background(), nil)
 			s := x.Snapshot()
 			for name := range tc.files {
-				path := filepath.Join(root, filepath.FromSlash(name))
-				f := s.Full(s.File(path)) // as an open document: a full parse
-				if f == nil {
-					t.Fatalf("%s not indexed", name)
-				}
-				var got []string
-				for _, d := range check.Run(context.Background(), f.Doc, check.Options{Schema: loadSchema(t), Workspace: s.CheckView(), Path: path}) {
-					if d.Code != "nested-template-recursive" {
-						continue
-					}
-					var loop []string
-					for _, p := range strings.Split(d.Data["loop"], ",") {
-						rel, _ := filepath.Rel(root, p)
-						loop = append(loop, filepath.ToSlash(rel))
-					}
-					got = append(got, string(f.Doc.Src[d.Span.Start:d.Span.End])+"="+strings.Join(loop, ","))
-				}
-				sort.Strings(got)
+				got := recursionFindings(t, root, s, name)
 				if strings.Join(got, "|") != strings.Join(tc.want[name], "|") {
 					t.Errorf("%s: got %q, want %q", name, got, tc.want[name])
 				}
 			}
 		})
 	}
+}
+
+// recursionFindings checks the file name under root as an open document
+// and lists its nested-template-recursive errors, sorted, each as
+// "type text=loop" with the loop's files relative to root.
+func recursionFindings(t *testing.T, root string, s *Snapshot, name string) []string {
+	t.Helper()
+	path := filepath.Join(root, filepath.FromSlash(name))
+	f := s.Full(s.File(path)) // as an open document: a full parse
+	if f == nil {
+		t.Fatalf("%s not indexed", name)
+	}
+	var got []string
+	for _, d := range check.Run(context.Background(), f.Doc, check.Options{Schema: loadSchema(t), Workspace: s.CheckView(), Path: path}) {
+		if d.Code != "nested-template-recursive" {
+			continue
+		}
+		var loop []string
+		for _, p := range strings.Split(d.Data["loop"], ",") {
+			rel, _ := filepath.Rel(root, p)
+			loop = append(loop, filepath.ToSlash(rel))
+		}
+		got = append(got, string(f.Doc.Src[d.Span.Start:d.Span.End])+"="+strings.Join(loop, ","))
+	}
+	sort.Strings(got)
+	return got
 }
 
 // TestResolveRegistryLoop: a registry loop, even spread over several

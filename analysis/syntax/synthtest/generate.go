@@ -8,26 +8,9 @@ import (
 	"fmt"
 )
 
-// GenerateTemplate returns a valid HOT template of about lines lines: a
-// header, parameters, then servers, ports and volumes that use intrinsic
-// functions, block scalars, flow collections and quoted strings, then
-// outputs. Names are numbered, so the result is deterministic.
-func GenerateTemplate(lines int) []byte {
-	var b bytes.Buffer
-	b.Grow(lines * 36)
-	b.WriteString("heat_template_version: 2018-08-31\n")
-	b.WriteString("description: >\n  Synthetic stack for benchmarks, with servers, ports\n  and volumes (ünïcode ✓).\n\n")
-	b.WriteString("parameters:\n")
-	b.WriteString("  image:\n    type: string\n    default: cirros-0.6.2\n    constraints:\n      - custom_constraint: glance.image\n")
-	b.WriteString("  flavor:\n    type: string\n    default: m1.small\n    description: \"Flavor for the servers\"\n")
-	b.WriteString("  network:\n    type: string\n    label: Network\n  key_name:\n    type: string\n    default: 'default-key'\n")
-	b.WriteString("  count:\n    type: number\n    default: 3\n    constraints:\n      - range: {min: 1, max: 10}\n\n")
-	b.WriteString("resources:\n")
-	header := bytes.Count(b.Bytes(), []byte("\n"))
-	const perGroup = 64 // lines written per group below
-	groups := max(1, (lines-header-8)/perGroup)
-	for i := 0; i < groups; i++ {
-		fmt.Fprintf(&b, `  port_%[1]d:
+// groupFormat is one group of resources of GenerateTemplate, 64 lines: its
+// index, then two octets of its subnet's address.
+const groupFormat = `  port_%[1]d:
     type: OS::Neutron::Port
     properties:
       network: {get_param: network}
@@ -93,7 +76,28 @@ func GenerateTemplate(lines int) []byte {
       inputs:
         - name: foo
           type: String
-`, i, i%250, i/250%250)
+`
+
+// GenerateTemplate returns a valid HOT template of about lines lines: a
+// header, parameters, then servers, ports and volumes that use intrinsic
+// functions, block scalars, flow collections and quoted strings, then
+// outputs. Names are numbered, so the result is deterministic.
+func GenerateTemplate(lines int) []byte {
+	var b bytes.Buffer
+	b.Grow(lines * 36)
+	b.WriteString("heat_template_version: 2018-08-31\n")
+	b.WriteString("description: >\n  Synthetic stack for benchmarks, with servers, ports\n  and volumes (ünïcode ✓).\n\n")
+	b.WriteString("parameters:\n")
+	b.WriteString("  image:\n    type: string\n    default: cirros-0.6.2\n    constraints:\n      - custom_constraint: glance.image\n")
+	b.WriteString("  flavor:\n    type: string\n    default: m1.small\n    description: \"Flavor for the servers\"\n")
+	b.WriteString("  network:\n    type: string\n    label: Network\n  key_name:\n    type: string\n    default: 'default-key'\n")
+	b.WriteString("  count:\n    type: number\n    default: 3\n    constraints:\n      - range: {min: 1, max: 10}\n\n")
+	b.WriteString("resources:\n")
+	header := bytes.Count(b.Bytes(), []byte("\n"))
+	const perGroup = 64 // lines written per group below
+	groups := max(1, (lines-header-8)/perGroup)
+	for i := 0; i < groups; i++ {
+		fmt.Fprintf(&b, groupFormat, i, i%250, i/250%250)
 	}
 	b.WriteString("\noutputs:\n")
 	for i := 0; i < groups && i < 4; i++ {
