@@ -45,7 +45,7 @@ var allowedImports = map[string][]string{
 	// stack preview built on both.
 	"analysis/eval":    {"analysis/hot", "analysis/source", "analysis/syntax", "schema"},
 	"analysis/environ": {"analysis/eval", "analysis/hot", "analysis/source", "analysis/syntax"},
-	"analysis/preview": {"analysis/environ", "analysis/eval", "analysis/hot", "analysis/source", "analysis/syntax", "schema"},
+	"analysis/preview": {"analysis/environ", "analysis/eval", "analysis/hot", "analysis/limits", "analysis/source", "analysis/syntax", "schema"},
 
 	// The checks: a core that runs the rule packages, rule packages named
 	// for what they judge, and below them what every rule shares (pass)

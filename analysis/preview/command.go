@@ -12,6 +12,7 @@ import (
 
 	"heat-ls/analysis/environ"
 	"heat-ls/analysis/hot"
+	"heat-ls/analysis/limits"
 	"heat-ls/analysis/source"
 	"heat-ls/schema"
 )
@@ -23,9 +24,9 @@ const (
 	ExitUsage    = 2
 )
 
-// MaxFileSize is the largest file the command reads (Heat's own limit on
-// a template is far below).
-const MaxFileSize = 64 << 20
+// MaxFileSize is the largest file the command reads: the same bound as
+// every other reader of templates and environments (analysis/limits).
+const MaxFileSize = limits.File
 
 // CommandOptions are the command line's choices.
 type CommandOptions struct {
