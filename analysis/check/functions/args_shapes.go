@@ -521,7 +521,9 @@ func checkDigestArgs(a *argCtx) {
 		return
 	}
 	known := schema.DigestAlgorithms()
-	if slices.Contains(known, alg.Value) {
+	// Heat looks the name up lower-cased and hashlib takes these common
+	// names in any case, so `SHA1` hashes as `sha1`.
+	if slices.Contains(known, strings.ToLower(alg.Value)) {
 		return
 	}
 	near := pass.ClosestNames(alg.Value, known, 3, 3)
