@@ -40,6 +40,10 @@ func TestArgumentShapes(t *testing.T) {
 		{"list_join several lists before liberty", out("2015-04-30", "{list_join: [',', [a], [b]]}"),
 			[]want{{rules.BadFunctionArgs, E, "[b]", "2015-10-15 or later"}}},
 		{"list_join several lists at liberty", out("2015-10-15", "{list_join: [',', [a], [b]]}"), nil},
+		{"list_join false operands skipped", prop("2018-08-31", "{list_join: [',', [a], null, '', 0, false, {}, []]}"), nil},
+		{"list_join null list before liberty", prop("2015-04-30", "{list_join: [',', null]}"), nil},
+		{"list_join empty text before liberty", prop("2015-04-30", "{list_join: [',', '']}"),
+			[]want{{rules.BadFunctionArgs, E, "''", "must be a list"}}},
 		// Heat reads list_join's values, str_split's items and repeat's
 		// loop values only when it computes them: an error in a property
 		// (refused at create), a warning in an output (the oracle accepts

@@ -323,8 +323,16 @@ func checkListJoinArgs(a *argCtx) {
 	if n := values.Literal(items[0]); n != nil && !values.PyYAMLText(n) {
 		a.badComputed(items[0], "the delimiter must be text, not %s", values.PyYAMLKind(n))
 	}
+	// Heat joins nothing for a list that is null; from the version that
+	// joins several lists it skips any operand Python counts as false
+	// (empty text, zero, false, an empty mapping too).
+	multi := a.v.Supports(schema.FeatureListJoinMultipleLists)
 	for _, it := range items[1:] {
-		if n := values.Literal(it); n != nil && !n.IsSequence() {
+		n := values.Literal(it)
+		if n != nil && (n.IsNull() || multi && pyFalsy(n)) {
+			continue
+		}
+		if n != nil && !n.IsSequence() {
 			a.badComputed(it, "the values to join must be a list, not %s", values.KindName(n))
 		} else if n != nil {
 			checkJoinedItems(a, n)
