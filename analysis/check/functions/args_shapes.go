@@ -881,8 +881,9 @@ func checkStrSplitIndex(a *argCtx, items []*syntax.Node) {
 	if err != nil {
 		return
 	}
-	if parts := strings.Count(text.Value, delim.Value) + 1; i < 0 || i >= parts {
-		a.badValue(rules.BadFunctionArgs, items[2], "the index must be from 0 to %d: the text splits into %d parts.", parts-1, parts)
+	// Heat indexes a Python list: a negative index counts from the end.
+	if parts := strings.Count(text.Value, delim.Value) + 1; i < -parts || i >= parts {
+		a.badValue(rules.BadFunctionArgs, items[2], "the index must be from %d to %d (a negative one counts from the end): the text splits into %d parts.", -parts, parts-1, parts)
 	}
 }
 
