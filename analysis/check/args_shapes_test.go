@@ -179,7 +179,7 @@ func TestArgumentShapes(t *testing.T) {
 			[]want{{rules.BadFunctionArgs, E, "b", "meets the key `b`"}}},
 		{"map_replace distinct renames", prop("2016-10-14", "{map_replace: [{a: 1, b: 2}, {keys: {a: x, b: y}}]}"), nil},
 		{"str_split index past the parts", prop("2016-10-14", "{str_split: [',', 'a,b', 2]}"),
-			[]want{{rules.BadFunctionArgs, E, "2", "from 0 to 1"}}},
+			[]want{{rules.BadFunctionArgs, E, "2", "from -2 to 1"}}},
 		{"make_url port out of range", out("2017-09-01", "{make_url: {host: h, port: 0}}"),
 			[]want{{rules.BadFunctionArgs, E, "0", "1 to 65535"}}},
 		{"contains in a text", out("2017-09-01", "{contains: [a, abc]}"), nil},

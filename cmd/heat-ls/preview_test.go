@@ -34,7 +34,7 @@ func TestPreviewFlags(t *testing.T) {
 		{"bad -P", []string{"-P", "novalue", env("resource-group")}, 2, "", "want NAME=VALUE"},
 		{"not a template", []string{filepath.Join(cases, "env-parameters", "env1.yaml")}, 2, "", "is not a HOT template"},
 		{"environment that is a template", []string{"-e", env("resource-group"), env("resource-group")}, 2, "", "not a Heat environment file"},
-		{"check's errors refuse too", []string{env("digest")}, 1, "resources:", "[unknown-digest-algorithm]"},
+		{"check's errors refuse too", []string{filepath.Join(cases, "..", "..", "heat-cases", "digest-algorithm-dashed-name", "template.yaml")}, 1, "resources:", "[unknown-digest-algorithm]"},
 		{"without check", []string{"--no-check", env("digest")}, 0, "resources:", ""},
 	}
 	for _, tt := range tests {

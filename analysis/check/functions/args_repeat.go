@@ -56,6 +56,9 @@ func checkRepeatArgs(a *argCtx) {
 		switch {
 		case vals == nil:
 			length = -2 // unknown until run time
+		case vals.IsNull():
+			// Heat loops over nothing for null values (no copies) and
+			// leaves them out of the equal-length rule.
 		case vals.IsSequence():
 			if length == -1 {
 				length = len(vals.Items())

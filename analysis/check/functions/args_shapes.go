@@ -323,8 +323,16 @@ func checkListJoinArgs(a *argCtx) {
 	if n := values.Literal(items[0]); n != nil && !values.PyYAMLText(n) {
 		a.badComputed(items[0], "the delimiter must be text, not %s", values.PyYAMLKind(n))
 	}
+	// Heat joins nothing for a list that is null; from the version that
+	// joins several lists it skips any operand Python counts as false
+	// (empty text, zero, false, an empty mapping too).
+	multi := a.v.Supports(schema.FeatureListJoinMultipleLists)
 	for _, it := range items[1:] {
-		if n := values.Literal(it); n != nil && !n.IsSequence() {
+		n := values.Literal(it)
+		if n != nil && (n.IsNull() || multi && pyFalsy(n)) {
+			continue
+		}
+		if n != nil && !n.IsSequence() {
 			a.badComputed(it, "the values to join must be a list, not %s", values.KindName(n))
 		} else if n != nil {
 			checkJoinedItems(a, n)
@@ -521,7 +529,9 @@ func checkDigestArgs(a *argCtx) {
 		return
 	}
 	known := schema.DigestAlgorithms()
-	if slices.Contains(known, alg.Value) {
+	// Heat looks the name up lower-cased and hashlib takes these common
+	// names in any case, so `SHA1` hashes as `sha1`.
+	if slices.Contains(known, strings.ToLower(alg.Value)) {
 		return
 	}
 	near := pass.ClosestNames(alg.Value, known, 3, 3)
@@ -871,8 +881,9 @@ func checkStrSplitIndex(a *argCtx, items []*syntax.Node) {
 	if err != nil {
 		return
 	}
-	if parts := strings.Count(text.Value, delim.Value) + 1; i < 0 || i >= parts {
-		a.badValue(rules.BadFunctionArgs, items[2], "the index must be from 0 to %d: the text splits into %d parts.", parts-1, parts)
+	// Heat indexes a Python list: a negative index counts from the end.
+	if parts := strings.Count(text.Value, delim.Value) + 1; i < -parts || i >= parts {
+		a.badValue(rules.BadFunctionArgs, items[2], "the index must be from %d to %d (a negative one counts from the end): the text splits into %d parts.", -parts, parts-1, parts)
 	}
 }
 

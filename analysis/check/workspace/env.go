@@ -6,6 +6,7 @@ import (
 	"heat-ls/analysis/check/parameters"
 	"heat-ls/analysis/check/pass"
 	"heat-ls/analysis/check/values"
+	"heat-ls/analysis/hot"
 	"heat-ls/analysis/rules"
 	"heat-ls/analysis/source"
 )
@@ -28,9 +29,22 @@ func CheckAppliedParameters(p *pass.Pass) {
 	} else if p.T.Version.Key != nil {
 		at = p.T.Version.Key.Span()
 	}
+	// Heat takes every name of the first file that sets parameters; from
+	// later files it merges only a non-null value for a name some uploaded
+	// template declares, and ignores the rest.
+	first := ""
+	for _, ap := range applied {
+		if !ap.Defaults {
+			first = ap.Env
+			break
+		}
+	}
 	nested := -1 // unknown until an entry needs it
 	for _, ap := range applied {
 		if ap.Defaults || p.T.Parameter(ap.Name) != nil {
+			continue
+		}
+		if ap.Env != first && (ap.Value == nil || ap.Value.IsNull() || !nestedDeclares(p, ap.Name)) {
 			continue
 		}
 		// An environment's "parameters" reach only the top-level stack: a
@@ -55,6 +69,53 @@ func CheckAppliedParameters(p *pass.Pass) {
 		d.Related = []source.Related{{Path: ap.Env, Span: ap.Span, Message: "set here"}}
 		d.Data = map[string]string{"parameter": ap.Name, "environment": ap.Env}
 	}
+}
+
+// nestedDeclares reports whether a template the checked one nests (a
+// resource's or a group member's type standing for a template, at any
+// depth) declares the parameter name. The client uploads those templates
+// with the stack and Heat reads their parameters when it merges later
+// environment files.
+func nestedDeclares(p *pass.Pass, name string) bool {
+	if p.Path == "" {
+		return false
+	}
+	type step struct {
+		from    string
+		outline *hot.Outline
+	}
+	visited := map[string]bool{p.Path: true}
+	queue := []step{{p.Path, p.Doc.Outline()}}
+	for len(queue) > 0 && len(visited) <= maxNestingWalk {
+		s := queue[0]
+		queue = queue[1:]
+		if s.outline == nil {
+			continue
+		}
+		for _, q := range s.outline.Resources {
+			for _, d := range q.Definitions {
+				if !d.HasType || d.TypeName == "" {
+					continue
+				}
+				res := q.Name
+				if d.Inner {
+					res = ""
+				}
+				t, ok := nestedStep(p, s.from, res, d.TypeName)
+				if !ok || visited[t.Path] || t.Outline == nil {
+					continue
+				}
+				visited[t.Path] = true
+				for _, prm := range t.Outline.Parameters {
+					if prm.Name == name {
+						return true
+					}
+				}
+				queue = append(queue, step{t.Path, t.Outline})
+			}
+		}
+	}
+	return false
 }
 
 // CheckAppliedValues checks the values applied environments give declared
