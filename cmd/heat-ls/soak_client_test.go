@@ -200,6 +200,30 @@ func (c *soakClient) settle(quiet time.Duration) {
 	c.t.Fatalf("the server never settled\nstderr:\n%s", tail(c.s.stderr.String()))
 }
 
+// settleAt settles c, then waits until the diagnostics of each document
+// in versions (uri → version) have been published for that version: on a
+// loaded machine a run can take longer than the quiet period, and a
+// quiet connection alone does not mean every run has published.
+func (c *soakClient) settleAt(quiet time.Duration, versions map[string]int) {
+	c.t.Helper()
+	c.settle(quiet)
+	deadline := time.Now().Add(2 * soakAnswerWait)
+	for time.Now().Before(deadline) {
+		behind := ""
+		for u, v := range versions {
+			if p, ok := c.publishedFor(u); !ok || p.version != v {
+				behind = u
+				break
+			}
+		}
+		if behind == "" {
+			return
+		}
+		time.Sleep(quiet / 4)
+	}
+	c.t.Logf("diagnostics never caught up with every open document's version")
+}
+
 // publishedFor returns the diagnostics last published for uri.
 func (c *soakClient) publishedFor(uri string) (soakPublish, bool) {
 	c.mu.Lock()

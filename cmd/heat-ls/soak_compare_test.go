@@ -67,11 +67,13 @@ func probeOffsets(text string) []int {
 func (r *soakRun) compareWithFresh() {
 	t := r.t
 	broken := r.heal()
-	r.c.settle(soakQuiet)
 	versions := map[string]int{}
+	byURI := map[string]int{}
 	for p, d := range r.w.open {
 		versions[p] = d.version
+		byURI[fileURI(p)] = d.version
 	}
+	r.c.settleAt(soakQuiet, byURI)
 	got := probe(t, r.c, r.w, versions)
 
 	fresh := startSoakClient(t, r.w.folders())
@@ -79,7 +81,7 @@ func (r *soakRun) compareWithFresh() {
 	for _, p := range r.w.openPaths() {
 		fresh.notify("textDocument/didOpen", fmt.Sprintf(`{"textDocument":{"uri":%q,"languageId":"yaml","version":%d,"text":%s}}`, fileURI(p), versions[p], mustJSON(r.w.open[p].text)))
 	}
-	fresh.settle(soakQuiet)
+	fresh.settleAt(soakQuiet, byURI)
 	want := probe(t, fresh, r.w, versions)
 	fresh.shutdown()
 
