@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"os"
 	"os/exec"
 	"strconv"
 	"sync"
@@ -38,7 +39,11 @@ type soakPublish struct {
 // startSoakClient starts the built binary with folders as its workspace.
 func startSoakClient(t testing.TB, folders []string) *soakClient {
 	t.Helper()
-	s := startCommand(t, exec.Command(binary(t)), nil)
+	cmd := exec.Command(binary(t))
+	if dir := os.Getenv("HEAT_LS_SOAK_PROFILES"); dir != "" {
+		cmd.Env = append(os.Environ(), "HEAT_LS_PROFILE_DIR="+dir)
+	}
+	s := startCommand(t, cmd, nil)
 	c := &soakClient{t: t, s: s, nextID: 1000, waiting: map[int]chan message{}, diags: map[string]soakPublish{}, pumped: make(chan struct{})}
 	go c.pump()
 	var list string
@@ -225,6 +230,16 @@ func (c *soakClient) stats() soakStats {
 		c.t.Fatalf("heat-ls/debug: %s: %v", m.Result, err)
 	}
 	return st
+}
+
+// heapProfile has the server collect and write its heap profile to name
+// in HEAT_LS_SOAK_PROFILES; it does nothing when that is not set.
+func (c *soakClient) heapProfile(name string) {
+	c.t.Helper()
+	if os.Getenv("HEAT_LS_SOAK_PROFILES") == "" {
+		return
+	}
+	c.mustCall("heat-ls/debug", fmt.Sprintf(`{"collect":true,"heapProfile":%q}`, name))
 }
 
 // rss is the server's resident memory now.
