@@ -146,8 +146,8 @@ func TestSoak(t *testing.T) {
 //	HEAT_LS_SOAK=30m go test -run '^$' -bench Soak -timeout 40m ./cmd/heat-ls
 //
 // With HEAT_LS_SOAK_PROFILES set to a directory, the server writes a heap
-// profile there at each checkpoint (heap-01.prof after the first minute,
-// and so on), to compare with go tool pprof -base.
+// profile at each checkpoint into a new directory under it (heap-01.prof
+// after the first minute, and so on), to compare with go tool pprof -base.
 func BenchmarkSoak(b *testing.B) {
 	total := soakDuration(b, 2*time.Minute)
 	for range b.N {
