@@ -3,9 +3,13 @@ package lsp
 import (
 	"context"
 	"encoding/json"
+	"errors"
+	"os"
+	"path/filepath"
 	"runtime"
 	"runtime/debug"
 	"runtime/metrics"
+	"runtime/pprof"
 )
 
 // methodDebug is a request heat-ls answers with figures about its own
@@ -34,6 +38,12 @@ type debugParams struct {
 	// is reachable now and the resident size what the process cannot
 	// give back.
 	Collect bool `json:"collect"`
+	// HeapProfile, when set, is a plain file name: the server writes a
+	// heap profile (after the collection, if asked) to that file in the
+	// directory given with WithProfileDir, and refuses the request when
+	// there is none, when the name is not a plain one or when the file
+	// exists. Tests that hunt a leak compare two such profiles.
+	HeapProfile string `json:"heapProfile,omitempty"`
 }
 
 func (s *Server) debug(_ context.Context, params []byte) (any, error) {
@@ -46,6 +56,11 @@ func (s *Server) debug(_ context.Context, params []byte) (any, error) {
 	if p.Collect {
 		debug.FreeOSMemory()
 	}
+	if p.HeapProfile != "" {
+		if err := s.writeHeapProfile(p.HeapProfile); err != nil {
+			return nil, errInvalidParams("heat-ls/debug: " + err.Error())
+		}
+	}
 	live := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
 	metrics.Read(live)
 	st := debugStats{
@@ -57,4 +72,27 @@ func (s *Server) debug(_ context.Context, params []byte) (any, error) {
 		st.HeapLive = live[0].Value.Uint64()
 	}
 	return st, nil
+}
+
+// writeHeapProfile writes the heap profile to name in s.profileDir. The
+// name must be a plain file name (no directory, not . or ..) and the file
+// must not exist yet, so a client can neither write outside the directory
+// the server was started with nor overwrite anything.
+func (s *Server) writeHeapProfile(name string) (err error) {
+	if s.profileDir == "" {
+		return errors.New("heap profiles are not enabled")
+	}
+	if name != filepath.Base(name) || name == "." || name == ".." || filepath.IsAbs(name) {
+		return errors.New("heapProfile must be a plain file name")
+	}
+	f, err := os.OpenFile(filepath.Join(s.profileDir, name), os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
+	}()
+	return pprof.WriteHeapProfile(f)
 }

@@ -2,6 +2,10 @@ package lsp
 
 import (
 	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -29,5 +33,35 @@ func TestDebugRequest(t *testing.T) {
 	}
 	if st.Goroutines < 2 || st.OpenDocuments != 1 || st.HeapLive == 0 {
 		t.Errorf("heat-ls/debug answered %s", m.Result)
+	}
+}
+
+// TestDebugHeapProfile: heat-ls/debug writes a heap profile only into the
+// directory the server was started with, by plain file name, never over
+// an existing file, and refuses it when no directory was given.
+func TestDebugHeapProfile(t *testing.T) {
+	dir := t.TempDir()
+	c := startServer(t, WithProfileDir(dir))
+	wantResult(t, c.call("0", "initialize", `{"processId":null,"rootUri":null,"capabilities":{}}`))
+	c.notify("initialized", `{}`)
+	wantResult(t, c.call("1", methodDebug, `{"collect":true,"heapProfile":"a.prof"}`))
+	fi, err := os.Stat(filepath.Join(dir, "a.prof"))
+	if err != nil || fi.Size() == 0 {
+		t.Fatalf("no heap profile written: %v", err)
+	}
+	for i, name := range []string{"a.prof", "../b.prof", "sub/b.prof", "/tmp/b.prof", ".", ".."} {
+		if m := c.call(strconv.Itoa(2+i), methodDebug, fmt.Sprintf(`{"heapProfile":%q}`, name)); m.Error == nil {
+			t.Errorf("heat-ls/debug wrote a heap profile to %q", name)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(filepath.Dir(dir), "b.prof")); err == nil {
+		t.Error("a profile was written outside the directory")
+	}
+
+	off := startServer(t)
+	wantResult(t, off.call("0", "initialize", `{"processId":null,"rootUri":null,"capabilities":{}}`))
+	off.notify("initialized", `{}`)
+	if m := off.call("1", methodDebug, `{"heapProfile":"c.prof"}`); m.Error == nil {
+		t.Error("heat-ls/debug wrote a heap profile without a profile directory")
 	}
 }

@@ -24,6 +24,9 @@ type Server struct {
 	version string
 	// debounce is a pause before each diagnostics run; none by default.
 	debounce time.Duration
+	// profileDir is where heat-ls/debug may write heap profiles; empty
+	// (the default) refuses them.
+	profileDir string
 	// diagnosticsCheck replaces the diagnostics computation (tests).
 	diagnosticsCheck func(ctx context.Context, doc *store.Document) []source.Diagnostic
 	// pullTimeout bounds the wait for an answer to workspace/configuration.
@@ -84,6 +87,11 @@ func WithVersion(v string) Option { return func(s *Server) { s.version = v } }
 // default is none: a run starts as soon as its version is parsed, and
 // bursts of typing are folded into one version before that.
 func WithDiagnosticsDelay(d time.Duration) Option { return func(s *Server) { s.debounce = d } }
+
+// WithProfileDir lets the heat-ls/debug request write heap profiles, by
+// plain file name, into dir (which must exist). Without it, a request for
+// a profile is refused: a client never chooses where the server writes.
+func WithProfileDir(dir string) Option { return func(s *Server) { s.profileDir = dir } }
 
 // withRoute registers an extra route; tests use it to inject handlers
 // (one that panics, one that waits for cancellation).

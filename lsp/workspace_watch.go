@@ -3,6 +3,7 @@ package lsp
 import (
 	"context"
 	"path/filepath"
+	"strings"
 	"sync"
 
 	"go.lsp.dev/protocol"
@@ -41,7 +42,10 @@ func (s *Server) didChangeWatchedFiles(_ context.Context, p *protocol.DidChangeW
 			continue
 		}
 		seen[c.URI] = struct{}{}
-		path := filePath(c.URI)
+		// The decoder's strings share the message's buffer; the index
+		// keeps the path for as long as the file lives, and must not keep
+		// the whole message with it.
+		path := strings.Clone(filePath(c.URI))
 		if path == "" {
 			continue
 		}

@@ -11,17 +11,26 @@ import (
 // scan; from blocks of their own they fill whole pages. A block lives as
 // long as any text in it: a file summarized again later (a change on
 // disk) leaves its old part of a block unused until every file in that
-// block is replaced, so at worst the blocks hold what one scan took. Not
-// for concurrent use: a scan keeps one per worker. The zero value is
+// block is replaced, and a cache holding one summary (the index's full
+// parses) holds its whole block. So blocks start small and double up to
+// arenaTextBlock: a scan of a few files takes a few KiB, not a large
+// block per worker that a handful of summaries would then keep alive long
+// after the scan, and no block is more than twice the texts before it.
+// Not for concurrent use: a scan keeps one per worker. The zero value is
 // ready.
 type SummaryArena struct {
 	text []byte
 }
 
-// arenaTextBlock is the block size: large enough that the room left at a
-// block's end (less than one file's need) is small beside it, small
+// arenaTextBlock is the largest block: large enough that the room left at
+// a block's end (less than one file's need) is small beside it, small
 // enough that a worker's last, partly filled block costs little.
-const arenaTextBlock = 128 << 10
+// arenaFirstBlock is the first block's size (more when the first text
+// needs it); each next block doubles the last.
+const (
+	arenaTextBlock  = 128 << 10
+	arenaFirstBlock = 8 << 10
+)
 
 // keepText returns a copy of src from the arena; its capacity ends with
 // it, so appending to it never writes over the next text.
@@ -30,7 +39,8 @@ func (a *SummaryArena) keepText(src []byte) []byte {
 		return append([]byte(nil), src...)
 	}
 	if cap(a.text)-len(a.text) < len(src) {
-		a.text = make([]byte, 0, arenaTextBlock)
+		size := min(max(2*cap(a.text), arenaFirstBlock, 2*len(src)), arenaTextBlock)
+		a.text = make([]byte, 0, size)
 	}
 	start := len(a.text)
 	a.text = append(a.text, src...)

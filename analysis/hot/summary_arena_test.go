@@ -40,3 +40,27 @@ func TestSummarizeInMatchesSummarize(t *testing.T) {
 		}
 	}
 }
+
+// TestSummaryArenaGrowsWithItsTexts: the blocks an arena takes stay
+// within twice the texts kept in it plus the first block, for a few
+// small files (a scan of a small folder, whose summaries may keep their
+// blocks alive for the whole session) as for many.
+func TestSummaryArenaGrowsWithItsTexts(t *testing.T) {
+	text := bytes.Repeat([]byte("x"), 1500)
+	for _, n := range []int{1, 5, 40, 400} {
+		var a SummaryArena
+		kept, blocks := 0, 0
+		for range n {
+			before := cap(a.text)
+			had := a.text[:cap(a.text)]
+			a.keepText(text)
+			if cap(a.text) != before || len(had) == 0 || &a.text[:1][0] != &had[0] {
+				blocks += cap(a.text)
+			}
+			kept += len(text)
+		}
+		if limit := 2*kept + arenaFirstBlock; blocks > limit {
+			t.Errorf("%d texts of %d bytes took %d bytes of blocks, want at most %d", n, len(text), blocks, limit)
+		}
+	}
+}

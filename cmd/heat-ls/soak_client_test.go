@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"os"
 	"os/exec"
 	"strconv"
 	"sync"
@@ -27,6 +28,7 @@ type soakClient struct {
 	published time.Time // when the last diagnostics arrived
 	progress  int       // work-done progress begun and not yet ended
 	pumped    chan struct{}
+	profiles  string // where the server writes heap profiles; "" : nowhere
 }
 
 // soakPublish is the last diagnostics published for one document.
@@ -38,8 +40,20 @@ type soakPublish struct {
 // startSoakClient starts the built binary with folders as its workspace.
 func startSoakClient(t testing.TB, folders []string) *soakClient {
 	t.Helper()
-	s := startCommand(t, exec.Command(binary(t)), nil)
-	c := &soakClient{t: t, s: s, nextID: 1000, waiting: map[int]chan message{}, diags: map[string]soakPublish{}, pumped: make(chan struct{})}
+	cmd := exec.Command(binary(t))
+	var profiles string
+	if base := os.Getenv("HEAT_LS_SOAK_PROFILES"); base != "" {
+		// A directory of its own per run: the server never overwrites.
+		dir, err := os.MkdirTemp(base, "soak-")
+		if err != nil {
+			t.Fatalf("HEAT_LS_SOAK_PROFILES: %v", err)
+		}
+		t.Logf("heap profiles in %s", dir)
+		cmd.Env = append(os.Environ(), "HEAT_LS_PROFILE_DIR="+dir)
+		profiles = dir
+	}
+	s := startCommand(t, cmd, nil)
+	c := &soakClient{t: t, s: s, nextID: 1000, waiting: map[int]chan message{}, diags: map[string]soakPublish{}, pumped: make(chan struct{}), profiles: profiles}
 	go c.pump()
 	var list string
 	for i, f := range folders {
@@ -249,6 +263,17 @@ func (c *soakClient) stats() soakStats {
 		c.t.Fatalf("heat-ls/debug: %s: %v", m.Result, err)
 	}
 	return st
+}
+
+// heapProfile has the server collect and write its heap profile to name
+// in its directory under HEAT_LS_SOAK_PROFILES; it does nothing when that
+// is not set.
+func (c *soakClient) heapProfile(name string) {
+	c.t.Helper()
+	if c.profiles == "" {
+		return
+	}
+	c.mustCall("heat-ls/debug", fmt.Sprintf(`{"collect":true,"heapProfile":%q}`, name))
 }
 
 // rss is the server's resident memory now.

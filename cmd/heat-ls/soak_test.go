@@ -144,6 +144,10 @@ func TestSoak(t *testing.T) {
 // goroutines seen above the first checkpoint's:
 //
 //	HEAT_LS_SOAK=30m go test -run '^$' -bench Soak -timeout 40m ./cmd/heat-ls
+//
+// With HEAT_LS_SOAK_PROFILES set to a directory, the server writes a heap
+// profile at each checkpoint into a new directory under it (heap-01.prof
+// after the first minute, and so on), to compare with go tool pprof -base.
 func BenchmarkSoak(b *testing.B) {
 	total := soakDuration(b, 2*time.Minute)
 	for range b.N {
@@ -154,6 +158,7 @@ func BenchmarkSoak(b *testing.B) {
 		for i := 1; time.Since(start) < total; i++ {
 			r.mix(start.Add(min(total, time.Duration(i)*time.Minute)))
 			p := r.checkpoint()
+			r.c.heapProfile(fmt.Sprintf("heap-%02d.prof", i))
 			b.Logf("%v: %v, %d requests", time.Since(start).Round(time.Second), p, r.ok)
 			if i == 1 {
 				first = p
