@@ -12,6 +12,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"heat-ls/schema/refdata"
 )
 
 const module = "heat-ls/"
@@ -221,23 +223,12 @@ func TestCheckPackagesDocumentTheirRow(t *testing.T) {
 	}
 }
 
-// moduleRoot finds the directory holding go.mod above the test's directory.
+// moduleRoot is the directory holding go.mod (refdata.ModuleRoot).
 func moduleRoot(t *testing.T) string {
 	t.Helper()
-	dir, err := filepath.Abs(".")
-	if err != nil {
-		t.Fatal(err)
+	root, ok := refdata.ModuleRoot()
+	if !ok {
+		t.Fatal("go.mod not found above the test directory")
 	}
-	for range 64 {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			return dir
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			break
-		}
-		dir = parent
-	}
-	t.Fatal("go.mod not found above the test directory")
-	return ""
+	return root
 }
