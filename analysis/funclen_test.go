@@ -31,7 +31,6 @@ func longFunctionsAllowed() map[string]int {
 		"check/corpus_test.go TestCorpus":                      103,
 		"check/difftest/known.go KnownClasses":                 113,
 		"check/difftest/known_test.go TestClassesOfJudgedRows": 96,
-		"syntax/splice_nested.go spliceNested":                 83,
 	}
 }
 

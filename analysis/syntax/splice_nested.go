@@ -174,6 +174,21 @@ func slicesCloneBytes(b []byte) []byte { return append([]byte(nil), b...) }
 // spliceNested parses the member m again in next and returns the new
 // root, or ok false when the result could differ from a full parse.
 func spliceNested(next []byte, m nestedMember, delta int) (*Node, bool) {
+	node, ok := parseUnderStandIn(next, m, delta)
+	if !ok {
+		return nil, false
+	}
+	newPair, newItem, newEnd, ok := takeNewMember(node, m)
+	if !ok {
+		return nil, false
+	}
+	return rebuildPath(m, newPair, newItem, newEnd, delta)
+}
+
+// parseUnderStandIn parses the member's new lines under its stand-in lines
+// and goes down the stand-in lines, each of which opens a collection of one
+// member, to the collection that holds the member.
+func parseUnderStandIn(next []byte, m nestedMember, delta int) (*Node, bool) {
 	region := next[m.from : m.to+delta]
 	if containsDocumentMarker(region) {
 		return nil, false
@@ -183,8 +198,6 @@ func spliceNested(next []byte, m nestedMember, delta int) (*Node, bool) {
 	if sub.Broken || len(sub.Problems) > 0 || len(sub.Docs) != 1 {
 		return nil, false
 	}
-	// Down the stand-in lines: each opens a collection of one member, down
-	// to the one that holds the member.
 	node := sub.Docs[0]
 	for range len(m.path) - 1 {
 		switch {
@@ -196,30 +209,39 @@ func spliceNested(next []byte, m nestedMember, delta int) (*Node, bool) {
 			return nil, false
 		}
 	}
+	return node, true
+}
+
+// takeNewMember checks that node, the re-parsed collection, holds exactly
+// one member of m's kind (the same key, for a pair), moves it to its place
+// in the document and returns it (newPair or newItem) with its new end.
+func takeNewMember(node *Node, m nestedMember) (newPair Pair, newItem *Node, newEnd int, ok bool) {
 	shift := m.from - len(m.standIn)
-	last := m.path[len(m.path)-1]
-	var newPair Pair
-	var newItem *Node
-	var newEnd int
 	if m.pair {
 		if node.Kind != MappingNode || node.Style != Block || node.NumPairs() != 1 || hasAnchors(node) {
-			return nil, false
+			return Pair{}, nil, 0, false
 		}
 		newPair = node.Pair(0)
 		shiftInPlace(newPair.Key, shift)
 		shiftInPlace(newPair.Value, shift)
+		last := m.path[len(m.path)-1]
 		if !sameKey(newPair.Key, last.coll.Pair(last.idx).Key) {
-			return nil, false
+			return Pair{}, nil, 0, false
 		}
-		newEnd = int(newPair.Value.end)
-	} else {
-		if node.Kind != SequenceNode || node.Style != Block || len(node.kids) != 1 || hasAnchors(node) {
-			return nil, false
-		}
-		newItem = node.kids[0]
-		shiftInPlace(newItem, shift)
-		newEnd = int(newItem.end)
+		return newPair, nil, int(newPair.Value.end), true
 	}
+	if node.Kind != SequenceNode || node.Style != Block || len(node.kids) != 1 || hasAnchors(node) {
+		return Pair{}, nil, 0, false
+	}
+	newItem = node.kids[0]
+	shiftInPlace(newItem, shift)
+	return Pair{}, newItem, int(newItem.end), true
+}
+
+// rebuildPath copies the collections on m's path from the member up to the
+// root, each with the member (or the copy below it) replaced and the
+// members after it moved by delta, and returns the new root.
+func rebuildPath(m nestedMember, newPair Pair, newItem *Node, newEnd, delta int) (*Node, bool) {
 	endOf := func(end int) int {
 		if end <= m.to {
 			return newEnd
