@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"heat-ls/analysis/hot"
+	"heat-ls/analysis/source"
 	"heat-ls/schema"
 )
 
@@ -89,66 +90,29 @@ func TestCorpus(t *testing.T) {
 	seen := map[string]bool{}
 	checked := 0
 	var valid []corpusFile
-	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		switch filepath.Ext(path) {
-		case ".yaml", ".yml", ".template":
-		default:
-			return nil
-		}
-		rel, _ := filepath.Rel(root, path)
-		rel = filepath.ToSlash(rel)
-		src, err := os.ReadFile(path)
-		if err != nil {
-			return err
-		}
-		doc := hot.Parse(src)
+	err := walkCorpus(root, func(rel string, doc *hot.Document) {
 		diags := Run(context.Background(), doc, Options{Schema: s})
 		if _, ok := silent[rel]; ok {
 			seen[rel] = true
 			if len(diags) > 0 {
 				t.Errorf("%s: expected no diagnostics at all, got %s", rel, describe(doc, diags))
 			}
-			return nil
+			return
 		}
 		if doc.Kind == hot.KindOther {
-			return nil
+			return
 		}
 		checked++
-		errs := errorsOnly(diags)
 		exp, special := caveats[rel]
 		if !special {
-			if len(errs) > 0 {
+			if errs := errorsOnly(diags); len(errs) > 0 {
 				t.Errorf("%s: expected no error, got %s", rel, describe(doc, errs))
 			}
 			valid = append(valid, corpusFile{rel, doc})
-			return nil
+			return
 		}
 		seen[rel] = true
-		got := map[string]bool{}
-		for _, d := range diags {
-			got[d.Code] = true
-		}
-		want := map[string]bool{}
-		for _, code := range exp.Want {
-			want[code] = true
-			if !got[code] {
-				t.Errorf("%s: expected a %s diagnostic (%s), got %s", rel, code, exp.Reason, describe(doc, diags))
-			}
-		}
-		var extra []string
-		for _, d := range errs {
-			if !want[d.Code] && !slices.Contains(extra, d.Code) {
-				extra = append(extra, d.Code)
-			}
-		}
-		if len(extra) > 0 {
-			sort.Strings(extra)
-			t.Errorf("%s: unexpected error rule(s) %s: %s", rel, strings.Join(extra, ", "), describe(doc, errs))
-		}
-		return nil
+		judgeCaveat(t, rel, doc, diags, exp)
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -161,8 +125,69 @@ func TestCorpus(t *testing.T) {
 			t.Errorf("expectation table names %s, which is not a template in the corpus", rel)
 		}
 	}
-	// The valid templates stay free of errors whatever release they are
-	// judged for (the caveats above are pinned to the default release).
+	judgeOnEveryRelease(t, valid)
+	for rel := range silent {
+		if !seen[rel] {
+			t.Errorf("silent table names %s, which is not in the corpus", rel)
+		}
+	}
+}
+
+// walkCorpus parses every YAML file under root (by extension) and hands it
+// to visit with its slash-separated path relative to root.
+func walkCorpus(root string, visit func(rel string, doc *hot.Document)) error {
+	return filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		switch filepath.Ext(path) {
+		case ".yaml", ".yml", ".template":
+		default:
+			return nil
+		}
+		rel, _ := filepath.Rel(root, path)
+		src, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		visit(filepath.ToSlash(rel), hot.Parse(src))
+		return nil
+	})
+}
+
+// judgeCaveat checks a corpus file Heat refuses (or warns about): every
+// rule its expectation names is reported, and no other rule is an error.
+func judgeCaveat(t *testing.T, rel string, doc *hot.Document, diags []source.Diagnostic, exp corpusExpectation) {
+	t.Helper()
+	errs := errorsOnly(diags)
+	got := map[string]bool{}
+	for _, d := range diags {
+		got[d.Code] = true
+	}
+	want := map[string]bool{}
+	for _, code := range exp.Want {
+		want[code] = true
+		if !got[code] {
+			t.Errorf("%s: expected a %s diagnostic (%s), got %s", rel, code, exp.Reason, describe(doc, diags))
+		}
+	}
+	var extra []string
+	for _, d := range errs {
+		if !want[d.Code] && !slices.Contains(extra, d.Code) {
+			extra = append(extra, d.Code)
+		}
+	}
+	if len(extra) > 0 {
+		sort.Strings(extra)
+		t.Errorf("%s: unexpected error rule(s) %s: %s", rel, strings.Join(extra, ", "), describe(doc, errs))
+	}
+}
+
+// judgeOnEveryRelease: the valid templates stay free of errors whatever
+// release they are judged for (the caveats are pinned to the default
+// release).
+func judgeOnEveryRelease(t *testing.T, valid []corpusFile) {
+	t.Helper()
 	t.Logf("%d valid templates judged for every Heat release", len(valid))
 	for _, r := range schema.Releases() {
 		rs, err := schema.LoadRelease(r.Name)
@@ -173,11 +198,6 @@ func TestCorpus(t *testing.T) {
 			if errs := errorsOnly(Run(context.Background(), f.doc, Options{Schema: rs})); len(errs) > 0 {
 				t.Errorf("%s on Heat %s: expected no error, got %s", f.path, r.Name, describe(f.doc, errs))
 			}
-		}
-	}
-	for rel := range silent {
-		if !seen[rel] {
-			t.Errorf("silent table names %s, which is not in the corpus", rel)
 		}
 	}
 }
