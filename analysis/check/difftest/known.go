@@ -33,6 +33,13 @@ type Known struct {
 
 // KnownClasses lists the documented classes, most specific first.
 func KnownClasses() []Known {
+	return slices.Concat(artifactClasses(), environmentClasses(), droppedPartClasses())
+}
+
+// artifactClasses are the disagreements that come from the tools around Heat rather than
+// from the template: the oracle's own artifacts, files the corpus lacks,
+// the openstack client's checks and what only a live cloud decides.
+func artifactClasses() []Known {
 	return []Known{
 		{
 			ID: "create-masked", Verdict: "oracle",
@@ -72,6 +79,14 @@ func KnownClasses() []Known {
 				return !j.LSSays() && (strings.HasPrefix(m, "Cannot establish connection to Heat endpoint") || strings.HasPrefix(m, "Request limit exceeded"))
 			},
 		},
+	}
+}
+
+// environmentClasses are the files Heat judges without what they are
+// meant to be given: an environment, parameter values, or (for YAML that
+// names no Heat type) any sign of being a template.
+func environmentClasses() []Known {
+	return []Known{
 		{
 			ID: "type-from-environment", Verdict: "environment",
 			Reason: "a type outside Heat's namespaces (My::Child, the OS::Test:: types of Heat's integration tests, any OS:: or AWS:: name in a namespace Heat does not own that is no near miss of a built-in type) exists only once an environment maps it; the case or test carries that environment, the batch run does not apply it. heat-ls reports resource-type-custom (info) alone and checks the mapping under --env",
@@ -115,6 +130,14 @@ func KnownClasses() []Known {
 					(len(j.Heat.Create) == 0 && !j.Heat.StoppedShort("create") || (e.Kind == "UserParameterMissing" || strings.HasSuffix(e.Message, ") was not provided.")) && j.Masked)
 			},
 		},
+	}
+}
+
+// droppedPartClasses are heat-ls's errors in parts Heat leaves out or
+// judges only in part offline (false conditions, untaken branches, group
+// members), and the false errors left to the rule table.
+func droppedPartClasses() []Known {
+	return []Known{
 		{
 			ID: "condition-false-by-default", Verdict: "defaults",
 			Reason: "heat-ls's errors lie in resources whose condition is false for the parameter defaults the oracle uses, or in the branch of an `if` those defaults do not take, or in an operand of and / or after one that decides it for those defaults, so Heat drops them before checking them, but given values that make the condition true (take the branch, reach the operand) Heat refuses the template (checked with the oracle); or they are references to a resource whose condition leaves it out under an input heat-ls names, not the defaults, where Heat reads them. heat-ls judges the template for every input, not for its defaults",

@@ -2,27 +2,34 @@ package difftest
 
 import (
 	"encoding/json"
+	"slices"
 	"strings"
 	"testing"
 )
 
-// TestClassesOfJudgedRows checks the classes and the masking that need more
-// than one file to show (a nested template, the oracle giving up), on
-// rows written as the oracle and heat-ls give them.
-func TestClassesOfJudgedRows(t *testing.T) {
-	const src = "heat_template_version: 2018-08-31\nresources:\n  c:\n    type: child.yaml\n"
+// judgedRowCase is a judged pair: Heat's row and heat-ls's problems for a
+// template, and the class, masking and reason not to count it expected.
+type judgedRowCase struct {
+	name      string
+	row       HeatRow
+	ls        []LSProblem
+	class     string // "" when the two agree or no class explains it
+	masked    bool
+	uncounted string // the kind of why the pair is not counted
+	src       string // the template, when not judgedRowSrc
+}
+
+// judgedRowSrc is the template the cases share unless they name their own:
+// a resource of a nested child template.
+const judgedRowSrc = "heat_template_version: 2018-08-31\nresources:\n  c:\n    type: child.yaml\n"
+
+// judgedRowNoteCases: the oracle's notes (gave up, stubbed a check) and
+// the host's own data decide whether a pair is counted.
+func judgedRowNoteCases() []judgedRowCase {
 	unset := HeatError{Mode: "create", Kind: "StackValidationFailed", Message: "Property size not assigned"}
 	notList := HeatError{Mode: "create", Kind: "StackValidationFailed", Message: `"'x'" is not a list`}
 	lsError := []LSProblem{{Path: "t.yaml", Line: 4, Column: 5, Severity: "error", Rule: "resource-property-type"}}
-	tests := []struct {
-		name      string
-		row       HeatRow
-		ls        []LSProblem
-		class     string // "" when the two agree or no class explains it
-		masked    bool
-		uncounted string // the kind of why the pair is not counted
-		src       string // the template, when not src
-	}{
+	return []judgedRowCase{
 		{name: "nested value left to the environment", row: HeatRow{Create: []HeatError{unset}},
 			ls: []LSProblem{{Path: "t.yaml", Line: 4, Column: 5, Severity: "warning", Rule: "nested-missing-property"}}, class: "nested-value-from-environment"},
 		{name: "unset without heat-ls's warning stays open", row: HeatRow{Create: []HeatError{unset}}},
@@ -40,6 +47,13 @@ func TestClassesOfJudgedRows(t *testing.T) {
 		{name: "Heat accepts a timezone name: host", src: tzSrc, uncounted: UncountedHost},
 		{name: "an empty timezone: counted", src: strings.Replace(tzSrc, "Europe/Paris", `""`, 1)},
 		{name: "oracle did not give up", row: HeatRow{}, ls: lsError},
+	}
+}
+
+// judgedRowClassCases: the classes of KnownClasses a disagreement falls in,
+// and the disagreements left open.
+func judgedRowClassCases() []judgedRowCase {
+	return []judgedRowCase{
 		{name: "a value Heat's validate asks for", row: HeatRow{Validate: []HeatError{{Mode: "validate", Kind: "UserParameterMissing", Message: "The Parameter (id) was not provided."}}}, class: "validate-without-values"},
 		{name: "refused at validate only, for want of a value in a get_attr path", row: HeatRow{Validate: []HeatError{{Mode: "validate", Kind: "StackValidationFailed", Message: "The Referenced Attribute (db addresses) is incorrect."}}}, class: "validate-without-values"},
 		{name: "refused at validate, create given up: open", row: HeatRow{Validate: []HeatError{{Mode: "validate", Kind: "StackValidationFailed", Message: "The Referenced Attribute (db addresses) is incorrect."}}, CreateNotes: []string{NoteStoppedShort}}, masked: true},
@@ -78,10 +92,17 @@ func TestClassesOfJudgedRows(t *testing.T) {
 			Validate: []HeatError{{Mode: "validate", Kind: "UserParameterMissing", Message: "The Parameter (id) was not provided."}},
 			Create:   []HeatError{{Mode: "create", Kind: "UserParameterMissing", Message: "The Parameter (id) was not provided."}}}},
 	}
+}
+
+// TestClassesOfJudgedRows checks the classes and the masking that need more
+// than one file to show (a nested template, the oracle giving up), on
+// rows written as the oracle and heat-ls give them.
+func TestClassesOfJudgedRows(t *testing.T) {
+	tests := slices.Concat(judgedRowNoteCases(), judgedRowClassCases())
 	known := KnownClasses()
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			text := src
+			text := judgedRowSrc
 			if tt.src != "" {
 				text = tt.src
 			}
