@@ -1,5 +1,3 @@
-// Package source holds what every analysis layer shares about text: byte
-// spans, the single position mapper, and the Diagnostic result type.
 package source
 
 // Span is a half-open range [Start, End) of byte offsets into a document's

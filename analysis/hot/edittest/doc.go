@@ -1,0 +1,6 @@
+// Package edittest makes the seeded random edits the incremental-analysis
+// tests replay: texts to start from and edits like typing, so the tests
+// of the reparse (analysis/hot) and of the rules that reuse findings
+// (analysis/check) compare incremental and full results on the same kind
+// of input.
+package edittest

@@ -1,0 +1,3 @@
+// Package source holds what every analysis layer shares about text: byte
+// spans, the single position mapper, and the Diagnostic result type.
+package source
