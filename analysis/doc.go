@@ -19,4 +19,6 @@
 //
 // Nothing here imports go.lsp.dev: the lsp package translates positions and
 // results at the edge.
+//
+// May use: nothing.
 package analysis

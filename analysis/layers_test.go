@@ -6,7 +6,6 @@ import (
 	"io/fs"
 	"os"
 	"path"
-	"path/filepath"
 	"slices"
 	"sort"
 	"strconv"
@@ -75,19 +74,6 @@ var allowedImports = map[string][]string{
 	"analysis/check/values": {"analysis/hot", "analysis/pyre", "analysis/source", "analysis/syntax", "schema"},
 	"analysis/check/workspace": {"analysis/check/parameters", "analysis/check/pass", "analysis/check/resources", "analysis/check/values",
 		"analysis/hot", "analysis/rules", "analysis/source", "analysis/syntax", "schema"},
-}
-
-// docRows are the packages whose doc.go must state their row of
-// allowedImports in a line "May use: a, b, c." (or "May use: nothing.").
-func docRows() []string {
-	var out []string
-	for p := range allowedImports {
-		if (p == "analysis/check" || strings.HasPrefix(p, "analysis/check/")) && p != "analysis/check/difftest" {
-			out = append(out, p)
-		}
-	}
-	sort.Strings(out)
-	return out
 }
 
 // moduleImports returns, for each directory under root holding non-test
@@ -194,32 +180,6 @@ func TestAnalysisImportEdges(t *testing.T) {
 	root := moduleRoot(t)
 	for _, v := range edgeViolations(moduleImports(t, os.DirFS(root), "analysis"), allowedImports) {
 		t.Error(v)
-	}
-}
-
-// TestCheckPackagesDocumentTheirRow: the doc.go of analysis/check and of
-// each rule package says what it may use, exactly as allowedImports does.
-func TestCheckPackagesDocumentTheirRow(t *testing.T) {
-	root := moduleRoot(t)
-	for _, p := range docRows() {
-		src, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(p), "doc.go"))
-		if err != nil {
-			t.Errorf("%s: %v", p, err)
-			continue
-		}
-		want := "nothing"
-		if row := allowedImports[p]; len(row) > 0 {
-			want = strings.Join(row, ", ")
-		}
-		line := ""
-		for l := range strings.SplitSeq(string(src), "\n") {
-			if rest, ok := strings.CutPrefix(l, "// May use: "); ok {
-				line = strings.TrimSuffix(rest, ".")
-			}
-		}
-		if line != want {
-			t.Errorf("%s/doc.go: May use: %q, want %q (its row of allowedImports)", p, line, want)
-		}
 	}
 }
 

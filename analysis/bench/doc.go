@@ -13,4 +13,6 @@
 // Run them with
 //
 //	go test -run '^$' -bench . -benchtime 20x ./analysis/bench ./analysis/lint ./lsp
+//
+// May use: nothing.
 package bench

@@ -36,4 +36,6 @@
 // heat-ls does not have is reported at the id, with the nearest ids
 // (rule id "config-unknown-rule", a warning); the rest of the file applies. The file is read through analysis/syntax like every
 // other YAML text, so aliases work and spans are exact.
+//
+// May use: analysis/limits, analysis/rules, analysis/source, analysis/syntax, schema, schema/spell.
 package config

@@ -10,7 +10,8 @@
 // a given name, as Heat's registry picks it (per-resource entries, exact
 // names and globs, type-to-type chains).
 //
-// It may import analysis/source, analysis/syntax, analysis/hot and
-// analysis/eval; it reads no files (callers pass parsed documents and a
-// function telling whether a path exists).
+// It reads no files: callers pass parsed documents and a function telling
+// whether a path exists.
+//
+// May use: analysis/eval, analysis/hot, analysis/source, analysis/syntax.
 package environ

@@ -1,5 +1,5 @@
 // Package eval works out what a HOT function call or condition evaluates
-// to, statically and the way Heat's engine does, from what is known
+// to, statically and the way Heat's engine does. It uses what is known
 // without a cloud: literals, parameter values (the template's defaults,
 // values from environments and the command line, converted to the
 // parameter's type as Heat converts them), pseudo parameters and, in a
@@ -16,9 +16,8 @@
 // repeat over maps and with permutations, if with two arguments...), and
 // every recursion is bounded (MaxDepth).
 //
-// It may import analysis/source, analysis/syntax, analysis/hot, schema
-// (the versions' function sets) and the standard library; nothing above
-// (check, workspace, feature, lsp) and no file system access: get_file
-// contents come through Options.ReadFile. A test in analysis/preview
-// pins these edges.
+// It has no file system access: get_file contents come through
+// Options.ReadFile. It uses schema for the versions' function sets.
+//
+// May use: analysis/hot, analysis/source, analysis/syntax, schema.
 package eval

@@ -4,4 +4,6 @@
 // parameters and outputs feed or read them. Build makes the protocol-free
 // model; WriteDOT, WriteMermaid and WriteJSON render it. The order of
 // everything follows the source, so the output is stable and diffs well.
+//
+// May use: analysis/check, analysis/hot, analysis/limits, analysis/source, analysis/syntax, analysis/workspace, schema.
 package graph

@@ -4,4 +4,6 @@
 // spans, and nothing is decoded into Go values. Building the model never
 // fails; whatever cannot be understood is left for the check package to
 // report.
+//
+// May use: analysis/source, analysis/syntax, schema/spell.
 package hot

@@ -8,4 +8,6 @@
 // it: analysis/config, analysis/graph, analysis/lint, analysis/workspace,
 // lsp and lsp/store read their limits here. (The schema package, below
 // analysis, keeps its own bound on user schema files.)
+//
+// May use: nothing.
 package limits

@@ -67,4 +67,6 @@
 // error, warning and info become ::error, ::warning and ::notice; columns
 // count characters; the message escapes "%", CR and LF and the properties
 // also "," and ":" (as %25, %0D, %0A, %2C, %3A), which the runner decodes.
+//
+// May use: analysis/check, analysis/config, analysis/hot, analysis/limits, analysis/rules, analysis/source, analysis/syntax, schema.
 package lint

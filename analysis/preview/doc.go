@@ -12,7 +12,7 @@
 //
 // Preview is protocol-free and reads files only through Options.Load and
 // Options.ReadFile, so the command line and the language server (over its
-// workspace view) ask the same question. It may import analysis/source,
-// analysis/syntax, analysis/hot, analysis/eval, analysis/environ,
-// analysis/limits and schema (analysis/layers_test.go holds the edges).
+// workspace view) ask the same question.
+//
+// May use: analysis/environ, analysis/eval, analysis/hot, analysis/limits, analysis/source, analysis/syntax, schema.
 package preview

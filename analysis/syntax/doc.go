@@ -4,4 +4,6 @@
 // recovery from parser panics. Everything above this package works on these
 // nodes and never on decoded interface{} values, because decoding changes
 // meaning (2018-08-31 becomes a timestamp, "on" a boolean in YAML 1.1).
+//
+// May use: analysis/rules, analysis/source.
 package syntax

@@ -13,4 +13,6 @@
 // The package is protocol-free: paths are plain absolute file paths, spans
 // are byte offsets. Snapshots are immutable values, safe to share between
 // goroutines; the Index swaps in new ones as files change.
+//
+// May use: analysis/check, analysis/feature, analysis/hot, analysis/limits, analysis/source, analysis/syntax, schema, schema/spell.
 package workspace

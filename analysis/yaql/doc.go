@@ -17,4 +17,6 @@
 // The package has no dependency beyond the standard library; the recorded
 // verdicts of the real engine (testdata/verdicts.json, written by
 // testdata/record_verdicts.py) are replayed by the tests.
+//
+// May use: nothing.
 package yaql

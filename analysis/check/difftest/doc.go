@@ -23,4 +23,6 @@
 //
 // The command that drives a run is cmd/heat-variants; .ci/difftest runs
 // the whole loop where Heat is installed.
+//
+// May use: analysis/hot, analysis/rules, analysis/source, analysis/syntax.
 package difftest

@@ -3,4 +3,6 @@
 // of the reparse (analysis/hot) and of the rules that reuse findings
 // (analysis/check) compare incremental and full results on the same kind
 // of input.
+//
+// May use: analysis/hot, analysis/syntax/synthtest, schema/refdata.
 package edittest
