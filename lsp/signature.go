@@ -63,7 +63,7 @@ func (s *Server) signatureAt(u uri.URI, pos protocol.Position) (feature.Signatur
 		version = doc.LastGood.Template.VersionText
 	}
 	off, _ := s.offset(doc, pos)
-	return feature.SignatureHelpFromText(doc.Doc.Src, version, s.currentSchema(), off)
+	return feature.SignatureHelpFromText(doc.Doc, version, s.currentSchema(), off)
 }
 
 func advertiseSignatureHelp(c *protocol.ServerCapabilities, cl ClientCapabilities) {

@@ -65,7 +65,7 @@ type CompletionRequest struct {
 }
 
 // Complete proposes what may be typed at req.Offset. It works on broken
-// text: the position comes from the text (ReadContext), names from the
+// text: the position comes from ReadContext, names from the
 // current parse when it is good, else from the last good one, else from a
 // parse of the text with the cursor line blanked. It never panics.
 func Complete(req CompletionRequest) (items []CompletionItem) {
@@ -94,8 +94,7 @@ func Complete(req CompletionRequest) (items []CompletionItem) {
 			items[i].Edit.End = max(items[i].Edit.End, ahead)
 		}
 	}()
-	top := newTopLines(src, req.Doc)
-	tc := readContext(src, req.Offset, top)
+	tc := ReadContext(req.Doc, req.Offset)
 	if tc == nil {
 		return nil
 	}

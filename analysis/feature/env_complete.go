@@ -35,7 +35,7 @@ func EnvComplete(req EnvCompletionRequest) (items []CompletionItem) {
 	if req.Doc == nil || req.Offset < 0 || req.Offset > len(req.Doc.Src) {
 		return nil
 	}
-	tc := ReadContext(req.Doc.Src, req.Offset)
+	tc := ReadContext(req.Doc, req.Offset)
 	if tc == nil {
 		return nil
 	}

@@ -65,10 +65,10 @@ func SignatureHelpAt(doc *hot.Document, sc *schema.Schema, offset int) (h Signat
 
 // SignatureHelpFromText is signature help for text the parser rejects
 // (an unclosed "{get_attr: [server, " being typed): the call and the
-// argument come from the text around the cursor (ReadContext, as
-// completion reads half-typed text), version is the template's declared
-// version as last parsed.
-func SignatureHelpFromText(src []byte, version string, sc *schema.Schema, offset int) (h SignatureHelp, ok bool) {
+// argument come from the cursor context of doc, the current text with its
+// tolerant parse (ReadContext, as completion reads half-typed text);
+// version is the template's declared version as last parsed.
+func SignatureHelpFromText(doc *hot.Document, version string, sc *schema.Schema, offset int) (h SignatureHelp, ok bool) {
 	defer func() {
 		if recover() != nil {
 			h, ok = SignatureHelp{}, false
@@ -77,7 +77,7 @@ func SignatureHelpFromText(src []byte, version string, sc *schema.Schema, offset
 	if sc == nil {
 		return SignatureHelp{}, false
 	}
-	ctx := ReadContext(src, offset)
+	ctx := ReadContext(doc, offset)
 	if ctx == nil {
 		return SignatureHelp{}, false
 	}

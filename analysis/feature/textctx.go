@@ -3,14 +3,17 @@ package feature
 import (
 	"unicode/utf8"
 
+	"heat-ls/analysis/hot"
 	"heat-ls/analysis/source"
 )
 
-// This file reads where a cursor is from the text alone. Completion runs on
-// documents the YAML parser rejects (an unclosed "{", a key without its
-// value yet, a lone "-"), so the position inside the template is worked out
-// from indentation, "- " markers and flow brackets, the way a reader does,
-// and the parsed tree is only consulted for names.
+// This file reads where a cursor is. Completion runs on documents the
+// YAML parser rejects (an unclosed "{", a key without its value yet, a
+// lone "-"): the statement being typed is read from its text, and where
+// it sits in the template from the tolerant parse's tree (textctx_tree.go).
+// Only the lines the parse had to read as blank, next to the cursor, are
+// read the way a reader does, from indentation, "- " markers and flow
+// brackets (textctx_walk.go).
 
 // maxContextLines bounds how far the scans walk away from the cursor line.
 const maxContextLines = 20000
@@ -77,33 +80,37 @@ func (c *TextContext) Keys() []string {
 	return out
 }
 
-// ReadContext works out the cursor context at offset in src. It returns
-// nil where nothing can be completed: inside a comment, a quoted string
-// that is not a value start, a block scalar, or a line whose brackets do
-// not make sense.
-func ReadContext(src []byte, offset int) *TextContext {
-	return readContext(src, offset, nil)
+// ReadContext works out the cursor context at offset in doc's text, from
+// doc's tolerant parse (the whole text is read as text when it has no
+// tree). It returns nil where nothing can be completed: inside a comment,
+// a quoted string that is not a value start, a block scalar, or a line
+// whose brackets do not make sense.
+func ReadContext(doc *hot.Document, offset int) *TextContext {
+	if doc == nil {
+		return nil
+	}
+	return readContext(newContextTree(doc), offset)
 }
 
-// readContext is ReadContext with the top-level lines already known from
-// a parse (nil when none), which spares walking a long text line by line.
-func readContext(src []byte, offset int, top *topLines) *TextContext {
+// readContext is ReadContext on t.
+func readContext(t contextTree, offset int) *TextContext {
+	src := t.src
 	offset = clampToRune(src, offset)
-	lines := lineIndex{src: src, top: top}
+	lines := lineIndex{src: src}
 	cur := lines.lineAt(offset)
 	ctx, start := tokenAt(src, offset)
-	stmt := statementLine(lines, cur)
+	stmt := statementLine(t, lines, cur)
 	st := scanStatement(src, lines.start(stmt), start)
 	if st == nil {
 		return nil
 	}
 	ctx.Slot, ctx.Flow = st.slot, st.flow
-	parents, ok := blockParents(src, lines, stmt, st)
+	parents, ok := blockParents(t, lines, stmt, st)
 	if !ok {
 		return nil // the cursor is inside a "|" or ">" text
 	}
 	if !st.flow && st.slot == SlotKeyOrScalar && len(st.steps) == 0 {
-		ctx.Siblings = siblingKeys(lines, cur, st.tokenCol)
+		ctx.Siblings = siblingKeys(t, lines, cur, st.tokenCol)
 	}
 	if st.flow && st.slot == SlotKey {
 		ctx.Siblings = append(ctx.Siblings, st.flowKeys...)
@@ -138,12 +145,23 @@ func tokenAt(src []byte, offset int) (*TextContext, int) {
 }
 
 // statementLine finds the line the statement holding line cur starts on: an
-// earlier one when a flow collection spans lines.
-func statementLine(lines lineIndex, cur int) int {
+// earlier one when a flow collection spans lines. The tree tells where a
+// flow collection it holds starts; in text it does not hold, a line that
+// leaves a collection open continues on the next.
+func statementLine(t contextTree, lines lineIndex, cur int) int {
 	stmt := cur
 	for n := 0; n < 50 && stmt > 0; n++ {
 		prev := lines.prevContent(stmt)
-		if prev < 0 || !lines.continuesFlow(prev) {
+		if prev < 0 {
+			break
+		}
+		if !t.textLine(lines, prev) {
+			if s, ok := t.flowStart(lines, stmt); ok && s < stmt {
+				return s
+			}
+			break
+		}
+		if !lines.continuesFlow(prev) {
 			break
 		}
 		stmt = prev

@@ -9,7 +9,6 @@ import (
 // lineIndex finds line boundaries on demand (no allocation per call).
 type lineIndex struct {
 	src []byte
-	top *topLines
 }
 
 // lineAt returns the start offset of the line holding offset; lines are
@@ -18,15 +17,13 @@ func (l lineIndex) lineAt(offset int) int {
 	return bytes.LastIndexByte(l.src[:offset], '\n') + 1
 }
 
-// prevShallow returns the nearest line before line that has content and
-// is indented by at most limit columns, or -1. It is the hot loop of the
-// upward walk, so it looks at each earlier line's first bytes only.
-func (l lineIndex) prevShallow(line, limit int) int {
+// prevShallow returns the nearest line before line, starting at floor or
+// later, that has content and is indented by at most limit columns, or
+// -1. It is the hot loop of the upward walk, so it looks at each earlier
+// line's first bytes only.
+func (l lineIndex) prevShallow(line, limit, floor int) int {
 	src := l.src
-	for line > 0 {
-		if l.top.covers(limit) && line <= l.top.lo {
-			return l.top.before(line)
-		}
+	for line > floor {
 		line = bytes.LastIndexByte(src[:line-1], '\n') + 1
 		i, end := line, line+limit+1
 		for i < len(src) && i < end && src[i] == ' ' {
@@ -50,18 +47,18 @@ func (l lineIndex) prevShallow(line, limit int) int {
 	return -1
 }
 
-// nextShallow is prevShallow going down.
-func (l lineIndex) nextShallow(line, limit int) int {
+// nextShallow is prevShallow going down, to lines starting before ceil.
+func (l lineIndex) nextShallow(line, limit, ceil int) int {
 	src := l.src
 	for {
-		if l.top.covers(limit) && line >= l.top.hi {
-			return l.top.after(line)
-		}
 		e := bytes.IndexByte(src[line:], '\n')
 		if e < 0 {
 			return -1
 		}
 		line += e + 1
+		if line >= ceil {
+			return -1
+		}
 		i, end := line, line+limit+1
 		for i < len(src) && i < end && src[i] == ' ' {
 			i++
@@ -93,6 +90,15 @@ func (l lineIndex) indent(line int) int {
 }
 
 func (l lineIndex) start(line int) int { return line }
+
+// nextLine is the start of the line after the one holding offset at, or
+// len(src).
+func (l lineIndex) nextLine(at int) int {
+	if e := bytes.IndexByte(l.src[at:], '\n'); e >= 0 {
+		return at + e + 1
+	}
+	return len(l.src)
+}
 
 func (l lineIndex) end(line int) int {
 	i := line
@@ -223,6 +229,7 @@ func (c *columnCursor) at(i int) int {
 // lineEntry is one structural element of a block line: a "- " item marker or
 // a "key:".
 type lineEntry struct {
+	at          int // where the key starts; for an item, its "-" (read from the text) or its content (from the tree)
 	col         int
 	item        bool
 	key         string
@@ -246,7 +253,7 @@ func lineEntries(src []byte, ls, le int) []lineEntry {
 			if len(out) == maxPathDepth {
 				return nil // not a template anyone writes
 			}
-			out = append(out, lineEntry{col: cols.at(i), item: true})
+			out = append(out, lineEntry{at: i, col: cols.at(i), item: true})
 			i++
 			continue
 		}
@@ -259,7 +266,7 @@ func lineEntries(src []byte, ls, le int) []lineEntry {
 		}
 		return out
 	}
-	e := lineEntry{col: cols.at(i), key: key}
+	e := lineEntry{at: i, col: cols.at(i), key: key}
 	v := strings.TrimSpace(stripComment(src[after:le]))
 	e.blockScalar = v != "" && (v[0] == '|' || v[0] == '>')
 	return append(out, e)

@@ -21,7 +21,7 @@ func (s *Snapshot) Complete(path string, doc, names *hot.Document, offset int) (
 	if doc == nil || names == nil || names.Template == nil {
 		return nil
 	}
-	tc := feature.ReadContext(doc.Src, offset)
+	tc := feature.ReadContext(doc, offset)
 	if tc == nil || tc.Slot == feature.SlotScalar {
 		return nil
 	}
