@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	"heat-ls/analysis/check/values"
-	"heat-ls/analysis/hot"
 	"heat-ls/analysis/source"
 	"heat-ls/analysis/syntax"
 	"heat-ls/schema"
@@ -131,16 +130,4 @@ func (rc *ResourceChecker) checkStandIn(prop *schema.Property, value, key, ancho
 	before := len(rc.p.Diags)
 	rc.checkValueAt(prop, value, key, anchor, depth)
 	return rc.p.Diags[before:]
-}
-
-// ParentValues is what a parent template hands the nested template whose
-// resources are being judged: the rules that follow a nested template
-// (analysis/check/workspace, nested_empty.go) set it, so a property the parent's values
-// make Heat refuse is reported on the parent.
-type ParentValues interface {
-	// Gives reports what n, in the nested template t, gives of the
-	// parent's values, and whether it gives any.
-	Gives(t *hot.Template, n *syntax.Node) (string, bool)
-	// Keep records a problem the parent's values meet.
-	Keep(d *source.Diagnostic)
 }

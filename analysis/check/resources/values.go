@@ -81,12 +81,6 @@ func (o fieldOwner) visible() []string {
 // label is the owner as messages name it.
 func (o fieldOwner) label() string { return "`" + o.name + "`" }
 
-// fieldSchemaKey identifies a field schema within a run.
-type fieldSchemaKey struct {
-	rt   *schema.ResourceType
-	prop *schema.Property
-}
-
 // requiredFields lists the visible required field names of o, sorted; it
 // is computed once per schema in a run, since resources of one type share
 // it.
