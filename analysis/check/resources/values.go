@@ -143,11 +143,6 @@ func (rc *ResourceChecker) checkFields(o fieldOwner, m *syntax.Node, anchor *syn
 	}
 }
 
-// MergesOtherKeys reports a YAML merge key, whose contents we do not chase.
-func MergesOtherKeys(m *syntax.Node) bool {
-	return m.IsMapping() && m.Lookup("<<").Key != nil
-}
-
 // checkStatus warns about hidden and deprecated properties.
 // typeName is the resource type for top-level properties, "" below.
 func (rc *ResourceChecker) checkStatus(prop *schema.Property, k *syntax.Node, owner, typeName string, fields map[string]*schema.Property) {
