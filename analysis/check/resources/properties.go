@@ -8,7 +8,7 @@ import (
 	"heat-ls/schema"
 )
 
-// builtinResource returns r's type and literal properties when r is one
+// BuiltinResource returns r's type and literal properties when r is one
 // forEachBuiltinResource visits; rt is nil otherwise.
 func BuiltinResource(p *pass.Pass, r *hot.Resource) (rt *schema.ResourceType, props *syntax.Node) {
 	tf := r.Field("type")
@@ -60,7 +60,7 @@ func LiteralProperty(props *syntax.Node, name string) (*syntax.Node, *syntax.Nod
 	return pr.Key, v, true
 }
 
-// givenProperty reports a property present with a value Heat counts as
+// GivenProperty reports a property present with a value Heat counts as
 // set (a function call counts: its value is unknown but present).
 func GivenProperty(props *syntax.Node, name string) (*syntax.Node, bool) {
 	pr := props.Lookup(name)
