@@ -5,6 +5,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"heat-ls/analysis/feature/cursor"
 	"heat-ls/analysis/hot"
 	"heat-ls/analysis/source"
 	"heat-ls/analysis/syntax"
@@ -65,7 +66,7 @@ type CompletionRequest struct {
 }
 
 // Complete proposes what may be typed at req.Offset. It works on broken
-// text: the position comes from ReadContext, names from the
+// text: the position comes from cursor.ReadContext, names from the
 // current parse when it is good, else from the last good one, else from a
 // parse of the text with the cursor line blanked. It never panics.
 func Complete(req CompletionRequest) (items []CompletionItem) {
@@ -81,11 +82,11 @@ func Complete(req CompletionRequest) (items []CompletionItem) {
 	if req.Offset < 0 || req.Offset > len(src) {
 		return nil
 	}
-	cursor := req.Offset
-	for cursor > 0 && cursor < len(src) && !utf8.RuneStart(src[cursor]) {
-		cursor--
+	pos := req.Offset
+	for pos > 0 && pos < len(src) && !utf8.RuneStart(src[pos]) {
+		pos--
 	}
-	ahead, ok := TextAhead(src, cursor)
+	ahead, ok := TextAhead(src, pos)
 	if !ok {
 		return nil
 	}
@@ -94,14 +95,14 @@ func Complete(req CompletionRequest) (items []CompletionItem) {
 			items[i].Edit.End = max(items[i].Edit.End, ahead)
 		}
 	}()
-	tc := ReadContext(req.Doc, req.Offset)
+	tc := cursor.ReadContext(req.Doc, req.Offset)
 	if tc == nil {
 		return nil
 	}
-	if tc.Prefix == "-" && strings.TrimSpace(string(src[lineIndex{src: src}.lineAt(tc.Span.Start):tc.Span.Start])) == "" {
+	if tc.Prefix == "-" && strings.TrimSpace(string(src[bytes.LastIndexByte(src[:tc.Span.Start], '\n')+1:tc.Span.Start])) == "" {
 		return completeBareDash(req, tc.Span.Start) // a list item marker without its space yet
 	}
-	if tc.Slot != SlotScalar && strings.HasSuffix(tc.Prefix, ":") && !strings.HasSuffix(tc.Prefix, "::") {
+	if tc.Slot != cursor.SlotScalar && strings.HasSuffix(tc.Prefix, ":") && !strings.HasSuffix(tc.Prefix, "::") {
 		// A key just closed by its colon ("allocation_pools:|"): replacing
 		// it would drop or re-parent the value below; the value's own
 		// completion starts after the space.
@@ -155,7 +156,7 @@ type completer struct {
 	req   CompletionRequest
 	s     *schema.Schema
 	v     *schema.Version
-	tc    *TextContext
+	tc    *cursor.TextContext
 	tpl   *hot.Template
 	items []CompletionItem
 	// versionKnown: the text declares a version heat-ls knows.
@@ -196,8 +197,8 @@ func declaredVersion(src []byte) (string, bool) {
 		}
 		line := src[i:end]
 		if len(line) >= len(key) && string(line[:len(key)]) == key {
-			v := strings.TrimSpace(stripComment(line[len(key):]))
-			return unquoteText(v), true
+			v := strings.TrimSpace(cursor.StripComment(line[len(key):]))
+			return cursor.UnquoteText(v), true
 		}
 		i = end + 1
 	}
@@ -219,10 +220,10 @@ func (c *completer) add(group int, it CompletionItem) {
 }
 
 // keySlot reports whether the token may be a mapping key.
-func (c *completer) keySlot() bool { return c.tc.Slot != SlotScalar }
+func (c *completer) keySlot() bool { return c.tc.Slot != cursor.SlotScalar }
 
 // scalarSlot reports whether the token may be a scalar value.
-func (c *completer) scalarSlot() bool { return c.tc.Slot != SlotKey }
+func (c *completer) scalarSlot() bool { return c.tc.Slot != cursor.SlotKey }
 
 // keyInsert is what a key item inserts: "name: " (the value follows).
 func keyInsert(name string) string { return name + ": " }
@@ -490,7 +491,7 @@ func sortKey(group, n int) string {
 // block scalar (blank lines included, which the text alone cannot tell),
 // or after the first word of a plain scalar ("description: Scale up if |").
 // Any item there would replace or split the text.
-func insideText(doc *hot.Document, src []byte, tc *TextContext) bool {
+func insideText(doc *hot.Document, src []byte, tc *cursor.TextContext) bool {
 	if strings.HasPrefix(tc.Prefix, "|") || strings.HasPrefix(tc.Prefix, ">") {
 		return true
 	}
@@ -504,7 +505,7 @@ func insideText(doc *hot.Document, src []byte, tc *TextContext) bool {
 			}
 		}
 	}
-	if tc.Slot != SlotScalar || tc.Flow {
+	if tc.Slot != cursor.SlotScalar || tc.Flow {
 		return false
 	}
 	lineStart := bytes.LastIndexByte(src[:tc.Span.Start], '\n') + 1

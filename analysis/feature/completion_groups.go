@@ -1,6 +1,7 @@
 package feature
 
 import (
+	"heat-ls/analysis/feature/cursor"
 	"heat-ls/analysis/hot"
 	"heat-ls/schema"
 )
@@ -28,7 +29,7 @@ func memberDefinitionKey(groupType string) string {
 // memberDefinition completes at rest (the path below the properties of
 // resource res, of type rt) when it lies in a member definition. It
 // reports whether it did, so the group's own schema is not used there.
-func (c *completer) memberDefinition(rt *schema.ResourceType, res string, rest []Step) bool {
+func (c *completer) memberDefinition(rt *schema.ResourceType, res string, rest []cursor.Step) bool {
 	if rt.Name == "OS::Heat::ResourceChain" {
 		if len(rest) == 2 && rest[0].Key == "resources" && rest[1].IsItem() && c.scalarSlot() {
 			c.resourceTypes()
@@ -71,7 +72,7 @@ func (c *completer) memberDefinition(rt *schema.ResourceType, res string, rest [
 // chainProperties completes inside a ResourceChain's resource_properties,
 // which Heat hands to every resource of the chain: the properties of the
 // types its resources list names, each once.
-func (c *completer) chainProperties(res string, rest []Step) {
+func (c *completer) chainProperties(res string, rest []cursor.Step) {
 	if c.tpl == nil {
 		return
 	}

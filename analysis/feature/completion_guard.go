@@ -1,6 +1,10 @@
 package feature
 
-import "bytes"
+import (
+	"bytes"
+
+	"heat-ls/analysis/feature/cursor"
+)
 
 // TextAhead looks at a cursor placed right in front of text already
 // written on its line, with nothing typed yet ("name: |{get_param: x}",
@@ -21,7 +25,7 @@ func TextAhead(src []byte, offset int) (end int, ok bool) {
 	if offset < 0 || offset > len(src) {
 		return offset, true
 	}
-	if offset > 0 && !isTokenBreak(src[offset-1]) {
+	if offset > 0 && !cursor.IsTokenBreak(src[offset-1]) {
 		return offset, true // a prefix is typed: items replace it
 	}
 	i := offset

@@ -34,6 +34,17 @@ func completionLabels(items []CompletionItem) []string {
 	return out
 }
 
+// cursorText splits a test text at its last "|" (the cursor; an earlier
+// one may be a block scalar indicator).
+func cursorText(t testing.TB, s string) ([]byte, int) {
+	t.Helper()
+	i := strings.LastIndex(s, "|")
+	if i < 0 {
+		t.Fatalf("no cursor in %q", s)
+	}
+	return []byte(s[:i] + s[i+1:]), i
+}
+
 var fixtureMarks = regexp.MustCompile(`⟨[^⟩]*⟩|⟦|⟧`)
 
 // completionTexts are the marker fixtures without their markers, plus

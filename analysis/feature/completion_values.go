@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"heat-ls/analysis/feature/cursor"
 	"heat-ls/analysis/hot"
 	"heat-ls/schema"
 )
@@ -50,7 +51,7 @@ func (c *completer) isFunction(name string, conditions bool) bool {
 // functionArgument completes the argument of function name at the
 // remaining path args. It reports false when the argument is an ordinary
 // value (where any function may start).
-func (c *completer) functionArgument(name string, args []Step, conditions bool) bool {
+func (c *completer) functionArgument(name string, args []cursor.Step, conditions bool) bool {
 	scalar := c.scalarSlot()
 	first := len(args) == 1 && args[0].Index == 0
 	switch name {
@@ -131,7 +132,7 @@ func (c *completer) functions(conditions bool, group int) {
 			}
 		}
 		if !c.keySlot() {
-			if c.tc.Slot != SlotScalar {
+			if c.tc.Slot != cursor.SlotScalar {
 				continue
 			}
 			insert = "{" + insert + "}"
@@ -212,7 +213,7 @@ func (c *completer) properties() {
 
 // propertiesOf completes at rest, the path below the properties of a
 // definition of type rt.
-func (c *completer) propertiesOf(rt *schema.ResourceType, rest []Step) {
+func (c *completer) propertiesOf(rt *schema.ResourceType, rest []cursor.Step) {
 	if len(rest) == 0 {
 		if c.keySlot() {
 			c.propertyNames(rt.Properties(), rt.PropertyNames(), rt.Name)

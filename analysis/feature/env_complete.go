@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"heat-ls/analysis/feature/cursor"
 	"heat-ls/analysis/hot"
 	"heat-ls/schema"
 )
@@ -35,7 +36,7 @@ func EnvComplete(req EnvCompletionRequest) (items []CompletionItem) {
 	if req.Doc == nil || req.Offset < 0 || req.Offset > len(req.Doc.Src) {
 		return nil
 	}
-	tc := ReadContext(req.Doc, req.Offset)
+	tc := cursor.ReadContext(req.Doc, req.Offset)
 	if tc == nil {
 		return nil
 	}
@@ -44,7 +45,7 @@ func EnvComplete(req EnvCompletionRequest) (items []CompletionItem) {
 		e.have[s] = true
 	}
 	k := tc.Keys()
-	key := tc.Slot != SlotScalar
+	key := tc.Slot != cursor.SlotScalar
 	switch {
 	case len(k) == 0 && key:
 		for _, s := range schema.EnvironmentSections() {
@@ -70,7 +71,7 @@ func EnvComplete(req EnvCompletionRequest) (items []CompletionItem) {
 
 type envCompleter struct {
 	req   EnvCompletionRequest
-	tc    *TextContext
+	tc    *cursor.TextContext
 	have  map[string]bool
 	items []CompletionItem
 	seen  map[string]bool

@@ -3,6 +3,7 @@ package feature
 import (
 	"strings"
 
+	"heat-ls/analysis/feature/cursor"
 	"heat-ls/analysis/hot"
 	"heat-ls/analysis/syntax"
 	"heat-ls/schema"
@@ -66,7 +67,7 @@ func SignatureHelpAt(doc *hot.Document, sc *schema.Schema, offset int) (h Signat
 // SignatureHelpFromText is signature help for text the parser rejects
 // (an unclosed "{get_attr: [server, " being typed): the call and the
 // argument come from the cursor context of doc, the current text with its
-// tolerant parse (ReadContext, as completion reads half-typed text);
+// tolerant parse (cursor.ReadContext, as completion reads half-typed text);
 // version is the template's declared version as last parsed.
 func SignatureHelpFromText(doc *hot.Document, version string, sc *schema.Schema, offset int) (h SignatureHelp, ok bool) {
 	defer func() {
@@ -77,7 +78,7 @@ func SignatureHelpFromText(doc *hot.Document, version string, sc *schema.Schema,
 	if sc == nil {
 		return SignatureHelp{}, false
 	}
-	ctx := ReadContext(doc, offset)
+	ctx := cursor.ReadContext(doc, offset)
 	if ctx == nil {
 		return SignatureHelp{}, false
 	}
@@ -111,7 +112,7 @@ func SignatureHelpFromText(doc *hot.Document, version string, sc *schema.Schema,
 				}
 			}
 		}
-	} else if ctx.Slot == SlotKey {
+	} else if ctx.Slot == cursor.SlotKey {
 		active = -1 // typing a key of the map argument
 	}
 	h.choose(active, written)

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"heat-ls/analysis/feature"
+	"heat-ls/analysis/feature/cursor"
 	"heat-ls/analysis/hot"
 )
 
@@ -21,8 +22,8 @@ func (s *Snapshot) Complete(path string, doc, names *hot.Document, offset int) (
 	if doc == nil || names == nil || names.Template == nil {
 		return nil
 	}
-	tc := feature.ReadContext(doc, offset)
-	if tc == nil || tc.Slot == feature.SlotScalar {
+	tc := cursor.ReadContext(doc, offset)
+	if tc == nil || tc.Slot == cursor.SlotScalar {
 		return nil
 	}
 	k := tc.Keys()

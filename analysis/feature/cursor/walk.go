@@ -1,4 +1,4 @@
-package feature
+package cursor
 
 // parentWalk collects the block parents of a statement line, walking up. A
 // key parent sits left of its children; an item's parent key may sit in the

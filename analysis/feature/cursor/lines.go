@@ -1,4 +1,4 @@
-package feature
+package cursor
 
 import (
 	"bytes"
@@ -140,7 +140,7 @@ func (l lineIndex) hasContent(line int) bool {
 // so the next line continues it: it ends with "," or an opening bracket,
 // or opens more brackets than it closes.
 func (l lineIndex) continuesFlow(line int) bool {
-	text := stripComment(l.src[line:l.end(line)])
+	text := StripComment(l.src[line:l.end(line)])
 	t := strings.TrimRight(text, " \t")
 	if t == "" {
 		return false
@@ -170,8 +170,8 @@ func (l lineIndex) continuesFlow(line int) bool {
 	return depth > 0
 }
 
-// stripComment drops a " #" comment (outside quotes) from a line.
-func stripComment(b []byte) string {
+// StripComment drops a " #" comment (outside quotes) from a line.
+func StripComment(b []byte) string {
 	inQuote := byte(0)
 	for i, c := range b {
 		switch {
@@ -262,12 +262,12 @@ func lineEntries(src []byte, ls, le int) []lineEntry {
 	key, after, ok := blockKey(src, i, le)
 	if !ok {
 		if n := len(out); n > 0 {
-			out[n-1].scalar = unquoteText(strings.TrimSpace(stripComment(src[i:le])))
+			out[n-1].scalar = UnquoteText(strings.TrimSpace(StripComment(src[i:le])))
 		}
 		return out
 	}
 	e := lineEntry{at: i, col: cols.at(i), key: key}
-	v := strings.TrimSpace(stripComment(src[after:le]))
+	v := strings.TrimSpace(StripComment(src[after:le]))
 	e.blockScalar = v != "" && (v[0] == '|' || v[0] == '>')
 	return append(out, e)
 }
@@ -307,7 +307,9 @@ func blockKey(src []byte, i, le int) (key string, after int, ok bool) {
 	return "", 0, false
 }
 
-func unquoteText(s string) string {
+// UnquoteText drops the quotes around a quoted scalar's text, as written
+// (escapes are left as they are).
+func UnquoteText(s string) string {
 	if len(s) >= 2 && (s[0] == '"' || s[0] == '\'') && s[len(s)-1] == s[0] {
 		return s[1 : len(s)-1]
 	}

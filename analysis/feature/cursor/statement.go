@@ -1,4 +1,4 @@
-package feature
+package cursor
 
 // statementScan is what scanStatement learns from the text between the start
 // of the statement line and the token.
@@ -81,7 +81,7 @@ func (st *statementScan) readItemMarkers(src []byte, i, le int, cols *columnCurs
 // plainTail judges text that is neither a key nor a flow start before the
 // token: a comment or a multi-word scalar, which is a value only after a key.
 func (st *statementScan) plainTail(src []byte, i, le int) *statementScan {
-	if len(stripComment(src[i:le])) < le-i {
+	if len(StripComment(src[i:le])) < le-i {
 		return nil // the token is inside a comment
 	}
 	if len(st.steps) > 0 && !st.steps[len(st.steps)-1].step.IsItem() {

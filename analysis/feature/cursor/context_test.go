@@ -1,4 +1,4 @@
-package feature
+package cursor
 
 import (
 	"os"
@@ -169,13 +169,17 @@ func TestReadContextRefusesCommentsAndBlockScalars(t *testing.T) {
 
 var typedRegion = regexp.MustCompile(`(?s)⟦.*?⟧`)
 
+// fixtureMarks are the marks of the marker fixtures: ⟨cursor names⟩ and
+// the ⟦typed⟧ brackets.
+var fixtureMarks = regexp.MustCompile(`⟨[^⟩]*⟩|⟦|⟧`)
+
 // TestTreeAgreesWithTheWalk checks the reading from the tree against the
 // reading of the text alone, at every offset of every fixture, with the
 // text's tolerant parse (with and without the text before its ⟦typed⟧
 // parts as the last good one). Where the parse holds the lines, the two
 // must agree but for the cases treeReadingDiffers lists.
 func TestTreeAgreesWithTheWalk(t *testing.T) {
-	files, _ := filepath.Glob(filepath.Join("..", "..", "testdata", "markers", "*.yaml"))
+	files, _ := filepath.Glob(filepath.Join("..", "..", "..", "testdata", "markers", "*.yaml"))
 	if len(files) == 0 {
 		t.Fatal("no fixtures")
 	}

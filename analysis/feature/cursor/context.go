@@ -1,4 +1,4 @@
-package feature
+package cursor
 
 import (
 	"unicode/utf8"
@@ -10,10 +10,10 @@ import (
 // This file reads where a cursor is. Completion runs on documents the
 // YAML parser rejects (an unclosed "{", a key without its value yet, a
 // lone "-"): the statement being typed is read from its text, and where
-// it sits in the template from the tolerant parse's tree (textctx_tree.go).
+// it sits in the template from the tolerant parse's tree (tree.go).
 // Only the lines the parse had to read as blank, next to the cursor, are
 // read the way a reader does, from indentation, "- " markers and flow
-// brackets (textctx_walk.go).
+// brackets (walk.go).
 
 // maxContextLines bounds how far the scans walk away from the cursor line.
 const maxContextLines = 20000
@@ -134,7 +134,7 @@ func clampToRune(src []byte, offset int) int {
 // typed completes inside the quotes.
 func tokenAt(src []byte, offset int) (*TextContext, int) {
 	start := offset
-	for start > 0 && !isTokenBreak(src[start-1]) {
+	for start > 0 && !IsTokenBreak(src[start-1]) {
 		start--
 	}
 	ctx := &TextContext{Prefix: string(src[start:offset]), Span: source.Span{Start: start, End: offset}}
@@ -169,9 +169,9 @@ func statementLine(t contextTree, lines lineIndex, cur int) int {
 	return stmt
 }
 
-// isTokenBreak reports whether b ends a token when scanning back from the
+// IsTokenBreak reports whether b ends a token when scanning back from the
 // cursor. Colons are part of a token ("OS::Nova::Server").
-func isTokenBreak(b byte) bool {
+func IsTokenBreak(b byte) bool {
 	switch b {
 	case ' ', '\t', '\n', '\r', '{', '}', '[', ']', ',', '"', '\'', '#':
 		return true
