@@ -11,12 +11,17 @@ import (
 	"heat-ls/analysis/hot"
 	"heat-ls/analysis/hot/edittest"
 	"heat-ls/analysis/source"
+	"heat-ls/analysis/syntax/synthtest"
 	"heat-ls/schema"
 )
 
 // spliceAnswerTexts are the texts the random edits start from
-// (edittest.Texts with smaller generated templates).
-func spliceAnswerTexts(t *testing.T) [][]byte { return edittest.TextsOfSizes(t, 150, 500) }
+// (edittest.Texts with smaller generated templates), and two whose bulk
+// is one deep value, where most edits splice a member deep below its
+// entry.
+func spliceAnswerTexts(t *testing.T) [][]byte {
+	return append(edittest.TextsOfSizes(t, 150, 500), synthtest.GenerateDeepOutput(300), synthtest.GenerateDeepDefault(300))
+}
 
 // tokenEditPieces are what the random edits type besides single letters:
 // YAML punctuation and line breaks (which break or reshape an entry) and
@@ -107,7 +112,7 @@ func TestSplicedAnswersEqualFull(t *testing.T) {
 		edits = 4000
 	}
 	whole := source.Span{End: -1}
-	var spliced, tokensReused, foldsReused int
+	var spliced, tokensReused, foldsReused, nestedReused int
 	answer := func(d *hot.Document, sp *hot.Splice) {
 		SemanticTokensAfter(d, sp, sc, whole, nil)
 		FoldingRangesAfter(d, sp)
@@ -124,6 +129,9 @@ func TestSplicedAnswersEqualFull(t *testing.T) {
 				spliced++
 				if splicedTokens(got, sp, sc) != nil {
 					tokensReused++
+					if sp.Nested {
+						nestedReused++
+					}
 				}
 				if _, ok := splicedFolds(got, sp); ok {
 					foldsReused++
@@ -161,8 +169,9 @@ func TestSplicedAnswersEqualFull(t *testing.T) {
 			i++
 		}
 	}
-	if spliced < edits/4 || tokensReused < spliced/2 || foldsReused < spliced*9/10 {
-		t.Fatalf("too few edits took the incremental path: %d of %d spliced, tokens reused on %d, folding ranges on %d", spliced, edits, tokensReused, foldsReused)
+	if spliced < edits/4 || tokensReused < spliced/2 || foldsReused < spliced*9/10 || nestedReused < tokensReused/10 {
+		t.Fatalf("too few edits took the incremental path: %d of %d spliced, tokens reused on %d (%d below an entry), folding ranges on %d",
+			spliced, edits, tokensReused, nestedReused, foldsReused)
 	}
-	t.Logf("%d of %d edits spliced; tokens reused on %d, folding ranges on %d", spliced, edits, tokensReused, foldsReused)
+	t.Logf("%d of %d edits spliced; tokens reused on %d (%d below an entry), folding ranges on %d", spliced, edits, tokensReused, nestedReused, foldsReused)
 }

@@ -13,4 +13,23 @@ type SplicedEntry struct {
 	// NewTo where they end in the previous and in the new text: the start
 	// of the next key's line, or the end of the text.
 	From, OldTo, NewTo int
+	// Nested is set when only a member below the entry was parsed again
+	// (splice_nested.go): MemberFrom, MemberOldTo and MemberNewTo are
+	// then that member's lines, as From, OldTo and NewTo are the entry's.
+	// Every node outside them is the previous tree's (after them, a copy
+	// moved by the change in length), but for the collections on the path
+	// from the root to the member, whose ends may move.
+	Nested                               bool
+	MemberFrom, MemberOldTo, MemberNewTo int
+}
+
+// Reparsed returns the lines that were parsed again: the member's when
+// the splice was nested, else the entry's. The text before from is the
+// same in both versions, and the previous text from oldTo on is the new
+// text from newTo on.
+func (e SplicedEntry) Reparsed() (from, oldTo, newTo int) {
+	if e.Nested {
+		return e.MemberFrom, e.MemberOldTo, e.MemberNewTo
+	}
+	return e.From, e.OldTo, e.NewTo
 }
