@@ -16,7 +16,8 @@ import (
 // tokens of doc, from the numbers kept for the previous version when doc
 // was made from it by reparsing one entry or a member below it (sp) and
 // those numbers encode the previous version's kept tokens. The numbers of
-// the tokens before the lines parsed again (sp.Reparsed) are the same;
+// the tokens before the part classified again (feature.ReclassifiedLines)
+// are the same;
 // theirs are encoded; of the tokens after them only the first changes
 // (its line, and its character when it shares a line with the last
 // token encoded, are relative to the token before it), the others are relative to a token moved by as many lines
@@ -39,7 +40,7 @@ func (e *encodedTokens) spliced(doc *store.Document, sp *hot.Splice, enc source.
 		return nil, nil, false
 	}
 	start := func(tk feature.SemanticToken, off int) int { return tk.Span.Start - off }
-	lines, oldTo, newTo := sp.Reparsed()
+	lines, oldTo, newTo := feature.ReclassifiedLines(doc.Doc, sp)
 	before, _ := slices.BinarySearchFunc(prevTokens, lines, start)
 	after, _ := slices.BinarySearchFunc(prevTokens, oldTo, start)
 	next, _ := slices.BinarySearchFunc(tokens, newTo, start)

@@ -38,7 +38,7 @@ func splicedTokens(doc *hot.Document, sp *hot.Splice, sc *schema.Schema) *docume
 	if old.within.End >= 0 || !sameDeclarations(prev.Template, doc.Template) {
 		return nil
 	}
-	from, oldTo, newTo := sp.Reparsed()
+	from, oldTo, newTo := ReclassifiedLines(doc, sp)
 	delta := newTo - oldTo
 	if from < 0 || from > oldTo || oldTo > len(prev.Src) || newTo > len(doc.Src) || len(doc.Src)-len(prev.Src) != delta {
 		return nil
@@ -70,6 +70,34 @@ func splicedTokens(doc *hot.Document, sp *hot.Splice, sc *schema.Schema) *docume
 		}
 	}
 	return &documentTokens{within: old.within, tokens: tokens, attrs: attrs}
+}
+
+// ReclassifiedLines returns the part of doc's text whose semantic tokens
+// are classified again after the splice sp (splicedTokens): the lines sp
+// parsed again (SplicedEntry.Reparsed), widened over every get_attr call
+// that encloses them, whose attribute name is an output reference only
+// while its first argument names a resource: an edit of that argument
+// changes a token outside the member. The text before from is the same
+// in both versions, and the previous text from oldTo on is the new text
+// from newTo on.
+func ReclassifiedLines(doc *hot.Document, sp *hot.Splice) (from, oldTo, newTo int) {
+	from, oldTo, newTo = sp.Reparsed()
+	if !sp.Nested || doc.Template == nil {
+		return from, oldTo, newTo
+	}
+	delta := newTo - oldTo
+	for _, c := range doc.Template.Calls {
+		m := c.Map.Span()
+		if m.Start >= from {
+			break // calls are sorted by start: none of the rest encloses the lines
+		}
+		if c.Name != "get_attr" || m.End < newTo {
+			continue
+		}
+		from = min(from, m.Start)
+		newTo = max(newTo, m.End)
+	}
+	return from, newTo - delta, newTo
 }
 
 // splitAt finds, in a list sorted by start, the first element starting at

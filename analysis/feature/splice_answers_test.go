@@ -112,7 +112,7 @@ func TestSplicedAnswersEqualFull(t *testing.T) {
 		edits = 4000
 	}
 	whole := source.Span{End: -1}
-	var spliced, tokensReused, foldsReused, nestedReused int
+	var spliced, tokensReused, foldsReused, nestedReused, memberFolds int
 	answer := func(d *hot.Document, sp *hot.Splice) {
 		SemanticTokensAfter(d, sp, sc, whole, nil)
 		FoldingRangesAfter(d, sp)
@@ -135,6 +135,11 @@ func TestSplicedAnswersEqualFull(t *testing.T) {
 				}
 				if _, ok := splicedFolds(got, sp); ok {
 					foldsReused++
+				}
+				if old, kept := prev.Known(foldingKey{}); kept && sp.Nested {
+					if _, ok := splicedMemberFolds(got, prev, old.([]Fold), sp); ok {
+						memberFolds++
+					}
 				}
 			}
 			answer(got, sp)
@@ -169,9 +174,10 @@ func TestSplicedAnswersEqualFull(t *testing.T) {
 			i++
 		}
 	}
-	if spliced < edits/4 || tokensReused < spliced/2 || foldsReused < spliced*9/10 || nestedReused < tokensReused/10 {
-		t.Fatalf("too few edits took the incremental path: %d of %d spliced, tokens reused on %d (%d below an entry), folding ranges on %d",
-			spliced, edits, tokensReused, nestedReused, foldsReused)
+	if spliced < edits/4 || tokensReused < spliced/2 || foldsReused < spliced*9/10 || nestedReused < tokensReused/10 || memberFolds < nestedReused/2 {
+		t.Fatalf("too few edits took the incremental path: %d of %d spliced, tokens reused on %d (%d below an entry), folding ranges on %d (%d folding the member alone)",
+			spliced, edits, tokensReused, nestedReused, foldsReused, memberFolds)
 	}
-	t.Logf("%d of %d edits spliced; tokens reused on %d (%d below an entry), folding ranges on %d", spliced, edits, tokensReused, nestedReused, foldsReused)
+	t.Logf("%d of %d edits spliced; tokens reused on %d (%d below an entry), folding ranges on %d (%d folding the member alone)",
+		spliced, edits, tokensReused, nestedReused, foldsReused, memberFolds)
 }

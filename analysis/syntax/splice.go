@@ -56,6 +56,9 @@ func SpliceEntry(prev *File, next []byte) (*File, SplicedEntry, bool) {
 	if m, ok := findNested(root, old, loc, start, oldEnd); ok {
 		if top, ok := spliceNested(next, m, delta); ok {
 			e.Nested, e.MemberFrom, e.MemberOldTo, e.MemberNewTo = true, m.from, m.to, m.to+delta
+			for _, st := range m.path {
+				e.MemberPath = append(e.MemberPath, st.idx)
+			}
 			return &File{Src: next, Docs: []*Node{top}}, e, true
 		}
 	}

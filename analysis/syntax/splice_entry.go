@@ -21,6 +21,10 @@ type SplicedEntry struct {
 	// from the root to the member, whose ends may move.
 	Nested                               bool
 	MemberFrom, MemberOldTo, MemberNewTo int
+	// MemberPath leads from the root to the member, in both trees: the
+	// index of the pair (in a mapping) or item (in a sequence) taken at
+	// each step, the section's and the entry's first.
+	MemberPath []int
 }
 
 // Reparsed returns the lines that were parsed again: the member's when
@@ -32,4 +36,34 @@ func (e SplicedEntry) Reparsed() (from, oldTo, newTo int) {
 		return e.MemberFrom, e.MemberOldTo, e.MemberNewTo
 	}
 	return e.From, e.OldTo, e.NewTo
+}
+
+// MemberIn follows MemberPath from root to the member: the collection
+// holding it and its index there (a pair's in a mapping, an item's in a
+// sequence). ok is false when the splice was not nested or root's tree
+// has no such path.
+func (e SplicedEntry) MemberIn(root *Node) (coll *Node, idx int, ok bool) {
+	if !e.Nested || len(e.MemberPath) == 0 {
+		return nil, 0, false
+	}
+	node := root
+	for k, i := range e.MemberPath {
+		switch {
+		case node == nil || i < 0:
+			return nil, 0, false
+		case node.Kind == MappingNode && i < node.NumPairs():
+			if k == len(e.MemberPath)-1 {
+				return node, i, true
+			}
+			node = node.Pair(i).Value
+		case node.Kind == SequenceNode && i < len(node.kids):
+			if k == len(e.MemberPath)-1 {
+				return node, i, true
+			}
+			node = node.kids[i]
+		default:
+			return nil, 0, false
+		}
+	}
+	return nil, 0, false
 }
