@@ -69,6 +69,8 @@ func runBeside(b *testing.B, name string, src []byte) {
 func yamlLSTyping(b *testing.B, command string, src []byte) float64 {
 	const uri = "file:///tmp/e2e-bench/big.yaml"
 	s := startCommand(b, exec.Command(command, "--stdio"), nil)
+	// Seconds an edit on the largest texts, and more on a busy machine.
+	s.patience = 3 * time.Minute
 	y := yamlLS{s: s}
 	y.s.send(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"processId":null,"rootUri":null,"capabilities":{"textDocument":{"publishDiagnostics":{}}}}}`)
 	y.until(func(m message) bool { return m.Method == "" && string(m.ID) == "1" })
