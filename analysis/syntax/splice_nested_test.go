@@ -64,7 +64,7 @@ func TestNestedSpliceEqualsFullParse(t *testing.T) {
 			if want := Parse(next); !reflect.DeepEqual(got, want) {
 				t.Fatalf("%s: edit %d on line %d (%q → %q): the spliced parse differs from the full parse", name, edit, n+1, lines[n], changed[n])
 			}
-			checkReparsedLines(t, src, next, name, n)
+			checkReparsedLines(t, prev, next, name, n)
 			start, oldEnd, _ := source.ChangedRange(src, next)
 			if loc, ok := locateEntry(prev.Docs[0], src, start, oldEnd); ok {
 				if m, ok := findNested(prev.Docs[0], src, loc, start, oldEnd); ok {
@@ -91,9 +91,10 @@ func slicesCloneStrings(s []string) []string { return append([]string(nil), s...
 // version rely on: the texts are the same before them and after them,
 // the change lies inside them, they start at a line's start, and a
 // member's lines lie inside its entry's.
-func checkReparsedLines(t *testing.T, src, next []byte, name string, line int) {
+func checkReparsedLines(t *testing.T, prev *File, next []byte, name string, line int) {
 	t.Helper()
-	_, e, ok := SpliceEntry(Parse(src), next)
+	src := prev.Src
+	_, e, ok := SpliceEntry(prev, next)
 	if !ok {
 		t.Fatalf("%s: line %d: Splice spliced, SpliceEntry did not", name, line+1)
 	}
