@@ -14,12 +14,13 @@ import (
 
 // spliced returns the protocol numbers of tokens, the whole-document
 // tokens of doc, from the numbers kept for the previous version when doc
-// was made from it by reparsing one entry (sp) and those numbers encode
-// the previous version's kept tokens. The numbers of the tokens before
-// the entry are the same; the entry's tokens are encoded; of the tokens
-// after it only the first changes (its line, and its character when it
-// shares a line with the entry's last token, are relative to the token
-// before it), the others are relative to a token moved by as many lines
+// was made from it by reparsing one entry or a member below it (sp) and
+// those numbers encode the previous version's kept tokens. The numbers of
+// the tokens before the part classified again (feature.ReclassifiedLines)
+// are the same;
+// theirs are encoded; of the tokens after them only the first changes
+// (its line, and its character when it shares a line with the last
+// token encoded, are relative to the token before it), the others are relative to a token moved by as many lines
 // as they were. from says which numbers changed, for a delta answer
 // against the previous ones (editFrom). ok is false when there is nothing
 // to reuse.
@@ -39,9 +40,10 @@ func (e *encodedTokens) spliced(doc *store.Document, sp *hot.Splice, enc source.
 		return nil, nil, false
 	}
 	start := func(tk feature.SemanticToken, off int) int { return tk.Span.Start - off }
-	before, _ := slices.BinarySearchFunc(prevTokens, sp.From, start)
-	after, _ := slices.BinarySearchFunc(prevTokens, sp.OldTo, start)
-	next, _ := slices.BinarySearchFunc(tokens, sp.NewTo, start)
+	lines, oldTo, newTo := feature.ReclassifiedLines(doc.Doc, sp)
+	before, _ := slices.BinarySearchFunc(prevTokens, lines, start)
+	after, _ := slices.BinarySearchFunc(prevTokens, oldTo, start)
+	next, _ := slices.BinarySearchFunc(tokens, newTo, start)
 	if after < before || next < before || len(tokens)-next != len(prevTokens)-after {
 		return nil, nil, false
 	}

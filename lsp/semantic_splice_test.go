@@ -19,14 +19,15 @@ import (
 	"heat-ls/schema/refdata"
 )
 
-// splicedServerTexts are generated templates and, when ../shared is
+// splicedServerTexts are generated templates (two of them with their bulk
+// in one deep value, edited below their entry) and, when ../shared is
 // there, the corpus's templates.
 func splicedServerTexts(t *testing.T) [][]byte {
 	corpus, ok := refdata.CorpusYAML()
 	if !ok {
 		t.Log("../shared not found: random edits on generated templates only")
 	}
-	return append([][]byte{synthtest.GenerateTemplate(200), synthtest.GenerateTemplate(600)}, corpus...)
+	return append([][]byte{synthtest.GenerateTemplate(200), synthtest.GenerateTemplate(600), synthtest.GenerateDeepOutput(300), synthtest.GenerateDeepDefault(300)}, corpus...)
 }
 
 // serverEditPieces are what the random edits type besides single letters.

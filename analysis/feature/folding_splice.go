@@ -25,7 +25,8 @@ func FoldingRangesAfter(doc *hot.Document, sp *hot.Splice) []Fold {
 
 // splicedFolds computes the folding ranges of doc from those kept with
 // the previous version, when doc was made from it by reparsing one entry
-// (sp). Folding reads only the tree, and a range starts at a node: the
+// (sp; below the entry, folding_member.go folds the member alone when it
+// can). Folding reads only the tree, and a range starts at a node: the
 // ranges starting before the entry's lines are the same, but for the
 // section holding the entry, whose end is found again; the entry's own
 // are found again; the ones starting after it move by the change in
@@ -46,6 +47,11 @@ func splicedFolds(doc *hot.Document, sp *hot.Splice) (out []Fold, ok bool) {
 		return nil, false
 	}
 	old := v.([]Fold)
+	if sp.Nested {
+		if out, ok := splicedMemberFolds(doc, prev, old, sp); ok {
+			return out, true
+		}
+	}
 	oldSec, okOld := sectionPair(prev.Syntax.Docs[0], sp)
 	newSec, okNew := sectionPair(doc.Syntax.Docs[0], sp)
 	if !okOld || !okNew || newSec.Value.Pair(sp.Entry).Key.Span() != oldSec.Value.Pair(sp.Entry).Key.Span() {

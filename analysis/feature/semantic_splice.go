@@ -10,9 +10,9 @@ import (
 
 // splicedTokens computes the whole-document tokens of doc from those kept
 // with the previous version, when doc was made from it by reparsing one
-// entry (sp): the tokens before the entry's lines are the same, the
-// entry's are classified again, and the ones after it move by the change
-// in length. nil when the previous tokens are not kept or anything the
+// entry or a member below it (sp; Reparsed says which lines): the tokens
+// before those lines are the same, theirs are classified again, and the
+// ones after them move by the change in length. nil when the previous tokens are not kept or anything the
 // classification reads outside the entry may have changed; the caller
 // then classifies the whole document.
 //
@@ -22,7 +22,9 @@ import (
 // declared version (removed functions, pseudo parameters) and from the
 // schema (the key of the kept answer). A splice never changes a key line,
 // nor any top-level pair, so the declared names and the version stay;
-// the cheap checks below hold it to that.
+// the cheap checks below hold it to that. Below an entry, a token's kind
+// reads its own node and the calls around it (a condition function's
+// place), never a sibling's content, so a member's lines are enough.
 func splicedTokens(doc *hot.Document, sp *hot.Splice, sc *schema.Schema) *documentTokens {
 	prev := sp.Prev()
 	if prev == nil || prev.Template == nil || doc.Template == nil {
@@ -36,18 +38,20 @@ func splicedTokens(doc *hot.Document, sp *hot.Splice, sc *schema.Schema) *docume
 	if old.within.End >= 0 || !sameDeclarations(prev.Template, doc.Template) {
 		return nil
 	}
-	delta := sp.NewTo - sp.OldTo
-	if sp.From < 0 || sp.From > sp.OldTo || sp.OldTo > len(prev.Src) || sp.NewTo > len(doc.Src) || len(doc.Src)-len(prev.Src) != delta {
+	from, oldTo, newTo := ReclassifiedLines(doc, sp)
+	delta := newTo - oldTo
+	if from < 0 || from > oldTo || oldTo > len(prev.Src) || newTo > len(doc.Src) || len(doc.Src)-len(prev.Src) != delta {
 		return nil
 	}
-	// The entry's tokens: the collector asked for its lines only, then
-	// held to tokens that start on them (a range takes what touches it).
-	entry := collectTokens(doc, sc, source.Span{Start: sp.From, End: sp.NewTo})
-	inEntry := func(s source.Span) bool { return s.Start >= sp.From && s.Start < sp.NewTo }
+	// The tokens of the lines parsed again: the collector asked for those
+	// lines only, then held to tokens that start on them (a range takes
+	// what touches it).
+	entry := collectTokens(doc, sc, source.Span{Start: from, End: newTo})
+	inEntry := func(s source.Span) bool { return s.Start >= from && s.Start < newTo }
 	mid := slices.DeleteFunc(entry.tokens, func(tk SemanticToken) bool { return !inEntry(tk.Span) })
 	midAttrs := slices.DeleteFunc(entry.attrs, func(a attrName) bool { return !inEntry(a.span) })
 
-	before, after := splitAt(old.tokens, sp.From, sp.OldTo, func(tk SemanticToken) int { return tk.Span.Start })
+	before, after := splitAt(old.tokens, from, oldTo, func(tk SemanticToken) int { return tk.Span.Start })
 	tokens := make([]SemanticToken, 0, before+len(mid)+len(old.tokens)-after)
 	tokens = append(append(tokens, old.tokens[:before]...), mid...)
 	for _, tk := range old.tokens[after:] {
@@ -55,7 +59,7 @@ func splicedTokens(doc *hot.Document, sp *hot.Splice, sc *schema.Schema) *docume
 		tokens = append(tokens, tk)
 	}
 
-	aBefore, aAfter := splitAt(old.attrs, sp.From, sp.OldTo, func(a attrName) int { return a.span.Start })
+	aBefore, aAfter := splitAt(old.attrs, from, oldTo, func(a attrName) int { return a.span.Start })
 	var attrs []attrName
 	if n := aBefore + len(midAttrs) + len(old.attrs) - aAfter; n > 0 {
 		attrs = make([]attrName, 0, n)
@@ -66,6 +70,34 @@ func splicedTokens(doc *hot.Document, sp *hot.Splice, sc *schema.Schema) *docume
 		}
 	}
 	return &documentTokens{within: old.within, tokens: tokens, attrs: attrs}
+}
+
+// ReclassifiedLines returns the part of doc's text whose semantic tokens
+// are classified again after the splice sp (splicedTokens): the lines sp
+// parsed again (SplicedEntry.Reparsed), widened over every get_attr call
+// that encloses them, whose attribute name is an output reference only
+// while its first argument names a resource: an edit of that argument
+// changes a token outside the member. The text before from is the same
+// in both versions, and the previous text from oldTo on is the new text
+// from newTo on.
+func ReclassifiedLines(doc *hot.Document, sp *hot.Splice) (from, oldTo, newTo int) {
+	from, oldTo, newTo = sp.Reparsed()
+	if !sp.Nested || doc.Template == nil {
+		return from, oldTo, newTo
+	}
+	delta := newTo - oldTo
+	for _, c := range doc.Template.Calls {
+		m := c.Map.Span()
+		if m.Start >= from {
+			break // calls are sorted by start: none of the rest encloses the lines
+		}
+		if c.Name != "get_attr" || m.End < newTo {
+			continue
+		}
+		from = min(from, m.Start)
+		newTo = max(newTo, m.End)
+	}
+	return from, newTo - delta, newTo
 }
 
 // splitAt finds, in a list sorted by start, the first element starting at

@@ -11,12 +11,17 @@ import (
 	"heat-ls/analysis/hot"
 	"heat-ls/analysis/hot/edittest"
 	"heat-ls/analysis/source"
+	"heat-ls/analysis/syntax/synthtest"
 	"heat-ls/schema"
 )
 
 // spliceAnswerTexts are the texts the random edits start from
-// (edittest.Texts with smaller generated templates).
-func spliceAnswerTexts(t *testing.T) [][]byte { return edittest.TextsOfSizes(t, 150, 500) }
+// (edittest.Texts with smaller generated templates), and two whose bulk
+// is one deep value, where most edits splice a member deep below its
+// entry.
+func spliceAnswerTexts(t *testing.T) [][]byte {
+	return append(edittest.TextsOfSizes(t, 150, 500), synthtest.GenerateDeepOutput(300), synthtest.GenerateDeepDefault(300))
+}
 
 // tokenEditPieces are what the random edits type besides single letters:
 // YAML punctuation and line breaks (which break or reshape an entry) and
@@ -107,7 +112,7 @@ func TestSplicedAnswersEqualFull(t *testing.T) {
 		edits = 4000
 	}
 	whole := source.Span{End: -1}
-	var spliced, tokensReused, foldsReused int
+	var n reuseCounts
 	answer := func(d *hot.Document, sp *hot.Splice) {
 		SemanticTokensAfter(d, sp, sc, whole, nil)
 		FoldingRangesAfter(d, sp)
@@ -120,15 +125,7 @@ func TestSplicedAnswersEqualFull(t *testing.T) {
 			next := randomTokenEdit(rnd, prev)
 			got, sp := hot.ReparseSplice(prev, next, nil)
 			want := hot.Parse(next)
-			if sp != nil {
-				spliced++
-				if splicedTokens(got, sp, sc) != nil {
-					tokensReused++
-				}
-				if _, ok := splicedFolds(got, sp); ok {
-					foldsReused++
-				}
-			}
+			n.note(prev, got, sp, sc)
 			answer(got, sp)
 			where := func() string { return fmt.Sprintf("edit %d\nbefore:\n%s\nafter:\n%s", i, prev.Src, next) }
 			if got.Template != nil {
@@ -161,8 +158,43 @@ func TestSplicedAnswersEqualFull(t *testing.T) {
 			i++
 		}
 	}
-	if spliced < edits/4 || tokensReused < spliced/2 || foldsReused < spliced*9/10 {
-		t.Fatalf("too few edits took the incremental path: %d of %d spliced, tokens reused on %d, folding ranges on %d", spliced, edits, tokensReused, foldsReused)
+	if n.spliced < edits/4 || n.tokens < n.spliced/2 || n.folds < n.spliced*9/10 || n.nestedTokens < n.tokens/10 || n.memberFolds < n.nestedTokens/2 {
+		t.Fatalf("too few edits took the incremental path (of %d): %s", edits, n)
 	}
-	t.Logf("%d of %d edits spliced; tokens reused on %d, folding ranges on %d", spliced, edits, tokensReused, foldsReused)
+	t.Logf("of %d edits: %s", edits, n)
+}
+
+// reuseCounts counts the edits that took each incremental path.
+type reuseCounts struct {
+	spliced, tokens, folds int
+	// nestedTokens and memberFolds count the splices below an entry whose
+	// tokens were reused and whose member alone was folded again.
+	nestedTokens, memberFolds int
+}
+
+// note counts how the answers of got, made from prev by sp, can be made.
+func (n *reuseCounts) note(prev, got *hot.Document, sp *hot.Splice, sc *schema.Schema) {
+	if sp == nil {
+		return
+	}
+	n.spliced++
+	if splicedTokens(got, sp, sc) != nil {
+		n.tokens++
+		if sp.Nested {
+			n.nestedTokens++
+		}
+	}
+	if _, ok := splicedFolds(got, sp); ok {
+		n.folds++
+	}
+	if old, kept := prev.Known(foldingKey{}); kept && sp.Nested {
+		if _, ok := splicedMemberFolds(got, prev, old.([]Fold), sp); ok {
+			n.memberFolds++
+		}
+	}
+}
+
+func (n reuseCounts) String() string {
+	return fmt.Sprintf("%d spliced; tokens reused on %d (%d below an entry), folding ranges on %d (%d folding the member alone)",
+		n.spliced, n.tokens, n.nestedTokens, n.folds, n.memberFolds)
 }

@@ -518,23 +518,46 @@ func (r *recovery) oldKey(start, indent int) (string, bool) {
 // lines they share at the end begin in each.
 func EditedLines(cur, old []byte) (prefix, curEnd, oldEnd int) {
 	n := min(len(cur), len(old))
-	p := 0
-	for p < n && cur[p] == old[p] {
-		p++
-	}
+	p := commonPrefix(cur[:n], old[:n])
 	if p < len(cur) || p < len(old) {
 		p = bytes.LastIndexByte(cur[:p], '\n') + 1
 	}
-	s := 0
-	for s < n-p && cur[len(cur)-1-s] == old[len(old)-1-s] {
-		s++
-	}
+	s := commonSuffix(cur[len(cur)-(n-p):], old[len(old)-(n-p):])
 	ci, oi := len(cur)-s, len(old)-s
 	for ci < len(cur) && !((ci == 0 || cur[ci-1] == '\n') && (oi == 0 || old[oi-1] == '\n')) {
 		ci++
 		oi++
 	}
 	return p, ci, oi
+}
+
+// commonPrefix is the length of the prefix a and b, of equal length,
+// share. Whole blocks are compared first (bytes.Equal is vectorised):
+// every keystroke compares two versions of a text that may be megabytes.
+func commonPrefix(a, b []byte) int {
+	const block = 4096
+	p := 0
+	for p+block <= len(a) && bytes.Equal(a[p:p+block], b[p:p+block]) {
+		p += block
+	}
+	for p < len(a) && a[p] == b[p] {
+		p++
+	}
+	return p
+}
+
+// commonSuffix is commonPrefix for the ends of a and b, of equal length.
+func commonSuffix(a, b []byte) int {
+	const block = 4096
+	n := len(a)
+	s := 0
+	for s+block <= n && bytes.Equal(a[n-s-block:n-s], b[n-s-block:n-s]) {
+		s += block
+	}
+	for s < n && a[n-1-s] == b[n-1-s] {
+		s++
+	}
+	return s
 }
 
 // finish turns the parse g of the neutralised text into the file of the

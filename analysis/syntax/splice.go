@@ -55,6 +55,10 @@ func SpliceEntry(prev *File, next []byte) (*File, SplicedEntry, bool) {
 	e := SplicedEntry{Section: loc.sectionIndex, Entry: loc.entryIndex, From: loc.from, OldTo: loc.to, NewTo: loc.to + delta}
 	if m, ok := findNested(root, old, loc, start, oldEnd); ok {
 		if top, ok := spliceNested(next, m, delta); ok {
+			e.Nested, e.MemberFrom, e.MemberOldTo, e.MemberNewTo = true, m.from, m.to, m.to+delta
+			for _, st := range m.path {
+				e.MemberPath = append(e.MemberPath, st.idx)
+			}
 			return &File{Src: next, Docs: []*Node{top}}, e, true
 		}
 	}

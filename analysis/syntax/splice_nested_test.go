@@ -64,6 +64,7 @@ func TestNestedSpliceEqualsFullParse(t *testing.T) {
 			if want := Parse(next); !reflect.DeepEqual(got, want) {
 				t.Fatalf("%s: edit %d on line %d (%q → %q): the spliced parse differs from the full parse", name, edit, n+1, lines[n], changed[n])
 			}
+			checkReparsedLines(t, prev, next, name, n)
 			start, oldEnd, _ := source.ChangedRange(src, next)
 			if loc, ok := locateEntry(prev.Docs[0], src, start, oldEnd); ok {
 				if m, ok := findNested(prev.Docs[0], src, loc, start, oldEnd); ok {
@@ -84,3 +85,29 @@ func TestNestedSpliceEqualsFullParse(t *testing.T) {
 }
 
 func slicesCloneStrings(s []string) []string { return append([]string(nil), s...) }
+
+// checkReparsedLines holds what SpliceEntry says of the lines it parsed
+// again (SplicedEntry.Reparsed) to what answers kept with the previous
+// version rely on: the texts are the same before them and after them,
+// the change lies inside them, they start at a line's start, and a
+// member's lines lie inside its entry's.
+func checkReparsedLines(t *testing.T, prev *File, next []byte, name string, line int) {
+	t.Helper()
+	src := prev.Src
+	_, e, ok := SpliceEntry(prev, next)
+	if !ok {
+		t.Fatalf("%s: line %d: Splice spliced, SpliceEntry did not", name, line+1)
+	}
+	from, oldTo, newTo := e.Reparsed()
+	start, oldEnd, newEnd := source.ChangedRange(src, next)
+	switch {
+	case string(src[:from]) != string(next[:from]) || string(src[oldTo:]) != string(next[newTo:]):
+		t.Fatalf("%s: line %d: the texts differ outside the reparsed lines [%d, %d)", name, line+1, from, oldTo)
+	case start < from || oldEnd > oldTo || newEnd > newTo:
+		t.Fatalf("%s: line %d: the change [%d, %d) is not inside the reparsed lines [%d, %d)", name, line+1, start, oldEnd, from, oldTo)
+	case from > 0 && src[from-1] != '\n':
+		t.Fatalf("%s: line %d: the reparsed lines start inside a line (%d)", name, line+1, from)
+	case e.Nested && (e.MemberFrom < e.From || e.MemberOldTo > e.OldTo || e.MemberNewTo > e.NewTo):
+		t.Fatalf("%s: line %d: the member's lines %d–%d are not inside the entry's %d–%d", name, line+1, e.MemberFrom, e.MemberOldTo, e.From, e.OldTo)
+	}
+}

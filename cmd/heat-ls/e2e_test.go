@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -82,6 +83,8 @@ type session struct {
 	// later wait (for diagnostics, say) still sees them: the server may
 	// publish before it answers a request sent after a change.
 	held []message
+	// patience is how long next waits for a message (0: 20 seconds).
+	patience time.Duration
 }
 
 func startSession(t testing.TB) *session {
@@ -199,7 +202,7 @@ func (s *session) next() message {
 			s.t.Fatalf("stdout ended: %v\nstderr:\n%s", <-s.readErr, s.stderr.String())
 		}
 		return m
-	case <-time.After(20 * time.Second):
+	case <-time.After(cmp.Or(s.patience, 20*time.Second)):
 		s.t.Fatalf("timed out\nstderr:\n%s", s.stderr.String())
 	}
 	return message{}

@@ -23,6 +23,10 @@ func CheckNearMisses(p *pass.Pass) {
 		v = p.Schema.Latest()
 	}
 	w := nearMissWalker{p: p, v: v, names: nearMissCandidates(p.Schema), seen: map[string][]string{}}
+	key := nearMissAnswersKey{p.Schema}
+	if old, ok := p.CarriedAnswers(key); ok {
+		w.before = old.(map[string][]string)
+	}
 	p.EachResourceAlone(func(r *hot.Resource) { w.walk(r.Value, 0) })
 	for _, o := range p.T.Outputs {
 		w.walk(o.Value, 0)
@@ -30,7 +34,19 @@ func CheckNearMisses(p *pass.Pass) {
 	for _, c := range p.T.Conditions {
 		w.walk(c.Value, 0)
 	}
+	// Only the keys this version asked about are kept, so what is carried
+	// stays the size of one document's keys however long the editing.
+	p.KeepAnswers(key, w.seen)
 }
+
+// nearMissAnswersKey keeps the near misses found for each key text with a
+// document, for its next version: matching a key against every function
+// name is most of this rule's time, and an edit changes few keys. The
+// candidates are the schema's (nearMissCandidates), hence the key.
+type nearMissAnswersKey struct{ schema *schema.Schema }
+
+// CarriedToNextVersion marks the key (hot.Carried).
+func (nearMissAnswersKey) CarriedToNextVersion() {}
 
 // nearMissCandidates are the function names worth matching misspellings
 // against: the long ones. Short names (if, or, and, not, Ref) are near
@@ -56,6 +72,9 @@ type nearMissWalker struct {
 	// Templates repeat the same keys thousands of times, and matching one
 	// against every function name is the costly part of this rule.
 	seen map[string][]string
+	// before is seen as the previous version of the document left it
+	// (pass.CarriedAnswers), read only; nil when there is none.
+	before map[string][]string
 }
 
 const maxNearMissDepth = 256
@@ -88,7 +107,9 @@ func (w *nearMissWalker) oneKey(k *syntax.Node) {
 	}
 	best, known := w.seen[k.Value]
 	if !known {
-		best = w.nearestFunctions(k.Value)
+		if best, known = w.before[k.Value]; !known {
+			best = w.nearestFunctions(k.Value)
+		}
 		w.seen[k.Value] = best
 	}
 	if len(best) == 0 {

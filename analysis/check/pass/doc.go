@@ -1,6 +1,7 @@
 // Package pass is what every rule shares: one run's state (Pass, and reports
 // with the severity analysis/rules declares), the entry-local walks that
-// let an edit judge one resource again, the workspace view, and the
+// let an edit judge one resource again, the answers a rule carries to the
+// next version of a document (answers.go), the workspace view, and the
 // look-ups rules share (the declared version, positions of entries and
 // calls, suggestions, quieting). It judges nothing itself.
 //

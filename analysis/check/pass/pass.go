@@ -31,11 +31,14 @@ type Pass struct {
 	// conditionCalls says which of T.Calls are evaluated as conditions
 	// (see InConditionPosition); built when first asked.
 	conditionCalls []uint8 // 0: not asked yet, 1: no, 2: yes
+	// splice is Options.Splice, for the answers rules carry from the
+	// previous version (answers.go).
+	splice *hot.Splice
 }
 
 func NewPass(ctx context.Context, doc *hot.Document, opts Options) *Pass {
 	return &Pass{Ctx: ctx, Doc: doc, T: doc.Template, Env: doc.Env, Schema: opts.Schema,
-		Workspace: opts.Workspace, Path: opts.Path}
+		Workspace: opts.Workspace, Path: opts.Path, splice: opts.Splice}
 }
 
 // Stopped reports whether the run was cancelled (a newer version of the
