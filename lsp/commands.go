@@ -18,7 +18,8 @@ type commandFunc func(ctx context.Context, args []json.RawMessage) (any, error)
 
 func (s *Server) serverCommands() map[string]commandFunc {
 	return map[string]commandFunc{
-		commandGraph: s.graphCommand, // graph.go
+		commandGraph:   s.graphCommand,   // graph.go
+		commandPreview: s.previewCommand, // preview.go
 	}
 }
 

@@ -91,16 +91,8 @@ func Command(o CommandOptions, stdout, stderr io.Writer) (status int) {
 		StackName: o.StackName, StackID: o.StackID, ProjectID: o.ProjectID,
 		Load: loadTemplate, ReadFile: readText, Exists: exists,
 	})
-	if wd, err := os.Getwd(); err == nil {
-		relativize(res.Stack, wd, 0)
-	}
-	var b strings.Builder
-	if o.Format == "json" {
-		WriteJSON(&b, res.Stack.Value())
-	} else {
-		WriteYAML(&b, res.Stack.Value())
-	}
-	io.WriteString(stdout, b.String())
+	wd, _ := os.Getwd()
+	io.WriteString(stdout, Text(res, o.Format, wd))
 	var checked []CheckProblem
 	if o.Check != nil {
 		paths := make([]string, 0, len(res.Docs))
