@@ -26,12 +26,22 @@ export class EnvironmentStatus implements vscode.Disposable {
   private readonly disposables: vscode.Disposable[] = [];
   private timer: NodeJS.Timeout | undefined;
 
-  constructor(private readonly client: () => LanguageClient | undefined) {
+  constructor(
+    private readonly client: () => LanguageClient | undefined,
+    private readonly log: (message: string) => void = () => undefined,
+  ) {
     this.item = vscode.window.createStatusBarItem('heat-ls.environments', vscode.StatusBarAlignment.Right, 100);
     this.item.name = 'Heat environment files';
     this.item.command = 'heat-ls.pickEnvironments';
     this.disposables.push(this.item);
     vscode.window.onDidChangeActiveTextEditor(() => this.schedule(), undefined, this.disposables);
+    // A .yaml file opens as `yaml` and becomes `heat` when the extension
+    // claims it: VS Code reopens the document, the editor stays.
+    vscode.workspace.onDidOpenTextDocument((d) => {
+      if (d.uri.toString() === vscode.window.activeTextEditor?.document.uri.toString()) {
+        this.schedule();
+      }
+    }, undefined, this.disposables);
     vscode.workspace.onDidChangeConfiguration((e) => {
       if (e.affectsConfiguration(SECTION)) {
         this.known.clear();
@@ -81,12 +91,14 @@ export class EnvironmentStatus implements vscode.Disposable {
       try {
         // Depth 0: only the top template; the answer's file list is what counts here.
         this.known.set(doc.uri.toString(), (await requestPreview(client, doc.uri, { depth: 0 })).environments ?? []);
-      } catch {
-        this.item.hide(); // not a template heat-ls previews, or a server without the command
+      } catch (err) {
+        // Not a template heat-ls previews, or a server without the command.
+        this.log(`Environment files of ${doc.uri.fsPath}: heat-ls.preview failed: ${err instanceof Error ? err.message : String(err)}`);
+        this.item.hide();
         return;
       }
     }
-    if (vscode.window.activeTextEditor?.document === doc) {
+    if (vscode.window.activeTextEditor?.document.uri.toString() === doc.uri.toString()) {
       this.show(doc.uri);
     }
   }
@@ -178,8 +190,12 @@ function ordinal(n: number): string {
 }
 
 /** Registers the status bar item and heat-ls.pickEnvironments. */
-export function registerEnvironments(context: vscode.ExtensionContext, client: () => LanguageClient | undefined): EnvironmentStatus {
-  const status = new EnvironmentStatus(client);
+export function registerEnvironments(
+  context: vscode.ExtensionContext,
+  client: () => LanguageClient | undefined,
+  log?: (message: string) => void,
+): EnvironmentStatus {
+  const status = new EnvironmentStatus(client, log);
   context.subscriptions.push(
     status,
     vscode.commands.registerCommand('heat-ls.pickEnvironments', (arg?: unknown) => pickEnvironments(status, arg)),

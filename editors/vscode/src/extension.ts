@@ -130,6 +130,11 @@ class HeatLanguageServer implements vscode.Disposable {
     }
   }
 
+  /** Writes a line to the heat-ls output channel. */
+  log(message: string): void {
+    this.output.appendLine(message);
+  }
+
   /** The running client (undefined while stopped). */
   current(): LanguageClient | undefined {
     return this.client;
@@ -178,7 +183,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   context.subscriptions.push(server);
   registerGraphView(context, () => server.current()); // graphPanel.ts
   registerShowReferences(context); // references.ts: what code lenses run
-  const environments = registerEnvironments(context, () => server.current()); // environments.ts: status bar and picker
+  const environments = registerEnvironments(context, () => server.current(), (m) => server.log(m)); // environments.ts: status bar and picker
   const previews = registerPreview(context, () => server.current(), (uri, r) => environments.record(uri, r)); // preview.ts
   const restart = async () => {
     await server.restart();

@@ -144,7 +144,7 @@ class FakeUri {
 
 /** A `vscode` stand-in recording what the preview and the picker do. */
 function fakeVscode() {
-  const on = { change: [] as Listener[], config: [] as Listener[], close: [] as Listener[], active: [] as Listener[] };
+  const on = { change: [] as Listener[], config: [] as Listener[], close: [] as Listener[], active: [] as Listener[], open: [] as Listener[] };
   const commands = new Map<string, (...a: unknown[]) => Promise<void>>();
   const providers = new Map<string, { provideTextDocumentContent(u: FakeUri): string; onDidChange: (l: Listener) => unknown }>();
   const shown: { uri: string; column: unknown; language: string }[] = [];
@@ -198,6 +198,7 @@ function fakeVscode() {
       onDidChangeConfiguration: (fn: Listener) => (on.config.push(fn), disposable),
       onDidCloseTextDocument: (fn: Listener) => (on.close.push(fn), disposable),
       onDidSaveTextDocument: () => disposable,
+      onDidOpenTextDocument: (fn: Listener) => (on.open.push(fn), disposable),
       registerTextDocumentContentProvider: (scheme: string, p: any) => (providers.set(scheme, p), disposable), // eslint-disable-line @typescript-eslint/no-explicit-any
       openTextDocument: async (u: FakeUri) => ({ uri: u, languageId: 'plaintext', version: 1, getText: () => providers.get(u.scheme)!.provideTextDocumentContent(u) }),
       findFiles: async () => Object.keys(files).map((f) => FakeUri.file(f)),
@@ -376,7 +377,13 @@ test('the status bar counts the active files; the picker writes the template\'s 
     const client = fakeClient(() => ({ uri: '', version: 1, format: 'yaml', text: '', environments: ['/ws/env/common.yaml'] }), 1);
     const context = { subscriptions: [] as unknown[] };
     const status = registerEnvironments(context as never, () => client as never);
-    status.schedule(0);
+    // A .yaml template opens as yaml: no item until the extension makes it heat.
+    fake.template.languageId = 'yaml';
+    fake.on.active.forEach((fn) => fn(undefined));
+    await settle(100);
+    assert.equal(fake.item.visible, false, 'no item on a yaml document');
+    fake.template.languageId = 'heat';
+    fake.on.open.forEach((fn) => fn(fake.template)); // VS Code reopens it as heat
     await until(() => fake.item.visible);
     assert.deepEqual(client.requests[0].params.arguments, [{ uri: 'file:///ws/web.yaml', format: 'yaml', depth: 0 }]);
     assert.equal(fake.item.text, '$(layers) Heat env: 1');

@@ -47,7 +47,9 @@ test('heat-ls.preview answers for the environment files the settings pick', asyn
   const preview = (more: object = {}): Promise<PreviewResult> =>
     client.request('workspace/executeCommand', { command: 'heat-ls.preview', arguments: [{ uri, format: 'yaml', ...more }] });
 
-  let r = await preview();
+  let r = await preview({ depth: 0 });
+  assert.deepEqual(r.environments, [path.join(ws, 'env', 'dev.yaml')], 'depth 0 (what the status bar asks) names the files too');
+  r = await preview();
   assert.equal(r.uri, uri);
   assert.equal(r.version, 1);
   assert.deepEqual(r.environments, [path.join(ws, 'env', 'dev.yaml')]);
