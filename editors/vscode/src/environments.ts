@@ -8,7 +8,7 @@
 
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
-import { DETECTION_LIMIT, detectHeatKind } from './detect';
+import { DETECTION_LIMIT, detectHeatKind, isEnvironmentText } from './detect';
 import { requestPreview, SETTINGS_SETTLE_MS, targetTemplate } from './preview';
 import { pickerOrder, PreviewResult, relativeTo, statusText, statusTooltip, withTemplateEntry } from './previewModel';
 import { SECTION } from './settings';
@@ -126,7 +126,7 @@ async function environmentFiles(folder: vscode.WorkspaceFolder): Promise<string[
       try {
         const bytes = await vscode.workspace.fs.readFile(f);
         const text = Buffer.from(bytes.subarray(0, DETECTION_LIMIT)).toString('utf8');
-        if (detectHeatKind(text) === 'environment') {
+        if (isEnvironmentText(text)) {
           out.push(relativeTo(folder.uri.fsPath, f.fsPath).split('\\').join('/'));
         }
       } catch {

@@ -158,6 +158,7 @@ function fakeVscode() {
     '/ws/env/common.yaml': 'resource_registry:\n  My::Server: server.yaml\n',
     '/ws/web.yaml': template.getText(),
     '/ws/notes.yaml': 'title: not heat\n',
+    '/ws/env/volume.yaml': 'parameters:\n  with_volume: true\n',
   };
   let quickPick: any; // eslint-disable-line @typescript-eslint/no-explicit-any
   const disposable = { dispose: () => undefined };
@@ -397,7 +398,7 @@ test('the status bar counts the active files; the picker writes the template\'s 
     await until(() => fake.quickPick() !== undefined);
     const qp = fake.quickPick();
     assert.ok(qp.canSelectMany);
-    assert.deepEqual(qp.items.map((i: { label: string }) => i.label), ['env/common.yaml', 'env/dev.yaml']);
+    assert.deepEqual(qp.items.map((i: { label: string }) => i.label), ['env/common.yaml', 'env/dev.yaml', 'env/volume.yaml'], 'a file of parameters alone is offered too');
     assert.deepEqual(qp.selectedItems.map((i: { label: string }) => i.label), ['env/common.yaml']);
     qp.selectedItems = [qp.items[1], qp.items[0]];
     qp.accept();
