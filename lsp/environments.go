@@ -14,6 +14,7 @@ import (
 	"heat-ls/analysis/hot"
 	"heat-ls/analysis/limits"
 	"heat-ls/analysis/source"
+	"heat-ls/analysis/workspace"
 )
 
 // This file finds a template's active environment set: the environment
@@ -123,8 +124,12 @@ type envProblem struct {
 func (s *Server) loadEnvironments(paths []config.EnvPath) ([]environ.File, []envProblem) {
 	var out []environ.File
 	var problems []envProblem
+	if len(paths) == 0 {
+		return nil, nil
+	}
+	snap := s.workspaceSnapshot()
 	for _, p := range paths {
-		doc, err := s.parsedFile(p.Path)
+		doc, err := s.parsedFile(snap, p.Path)
 		if err != nil {
 			if !p.Glob {
 				problems = append(problems, envProblem{p.Path, "cannot read the environment file: " + err.Error()})
@@ -155,22 +160,23 @@ func emptyEnvironment(doc *hot.Document) bool {
 // parsedFile is the parse of the file at path: the open document's
 // current one (the store's, not parsed again), else the workspace
 // index's full parse, else a read of the disk.
-func (s *Server) parsedFile(path string) (*hot.Document, error) {
+func (s *Server) parsedFile(snap *workspace.Snapshot, path string) (*hot.Document, error) {
 	if d := s.document(uri.File(path)); d != nil && d.Doc != nil {
 		if d.TooLarge {
 			return nil, fmt.Errorf("larger than %d MiB", limits.File>>20)
 		}
 		return d.Doc, nil
 	}
-	snap := s.workspaceSnapshot()
 	if f := snap.File(path); f != nil {
 		if full := snap.Full(f); full != nil && full.Doc != nil {
 			return full.Doc, nil
 		}
 	}
-	src, err := source.ReadRegular(path, limits.File)
-	if err != nil {
-		return nil, err
-	}
-	return hot.ParseNamed(path, src), nil
+	return s.diskEnvironment(path, func() (*hot.Document, error) {
+		src, err := source.ReadRegular(path, limits.File)
+		if err != nil {
+			return nil, err
+		}
+		return hot.ParseNamed(path, src), nil
+	})
 }

@@ -123,7 +123,10 @@ func (s *Server) applySettings(next Settings) {
 			s.log.Warn("ignoring an unknown heat-ls.logLevel", zap.String("value", next.LogLevel))
 		}
 	}
-	if prev.InlayHintsOff != next.InlayHintsOff || !prev.Environments.Equal(next.Environments) {
+	if envsChanged := !prev.Environments.Equal(next.Environments); envsChanged {
+		s.environmentsChanged()
+		s.recheckOpenDocuments() // left-out resources follow the active set; refreshes the views too
+	} else if prev.InlayHintsOff != next.InlayHintsOff {
 		s.refreshViews()
 	}
 	releaseChanged := prev.HeatRelease != next.HeatRelease
