@@ -29,8 +29,8 @@
 //               Stack Preview" opens "web (preview).yaml" beside the
 //               template showing the flavor env/dev.yaml sets; typing a new
 //               image in the template changes the preview
-//   previewhover hovering get_param flavor shows the effective value and
-//               the file that set it
+//   previewhover hovering the parameter get_param reads shows its
+//               effective value and the file that set it
 //   previewlens the condition want_volume carries a "false" code lens
 //
 // CHECKS (comma-separated) picks checks; each prints "ok: ..." or
@@ -63,10 +63,11 @@ const oneLine = (s) => s.replace(/\s+/g, ' ').trim();
 
 // Client rectangle of `word` on the first rendered editor line containing
 // `lineText`, found through the DOM Monaco renders (its spans change with
-// tokenization, so the text is located across them).
-async function wordRect(page, lineText, word) {
+// tokenization, so the text is located across them). nth picks a later
+// occurrence of the word on that line (0: the first).
+async function wordRect(page, lineText, word, nth = 0) {
   return page.evaluate(
-    ({ lineText, word }) => {
+    ({ lineText, word, nth }) => {
       const norm = (s) => s.replace(/\u00a0/g, ' ');
       const line = [...document.querySelectorAll('.monaco-editor .view-lines .view-line')].find((l) =>
         norm(l.textContent).includes(lineText),
@@ -79,7 +80,8 @@ async function wordRect(page, lineText, word) {
         nodes.push({ n, at: text.length });
         text += norm(n.textContent);
       }
-      const at = text.indexOf(word);
+      let at = text.indexOf(word);
+      for (let i = 0; i < nth && at >= 0; i++) at = text.indexOf(word, at + 1);
       if (at < 0) return null;
       const locate = (off) => {
         const e = nodes.filter((x) => x.at <= off).pop();
@@ -91,7 +93,7 @@ async function wordRect(page, lineText, word) {
       const r = range.getBoundingClientRect();
       return { x: r.left, y: r.top, w: r.width, h: r.height };
     },
-    { lineText, word },
+    { lineText, word, nth },
   );
 }
 
@@ -450,14 +452,19 @@ const run = {
     await page.keyboard.press('Control+D'); // selects the word under the cursor
     await page.keyboard.type(p.edit.type, { delay: 50 });
     await waitGroupText(page, p.previewTab, p.edit.shows, 'after typing in the template');
+    // The picture docs/images/preview.png comes from: the side bar closed
+    // for room, then opened again.
     await page.mouse.move(5, 5);
+    await page.keyboard.press('Control+B');
+    await page.waitForTimeout(500);
     await shot(page, 'preview');
+    await page.keyboard.press('Control+B');
     return `status bar "Heat env: 0" → picked ${p.pick} → "Heat env: 1", settings.json holds the entry; ${p.previewTab} shows ${p.shows.join(', ')}; after typing, ${p.edit.shows.join(', ')}`;
   },
 
   async previewhover(page) {
     const h = expect.preview.hover;
-    const r = await wordRect(page, h.line, h.word);
+    const r = await wordRect(page, h.line, h.word, h.nth || 0);
     if (!r) throw new Error(`${h.word} is not in the rendered editor`);
     const box = page.locator('.monaco-hover:not(.hidden) .monaco-hover-content');
     let text = '';
@@ -467,7 +474,7 @@ const run = {
         await page.mouse.move(r.x - 60, r.y - 60);
         await page.mouse.move(r.x + r.w / 2, r.y + r.h / 2, { steps: 6 });
       } else {
-        await clickWord(page, h.line, h.word);
+        await page.mouse.click(r.x + r.w / 2, r.y + r.h / 2);
         await page.keyboard.press('Control+K');
         await page.keyboard.press('Control+I');
       }
