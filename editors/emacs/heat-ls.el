@@ -47,6 +47,10 @@
 ;; template when a top-level `heat_template_version' key appears, and an
 ;; environment file when all its top-level keys are environment sections
 ;; (a lone `parameters' section is not claimed: too much YAML looks so).
+;;
+;; `M-x heat-ls-graph' shows the resource graph; `M-x heat-ls-preview'
+;; the stack the template becomes with its environment files, kept up to
+;; date as you edit (`C-u M-x heat-ls-preview' names the files).
 
 ;;; Code:
 
@@ -457,7 +461,10 @@ while it is shown."
   (let* ((template (current-buffer))
          (preview (if (buffer-live-p heat-ls--preview-buffer)
                       heat-ls--preview-buffer
-                    (get-buffer-create (format "*heat-ls preview: %s*" (buffer-name template))))))
+                    (get-buffer-create (format "*heat-ls preview: %s*"
+                                               (if buffer-file-name
+                                                   (file-name-nondirectory buffer-file-name)
+                                                 (buffer-name template)))))))
     (when environments
       (setq heat-ls--preview-environments environments))
     (unless (eq heat-ls--preview-buffer preview)
