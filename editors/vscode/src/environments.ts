@@ -1,5 +1,5 @@
 // The active environment set in the status bar ("Heat env: N" while a HOT
-// template is the active editor, the files in its tooltip) and
+// template or its preview is the active editor, the files in its tooltip) and
 // heat-ls.pickEnvironments, the multi-select picker of the workspace's
 // environment files that writes the choice into the workspace setting
 // heat-ls.environments as the template's own entry. The set itself is the
@@ -9,7 +9,7 @@
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import { DETECTION_LIMIT, detectHeatKind, isEnvironmentText } from './detect';
-import { requestPreview, SETTINGS_SETTLE_MS, targetTemplate } from './preview';
+import { requestPreview, SETTINGS_SETTLE_MS, targetTemplate, templateOf } from './preview';
 import { pickerOrder, PreviewResult, relativeTo, statusText, statusTooltip, withTemplateEntry } from './previewModel';
 import { SECTION } from './settings';
 
@@ -65,7 +65,8 @@ export class EnvironmentStatus implements vscode.Disposable {
   /** Records an answer of heat-ls.preview (from the preview or the status bar's own). */
   record(template: vscode.Uri, r: PreviewResult): void {
     this.known.set(template.toString(), r.environments ?? []);
-    if (vscode.window.activeTextEditor?.document.uri.toString() === template.toString()) {
+    const active = vscode.window.activeTextEditor?.document.uri;
+    if (active && (templateOf(active) ?? active).toString() === template.toString()) {
       this.show(template);
     }
   }
@@ -77,8 +78,15 @@ export class EnvironmentStatus implements vscode.Disposable {
   }
 
   private async update(): Promise<void> {
-    const doc = vscode.window.activeTextEditor?.document;
-    if (!doc || doc.languageId !== 'heat' || detectHeatKind(doc.getText(new vscode.Range(0, 0, 2000, 0))) !== 'template') {
+    const active = vscode.window.activeTextEditor?.document;
+    if (!active) {
+      this.item.hide();
+      return;
+    }
+    // A preview document stands for its template.
+    const previewed = templateOf(active.uri);
+    const doc = previewed ? { uri: previewed } : active;
+    if (!previewed && (active.languageId !== 'heat' || detectHeatKind(active.getText(new vscode.Range(0, 0, 2000, 0))) !== 'template')) {
       this.item.hide();
       return;
     }
@@ -98,7 +106,7 @@ export class EnvironmentStatus implements vscode.Disposable {
         return;
       }
     }
-    if (vscode.window.activeTextEditor?.document.uri.toString() === doc.uri.toString()) {
+    if (vscode.window.activeTextEditor?.document.uri.toString() === active.uri.toString()) {
       this.show(doc.uri);
     }
   }

@@ -414,6 +414,12 @@ test('the status bar counts the active files; the picker writes the template\'s 
     // Another answer (from the preview) updates the count; a non-template hides it.
     status.record(fake.template.uri as never, { uri: '', version: 1, format: 'yaml', text: '', environments: ['/ws/env/common.yaml', '/ws/env/dev.yaml'] });
     assert.equal(fake.item.text, '$(layers) Heat env: 2');
+    // The template's preview stands for it.
+    fake.api.window.activeTextEditor = { document: { uri: new FakeUri('heat-ls-preview', '/ws/web (preview).yaml', 'file:///ws/web.yaml'), languageId: 'yaml', getText: () => '' } };
+    fake.item.hide();
+    fake.on.active.forEach((fn) => fn(undefined));
+    await until(() => fake.item.visible);
+    assert.equal(fake.item.text, '$(layers) Heat env: 2', 'the preview document shows its template\'s set');
     fake.api.window.activeTextEditor = { document: { uri: FakeUri.file('/ws/env/dev.yaml'), languageId: 'heat', getText: () => 'parameter_defaults: {}\n' } };
     fake.on.active.forEach((fn) => fn(undefined));
     await until(() => !fake.item.visible);
