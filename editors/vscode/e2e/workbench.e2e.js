@@ -415,6 +415,11 @@ const run = {
   async preview(page) {
     const p = expect.preview;
     await runCommand(page, 'View: Close All Editor Groups');
+    // The editors get the whole height: the preview's lines are in view.
+    if (await page.locator('.part.panel').isVisible().catch(() => false)) {
+      await page.keyboard.press('Control+J'); // View: Toggle Panel Visibility
+      await page.locator('.part.panel').waitFor({ state: 'hidden' }).catch(() => {});
+    }
     await openFile(page, p.file);
     const item = page.locator('.statusbar-item', { hasText: 'Heat env:' }).first();
     await page.locator('.statusbar-item', { hasText: 'Heat env: 0' }).first().waitFor().catch(async () => {
