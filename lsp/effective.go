@@ -45,12 +45,20 @@ type cachedValues struct {
 }
 
 // diskEnv is an environment file read from the disk, kept while its size
-// and modification time stay the same.
+// and modification time stay the same. They are looked at again only
+// after diskRecheck, or at once after a change the client reports (gen):
+// a hover must not wait for twenty file system calls.
 type diskEnv struct {
-	size int64
-	mod  time.Time
-	doc  *hot.Document
+	size    int64
+	mod     time.Time
+	doc     *hot.Document
+	gen     uint64
+	checked time.Time
 }
+
+// diskRecheck is how long an environment file's size and time are
+// trusted when the client reports no change.
+const diskRecheck = time.Second
 
 // maxEffectiveEntries bounds each map of effectiveState; a full map is
 // cleared.
@@ -131,26 +139,30 @@ func samePointers(a, b []*hot.Document) bool {
 // diskEnvironment parses an environment file from the disk, once per
 // version of the file.
 func (s *Server) diskEnvironment(path string, read func() (*hot.Document, error)) (*hot.Document, error) {
+	now := time.Now()
+	s.eff.mu.Lock()
+	c, ok := s.eff.disk[path]
+	gen := s.eff.gen
+	s.eff.mu.Unlock()
+	if ok && c.gen == gen && now.Sub(c.checked) < diskRecheck {
+		return c.doc, nil
+	}
 	info, err := os.Stat(path)
 	if err != nil {
 		return nil, err
 	}
-	s.eff.mu.Lock()
-	c, ok := s.eff.disk[path]
-	s.eff.mu.Unlock()
-	if ok && c.size == info.Size() && c.mod.Equal(info.ModTime()) {
-		return c.doc, nil
-	}
-	doc, err := read()
-	if err != nil {
-		return nil, err
+	doc := c.doc
+	if !ok || c.size != info.Size() || !c.mod.Equal(info.ModTime()) {
+		if doc, err = read(); err != nil {
+			return nil, err
+		}
 	}
 	s.eff.mu.Lock()
 	defer s.eff.mu.Unlock()
 	if s.eff.disk == nil || len(s.eff.disk) >= maxEffectiveEntries {
 		s.eff.disk = map[string]diskEnv{}
 	}
-	s.eff.disk[path] = diskEnv{size: info.Size(), mod: info.ModTime(), doc: doc}
+	s.eff.disk[path] = diskEnv{size: info.Size(), mod: info.ModTime(), doc: doc, gen: gen, checked: now}
 	return doc, nil
 }
 

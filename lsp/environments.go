@@ -15,6 +15,7 @@ import (
 	"heat-ls/analysis/limits"
 	"heat-ls/analysis/source"
 	"heat-ls/analysis/workspace"
+	"heat-ls/lsp/store"
 )
 
 // This file finds a template's active environment set: the environment
@@ -161,7 +162,7 @@ func emptyEnvironment(doc *hot.Document) bool {
 // current one (the store's, not parsed again), else the workspace
 // index's full parse, else a read of the disk.
 func (s *Server) parsedFile(snap *workspace.Snapshot, path string) (*hot.Document, error) {
-	if d := s.document(uri.File(path)); d != nil && d.Doc != nil {
+	if d := s.openAt(path); d != nil && d.Doc != nil {
 		if d.TooLarge {
 			return nil, fmt.Errorf("larger than %d MiB", limits.File>>20)
 		}
@@ -179,4 +180,25 @@ func (s *Server) parsedFile(snap *workspace.Snapshot, path string) (*hot.Documen
 		}
 		return hot.ParseNamed(path, src), nil
 	})
+}
+
+// openAt is the open document of the file at path, nil when it is not
+// open.
+func (s *Server) openAt(path string) *store.Document {
+	u := uri.File(path)
+	if d := s.document(u); d != nil || plainURI(string(u)) {
+		return d
+	}
+	return s.document(documentURI(string(u)))
+}
+
+// plainURI reports whether u holds only characters no decoder escapes
+// differently, so that it needs no normalising.
+func plainURI(u string) bool {
+	for _, c := range []byte(u) {
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || strings.IndexByte("/:._-", c) >= 0) {
+			return false
+		}
+	}
+	return true
 }

@@ -61,11 +61,12 @@ func (s *Server) previewCommand(ctx context.Context, args []json.RawMessage) (an
 	if err != nil {
 		return nil, err
 	}
-	path := filePath(uri.URI(a.URI))
+	u := documentURI(a.URI)
+	path := filePath(u)
 	if path == "" {
 		return nil, errInvalidParams("heat-ls.preview: " + a.URI + " is not a file URI")
 	}
-	doc, version, err := s.previewDocument(a.URI, path)
+	doc, version, err := s.previewDocument(u, path)
 	if err != nil {
 		return nil, err
 	}
@@ -187,10 +188,10 @@ func uriPaths(entries []string) []string {
 // previewDocument is the template to preview: the open document's parse
 // (the last that parsed while the text is broken YAML), else the file on
 // disk. A file that is not a HOT template is an InvalidParams error.
-func (s *Server) previewDocument(u, path string) (*hot.Document, int32, error) {
+func (s *Server) previewDocument(u uri.URI, path string) (*hot.Document, int32, error) {
 	var doc *hot.Document
 	var version int32
-	if d := s.document(uri.URI(u)); d != nil {
+	if d := s.document(u); d != nil {
 		if d.TooLarge {
 			return nil, 0, errInvalidParams(fmt.Sprintf("heat-ls.preview: %s is larger than %d MiB, which heat-ls does not analyse", u, limits.File>>20))
 		}
@@ -203,7 +204,7 @@ func (s *Server) previewDocument(u, path string) (*hot.Document, int32, error) {
 		doc = hot.ParseNamed(path, src)
 	}
 	if doc == nil || doc.Template == nil {
-		return nil, 0, errInvalidParams("heat-ls.preview: " + u + " is not a HOT template (it has no heat_template_version)")
+		return nil, 0, errInvalidParams("heat-ls.preview: " + string(u) + " is not a HOT template (it has no heat_template_version)")
 	}
 	return doc, version, nil
 }
@@ -226,21 +227,38 @@ func snapshotLoader(snap *workspace.Snapshot, from string) func(string) (*hot.Do
 }
 
 // snapshotReader reads get_file targets: an open document's current text,
-// else the disk, within what the guard allows.
+// else the disk, within what the guard allows. Each path is read once per
+// preview (templates often read one script from many resources, and the
+// guard resolves links on every question).
 func (s *Server) snapshotReader(snap *workspace.Snapshot, from string) func(string) (string, error) {
-	return func(p string) (string, error) {
-		if !snap.Guard().Allow(p, from) {
-			return "", eval.ErrNotRead
-		}
-		if d := s.document(uri.File(p)); d != nil {
-			return string(d.Text), nil
-		}
-		src, err := source.ReadRegular(p, limits.File)
-		if err != nil {
-			return "", err
-		}
-		return string(src), nil
+	type read struct {
+		text string
+		err  error
 	}
+	seen := map[string]read{}
+	return func(p string) (string, error) {
+		if r, ok := seen[p]; ok {
+			return r.text, r.err
+		}
+		text, err := s.readTarget(snap, from, p)
+		seen[p] = read{text, err}
+		return text, err
+	}
+}
+
+// readTarget reads one get_file target.
+func (s *Server) readTarget(snap *workspace.Snapshot, from, p string) (string, error) {
+	if !snap.Guard().Allow(p, from) {
+		return "", eval.ErrNotRead
+	}
+	if d := s.openAt(p); d != nil {
+		return string(d.Text), nil
+	}
+	src, err := source.ReadRegular(p, limits.File)
+	if err != nil {
+		return "", err
+	}
+	return string(src), nil
 }
 
 // previewProblems places the preview's problems: the file's URI and the

@@ -258,3 +258,19 @@ func TestPreviewCommandBadInput(t *testing.T) {
 		t.Error("heat-ls.preview is not a server command")
 	}
 }
+
+// TestCommandsFindOpenDocumentsByTheirURI: a URI whose path holds a
+// character the protocol escapes names the open document in both
+// commands, as it does in every request.
+func TestCommandsFindOpenDocumentsByTheirURI(t *testing.T) {
+	c := startServer(t)
+	c.initialize(`{}`)
+	const u = "file:///nowhere/a=b c/t.yaml"
+	openDoc(c, u, 3, previewTemplate)
+	p, m := runPreview(t, c, "1", map[string]any{"uri": u})
+	wantResult(t, m)
+	if p.Version != 3 || p.URI != u {
+		t.Errorf("preview: version %d, uri %s", p.Version, p.URI)
+	}
+	wantResult(t, c.call("2", "workspace/executeCommand", jsonString(map[string]any{"command": "heat-ls.graph", "arguments": []any{u}})))
+}
