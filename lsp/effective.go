@@ -1,16 +1,20 @@
 package lsp
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"sync"
 	"time"
 
 	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
+	"go.uber.org/zap"
 
 	"heat-ls/analysis/config"
 	"heat-ls/analysis/effective"
+	"heat-ls/analysis/environ"
 	"heat-ls/analysis/hot"
 	"heat-ls/analysis/source"
 	"heat-ls/schema"
@@ -114,7 +118,7 @@ func (s *Server) effectiveValues(path string, doc *hot.Document) *effective.Valu
 	if ok && c.doc == doc && c.sc == sc && c.active == active && samePointers(c.envs, docs) {
 		return c.vals
 	}
-	vals := effective.Compute(doc, path, envs, active, sc)
+	vals := s.computeEffective(doc, path, envs, active, sc)
 	s.eff.mu.Lock()
 	defer s.eff.mu.Unlock()
 	if s.eff.vals == nil || len(s.eff.vals) >= maxEffectiveEntries {
@@ -122,6 +126,18 @@ func (s *Server) effectiveValues(path string, doc *hot.Document) *effective.Valu
 	}
 	s.eff.vals[path] = cachedValues{doc: doc, sc: sc, envs: docs, active: active, vals: vals}
 	return vals
+}
+
+// computeEffective is effective.Compute, a panic in it logged and read
+// as no values: the diagnostics and answers it adds to must not be lost.
+func (s *Server) computeEffective(doc *hot.Document, path string, envs []environ.File, active bool, sc *schema.Schema) (vals *effective.Values) {
+	defer func() {
+		if p := recover(); p != nil {
+			s.log.Error("working out effective values panicked", zap.String("path", path), zap.String("panic", fmt.Sprint(p)), zap.ByteString("stack", debug.Stack()))
+			vals = effective.Compute(nil, path, nil, active, sc)
+		}
+	}()
+	return effective.Compute(doc, path, envs, active, sc)
 }
 
 func samePointers(a, b []*hot.Document) bool {

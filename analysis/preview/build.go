@@ -257,8 +257,9 @@ func (b *builder) stack(f frame) *Stack {
 		b.problem(f.path, t.Root.Span(), "heat_template_version `"+t.VersionText+"` is not one Heat knows; previewed as the newest")
 		ver = b.o.Schema.Latest()
 	}
+	present := map[string]*Resource{}
 	ev := eval.New(t, eval.Options{Version: ver, Params: eval.Values(params), File: f.path,
-		ReadFile: b.reader(f.path), Facade: f.facade})
+		ReadFile: b.reader(f.path), Facade: f.facade, Attribute: nestedOutputs(present)})
 	// Heat works a condition out only when something uses it: the list
 	// of every condition's value is made apart, its failures unreported.
 	cev := eval.New(t, eval.Options{Version: ver, Params: eval.Values(params), File: f.path})
@@ -268,7 +269,6 @@ func (b *builder) stack(f frame) *Stack {
 		}
 		s.Conditions = append(s.Conditions, &Condition{Name: c.Name, Value: cev.ConditionNamed(c.Name)})
 	}
-	present := map[string]*Resource{}
 	for _, r := range t.Resources {
 		if t.Resource(r.Name) != r {
 			continue
@@ -290,7 +290,7 @@ func (b *builder) stack(f frame) *Stack {
 		b.problem(p.File, p.Span, p.Message)
 	}
 	s.Outputs = b.outputs(t, eval.Options{Version: ver, Params: eval.Values(params), File: f.path,
-		ReadFile: b.reader(f.path), Facade: f.facade})
+		ReadFile: b.reader(f.path), Facade: f.facade, Attribute: nestedOutputs(present)})
 	return s
 }
 

@@ -20,7 +20,8 @@ import (
 // One iteration types a character and sends heat-ls.preview at once
 // (after-change: the answer for the new text), asks for the preview again
 // at rest, then hovers on a get_param (the effective value). Each as
-// p50/p99 in milliseconds.
+// p50/p99 in milliseconds; server-cpu-ms/op is the server's processor
+// time for one whole iteration.
 //
 //	go test -run '^$' -bench E2EPreview$ -benchtime 50x ./cmd/heat-ls
 func BenchmarkE2EPreview(b *testing.B) {
@@ -116,9 +117,15 @@ func e2ePreview(b *testing.B, src []byte) {
 	for range 4 {
 		step(false)
 	}
+	pid := s.cmd.Process.Pid
+	cpu0 := procCPU(b, pid)
 	for b.Loop() {
 		step(true)
 	}
+	// The server's processor time per iteration (a keystroke's parse and
+	// diagnostics, two previews, a hover): wall times stretch with the
+	// load of a shared machine.
+	b.ReportMetric(float64(procCPU(b, pid)-cpu0)/float64(b.N)/float64(time.Millisecond), "server-cpu-ms/op")
 	reportPercentiles(b, "after-change", afterChange)
 	reportPercentiles(b, "at-rest", atRest)
 	reportPercentiles(b, "hover", hover)
