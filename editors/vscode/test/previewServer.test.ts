@@ -65,10 +65,15 @@ test('heat-ls.preview answers for the environment files the settings pick', asyn
   // The picker's next choice, through didChangeConfiguration.
   raw = withTemplateEntry(raw, 'web.yaml', ['env/dev.yaml', 'env/volume.yaml']);
   client.notify('workspace/didChangeConfiguration', { settings: { [SECTION]: settings() } });
-  let tries = 0;
-  do {
+  // The server applies the change off the request path: ask until it has (bounded).
+  const deadline = Date.now() + 15000;
+  for (;;) {
     r = await preview();
-  } while (r.environments.length !== 2 && ++tries < 50 && (await new Promise((res) => setTimeout(res, 50))) === undefined);
+    if (r.environments.length === 2 || Date.now() > deadline) {
+      break;
+    }
+    await new Promise((res) => setTimeout(res, 50));
+  }
   assert.deepEqual(r.environments, [path.join(ws, 'env', 'dev.yaml'), path.join(ws, 'env', 'volume.yaml')]);
   assert.match(r.text, /want_volume: true/);
 
