@@ -45,9 +45,11 @@ var allowedImports = map[string][]string{
 	// What a template evaluates to and becomes: the evaluator of HOT
 	// functions and conditions, environments merged in order, and the
 	// stack preview built on both.
-	"analysis/eval":    {"analysis/hot", "analysis/source", "analysis/syntax", "schema"},
-	"analysis/environ": {"analysis/eval", "analysis/hot", "analysis/source", "analysis/syntax"},
-	"analysis/preview": {"analysis/environ", "analysis/eval", "analysis/hot", "analysis/limits", "analysis/source", "analysis/syntax", "schema"},
+	"analysis/eval":                {"analysis/hot", "analysis/source", "analysis/syntax", "schema"},
+	"analysis/environ":             {"analysis/eval", "analysis/hot", "analysis/source", "analysis/syntax"},
+	"analysis/preview/previewtest": nil,
+	"analysis/effective":           {"analysis/environ", "analysis/eval", "analysis/feature", "analysis/hot", "analysis/rules", "analysis/source", "analysis/syntax", "schema"},
+	"analysis/preview":             {"analysis/environ", "analysis/eval", "analysis/hot", "analysis/limits", "analysis/source", "analysis/syntax", "schema"},
 
 	// The checks: a core that runs the rule packages, rule packages named
 	// for what they judge, and below them what every rule shares (pass)

@@ -53,6 +53,7 @@ func (s *Server) codeLens(_ context.Context, p *protocol.CodeLensParams) ([]prot
 		if l, nested = s.nestingLens(p.TextDocument.URI, path); nested {
 			out = append(out, l)
 		}
+		out = append(out, s.conditionLenses(q, path)...) // effective.go
 	}
 	for _, d := range feature.Declarations(q.view.Doc, nested) {
 		r, ok := s.rangeOf(q, d.Span)

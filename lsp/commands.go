@@ -7,6 +7,7 @@ import (
 	"sort"
 
 	"go.lsp.dev/protocol"
+	"go.lsp.dev/uri"
 )
 
 // This file serves workspace/executeCommand. Each command heat-ls runs is
@@ -18,7 +19,8 @@ type commandFunc func(ctx context.Context, args []json.RawMessage) (any, error)
 
 func (s *Server) serverCommands() map[string]commandFunc {
 	return map[string]commandFunc{
-		commandGraph: s.graphCommand, // graph.go
+		commandGraph:   s.graphCommand,   // graph.go
+		commandPreview: s.previewCommand, // preview.go
 	}
 }
 
@@ -41,4 +43,17 @@ func (s *Server) advertiseExecuteCommand(c *protocol.ServerCapabilities, _ Clien
 	}
 	sort.Strings(names)
 	c.ExecuteCommandProvider = protocol.ExecuteCommandOptions{Commands: slices.Clip(names)}
+}
+
+// documentURI reads a document URI given as a command argument the way
+// the protocol's decoder reads one in a request (it normalises the
+// escaping: "file:///a=b" is stored as "file:///a%3Db"), so that it
+// names the same open document.
+func documentURI(s string) uri.URI {
+	raw, err := json.Marshal(map[string]string{"uri": s})
+	var id protocol.TextDocumentIdentifier
+	if err != nil || protocol.Unmarshal(raw, &id) != nil || id.URI == "" {
+		return uri.URI(s)
+	}
+	return id.URI
 }

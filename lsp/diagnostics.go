@@ -86,7 +86,11 @@ func newDiagnostics(ctx context.Context, s *Server) *diagnostics {
 
 // checkDocument runs every rule on doc and applies the suppressions.
 func (s *Server) checkDocument(ctx context.Context, doc *store.Document) []source.Diagnostic {
-	return finishDiagnostics(doc, check.Run(ctx, doc.Doc, s.checkOptions(doc)), &s.projects)
+	found := check.Run(ctx, doc.Doc, s.checkOptions(doc))
+	if !doc.TooLarge {
+		found = append(found, s.effectiveDiagnostics(doc.URI, doc.Doc)...) // resources left out (effective.go)
+	}
+	return finishDiagnostics(doc, found, &s.projects)
 }
 
 // schedule starts a run for doc, cancelling the document's previous one.

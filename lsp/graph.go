@@ -4,8 +4,6 @@ import (
 	"context"
 	"encoding/json"
 
-	"go.lsp.dev/uri"
-
 	"heat-ls/analysis/feature"
 	"heat-ls/analysis/graph"
 )
@@ -32,7 +30,8 @@ func (s *Server) graphCommand(_ context.Context, args []json.RawMessage) (any, e
 			return nil, errInvalidParams("heat-ls.graph: the argument is a document URI or {\"uri\": ...}")
 		}
 	}
-	doc := s.document(uri.URI(a.URI))
+	u := documentURI(a.URI)
+	doc := s.document(u)
 	if doc == nil {
 		return nil, errInvalidParams("heat-ls.graph: " + a.URI + " is not open")
 	}
@@ -43,7 +42,7 @@ func (s *Server) graphCommand(_ context.Context, args []json.RawMessage) (any, e
 	if view.Doc == nil {
 		return graph.JSON(&graph.Graph{}), nil
 	}
-	path := filePath(uri.URI(a.URI))
+	path := filePath(u)
 	g := graph.Build([]graph.Input{{Path: path, Doc: view.Doc}}, graph.Options{
 		Schema:     s.currentSchema(),
 		Parameters: a.Parameters,

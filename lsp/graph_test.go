@@ -42,7 +42,7 @@ func TestGraphCommand(t *testing.T) {
 	}
 	c := startServer(t)
 	m := c.initialize(`{}`)
-	if !strings.Contains(string(m.Result), `"executeCommandProvider":{"commands":["heat-ls.graph"]}`) {
+	if !strings.Contains(string(m.Result), `"executeCommandProvider":{"commands":["heat-ls.graph","heat-ls.preview"]}`) {
 		t.Fatalf("heat-ls.graph is not advertised: %s", m.Result)
 	}
 	open := func(name string) string {

@@ -70,6 +70,16 @@ func (s *Server) rangeOf(q query, sp source.Span) (protocol.Range, bool) {
 // hover answers textDocument/hover with Markdown when the client renders
 // it, plain text otherwise.
 func (s *Server) hover(_ context.Context, p *protocol.HoverParams) (*protocol.Hover, error) {
+	h, err := s.baseHover(p)
+	if err != nil {
+		return h, err
+	}
+	// The effective value under the active environments (effective.go).
+	return s.effectiveHover(p.TextDocument.URI, p.Position, h), nil
+}
+
+// baseHover is the hover without effective values.
+func (s *Server) baseHover(p *protocol.HoverParams) (*protocol.Hover, error) {
 	if h, ok := s.workspaceHover(p.TextDocument.URI, p.Position); ok { // other files (workspace_features.go)
 		return h, nil
 	}

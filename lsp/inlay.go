@@ -38,7 +38,9 @@ func (s *Server) inlayHint(_ context.Context, p *protocol.InlayHintParams) ([]pr
 	}
 	var env feature.InlayValues
 	if path := filePath(p.TextDocument.URI); path != "" {
-		env = s.workspaceSnapshot().InlayValues(path)
+		// The one value each parameter gets under the active set, over
+		// what every environment of the workspace could give (effective.go).
+		env = s.effectiveValues(path, q.view.Doc).Inlay(s.workspaceSnapshot().InlayValues(path))
 	}
 	pad := true
 	for _, h := range feature.InlayHints(q.view.Doc, within, env) {

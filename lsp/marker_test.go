@@ -190,6 +190,7 @@ var verbCapability = map[string]string{
 	"inlay":     "inlayHintProvider",
 	"lens":      "codeLensProvider",
 	"nolens":    "codeLensProvider",
+	"condlens":  "codeLensProvider",
 }
 
 func TestMarkers(t *testing.T) {

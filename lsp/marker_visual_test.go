@@ -37,6 +37,8 @@ func (s *markerSession) runVisual(e expectation) error {
 		return s.lens(e.args)
 	case "nolens":
 		return s.noLens(e.args)
+	case "condlens":
+		return s.condLens(e.args)
 	}
 	return fmt.Errorf("verb not handled")
 }
@@ -427,6 +429,7 @@ func (s *markerSession) lens(args []string) error {
 	if err != nil {
 		return err
 	}
+	var titles []string
 	for _, l := range at {
 		if l.Command == nil {
 			res, err := s.call("codeLens/resolve", l)
@@ -437,7 +440,11 @@ func (s *markerSession) lens(args []string) error {
 				return err
 			}
 		}
-		if l.Command == nil || l.Command.Title != before[1] || l.Command.Command != "heat-ls.showReferences" || len(l.Command.Arguments) != 3 {
+		if l.Command != nil && l.Command.Title != before[1] {
+			titles = append(titles, l.Command.Title)
+			continue // another lens on the same line (a condition's truth)
+		}
+		if l.Command == nil || l.Command.Command != "heat-ls.showReferences" || len(l.Command.Arguments) != 3 {
 			return fmt.Errorf("got %+v", l.Command)
 		}
 		var locs []struct {
@@ -453,5 +460,28 @@ func (s *markerSession) lens(args []string) error {
 		}
 		return nil
 	}
-	return fmt.Errorf("no lens there")
+	return fmt.Errorf("no lens there reads %q (there: %q)", before[1], titles)
+}
+
+// condLens: "#@condlens m TITLE" the lens at m saying whether a condition
+// holds reads TITLE ("true", "false", "unknown (...)") and runs nothing.
+func (s *markerSession) condLens(args []string) error {
+	if len(args) != 2 {
+		return fmt.Errorf("want a marker and a title")
+	}
+	at, err := s.lensesAt(args[0])
+	if err != nil {
+		return err
+	}
+	var titles []string
+	for _, l := range at {
+		if l.Command == nil || l.Command.Command != "" {
+			continue
+		}
+		if l.Command.Title == args[1] {
+			return nil
+		}
+		titles = append(titles, l.Command.Title)
+	}
+	return fmt.Errorf("no condition lens there reads %q (there: %q)", args[1], titles)
 }

@@ -38,7 +38,10 @@ type Server struct {
 	scanGC scanGC         // GOGC while indexing (scan_memory.go)
 	// projects keeps the parsed .heat-ls.yaml files (projectconfig.go).
 	projects config.Cache
-	routes   map[string]route
+	// eff keeps active environment sets and what they make of each
+	// template (effective.go).
+	eff    effectiveState
+	routes map[string]route
 	// symbolSource lists the documents workspace/symbol searches (nil:
 	// the open ones; see symbols.go).
 	symbolSource SymbolSource

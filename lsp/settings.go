@@ -8,6 +8,8 @@ import (
 	"go.lsp.dev/protocol"
 	"go.uber.org/zap"
 	"go.uber.org/zap/zapcore"
+
+	"heat-ls/analysis/config"
 )
 
 // settingsSection is the name under which clients keep heat-ls settings.
@@ -37,6 +39,11 @@ type Settings struct {
 	HeatRelease string
 	// InlayHintsOff turns inlay hints off (heat-ls.inlayHints: false).
 	InlayHintsOff bool
+	// Environments is the active environment set (heat-ls.environments):
+	// a list for every template or template patterns with their lists,
+	// relative to the workspace folder holding the template
+	// (environments.go). Nil: the project file's, if any.
+	Environments *config.EnvSet
 }
 
 // Settings returns the current settings.
@@ -89,6 +96,11 @@ func parseSettings(raw []byte, base Settings) Settings {
 			out.LogLevel = level
 		}
 	}
+	if v, ok := get("environments"); ok {
+		if set, ok := parseEnvSetting(v); ok {
+			out.Environments = set
+		}
+	}
 	if v, ok := get("heatRelease"); ok {
 		var rel *string
 		if json.Unmarshal(v, &rel) == nil {
@@ -111,7 +123,10 @@ func (s *Server) applySettings(next Settings) {
 			s.log.Warn("ignoring an unknown heat-ls.logLevel", zap.String("value", next.LogLevel))
 		}
 	}
-	if prev.InlayHintsOff != next.InlayHintsOff {
+	if envsChanged := !prev.Environments.Equal(next.Environments); envsChanged {
+		s.environmentsChanged()
+		s.recheckOpenDocuments() // left-out resources follow the active set; refreshes the views too
+	} else if prev.InlayHintsOff != next.InlayHintsOff {
 		s.refreshViews()
 	}
 	releaseChanged := prev.HeatRelease != next.HeatRelease

@@ -54,6 +54,7 @@ const folderSyncDelay = 50 * time.Millisecond
 // done. Relative heat-ls.schemaPaths follow the first folder, so they are
 // reloaded when it changed.
 func (s *Server) didChangeWorkspaceFolders(_ context.Context, p *protocol.DidChangeWorkspaceFoldersParams) error {
+	s.environmentsChanged() // active sets are relative to the folders (effective.go)
 	removed, added := folderPaths(p.Event.Removed), folderPaths(p.Event.Added)
 	for path := range added {
 		if removed[path] {

@@ -34,6 +34,7 @@ type fileRefresher struct {
 // once (its heatRelease may name another release), in order with the
 // messages around it.
 func (s *Server) didChangeWatchedFiles(_ context.Context, p *protocol.DidChangeWatchedFilesParams) error {
+	s.environmentsChanged() // a glob of an active set may match a new file (effective.go)
 	seen := make(map[uri.URI]struct{}, min(len(p.Changes), 1024))
 	var paths []string
 	project := false

@@ -32,6 +32,9 @@ type Config struct {
 	// HeatRelease is the Heat release the project's templates are judged
 	// for ("2025.1"; "" is heat-ls's default, schema.DefaultRelease).
 	HeatRelease string
+	// Environments is the active environment set of the project's
+	// templates (nil when the file has none), relative to Dir.
+	Environments *EnvSet
 }
 
 // Problem is something wrong with a project file. Span is the exact text

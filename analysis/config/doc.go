@@ -28,6 +28,16 @@
 //	severity:                            # rule id → error|warning|info|hint
 //	  resource-type-deprecated: error
 //	ignore: ["vendor/**", "old/*.yaml"]  # paths relative to this file
+//	environments:                        # the active environment files
+//	  "templates/web.yaml": [env/common.yaml, env/dev.yaml]
+//	  "**/*.yaml": ["env/*.yaml"]
+//
+// environments is either one list for every template or, as above, a
+// mapping of template paths or globs to lists, the first key matching a
+// template winning; entries are files or globs relative to this file, in
+// "-e" order (later files win), globs expanded in sorted order. The
+// editor applies them for the preview, effective values and condition
+// lenses (EnvSet).
 //
 // A malformed file yields one problem naming what is wrong, at the text at
 // fault (rule id "invalid-config"), and the defaults apply; unknown keys, a

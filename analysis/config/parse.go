@@ -33,7 +33,7 @@ func Parse(file string, src []byte) (*Config, []Problem) {
 		return r.cfg, nil // empty file, only comments, or "~": defaults
 	}
 	if !top.IsMapping() {
-		return bad(r.fault(top.Span(), "the project file must be a mapping with the keys disable, severity, ignore and heatRelease"))
+		return bad(r.fault(top.Span(), "the project file must be a mapping with the keys disable, severity, ignore, heatRelease and environments"))
 	}
 	for _, entry := range top.Pairs() {
 		if p := r.entry(entry.Key, entry.Value); p != nil {
@@ -62,7 +62,7 @@ func (r *configReader) fault(span source.Span, format string, args ...any) *Prob
 func (r *configReader) entry(key, raw *syntax.Node) *Problem {
 	value := raw.Resolve()
 	if !key.IsScalar() {
-		return r.fault(key.Span(), "the keys of the project file must be plain names: disable, severity, ignore and heatRelease")
+		return r.fault(key.Span(), "the keys of the project file must be plain names: disable, severity, ignore, heatRelease and environments")
 	}
 	if value == nil {
 		return r.fault(raw.Span(), "the value of %s cannot be read", key.Value)
@@ -76,8 +76,10 @@ func (r *configReader) entry(key, raw *syntax.Node) *Problem {
 		return r.ignore(value)
 	case "heatRelease":
 		return r.heatRelease(value)
+	case "environments":
+		return r.environments(value)
 	}
-	return r.fault(key.Span(), "unknown key %q in the project file; the keys are disable, severity, ignore and heatRelease", key.Value)
+	return r.fault(key.Span(), "unknown key %q in the project file; the keys are disable, severity, ignore, heatRelease and environments", key.Value)
 }
 
 // disable reads the list of rule ids turned off.
@@ -141,6 +143,45 @@ func (r *configReader) heatRelease(value *syntax.Node) *Problem {
 		return r.fault(value.Span(), "%v", err)
 	}
 	r.cfg.HeatRelease = rel.Name
+	return nil
+}
+
+// environments reads the active environment files: a list for every
+// template, or a mapping of template paths or globs to lists.
+func (r *configReader) environments(value *syntax.Node) *Problem {
+	const shape = "environments must be a list of environment files or globs, or map template paths or globs to such lists"
+	set := &EnvSet{Dir: r.cfg.Dir}
+	if !value.IsMapping() {
+		envs, n := stringList(value)
+		if n != nil {
+			return r.fault(n.Span(), "%s", shape)
+		}
+		set.IsList = true
+		for _, e := range envs {
+			set.All = append(set.All, e.Value)
+		}
+		r.cfg.Environments = set
+		return nil
+	}
+	for _, p := range value.Pairs() {
+		if !p.Key.IsScalar() {
+			return r.fault(p.Key.Span(), "%s", shape)
+		}
+		v := p.Value.Resolve()
+		if v == nil {
+			return r.fault(p.Value.Span(), "%s", shape)
+		}
+		envs, n := stringList(v)
+		if n != nil {
+			return r.fault(n.Span(), "%s", shape)
+		}
+		entry := EnvEntry{Template: p.Key.Value, Envs: []string{}}
+		for _, e := range envs {
+			entry.Envs = append(entry.Envs, e.Value)
+		}
+		set.ByTemplate = append(set.ByTemplate, entry)
+	}
+	r.cfg.Environments = set
 	return nil
 }
 

@@ -44,6 +44,10 @@ type Options struct {
 	// Facade answers resource_facade in a nested template (metadata,
 	// deletion_policy, update_policy); nil: unknown.
 	Facade func(kind string) (Value, bool)
+	// Attribute answers get_attr where the caller knows the value (a
+	// template resource's nested stack output; attr.go); nil or ok
+	// false: unknown.
+	Attribute func(resource string, path []Value) (Value, bool)
 	// File names the template in the origins of its values.
 	File string
 	// MaxSteps bounds the work of one evaluator (nodes visited, aliases

@@ -157,6 +157,9 @@ func (e *Evaluator) getAttr(m, args *syntax.Node, inCond bool, depth int) Value 
 	if r := a.Items[0]; r.Kind == String && e.t != nil && e.t.Resource(r.S) == nil {
 		return e.fail(m, "the template has no resource `"+r.S+"`")
 	}
+	if v, ok := e.knownAttribute(a.Items); ok {
+		return v
+	}
 	return UnknownValue("<get_attr: " + strings.Join(parts, ".") + ">")
 }
 

@@ -38,6 +38,17 @@ type InlayValues interface {
 	NestedOutput(r *hot.Resource, output string) (text string, ok bool)
 }
 
+// EffectiveValues is implemented by InlayValues that know the one value
+// each parameter gets under the template's active environment set; hints
+// then show that value and where it comes from, rather than every value
+// some environment or the default could give.
+type EffectiveValues interface {
+	// EffectiveValue is the parameter's value (Value) and the file that
+	// sets it ("default" for the template's default) in Where, with a
+	// sentence for the tooltip; ok false when it is not known.
+	EffectiveValue(name string) (v ValueSource, tooltip string, ok bool)
+}
+
 // maxHintValue bounds a value's text in a hint.
 const maxHintValue = 40
 
@@ -117,6 +128,15 @@ func parameterHint(doc *hot.Document, name string, env InlayValues) (InlayHint, 
 	}
 	if h := p.Field("hidden"); h.Key != nil && h.Value.IsScalar() && strings.EqualFold(h.Value.Value, "true") {
 		return InlayHint{Label: "= (hidden)", Tooltip: "The parameter is hidden: its value is not shown."}, true
+	}
+	if eff, ok := env.(EffectiveValues); ok {
+		if v, tip, ok := eff.EffectiveValue(name); ok {
+			label := "= " + clipValue(v.Value)
+			if v.Where != "default" {
+				label += " (" + v.Where + ")"
+			}
+			return InlayHint{Label: clipHint(label), Tooltip: clipTooltip(tip)}, true
+		}
 	}
 	var sources []ValueSource
 	if env != nil {

@@ -54,6 +54,11 @@ type Options struct {
 	// files about to be checked and returns the multi-file view the
 	// workspace rules use (nil: every file is checked alone).
 	Workspace func(files []string) check.WorkspaceView
+	// Parsed, when set, returns the parse of a file (by absolute path)
+	// that the caller already holds, or nil: that file is then checked on
+	// it instead of being read and parsed again (heat-ls preview checks
+	// the files it has just parsed).
+	Parsed func(abs string) *hot.Document
 	// Jobs bounds the files checked at once (default GOMAXPROCS).
 	Jobs int
 	// Version is the tool version written into SARIF.
@@ -214,7 +219,7 @@ func Check(ctx context.Context, opts Options) *Report {
 			// is dropped once its problems are collected.
 			var arena syntax.Arena
 			for i := int(next.Add(1)) - 1; i < len(files); i = int(next.Add(1)) - 1 {
-				results[i] = checkFile(ctx, files[i], schemas, opts.Releases, view, configs, &arena)
+				results[i] = checkFile(ctx, files[i], schemas, opts.Releases, view, configs, &arena, opts.Parsed)
 				arena.Reset()
 			}
 		})
@@ -259,7 +264,7 @@ type fileResult struct {
 // becomes an internal-error problem so one bad file never stops the run.
 // The file's tree is parsed into arena and nothing of it is kept: the
 // result holds texts and positions only.
-func checkFile(ctx context.Context, f candidate, schemas *releaseSchemas, releases []string, view check.WorkspaceView, configs *configCache, arena *syntax.Arena) (res fileResult) {
+func checkFile(ctx context.Context, f candidate, schemas *releaseSchemas, releases []string, view check.WorkspaceView, configs *configCache, arena *syntax.Arena, parsed func(string) *hot.Document) (res fileResult) {
 	defer func() {
 		if p := recover(); p != nil {
 			res = fileResult{checked: true, problems: []Problem{{
@@ -273,21 +278,42 @@ func checkFile(ctx context.Context, f candidate, schemas *releaseSchemas, releas
 	if cfg.Ignored(f.path) {
 		return fileResult{}
 	}
+	var doc *hot.Document
+	if parsed != nil {
+		doc = parsed(f.abs)
+	}
+	if doc == nil {
+		var problems *fileResult
+		if doc, problems = readAndParse(f, arena); problems != nil {
+			return *problems
+		}
+	}
+	return checkParsed(ctx, f, doc, schemas, releases, view, cfg)
+}
+
+// readAndParse reads and parses the file f; a file that cannot be
+// checked gives its result instead.
+func readAndParse(f candidate, arena *syntax.Arena) (*hot.Document, *fileResult) {
 	src, err := source.ReadRegular(f.path, limits.File)
 	if tooLarge := (*source.TooLargeError)(nil); errors.As(err, &tooLarge) {
 		if !f.named {
-			return fileResult{}
+			return nil, &fileResult{}
 		}
-		return fileResult{checked: true, problems: []Problem{{
+		return nil, &fileResult{checked: true, problems: []Problem{{
 			Path: f.path, Line: 1, Column: 1, Column16: 1, EndLine: 1, EndColumn: 1, EndColumn16: 1,
 			Severity: rules.Severity(rules.DocumentTooLarge), Rule: rules.DocumentTooLarge,
 			Message: fmt.Sprintf("This file is %d MiB; heat-ls checks files up to %d MiB, so it was not checked.", tooLarge.Size>>20, limits.File>>20),
 		}}}
 	}
 	if err != nil {
-		return fileResult{err: err}
+		return nil, &fileResult{err: err}
 	}
-	doc := hot.ParseNamedIn(f.path, src, arena)
+	return hot.ParseNamedIn(f.path, src, arena), nil
+}
+
+// checkParsed runs the rules on the parsed file f for each release.
+func checkParsed(ctx context.Context, f candidate, doc *hot.Document, schemas *releaseSchemas, releases []string, view check.WorkspaceView, cfg *config.Config) (res fileResult) {
+	src := doc.Src
 	if doc.Kind == hot.KindOther {
 		return fileResult{}
 	}

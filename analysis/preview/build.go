@@ -1,6 +1,7 @@
 package preview
 
 import (
+	"context"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -41,6 +42,10 @@ type Options struct {
 	ReadFile func(path string) (string, error)
 	// Exists reports whether a file exists (registry targets).
 	Exists func(path string) bool
+	// Context, when set, stops the preview early once it is done (a
+	// server's request cancelled): the result is then partial and the
+	// caller discards it.
+	Context context.Context
 }
 
 // Preview previews the template doc at path.
@@ -115,7 +120,10 @@ func (b *builder) load(p string) (*hot.Document, error) {
 const MaxResources = 50_000
 
 // full reports whether the preview has reached MaxResources.
-func (b *builder) full() bool { return b.resources >= MaxResources }
+// A cancelled preview counts as full: nothing more is built.
+func (b *builder) full() bool {
+	return b.resources >= MaxResources || b.o.Context != nil && b.o.Context.Err() != nil
+}
 
 // frame is one stack being built.
 type frame struct {
@@ -249,8 +257,9 @@ func (b *builder) stack(f frame) *Stack {
 		b.problem(f.path, t.Root.Span(), "heat_template_version `"+t.VersionText+"` is not one Heat knows; previewed as the newest")
 		ver = b.o.Schema.Latest()
 	}
+	present := map[string]*Resource{}
 	ev := eval.New(t, eval.Options{Version: ver, Params: eval.Values(params), File: f.path,
-		ReadFile: b.reader(f.path), Facade: f.facade})
+		ReadFile: b.reader(f.path), Facade: f.facade, Attribute: nestedOutputs(present)})
 	// Heat works a condition out only when something uses it: the list
 	// of every condition's value is made apart, its failures unreported.
 	cev := eval.New(t, eval.Options{Version: ver, Params: eval.Values(params), File: f.path})
@@ -260,10 +269,12 @@ func (b *builder) stack(f frame) *Stack {
 		}
 		s.Conditions = append(s.Conditions, &Condition{Name: c.Name, Value: cev.ConditionNamed(c.Name)})
 	}
-	present := map[string]*Resource{}
 	for _, r := range t.Resources {
 		if t.Resource(r.Name) != r {
 			continue
+		}
+		if b.o.Context != nil && b.o.Context.Err() != nil {
+			break
 		}
 		b.resources++
 		res, ok := b.resource(f, ev, r)
@@ -279,7 +290,7 @@ func (b *builder) stack(f frame) *Stack {
 		b.problem(p.File, p.Span, p.Message)
 	}
 	s.Outputs = b.outputs(t, eval.Options{Version: ver, Params: eval.Values(params), File: f.path,
-		ReadFile: b.reader(f.path), Facade: f.facade})
+		ReadFile: b.reader(f.path), Facade: f.facade, Attribute: nestedOutputs(present)})
 	return s
 }
 

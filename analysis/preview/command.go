@@ -39,9 +39,10 @@ type CommandOptions struct {
 	StackName, StackID, ProjectID string
 	Schema                        *schema.Schema
 	// Check, when set, checks the files the preview read (the template,
-	// the environments, the nested templates) as heat-ls check does and
-	// returns the errors: Heat refuses a stack for those too.
-	Check func(paths []string) []CheckProblem
+	// the environments, the nested templates; by absolute path, with the
+	// preview's parse of each, which the check reuses) as heat-ls check
+	// does and returns the errors: Heat refuses a stack for those too.
+	Check func(docs map[string]*hot.Document) []CheckProblem
 }
 
 // CheckProblem is an error heat-ls check reports, already placed.
@@ -91,24 +92,11 @@ func Command(o CommandOptions, stdout, stderr io.Writer) (status int) {
 		StackName: o.StackName, StackID: o.StackID, ProjectID: o.ProjectID,
 		Load: loadTemplate, ReadFile: readText, Exists: exists,
 	})
-	if wd, err := os.Getwd(); err == nil {
-		relativize(res.Stack, wd, 0)
-	}
-	var b strings.Builder
-	if o.Format == "json" {
-		WriteJSON(&b, res.Stack.Value())
-	} else {
-		WriteYAML(&b, res.Stack.Value())
-	}
-	io.WriteString(stdout, b.String())
+	wd, _ := os.Getwd()
+	io.WriteString(stdout, Text(res, o.Format, wd))
 	var checked []CheckProblem
 	if o.Check != nil {
-		paths := make([]string, 0, len(res.Docs))
-		for p := range res.Docs {
-			paths = append(paths, p)
-		}
-		slices.Sort(paths)
-		checked = o.Check(paths)
+		checked = o.Check(res.Docs)
 	}
 	writeProblems(stderr, res, checked)
 	if len(res.Problems) > 0 || len(checked) > 0 {

@@ -50,6 +50,7 @@ const (
 	ConditionBodyUndefined           = "condition-body-undefined"
 	ParameterUnused                  = "parameter-unused"
 	ConditionUnused                  = "condition-unused"
+	ResourceLeftOut                  = "resource-left-out"
 )
 
 func entryRules() []Rule {
@@ -104,5 +105,6 @@ func entryRules() []Rule {
 		{ID: ConditionBodyUndefined, Severity: source.SeverityError, Phase: Validate, Summary: "a condition that is bare text naming no condition (refused even when nothing uses it)"},
 		{ID: ParameterUnused, Severity: source.SeverityHint, Phase: None, Summary: "a parameter nothing reads"},
 		{ID: ConditionUnused, Severity: source.SeverityHint, Phase: None, Summary: "a condition nothing uses"},
+		{ID: ResourceLeftOut, Severity: source.SeverityHint, Phase: None, Summary: "a resource its false condition leaves out of the stack (under the active environments, in the editor)"},
 	}
 }

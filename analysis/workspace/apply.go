@@ -105,6 +105,18 @@ func CLIView(files []string, envs []*File) check.WorkspaceView {
 	return &cliView{checkView: checkView{s}, files: files, uses: s.templateNestingUses}
 }
 
+// CLIViewOf is CLIView over files already parsed (heat-ls preview checks
+// the files it has just read): the view takes their parses from parsed
+// rather than reading and parsing them again.
+func CLIViewOf(files []string, envs []*File, parsed []*File) check.WorkspaceView {
+	s := CLISnapshot(files, envs)
+	s.open = make(map[string]*File, len(parsed))
+	for _, f := range parsed {
+		s.open[f.Path] = f
+	}
+	return &cliView{checkView: checkView{s}, files: files, uses: s.templateNestingUses}
+}
+
 // CLISnapshot is the snapshot behind CLIView, for the other commands that
 // read templates given on the command line (heat-ls graph): the guard
 // allows the files' folders, the environments' folders and the current

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 
+	"heat-ls/analysis/hot"
 	"heat-ls/analysis/preview"
 	"heat-ls/schema"
 )
@@ -54,12 +55,9 @@ func runPreview(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "heat-ls preview: loading the schema:", err)
 		return preview.ExitUsage
 	}
-	var checkFiles func([]string) []preview.CheckProblem
+	var checkFiles func(map[string]*hot.Document) []preview.CheckProblem
 	if !*noCheck {
-		if checkFiles, err = previewCheck(sc, envs); err != nil {
-			fmt.Fprintln(stderr, "heat-ls preview:", err)
-			return preview.ExitUsage
-		}
+		checkFiles = previewCheck(sc, envs)
 	}
 	defer collectLessOften()() // check.go: a preview's garbage is its trees, as check's
 	return preview.Command(preview.CommandOptions{

@@ -2,8 +2,11 @@ package main
 
 import (
 	"context"
+	"path/filepath"
+	"slices"
 
 	"heat-ls/analysis/check"
+	"heat-ls/analysis/hot"
 	"heat-ls/analysis/lint"
 	"heat-ls/analysis/preview"
 	"heat-ls/analysis/source"
@@ -13,17 +16,29 @@ import (
 
 // previewCheck returns the hook with which the preview runs heat-ls
 // check's rules on the files it read, with the environments applied,
-// keeping the errors (what Heat refuses).
-func previewCheck(sc *schema.Schema, envPaths []string) (func([]string) []preview.CheckProblem, error) {
-	envs, err := workspace.ReadEnvironments(envPaths)
-	if err != nil {
-		return nil, err
-	}
-	return func(paths []string) []preview.CheckProblem {
+// keeping the errors (what Heat refuses). The files are checked on the
+// preview's own parses: none is read or parsed a second time.
+func previewCheck(sc *schema.Schema, envPaths []string) func(map[string]*hot.Document) []preview.CheckProblem {
+	return func(docs map[string]*hot.Document) []preview.CheckProblem {
+		paths := make([]string, 0, len(docs))
+		var parsed []*workspace.File
+		for p, d := range docs {
+			paths = append(paths, p)
+			parsed = append(parsed, workspace.OpenFile(p, d))
+		}
+		slices.Sort(paths)
+		var envs []*workspace.File
+		for _, e := range envPaths {
+			abs, err := filepath.Abs(e)
+			if d := docs[abs]; err == nil && d != nil && d.Kind == hot.KindEnvironment {
+				envs = append(envs, workspace.OpenFile(abs, d))
+			}
+		}
 		rep := lint.Check(context.Background(), lint.Options{
 			Paths:     paths,
 			Schema:    sc,
-			Workspace: func(files []string) check.WorkspaceView { return workspace.CLIView(files, envs) },
+			Workspace: func(files []string) check.WorkspaceView { return workspace.CLIViewOf(files, envs, parsed) },
+			Parsed:    func(abs string) *hot.Document { return docs[abs] },
 		})
 		var out []preview.CheckProblem
 		for _, p := range rep.Problems {
@@ -32,5 +47,5 @@ func previewCheck(sc *schema.Schema, envPaths []string) (func([]string) []previe
 			}
 		}
 		return out
-	}, nil
+	}
 }

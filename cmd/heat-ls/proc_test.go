@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 )
 
 // procBytes reads a size field (VmRSS, VmHWM) of /proc/<pid>/status, in
@@ -30,4 +31,27 @@ func procBytes(t testing.TB, pid int, field string) int64 {
 	}
 	t.Fatalf("no %s in /proc status", field)
 	return 0
+}
+
+// procCPU is the processor time (user + system) process pid has used so
+// far, from /proc/PID/stat in clock ticks of 10 ms.
+func procCPU(t testing.TB, pid int) time.Duration {
+	t.Helper()
+	raw, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		t.Skipf("no /proc here (run on Linux): %v", err)
+	}
+	// The fields after the command name (in parentheses, which may hold
+	// spaces): state is field 3, utime 14 and stime 15.
+	_, rest, _ := strings.Cut(string(raw), ") ")
+	f := strings.Fields(rest)
+	if len(f) < 13 {
+		t.Fatalf("/proc/%d/stat: %q", pid, raw)
+	}
+	user, err1 := strconv.ParseInt(f[11], 10, 64)
+	sys, err2 := strconv.ParseInt(f[12], 10, 64)
+	if err1 != nil || err2 != nil {
+		t.Fatalf("/proc/%d/stat: %q", pid, raw)
+	}
+	return time.Duration(user+sys) * 10 * time.Millisecond
 }

@@ -47,6 +47,10 @@
 ;; template when a top-level `heat_template_version' key appears, and an
 ;; environment file when all its top-level keys are environment sections
 ;; (a lone `parameters' section is not claimed: too much YAML looks so).
+;;
+;; `M-x heat-ls-graph' shows the resource graph; `M-x heat-ls-preview'
+;; the stack the template becomes with its environment files, kept up to
+;; date as you edit (`C-u M-x heat-ls-preview' names the files).
 
 ;;; Code:
 
@@ -54,6 +58,9 @@
 (require 'yaml-mode nil t)
 (require 'eieio)
 (require 'eglot)
+(require 'jsonrpc)
+(require 'url-util)
+(require 'subr-x)
 
 (defgroup heat-ls nil
   "OpenStack Heat templates with the heat-ls language server."
@@ -266,6 +273,212 @@ A section the user configured through `eglot-workspace-configuration' wins."
       (display-warning 'heat-ls (heat-ls--missing-command-message) :error))))
 
 (add-hook 'heat-mode-hook #'heat-ls-maybe-start)
+
+;;;; Stack preview
+
+(defcustom heat-ls-preview-idle-delay 0.2
+  "Seconds of idle time after an edit before the stack preview is refreshed."
+  :type 'number)
+
+(defvar-local heat-ls--preview-buffer nil
+  "In a template: the buffer showing its stack preview.")
+
+(defvar-local heat-ls--preview-environments nil
+  "In a template: the environment files its preview merges.
+nil: the template's active set.")
+
+(defvar-local heat-ls--preview-timer nil
+  "In a template: the idle timer of the next preview refresh.")
+
+(defvar-local heat-ls--preview-in-flight nil
+  "In a template: non-nil while a preview request awaits its answer.")
+
+(defvar-local heat-ls--preview-again nil
+  "In a template: non-nil when the preview is due again.
+Set while a request is in flight; one more follows it.")
+
+(defvar-local heat-ls-preview-template nil
+  "In a preview buffer: the template buffer it shows.")
+
+(defvar-local heat-ls-preview-result nil
+  "In a preview buffer: heat-ls's last answer, a plist.")
+
+(defvar-local heat-ls-preview-requests 0
+  "In a template: how many preview requests were sent.")
+
+(defconst heat-ls--preview-max-stale-retries 3
+  "How many times one refresh asks again when the answer is of an older text.")
+
+(defun heat-ls--preview-lines (name result)
+  "The preview buffer's text for template NAME from heat-ls's RESULT.
+A header naming the environment files merged, one comment line per
+problem, then the preview as heat-ls prints it."
+  (let* ((envs (append (plist-get result :environments) nil))
+         (head (format "# Stack preview of %s%s\n" name
+                       (if envs
+                           (concat " with " (mapconcat #'file-relative-name envs ", "))
+                         " (no environment files)")))
+         (problems
+          (mapconcat
+           (lambda (p)
+             (let* ((uri (plist-get p :uri))
+                    (line (plist-get p :line))
+                    (where (if uri
+                               (format "%s%s: "
+                                       (file-relative-name (url-unhex-string (replace-regexp-in-string "\\`file://" "" uri)))
+                                       (if (numberp line) (format ":%d" (1+ line)) ""))
+                             "")))
+               (format "# %s: %s%s\n" (or (plist-get p :severity) "error") where
+                       (replace-regexp-in-string "[ \t]*\n[ \t]*" " " (or (plist-get p :message) "")))))
+           (append (plist-get result :problems) nil) ""))
+         (text (or (plist-get result :text) "")))
+    (concat head problems text (if (or (string-empty-p text) (string-suffix-p "\n" text)) "" "\n"))))
+
+(defun heat-ls--preview-set-text (preview text)
+  "Replace the text of the PREVIEW buffer with TEXT, keeping its point."
+  (when (buffer-live-p preview)
+    (with-current-buffer preview
+      (let ((inhibit-read-only t)
+            (point (point)))
+        (erase-buffer)
+        (insert text)
+        (goto-char (min point (point-max)))
+        (set-buffer-modified-p nil)))))
+
+(defun heat-ls--preview-answer (template result tries)
+  "Show RESULT in TEMPLATE's preview; ask again if it is of an older text.
+TRIES counts the requests this refresh made."
+  (when (buffer-live-p template)
+    (with-current-buffer template
+      (setq heat-ls--preview-in-flight nil)
+      (let ((preview heat-ls--preview-buffer)
+            (version (plist-get result :version))
+            (current (bound-and-true-p eglot--versioned-identifier)))
+        (when (buffer-live-p preview)
+          (heat-ls--preview-set-text preview (heat-ls--preview-lines (buffer-name template) result))
+          (with-current-buffer preview (setq heat-ls-preview-result result))
+          (when (and (numberp version) (> version 0) (numberp current) (< version current)
+                     (< tries heat-ls--preview-max-stale-retries))
+            (setq heat-ls--preview-again t)))
+        (when heat-ls--preview-again
+          (setq heat-ls--preview-again nil)
+          (heat-ls--preview-refresh template (1+ tries)))))))
+
+(defun heat-ls--preview-failed (template error)
+  "Show heat-ls's ERROR (a JSON-RPC error plist) in TEMPLATE's preview."
+  (when (buffer-live-p template)
+    (with-current-buffer template
+      (setq heat-ls--preview-in-flight nil)
+      (heat-ls--preview-set-text
+       heat-ls--preview-buffer
+       (concat (format "# heat-ls could not preview %s:\n" (buffer-name template))
+               (mapconcat (lambda (l) (concat "#   " l "\n"))
+                          (split-string (format "%s" (or (plist-get error :message) error)) "\n") "")))
+      (when heat-ls--preview-again
+        (setq heat-ls--preview-again nil)
+        (heat-ls--preview-refresh template)))))
+
+(defun heat-ls--preview-refresh (template &optional tries)
+  "Ask heat-ls for TEMPLATE's stack preview, unless a request is in flight.
+Then one more request follows it.  TRIES counts the requests this
+refresh made."
+  (when (buffer-live-p template)
+    (with-current-buffer template
+      (cond
+       ((not (buffer-live-p heat-ls--preview-buffer)) (heat-ls--preview-stop template))
+       (heat-ls--preview-in-flight (setq heat-ls--preview-again t))
+       (t
+        (let ((server (eglot-current-server))
+              (args (list :uri (plist-get (eglot--TextDocumentIdentifier) :uri) :format "yaml")))
+          (if (not server)
+              (heat-ls--preview-set-text heat-ls--preview-buffer
+                                         (format "# heat-ls could not preview %s:\n#   no heat-ls server manages it\n"
+                                                 (buffer-name template)))
+            (when heat-ls--preview-environments
+              (setq args (plist-put args :environments (vconcat heat-ls--preview-environments))))
+            ;; Send the edits eglot has not sent yet, so heat-ls previews this text.
+            (when (fboundp 'eglot--signal-textDocument/didChange)
+              (eglot--signal-textDocument/didChange))
+            (setq heat-ls--preview-in-flight t)
+            (setq heat-ls-preview-requests (1+ heat-ls-preview-requests))
+            (jsonrpc-async-request
+             server :workspace/executeCommand
+             (list :command "heat-ls.preview" :arguments (vector args))
+             :success-fn (lambda (result) (heat-ls--preview-answer template result (or tries 0)))
+             :error-fn (lambda (error) (heat-ls--preview-failed template error))
+             :timeout-fn (lambda () (heat-ls--preview-failed template "heat-ls did not answer in time"))))))))))
+
+(defun heat-ls--preview-after-change (&rest _)
+  "Refresh the preview once Emacs has been idle for `heat-ls-preview-idle-delay'."
+  (let ((template (current-buffer)))
+    (when (timerp heat-ls--preview-timer)
+      (cancel-timer heat-ls--preview-timer))
+    (setq heat-ls--preview-timer
+          (run-with-idle-timer heat-ls-preview-idle-delay nil
+                               (lambda ()
+                                 (when (buffer-live-p template)
+                                   (with-current-buffer template
+                                     (setq heat-ls--preview-timer nil)
+                                     ;; Only while the preview is shown somewhere.
+                                     (when (get-buffer-window heat-ls--preview-buffer t)
+                                       (heat-ls--preview-refresh template)))))))))
+
+(defun heat-ls--preview-stop (template)
+  "Stop following TEMPLATE's edits: its preview buffer is gone."
+  (when (buffer-live-p template)
+    (with-current-buffer template
+      (remove-hook 'after-change-functions #'heat-ls--preview-after-change t)
+      (when (timerp heat-ls--preview-timer)
+        (cancel-timer heat-ls--preview-timer))
+      (setq heat-ls--preview-timer nil
+            heat-ls--preview-buffer nil))))
+
+(defun heat-ls--read-environments ()
+  "Read environment files, one per prompt, until an empty answer."
+  (let (files file)
+    (while (not (string-empty-p
+                 (setq file (read-file-name (format "Environment file %d (empty to finish): " (1+ (length files)))
+                                            nil "" t))))
+      (push (expand-file-name file) files))
+    (nreverse files)))
+
+(defun heat-ls--preview-mode ()
+  "Turn on the best YAML mode there is in the current buffer."
+  (cond ((fboundp 'yaml-mode) (yaml-mode))
+        ((and (fboundp 'yaml-ts-mode) (fboundp 'treesit-ready-p) (treesit-ready-p 'yaml t)) (yaml-ts-mode))
+        (t (fundamental-mode))))
+
+(defun heat-ls-preview (&optional environments)
+  "Show the stack the current template becomes, in another window.
+heat-ls merges the template's active environment set (the
+\"environments\" setting, else `.heat-ls.yaml'); with a prefix argument,
+read the ENVIRONMENTS to merge instead, in order (later ones win).  The
+read-only buffer `*heat-ls preview: FILE*' follows the template's edits
+while it is shown."
+  (interactive (list (when current-prefix-arg (heat-ls--read-environments))))
+  (unless (eglot-current-server)
+    (user-error "No heat-ls server manages this buffer"))
+  (let* ((template (current-buffer))
+         (preview (if (buffer-live-p heat-ls--preview-buffer)
+                      heat-ls--preview-buffer
+                    (get-buffer-create (format "*heat-ls preview: %s*"
+                                               (if buffer-file-name
+                                                   (file-name-nondirectory buffer-file-name)
+                                                 (buffer-name template)))))))
+    (when environments
+      (setq heat-ls--preview-environments environments))
+    (unless (eq heat-ls--preview-buffer preview)
+      (setq heat-ls--preview-buffer preview)
+      (with-current-buffer preview
+        (heat-ls--preview-mode)
+        (setq buffer-read-only t)
+        (setq heat-ls-preview-template template)
+        (add-hook 'kill-buffer-hook (lambda () (heat-ls--preview-stop template)) nil t))
+      (heat-ls--preview-set-text preview "# Loading the stack preview...\n")
+      (add-hook 'after-change-functions #'heat-ls--preview-after-change nil t))
+    (display-buffer preview t)
+    (heat-ls--preview-refresh template)
+    preview))
 
 ;;;; Resource graph
 

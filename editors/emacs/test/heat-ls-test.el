@@ -274,6 +274,77 @@
         (let ((eglot-autoreconnect nil))
           (ignore-errors (eglot-shutdown server)))))))
 
+(cl-defun heat-ls-test--preview ()
+  "M-x heat-ls-preview on a copy of testdata/editors/preview, against the real server."
+  (let* ((src (expand-file-name "preview" heat-ls-test--fixture-dir))
+         (tmp (file-name-as-directory (make-temp-file "heat-ls-preview" t)))
+         (template (expand-file-name "web.yaml" tmp)))
+    (make-directory (expand-file-name "env" tmp))
+    (dolist (f '("web.yaml" "env/dev.yaml" "env/volume.yaml"))
+      (copy-file (expand-file-name f src) (expand-file-name f tmp)))
+    (with-current-buffer (find-file-noselect template)
+      (let ((server (heat-ls-test--wait (lambda () (and (bound-and-true-p eglot--managed-mode) (eglot-current-server)))
+                                        heat-ls-test--timeout))
+            (buf (current-buffer)))
+        (unless (heat-ls-test--check server "preview: eglot connected heat-ls in web.yaml")
+          (cl-return-from heat-ls-test--preview))
+        (let* ((preview (save-window-excursion
+                          (delete-other-windows)
+                          (switch-to-buffer buf)
+                          (let ((p (heat-ls-preview)))
+                            (heat-ls-test--check (and (get-buffer-window p) (not (eq (get-buffer-window p) (selected-window))))
+                                                 "preview: heat-ls-preview shows it in another window")
+                            p)))
+               (text (lambda () (if (buffer-live-p preview) (with-current-buffer preview (buffer-string)) "")))
+               (shows (lambda (want) (heat-ls-test--wait (lambda () (string-match-p (regexp-quote want) (funcall text)))
+                                                         heat-ls-test--timeout))))
+          (heat-ls-test--check (equal (buffer-name preview) "*heat-ls preview: web.yaml*")
+                               "preview: the buffer is *heat-ls preview: web.yaml*" (buffer-name preview))
+          (heat-ls-test--check (funcall shows "flavor: m1.small")
+                               "preview: without environment files the default flavor shows" (substring (funcall text) 0 (min 400 (length (funcall text)))))
+          (heat-ls-test--check (string-prefix-p "# Stack preview of web.yaml (no environment files)\n" (funcall text))
+                               "preview: the header says no environment file is merged")
+          (with-current-buffer preview
+            (heat-ls-test--check buffer-read-only "preview: the buffer is read-only")
+            (heat-ls-test--check (eq major-mode (cond ((fboundp 'yaml-mode) 'yaml-mode)
+                                                      ((and (fboundp 'yaml-ts-mode) (fboundp 'treesit-ready-p) (treesit-ready-p 'yaml t)) 'yaml-ts-mode)
+                                                      (t 'fundamental-mode)))
+                                 "preview: in the best YAML mode there is" (format "got %s" major-mode)))
+          ;; The files named (what the prefix argument reads), in order.
+          (save-window-excursion
+            (heat-ls-preview (list (expand-file-name "env/dev.yaml" tmp) (expand-file-name "env/volume.yaml" tmp))))
+          (heat-ls-test--check (funcall shows "flavor: m1.xlarge")
+                               "preview: with env/dev.yaml the flavor it sets shows" (substring (funcall text) 0 (min 600 (length (funcall text)))))
+          (heat-ls-test--check (funcall shows "want_volume: true") "preview: and the condition env/volume.yaml turns on")
+          ;; Edits refresh it once Emacs is idle: a burst of edits schedules one refresh.
+          (let ((before heat-ls-preview-requests))
+            (save-excursion
+              (goto-char (point-min))
+              (re-search-forward "image: \\(cirros\\)")
+              (let ((beg (match-beginning 1)))
+                (delete-region beg (match-end 1))
+                (goto-char beg)
+                (dolist (c (string-to-list "fedora"))
+                  (insert c))))
+            (let ((timer heat-ls--preview-timer))
+              (heat-ls-test--check (and (timerp timer) (memq timer timer-idle-list))
+                                   "preview: an edit schedules an idle-time refresh")
+              (display-buffer preview)
+              ;; Batch Emacs never goes idle: run the timer as idleness would.
+              (when (timerp timer) (timer-event-handler timer)))
+            (heat-ls-test--check (funcall shows "image: fedora") "preview: typing in the template changes the preview"
+                                 (substring (funcall text) 0 (min 900 (length (funcall text)))))
+            (heat-ls-test--check (= (- heat-ls-preview-requests before) 1)
+                                 "preview: seven edits cost one request" (format "%d" (- heat-ls-preview-requests before))))
+          (kill-buffer preview)
+          (heat-ls-test--check (not (memq #'heat-ls--preview-after-change after-change-functions))
+                               "preview: killing the preview stops following the template"))
+        (set-buffer-modified-p nil)
+        (let ((eglot-autoreconnect nil))
+          (ignore-errors (eglot-shutdown server)))
+        (kill-buffer buf)))
+    (delete-directory tmp t)))
+
 (defun heat-ls-test-main ()
   "Run the test and exit Emacs with its status."
   (condition-case err
@@ -285,7 +356,8 @@
         (require 'eglot)
         (require 'flymake)
         (require 'xref)
-        (heat-ls-test--run))
+        (heat-ls-test--run)
+        (heat-ls-test--preview))
     (error (heat-ls-test--fail (format "test error: %S" err))))
   (heat-ls-test--out "heat-ls emacs test (Emacs %s, %s, %s): %d passed, %d skipped, %d failed"
                      emacs-version

@@ -307,6 +307,12 @@ end, debug.traceback)
 if not okvisual then
   fail('visual test error: ' .. tostring(verr))
 end
+local okpreview, perr2 = xpcall(function()
+  dofile(here .. '/preview.lua')({ check = check, skip = skip, timeout_ms = timeout_ms, buf_clients = buf_clients, fixture_dir = fixture_dir })
+end, debug.traceback)
+if not okpreview then
+  fail('preview test error: ' .. tostring(perr2))
+end
 local okwiring, werr = xpcall(check_011_branch_wiring, debug.traceback)
 if not okwiring then
   fail('0.11 branch wiring check error: ' .. tostring(werr))

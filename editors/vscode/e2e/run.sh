@@ -14,8 +14,11 @@
 #   setting  the universal .vsix (no binary) with heat-ls.path = HEAT_LS_BIN;
 #            checks diagnostic, hover, quick fix, completion and the
 #            resource graph view (workbench.e2e.js) on
-#            testdata/editors/vscode-e2e/stack.yaml, and that the view fits
-#            row.yaml's five resources in a row into its panel
+#            testdata/editors/vscode-e2e/stack.yaml, that the view fits
+#            row.yaml's five resources in a row into its panel, and the
+#            stack preview with the environment picker on
+#            testdata/editors/preview/web.yaml (SETTING_CHECKS picks checks;
+#            E2E_SCENARIOS=setting runs only this scenario)
 #   bundled  the .vsix for this platform, heat-ls.path unset: the server is
 #            the binary inside the extension; checks the diagnostic
 #   path     the universal .vsix, heat-ls.path unset, HEAT_LS_BIN's
@@ -133,6 +136,7 @@ scenario() {
   rm -rf "$dir"
   mkdir -p "$dir/user-data/User" "$dir/ws" "$dir/extensions" "$dir/home" "$dir/shots"
   cp "$fixture/stack.yaml" "$fixture/row.yaml" "$dir/ws/"
+  cp -r "$root/testdata/editors/preview/." "$dir/ws/"
   local path_setting=""
   [ -z "$setting" ] || path_setting="\"heat-ls.path\": \"$setting\","
   cat >"$dir/user-data/User/settings.json" <<EOF
@@ -228,9 +232,11 @@ EOF
 }
 
 expect_line() { node -p "require('$fixture/expect.json').outputChannel.$1"; }
-scenario setting "$VSIX_UNIVERSAL" "$HEAT_LS_BIN" diagnostic,hover,quickfix,completion,graph,graphfit "$(expect_line setting)"
-scenario bundled "$VSIX_PLATFORM" "" diagnostic "$(expect_line bundled)"
-scenario path "$VSIX_UNIVERSAL" "" diagnostic "$(expect_line path)" "$(dirname "$HEAT_LS_BIN")"
+# E2E_SCENARIOS (e.g. "setting") runs only those, for a quicker run by hand.
+wanted() { case ",${E2E_SCENARIOS:-setting,bundled,path}," in *",$1,"*) return 0 ;; *) return 1 ;; esac; }
+wanted setting && scenario setting "$VSIX_UNIVERSAL" "$HEAT_LS_BIN" "${SETTING_CHECKS:-diagnostic,hover,quickfix,completion,graph,graphfit,preview,previewhover,previewlens}" "$(expect_line setting)"
+wanted bundled && scenario bundled "$VSIX_PLATFORM" "" diagnostic "$(expect_line bundled)"
+wanted path && scenario path "$VSIX_UNIVERSAL" "" diagnostic "$(expect_line path)" "$(dirname "$HEAT_LS_BIN")"
 ls -l "$E2E_ARTIFACTS"/bundled/extensions/*/bin/heat-ls 2>/dev/null | sed 's/^/  bundled binary as installed: /' || true
 
 echo "heat-ls workbench test (code-server 4.100.3, $(($(date +%s) - t0))s): $passed passed, 0 skipped, $failed failed"

@@ -21,6 +21,17 @@
 //               it, and every node lies inside the visible panel, left to
 //               right and, after the toolbar's "Top to bottom", top to
 //               bottom
+//   preview     web.yaml (testdata/editors/preview): the status bar says
+//               "Heat env: 0"; clicking it offers the workspace's
+//               environment files, ticking env/dev.yaml writes the
+//               template's entry of heat-ls.environments (.vscode/
+//               settings.json) and the item says "Heat env: 1"; "Heat: Open
+//               Stack Preview" opens "web (preview).yaml" beside the
+//               template showing the flavor env/dev.yaml sets; typing a new
+//               image in the template changes the preview
+//   previewhover hovering the parameter get_param reads shows its
+//               effective value and the file that set it
+//   previewlens the condition want_volume carries a "false" code lens
 //
 // CHECKS (comma-separated) picks checks; each prints "ok: ..." or
 // "FAIL: name: detail" for run.sh. Every wait is bounded (STEP_MS); a
@@ -35,7 +46,7 @@ const path = require('node:path');
 
 const env = process.env;
 const expect = JSON.parse(fs.readFileSync(env.EXPECT, 'utf8'));
-const checks = (env.CHECKS || 'diagnostic,hover,quickfix,completion,graph,graphfit').split(',');
+const checks = (env.CHECKS || 'diagnostic,hover,quickfix,completion,graph,graphfit,preview,previewhover,previewlens').split(',');
 const STEP_MS = Number(env.STEP_MS || 30000);
 const t0 = Date.now();
 const log = (...a) => console.log(`[${((Date.now() - t0) / 1000).toFixed(1)}s]`, ...a);
@@ -52,10 +63,11 @@ const oneLine = (s) => s.replace(/\s+/g, ' ').trim();
 
 // Client rectangle of `word` on the first rendered editor line containing
 // `lineText`, found through the DOM Monaco renders (its spans change with
-// tokenization, so the text is located across them).
-async function wordRect(page, lineText, word) {
+// tokenization, so the text is located across them). nth picks a later
+// occurrence of the word on that line (0: the first).
+async function wordRect(page, lineText, word, nth = 0) {
   return page.evaluate(
-    ({ lineText, word }) => {
+    ({ lineText, word, nth }) => {
       const norm = (s) => s.replace(/\u00a0/g, ' ');
       const line = [...document.querySelectorAll('.monaco-editor .view-lines .view-line')].find((l) =>
         norm(l.textContent).includes(lineText),
@@ -68,7 +80,8 @@ async function wordRect(page, lineText, word) {
         nodes.push({ n, at: text.length });
         text += norm(n.textContent);
       }
-      const at = text.indexOf(word);
+      let at = text.indexOf(word);
+      for (let i = 0; i < nth && at >= 0; i++) at = text.indexOf(word, at + 1);
       if (at < 0) return null;
       const locate = (off) => {
         const e = nodes.filter((x) => x.at <= off).pop();
@@ -80,7 +93,7 @@ async function wordRect(page, lineText, word) {
       const r = range.getBoundingClientRect();
       return { x: r.left, y: r.top, w: r.width, h: r.height };
     },
-    { lineText, word },
+    { lineText, word, nth },
   );
 }
 
@@ -99,6 +112,54 @@ async function editorText(page) {
 
 async function problemsText(page) {
   return oneLine(await page.locator('.markers-panel').innerText().catch(() => ''));
+}
+
+// Runs a command by its title from the command palette.
+async function runCommand(page, title) {
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('F1');
+  const input = page.locator('.quick-input-widget input');
+  await input.waitFor();
+  await input.fill(`>${title}`);
+  await page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first().waitFor();
+  await page.keyboard.press('Enter');
+}
+
+// Opens a workspace file with Go to File and waits for its tab.
+async function openFile(page, file) {
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('Control+P');
+  const input = page.locator('.quick-input-widget input');
+  await input.waitFor();
+  await input.fill(file);
+  await page.locator('.quick-input-list .monaco-list-row', { hasText: file }).first().waitFor();
+  await page.keyboard.press('Enter');
+  await page.locator('.tab.active', { hasText: file }).first().waitFor();
+}
+
+// The rendered lines of the editor group whose active tab is `title`.
+async function groupText(page, title) {
+  return page.evaluate((title) => {
+    for (const g of document.querySelectorAll('.editor-group-container')) {
+      const tab = g.querySelector('.tab.active');
+      if (tab && (tab.textContent || '').includes(title)) {
+        return [...g.querySelectorAll('.monaco-editor .view-lines .view-line')].map((l) => l.textContent.replace(/\u00a0/g, ' ')).join('\n');
+      }
+    }
+    return null;
+  }, title);
+}
+
+// Waits until the group showing `title` holds every text of `want`.
+async function waitGroupText(page, title, want, what) {
+  const deadline = Date.now() + STEP_MS;
+  let text = null;
+  while (Date.now() < deadline) {
+    text = await groupText(page, title);
+    if (text !== null && want.every((w) => text.includes(w))) return text;
+    await page.waitForTimeout(250);
+  }
+  throw new Error(`${what}: the editor "${title}" ${text === null ? 'is not shown' : `lacks "${want.filter((w) => !text.includes(w)).join('", "')}": ${oneLine(text).slice(0, 400)}`}`);
 }
 
 const run = {
@@ -349,6 +410,98 @@ const run = {
     if (!(tb.height > tb.width)) throw new Error(`after "Top to bottom" the drawing is ${Math.round(tb.width)}x${Math.round(tb.height)}, still wider than tall`);
     await shot(page, 'graph-fit-top-to-bottom');
     return `graph view of ${f.file}: all ${titles.length} nodes inside the visible ${lr.where}, left to right (drawing ${Math.round(lr.width)}x${Math.round(lr.height)} px) and top to bottom (${Math.round(tb.width)}x${Math.round(tb.height)} px)`;
+  },
+
+  async preview(page) {
+    const p = expect.preview;
+    await runCommand(page, 'View: Close All Editor Groups');
+    // The editors get the whole height: the preview's lines are in view.
+    if (await page.locator('.part.panel').isVisible().catch(() => false)) {
+      await page.keyboard.press('Control+J'); // View: Toggle Panel Visibility
+      await page.locator('.part.panel').waitFor({ state: 'hidden' }).catch(() => {});
+    }
+    await openFile(page, p.file);
+    const item = page.locator('.statusbar-item', { hasText: 'Heat env:' }).first();
+    await page.locator('.statusbar-item', { hasText: 'Heat env: 0' }).first().waitFor().catch(async () => {
+      throw new Error(`no "Heat env: 0" in the status bar: "${oneLine(await page.locator('.statusbar').innerText().catch(() => '')).slice(0, 300)}"`);
+    });
+    // The picker: the workspace's environment files, one ticked.
+    await item.click();
+    const rows = page.locator('.quick-input-list .monaco-list-row');
+    await rows.first().waitFor();
+    const offered = (await rows.allInnerTexts()).map(oneLine);
+    for (const want of p.offered) {
+      if (!offered.some((o) => o.includes(want))) throw new Error(`the picker offers [${offered.join('; ')}], not ${want}`);
+    }
+    const row = rows.filter({ hasText: p.pick }).first();
+    const box = row.locator('input[type=checkbox], .quick-input-list-checkbox, .monaco-custom-toggle').first();
+    if (await box.count()) await box.click();
+    else await row.click();
+    await shot(page, 'preview-picker');
+    await page.keyboard.press('Enter');
+    await page.locator('.statusbar-item', { hasText: 'Heat env: 1' }).first().waitFor().catch(async () => {
+      throw new Error(`after ticking ${p.pick} the status bar says "${oneLine(await page.locator('.statusbar').innerText().catch(() => '')).slice(0, 300)}"`);
+    });
+    const settingsFile = path.join(env.WS_DIR, '.vscode', 'settings.json');
+    const settings = fs.existsSync(settingsFile) ? fs.readFileSync(settingsFile, 'utf8') : '';
+    if (!settings.includes(`"${p.file}"`) || !settings.includes(p.pick)) {
+      throw new Error(`the workspace settings lack the template's entry: ${oneLine(settings).slice(0, 300)}`);
+    }
+    // The preview beside the template, with the value the environment sets.
+    await runCommand(page, 'Heat: Open Stack Preview');
+    await page.locator('.tab', { hasText: p.previewTab }).first().waitFor();
+    await waitGroupText(page, p.previewTab, p.shows, 'the preview');
+    await shot(page, 'preview-opened');
+    // Typing in the template changes the preview.
+    await clickWord(page, p.edit.line, p.edit.word);
+    await page.keyboard.press('Control+D'); // selects the word under the cursor
+    await page.keyboard.type(p.edit.type, { delay: 50 });
+    await waitGroupText(page, p.previewTab, p.edit.shows, 'after typing in the template');
+    // The picture docs/images/preview.png comes from: the side bar closed
+    // for room, then opened again.
+    await page.mouse.move(5, 5);
+    await page.keyboard.press('Control+B');
+    await page.waitForTimeout(500);
+    await shot(page, 'preview');
+    await page.keyboard.press('Control+B');
+    return `status bar "Heat env: 0" → picked ${p.pick} → "Heat env: 1", settings.json holds the entry; ${p.previewTab} shows ${p.shows.join(', ')}; after typing, ${p.edit.shows.join(', ')}`;
+  },
+
+  async previewhover(page) {
+    const h = expect.preview.hover;
+    const r = await wordRect(page, h.line, h.word, h.nth || 0);
+    if (!r) throw new Error(`${h.word} is not in the rendered editor`);
+    const box = page.locator('.monaco-hover:not(.hidden) .monaco-hover-content');
+    let text = '';
+    const deadline = Date.now() + STEP_MS;
+    for (let i = 0; Date.now() < deadline && !h.texts.every((t) => text.includes(t)); i++) {
+      if (i % 2 === 0) {
+        await page.mouse.move(r.x - 60, r.y - 60);
+        await page.mouse.move(r.x + r.w / 2, r.y + r.h / 2, { steps: 6 });
+      } else {
+        await page.mouse.click(r.x + r.w / 2, r.y + r.h / 2);
+        await page.keyboard.press('Control+K');
+        await page.keyboard.press('Control+I');
+      }
+      await box.first().waitFor({ timeout: 8000 }).catch(() => {});
+      await page.waitForTimeout(400);
+      text = oneLine((await box.allInnerTexts().catch(() => [])).join(' '));
+    }
+    if (!h.texts.every((t) => text.includes(t))) throw new Error(`the hover lacks "${h.texts.join('", "')}": "${text.slice(0, 300)}"`);
+    await shot(page, 'preview-hover');
+    await page.keyboard.press('Escape');
+    await page.mouse.move(5, 5);
+    return `hover: ${text.slice(0, 160)}`;
+  },
+
+  async previewlens(page) {
+    const l = expect.preview.lens;
+    const lens = page.locator('.codelens-decoration', { hasText: l.text });
+    await lens.first().waitFor({ timeout: STEP_MS }).catch(async () => {
+      const all = await page.locator('.codelens-decoration').allInnerTexts().catch(() => []);
+      throw new Error(`no code lens "${l.text}": [${all.map(oneLine).join('; ').slice(0, 300)}]`);
+    });
+    return `code lens: ${oneLine(await lens.first().innerText())}`;
   },
 };
 

@@ -125,3 +125,22 @@ export function detectHeatKind(text: string): HeatKind {
 export function isHeatDocument(text: string): boolean {
   return detectHeatKind(text) !== 'other';
 }
+
+/**
+ * True for text whose top-level keys are all environment sections: what
+ * the environment picker offers. Unlike detectHeatKind, a file holding
+ * only `parameters` counts: offering it to pick takes nothing away.
+ */
+export function isEnvironmentText(text: string): boolean {
+  const keys: string[] = [];
+  for (const line of text.slice(0, DETECTION_LIMIT).split('\n')) {
+    if (line.startsWith('---') && keys.length > 0) {
+      break;
+    }
+    const key = topLevelKey(line);
+    if (key !== undefined) {
+      keys.push(key);
+    }
+  }
+  return keys.length > 0 && keys.every((k) => ENVIRONMENT_SECTIONS.includes(k));
+}

@@ -2,7 +2,8 @@
 // vscode-languageclient for `heat` and `yaml` documents, moves HOT templates
 // and environment files to the `heat` language (so the Red Hat YAML
 // extension, which serves only `yaml`, does not answer them a second time),
-// keeps the server's settings in sync and offers a restart command.
+// keeps the server's settings in sync and offers a restart command, the
+// resource graph, the stack preview and the environment files' picker.
 
 import * as fs from 'node:fs';
 import * as vscode from 'vscode';
@@ -14,7 +15,9 @@ import {
   TransportKind,
 } from 'vscode-languageclient/node';
 import { isHeatDocument } from './detect';
+import { registerEnvironments } from './environments';
 import { registerGraphView } from './graphPanel';
+import { registerPreview } from './preview';
 import { registerShowReferences } from './references';
 import { bundledBinary, resolveServer, SOURCE_LABEL } from './resolve';
 import { SECTION, serverSettings } from './settings';
@@ -127,6 +130,11 @@ class HeatLanguageServer implements vscode.Disposable {
     }
   }
 
+  /** Writes a line to the heat-ls output channel. */
+  log(message: string): void {
+    this.output.appendLine(message);
+  }
+
   /** The running client (undefined while stopped). */
   current(): LanguageClient | undefined {
     return this.client;
@@ -173,15 +181,22 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   restoreBundledMode(context.extensionPath);
   const server = new HeatLanguageServer(context.extensionPath);
   context.subscriptions.push(server);
-  context.subscriptions.push(vscode.commands.registerCommand(`${SECTION}.restart`, () => server.restart()));
   registerGraphView(context, () => server.current()); // graphPanel.ts
   registerShowReferences(context); // references.ts: what code lenses run
+  const environments = registerEnvironments(context, () => server.current(), (m) => server.log(m)); // environments.ts: status bar and picker
+  const previews = registerPreview(context, () => server.current(), (uri, r) => environments.record(uri, r)); // preview.ts
+  const restart = async () => {
+    await server.restart();
+    environments.schedule();
+    previews.refreshAll();
+  };
+  context.subscriptions.push(vscode.commands.registerCommand(`${SECTION}.restart`, restart));
   context.subscriptions.push(
     vscode.workspace.onDidChangeConfiguration((e) => {
       // Settings the server reads travel through workspace/didChangeConfiguration
       // and trace.server is applied by the client; only a new binary needs a restart.
       if (e.affectsConfiguration(`${SECTION}.path`)) {
-        void server.restart();
+        void restart();
       }
     }),
   );
@@ -190,6 +205,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     void claimHeatDocument(doc);
   }
   await server.start();
+  environments.schedule();
+  previews.refreshAll();
 }
 
 export async function deactivate(): Promise<void> {

@@ -37,6 +37,8 @@ class GraphPanel {
   private timer: NodeJS.Timeout | undefined;
   private include = { parameters: false, outputs: true };
   private readonly disposables: vscode.Disposable[] = [];
+  /** Set once the user closes the panel: an answer arriving later has nowhere to go. */
+  private disposed = false;
 
   constructor(
     private readonly context: vscode.ExtensionContext,
@@ -64,6 +66,7 @@ class GraphPanel {
       }
     }, undefined, this.disposables);
     this.panel.onDidDispose(() => {
+      this.disposed = true;
       clearTimeout(this.timer);
       this.disposables.forEach((d) => d.dispose());
       onDispose();
@@ -92,9 +95,13 @@ class GraphPanel {
         command: 'heat-ls.graph',
         arguments: [{ uri: this.uri.toString(), ...this.include }],
       });
-      void this.panel.webview.postMessage({ type: 'graph', graph });
+      if (!this.disposed) {
+        void this.panel.webview.postMessage({ type: 'graph', graph });
+      }
     } catch (err) {
-      void this.panel.webview.postMessage({ type: 'error', error: `heat-ls could not draw the graph: ${String(err)}` });
+      if (!this.disposed) {
+        void this.panel.webview.postMessage({ type: 'error', error: `heat-ls could not draw the graph: ${String(err)}` });
+      }
     }
   }
 

@@ -61,14 +61,21 @@ test('the heat language firstLine in package.json is the detection pattern', () 
   }
 });
 
-test('package.json wires the settings, the restart command and activation', () => {
+test('package.json wires the settings, the commands and activation', () => {
   const manifest = JSON.parse(readFileSync(path.join(extensionRoot, 'package.json'), 'utf8'));
   const props = Object.keys(manifest.contributes.configuration.properties);
-  for (const key of ['heat-ls.path', 'heat-ls.schemaPaths', 'heat-ls.heatRelease', 'heat-ls.logLevel', 'heat-ls.trace.server']) {
+  for (const key of ['heat-ls.path', 'heat-ls.schemaPaths', 'heat-ls.heatRelease', 'heat-ls.environments', 'heat-ls.logLevel', 'heat-ls.trace.server']) {
     assert.ok(props.includes(key), `setting ${key} is not contributed`);
   }
   const commands = manifest.contributes.commands.map((c: { command: string }) => c.command);
   assert.ok(commands.includes('heat-ls.restart'), 'heat-ls.restart is not contributed');
+  for (const id of ['heat-ls.showPreview', 'heat-ls.pickEnvironments']) {
+    assert.ok(commands.includes(id), `${id} is not contributed`);
+  }
+  // vscode-languageclient registers the server's own command ids; a
+  // contributed one of the same name would clash with it.
+  assert.ok(!commands.includes('heat-ls.preview'), 'heat-ls.preview belongs to the server');
+  assert.equal(manifest.contributes.configuration.properties['heat-ls.environments'].scope, 'resource', 'heat-ls.environments is set per workspace folder');
   assert.ok(manifest.activationEvents.includes('onLanguage:yaml'));
   assert.ok(manifest.activationEvents.includes('onLanguage:heat'));
 });

@@ -111,9 +111,11 @@ test('the graph view draws the template, follows its edits and opens a clicked r
     const { registerGraphView } = require('../src/graphPanel') as typeof import('../src/graphPanel');
     let version = 0;
     const requests: unknown[] = [];
+    let hold: Promise<void> | undefined; // while set, answers wait for it
     const client = {
       sendRequest: async (method: string, params: unknown) => {
         requests.push({ method, params });
+        await hold;
         return { version: ++version, nodes: [] };
       },
     };
@@ -156,7 +158,20 @@ test('the graph view draws the template, follows its edits and opens a clicked r
     fake.message({ type: 'direction', rankdir: 'TB' });
     await settle(10);
     assert.equal(kept.get('heat-ls.graph.rankdir'), 'TB');
+    // Closed while heat-ls is still drawing: the late answer goes nowhere
+    // (VS Code throws on a disposed webview).
+    const posts = fake.posted.length;
+    const asked = requests.length;
+    let release = () => undefined as void;
+    hold = new Promise((resolve) => (release = resolve));
+    fake.edits.forEach((fn) => fn({ document: fake.template }));
+    await settle(450);
+    assert.equal(requests.length, asked + 1, 'the redraw has asked');
     fake.dispose();
+    release();
+    hold = undefined;
+    await settle(20);
+    assert.equal(fake.posted.length, posts, 'nothing is posted to a closed panel');
     await fake.commands.get('heat-ls.showGraph')!();
     assert.match(fake.html(), /<html lang="en" data-rankdir="TB">/, 'a new panel starts top to bottom');
   } finally {

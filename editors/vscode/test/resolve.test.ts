@@ -136,7 +136,13 @@ test('resolveServer', async (t) => {
 
 test('serverSettings normalizes what it passes on', () => {
   const from = (o: Record<string, unknown>) => serverSettings((k) => o[k]);
-  assert.deepEqual(from({}), { schemaPaths: [], logLevel: 'info', heatRelease: '' });
-  assert.deepEqual(from({ schemaPaths: ['/a', 3, '', '/b'], logLevel: 'debug', heatRelease: ' epoxy ' }), { schemaPaths: ['/a', '/b'], logLevel: 'debug', heatRelease: 'epoxy' });
-  assert.deepEqual(from({ schemaPaths: '/a', logLevel: 'loud', heatRelease: 24 }), { schemaPaths: [], logLevel: 'info', heatRelease: '' });
+  assert.deepEqual(from({}), { schemaPaths: [], logLevel: 'info', heatRelease: '', environments: {} });
+  assert.deepEqual(from({ schemaPaths: ['/a', 3, '', '/b'], logLevel: 'debug', heatRelease: ' epoxy ' }), { schemaPaths: ['/a', '/b'], logLevel: 'debug', heatRelease: 'epoxy', environments: {} });
+  assert.deepEqual(from({ schemaPaths: '/a', logLevel: 'loud', heatRelease: 24 }), { schemaPaths: [], logLevel: 'info', heatRelease: '', environments: {} });
+  // heat-ls.environments: both shapes pass, in their order; wrong entries are dropped.
+  assert.deepEqual(from({ environments: ['env/a.yaml', 3, '', 'env/*.yaml'] }).environments, ['env/a.yaml', 'env/*.yaml']);
+  const mapped = from({ environments: { 'web.yaml': ['env/dev.yaml'], 'bad': 'env/x.yaml', '**/*.yaml': ['env/common.yaml', null] } }).environments;
+  assert.deepEqual(mapped, { 'web.yaml': ['env/dev.yaml'], '**/*.yaml': ['env/common.yaml'] });
+  assert.deepEqual(Object.keys(mapped), ['web.yaml', '**/*.yaml'], 'the first matching key wins, so the order is kept');
+  assert.deepEqual(from({ environments: 'env/dev.yaml' }).environments, {}, 'neither shape: no entry');
 });

@@ -9,7 +9,8 @@
 --     semantic_tokens = true,  -- highlighting of names (own extmarks on Neovim < 0.9)
 --   })
 --
--- :HeatGraph [dot|mermaid|json] opens the resource graph (visual.lua).
+-- :HeatGraph [dot|mermaid|json] opens the resource graph (visual.lua);
+-- :HeatPreview [ENV...] the stack preview beside the template (preview.lua).
 --
 -- Neovim 0.11+ registers the server with vim.lsp.config and vim.lsp.enable;
 -- older versions (Debian's 0.7) start it with vim.lsp.start_client and
@@ -163,6 +164,10 @@ function M.setup(opts)
   vim.api.nvim_create_user_command('HeatGraph', function(c)
     visual.graph(state.config.cmd, c.args)
   end, { nargs = '?', complete = function() return { 'dot', 'mermaid', 'json' } end, desc = 'heat-ls: resource graph of this template' })
+  vim.api.nvim_create_user_command('HeatPreview', function(c)
+    local preview = require('heat-ls.preview')
+    preview.open(0, preview.environment_args(c.fargs))
+  end, { nargs = '*', complete = 'file', desc = 'heat-ls: the stack this template becomes, beside it' })
 
   if has_011() then
     vim.lsp.config(M.name, {

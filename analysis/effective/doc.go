@@ -1,0 +1,16 @@
+// Package effective answers what a template's parameters and conditions
+// are under its active environment set (the files the editor applies to
+// it, as "openstack stack create -e" does): each parameter's effective
+// value and the file that set it, each condition's truth, and the
+// resources a false condition leaves out of the stack. Hovers, inlay
+// hints, condition code lenses and the greying of left-out resources read
+// one Values, computed once per document version and environment set.
+//
+// Values are worked out by analysis/environ (the merge) and analysis/eval
+// (parameters and conditions, as Heat does); what nothing sets stays
+// unknown rather than being an error, since the editor shows a template
+// while it is being written.
+//
+// May use: analysis/environ, analysis/eval, analysis/feature, analysis/hot,
+// analysis/rules, analysis/source, analysis/syntax, schema.
+package effective
