@@ -1,6 +1,7 @@
 package lsp
 
 import (
+	"context"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -273,4 +274,34 @@ func TestCommandsFindOpenDocumentsByTheirURI(t *testing.T) {
 		t.Errorf("preview: version %d, uri %s", p.Version, p.URI)
 	}
 	wantResult(t, c.call("2", "workspace/executeCommand", jsonString(map[string]any{"command": "heat-ls.graph", "arguments": []any{u}})))
+}
+
+// TestPreviewCommandCancelledAndHostile: a cancelled request is answered
+// RequestCancelled, and values nested ten times deeper than the evaluator
+// goes, or a repeat past its bound, are previewed with placeholders
+// rather than failing the request.
+func TestPreviewCommandCancelledAndHostile(t *testing.T) {
+	c := startServer(t)
+	c.initialize(`{}`)
+	deep := strings.Repeat("[", 640) + "1" + strings.Repeat("]", 640)
+	text := "heat_template_version: 2021-04-16\nresources:\n  v:\n    type: OS::Heat::Value\n    properties:\n      value: " + deep + "\n" +
+		"  r:\n    type: OS::Heat::Value\n    properties:\n      value: {repeat: {for_each: {a: " + "[" + strings.Repeat("x,", 2000) + "x]" + ", b: " + "[" + strings.Repeat("y,", 2000) + "y]" + "}, template: ab, permutations: true}}\n"
+	openDoc(c, "file:///deep.yaml", 1, text)
+	p, m := runPreview(t, c, "1", "file:///deep.yaml")
+	wantResult(t, m)
+	for _, want := range []string{"nested deeper than heat-ls evaluates", "repeat makes more copies than heat-ls previews"} {
+		if !strings.Contains(p.Text, want) {
+			t.Errorf("no placeholder %q in the preview", want)
+		}
+	}
+	if !strings.Contains(p.Text, "\n  v:\n") || !strings.Contains(p.Text, "\n  r:\n") {
+		t.Errorf("preview:\n%.600s", p.Text)
+	}
+
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	arg, _ := json.Marshal(map[string]string{"uri": "file:///deep.yaml"})
+	if _, err := c.server.previewCommand(ctx, []json.RawMessage{arg}); err != errCancelled {
+		t.Errorf("a cancelled preview: %v, want RequestCancelled", err)
+	}
 }
