@@ -305,3 +305,25 @@ func TestPreviewCommandCancelledAndHostile(t *testing.T) {
 		t.Errorf("a cancelled preview: %v, want RequestCancelled", err)
 	}
 }
+
+// TestEnvironmentsSettingRefused: a heat-ls.environments of another shape
+// is reported and leaves the previous value.
+func TestEnvironmentsSettingRefused(t *testing.T) {
+	root := previewProject(t, nil)
+	c := startPreviewServer(t, root, `{"heat-ls":{"environments":["env/prod.yaml"]}}`)
+	for i, bad := range []string{`5`, `{"a.yaml": 5}`, `[1]`, `"env/prod.yaml"`} {
+		c.notify("workspace/didChangeConfiguration", `{"settings":{"heat-ls":{"environments":`+bad+`}}}`)
+		wantResult(t, c.call(jsonString(i+1), "test/settle", ""))
+		if msgs := c.shownMessages(); len(msgs) != 1 || !strings.Contains(msgs[0], "heat-ls.environments must be") {
+			t.Errorf("%s: messages %q", bad, msgs)
+		}
+		if e := c.server.Settings().Environments; e == nil || !e.IsList || len(e.All) != 1 {
+			t.Errorf("%s: the setting became %+v", bad, e)
+		}
+	}
+	c.notify("workspace/didChangeConfiguration", `{"settings":{"heat-ls":{"environments":null}}}`)
+	wantResult(t, c.call("9", "test/settle", ""))
+	if msgs := c.shownMessages(); len(msgs) != 0 || c.server.Settings().Environments != nil {
+		t.Errorf("null: messages %q, setting %+v", msgs, c.server.Settings().Environments)
+	}
+}
