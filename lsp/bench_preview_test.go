@@ -34,20 +34,7 @@ func BenchmarkPreviewCommand(b *testing.B) {
 }
 
 func benchPreviewLarge(b *testing.B) {
-	dir := b.TempDir()
-	src := synthtest.GenerateTemplate(12000)
-	path := filepath.Join(dir, "big.yaml")
-	files := map[string]string{"big.yaml": string(src)}
-	for i := range 20 {
-		files[fmt.Sprintf("env/env%02d.yaml", i)] = fmt.Sprintf("parameter_defaults:\n  flavor: m1.f%d\n", i)
-	}
-	for name, text := range files {
-		p := filepath.Join(dir, filepath.FromSlash(name))
-		os.MkdirAll(filepath.Dir(p), 0o755)
-		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-			b.Fatal(err)
-		}
-	}
+	dir, path, src := envBenchProject(b, 12000)
 	s := New()
 	s.settings.Store(&Settings{Environments: &config.EnvSet{Dir: dir, IsList: true, All: []string{"env/*.yaml"}}})
 	u := uri.File(path)
@@ -103,20 +90,7 @@ func runPreviewCommand(b *testing.B, s *Server, u uri.URI, envs int) {
 //
 //	go test -run '^$' -bench EffectiveHover -benchtime 2000x ./lsp
 func BenchmarkEffectiveHover(b *testing.B) {
-	dir := b.TempDir()
-	src := synthtest.GenerateTemplate(1700)
-	path := filepath.Join(dir, "big.yaml")
-	files := map[string]string{"big.yaml": string(src)}
-	for i := range 20 {
-		files[fmt.Sprintf("env/env%02d.yaml", i)] = fmt.Sprintf("parameter_defaults:\n  flavor: m1.f%d\n", i)
-	}
-	for name, text := range files {
-		p := filepath.Join(dir, filepath.FromSlash(name))
-		os.MkdirAll(filepath.Dir(p), 0o755)
-		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-			b.Fatal(err)
-		}
-	}
+	dir, path, src := envBenchProject(b, 1700)
 	lines := strings.Split(string(src), "\n")
 	line, char := 0, 0
 	for i, l := range lines {
@@ -150,4 +124,18 @@ func BenchmarkEffectiveHover(b *testing.B) {
 			lat.Report(b)
 		})
 	}
+}
+
+// envBenchProject writes a generated template of about lines lines as
+// big.yaml and 20 environment files env/envNN.yaml, each setting flavor
+// (the last one wins).
+func envBenchProject(b *testing.B, lines int) (dir, path string, src []byte) {
+	dir = b.TempDir()
+	src = synthtest.GenerateTemplate(lines)
+	files := map[string]string{"big.yaml": string(src)}
+	for i := range 20 {
+		files[fmt.Sprintf("env/env%02d.yaml", i)] = fmt.Sprintf("parameter_defaults:\n  flavor: m1.f%d\n", i)
+	}
+	writeFiles(b, dir, files)
+	return dir, filepath.Join(dir, "big.yaml"), src
 }

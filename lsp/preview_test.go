@@ -1,6 +1,7 @@
 package lsp
 
 import (
+	"context"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -36,7 +37,7 @@ outputs:
 `
 
 // writeFiles writes name → text under dir.
-func writeFiles(t *testing.T, dir string, files map[string]string) {
+func writeFiles(t testing.TB, dir string, files map[string]string) {
 	t.Helper()
 	for name, text := range files {
 		p := filepath.Join(dir, filepath.FromSlash(name))
@@ -273,4 +274,56 @@ func TestCommandsFindOpenDocumentsByTheirURI(t *testing.T) {
 		t.Errorf("preview: version %d, uri %s", p.Version, p.URI)
 	}
 	wantResult(t, c.call("2", "workspace/executeCommand", jsonString(map[string]any{"command": "heat-ls.graph", "arguments": []any{u}})))
+}
+
+// TestPreviewCommandCancelledAndHostile: a cancelled request is answered
+// RequestCancelled, and values nested ten times deeper than the evaluator
+// goes, or a repeat past its bound, are previewed with placeholders
+// rather than failing the request.
+func TestPreviewCommandCancelledAndHostile(t *testing.T) {
+	c := startServer(t)
+	c.initialize(`{}`)
+	deep := strings.Repeat("[", 640) + "1" + strings.Repeat("]", 640)
+	text := "heat_template_version: 2021-04-16\nresources:\n  v:\n    type: OS::Heat::Value\n    properties:\n      value: " + deep + "\n" +
+		"  r:\n    type: OS::Heat::Value\n    properties:\n      value: {repeat: {for_each: {a: " + "[" + strings.Repeat("x,", 2000) + "x]" + ", b: " + "[" + strings.Repeat("y,", 2000) + "y]" + "}, template: ab, permutations: true}}\n"
+	openDoc(c, "file:///deep.yaml", 1, text)
+	p, m := runPreview(t, c, "1", "file:///deep.yaml")
+	wantResult(t, m)
+	for _, want := range []string{"nested deeper than heat-ls evaluates", "repeat makes more copies than heat-ls previews"} {
+		if !strings.Contains(p.Text, want) {
+			t.Errorf("no placeholder %q in the preview", want)
+		}
+	}
+	if !strings.Contains(p.Text, "\n  v:\n") || !strings.Contains(p.Text, "\n  r:\n") {
+		t.Errorf("preview:\n%.600s", p.Text)
+	}
+
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	arg, _ := json.Marshal(map[string]string{"uri": "file:///deep.yaml"})
+	if _, err := c.server.previewCommand(ctx, []json.RawMessage{arg}); err != errCancelled {
+		t.Errorf("a cancelled preview: %v, want RequestCancelled", err)
+	}
+}
+
+// TestEnvironmentsSettingRefused: a heat-ls.environments of another shape
+// is reported and leaves the previous value.
+func TestEnvironmentsSettingRefused(t *testing.T) {
+	root := previewProject(t, nil)
+	c := startPreviewServer(t, root, `{"heat-ls":{"environments":["env/prod.yaml"]}}`)
+	for i, bad := range []string{`5`, `{"a.yaml": 5}`, `[1]`, `"env/prod.yaml"`} {
+		c.notify("workspace/didChangeConfiguration", `{"settings":{"heat-ls":{"environments":`+bad+`}}}`)
+		wantResult(t, c.call(jsonString(i+1), "test/settle", ""))
+		if msgs := c.shownMessages(); len(msgs) != 1 || !strings.Contains(msgs[0], "heat-ls.environments must be") {
+			t.Errorf("%s: messages %q", bad, msgs)
+		}
+		if e := c.server.Settings().Environments; e == nil || !e.IsList || len(e.All) != 1 {
+			t.Errorf("%s: the setting became %+v", bad, e)
+		}
+	}
+	c.notify("workspace/didChangeConfiguration", `{"settings":{"heat-ls":{"environments":null}}}`)
+	wantResult(t, c.call("9", "test/settle", ""))
+	if msgs := c.shownMessages(); len(msgs) != 0 || c.server.Settings().Environments != nil {
+		t.Errorf("null: messages %q, setting %+v", msgs, c.server.Settings().Environments)
+	}
 }

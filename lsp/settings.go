@@ -44,6 +44,10 @@ type Settings struct {
 	// relative to the workspace folder holding the template
 	// (environments.go). Nil: the project file's, if any.
 	Environments *config.EnvSet
+	// environmentsRefused is set when this reading of the settings gave
+	// heat-ls.environments a shape it does not take (the previous value
+	// stays); applySettings says so.
+	environmentsRefused bool
 }
 
 // Settings returns the current settings.
@@ -78,6 +82,7 @@ func parseSettings(raw []byte, base Settings) Settings {
 		return v, ok
 	}
 	out := base
+	out.environmentsRefused = false
 	if v, ok := get("schemaPaths"); ok {
 		var paths []string
 		if json.Unmarshal(v, &paths) == nil {
@@ -99,6 +104,8 @@ func parseSettings(raw []byte, base Settings) Settings {
 	if v, ok := get("environments"); ok {
 		if set, ok := parseEnvSetting(v); ok {
 			out.Environments = set
+		} else {
+			out.environmentsRefused = true
 		}
 	}
 	if v, ok := get("heatRelease"); ok {
@@ -122,6 +129,10 @@ func (s *Server) applySettings(next Settings) {
 		} else {
 			s.log.Warn("ignoring an unknown heat-ls.logLevel", zap.String("value", next.LogLevel))
 		}
+	}
+	if next.environmentsRefused {
+		s.log.Warn("ignoring heat-ls.environments: not a list or mapping of lists of paths")
+		s.showMessage(protocol.MessageTypeWarning, "heat-ls.environments must be a list of environment files or globs, or map template paths or globs to such lists; the setting is ignored")
 	}
 	if envsChanged := !prev.Environments.Equal(next.Environments); envsChanged {
 		s.environmentsChanged()

@@ -1,13 +1,17 @@
 package preview
 
-import "heat-ls/analysis/eval"
+import (
+	"heat-ls/analysis/eval"
+	"heat-ls/analysis/hot"
+)
 
 // nestedOutputs answers get_attr of a template resource whose nested
 // stack is expanded: [resource, output, path...] is the nested stack's
 // output, followed along the path as Heat follows it. present holds the
-// resources built so far, so the stack's outputs and the resources after
-// the template resource see its outputs; a resource before it in the
-// template, and every other attribute, stays unknown.
+// resources built so far: resources are built after those they refer to
+// (buildOrder), so every resource and output of the stack sees the
+// outputs, except round a loop of references; every other attribute
+// stays unknown.
 func nestedOutputs(present map[string]*Resource) func(string, []eval.Value) (eval.Value, bool) {
 	return func(name string, path []eval.Value) (eval.Value, bool) {
 		res := present[name]
@@ -29,4 +33,64 @@ func nestedOutputs(present map[string]*Resource) func(string, []eval.Value) (eva
 		}
 		return eval.Value{}, false
 	}
+}
+
+// buildOrder lists the template's resources (the first of each name) so
+// that each comes after the resources its definition refers to, else in
+// the template's order; a loop of references is broken where it closes.
+// It walks with a stack of its own: a chain of references may be as long
+// as the template has resources.
+func buildOrder(ev *eval.Evaluator, t *hot.Template) []*hot.Resource {
+	var rs []*hot.Resource
+	index := map[string]int{}
+	for _, r := range t.Resources {
+		if t.Resource(r.Name) == r {
+			index[r.Name] = len(rs)
+			rs = append(rs, r)
+		}
+	}
+	deps := make([][]int, len(rs))
+	for i, r := range rs {
+		for _, p := range r.Value.Resolve().Pairs() {
+			switch p.Key.Value {
+			case "properties", "metadata", "depends_on", "update_policy", "deletion_policy":
+				refs(ev, p.Value, func(name string) {
+					if j, ok := index[name]; ok && j != i {
+						deps[i] = append(deps[i], j)
+					}
+				}, 0)
+			}
+		}
+	}
+	const (
+		fresh = iota
+		open
+		done
+	)
+	state := make([]uint8, len(rs))
+	out := make([]*hot.Resource, 0, len(rs))
+	type frame struct{ i, next int }
+	for start := range rs {
+		if state[start] != fresh {
+			continue
+		}
+		stack := []frame{{start, 0}}
+		state[start] = open
+		for len(stack) > 0 {
+			f := &stack[len(stack)-1]
+			if f.next < len(deps[f.i]) {
+				j := deps[f.i][f.next]
+				f.next++
+				if state[j] == fresh {
+					state[j] = open
+					stack = append(stack, frame{j, 0})
+				}
+				continue
+			}
+			state[f.i] = done
+			out = append(out, rs[f.i])
+			stack = stack[:len(stack)-1]
+		}
+	}
+	return out
 }

@@ -1,7 +1,9 @@
 package preview
 
 import (
+	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"heat-ls/analysis/eval"
@@ -40,5 +42,43 @@ func TestNestedOutputAttributes(t *testing.T) {
 				t.Errorf("user.value = %+v", v)
 			}
 		}
+	}
+}
+
+// TestNestedOutputBeforeItsResource: a resource written before the
+// template resource whose output it reads is built after it, and the
+// resources keep the template's order.
+func TestNestedOutputBeforeItsResource(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, filepath.Join(dir, "nest.yaml"), "heat_template_version: 2021-04-16\noutputs:\n  address: {value: 10.0.0.1}\n")
+	top := filepath.Join(dir, "top.yaml")
+	writeFile(t, top, `heat_template_version: 2021-04-16
+resources:
+  early:
+    type: OS::Heat::Value
+    properties: {value: {get_attr: [db, address]}}
+  db: {type: nest.yaml}
+  a: {type: OS::Heat::Value, properties: {value: {get_attr: [b, value]}}}
+  b: {type: OS::Heat::Value, properties: {value: {get_attr: [a, value]}}}
+`)
+	res := runPreview(t, loadSchema(t), top, nil, nil)
+	var names []string
+	for _, r := range res.Stack.Resources {
+		names = append(names, r.Name)
+		if r.Name == "early" {
+			if v, _ := r.Properties.Get("value"); v.S != "10.0.0.1" {
+				t.Errorf("early.value = %+v", v)
+			}
+		}
+	}
+	if got := strings.Join(names, ","); got != "early,db,a,b" {
+		t.Errorf("resources %s, want the template's order", got)
+	}
+}
+
+func writeFile(t *testing.T, path, text string) {
+	t.Helper()
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
 	}
 }

@@ -269,21 +269,30 @@ func (b *builder) stack(f frame) *Stack {
 		}
 		s.Conditions = append(s.Conditions, &Condition{Name: c.Name, Value: cev.ConditionNamed(c.Name)})
 	}
-	for _, r := range t.Resources {
-		if t.Resource(r.Name) != r {
-			continue
-		}
+	// Resources are worked out after those they refer to (so a get_attr
+	// of a nested stack's output finds it built) and listed in the
+	// template's order.
+	excluded := map[string]bool{}
+	for _, r := range buildOrder(ev, t) {
 		if b.o.Context != nil && b.o.Context.Err() != nil {
 			break
 		}
 		b.resources++
 		res, ok := b.resource(f, ev, r)
 		if !ok {
-			s.Excluded = append(s.Excluded, r.Name)
+			excluded[r.Name] = true
 			continue
 		}
-		s.Resources = append(s.Resources, res)
 		present[r.Name] = res
+	}
+	for _, r := range t.Resources {
+		switch {
+		case t.Resource(r.Name) != r:
+		case excluded[r.Name]:
+			s.Excluded = append(s.Excluded, r.Name)
+		case present[r.Name] != nil:
+			s.Resources = append(s.Resources, present[r.Name])
+		}
 	}
 	b.dependencies(ev, t, s, present)
 	for _, p := range ev.Problems() {
