@@ -1,6 +1,7 @@
-// Package effective answers what a template's parameters and conditions
-// are under its active environment set (the files the editor applies to
-// it, as "openstack stack create -e" does): each parameter's effective
+// Package effective works out a template's parameters and conditions under
+// its active environment set (the files the editor applies to it).
+//
+// As "openstack stack create -e" does, it gives each parameter's effective
 // value and the file that set it, each condition's truth, and the
 // resources a false condition leaves out of the stack. Hovers, inlay
 // hints, condition code lenses and the greying of left-out resources read
@@ -11,6 +12,5 @@
 // unknown rather than being an error, since the editor shows a template
 // while it is being written.
 //
-// May use: analysis/environ, analysis/eval, analysis/feature, analysis/hot,
-// analysis/rules, analysis/source, analysis/syntax, schema.
+// May use: analysis/environ, analysis/eval, analysis/feature, analysis/hot, analysis/rules, analysis/source, analysis/syntax, schema.
 package effective

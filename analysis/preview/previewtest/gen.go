@@ -1,7 +1,3 @@
-// Package previewtest generates the inputs of the preview's benchmarks,
-// shared by analysis/preview (in process) and cmd/heat-ls (the built
-// binary): a large template using the common functions, and a tree of
-// nested templates mapped by environment files.
 package previewtest
 
 import (
