@@ -72,7 +72,7 @@ var allowedImports = map[string][]string{
 		"analysis/syntax", "schema"},
 	"analysis/check/structure": {"analysis/check/pass", "analysis/check/values", "analysis/hot", "analysis/rules", "analysis/syntax",
 		"schema"},
-	"analysis/check/values": {"analysis/hot", "analysis/pyre", "analysis/source", "analysis/syntax", "schema"},
+	"analysis/check/values": {"analysis/eval", "analysis/hot", "analysis/pyre", "analysis/source", "analysis/syntax", "schema"},
 	"analysis/check/workspace": {"analysis/check/parameters", "analysis/check/pass", "analysis/check/resources", "analysis/check/values",
 		"analysis/hot", "analysis/rules", "analysis/source", "analysis/syntax", "schema"},
 }
