@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"runtime/debug"
 
+	"heat-ls/analysis/eval"
 	"heat-ls/analysis/hot"
 	"heat-ls/analysis/rules"
 	"heat-ls/analysis/source"
@@ -31,6 +32,9 @@ type Pass struct {
 	// conditionCalls says which of T.Calls are evaluated as conditions
 	// (see InConditionPosition); built when first asked.
 	conditionCalls []uint8 // 0: not asked yet, 1: no, 2: yes
+	// evaluator answers what a node evaluates to (Evaluator); built
+	// when first asked.
+	evaluator *eval.Evaluator
 }
 
 func NewPass(ctx context.Context, doc *hot.Document, opts Options) *Pass {
