@@ -67,7 +67,7 @@ var allowedImports = map[string][]string{
 	"analysis/check/plugins": {"analysis/check/pass", "analysis/check/resources", "analysis/check/values", "analysis/hot", "analysis/rules",
 		"analysis/syntax", "schema"},
 	"analysis/check/references": {"analysis/check/functions", "analysis/check/pass", "analysis/check/resources", "analysis/check/values",
-		"analysis/hot", "analysis/rules", "analysis/source", "analysis/syntax", "schema"},
+		"analysis/eval", "analysis/hot", "analysis/rules", "analysis/source", "analysis/syntax", "schema"},
 	"analysis/check/resources": {"analysis/check/pass", "analysis/check/values", "analysis/eval", "analysis/hot", "analysis/rules", "analysis/source",
 		"analysis/syntax", "schema"},
 	"analysis/check/structure": {"analysis/check/pass", "analysis/check/values", "analysis/hot", "analysis/rules", "analysis/syntax",

@@ -1,6 +1,10 @@
 package pass
 
-import "heat-ls/analysis/eval"
+import (
+	"heat-ls/analysis/eval"
+	"heat-ls/analysis/hot"
+	"heat-ls/schema"
+)
 
 // Evaluator is what the rules ask when they need the value of a node:
 // analysis/eval under the inputs a check of one template knows. Each
@@ -49,4 +53,31 @@ func EnvironmentSets(p *Pass, name string) bool {
 		}
 	}
 	return false
+}
+
+// AnyInput is the evaluator of what no input can change: every
+// parameter is unknown, so a value or condition it works out is the same
+// for every stack created from the template (values.ConstCondition).
+// Built when first asked, under the template's declared version (the
+// newest when that is unknown).
+func (p *Pass) AnyInput() *eval.Evaluator {
+	if p.anyInput == nil {
+		p.anyInput = AnyInputOf(p.T, EntryVersion(p), p.Path)
+	}
+	return p.anyInput
+}
+
+// AnyInputOf is Pass.AnyInput for a template t of version v (nil: the
+// newest) outside a check run; file names t in values' origins.
+func AnyInputOf(t *hot.Template, v *schema.Version, file string) *eval.Evaluator {
+	params := map[string]eval.Value{}
+	if t != nil {
+		for _, prm := range t.Parameters {
+			params[prm.Name] = eval.UnknownValue("<parameter " + prm.Name + ">")
+		}
+	}
+	for _, name := range []string{"OS::stack_name", "OS::stack_id", "OS::project_id"} {
+		params[name] = eval.UnknownValue("<" + name + ">")
+	}
+	return eval.New(t, eval.Options{Version: v, Params: params, File: file})
 }

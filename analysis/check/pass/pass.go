@@ -35,6 +35,9 @@ type Pass struct {
 	// evaluator answers what a node evaluates to (Evaluator); built
 	// when first asked.
 	evaluator *eval.Evaluator
+	// anyInput works out what no input changes (AnyInput); built when
+	// first asked.
+	anyInput *eval.Evaluator
 }
 
 func NewPass(ctx context.Context, doc *hot.Document, opts Options) *Pass {
