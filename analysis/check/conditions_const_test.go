@@ -21,7 +21,7 @@ func TestConstCondition(t *testing.T) {
 		{"{not: yes_c}", false, true},
 		{"{or: [false, yes_c]}", true, true},
 		{"{and: [true, false, by_param]}", false, true}, // decided before by_param
-		{"{and: [by_param, false]}", false, true}, // false whatever by_param is
+		{"{and: [by_param, false]}", false, true},       // false whatever by_param is
 		{"{equals: [1, 1]}", true, true},
 		{"{equals: [a, b]}", false, true},
 		{"{equals: [1, '1']}", false, true}, // Python: 1 != '1'

@@ -151,15 +151,15 @@ func (e *Evaluator) boolean(name string, m, args *syntax.Node, depth int) Value 
 		return e.fail(m, "`"+name+"` needs a list of at least two conditions")
 	}
 	all := name == "and"
-	var unknown *Value
+	unknown, anyUnknown := "", false
 	for _, it := range a.Items() {
 		c := e.condition(it, depth)
 		switch c.Kind {
 		case Invalid:
 			return c
 		case Unknown:
-			if unknown == nil {
-				unknown = &c
+			if !anyUnknown {
+				unknown, anyUnknown = c.S, true
 			}
 			continue
 		}
@@ -167,8 +167,8 @@ func (e *Evaluator) boolean(name string, m, args *syntax.Node, depth int) Value 
 			return BoolValue(c.B)
 		}
 	}
-	if unknown != nil {
-		return UnknownValue("<" + name + " with " + unknown.S + ">")
+	if anyUnknown {
+		return UnknownValue("<" + name + " with " + unknown + ">")
 	}
 	return BoolValue(all)
 }

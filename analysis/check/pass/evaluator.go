@@ -70,14 +70,18 @@ func (p *Pass) AnyInput() *eval.Evaluator {
 // AnyInputOf is Pass.AnyInput for a template t of version v (nil: the
 // newest) outside a check run; file names t in values' origins.
 func AnyInputOf(t *hot.Template, v *schema.Version, file string) *eval.Evaluator {
-	params := map[string]eval.Value{}
+	return eval.New(t, eval.Options{Version: v, Params: UnknownParams(t), File: file})
+}
+
+// UnknownParams gives every parameter of t, and the pseudo parameters,
+// an unknown value: what no input fixes. The map is the caller's.
+func UnknownParams(t *hot.Template) map[string]eval.Value {
+	ps, _ := eval.Parameters(nil, eval.Inputs{}, "") // the pseudo parameters, unknown
+	params := eval.Values(ps)
 	if t != nil {
 		for _, prm := range t.Parameters {
 			params[prm.Name] = eval.UnknownValue("<parameter " + prm.Name + ">")
 		}
 	}
-	for _, name := range []string{"OS::stack_name", "OS::stack_id", "OS::project_id"} {
-		params[name] = eval.UnknownValue("<" + name + ">")
-	}
-	return eval.New(t, eval.Options{Version: v, Params: params, File: file})
+	return params
 }

@@ -90,6 +90,9 @@ type refChecker struct {
 	live map[string]bool
 	// inputs memoises inputFor.
 	inputs map[string]string
+	// unknown holds every parameter unknown, for the input searches
+	// (each sets the texts it picks and puts the unknowns back).
+	unknown map[string]eval.Value
 	// reads and readsUnknown memoise readAttributes.
 	reads        map[string]map[string]bool
 	readsUnknown bool

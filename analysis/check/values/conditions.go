@@ -28,15 +28,6 @@ func ConstCondition(e *eval.Evaluator, n *syntax.Node) (val, ok bool) {
 	return v.B, v.Kind == eval.Bool
 }
 
-// FixedOperand decides the operands every input reads alike: an empty one
-// (Heat reads it as true) and a YAML boolean.
-func FixedOperand(n *syntax.Node) (val, ok bool) {
-	if n.IsNull() {
-		return true, true
-	}
-	return YamlBool(n)
-}
-
 // EqualsArgs gives the two arguments of an equals call; ok is false for
 // anything else.
 func EqualsArgs(n *syntax.Node) (a, b *syntax.Node, ok bool) {
