@@ -118,8 +118,9 @@ func (r *refChecker) inputFor(terms []condTerm) string {
 	w := ""
 	if r.unknown == nil {
 		r.unknown = pass.UnknownParams(r.p.T)
+		r.search = eval.New(r.p.T, eval.Options{Version: r.v, Params: r.unknown})
 	}
-	if search, ok := newInputSearch(r.p.T, r.v, terms, r.unknown); ok {
+	if search, ok := newInputSearch(r.p.T, r.search, terms, r.unknown); ok {
 		w, _ = search.find()
 	}
 	if r.inputs == nil {
@@ -219,7 +220,6 @@ func withinField(res *hot.Resource, c *hot.Call, key string) bool {
 // inputSearch tries parameter values on condition terms.
 type inputSearch struct {
 	t     *hot.Template
-	v     *schema.Version
 	terms []condTerm
 	// names are the parameters the terms compare, values their candidate
 	// texts (the default first when there is one), other the index of the
@@ -233,13 +233,14 @@ type inputSearch struct {
 	// unknown but, while holds runs, the picked texts.
 	params map[string]eval.Value
 	saved  []eval.Value // the unknowns the picked texts stand in for
-	e      *eval.Evaluator
+	// e works the terms out; Reset for each input.
+	e *eval.Evaluator
 }
 
 // newInputSearch gathers the parameters the terms compare and their
 // candidate values; ok is false when a term is beyond the search.
-func newInputSearch(t *hot.Template, v *schema.Version, terms []condTerm, unknown map[string]eval.Value) (*inputSearch, bool) {
-	s := &inputSearch{t: t, v: v, terms: terms, params: unknown}
+func newInputSearch(t *hot.Template, e *eval.Evaluator, terms []condTerm, unknown map[string]eval.Value) (*inputSearch, bool) {
+	s := &inputSearch{t: t, e: e, terms: terms, params: unknown}
 	texts := map[string][]string{}
 	var order []string
 	ok := true
@@ -453,12 +454,8 @@ func (s *inputSearch) holds() (match, ok bool) {
 			s.params[name] = s.saved[i]
 		}
 	}()
-	if s.e == nil {
-		s.e = eval.New(s.t, eval.Options{Version: s.v, Params: s.params})
-	} else {
-		s.e.Reset(s.params)
-	}
 	e := s.e
+	e.Reset(s.params)
 	for _, tm := range s.terms {
 		v := e.Condition(tm.expr)
 		if v.Kind != eval.Bool {

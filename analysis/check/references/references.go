@@ -91,8 +91,10 @@ type refChecker struct {
 	// inputs memoises inputFor.
 	inputs map[string]string
 	// unknown holds every parameter unknown, for the input searches
-	// (each sets the texts it picks and puts the unknowns back).
+	// (each sets the texts it picks and puts the unknowns back); search
+	// is the evaluator they share, reset for each input.
 	unknown map[string]eval.Value
+	search  *eval.Evaluator
 	// reads and readsUnknown memoise readAttributes.
 	reads        map[string]map[string]bool
 	readsUnknown bool
