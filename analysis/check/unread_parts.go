@@ -32,10 +32,10 @@ func followUnread(p *pass.Pass, found []source.Diagnostic) []source.Diagnostic {
 	if !ok {
 		return found // Heat refuses the version before anything else
 	}
-	if unread := unreadParts(p.T, v); len(unread) > 0 {
+	if unread := unreadParts(p, v); len(unread) > 0 {
 		found = quietWithin(found, unread, rules.UnreadPart, unreadNote)
 	}
-	if out := pass.LeftOutResources(p.T, v); len(out) > 0 {
+	if out := pass.LeftOutResources(p, v); len(out) > 0 {
 		found = quietWithin(found, out, rules.LeftOutResource, pass.LeftOutNote)
 	}
 	return found
@@ -60,10 +60,11 @@ func hasError(found []source.Diagnostic) bool {
 // section whose condition decides itself for every input. Only where the
 // version v has them: an older version refuses the condition key or the
 // if itself.
-func unreadParts(t *hot.Template, v *schema.Version) []source.Span {
+func unreadParts(p *pass.Pass, v *schema.Version) []source.Span {
+	t := p.T
 	var out []source.Span
 	for _, o := range t.Outputs {
-		if v.HasConditions && o.ConditionRef != nil && o.Key != nil && pass.FalseForEveryInput(t, o.ConditionRef) && !pass.HoldsAnchor(o.Value, 0) {
+		if v.HasConditions && o.ConditionRef != nil && o.Key != nil && pass.FalseForEveryInput(p.AnyInput(), o.ConditionRef) && !pass.HoldsAnchor(o.Value, 0) {
 			out = append(out, source.Span{Start: o.Key.Span().Start, End: o.Value.Span().End})
 		}
 	}
@@ -71,7 +72,7 @@ func unreadParts(t *hot.Template, v *schema.Version) []source.Span {
 		if c.Name != "if" || !v.HasFunction("if") || c.Context == hot.InCondition || c.Context == hot.InParameter {
 			continue
 		}
-		if b := untakenBranch(t, c); b != nil && !pass.HoldsAnchor(b, 0) {
+		if b := untakenBranch(p, c); b != nil && !pass.HoldsAnchor(b, 0) {
 			out = append(out, b.Span())
 		}
 	}
@@ -82,12 +83,12 @@ func unreadParts(t *hot.Template, v *schema.Version) []source.Span {
 // takes, when that condition decides itself for every input; nil when it
 // depends on some input or the arguments are not a condition and two
 // branches written inside the call.
-func untakenBranch(t *hot.Template, c *hot.Call) *syntax.Node {
+func untakenBranch(p *pass.Pass, c *hot.Call) *syntax.Node {
 	args := c.Args
 	if !args.IsSequence() || len(args.Items()) != 3 {
 		return nil // an alias or a broken call: nothing to place
 	}
-	v, ok := values.ConstCondition(t, args.Items()[0])
+	v, ok := values.ConstCondition(p.AnyInput(), args.Items()[0])
 	if !ok {
 		return nil
 	}

@@ -1,15 +1,10 @@
 package eval
 
 import (
-	"strconv"
 	"strings"
 
 	"heat-ls/analysis/syntax"
 )
-
-func parseInt(s string) (int64, error) {
-	return strconv.ParseInt(strings.ReplaceAll(s, "_", ""), 10, 64)
-}
 
 // mapMerge is map_merge: the maps of a list merged in order, a later key
 // replacing an earlier one.

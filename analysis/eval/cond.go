@@ -4,6 +4,21 @@ import (
 	"heat-ls/analysis/syntax"
 )
 
+// maxShownReason bounds the reason of an unknown shown inside another
+// one's: a chain of conditions, each naming the next, would otherwise
+// nest its reasons into a text quadratic in its length.
+const maxShownReason = 240
+
+// unknownAround is the unknown "<prefix why>" that an unknown operand
+// (its reason why) makes of a condition or if; past maxShownReason the
+// operand's reason is passed on as it is.
+func unknownAround(prefix, why string) Value {
+	if len(why) > maxShownReason {
+		return UnknownValue(why)
+	}
+	return UnknownValue("<" + prefix + why + ">")
+}
+
 // Condition evaluates a condition reference: the condition key of a
 // resource or output, or the first argument of if. A name is looked up
 // in the conditions section, true and false stand for themselves, a
@@ -33,6 +48,11 @@ func (e *Evaluator) decide(n *syntax.Node, v Value, depth int) Value {
 	return e.fail(n, "a condition must be a condition name, true or false, not "+v.Kind.String())
 }
 
+// MaxConditionChain bounds the chain of condition names worked out one
+// inside the other (each naming the next), as Python's recursion limit
+// bounds Heat's.
+const MaxConditionChain = 1000
+
 // ConditionNamed is the truth of the condition called name.
 func (e *Evaluator) ConditionNamed(name string) Value { return e.named(nil, name, 0) }
 
@@ -47,9 +67,9 @@ func (e *Evaluator) named(at *syntax.Node, name string, depth int) Value {
 	if e.busy[name] {
 		return e.fail(c.Key, "condition `"+name+"` is defined in terms of itself")
 	}
-	if depth > MaxDepth {
-		// A long chain of conditions, each naming the next: Heat works it
-		// out; heat-ls leaves it undecided.
+	if len(e.busy) >= MaxConditionChain {
+		// A longer chain of conditions, each naming the next, than Heat's
+		// Python works out: heat-ls leaves it undecided.
 		return UnknownValue("<condition `" + name + "`: chain deeper than heat-ls evaluates>")
 	}
 	e.busy[name] = true
@@ -63,7 +83,10 @@ func (e *Evaluator) named(at *syntax.Node, name string, depth int) Value {
 			v = e.fail(body, "the definition of condition `"+name+"` must be true, false or a condition function")
 		}
 	case body.IsMapping() && body.NumPairs() == 1 && e.isFunction(body.Pair(0).Key.Value, true):
-		v = e.eval(body, true, depth+1)
+		// A name's value is its body's wherever the name is reached
+		// from (and it is remembered), so the body gets the whole depth
+		// budget; the chain of names is bounded by MaxConditionChain.
+		v = e.eval(body, true, 0)
 		if v.Kind != Bool && v.Kind != Unknown && v.Kind != Invalid {
 			v = e.fail(body, "condition `"+name+"` evaluates to "+v.Kind.String()+", not true or false")
 		}
@@ -101,7 +124,7 @@ func (e *Evaluator) ifCall(m, args *syntax.Node, inCond bool, depth int) Value {
 	case Invalid:
 		return c
 	case Unknown:
-		return UnknownValue("<if " + c.S + ">")
+		return unknownAround("if ", c.S)
 	}
 	if c.B {
 		return e.eval(a.Items()[1], inCond, depth)
@@ -142,7 +165,7 @@ func (e *Evaluator) boolean(name string, m, args *syntax.Node, depth int) Value 
 			return BoolValue(!c.B)
 		}
 		if c.Kind == Unknown {
-			return UnknownValue("<not " + c.S + ">")
+			return unknownAround("not ", c.S)
 		}
 		return c
 	}
@@ -151,15 +174,15 @@ func (e *Evaluator) boolean(name string, m, args *syntax.Node, depth int) Value 
 		return e.fail(m, "`"+name+"` needs a list of at least two conditions")
 	}
 	all := name == "and"
-	var unknown *Value
+	unknown, anyUnknown := "", false
 	for _, it := range a.Items() {
 		c := e.condition(it, depth)
 		switch c.Kind {
 		case Invalid:
 			return c
 		case Unknown:
-			if unknown == nil {
-				unknown = &c
+			if !anyUnknown {
+				unknown, anyUnknown = c.S, true
 			}
 			continue
 		}
@@ -167,8 +190,8 @@ func (e *Evaluator) boolean(name string, m, args *syntax.Node, depth int) Value 
 			return BoolValue(c.B)
 		}
 	}
-	if unknown != nil {
-		return UnknownValue("<" + name + " with " + unknown.S + ">")
+	if anyUnknown {
+		return unknownAround(name+" with ", unknown)
 	}
 	return BoolValue(all)
 }

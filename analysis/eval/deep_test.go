@@ -26,7 +26,7 @@ func TestDeepNesting(t *testing.T) {
 		{"flow lists", "", nest(n, "[", "1", "]"), "nested deeper than heat-ls evaluates"},
 		{"str_replace", "", nest(n, "{str_replace: {params: {x: y}, template: ", "x", "}}"), "nested deeper than heat-ls evaluates"},
 		{"condition functions", "", "{if: [" + nest(n, "{not: ", "true", "}") + ", a, b]}", "nested deeper than heat-ls evaluates"},
-		{"condition chain", chain(n), "{if: [c0, a, b]}", "deeper than heat-ls evaluates"},
+		{"condition chain", chain(2 * MaxConditionChain), "{if: [c0, a, b]}", "deeper than heat-ls evaluates"},
 		{"yaql parentheses", "", "{yaql: {expression: '" + deepParens + "'}}", "?<yaql: ((("},
 		{"yaql not", "", "{yaql: {expression: '" + strings.Repeat("not ", n) + "true'}}", "?<yaql: not not"},
 		{"yaql minus", "", "{yaql: {expression: '" + strings.Repeat("-", n) + "1'}}", "?<yaql: ---"},

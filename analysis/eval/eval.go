@@ -93,6 +93,23 @@ func New(t *hot.Template, o Options) *Evaluator {
 	return &Evaluator{t: t, o: o, conds: map[string]Value{}, busy: map[string]bool{}, seen: map[source.Span]bool{}}
 }
 
+// Reset makes e evaluate under other parameter values, as a new
+// evaluator would: the conditions it worked out, its problems and its
+// step count are forgotten. A caller trying many inputs on one template
+// reuses one evaluator so, instead of building one per input.
+func (e *Evaluator) Reset(params map[string]Value) {
+	if params == nil {
+		params = map[string]Value{}
+	}
+	e.o.Params = params
+	clear(e.conds)
+	clear(e.busy)
+	clear(e.seen)
+	e.problems = nil // a caller may still hold the old list
+	e.steps = 0
+	e.overrun = false
+}
+
 // Overrun reports whether evaluation stopped at Options.MaxSteps.
 func (e *Evaluator) Overrun() bool { return e.overrun }
 

@@ -70,6 +70,22 @@ func typedScalar(tag, s string) Value {
 	return FloatValue(yaml11FloatValue(s))
 }
 
+// IsYAML11Typed reports whether Heat's loader reads the plain scalar
+// text s as something other than text: null, a boolean, a whole number
+// (octal, binary, hexadecimal and base-60 forms included) or a float.
+func IsYAML11Typed(s string) bool {
+	return mayBeTyped(s) && (yaml11Null.MatchString(s) || yaml11Bool.MatchString(s) ||
+		yaml11Int.MatchString(s) || yaml11Float.MatchString(s))
+}
+
+// IsYAML11BoolText reports whether Heat's loader reads the plain scalar
+// text s as a boolean (yes/no, on/off, true/false in three cases).
+func IsYAML11BoolText(s string) bool { return yaml11Bool.MatchString(s) }
+
+// YAML11True is the boolean a plain scalar IsYAML11BoolText accepts
+// stands for.
+func YAML11True(s string) bool { return yaml11True(s) }
+
 func yaml11True(s string) bool {
 	switch strings.ToLower(s) {
 	case "yes", "true", "on":
@@ -230,14 +246,11 @@ func keyText(k *syntax.Node) string {
 }
 
 // mayBeTyped is a quick test before the regular expressions: only a
-// short text starting with a digit, a sign, a dot or "~", or one of the
+// text starting with a digit, a sign, a dot or "~", or one of the
 // words of booleans and null, can read as anything but text.
 func mayBeTyped(s string) bool {
 	if s == "" {
 		return true
-	}
-	if len(s) > 64 {
-		return false
 	}
 	if strings.IndexByte("0123456789+-.~", s[0]) >= 0 {
 		return true

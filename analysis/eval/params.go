@@ -163,11 +163,8 @@ func Convert(typ string, raw Value) (Value, string) {
 	case "number":
 		return toNumber(raw)
 	case "boolean":
-		switch strings.ToLower(strings.TrimSpace(PyStr(raw))) {
-		case "1", "t", "true", "on", "y", "yes":
-			return BoolValue(true), ""
-		case "0", "f", "false", "off", "n", "no":
-			return BoolValue(false), ""
+		if b, ok := ParseBool(PyStr(raw)); ok {
+			return BoolValue(b), ""
 		}
 		return raw, "is not a boolean: " + PyStr(raw)
 	case "comma_delimited_list":
@@ -219,7 +216,7 @@ func toNumber(v Value) (Value, string) {
 		return v, ""
 	case String:
 		s := strings.TrimSpace(v.S)
-		if n, err := parseInt(s); err == nil && !strings.HasPrefix(s, "_") && !strings.HasSuffix(s, "_") {
+		if n, ok := PythonInt(s); ok {
 			return IntValue(n), ""
 		}
 		f, err := strconv.ParseFloat(strings.ReplaceAll(s, "_", ""), 64)

@@ -26,6 +26,14 @@ func PyStr(v Value) string {
 	return b.String()
 }
 
+// PyRepr is Python's repr() of a known value: texts quoted ('a b'),
+// None, True, 1.5, and lists and dicts of those.
+func PyRepr(v Value) string {
+	var b strings.Builder
+	pyRepr(&b, v, 0)
+	return b.String()
+}
+
 func pyRepr(b *strings.Builder, v Value, depth int) {
 	if depth > MaxDepth {
 		b.WriteString("...")
@@ -45,7 +53,7 @@ func pyRepr(b *strings.Builder, v Value, depth int) {
 	case Float:
 		b.WriteString(pyFloat(v.F))
 	case String:
-		b.WriteString(pyQuote(v.S))
+		b.WriteString(PyQuote(v.S))
 	case List:
 		b.WriteByte('[')
 		for i, it := range v.Items {
@@ -61,7 +69,7 @@ func pyRepr(b *strings.Builder, v Value, depth int) {
 			if i > 0 {
 				b.WriteString(", ")
 			}
-			b.WriteString(pyQuote(k))
+			b.WriteString(PyQuote(k))
 			b.WriteString(": ")
 			pyRepr(b, v.Vals[i], depth+1)
 		}
@@ -71,9 +79,9 @@ func pyRepr(b *strings.Builder, v Value, depth int) {
 	}
 }
 
-// pyQuote is Python's repr of a text (single quotes unless the text holds
+// PyQuote is Python's repr of a text (single quotes unless the text holds
 // one and no double quote).
-func pyQuote(s string) string {
+func PyQuote(s string) string {
 	q := byte('\'')
 	if strings.Contains(s, "'") && !strings.Contains(s, `"`) {
 		q = '"'

@@ -342,8 +342,7 @@ func toInt(v Value) (int64, bool) {
 	case Float:
 		return int64(v.F), true
 	case String:
-		n, err := parseInt(strings.TrimSpace(v.S))
-		return n, err == nil
+		return PythonInt(v.S)
 	}
 	return 0, false
 }

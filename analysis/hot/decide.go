@@ -1,8 +1,6 @@
 package hot
 
 import (
-	"sync"
-
 	"heat-ls/analysis/syntax"
 )
 
@@ -27,25 +25,6 @@ const (
 func DecideCondition(t *Template, n *syntax.Node, leaf func(*syntax.Node) (val, ok bool)) (val, ok bool) {
 	d := &decider{t: t, leaf: leaf, named: map[string]decision{}}
 	return d.decide(n, 0)
-}
-
-// DecideConditionShared is DecideCondition remembering the values of
-// condition names on t across the calls made with the same key, so that
-// deciding each operand of each condition in turn costs the template's
-// size once, not once per operand. leaf must answer from the node alone,
-// and be the same for every call with key.
-func DecideConditionShared(t *Template, key any, n *syntax.Node, leaf func(*syntax.Node) (val, ok bool)) (val, ok bool) {
-	v, _ := t.decided.LoadOrStore(key, &sharedDecider{d: decider{t: t, leaf: leaf, named: map[string]decision{}}})
-	sd := v.(*sharedDecider)
-	sd.mu.Lock()
-	defer sd.mu.Unlock()
-	return sd.d.decide(n, 0)
-}
-
-// sharedDecider is one key's decider of DecideConditionShared.
-type sharedDecider struct {
-	mu sync.Mutex
-	d  decider
 }
 
 // decider works out one condition. Each condition name is worked out

@@ -107,10 +107,6 @@ type Template struct {
 	resources  map[string]*Resource
 	outputs    map[string]*Output
 	conditions map[string]*Condition
-
-	// decided holds, per key, the condition values DecideConditionShared
-	// remembers (decide.go).
-	decided sync.Map
 }
 
 // Section returns the last top-level entry named name, or nil.

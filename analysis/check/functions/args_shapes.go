@@ -678,7 +678,7 @@ func checkConditionArg(a *argCtx, n *syntax.Node) {
 	if !conditionEvaluated(a.p, a.c) {
 		return
 	}
-	if !r.IsNull() && values.OperandSkipped(a.p.T, a.c, n) {
+	if !r.IsNull() && values.OperandSkipped(a.p.AnyInput(), a.c, n) {
 		a.p.ReportInf(a.spanOf(n), rules.BadFunctionArgs, rules.SkippedOperand,
 			"`%s`: a condition must be a condition name, a boolean or a condition expression, not %s. Heat accepts it only because an earlier operand always decides the result, so it never looks at this one. Remove it or write a condition.", a.c.Name, values.KindName(r))
 		return

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"runtime/debug"
 
+	"heat-ls/analysis/eval"
 	"heat-ls/analysis/hot"
 	"heat-ls/analysis/rules"
 	"heat-ls/analysis/source"
@@ -34,6 +35,12 @@ type Pass struct {
 	// splice is Options.Splice, for the answers rules carry from the
 	// previous version (answers.go).
 	splice *hot.Splice
+	// evaluator answers what a node evaluates to (Evaluator); built
+	// when first asked.
+	evaluator *eval.Evaluator
+	// anyInput works out what no input changes (AnyInput); built when
+	// first asked.
+	anyInput *eval.Evaluator
 }
 
 func NewPass(ctx context.Context, doc *hot.Document, opts Options) *Pass {

@@ -2,6 +2,7 @@ package pass
 
 import (
 	"heat-ls/analysis/check/values"
+	"heat-ls/analysis/eval"
 	"heat-ls/analysis/hot"
 	"heat-ls/analysis/rules"
 	"heat-ls/analysis/source"
@@ -29,9 +30,9 @@ func Quiet(d *source.Diagnostic, where, why string) bool {
 // IsLeftOut reports whether the version v has conditions and r's is false
 // for every input (a resource holding an anchor is never counted, as an
 // alias may hand what it holds to a resource Heat keeps).
-func IsLeftOut(t *hot.Template, v *schema.Version, r *hot.Resource) bool {
+func IsLeftOut(anyInput *eval.Evaluator, v *schema.Version, r *hot.Resource) bool {
 	return v != nil && v.HasConditions && r.ConditionRef != nil && r.Key != nil &&
-		FalseForEveryInput(t, r.ConditionRef) && !HoldsAnchor(r.Value, 0)
+		FalseForEveryInput(anyInput, r.ConditionRef) && !HoldsAnchor(r.Value, 0)
 }
 
 // LeftOutResources lists the spans of the resources whose condition is
@@ -39,13 +40,13 @@ func IsLeftOut(t *hot.Template, v *schema.Version, r *hot.Resource) bool {
 // of their values and their functions' arguments stay errors), so only
 // the rules that declare rules.LeftOutResource are quieted there
 // (hc/resource-condition-false-*).
-func LeftOutResources(t *hot.Template, v *schema.Version) []source.Span {
+func LeftOutResources(p *Pass, v *schema.Version) []source.Span {
 	if !v.HasConditions {
 		return nil
 	}
 	var out []source.Span
-	for _, r := range t.Resources {
-		if IsLeftOut(t, v, r) {
+	for _, r := range p.T.Resources {
+		if IsLeftOut(p.AnyInput(), v, r) {
 			out = append(out, source.Span{Start: r.Key.Span().Start, End: r.Value.Span().End})
 		}
 	}
@@ -61,8 +62,8 @@ const LeftOutNote = "this resource's condition is false for every input: Heat pa
 // parameters: Heat then leaves the entry out of the stack (an output
 // unread; a resource is parsed but never built, so it makes no nested
 // stack).
-func FalseForEveryInput(t *hot.Template, cond *syntax.Node) bool {
-	v, ok := values.ConstCondition(t, cond)
+func FalseForEveryInput(anyInput *eval.Evaluator, cond *syntax.Node) bool {
+	v, ok := values.ConstCondition(anyInput, cond)
 	return ok && !v
 }
 

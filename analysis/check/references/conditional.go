@@ -6,6 +6,7 @@ import (
 
 	"heat-ls/analysis/check/pass"
 	"heat-ls/analysis/check/values"
+	"heat-ls/analysis/eval"
 	"heat-ls/analysis/hot"
 	"heat-ls/analysis/rules"
 	"heat-ls/analysis/source"
@@ -29,9 +30,11 @@ import (
 // input under which Heat refuses: the conditions involved may compare
 // string parameters (no path) with texts and with each other, and each
 // such parameter takes its allowed values, or else its default, the texts
-// it is compared with and one text besides them. A condition beyond that
-// (another parameter type, a pseudo parameter, a function, a parameter
-// with other constraints and no default) leaves the reference unjudged.
+// it is compared with and one text besides them. The evaluator works the
+// conditions out under each such input, every other parameter unknown; a
+// condition that stays undecided (it depends on another parameter, a
+// pseudo parameter or what only a live stack knows) leaves the reference
+// unjudged.
 
 // maxConditionInputs bounds the inputs tried for one reference.
 const maxConditionInputs = 1024
@@ -113,7 +116,11 @@ func (r *refChecker) inputFor(terms []condTerm) string {
 		return w
 	}
 	w := ""
-	if search, ok := newInputSearch(r.p.T, terms); ok {
+	if r.unknown == nil {
+		r.unknown = pass.UnknownParams(r.p.T)
+		r.search = eval.New(r.p.T, eval.Options{Version: r.v, Params: r.unknown})
+	}
+	if search, ok := newInputSearch(r.p.T, r.search, terms, r.unknown); ok {
 		w, _ = search.find()
 	}
 	if r.inputs == nil {
@@ -222,12 +229,18 @@ type inputSearch struct {
 	other  []int
 	hasDef []bool
 	pick   map[string]string
+	// params are the evaluator's parameter values: every parameter
+	// unknown but, while holds runs, the picked texts.
+	params map[string]eval.Value
+	saved  []eval.Value // the unknowns the picked texts stand in for
+	// e works the terms out; Reset for each input.
+	e *eval.Evaluator
 }
 
 // newInputSearch gathers the parameters the terms compare and their
 // candidate values; ok is false when a term is beyond the search.
-func newInputSearch(t *hot.Template, terms []condTerm) (*inputSearch, bool) {
-	s := &inputSearch{t: t, terms: terms}
+func newInputSearch(t *hot.Template, e *eval.Evaluator, terms []condTerm, unknown map[string]eval.Value) (*inputSearch, bool) {
+	s := &inputSearch{t: t, e: e, terms: terms, params: unknown}
 	texts := map[string][]string{}
 	var order []string
 	ok := true
@@ -425,48 +438,34 @@ func (s *inputSearch) find() (string, bool) {
 	}
 }
 
-// holds tells whether every term has its wanted value under s.pick; ok is
-// false when one cannot be decided.
+// holds tells whether every term has its wanted value under s.pick, as
+// the evaluator works the terms out with the picked texts and every
+// other parameter unknown; ok is false when one cannot be decided.
 func (s *inputSearch) holds() (match, ok bool) {
+	if s.saved == nil {
+		s.saved = make([]eval.Value, len(s.names))
+	}
+	for i, name := range s.names {
+		s.saved[i] = s.params[name]
+		s.params[name] = eval.StringValue(s.pick[name])
+	}
+	defer func() {
+		for i, name := range s.names {
+			s.params[name] = s.saved[i]
+		}
+	}()
+	e := s.e
+	e.Reset(s.params)
 	for _, tm := range s.terms {
-		v, ok := hot.DecideCondition(s.t, tm.expr, s.leaf)
-		if !ok {
+		v := e.Condition(tm.expr)
+		if v.Kind != eval.Bool {
 			return false, false
 		}
-		if v != tm.want {
+		if v.B != tm.want {
 			return false, true
 		}
 	}
 	return true, true
-}
-
-// leaf decides booleans, an empty operand (true to Heat) and equals of
-// picked parameters and texts.
-func (s *inputSearch) leaf(n *syntax.Node) (bool, bool) {
-	if v, ok := values.FixedOperand(n); ok {
-		return v, true
-	}
-	a, b, ok := values.EqualsArgs(n)
-	if !ok {
-		return false, false
-	}
-	var sides [2]string
-	for i, side := range []*syntax.Node{a, b} {
-		if p, isParam := paramName(side); isParam {
-			v, picked := s.pick[p]
-			if !picked {
-				return false, false
-			}
-			sides[i] = v
-			continue
-		}
-		lit := side.Resolve()
-		if !lit.IsScalar() || lit.Tag != "!!str" {
-			return false, false
-		}
-		sides[i] = lit.Value
-	}
-	return sides[0] == sides[1], true
 }
 
 // describe words the input idx picks: the parameter defaults, or the

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"heat-ls/analysis/check/pass"
+	"heat-ls/analysis/eval"
 	"heat-ls/analysis/hot"
 	"heat-ls/analysis/rules"
 	"heat-ls/analysis/source"
@@ -24,7 +25,7 @@ func CheckCycles(p *pass.Pass) {
 }
 
 func resourceCycles(p *pass.Pass) {
-	resourceGraph(p.T, pass.DeclaredVersion(p)).reportCycles(p, rules.DependencyCycle,
+	resourceGraph(p.T, pass.DeclaredVersion(p), p.AnyInput()).reportCycles(p, rules.DependencyCycle,
 		"These resources depend on each other in a loop (%s), so Heat cannot order them and refuses the template. Break the loop by removing one of the references.")
 }
 
@@ -39,12 +40,12 @@ func resourceCycles(p *pass.Pass) {
 // for every input is in no loop: Heat leaves it out of the stack and drops
 // a depends_on naming it (hc/resource-condition-false-depends-on-loop-ok;
 // a get_resource or get_attr naming it is undefined-resource's).
-func resourceGraph(t *hot.Template, v *schema.Version) *refGraph {
+func resourceGraph(t *hot.Template, v *schema.Version, anyInput *eval.Evaluator) *refGraph {
 	g := newRefGraph(len(t.Resources))
 	var out map[string]bool
 	for _, r := range t.Resources {
 		g.node(r.Name, r.Key)
-		if pass.IsLeftOut(t, v, r) {
+		if pass.IsLeftOut(anyInput, v, r) {
 			if out == nil {
 				out = map[string]bool{}
 			}
@@ -99,7 +100,7 @@ func conditionCycles(p *pass.Pass) {
 		g.node(c.Name, c.Key)
 	}
 	for _, c := range p.T.Conditions {
-		eachConditionName(p.T, c.Value, func(n *syntax.Node) bool {
+		eachConditionName(p.AnyInput(), c.Value, func(n *syntax.Node) bool {
 			g.edge(c.Name, n.Value, n)
 			return true
 		})

@@ -1,6 +1,7 @@
 package references
 
 import (
+	"heat-ls/analysis/check/pass"
 	"heat-ls/analysis/hot"
 	"heat-ls/schema"
 )
@@ -18,7 +19,7 @@ func DependencyLoops(t *hot.Template, sc *schema.Schema) [][]string {
 	if sc != nil && t.VersionText != "" {
 		v, _ = sc.Version(t.VersionText)
 	}
-	g := resourceGraph(t, v)
+	g := resourceGraph(t, v, pass.AnyInputOf(t, v, ""))
 	var out [][]string
 	for _, comp := range g.components() {
 		seen := make(map[int]bool, len(comp))

@@ -3,5 +3,5 @@
 // are used, dependency cycles, policies read through references, and
 // entries nothing uses.
 //
-// May use: analysis/check/functions, analysis/check/pass, analysis/check/resources, analysis/check/values, analysis/hot, analysis/rules, analysis/source, analysis/syntax, schema.
+// May use: analysis/check/functions, analysis/check/pass, analysis/check/resources, analysis/check/values, analysis/eval, analysis/hot, analysis/rules, analysis/source, analysis/syntax, schema.
 package references

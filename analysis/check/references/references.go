@@ -6,6 +6,7 @@ import (
 	"heat-ls/analysis/check/functions"
 	"heat-ls/analysis/check/pass"
 	"heat-ls/analysis/check/values"
+	"heat-ls/analysis/eval"
 	"heat-ls/analysis/hot"
 	"heat-ls/analysis/rules"
 	"heat-ls/analysis/source"
@@ -89,6 +90,11 @@ type refChecker struct {
 	live map[string]bool
 	// inputs memoises inputFor.
 	inputs map[string]string
+	// unknown holds every parameter unknown, for the input searches
+	// (each sets the texts it picks and puts the unknowns back); search
+	// is the evaluator they share, reset for each input.
+	unknown map[string]eval.Value
+	search  *eval.Evaluator
 	// reads and readsUnknown memoise readAttributes.
 	reads        map[string]map[string]bool
 	readsUnknown bool
@@ -280,7 +286,7 @@ func (r *refChecker) conditionName(c *hot.Call, n *syntax.Node) {
 	if _, isBool := values.YamlBool(n); isBool {
 		return
 	}
-	if c.Name != "not" && values.OperandSkipped(r.p.T, c, n) {
+	if c.Name != "not" && values.OperandSkipped(r.p.AnyInput(), c, n) {
 		d := r.undefinedCondition(n, func(sp source.Span, id, format string, args ...any) *source.Diagnostic {
 			return r.p.ReportInf(sp, id, rules.SkippedOperand, format, args...)
 		})
@@ -356,7 +362,7 @@ func (r *refChecker) walkCondition(name string, depth int) string {
 	}
 	r.broken[name] = 3
 	missing := ""
-	eachConditionName(r.p.T, cd.Value, func(n *syntax.Node) bool {
+	eachConditionName(r.p.AnyInput(), cd.Value, func(n *syntax.Node) bool {
 		missing = r.walkCondition(n.Value, depth+1)
 		return missing == ""
 	})
@@ -372,12 +378,12 @@ func (r *refChecker) walkCondition(name string, depth int) string {
 // refers to (a body that is just a name, string arguments of not, and,
 // or, but not the operands Heat never judges: SkippedOperands), until fn
 // returns false.
-func eachConditionName(t *hot.Template, n *syntax.Node, fn func(*syntax.Node) bool) {
+func eachConditionName(anyInput *eval.Evaluator, n *syntax.Node, fn func(*syntax.Node) bool) {
 	if r := n.Resolve(); isConditionNameNode(r) {
 		fn(r)
 		return
 	}
-	walkConditionNames(t, n, fn, 0)
+	walkConditionNames(anyInput, n, fn, 0)
 }
 
 // isConditionNameNode: a plain string scalar that Heat does not read as a
@@ -390,7 +396,7 @@ func isConditionNameNode(r *syntax.Node) bool {
 	return !isBool
 }
 
-func walkConditionNames(t *hot.Template, n *syntax.Node, fn func(*syntax.Node) bool, depth int) bool {
+func walkConditionNames(anyInput *eval.Evaluator, n *syntax.Node, fn func(*syntax.Node) bool, depth int) bool {
 	n = n.Resolve()
 	if !n.IsMapping() || n.NumPairs() != 1 || depth > 256 {
 		return true
@@ -404,7 +410,7 @@ func walkConditionNames(t *hot.Template, n *syntax.Node, fn func(*syntax.Node) b
 	case "and", "or":
 		if args.IsSequence() {
 			items = args.Items()
-			skipped = values.SkippedOperands(t, fn, args)
+			skipped = values.SkippedOperands(anyInput, fn, args)
 		}
 	default:
 		return true
@@ -420,7 +426,7 @@ func walkConditionNames(t *hot.Template, n *syntax.Node, fn func(*syntax.Node) b
 			}
 			continue
 		}
-		if !walkConditionNames(t, r, fn, depth+1) {
+		if !walkConditionNames(anyInput, r, fn, depth+1) {
 			return false
 		}
 	}

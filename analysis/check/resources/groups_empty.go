@@ -1,8 +1,11 @@
 package resources
 
 import (
+	"math"
+
 	"heat-ls/analysis/check/pass"
 	"heat-ls/analysis/check/values"
+	"heat-ls/analysis/eval"
 	"heat-ls/analysis/hot"
 	"heat-ls/analysis/rules"
 	"heat-ls/analysis/syntax"
@@ -41,11 +44,11 @@ func groupHasNoMember(p *pass.Pass, r *hot.Resource) bool {
 		if pr.Key == nil {
 			return false // count defaults to 1
 		}
-		n, ok := sizeByDefault(p, pr.Value, 0)
+		n, ok := sizeByDefault(p, pr.Value)
 		return ok && n == 0
 	case "OS::Heat::AutoScalingGroup":
 		if pr := props.Lookup("desired_capacity"); pr.Key != nil && !pr.Value.Resolve().IsNull() {
-			if n, ok := sizeByDefault(p, pr.Value, 0); !ok || n != 0 {
+			if n, ok := sizeByDefault(p, pr.Value); !ok || n != 0 {
 				return false
 			}
 		}
@@ -53,59 +56,39 @@ func groupHasNoMember(p *pass.Pass, r *hot.Resource) bool {
 		if pr.Key == nil {
 			return false
 		}
-		n, ok := sizeByDefault(p, pr.Value, 0)
+		n, ok := sizeByDefault(p, pr.Value)
 		return ok && n == 0
 	}
 	return false
 }
 
-// maxSizeDepth bounds sizeByDefault's walk through get_param and if.
-const maxSizeDepth = 8
-
 // sizeByDefault is the number Heat's integer property makes of a group
-// size n with the template's defaults: a whole number, its text, a YAML
-// 1.1 boolean (false, no, off are 0), a float with no fraction; a get_param of a
-// parameter with a literal default; an if whose condition is decided.
-// ok is false for anything else, and for null (the property's default,
+// size n with the template's defaults, as the pass's evaluator works it
+// out (literals, parameter defaults no environment of the workspace
+// replaces, str_replace, list_join, if on a decided condition...). ok is
+// false for what it leaves unknown and for null (the property's default,
 // which the caller does not know).
-func sizeByDefault(p *pass.Pass, n *syntax.Node, depth int) (int, bool) {
-	n = n.Resolve()
-	if n == nil || n.IsNull() || depth > maxSizeDepth {
-		return 0, false
-	}
-	if b, isBool := values.YamlBool(n); isBool && values.IsYAML11Bool(n) {
-		return values.BoolInt(b), true // Heat's loader reads off, no... as booleans too
-	}
-	if n.IsScalar() {
-		f, isInt, ok := values.PyNumber(n)
-		if !ok || f != float64(int(f)) || (n.Tag == "!!str" && !isInt) {
+func sizeByDefault(p *pass.Pass, n *syntax.Node) (int, bool) {
+	return heatSize(p.Evaluator().Eval(n))
+}
+
+// heatSize is the whole number Heat's integer property makes of a group
+// size value: a number without fraction, a boolean as 1 or 0, a text
+// Python's int() reads. ok is false for anything else.
+func heatSize(v eval.Value) (int, bool) {
+	switch v.Kind {
+	case eval.Int:
+		return int(v.I), true
+	case eval.Bool:
+		return values.BoolInt(v.B), true
+	case eval.Float:
+		if v.F != math.Trunc(v.F) || math.IsInf(v.F, 0) || math.Abs(v.F) > 1<<53 {
 			return 0, false
 		}
-		return int(f), true
-	}
-	if arg := GetParamArgs(n); arg != nil {
-		def, ok := ParamLiteralDefault(p, arg)
-		if !ok {
-			return 0, false
-		}
-		return sizeByDefault(p, def, depth+1)
-	}
-	if size, ok := sizeFromText(p, n, depth); ok {
-		return size, true
-	}
-	if n.IsMapping() && n.NumPairs() == 1 && n.Pair(0).Key.Value == "if" {
-		args := n.Pair(0).Value.Resolve()
-		if !args.IsSequence() || len(args.Items()) != 3 {
-			return 0, false
-		}
-		v, ok := conditionByDefault(p, args.Items()[0])
-		if !ok {
-			return 0, false
-		}
-		if v {
-			return sizeByDefault(p, args.Items()[1], depth+1)
-		}
-		return sizeByDefault(p, args.Items()[2], depth+1)
+		return int(v.F), true
+	case eval.String:
+		n, ok := eval.PythonInt(v.S)
+		return int(n), ok
 	}
 	return 0, false
 }
@@ -121,7 +104,7 @@ func ParamLiteralDefault(p *pass.Pass, arg *syntax.Node) (*syntax.Node, bool) {
 		return nil, false
 	}
 	prm := p.T.Parameter(arg.Value)
-	if prm == nil || EnvironmentSets(p, prm.Name) {
+	if prm == nil || pass.EnvironmentSets(p, prm.Name) {
 		return nil, false
 	}
 	f := prm.Field("default")
@@ -133,29 +116,6 @@ func ParamLiteralDefault(p *pass.Pass, arg *syntax.Node) (*syntax.Node, bool) {
 		return nil, false
 	}
 	return def, true
-}
-
-// conditionByDefault decides a condition the way Heat does with the
-// template's defaults: ConstLeaf's literals, and a get_param of a
-// boolean parameter whose literal default Heat reads as a boolean.
-func conditionByDefault(p *pass.Pass, n *syntax.Node) (val, ok bool) {
-	return hot.DecideCondition(p.T, n, func(n *syntax.Node) (bool, bool) {
-		if v, ok := values.ConstLeaf(n); ok {
-			return v, true
-		}
-		arg := GetParamArgs(n)
-		if arg == nil {
-			return false, false
-		}
-		def, ok := ParamLiteralDefault(p, arg)
-		if !ok {
-			return false, false
-		}
-		if prm := p.T.Parameter(GetParamName(arg)); prm == nil || prm.Type != "boolean" {
-			return false, false
-		}
-		return values.HeatParamBool(def)
-	})
 }
 
 // GetParamName is the parameter name of a get_param argument (a name, or

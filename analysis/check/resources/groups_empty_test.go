@@ -12,7 +12,7 @@ import (
 // the template's defaults (the oracle's verdicts are the rg-count-zero-*
 // and asg-size-zero-* cases of testdata/heat-cases).
 func TestGroupHasNoMember(t *testing.T) {
-	const head = "heat_template_version: 2018-08-31\nparameters:\n  zero: {type: number, default: 0}\n  two: {type: number, default: 2}\n  none: {type: number}\n  off: {type: boolean, default: false}\nconditions:\n  enabled: {get_param: off}\nresources:\n  g:\n"
+	const head = "heat_template_version: 2018-08-31\nparameters:\n  zero: {type: number, default: 0}\n  two: {type: number, default: 2}\n  none: {type: number}\n  flag: {type: boolean, default: false}\nconditions:\n  enabled: {get_param: flag}\nresources:\n  g:\n"
 	rg := func(count string) string {
 		return head + "    type: OS::Heat::ResourceGroup\n    properties:\n      count: " + count + "\n      resource_def: {type: OS::Nova::Server}\n"
 	}

@@ -34,7 +34,7 @@ func GroupSize(p *pass.Pass, r *hot.Resource) (n int, known bool) {
 	if v == nil || v.IsNull() || isGetAttr(v) {
 		return 1, true
 	}
-	return sizeByDefault(p, v, 0)
+	return sizeByDefault(p, v)
 }
 
 // GroupBuildsMember reports whether Heat certainly builds a member of
@@ -72,7 +72,7 @@ func AutoscalingSize(p *pass.Pass, r *hot.Resource) (int, bool) {
 		return 0, false
 	}
 	if pr := props.Lookup("desired_capacity"); pr.Key != nil && !pr.Value.Resolve().IsNull() {
-		n, ok := sizeByDefault(p, pr.Value, 0)
+		n, ok := sizeByDefault(p, pr.Value)
 		if !ok || n != 0 {
 			return n, ok
 		}
@@ -81,5 +81,5 @@ func AutoscalingSize(p *pass.Pass, r *hot.Resource) (int, bool) {
 	if pr.Key == nil {
 		return 0, false
 	}
-	return sizeByDefault(p, pr.Value, 0)
+	return sizeByDefault(p, pr.Value)
 }

@@ -30,7 +30,7 @@ func (rc *ResourceChecker) defaultTextFromParam(n *syntax.Node) (name, text stri
 		return "", "", false
 	}
 	prm := rc.p.T.Parameter(arg.Value)
-	if prm == nil || prm.Type != "string" && prm.Type != "json" || EnvironmentSets(rc.p, prm.Name) {
+	if prm == nil || prm.Type != "string" && prm.Type != "json" || pass.EnvironmentSets(rc.p, prm.Name) {
 		return "", "", false
 	}
 	f := prm.Field("default")
@@ -94,24 +94,6 @@ func (rc *ResourceChecker) checkDefaultTextFromParam(prop *schema.Property, n, k
 		d.Message = lead + d.Message
 		d.Suggestions = nil
 	}
-}
-
-// EnvironmentSets: an environment of the workspace gives parameter name
-// a value (under parameters or parameter_defaults), so the template's
-// default may never be used.
-func EnvironmentSets(p *pass.Pass, name string) bool {
-	if p.Workspace == nil {
-		return false
-	}
-	if p.Workspace.ParameterDefaulted(name) {
-		return true
-	}
-	for _, ap := range p.Workspace.AppliedParameters() {
-		if ap.Name == name {
-			return true
-		}
-	}
-	return false
 }
 
 // scalarParamText is the text a string parameter makes of a scalar

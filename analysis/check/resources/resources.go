@@ -50,7 +50,7 @@ func (rc *ResourceChecker) check(r *hot.Resource) {
 	// otherwise name the release a nested key arrives in when this
 	// resource's properties are not judged but its update_policy is.
 	rc.rt, rc.deferred = nil, false
-	rc.leftOut = pass.IsLeftOut(p.T, rc.v, r)
+	rc.leftOut = pass.IsLeftOut(p.AnyInput(), rc.v, r)
 	if k := r.Key; k != nil && k.Kind == syntax.ScalarNode && !values.PyYAMLText(k) {
 		// Heat joins the resource names as text while it validates the
 		// template (even for a resource its condition leaves out); a

@@ -1,6 +1,7 @@
 package values
 
 import (
+	"heat-ls/analysis/eval"
 	"heat-ls/analysis/hot"
 	"heat-ls/analysis/syntax"
 )
@@ -17,49 +18,14 @@ import (
 // and Heat refuses it (the oracle does, given such values), so it stays an
 // error there.
 
-// ConstCondition decides a condition expression that no input can change
-// (hot.DecideCondition with ConstLeaf). ok is false for anything that
-// depends on parameters, pseudo parameters or functions heat-ls does not
-// evaluate.
-func ConstCondition(t *hot.Template, n *syntax.Node) (val, ok bool) {
-	return hot.DecideConditionShared(t, constKey{}, n, ConstLeaf)
-}
-
-// constKey is the key ConstCondition's remembered decisions are kept
-// under on each template.
-type constKey struct{}
-
-// ConstLeaf decides a YAML boolean (as Heat's YAML 1.1 loader reads it),
-// an empty operand (Heat reads it as true), and equals of two literal
-// texts or of two identical literal scalars.
-func ConstLeaf(n *syntax.Node) (val, ok bool) {
-	if v, ok := FixedOperand(n); ok {
-		return v, true
-	}
-	a, b, ok := EqualsArgs(n)
-	if !ok {
-		return false, false
-	}
-	a, b = Literal(a), Literal(b)
-	if !IsScalarLiteral(a) || !IsScalarLiteral(b) {
-		return false, false
-	}
-	switch {
-	case a.Tag == b.Tag && a.Value == b.Value:
-		return true, true
-	case a.Tag == "!!str" && b.Tag == "!!str":
-		return false, true
-	}
-	return false, false
-}
-
-// FixedOperand decides the operands every input reads alike: an empty one
-// (Heat reads it as true) and a YAML boolean.
-func FixedOperand(n *syntax.Node) (val, ok bool) {
-	if n.IsNull() {
-		return true, true
-	}
-	return YamlBool(n)
+// ConstCondition decides a condition expression that no input can
+// change, as e works it out: e is an evaluator under which every
+// parameter is unknown (pass.AnyInput). ok is false for anything that
+// depends on parameters, pseudo parameters or what only a live stack
+// knows, and for what Heat refuses.
+func ConstCondition(e *eval.Evaluator, n *syntax.Node) (val, ok bool) {
+	v := e.Condition(n)
+	return v.B, v.Kind == eval.Bool
 }
 
 // EqualsArgs gives the two arguments of an equals call; ok is false for
@@ -78,13 +44,13 @@ func EqualsArgs(n *syntax.Node) (a, b *syntax.Node, ok bool) {
 // SkippedOperands tells, for the operands of an and / or call (its
 // resolved argument list), which ones Heat never judges: those after an
 // operand that decides the call for every input. nil when none is.
-func SkippedOperands(t *hot.Template, fn string, args *syntax.Node) []bool {
+func SkippedOperands(e *eval.Evaluator, fn string, args *syntax.Node) []bool {
 	if (fn != "and" && fn != "or") || !args.IsSequence() {
 		return nil
 	}
 	var out []bool
 	for i, it := range args.Items()[:max(len(args.Items())-1, 0)] {
-		if v, ok := ConstCondition(t, it); ok && v == (fn == "or") {
+		if v, ok := ConstCondition(e, it); ok && v == (fn == "or") {
 			out = make([]bool, len(args.Items()))
 			for j := i + 1; j < len(out); j++ {
 				out[j] = true
@@ -97,9 +63,9 @@ func SkippedOperands(t *hot.Template, fn string, args *syntax.Node) []bool {
 
 // OperandSkipped reports whether n is an operand of the and / or call c
 // that Heat never judges (SkippedOperands).
-func OperandSkipped(t *hot.Template, c *hot.Call, n *syntax.Node) bool {
+func OperandSkipped(e *eval.Evaluator, c *hot.Call, n *syntax.Node) bool {
 	args := c.Args.Resolve()
-	skipped := SkippedOperands(t, c.Name, args)
+	skipped := SkippedOperands(e, c.Name, args)
 	for i, it := range args.Items() {
 		if it == n && i < len(skipped) {
 			return skipped[i]

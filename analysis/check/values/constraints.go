@@ -8,6 +8,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"heat-ls/analysis/eval"
 	"heat-ls/analysis/syntax"
 	"heat-ls/schema"
 )
@@ -61,13 +62,7 @@ func HeatParamBool(n *syntax.Node) (val, ok bool) {
 	if n == nil || n.Kind != syntax.ScalarNode || n.IsNull() {
 		return false, false
 	}
-	switch strings.ToLower(strings.TrimSpace(n.Value)) {
-	case "1", "t", "true", "on", "y", "yes":
-		return true, true
-	case "0", "f", "false", "off", "n", "no":
-		return false, true
-	}
-	return false, false
+	return eval.ParseBool(n.Value)
 }
 
 // ConstraintProblem evaluates one constraint on a literal value and

@@ -2,22 +2,16 @@ package values
 
 import (
 	"math"
-	"strconv"
 	"strings"
 
+	"heat-ls/analysis/eval"
 	"heat-ls/analysis/syntax"
 )
 
-// PythonInt reads s as Python's int() reads text: spaces around it, a
-// sign, and decimal digits with single underscores between them.
+// PythonInt reads s as Python's int() reads text (see eval.PythonInt).
 func PythonInt(s string) (int, bool) {
-	s = strings.TrimSpace(s)
-	body := strings.TrimLeft(s, "+-")
-	if len(s)-len(body) > 1 || body == "" || body[0] == '_' || body[len(body)-1] == '_' || strings.Contains(body, "__") {
-		return 0, false
-	}
-	n, err := strconv.Atoi(s[:len(s)-len(body)] + strings.ReplaceAll(body, "_", ""))
-	return n, err == nil
+	n, ok := eval.PythonInt(s)
+	return int(n), ok
 }
 
 // PyStr is Python's str() of the value Heat's YAML loader makes of n,
@@ -111,28 +105,30 @@ func WritePyRepr(b *strings.Builder, n *syntax.Node, depth int) bool {
 		}
 		b.WriteByte('}')
 		return true
+	}
+	text, ok := pyReprLeaf(n)
+	b.WriteString(text)
+	return ok
+}
+
+// pyReprLeaf is Python's repr of the scalar Heat's loader makes of n,
+// where heat-ls is sure of the text: null, booleans, ASCII text and whole
+// numbers written in plain decimal. Floats (whose shortest repr Python
+// and the written form may not share) and YAML 1.1's other ways of
+// writing whole numbers are left out.
+func pyReprLeaf(n *syntax.Node) (string, bool) {
+	switch {
 	case n.IsNull():
-		b.WriteString("None")
-		return true
+		return eval.PyRepr(eval.NullValue()), true
 	case IsYAML11Bool(n):
 		v, ok := HeatParamBool(n)
-		if !ok {
-			return false
-		}
-		if v {
-			b.WriteString("True")
-		} else {
-			b.WriteString("False")
-		}
-		return true
+		return eval.PyRepr(eval.BoolValue(v)), ok
 	case IsLiteralString(n):
-		return writePyStr(b, n.Value)
+		return eval.PyQuote(n.Value), isASCII(n.Value)
+	case n.Tag == "!!int" && IsPlainDecimal(n.Value):
+		return n.Value, true
 	}
-	if n.Tag == "!!int" && IsPlainDecimal(n.Value) {
-		b.WriteString(n.Value)
-		return true
-	}
-	return false // floats, and YAML 1.1's other ways of writing whole numbers
+	return "", false
 }
 
 // truncatedByHeat tells an unquoted decimal such as `1024.0` (or 2.5),
@@ -148,36 +144,14 @@ func truncatedByHeat(n *syntax.Node, f float64) bool {
 // MaxValueDepth bounds recursion through nested property values.
 const MaxValueDepth = 32
 
-// writePyStr writes Python's repr of ASCII text s: single quotes unless
-// s holds a single quote and no double one.
-func writePyStr(b *strings.Builder, s string) bool {
-	q := byte('\'')
-	if strings.ContainsRune(s, '\'') && !strings.ContainsRune(s, '"') {
-		q = '"'
-	}
-	b.WriteByte(q)
+// isASCII: s holds only ASCII, whose repr heat-ls writes as Python
+// does (Python keeps printable non-ASCII characters and escapes others).
+func isASCII(s string) bool {
 	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case c == '\\' || c == q:
-			b.WriteByte('\\')
-			b.WriteByte(c)
-		case c == '\n':
-			b.WriteString(`\n`)
-		case c == '\r':
-			b.WriteString(`\r`)
-		case c == '\t':
-			b.WriteString(`\t`)
-		case c < 0x20 || c == 0x7f:
-			b.WriteString(`\x`)
-			b.WriteString(strconv.FormatUint(uint64(c)|0x100, 16)[1:])
-		case c > 0x7f:
+		if s[i] > 0x7f {
 			return false
-		default:
-			b.WriteByte(c)
 		}
 	}
-	b.WriteByte(q)
 	return true
 }
 

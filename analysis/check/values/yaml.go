@@ -1,8 +1,7 @@
 package values
 
 import (
-	"regexp"
-
+	"heat-ls/analysis/eval"
 	"heat-ls/analysis/syntax"
 )
 
@@ -13,11 +12,8 @@ func YamlBool(n *syntax.Node) (bool, bool) {
 	if !n.IsScalar() || n.Style != syntax.Plain {
 		return false, false
 	}
-	switch n.Value {
-	case "true", "True", "TRUE", "yes", "Yes", "YES", "on", "On", "ON":
-		return true, true
-	case "false", "False", "FALSE", "no", "No", "NO", "off", "Off", "OFF":
-		return false, true
+	if eval.IsYAML11BoolText(n.Value) {
+		return eval.YAML11True(n.Value), true
 	}
 	return false, false
 }
@@ -27,7 +23,7 @@ func PyYAMLKind(n *syntax.Node) string {
 	switch {
 	case IsYAML11Bool(n):
 		return "a boolean"
-	case n.IsScalar() && !n.IsNull() && n.Style == syntax.Plain && pyYAMLImplicit.MatchString(n.Value):
+	case n.IsScalar() && !n.IsNull() && n.Style == syntax.Plain && IsPyYAMLImplicit(n.Value):
 		return "a number"
 	}
 	return DescribeNode(n)
@@ -47,25 +43,17 @@ func PyYAMLText(n *syntax.Node) bool {
 	case "!!str", "!!timestamp", "!!int", "!!float", "!!bool", "!!null":
 		// yaml.v3 resolves by YAML 1.2 (0o17 and 1e3 are numbers there,
 		// text to PyYAML): PyYAML's own forms decide
-		return !pyYAMLImplicit.MatchString(n.Value)
+		return !IsPyYAMLImplicit(n.Value)
 	}
 	return false
 }
 
-// pyYAMLImplicit are the plain scalars Heat's YAML loader (PyYAML, YAML
-// 1.1) reads as something other than text: booleans, whole numbers
-// (with base-60 and binary forms), floats, null, the merge key and "=".
-// Timestamps are not among them: Heat's loader builds them as text.
-var pyYAMLImplicit = regexp.MustCompile(`^(?:` +
-	`yes|Yes|YES|no|No|NO|true|True|TRUE|false|False|FALSE|on|On|ON|off|Off|OFF` +
-	`|[-+]?0b[0-1_]+|[-+]?0[0-7_]+|[-+]?(?:0|[1-9][0-9_]*)|[-+]?0x[0-9a-fA-F_]+|[-+]?[1-9][0-9_]*(?::[0-5]?[0-9])+` +
-	`|[-+]?(?:[0-9][0-9_]*)\.[0-9_]*(?:[eE][-+][0-9]+)?|\.[0-9][0-9_]*(?:[eE][-+][0-9]+)?|[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+\.[0-9_]*|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN)` +
-	`|~|null|Null|NULL|` +
-	`|<<|=)$`)
-
-// IsPyYAMLImplicit reports whether Heat's YAML loader reads the plain
-// scalar text s as something other than text (see pyYAMLImplicit).
-func IsPyYAMLImplicit(s string) bool { return pyYAMLImplicit.MatchString(s) }
+// IsPyYAMLImplicit reports whether Heat's YAML loader (PyYAML, YAML
+// 1.1) reads the plain scalar text s as something other than text: the
+// typed forms eval reads (booleans, whole numbers, floats, null), the
+// merge key and "=". Timestamps are not among them: Heat's loader builds
+// them as text.
+func IsPyYAMLImplicit(s string) bool { return s == "<<" || s == "=" || eval.IsYAML11Typed(s) }
 
 // HeatScalarName names what Heat's YAML 1.1 loader makes of a plain
 // scalar: a number, a boolean or text.
@@ -82,13 +70,5 @@ func IsYAML11Bool(n *syntax.Node) bool {
 	if n == nil || n.Kind != syntax.ScalarNode || n.Style != syntax.Plain {
 		return false
 	}
-	if n.Tag == "!!bool" {
-		return true
-	}
-	switch n.Value {
-	case "yes", "Yes", "YES", "no", "No", "NO", "on", "On", "ON", "off", "Off", "OFF",
-		"true", "True", "TRUE", "false", "False", "FALSE":
-		return true
-	}
-	return false
+	return n.Tag == "!!bool" || eval.IsYAML11BoolText(n.Value)
 }

@@ -412,7 +412,7 @@ func listDefault(p *pass.Pass, n *syntax.Node) (string, []string, bool) {
 		return "", nil, false
 	}
 	prm := p.T.Parameter(arg.Value)
-	if prm == nil || prm.Type != "comma_delimited_list" || resources.EnvironmentSets(p, prm.Name) {
+	if prm == nil || prm.Type != "comma_delimited_list" || pass.EnvironmentSets(p, prm.Name) {
 		return "", nil, false
 	}
 	def := prm.Field("default").Value.Resolve()

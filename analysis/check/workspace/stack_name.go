@@ -152,7 +152,7 @@ func makesNestedStack(p *pass.Pass, r *hot.Resource) stackMaking {
 	if r.Field("external_id").Key != nil {
 		return stackNotMade
 	}
-	if f := r.Field("condition"); f.Key != nil && pass.FalseForEveryInput(p.T, f.Value) {
+	if f := r.Field("condition"); f.Key != nil && pass.FalseForEveryInput(p.AnyInput(), f.Value) {
 		return stackNotMade
 	}
 	if r.TypeNode == nil || r.Type == "" {

@@ -5,9 +5,10 @@ import (
 )
 
 // TestSizeFromText: a group size that str_replace or list_join makes of
-// literals and defaults is worked out as Heat works it out.
+// literals and defaults is worked out as Heat works it out (by the pass's
+// evaluator).
 func TestSizeFromText(t *testing.T) {
-	const head = "heat_template_version: 2018-08-31\nparameters:\n  n: {type: string, default: '4'}\n  free: {type: string}\nresources:\n  g:\n    type: OS::Heat::ResourceGroup\n    properties:\n      resource_def: {type: OS::Heat::None}\n      count: "
+	const head = "heat_template_version: 2018-08-31\nparameters:\n  n: {type: string, default: '4'}\n  free: {type: string}\n  two: {type: number, default: 2}\nresources:\n  g:\n    type: OS::Heat::ResourceGroup\n    properties:\n      resource_def: {type: OS::Heat::None}\n      count: "
 	for _, tc := range []struct {
 		name, count string
 		want        int
@@ -22,7 +23,9 @@ func TestSizeFromText(t *testing.T) {
 		{"nested calls", "{list_join: ['', [{str_replace: {template: x, params: {x: '2'}}}]]}", 2, true},
 		{"a parameter without default", "{list_join: ['', [{get_param: free}]]}", 0, false},
 		{"not a number", "{str_replace: {template: N, params: {N: two}}}", 0, false},
-		{"yaql is not worked out", "{yaql: {expression: '1'}}", 0, false},
+		{"yaql worked out", "{yaql: {expression: '2 - 1'}}", 1, true},
+		{"a parameter's default converted to its type", "{str_replace: {template: 1N, params: {N: {get_param: two}}}}", 12, true},
+		{"list_join refuses a number", "{list_join: ['', ['1', {get_param: two}]]}", 0, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			p, r := passOf(t, head+tc.count+"\n")
