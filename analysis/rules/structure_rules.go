@@ -37,6 +37,7 @@ const (
 	DependencyCycle             = "dependency-cycle"
 	ConditionCycle              = "condition-cycle"
 	ResourceFacadeTopLevel      = "resource-facade-top-level"
+	ResourceNameIsParameter     = "resource-name-is-parameter"
 )
 
 func structureRules() []Rule {
@@ -73,6 +74,7 @@ func structureRules() []Rule {
 		{ID: UndefinedCondition, Severity: source.SeverityError, Phase: Validate, Summary: "a condition name nothing defines", Contexts: []Context{{Where: "inside a condition nothing uses", Severity: source.SeverityWarning, Phase: None}, {Where: SkippedOperand, Severity: source.SeverityWarning, Phase: None}}},
 		{ID: DependencyCycle, Severity: source.SeverityError, Phase: Validate, Summary: "resources that depend on each other in a loop"},
 		{ID: ConditionCycle, Severity: source.SeverityError, Phase: Validate, Summary: "conditions that refer to each other in a loop"},
+		{ID: ResourceNameIsParameter, Severity: source.SeverityError, Phase: Validate, Summary: "a resource with the name of a parameter", Contexts: []Context{{Where: LeftOutResource, Severity: source.SeverityWarning, Phase: None}}},
 		{ID: ResourceFacadeTopLevel, Severity: source.SeverityError, Phase: Create, Summary: "resource_facade in a template nothing uses as a nested stack", Contexts: []Context{{Where: "in an output's value, which Heat resolves only once the stack exists", Severity: source.SeverityWarning, Phase: None}}},
 	}
 }
