@@ -25,6 +25,7 @@ const (
 	ResourceNameInvalid              = "resource-name-invalid"
 	ResourceNotMapping               = "resource-not-mapping"
 	ResourceTypeMissing              = "resource-type-missing"
+	ResourceTypeEmpty                = "resource-type-empty"
 	ResourceTypeNotString            = "resource-type-not-string"
 	ResourceTypeUnknown              = "resource-type-unknown"
 	ResourceTypeCustom               = "resource-type-custom"
@@ -79,6 +80,7 @@ func entryRules() []Rule {
 		}},
 		{ID: ResourceNotMapping, Severity: source.SeverityError, Phase: Validate, Summary: "a resource's definition is not a mapping"},
 		{ID: ResourceTypeMissing, Severity: source.SeverityError, Phase: Validate, Summary: "a resource without type", Contexts: []Context{{Where: "a group's member definition (resource_def, an autoscaling group's resource), even in a group with no member", Severity: source.SeverityError, Phase: Create}}},
+		{ID: ResourceTypeEmpty, Severity: source.SeverityError, Phase: Validate, Summary: "a type that is the empty text (even in a resource its condition leaves out)", Contexts: []Context{{Where: "a group's member definition (resource_def, an autoscaling group's resource)", Severity: source.SeverityError, Phase: Create}, {Where: EmptyGroupMember, Severity: source.SeverityWarning, Phase: None}}},
 		{ID: ResourceTypeNotString, Severity: source.SeverityError, Phase: Validate, Summary: "a type that is a mapping, a list or null"},
 		{ID: ResourceTypeUnknown, Severity: source.SeverityError, Phase: Validate, Summary: "no such type in a namespace Heat owns", Contexts: []Context{{Where: LeftOutResource, Severity: source.SeverityWarning, Phase: None}, {Where: "a group's member definition (resource_def, an autoscaling group's resource)", Severity: source.SeverityError, Phase: Create}, {Where: EmptyGroupMember, Severity: source.SeverityWarning, Phase: None}}},
 		{ID: ResourceTypeCustom, Severity: source.SeverityInfo, Phase: None, Summary: "a type outside Heat's namespaces: an environment must map it"},

@@ -173,6 +173,14 @@ func (rc *ResourceChecker) checkType(r *hot.Resource) *schema.ResourceType {
 			tn.Value, r.Name, values.HeatScalarName(tn))
 		return nil
 	}
+	if tn.Value == "" {
+		// Heat asks for a type that is not empty text: for a resource when
+		// it validates the template, for a group's member when it builds
+		// the member's definition at stack create.
+		p.Reportf(tn.Span(), rules.ResourceTypeEmpty,
+			"The `type` of resource `%s` is empty text; Heat refuses a resource without a type. Give a type name such as OS::Heat::None, or a template file.", r.Name)
+		return nil
+	}
 	name := tn.Value
 	if p.Schema == nil {
 		return nil
