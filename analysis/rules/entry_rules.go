@@ -35,6 +35,7 @@ const (
 	ResourcePropertiesNotMapping     = "resource-properties-not-mapping"
 	ResourcePropertyUnknown          = "resource-property-unknown"
 	ResourcePropertyHidden           = "resource-property-hidden"
+	ResourcePropertyUnimplemented    = "resource-property-unimplemented"
 	ResourcePropertyDeprecated       = "resource-property-deprecated"
 	ResourcePropertyMissing          = "resource-property-missing"
 	ResourcePropertyType             = "resource-property-type"
@@ -89,6 +90,7 @@ func entryRules() []Rule {
 		{ID: ResourceTypeUnsupported, Severity: source.SeverityWarning, Phase: None, Summary: "a type Heat marks unsupported (experimental)"},
 		{ID: ResourcePropertiesNotMapping, Severity: source.SeverityError, Phase: Validate, Summary: "properties is neither a mapping nor null (a list, a text, or a function call Heat cannot read)"},
 		{ID: ResourcePropertyUnknown, Severity: source.SeverityError, Phase: Validate, Summary: "a property (or nested key) the type does not have in the target release", Contexts: []Context{{Where: LeftOutResource, Severity: source.SeverityWarning, Phase: None}, {Where: "a group's member definition (resource_def, an autoscaling group's resource)", Severity: source.SeverityError, Phase: Create}, {Where: EmptyGroupMember, Severity: source.SeverityWarning, Phase: None}}},
+		{ID: ResourcePropertyUnimplemented, Severity: source.SeverityError, Phase: Validate, Summary: "a property the type declares but has no code for", Contexts: []Context{{Where: LeftOutResource, Severity: source.SeverityWarning, Phase: None}, {Where: "a group's member definition (resource_def, an autoscaling group's resource)", Severity: source.SeverityError, Phase: Create}, {Where: EmptyGroupMember, Severity: source.SeverityWarning, Phase: None}}},
 		{ID: ResourcePropertyHidden, Severity: source.SeverityWarning, Phase: None, Summary: "a hidden property Heat still accepts"},
 		{ID: ResourcePropertyDeprecated, Severity: source.SeverityWarning, Phase: None, Summary: "a deprecated property"},
 		{ID: ResourcePropertyMissing, Severity: source.SeverityError, Phase: Create, Summary: "a required property (or nested key) is missing", Contexts: []Context{{Where: LeftOutResource, Severity: source.SeverityWarning, Phase: None}, {Where: EmptyGroupMember, Severity: source.SeverityWarning, Phase: None}}},
