@@ -65,7 +65,7 @@ func entryRules() []Rule {
 		{ID: ParameterConstraintsNotList, Severity: source.SeverityError, Phase: Validate, Summary: "constraints is not a list"},
 		{ID: ParameterConstraintUnknown, Severity: source.SeverityError, Phase: Validate, Summary: "a constraint of no known kind, with an unknown key, or of a kind the version lacks"},
 		{ID: ParameterConstraintNotApplicable, Severity: source.SeverityError, Phase: Validate, Summary: "a constraint kind Heat refuses for the parameter's type"},
-		{ID: ParameterConstraintInvalid, Severity: source.SeverityError, Phase: Validate, Summary: "a constraint whose own arguments Heat refuses (a range without numbers, min above max...)", Contexts: []Context{{Where: BoolBound, Severity: source.SeverityWarning, Phase: None}}},
+		{ID: ParameterConstraintInvalid, Severity: source.SeverityError, Phase: Validate, Summary: "a constraint whose own arguments Heat refuses (a range without numbers, min above max...)", Contexts: []Context{{Where: BoolBound, Severity: source.SeverityWarning, Phase: None}, {Where: UnconvertibleAllowedValue, Severity: source.SeverityError, Phase: Create}}},
 		{ID: ParameterCustomConstraintUnknown, Severity: source.SeverityError, Phase: Create, Summary: "a custom_constraint no Heat plugin registers"},
 		{ID: ParameterDefaultType, Severity: source.SeverityError, Phase: Create, Summary: "a default that does not read as the parameter's type"},
 		{ID: ParameterDefaultConstraint, Severity: source.SeverityError, Phase: Create, Summary: "a default that breaks the parameter's own constraints"},
