@@ -116,7 +116,7 @@ func argShapeOf(name string) (argShape, bool) {
 	case "resource_facade":
 		return argShape{"`resource_facade: metadata`, `deletion_policy` or `update_policy`", checkResourceFacadeArgs}, true
 	}
-	return argShape{}, false
+	return cfnArgShapeOf(name)
 }
 
 // argCtx is one call under check.
