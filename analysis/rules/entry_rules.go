@@ -35,6 +35,7 @@ const (
 	ResourcePropertiesNotMapping     = "resource-properties-not-mapping"
 	ResourcePropertyUnknown          = "resource-property-unknown"
 	ResourcePropertyHidden           = "resource-property-hidden"
+	DelayOverTimeout                 = "delay-over-timeout"
 	ResourcePropertyUnimplemented    = "resource-property-unimplemented"
 	ResourcePropertyDeprecated       = "resource-property-deprecated"
 	ResourcePropertyMissing          = "resource-property-missing"
@@ -91,6 +92,7 @@ func entryRules() []Rule {
 		{ID: ResourcePropertiesNotMapping, Severity: source.SeverityError, Phase: Validate, Summary: "properties is neither a mapping nor null (a list, a text, or a function call Heat cannot read)"},
 		{ID: ResourcePropertyUnknown, Severity: source.SeverityError, Phase: Validate, Summary: "a property (or nested key) the type does not have in the target release", Contexts: []Context{{Where: LeftOutResource, Severity: source.SeverityWarning, Phase: None}, {Where: "a group's member definition (resource_def, an autoscaling group's resource)", Severity: source.SeverityError, Phase: Create}, {Where: EmptyGroupMember, Severity: source.SeverityWarning, Phase: None}}},
 		{ID: ResourcePropertyUnimplemented, Severity: source.SeverityError, Phase: Validate, Summary: "a property the type declares but has no code for", Contexts: []Context{{Where: LeftOutResource, Severity: source.SeverityWarning, Phase: None}, {Where: "a group's member definition (resource_def, an autoscaling group's resource)", Severity: source.SeverityError, Phase: Create}, {Where: EmptyGroupMember, Severity: source.SeverityWarning, Phase: None}}},
+		{ID: DelayOverTimeout, Severity: source.SeverityWarning, Phase: Create, Summary: "an OS::Heat::Delay that may wait longer than the default stack timeout (one hour): Heat refuses it unless stack create gives a longer timeout"},
 		{ID: ResourcePropertyHidden, Severity: source.SeverityWarning, Phase: None, Summary: "a hidden property Heat still accepts"},
 		{ID: ResourcePropertyDeprecated, Severity: source.SeverityWarning, Phase: None, Summary: "a deprecated property"},
 		{ID: ResourcePropertyMissing, Severity: source.SeverityError, Phase: Create, Summary: "a required property (or nested key) is missing", Contexts: []Context{{Where: LeftOutResource, Severity: source.SeverityWarning, Phase: None}, {Where: EmptyGroupMember, Severity: source.SeverityWarning, Phase: None}}},
