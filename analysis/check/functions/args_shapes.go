@@ -532,7 +532,19 @@ func checkDigestArgs(a *argCtx) {
 	known := schema.DigestAlgorithms()
 	// Heat looks the name up lower-cased and hashlib takes these common
 	// names in any case, so `SHA1` hashes as `sha1`.
-	if slices.Contains(known, strings.ToLower(alg.Value)) {
+	name := strings.ToLower(alg.Value)
+	switch {
+	case slices.Contains(known, name), slices.Contains(schema.DigestAlgorithmsPython(), alg.Value):
+		// hashlib builds the Python ones under their exact name only
+		// (Heat accepts BLAKE2S, then hashlib refuses it: hc/digest-blake2-upper)
+		return
+	case slices.Contains(schema.DigestAlgorithmsVariableLength(), name):
+		a.badValue(rules.BadFunctionArgs, alg, "`%s` is a hash of variable length, whose digest needs a length Heat does not give; computing it fails. Use a fixed-length algorithm such as sha3_256.", alg.Value)
+		return
+	case slices.Contains(schema.DigestAlgorithmsSomeHosts(), name):
+		a.p.ReportInf(a.spanOf(alg), rules.UnknownDigestAlgorithm, rules.HostDigest,
+			"`digest`: `%s` exists only where the host's OpenSSL provides it; Heat refuses the value when it computes it on a host without it. Use %s for a template every Heat accepts.",
+			alg.Value, strings.Join(known, ", "))
 		return
 	}
 	near := pass.ClosestNames(alg.Value, known, 3, 3)
