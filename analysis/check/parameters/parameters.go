@@ -424,17 +424,7 @@ func unconvertibleAllowedValue(p *pass.Pass, it *syntax.Node, typ string, hasDef
 	if !values.PyYAMLText(it) {
 		return false
 	}
-	what := ""
-	switch typ {
-	case "number":
-		if _, _, ok := values.PyNumber(it); !ok {
-			what = "a number"
-		}
-	case "boolean":
-		if _, ok := values.HeatParamBool(it); !ok {
-			what = "a boolean (true/false, yes/no, on/off, 1/0, t/f, y/n)"
-		}
-	}
+	what := notScalarOfType(it, typ)
 	if what == "" {
 		return false
 	}
@@ -446,6 +436,23 @@ func unconvertibleAllowedValue(p *pass.Pass, it *syntax.Node, typ string, hasDef
 		"The allowed value %s is not %s; Heat converts each allowed value to the parameter's type whenever it checks a value, and refuses the parameter. Write %s or change the parameter's type.",
 		values.QuoteValue(it), what, what)
 	return true
+}
+
+// notScalarOfType says what n should be ("a number") when Heat cannot
+// read it as a number or boolean parameter's value; "" when it can, or
+// for other types.
+func notScalarOfType(n *syntax.Node, typ string) string {
+	switch typ {
+	case "number":
+		if _, _, ok := values.PyNumber(n); !ok {
+			return "a number"
+		}
+	case "boolean":
+		if _, ok := values.HeatParamBool(n); !ok {
+			return "a boolean (true/false, yes/no, on/off, 1/0, t/f, y/n)"
+		}
+	}
+	return ""
 }
 
 // parseAllowedPattern reads the regular expression of an allowed_pattern
@@ -552,16 +559,8 @@ func checkParameterDefault(p *pass.Pass, prm *hot.Parameter, typ string, cons []
 	if n == nil || values.ContainsFunctionCall(n, 0) {
 		return
 	}
-	bad := ""
+	bad := notScalarOfType(n, typ)
 	switch typ {
-	case "number":
-		if _, _, ok := values.PyNumber(n); !ok {
-			bad = "a number"
-		}
-	case "boolean":
-		if _, ok := values.HeatParamBool(n); !ok {
-			bad = "a boolean (true/false, yes/no, on/off, 1/0, t/f, y/n)"
-		}
 	case "list":
 		// Heat splits anything but a list as text: a number, a boolean
 		// or a mapping has no split.

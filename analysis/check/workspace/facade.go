@@ -57,12 +57,7 @@ func facadeProblem(rt *schema.ResourceType, t pass.NestedTemplate) string {
 		params[prm.Name] = prm.Type
 	}
 	props := rt.Properties()
-	names := make([]string, 0, len(props))
-	for n := range props {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	for _, n := range names {
+	for _, n := range sortedKeys(props) {
 		fs := props[n]
 		typ, isParam := params[n]
 		switch {
@@ -76,18 +71,23 @@ func facadeProblem(rt *schema.ResourceType, t pass.NestedTemplate) string {
 	for _, o := range t.Outline.Outputs {
 		outputs[o.Name] = true
 	}
-	attrs := rt.Attributes()
-	anames := make([]string, 0, len(attrs))
-	for n := range attrs {
-		anames = append(anames, n)
-	}
-	sort.Strings(anames)
-	for _, a := range anames {
+	for _, a := range sortedKeys(rt.Attributes()) {
 		if a != "show" && !outputs[a] {
 			return fmt.Sprintf("has no output `%s`, an attribute of the type", a)
 		}
 	}
 	return ""
+}
+
+// sortedKeys lists m's keys in order, so the first problem reported is
+// the same from run to run.
+func sortedKeys[T any](m map[string]T) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
 }
 
 // facadeParamType is the property type a built-in property asks of a
