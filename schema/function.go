@@ -93,6 +93,28 @@ func DigestAlgorithms() []string {
 	return []string{"md5", "sha1", "sha224", "sha256", "sha384", "sha512"}
 }
 
+// DigestAlgorithmsPython are the names beyond the spec's list that
+// Python 3's hashlib guarantees on every host (algorithms_guaranteed),
+// which Heat therefore accepts everywhere. shake_128 and shake_256 are
+// guaranteed too but not here: their digest needs a length Heat does not
+// give, so computing one fails.
+func DigestAlgorithmsPython() []string {
+	return []string{"blake2b", "blake2s", "sha3_224", "sha3_256", "sha3_384", "sha3_512"}
+}
+
+// DigestAlgorithmsVariableLength are the names hashlib knows whose
+// digest needs a length: Heat accepts the name and fails computing it.
+func DigestAlgorithmsVariableLength() []string {
+	return []string{"shake_128", "shake_256"}
+}
+
+// DigestAlgorithmsSomeHosts are names hashlib takes only where the
+// host's OpenSSL provides them (algorithms_available beyond the
+// guaranteed ones): Heat's verdict on them depends on the host.
+func DigestAlgorithmsSomeHosts() []string {
+	return []string{"md4", "md5-sha1", "mdc2", "ripemd160", "sha512_224", "sha512_256", "sm3", "whirlpool"}
+}
+
 // MakeURLKeys are the keys make_url's map argument may hold; all optional.
 func MakeURLKeys() []string {
 	return []string{"scheme", "username", "password", "host", "port", "path", "query", "fragment"}

@@ -233,6 +233,9 @@ type Property struct {
 	Support *SupportStatus
 	// Hidden: Heat hides the property but still accepts it in templates.
 	Hidden bool
+	// Unimplemented: the type declares the property but has no code for
+	// it; Heat refuses a template that sets it.
+	Unimplemented bool
 }
 
 // Child returns the schema of a key of a map property or an item ("*" or
@@ -402,6 +405,7 @@ func convertProperty(name string, w *wire.Property, depth int) *Property {
 	if p.Support != nil && p.Support.Status == StatusHidden {
 		p.Hidden = true
 	}
+	p.Unimplemented = w.Implemented != nil && !*w.Implemented
 	for _, c := range w.Constraints {
 		p.Constraints = append(p.Constraints, convertConstraint(c))
 	}

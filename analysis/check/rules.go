@@ -37,6 +37,7 @@ func structureRules() []pass.Rule {
 		references.CheckReferences,
 		references.CheckCycles,
 		structure.CheckResourceFacadeUse,
+		structure.CheckSharedNames,
 	}
 }
 

@@ -25,6 +25,7 @@ const (
 	ResourceNameInvalid              = "resource-name-invalid"
 	ResourceNotMapping               = "resource-not-mapping"
 	ResourceTypeMissing              = "resource-type-missing"
+	ResourceTypeEmpty                = "resource-type-empty"
 	ResourceTypeNotString            = "resource-type-not-string"
 	ResourceTypeUnknown              = "resource-type-unknown"
 	ResourceTypeCustom               = "resource-type-custom"
@@ -34,6 +35,8 @@ const (
 	ResourcePropertiesNotMapping     = "resource-properties-not-mapping"
 	ResourcePropertyUnknown          = "resource-property-unknown"
 	ResourcePropertyHidden           = "resource-property-hidden"
+	DelayOverTimeout                 = "delay-over-timeout"
+	ResourcePropertyUnimplemented    = "resource-property-unimplemented"
 	ResourcePropertyDeprecated       = "resource-property-deprecated"
 	ResourcePropertyMissing          = "resource-property-missing"
 	ResourcePropertyType             = "resource-property-type"
@@ -64,7 +67,7 @@ func entryRules() []Rule {
 		{ID: ParameterConstraintsNotList, Severity: source.SeverityError, Phase: Validate, Summary: "constraints is not a list"},
 		{ID: ParameterConstraintUnknown, Severity: source.SeverityError, Phase: Validate, Summary: "a constraint of no known kind, with an unknown key, or of a kind the version lacks"},
 		{ID: ParameterConstraintNotApplicable, Severity: source.SeverityError, Phase: Validate, Summary: "a constraint kind Heat refuses for the parameter's type"},
-		{ID: ParameterConstraintInvalid, Severity: source.SeverityError, Phase: Validate, Summary: "a constraint whose own arguments Heat refuses (a range without numbers, min above max...)", Contexts: []Context{{Where: BoolBound, Severity: source.SeverityWarning, Phase: None}}},
+		{ID: ParameterConstraintInvalid, Severity: source.SeverityError, Phase: Validate, Summary: "a constraint whose own arguments Heat refuses (a range without numbers, min above max...)", Contexts: []Context{{Where: BoolBound, Severity: source.SeverityWarning, Phase: None}, {Where: UnconvertibleAllowedValue, Severity: source.SeverityError, Phase: Create}}},
 		{ID: ParameterCustomConstraintUnknown, Severity: source.SeverityError, Phase: Create, Summary: "a custom_constraint no Heat plugin registers"},
 		{ID: ParameterDefaultType, Severity: source.SeverityError, Phase: Create, Summary: "a default that does not read as the parameter's type"},
 		{ID: ParameterDefaultConstraint, Severity: source.SeverityError, Phase: Create, Summary: "a default that breaks the parameter's own constraints"},
@@ -80,7 +83,8 @@ func entryRules() []Rule {
 		}},
 		{ID: ResourceNotMapping, Severity: source.SeverityError, Phase: Validate, Summary: "a resource's definition is not a mapping"},
 		{ID: ResourceTypeMissing, Severity: source.SeverityError, Phase: Validate, Summary: "a resource without type", Contexts: []Context{{Where: "a group's member definition (resource_def, an autoscaling group's resource), even in a group with no member", Severity: source.SeverityError, Phase: Create}}},
-		{ID: ResourceTypeNotString, Severity: source.SeverityError, Phase: Validate, Summary: "a type that is a mapping, a list or null"},
+		{ID: ResourceTypeEmpty, Severity: source.SeverityError, Phase: Validate, Summary: "a type that is the empty text (even in a resource its condition leaves out)", Contexts: []Context{{Where: "a group's member definition (resource_def, an autoscaling group's resource)", Severity: source.SeverityError, Phase: Create}, {Where: EmptyGroupMember, Severity: source.SeverityWarning, Phase: None}}},
+		{ID: ResourceTypeNotString, Severity: source.SeverityError, Phase: Validate, Summary: "a type that is a mapping, a list or null", Contexts: []Context{{Where: "a group's member definition (resource_def, an autoscaling group's resource)", Severity: source.SeverityError, Phase: Create}}},
 		{ID: ResourceTypeUnknown, Severity: source.SeverityError, Phase: Validate, Summary: "no such type in a namespace Heat owns", Contexts: []Context{{Where: LeftOutResource, Severity: source.SeverityWarning, Phase: None}, {Where: "a group's member definition (resource_def, an autoscaling group's resource)", Severity: source.SeverityError, Phase: Create}, {Where: EmptyGroupMember, Severity: source.SeverityWarning, Phase: None}}},
 		{ID: ResourceTypeCustom, Severity: source.SeverityInfo, Phase: None, Summary: "a type outside Heat's namespaces: an environment must map it"},
 		{ID: ResourceTypeHidden, Severity: source.SeverityWarning, Phase: None, Summary: "a type Heat keeps hidden for old stacks; it still accepts it; the message names the successor"},
@@ -88,6 +92,8 @@ func entryRules() []Rule {
 		{ID: ResourceTypeUnsupported, Severity: source.SeverityWarning, Phase: None, Summary: "a type Heat marks unsupported (experimental)"},
 		{ID: ResourcePropertiesNotMapping, Severity: source.SeverityError, Phase: Validate, Summary: "properties is neither a mapping nor null (a list, a text, or a function call Heat cannot read)"},
 		{ID: ResourcePropertyUnknown, Severity: source.SeverityError, Phase: Validate, Summary: "a property (or nested key) the type does not have in the target release", Contexts: []Context{{Where: LeftOutResource, Severity: source.SeverityWarning, Phase: None}, {Where: "a group's member definition (resource_def, an autoscaling group's resource)", Severity: source.SeverityError, Phase: Create}, {Where: EmptyGroupMember, Severity: source.SeverityWarning, Phase: None}}},
+		{ID: ResourcePropertyUnimplemented, Severity: source.SeverityError, Phase: Validate, Summary: "a property the type declares but has no code for", Contexts: []Context{{Where: LeftOutResource, Severity: source.SeverityWarning, Phase: None}, {Where: "a group's member definition (resource_def, an autoscaling group's resource)", Severity: source.SeverityError, Phase: Create}, {Where: EmptyGroupMember, Severity: source.SeverityWarning, Phase: None}}},
+		{ID: DelayOverTimeout, Severity: source.SeverityWarning, Phase: Create, Summary: "an OS::Heat::Delay that may wait longer than the default stack timeout (one hour): Heat refuses it unless stack create gives a longer timeout"},
 		{ID: ResourcePropertyHidden, Severity: source.SeverityWarning, Phase: None, Summary: "a hidden property Heat still accepts"},
 		{ID: ResourcePropertyDeprecated, Severity: source.SeverityWarning, Phase: None, Summary: "a deprecated property"},
 		{ID: ResourcePropertyMissing, Severity: source.SeverityError, Phase: Create, Summary: "a required property (or nested key) is missing", Contexts: []Context{{Where: LeftOutResource, Severity: source.SeverityWarning, Phase: None}, {Where: EmptyGroupMember, Severity: source.SeverityWarning, Phase: None}}},

@@ -6,6 +6,7 @@ import "heat-ls/analysis/source"
 const (
 	EnvSectionUnknown             = "env-section-unknown"
 	EnvSectionNotMapping          = "env-section-not-mapping"
+	EnvSectionEmpty               = "env-section-empty"
 	EnvRegistryTargetInvalid      = "env-registry-target-invalid"
 	EnvResourceOverrideInvalid    = "env-resource-override-invalid"
 	EnvEncryptedParamNamesInvalid = "env-encrypted-param-names-invalid"
@@ -16,6 +17,7 @@ const (
 func environmentRules() []Rule {
 	return []Rule{
 		{ID: EnvSectionUnknown, Severity: source.SeverityError, Phase: Validate, Summary: "a top-level key of an environment file Heat does not know"},
+		{ID: EnvSectionEmpty, Severity: source.SeverityError, Phase: Validate, Summary: "an environment section written with nothing after it (null)"},
 		{ID: EnvSectionNotMapping, Severity: source.SeverityError, Phase: Validate, Summary: "parameters, parameter_defaults, resource_registry or parameter_merge_strategies is not a mapping"},
 		{ID: EnvRegistryTargetInvalid, Severity: source.SeverityError, Phase: Validate, Summary: "a resource_registry entry whose target is not text"},
 		{ID: EnvResourceOverrideInvalid, Severity: source.SeverityError, Phase: Validate, Summary: "a resource_registry.resources entry Heat cannot read (not a mapping of text, an unknown hook)"},

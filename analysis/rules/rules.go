@@ -39,6 +39,17 @@ type Context struct {
 // as 1 and false as 0 and accepts the constraint, so heat-ls only warns.
 const BoolBound = "a boolean as a bound of range, length or modulo (Heat reads true as 1, false as 0)"
 
+// UnconvertibleAllowedValue is the context of parameter-constraint-invalid
+// for an allowed value that does not read as the type of a number or
+// boolean parameter without default: Heat converts the allowed values
+// only when it checks a value, the one given at stack create.
+const UnconvertibleAllowedValue = "an allowed value not of the type of a parameter without default (Heat converts it when it checks the value given at create)"
+
+// HostDigest is the context of unknown-digest-algorithm for a name
+// hashlib takes only where the host's OpenSSL provides it (ripemd160,
+// sm3...): Heat's verdict depends on the host it runs on.
+const HostDigest = "an algorithm only some hosts' OpenSSL provides"
+
 // NullConditionOperand is the context of bad-function-args where the
 // condition of an if, or an operand of and / or, is empty (null): Heat
 // reads it as true and accepts the template.

@@ -37,6 +37,7 @@ const (
 	DependencyCycle             = "dependency-cycle"
 	ConditionCycle              = "condition-cycle"
 	ResourceFacadeTopLevel      = "resource-facade-top-level"
+	ResourceNameIsParameter     = "resource-name-is-parameter"
 )
 
 func structureRules() []Rule {
@@ -62,7 +63,7 @@ func structureRules() []Rule {
 		{ID: BadFunctionArgs, Severity: source.SeverityError, Phase: Validate, Summary: "function arguments Heat refuses when it reads the template", Contexts: []Context{{Where: "values computed in resource properties", Severity: source.SeverityError, Phase: Create}, {Where: "in an output's value, a check Heat makes only when it resolves the output, after the stack exists (and in the properties of a type that never computes them)", Severity: source.SeverityWarning, Phase: None}, {Where: "a get_param or get_attr path item that is no key or index (the lookup finds nothing)", Severity: source.SeverityWarning, Phase: None}, {Where: "str_split items after the index, which Heat ignores", Severity: source.SeverityWarning, Phase: None}, {Where: NullConditionOperand, Severity: source.SeverityWarning, Phase: None}, {Where: SkippedOperand, Severity: source.SeverityWarning, Phase: None}}},
 		{ID: YaqlSyntax, Severity: source.SeverityError, Phase: Validate, Summary: "a yaql expression Heat's yaql parser refuses (or that is no text)", Contexts: []Context{{Where: LeftOutResource, Severity: source.SeverityWarning, Phase: None}}},
 		{ID: YaqlTooDeep, Severity: source.SeverityError, Phase: Create, Summary: "a yaql expression whose brackets nest deeper than Heat can evaluate (Python's recursion limit)", Contexts: []Context{{Where: YaqlNotComputedAtCreate, Severity: source.SeverityWarning, Phase: None}, {Where: LeftOutResource, Severity: source.SeverityWarning, Phase: None}}},
-		{ID: UnknownDigestAlgorithm, Severity: source.SeverityWarning, Phase: None, Summary: "a digest algorithm that is not sure to exist where Heat runs", Contexts: []Context{{Where: "resource properties", Severity: source.SeverityError, Phase: Create}}},
+		{ID: UnknownDigestAlgorithm, Severity: source.SeverityWarning, Phase: None, Summary: "a digest algorithm that is not sure to exist where Heat runs", Contexts: []Context{{Where: "resource properties", Severity: source.SeverityError, Phase: Create}, {Where: HostDigest, Severity: source.SeverityWarning, Phase: Cloud}}},
 		{ID: RepeatPermutationsIgnored, Severity: source.SeverityWarning, Phase: None, Summary: "repeat's permutations before the version that reads it"},
 		{ID: RepeatUnusedPlaceholder, Severity: source.SeverityWarning, Phase: None, Summary: "a for_each placeholder the literal template never uses"},
 		{ID: StrReplaceUnusedParam, Severity: source.SeverityError, Phase: Create, Summary: "str_replace_strict with a param its literal template does not hold", Contexts: []Context{{Where: "outside resource properties", Severity: source.SeverityWarning, Phase: None}}},
@@ -73,6 +74,7 @@ func structureRules() []Rule {
 		{ID: UndefinedCondition, Severity: source.SeverityError, Phase: Validate, Summary: "a condition name nothing defines", Contexts: []Context{{Where: "inside a condition nothing uses", Severity: source.SeverityWarning, Phase: None}, {Where: SkippedOperand, Severity: source.SeverityWarning, Phase: None}}},
 		{ID: DependencyCycle, Severity: source.SeverityError, Phase: Validate, Summary: "resources that depend on each other in a loop"},
 		{ID: ConditionCycle, Severity: source.SeverityError, Phase: Validate, Summary: "conditions that refer to each other in a loop"},
+		{ID: ResourceNameIsParameter, Severity: source.SeverityError, Phase: Validate, Summary: "a resource with the name of a parameter", Contexts: []Context{{Where: LeftOutResource, Severity: source.SeverityWarning, Phase: None}}},
 		{ID: ResourceFacadeTopLevel, Severity: source.SeverityError, Phase: Create, Summary: "resource_facade in a template nothing uses as a nested stack", Contexts: []Context{{Where: "in an output's value, which Heat resolves only once the stack exists", Severity: source.SeverityWarning, Phase: None}}},
 	}
 }

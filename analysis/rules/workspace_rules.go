@@ -15,6 +15,8 @@ const (
 	RegistryTargetOutside   = "registry-target-outside"
 	EnvUnknownParameter     = "env-unknown-parameter"
 	EnvValueConstraint      = "env-value-constraint"
+	EnvValueType            = "env-value-type"
+	NestedFacadeMismatch    = "nested-facade-mismatch"
 	EnvParameterUndeclared  = "env-parameter-undeclared"
 	RegistryCycle           = "registry-cycle"
 	NestedTemplateRecursive = "nested-template-recursive"
@@ -32,6 +34,8 @@ func workspaceRules() []Rule {
 		{ID: RegistryTargetMissing, Severity: source.SeverityWarning, Phase: Validate, Summary: "a resource_registry target file that does not exist (it may be generated)"},
 		{ID: RegistryTargetOutside, Severity: source.SeverityInfo, Phase: None, Summary: "a resource_registry target that leaves the workspace"},
 		{ID: EnvUnknownParameter, Severity: source.SeverityError, Phase: Validate, Summary: "an applied environment sets, under parameters, a parameter the template does not declare"},
+		{ID: NestedFacadeMismatch, Severity: source.SeverityError, Phase: Create, Summary: "an environment maps a built-in type to a template lacking the type's required properties or attributes, or taking a property as another type", Contexts: []Context{{Where: LeftOutResource, Severity: source.SeverityWarning, Phase: None}}},
+		{ID: EnvValueType, Severity: source.SeverityError, Phase: Create, Summary: "an applied environment gives a comma_delimited_list parameter a value that is neither text nor a list"},
 		{ID: EnvValueConstraint, Severity: source.SeverityError, Phase: Create, Summary: "an applied environment gives a parameter a value its constraints refuse"},
 		{ID: EnvParameterUndeclared, Severity: source.SeverityWarning, Phase: None, Summary: "no template of the workspace declares this environment parameter", Contexts: []Context{{Where: "under parameter_defaults", Severity: source.SeverityHint, Phase: None}}},
 		{ID: RegistryCycle, Severity: source.SeverityError, Phase: Validate, Summary: "resource_registry mappings that lead from a name back to itself"},

@@ -40,3 +40,24 @@ func TestCheckEnvFilesAreChecked(t *testing.T) {
 		t.Errorf("--env without paths: status %d, want 2", status)
 	}
 }
+
+// TestCheckEnvFileNotMapping: an environment file that is a YAML list is
+// no environment; Heat's loader refuses it ("not a valid YAML mapping",
+// testdata/heat-raise-sites/gaps/env-not-mapping), and check --env stops
+// with a usage error naming the file instead of applying nothing.
+func TestCheckEnvFileNotMapping(t *testing.T) {
+	dir := t.TempDir()
+	tpl := filepath.Join(dir, "t.yaml")
+	env := filepath.Join(dir, "list.yaml")
+	if err := os.WriteFile(tpl, []byte("heat_template_version: 2021-04-16\nresources: {}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(env, []byte("- a\n- b\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var out, errOut bytes.Buffer
+	status := run([]string{"check", "--env", env, tpl}, strings.NewReader(""), &out, &errOut)
+	if status != 2 || !strings.Contains(errOut.String(), "list.yaml") || !strings.Contains(errOut.String(), "not a Heat environment file") {
+		t.Errorf("status %d, want 2 with the file named as no environment:\n%s%s", status, out.String(), errOut.String())
+	}
+}

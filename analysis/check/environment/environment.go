@@ -27,6 +27,13 @@ func CheckEnvSections(p *pass.Pass) {
 			d.Suggestions = near
 			continue
 		}
+		if s.Value.Resolve().IsNull() {
+			// Heat refuses any section written with nothing after it
+			// (a section it reads as null), as each file is loaded.
+			p.Reportf(s.Key.Span(), rules.EnvSectionEmpty,
+				"`%s` is empty; Heat refuses an environment section without a value. Write `%s: {}` or remove the line.", s.Name, s.Name)
+			continue
+		}
 		switch s.Name {
 		case "parameters", "parameter_defaults", "resource_registry", "parameter_merge_strategies":
 			if v := s.Value.Resolve(); !v.IsNull() && !v.IsMapping() {

@@ -3,6 +3,7 @@ package functions
 import (
 	"fmt"
 	"math"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -115,7 +116,7 @@ func argShapeOf(name string) (argShape, bool) {
 	case "resource_facade":
 		return argShape{"`resource_facade: metadata`, `deletion_policy` or `update_policy`", checkResourceFacadeArgs}, true
 	}
-	return argShape{}, false
+	return cfnArgShapeOf(name)
 }
 
 // argCtx is one call under check.
@@ -503,7 +504,7 @@ func checkStrSplitArgs(a *argCtx) {
 		}
 	}
 	if len(items) == 3 {
-		if n := values.Literal(items[2]); n != nil && (!n.IsScalar() || n.Tag != "!!int" && n.Tag != "!!str") {
+		if n := values.Literal(items[2]); n != nil && (!n.IsScalar() || n.IsNull()) {
 			a.badValue(rules.BadFunctionArgs, items[2], "the index must be a whole number, not %s.", values.KindName(n))
 		} else if n != nil {
 			checkStrSplitIndex(a, items)
@@ -531,7 +532,19 @@ func checkDigestArgs(a *argCtx) {
 	known := schema.DigestAlgorithms()
 	// Heat looks the name up lower-cased and hashlib takes these common
 	// names in any case, so `SHA1` hashes as `sha1`.
-	if slices.Contains(known, strings.ToLower(alg.Value)) {
+	name := strings.ToLower(alg.Value)
+	switch {
+	case slices.Contains(known, name), slices.Contains(schema.DigestAlgorithmsPython(), alg.Value):
+		// hashlib builds the Python ones under their exact name only
+		// (Heat accepts BLAKE2S, then hashlib refuses it: hc/digest-blake2-upper)
+		return
+	case slices.Contains(schema.DigestAlgorithmsVariableLength(), name):
+		a.badValue(rules.BadFunctionArgs, alg, "`%s` is a hash of variable length, whose digest needs a length Heat does not give; computing it fails. Use a fixed-length algorithm such as sha3_256.", alg.Value)
+		return
+	case slices.Contains(schema.DigestAlgorithmsSomeHosts(), name):
+		a.p.ReportInf(a.spanOf(alg), rules.UnknownDigestAlgorithm, rules.HostDigest,
+			"`digest`: `%s` exists only where the host's OpenSSL provides it; Heat refuses the value when it computes it on a host without it. Use %s for a template every Heat accepts.",
+			alg.Value, strings.Join(known, ", "))
 		return
 	}
 	near := pass.ClosestNames(alg.Value, known, 3, 3)
@@ -877,8 +890,12 @@ func checkStrSplitIndex(a *argCtx, items []*syntax.Node) {
 	if delim == nil || text == nil || !values.IsLiteralString(delim) || !values.IsLiteralString(text) || delim.Value == "" {
 		return
 	}
-	i, err := strconv.Atoi(strings.TrimSpace(idx.Value))
-	if err != nil {
+	// Heat reads the index with Python's int() once the text is split: a
+	// float is cut to a whole number, a boolean is 1 or 0, and text must
+	// be a whole number (white space and _ between digits allowed).
+	i, ok := pyIntIndex(idx)
+	if !ok {
+		a.badValue(rules.BadFunctionArgs, items[2], "the index must be a whole number, not %s.", values.QuoteValue(idx))
 		return
 	}
 	// Heat indexes a Python list: a negative index counts from the end.
@@ -886,6 +903,28 @@ func checkStrSplitIndex(a *argCtx, items []*syntax.Node) {
 		a.badValue(rules.BadFunctionArgs, items[2], "the index must be from %d to %d (a negative one counts from the end): the text splits into %d parts.", -parts, parts-1, parts)
 	}
 }
+
+// pyIntIndex is Python's int() of a literal scalar index, as Heat's
+// str_split computes it; ok is false where int() fails.
+func pyIntIndex(n *syntax.Node) (int, bool) {
+	if values.PyYAMLText(n) {
+		t := strings.TrimSpace(n.Value)
+		if !pyIntText.MatchString(t) {
+			return 0, false
+		}
+		i, err := strconv.Atoi(strings.ReplaceAll(t, "_", ""))
+		return i, err == nil
+	}
+	f, _, ok := values.PyNumber(n)
+	if !ok || math.IsInf(f, 0) || math.IsNaN(f) || math.Abs(f) > 1e15 {
+		return 0, false
+	}
+	return int(f), true
+}
+
+// pyIntText is the text Python's int() reads in base 10 (after the white
+// space around it is stripped).
+var pyIntText = regexp.MustCompile(`^[+-]?[0-9]+(?:_[0-9]+)*$`)
 
 func checkListConcatArgs(a *argCtx) {
 	if !a.args.IsSequence() {

@@ -221,7 +221,7 @@ func parseOneConstraint(p *pass.Pass, v *schema.Version, prm *hot.Parameter, typ
 	case schema.ConstraintModulo:
 		ok = parseModulo(p, &c, arg, argSpan)
 	case schema.ConstraintAllowedValues:
-		ok = parseAllowedValues(p, &c, arg, argSpan, typ)
+		ok = parseAllowedValues(p, &c, arg, argSpan, typ, prm.Field("default").Key != nil)
 	case schema.ConstraintAllowedPattern:
 		ok = parseAllowedPattern(p, &c, arg, argSpan)
 	case schema.ConstraintCustom:
@@ -376,7 +376,7 @@ func parseModulo(p *pass.Pass, c *schema.Constraint, arg *syntax.Node, argSpan s
 
 // parseAllowedValues reads the values an allowed_values constraint lists
 // into c, as Heat compares them with a typ parameter's value.
-func parseAllowedValues(p *pass.Pass, c *schema.Constraint, arg *syntax.Node, argSpan source.Span, typ string) bool {
+func parseAllowedValues(p *pass.Pass, c *schema.Constraint, arg *syntax.Node, argSpan source.Span, typ string, hasDefault bool) bool {
 	if !arg.IsSequence() {
 		p.Reportf(argSpan, rules.ParameterConstraintInvalid,
 			"`allowed_values` must be a list of values, for example `allowed_values: [small, large]`, not %s.", values.DescribeNode(arg))
@@ -398,6 +398,9 @@ func parseAllowedValues(p *pass.Pass, c *schema.Constraint, arg *syntax.Node, ar
 		if values.IsYAML11Bool(it) && it.Tag != "!!bool" {
 			return false
 		}
+		if unconvertibleAllowedValue(p, it, typ, hasDefault) {
+			return false
+		}
 		switch it.Tag {
 		case "!!int", "!!float":
 			f, _, _ := values.PyNumber(it)
@@ -410,6 +413,46 @@ func parseAllowedValues(p *pass.Pass, c *schema.Constraint, arg *syntax.Node, ar
 		}
 	}
 	return true
+}
+
+// unconvertibleAllowedValue reports an allowed value that does not read
+// as the number or boolean parameter's type. Heat converts every allowed
+// value to the parameter's type each time it checks a value (the default
+// at validate, the value given at create), and refuses the parameter when
+// one does not convert, whatever the value checked.
+func unconvertibleAllowedValue(p *pass.Pass, it *syntax.Node, typ string, hasDefault bool) bool {
+	if !values.PyYAMLText(it) {
+		return false
+	}
+	what := notScalarOfType(it, typ)
+	if what == "" {
+		return false
+	}
+	where := ""
+	if !hasDefault {
+		where = rules.UnconvertibleAllowedValue
+	}
+	p.ReportInf(it.Span(), rules.ParameterConstraintInvalid, where,
+		"The allowed value %s is not %s; Heat converts each allowed value to the parameter's type whenever it checks a value, and refuses the parameter. Write %s or change the parameter's type.",
+		values.QuoteValue(it), what, what)
+	return true
+}
+
+// notScalarOfType says what n should be ("a number") when Heat cannot
+// read it as a number or boolean parameter's value; "" when it can, or
+// for other types.
+func notScalarOfType(n *syntax.Node, typ string) string {
+	switch typ {
+	case "number":
+		if _, _, ok := values.PyNumber(n); !ok {
+			return "a number"
+		}
+	case "boolean":
+		if _, ok := values.HeatParamBool(n); !ok {
+			return "a boolean (true/false, yes/no, on/off, 1/0, t/f, y/n)"
+		}
+	}
+	return ""
 }
 
 // parseAllowedPattern reads the regular expression of an allowed_pattern
@@ -516,18 +559,12 @@ func checkParameterDefault(p *pass.Pass, prm *hot.Parameter, typ string, cons []
 	if n == nil || values.ContainsFunctionCall(n, 0) {
 		return
 	}
-	bad := ""
+	bad := notScalarOfType(n, typ)
 	switch typ {
-	case "number":
-		if _, _, ok := values.PyNumber(n); !ok {
-			bad = "a number"
-		}
-	case "boolean":
-		if _, ok := values.HeatParamBool(n); !ok {
-			bad = "a boolean (true/false, yes/no, on/off, 1/0, t/f, y/n)"
-		}
 	case "list":
-		if n.IsMapping() {
+		// Heat splits anything but a list as text: a number, a boolean
+		// or a mapping has no split.
+		if n.IsMapping() || (n.IsScalar() && !values.PyYAMLText(n)) {
 			bad = "a list or comma-separated text"
 		}
 	case "map":

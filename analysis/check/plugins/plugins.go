@@ -57,6 +57,9 @@ func CheckPlugins(p *pass.Pass) {
 		return
 	}
 	checks := pluginChecks()
+	for typ, more := range engineChecks() {
+		checks[typ] = append(checks[typ], more...)
+	}
 	p.EachResourceAlone(func(r *hot.Resource) {
 		rt, props := resources.BuiltinResource(p, r)
 		if rt == nil {

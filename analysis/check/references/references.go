@@ -32,6 +32,12 @@ func CheckReferences(p *pass.Pass) {
 		switch c.Name {
 		case "get_param":
 			r.getParam(c)
+		case "Ref":
+			// HOT 2013-05-23's Ref reads a resource by that name, else a
+			// parameter (a pseudo parameter too).
+			if n := values.Literal(c.Args); !values.IsScalarLiteral(n) || r.p.T.Resource(n.Value) == nil {
+				r.getParam(c)
+			}
 		case "get_resource":
 			r.deletionPolicyRef(c)
 			if n := values.Literal(c.Args); values.IsScalarLiteral(n) && r.resource(n, "get_resource", c.Context == hot.InOutput) {
@@ -168,6 +174,9 @@ func (r *refChecker) getParam(c *hot.Call) {
 	// An empty name is no undeclared parameter but a missing one; Heat
 	// words it so too ("must have arguments").
 	subject, fix := "The parameter `"+name.Value+"` is not declared", "Declare it under `parameters`."
+	if c.Name == "Ref" {
+		subject, fix = "`Ref` names `"+name.Value+"`, which is neither a parameter nor a resource", "Declare it under `parameters` or `resources`."
+	}
 	if name.Value == "" {
 		subject, fix = "`get_param` names no parameter (the name is empty)", "Write the name of a declared parameter."
 		near = nil

@@ -115,17 +115,7 @@ func (rc *ResourceChecker) checkType(r *hot.Resource) *schema.ResourceType {
 		return nil
 	}
 	tn := f.Value.Resolve()
-	if !tn.IsScalar() || tn.IsNull() {
-		if !values.IsFunctionCall(tn) {
-			p.Reportf(values.ValueSpan(f.Value, f.Key), rules.ResourceTypeNotString,
-				"The `type` of resource `%s` must be a type name or a template path, not %s.", r.Name, values.DescribeNode(tn))
-		}
-		return nil
-	}
-	if tn.Style == syntax.Plain && (tn.Tag == "!!int" || tn.Tag == "!!float" || values.IsYAML11Bool(tn)) {
-		p.Errorf(tn.Span(), rules.ResourceTypeNotString,
-			"Heat reads the `type` `%s` of resource `%s` as %s, not as a type name, and refuses it. Quote it if a template or type is really named so.",
-			tn.Value, r.Name, values.HeatScalarName(tn))
+	if !typeIsName(p, r, f, tn) {
 		return nil
 	}
 	name := tn.Value
@@ -185,6 +175,34 @@ func (rc *ResourceChecker) checkType(r *hot.Resource) *schema.ResourceType {
 		d.Suggestions = []string{rt.Name}
 	}
 	return rt
+}
+
+// typeIsName reports whether the type value tn of resource r is a name
+// Heat looks up, reporting it when it is not: a mapping, list or null,
+// a plain number or boolean, or the empty text.
+func typeIsName(p *pass.Pass, r *hot.Resource, f syntax.Pair, tn *syntax.Node) bool {
+	if !tn.IsScalar() || tn.IsNull() {
+		if !values.IsFunctionCall(tn) {
+			p.Reportf(values.ValueSpan(f.Value, f.Key), rules.ResourceTypeNotString,
+				"The `type` of resource `%s` must be a type name or a template path, not %s.", r.Name, values.DescribeNode(tn))
+		}
+		return false
+	}
+	if tn.Style == syntax.Plain && (tn.Tag == "!!int" || tn.Tag == "!!float" || values.IsYAML11Bool(tn)) {
+		p.Errorf(tn.Span(), rules.ResourceTypeNotString,
+			"Heat reads the `type` `%s` of resource `%s` as %s, not as a type name, and refuses it. Quote it if a template or type is really named so.",
+			tn.Value, r.Name, values.HeatScalarName(tn))
+		return false
+	}
+	if tn.Value == "" {
+		// Heat asks for a type that is not empty text: for a resource when
+		// it validates the template, for a group's member when it builds
+		// the member's definition at stack create.
+		p.Reportf(tn.Span(), rules.ResourceTypeEmpty,
+			"The `type` of resource `%s` is empty text; Heat refuses a resource without a type. Give a type name such as OS::Heat::None, or a template file.", r.Name)
+		return false
+	}
+	return true
 }
 
 // hiddenTypeReplacement names what to use instead of a hidden type.

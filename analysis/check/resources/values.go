@@ -147,6 +147,9 @@ func (rc *ResourceChecker) checkFields(o fieldOwner, m *syntax.Node, anchor *syn
 // typeName is the resource type for top-level properties, "" below.
 func (rc *ResourceChecker) checkStatus(prop *schema.Property, k *syntax.Node, owner, typeName string, fields map[string]*schema.Property) {
 	switch {
+	case prop.Unimplemented:
+		rc.p.Reportf(k.Span(), rules.ResourcePropertyUnimplemented,
+			"Property `%s` of %s is declared but not implemented; Heat refuses a template that sets it. Remove it.", k.Value, owner)
 	case prop.Hidden && refusedHiddenProperty(rc.p.Schema, typeName, k.Value):
 		// its own error says Heat refuses it (release_plugins.go)
 	case prop.Hidden:

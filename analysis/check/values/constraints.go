@@ -270,6 +270,8 @@ func offlineCustomProblem(name, value string) string {
 		if value != "" && !jsonLike(value) {
 			return fmt.Sprintf("%q is not JSON text; Heat parses this property as JSON", value)
 		}
+	case "dns_name", "dns_domain", "rel_dns_name":
+		return dnsProblem(name, value)
 	}
 	return ""
 }

@@ -168,6 +168,9 @@ func CheckAppliedValues(p *pass.Pass) {
 			continue
 		}
 		typ := parameters.CheckParameterType(scratch, v, prm)
+		if reportAppliedListType(p, ap, name, typ) {
+			continue
+		}
 		cons := parameters.ParseParameterConstraints(scratch, v, prm, typ, func() map[string]bool { return parameters.KnownCustomConstraints(p.Schema) })
 		for _, c := range cons {
 			if problem := values.ConstraintProblem(c, typ, ap.Value, res); problem != "" {
@@ -230,4 +233,19 @@ func CheckEnvironmentParameters(p *pass.Pass) {
 			"No template in the workspace declares `%s`; Heat ignores defaults that no template uses.%s", e.Name, pass.SuggestText(cands))
 		d.Suggestions = cands
 	}
+}
+
+// reportAppliedListType reports a comma_delimited_list parameter an
+// environment gives a mapping, a number or a boolean: Heat splits any
+// value but a list as text, and those have no split.
+func reportAppliedListType(p *pass.Pass, ap pass.AppliedParameter, name, typ string) bool {
+	n := ap.Value.Resolve()
+	if typ != "list" || n == nil || n.IsSequence() || n.IsNull() || values.PyYAMLText(n) {
+		return false
+	}
+	d := p.Reportf(p.T.Parameter(name).Key.Span(), rules.EnvValueType,
+		"`%s` gives the comma_delimited_list parameter `%s` %s; Heat refuses the stack, as it reads such a value only from a list or comma-separated text. Change the value in the environment.",
+		filepath.Base(ap.Env), name, values.DescribeNode(n))
+	d.Related = []source.Related{{Path: ap.Env, Span: ap.Value.Span(), Message: "value set here"}}
+	return true
 }

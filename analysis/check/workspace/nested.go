@@ -56,6 +56,7 @@ func checkNestedDefinition(p *pass.Pass, def pass.Definition) {
 	if nt.Opaque || len(nt.Templates) == 0 {
 		return
 	}
+	checkFacade(p, def, nt.Templates)
 	props := def.Properties.Resolve()
 	if def.Properties != nil && !props.IsMapping() && !props.IsNull() {
 		return // a function or a wrong shape: other rules speak about it
