@@ -71,7 +71,7 @@ func CheckPlugins(p *pass.Pass) {
 	if p.T == nil || p.Schema == nil {
 		return
 	}
-	checks := pluginChecks()
+	checks := allPluginChecks()
 	p.EachResourceAlone(func(r *hot.Resource) {
 		rt, props := resources.BuiltinResource(p, r)
 		if rt == nil {

@@ -1,0 +1,17 @@
+package plugins
+
+// allPluginChecks gathers the plugin checks of every service: the common
+// ones (pluginChecks) and each service's file, a type's checks in that
+// order.
+func allPluginChecks() map[string][]pluginCheck {
+	all := pluginChecks()
+	for _, more := range []map[string][]pluginCheck{
+		neutronChecks(), novaChecks(), cinderChecks(), octaviaChecks(), heatChecks(),
+		awsChecks(), barbicanChecks(), serviceChecks(), containerChecks(),
+	} {
+		for typ, checks := range more {
+			all[typ] = append(all[typ], checks...)
+		}
+	}
+	return all
+}
