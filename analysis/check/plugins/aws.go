@@ -12,6 +12,7 @@ func awsChecks() map[string][]pluginCheck {
 		"AWS::AutoScaling::AutoScalingGroup": {
 			conflict(truthy("InstanceId"), truthy("LaunchConfigurationName")),
 			oneOf(truthy("InstanceId"), truthy("LaunchConfigurationName")),
+			oneZone,
 		},
 		"AWS::EC2::EIPAssociation": {
 			conflict(truthy("EIP"), truthy("AllocationId")),
@@ -43,4 +44,15 @@ func healthCheckInterval(pc pluginCtx) {
 		pc.p.Reportf(pc.at(interval).Span(), rules.ResourcePropertyValue,
 			"The health check Interval %s is below its Timeout %s; Heat refuses the load balancer at stack create.", interval.text, timeout.text)
 	}
+}
+
+// oneZone: an AWS scaling group's VPCZoneIdentifier, when given, lists
+// exactly one subnet.
+func oneZone(pc pluginCtx) {
+	items, ok := literalList(pc.props, "VPCZoneIdentifier")
+	if !ok || len(items) <= 1 {
+		return
+	}
+	pc.p.Reportf(pc.props.Lookup("VPCZoneIdentifier").Key.Span(), rules.ResourcePropertyValue,
+		"Heat takes one subnet in VPCZoneIdentifier, not %d; it refuses the group at stack create.", len(items))
 }

@@ -18,6 +18,7 @@ func barbicanChecks() map[string][]pluginCheck {
 			requires(truthy("payload_content_type"), truthy("payload")),
 			requiredWhen("payload_content_type", octet, truthy("payload_content_encoding")),
 			secretEncodingType,
+			secretPayloadBase64,
 		},
 	}
 }
@@ -101,5 +102,34 @@ func orderAllowedProperties(pc pluginCtx) {
 		}
 		pc.p.Reportf(pr.Key.Span(), rules.ResourcePropertyConflict,
 			"A %s order does not take `%s` (it takes %s); Heat refuses it at stack create.", typ.text, pr.Key.Value, quoteJoin(allowed))
+	}
+}
+
+// secretPayloadBase64: an octet-stream payload with its encoding is
+// base64 Python can decode. Python skips characters outside the base64
+// alphabet; what is certain to fail is a character outside ASCII, or,
+// with no padding written, data characters that do not fill groups of
+// four.
+func secretPayloadBase64(pc pluginCtx) {
+	payload := pc.scalar("payload")
+	if !pc.scalar("payload_content_type").is("application/octet-stream") || !pc.scalar("payload_content_encoding").truthy() || !payload.truthy() || payload.at == nil {
+		return
+	}
+	data := 0
+	for _, r := range payload.text {
+		switch {
+		case r > 127:
+			data = -1
+		case r == '=':
+			return
+		case r >= 'A' && r <= 'Z', r >= 'a' && r <= 'z', r >= '0' && r <= '9', r == '+', r == '/':
+			if data >= 0 {
+				data++
+			}
+		}
+	}
+	if data < 0 || data%4 != 0 {
+		pc.p.Reportf(payload.at.Span(), rules.ResourcePropertyValue,
+			"This payload is no base64 Python can decode (a character outside ASCII, or an incomplete group of four without padding); Heat refuses the octet-stream secret at stack create.")
 	}
 }
