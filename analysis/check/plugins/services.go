@@ -26,6 +26,7 @@ func serviceChecks() map[string][]pluginCheck {
 			requires(truthy("neutron_network"), truthy("neutron_subnet")),
 		},
 		"OS::Mistral::CronTrigger": {oneOf(truthy("pattern"), truthy("first_time"))},
+		"OS::Mistral::Workflow":    {mistralTaskPolicies},
 		"OS::Trove::Instance":      {troveUsers, troveNetworks},
 		"OS::Zaqar::Subscription":  {zaqarSubscriber},
 	}
