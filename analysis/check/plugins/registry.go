@@ -7,7 +7,7 @@ func allPluginChecks() map[string][]pluginCheck {
 	all := pluginChecks()
 	for _, more := range []map[string][]pluginCheck{
 		neutronChecks(), novaChecks(), cinderChecks(), octaviaChecks(), heatChecks(),
-		awsChecks(), barbicanChecks(), serviceChecks(), containerChecks(),
+		awsChecks(), barbicanChecks(), serviceChecks(), containerChecks(), retiredChecks(),
 	} {
 		for typ, checks := range more {
 			all[typ] = append(all[typ], checks...)
