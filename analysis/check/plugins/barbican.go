@@ -115,21 +115,27 @@ func secretPayloadBase64(pc pluginCtx) {
 	if !pc.scalar("payload_content_type").is("application/octet-stream") || !pc.scalar("payload_content_encoding").truthy() || !payload.truthy() || payload.at == nil {
 		return
 	}
-	data := 0
-	for _, r := range payload.text {
-		switch {
-		case r > 127:
-			data = -1
-		case r == '=':
-			return
-		case r >= 'A' && r <= 'Z', r >= 'a' && r <= 'z', r >= '0' && r <= '9', r == '+', r == '/':
-			if data >= 0 {
-				data++
-			}
-		}
-	}
-	if data < 0 || data%4 != 0 {
+	if base64Fails(payload.text) {
 		pc.p.Reportf(payload.at.Span(), rules.ResourcePropertyValue,
 			"This payload is no base64 Python can decode (a character outside ASCII, or an incomplete group of four without padding); Heat refuses the octet-stream secret at stack create.")
 	}
+}
+
+// base64Fails reports text Python's base64.b64decode certainly refuses:
+// a character outside ASCII, or, with no padding written, data
+// characters (the others are skipped) that do not fill groups of four.
+// Text with padding is not judged.
+func base64Fails(text string) bool {
+	data := 0
+	for _, r := range text {
+		switch {
+		case r > 127:
+			return true
+		case r == '=':
+			return false
+		case r >= 'A' && r <= 'Z', r >= 'a' && r <= 'z', r >= '0' && r <= '9', r == '+', r == '/':
+			data++
+		}
+	}
+	return data%4 != 0
 }

@@ -24,6 +24,11 @@ type scalar struct {
 	// text is the value as text, once Heat converted it to the
 	// property's type (a key written empty reads as the type's zero).
 	text string
+	// literal is the scalar written (nil for a default or a key written
+	// empty); integer tells an integer property, whose value Heat makes
+	// with Python's int().
+	literal *syntax.Node
+	integer bool
 }
 
 // scalarOf reads property name of props; prop is its schema, nil when
@@ -55,7 +60,7 @@ func scalarOf(props *syntax.Node, name string, prop *schema.Property) scalar {
 			return scalar{at: v, known: true, text: strconv.FormatBool(b)}
 		}
 	}
-	return scalar{at: v, known: true, text: v.Value}
+	return scalar{at: v, known: true, text: v.Value, literal: v, integer: prop != nil && prop.Type == "integer"}
 }
 
 // defaultText writes a schema default as the text a plugin compares.
@@ -103,16 +108,25 @@ func (s scalar) truthy() bool {
 	case "", "false":
 		return false
 	}
+	if s.integer && s.literal != nil {
+		n, ok := values.HeatInteger(s.literal)
+		return !ok || n != 0
+	}
 	if f, err := strconv.ParseFloat(s.text, 64); err == nil {
 		return f != 0
 	}
 	return true
 }
 
-// number is the value as a number, when it is one.
+// number is the value as a number, when it is one: for an integer
+// property, the whole number Python's int() makes of what was written
+// (an unquoted 1.9 is 1, true is 1).
 func (s scalar) number() (float64, bool) {
 	if !s.given() {
 		return 0, false
+	}
+	if s.integer && s.literal != nil {
+		return values.HeatInteger(s.literal)
 	}
 	f, err := strconv.ParseFloat(s.text, 64)
 	return f, err == nil

@@ -22,15 +22,7 @@ func zunRestartPolicy(pc pluginCtx) {
 	if !s.truthy() {
 		return
 	}
-	name, count, hasCount := strings.Cut(s.text, ":")
-	ok := false
-	switch {
-	case hasCount:
-		ok = name == "on-failure" && !strings.Contains(count, ":")
-	default:
-		ok = name == "no" || name == "always" || name == "unless-stopped" || name == "on-failure"
-	}
-	if !ok {
+	if !knownRestartPolicy(s.text) {
 		pc.p.Reportf(pc.at(s).Span(), rules.ResourcePropertyValue,
 			"Heat knows the restart policies `no`, `always`, `unless-stopped` and `on-failure[:COUNT]`; it refuses %s at stack create.", strconv.Quote(s.text))
 	}
@@ -67,4 +59,15 @@ func zunNetworks(pc pluginCtx) {
 				"A network entry with a `port` takes no `fixed_ip` (the port has its addresses); Heat refuses it at stack create.")
 		}
 	}
+}
+
+// knownRestartPolicy reports a policy Heat's Zun plugin reads: no,
+// always, unless-stopped, on-failure, or on-failure:COUNT (one colon;
+// the count is not checked).
+func knownRestartPolicy(policy string) bool {
+	name, count, hasCount := strings.Cut(policy, ":")
+	if hasCount {
+		return name == "on-failure" && !strings.Contains(count, ":")
+	}
+	return name == "no" || name == "always" || name == "unless-stopped" || name == "on-failure"
 }
