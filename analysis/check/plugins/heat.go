@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"strconv"
 
+	"heat-ls/analysis/check/values"
 	"heat-ls/analysis/rules"
 	"heat-ls/analysis/syntax"
 )
@@ -14,6 +15,7 @@ import (
 func heatChecks() map[string][]pluginCheck {
 	return map[string][]pluginCheck{
 		"OS::Heat::SoftwareComponent":        {softwareComponentActions},
+		"OS::Heat::AccessPolicy":             {accessPolicyResources},
 		"OS::Heat::ScalingPolicy":            {onlyWith(isSet("min_adjustment_step"), "adjustment_type", "percent_change_in_capacity")},
 		"AWS::AutoScaling::ScalingPolicy":    {onlyWith(isSet("MinAdjustmentStep"), "AdjustmentType", "PercentChangeInCapacity")},
 		"OS::Heat::InstanceGroup":            {pauseTime("RollingUpdate")},
@@ -54,6 +56,26 @@ func softwareComponentActions(pc pluginCtx) {
 		for _, a := range actions {
 			seen[a] = true
 		}
+	}
+}
+
+// accessPolicyResources: each name in AllowedResources is a resource of
+// the stack (judged on names no resource of the template has).
+func accessPolicyResources(pc pluginCtx) {
+	if pc.member != nil {
+		return
+	}
+	items, ok := literalList(pc.props, "AllowedResources")
+	if !ok {
+		return
+	}
+	for _, it := range items {
+		v := it.Resolve()
+		if v == nil || !v.IsScalar() || v.IsNull() || values.IsFunctionCall(v) || pc.p.OtherResource(v.Value) != nil {
+			continue
+		}
+		pc.p.Reportf(v.Span(), rules.ResourcePropertyValue,
+			"The stack has no resource %s; Heat refuses the access policy at stack create.", strconv.Quote(v.Value))
 	}
 }
 
