@@ -104,7 +104,7 @@ func monascaAddress(pc pluginCtx) {
 	switch {
 	case typ.is("webhook"):
 		problem = webhookProblem(addr.text)
-	case typ.is("email") && !emailAddress.MatchString(addr.text):
+	case typ.is("email") && !emailAddress.MatchString(strings.TrimSuffix(addr.text, "\n")): // Python's $ also matches before a final newline
 		problem = "is no email address"
 	}
 	if problem != "" {
