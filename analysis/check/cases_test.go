@@ -1,6 +1,7 @@
 package check
 
 import (
+	"encoding/json"
 	"fmt"
 	"strconv"
 	"strings"
@@ -26,9 +27,24 @@ type heatPhase struct {
 }
 
 type heatError struct {
-	Kind    string `json:"kind"`
-	Message string `json:"message"`
-	Path    []any  `json:"path"`
+	Kind    string      `json:"kind"`
+	Message heatMessage `json:"message"`
+	Path    []any       `json:"path"`
+}
+
+// heatMessage is an error's message as the oracle recorded it: text, or
+// what a plugin handed Heat instead (a few validate() return a mapping
+// such as {"Error": "..."}, which Heat raises as it is), kept as its JSON.
+type heatMessage string
+
+func (m *heatMessage) UnmarshalJSON(b []byte) error {
+	var s string
+	if err := json.Unmarshal(b, &s); err == nil {
+		*m = heatMessage(s)
+		return nil
+	}
+	*m = heatMessage(b)
+	return nil
 }
 
 // needsLiveCloud tells errors that only a running cloud can produce
@@ -39,7 +55,7 @@ func needsLiveCloud(e heatError) bool {
 	case "ResourceTypeUnavailable", "EndpointNotFound", "ServiceUnavailable":
 		return true
 	}
-	m := strings.ToLower(e.Message)
+	m := strings.ToLower(string(e.Message))
 	return strings.Contains(m, "99001") || strings.Contains(m, "service not available") ||
 		strings.Contains(m, "endpoint") && strings.Contains(m, "not found")
 }

@@ -213,7 +213,7 @@ func codeSet(diags []source.Diagnostic) []string {
 func agreeWithVerdict(doc *hot.Document, errs []source.Diagnostic, v releaseVerdict) string {
 	var heatErrs []heatError
 	for _, e := range append(v.Validate, v.Create...) {
-		if !needsLiveCloud(e) && !strings.Contains(e.Message, "NeedsCloud") {
+		if !needsLiveCloud(e) && !strings.Contains(string(e.Message), "NeedsCloud") {
 			heatErrs = append(heatErrs, e)
 		}
 	}

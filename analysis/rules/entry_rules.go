@@ -46,6 +46,7 @@ const (
 	ResourceMetadataNotMapping       = "resource-metadata-not-mapping"
 	ResourceDependsOnInvalid         = "resource-depends-on-invalid"
 	ResourcePropertyConflict         = "resource-property-conflict"
+	ResourcePropertyValue            = "resource-property-value"
 	OutputNotMapping                 = "output-not-mapping"
 	OutputValueMissing               = "output-value-missing"
 	ConditionNameNotString           = "condition-name-not-string"
@@ -104,6 +105,7 @@ func entryRules() []Rule {
 		{ID: ResourceMetadataNotMapping, Severity: source.SeverityError, Phase: Validate, Summary: "metadata is not a mapping"},
 		{ID: ResourceDependsOnInvalid, Severity: source.SeverityError, Phase: Validate, Summary: "depends_on is neither a name nor a list of names, or names something for a resource with an external_id", Contexts: []Context{{Where: LeftOutResourcePolicy, Severity: source.SeverityWarning, Phase: None}}},
 		{ID: ResourcePropertyConflict, Severity: source.SeverityError, Phase: Create, Summary: "properties the type's own validation refuses together, or a combination it requires (one of two, one implied by another)", Contexts: []Context{{Where: LeftOutResource, Severity: source.SeverityWarning, Phase: None}, {Where: EmptyGroupMember, Severity: source.SeverityWarning, Phase: None}}},
+		{ID: ResourcePropertyValue, Severity: source.SeverityError, Phase: Create, Summary: "a literal value the type's own validation refuses beyond its property schema (a format, a bound set by another property, a repeated entry)", Contexts: []Context{{Where: LeftOutResource, Severity: source.SeverityWarning, Phase: None}, {Where: EmptyGroupMember, Severity: source.SeverityWarning, Phase: None}}},
 		{ID: OutputNotMapping, Severity: source.SeverityError, Phase: Validate, Summary: "an output's definition is not a mapping"},
 		{ID: OutputValueMissing, Severity: source.SeverityError, Phase: Validate, Summary: "an output without a value key"},
 		{ID: ConditionNameNotString, Severity: source.SeverityError, Phase: Validate, Summary: "a condition name YAML reads as a boolean or a number"},

@@ -65,8 +65,9 @@ func truthyIn(p *pass.Pass, m *syntax.Node, name string) bool {
 	return true
 }
 
-// launchConfigBlockDevices: Heat's launch configuration builds each block
-// device from a volume snapshot, so its plugin refuses at stack create an
+// launchConfigBlockDevices: Heat's launch configuration (and its
+// AWS::EC2::Instance) builds each block device from a volume snapshot, so
+// its plugin refuses at stack create an
 // entry of BlockDeviceMappings without `Ebs`, and one whose `Ebs` has no
 // `SnapshotId` Python takes for true. An `Ebs` written empty counts as
 // given (the property layer fills in its defaults), so only its snapshot
@@ -83,6 +84,10 @@ func launchConfigBlockDevices(pc pluginCtx) {
 	if !list.IsSequence() {
 		return
 	}
+	kind := "a launch configuration"
+	if pc.typ == "AWS::EC2::Instance" {
+		kind = "an AWS instance"
+	}
 	for _, it := range list.Items() {
 		m := it.Resolve()
 		if !m.IsMapping() || values.IsFunctionCall(m) || resources.MergesOtherKeys(m) {
@@ -91,7 +96,7 @@ func launchConfigBlockDevices(pc pluginCtx) {
 		ebs := m.Lookup("Ebs")
 		if ebs.Key == nil {
 			pc.p.Reportf(m.Span(), rules.ResourcePropertyConflict,
-				"This BlockDeviceMappings entry has no `Ebs`; a launch configuration builds each device from a volume snapshot (`Ebs: {SnapshotId: ...}`), so Heat refuses it at stack create.")
+				"This BlockDeviceMappings entry has no `Ebs`; %s builds each device from a volume snapshot (`Ebs: {SnapshotId: ...}`), so Heat refuses it at stack create.", kind)
 			continue
 		}
 		v := ebs.Value.Resolve()
@@ -103,6 +108,6 @@ func launchConfigBlockDevices(pc pluginCtx) {
 			at = sn.Key
 		}
 		pc.p.Reportf(at.Span(), rules.ResourcePropertyConflict,
-			"This `Ebs` has no `SnapshotId` (or an empty one); a launch configuration builds each device from a volume snapshot, so Heat refuses it at stack create.")
+			"This `Ebs` has no `SnapshotId` (or an empty one); %s builds each device from a volume snapshot, so Heat refuses it at stack create.", kind)
 	}
 }

@@ -1,8 +1,13 @@
 package plugins
 
 import (
+	"strconv"
+	"strings"
+
 	"heat-ls/analysis/check/resources"
+	"heat-ls/analysis/check/values"
 	"heat-ls/analysis/rules"
+	"heat-ls/analysis/syntax"
 )
 
 // mistralWorkflow: the checks of Mistral's workflow plugin at stack
@@ -40,4 +45,62 @@ func mistralWorkflow(pc pluginCtx) {
 			}
 		}
 	}
+}
+
+// mistralPolicyKeys are the task keys Heat also reads from a task's
+// policies, moving them onto the task before the plugin's checks.
+func mistralPolicyKeys() []string {
+	return []string{"pause_before", "wait_after", "wait_before", "timeout", "concurrency", "retry"}
+}
+
+// mistralTaskPolicies: a key given both on a task and in its policies
+// (both truthy) is refused when Heat moves policies onto the task; and a
+// concurrency (on the task or in its policies) needs with_items.
+func mistralTaskPolicies(pc pluginCtx) {
+	for _, task := range literalMappings(pc.props, "tasks") {
+		policies := task.Get("policies").Resolve()
+		if policies != nil && (!policies.IsMapping() || mergesKeys(policies)) {
+			continue
+		}
+		for _, key := range mistralPolicyKeys() {
+			if policies != nil && literalTruthy(task, key) && literalTruthy(policies, key) {
+				pc.p.Reportf(task.Lookup(key).Key.Span(), rules.ResourcePropertyConflict,
+					"`%s` is given both on the task and in its `policies`; Heat refuses it at stack create.", key)
+			}
+		}
+		concurrency := task.Lookup("concurrency").Key
+		if concurrency == nil && policies != nil {
+			concurrency = policies.Lookup("concurrency").Key
+		}
+		if concurrency != nil && task.Lookup("with_items").Key == nil && !mergesKeys(task) {
+			pc.p.Reportf(concurrency.Span(), rules.ResourcePropertyConflict,
+				"A task's `concurrency` goes with `with_items`; Heat refuses it at stack create without them.")
+		}
+	}
+}
+
+// literalTruthy reports a key of m written as a literal Python takes for
+// true once Heat converted it: a non-empty mapping or list, true, a
+// number other than 0, non-empty text.
+func literalTruthy(m *syntax.Node, name string) bool {
+	pr := m.Lookup(name)
+	if pr.Key == nil {
+		return false
+	}
+	v := pr.Value.Resolve()
+	switch {
+	case v == nil || v.IsNull() || values.IsFunctionCall(v):
+		return false
+	case v.IsMapping():
+		return v.NumPairs() > 0
+	case v.IsSequence():
+		return len(v.Items()) > 0
+	}
+	if b, ok := values.YamlBool(v); ok {
+		return b
+	}
+	if f, err := strconv.ParseFloat(v.Value, 64); err == nil {
+		return f != 0
+	}
+	return v.Value != "" && !strings.EqualFold(v.Value, "false")
 }

@@ -3,136 +3,125 @@ package plugins
 import (
 	"strconv"
 
-	"heat-ls/analysis/check/resources"
-	"heat-ls/analysis/check/values"
 	"heat-ls/analysis/rules"
 )
 
-// engineChecks are the plugin checks of Heat's Neutron base class and
-// router, and of OS::Heat::Delay, kept apart from pluginChecks and added
-// to its lists (CheckPlugins).
-func engineChecks() map[string][]pluginCheck {
-	valueSpecs := []pluginCheck{neutronValueSpecs}
+// neutronChecks are the checks of Neutron plugins' validate() beyond
+// their property schemas.
+func neutronChecks() map[string][]pluginCheck {
 	return map[string][]pluginCheck{
-		"OS::Neutron::Net":            valueSpecs,
-		"OS::Neutron::Firewall":       valueSpecs,
-		"OS::Neutron::FirewallPolicy": valueSpecs,
-		"OS::Neutron::FirewallRule":   valueSpecs,
-		"OS::Neutron::Router": {
-			routerAgentIDAndIDs,
-			conflict(truthy("distributed"), truthy("l3_agent_id")),
-			conflict(truthy("distributed"), truthy("l3_agent_ids")),
-			routerAgentsWithoutHA},
-		"OS::Heat::Delay": {delayOverTimeout},
+		"OS::Neutron::SecurityGroupRule": {conflict(isSet("remote_group"), isSet("remote_ip_prefix")), securityGroupRulePorts},
+		"OS::Neutron::Segment": {
+			requiredWhen("network_type", []string{"flat", "vlan"}, isSet("physical_network")),
+			requiredWhen("network_type", []string{"vlan"}, isSet("segmentation_id")),
+			prohibitedWhen("network_type", []string{"local", "flat"}, isSet("segmentation_id")),
+			prohibitedWhen("network_type", []string{"vxlan", "gre", "geneve"}, isSet("physical_network")),
+			segmentVlanRange,
+		},
+		"OS::Neutron::SubnetPool":     {subnetPoolBounds},
+		"OS::Neutron::Subnet":         {subnetIPv6ModesEqual},
+		"OS::Neutron::NetworkGateway": {networkGatewayConnections},
+		"OS::Neutron::RBACPolicy":     {rbacAction},
+		"OS::Neutron::Quota":          {quotaSetsSomething},
 	}
 }
 
-// neutronValueSpecs: Heat's Neutron base class finds value_specs keys
-// that would overwrite what Heat sends itself (shared, tenant_id and any
-// property of the type, set or not) and returns its complaint from
-// validate(), which the stack's validation raises. Only types that keep
-// the base class's validate() refuse them: Port, Subnet, Router and
-// FloatingIP call it and drop its answer (hc/port-value-specs-property-ok).
-func neutronValueSpecs(pc pluginCtx) {
-	pr := pc.props.Lookup("value_specs")
-	specs := pr.Value.Resolve()
-	if pr.Key == nil || !specs.IsMapping() || values.IsFunctionCall(specs) || resources.MergesOtherKeys(specs) {
+// securityGroupRulePorts: a standalone rule's port range may not be
+// reversed, except for the ICMP protocols, whose two ports are a type
+// and a code. (Rules written inside OS::Neutron::SecurityGroup are not
+// judged by this plugin: Heat accepts them reversed.)
+func securityGroupRulePorts(pc pluginCtx) {
+	lo, hi := pc.scalar("port_range_min"), pc.scalar("port_range_max")
+	proto := pc.scalar("protocol")
+	if !proto.known || proto.is("icmp", "icmpv6", "ipv6-icmp") {
 		return
 	}
-	rt, ok := pc.p.Schema.ResourceType(pc.typ)
-	if !ok {
-		return
+	l, okL := lo.number()
+	h, okH := hi.number()
+	if okL && okH && h < l {
+		pc.p.Reportf(pc.at(lo).Span(), rules.ResourcePropertyValue,
+			"port_range_min %s is above port_range_max %s; Heat refuses the rule at stack create.", lo.text, hi.text)
 	}
-	for _, kv := range specs.Pairs() {
-		k := kv.Key
-		if k == nil || !k.IsScalar() {
-			continue
+}
+
+// segmentVlanRange: a vlan segment's id is at most 4094.
+func segmentVlanRange(pc pluginCtx) {
+	id := pc.scalar("segmentation_id")
+	if n, ok := id.number(); ok && n > 4094 && pc.scalar("network_type").is("vlan") {
+		pc.p.Reportf(pc.at(id).Span(), rules.ResourcePropertyValue,
+			"A vlan segment's segmentation_id is at most 4094; Heat refuses %s at stack create.", id.text)
+	}
+}
+
+// subnetPoolBounds: min_prefixlen ≤ default_prefixlen ≤ max_prefixlen,
+// each compared only when both are given and not zero.
+func subnetPoolBounds(pc pluginCtx) {
+	names := []string{"min_prefixlen", "default_prefixlen", "max_prefixlen"}
+	var n [3]float64
+	var ok [3]bool
+	vals := make([]scalar, 3)
+	for i, name := range names {
+		vals[i] = pc.scalar(name)
+		n[i], ok[i] = vals[i].number()
+		ok[i] = ok[i] && n[i] != 0
+	}
+	for _, pair := range [][2]int{{0, 2}, {1, 2}, {0, 1}} {
+		lo, hi := pair[0], pair[1]
+		if ok[lo] && ok[hi] && n[lo] > n[hi] {
+			pc.p.Reportf(pc.at(vals[lo]).Span(), rules.ResourcePropertyValue,
+				"%s %s is above %s %s; Heat refuses the subnet pool at stack create.", names[lo], vals[lo].text, names[hi], vals[hi].text)
+			return
 		}
-		_, isProperty := rt.Property(k.Value)
-		if k.Value != "shared" && k.Value != "tenant_id" && !isProperty {
-			continue
+	}
+}
+
+// networkGatewayConnections: a vlan connection names its segmentation_id;
+// a flat one has none (or 0).
+func networkGatewayConnections(pc pluginCtx) {
+	items, fields := itemsOf(pc.props, "connections", pc.property("connections"))
+	for _, c := range items {
+		typ := scalarOf(c, "segmentation_type", fields["segmentation_type"])
+		id := scalarOf(c, "segmentation_id", fields["segmentation_id"])
+		switch {
+		case typ.is("vlan") && id.known && id.none && !mergesKeys(c):
+			pc.p.Reportf(pc.at(typ).Span(), rules.ResourcePropertyConflict,
+				"A vlan connection needs `segmentation_id`; Heat refuses the gateway at stack create without one.")
+		case typ.is("flat") && id.truthy():
+			pc.p.Reportf(id.at.Span(), rules.ResourcePropertyConflict,
+				"A flat connection takes no `segmentation_id` (other than 0); Heat refuses the gateway at stack create.")
 		}
-		why := "a property of " + pc.typ
-		if !isProperty {
-			why = "a key Heat sets itself"
-		}
-		pc.p.Reportf(k.Span(), rules.ResourcePropertyConflict,
-			"`value_specs` may not set `%s`, %s; Heat refuses it at stack create. Use the property instead, or remove the key.", k.Value, why)
 	}
 }
 
-// routerAgentIDAndIDs: Heat turns l3_agent_id into an item of
-// l3_agent_ids; beside a list already given, the translation fails on
-// its first item.
-func routerAgentIDAndIDs(pc pluginCtx) {
-	id, ids := truthy("l3_agent_id"), truthy("l3_agent_ids")
-	if !pc.read(id).certain(id) || !pc.read(ids).certain(ids) {
-		return
+// rbacActions are the actions each object type takes (every release's
+// union: the types a release lacks are refused by its schema first).
+func rbacActions() map[string][]string {
+	return map[string][]string{
+		"network":        {"access_as_shared", "access_as_external"},
+		"qos_policy":     {"access_as_shared"},
+		"security_group": {"access_as_shared"},
+		"address_scope":  {"access_as_shared"},
+		"subnetpool":     {"access_as_shared"},
 	}
-	at := pc.props.Lookup("l3_agent_ids").Key
-	if items, ok := literalList(pc.props, "l3_agent_ids"); ok && len(items) > 0 {
-		at = items[0]
-	}
-	pc.p.Reportf(at.Span(), rules.ResourcePropertyConflict,
-		"OS::Neutron::Router refuses `l3_agent_id` together with `l3_agent_ids` at stack create; list every agent under `l3_agent_ids` and remove `l3_agent_id`.")
 }
 
-// routerAgentsWithoutHA: a router that is not HA takes one L3 agent.
-func routerAgentsWithoutHA(pc pluginCtx) {
-	ids, ok := literalList(pc.props, "l3_agent_ids")
-	if !ok || len(ids) < 2 || resources.MergesOtherKeys(pc.props) {
+// rbacAction: the action must be one the object type takes.
+func rbacAction(pc pluginCtx) {
+	typ, action := pc.scalar("object_type"), pc.scalar("action")
+	valid, ok := rbacActions()[typ.text]
+	if !typ.given() || !ok || !action.given() || action.is(valid...) {
 		return
 	}
-	if ha := truthy("ha"); pc.read(ha).possible(ha) {
-		return
-	}
-	pc.p.Reportf(pc.props.Lookup("l3_agent_ids").Key.Span(), rules.ResourcePropertyConflict,
-		"A router that is not HA takes one L3 agent, not %d; Heat refuses it at stack create. Set `ha: true` or list one agent.", len(ids))
+	pc.p.Reportf(pc.at(action).Span(), rules.ResourcePropertyValue,
+		"Object type %s takes the action %s only; Heat refuses %s at stack create.", typ.text, quoteJoin(valid), strconv.Quote(action.text))
 }
 
-// defaultStackTimeout is the stack timeout Heat applies when the create
-// request gives none (heat.conf's stack_action_timeout, one hour unless
-// the operator changes it).
-const defaultStackTimeout = 3600
-
-// delayOverTimeout: Heat refuses a Delay whose longest wait (min_wait
-// plus max_jitter times jitter_multiplier) is longer than the stack's
-// timeout. The timeout comes with the create request, so this is a
-// warning measured against the default.
-func delayOverTimeout(pc pluginCtx) {
-	minWait, ok1 := literalNumber(pc, "min_wait", 0)
-	jitter, ok2 := literalNumber(pc, "max_jitter", 0)
-	multiplier, ok3 := literalNumber(pc, "jitter_multiplier", 1)
-	if !ok1 || !ok2 || !ok3 {
-		return
+// subnetIPv6ModesEqual: ipv6_ra_mode and ipv6_address_mode, when both
+// are set, are the same mode.
+func subnetIPv6ModesEqual(pc pluginCtx) {
+	ra, addr := pc.scalar("ipv6_ra_mode"), pc.scalar("ipv6_address_mode")
+	if ra.truthy() && addr.truthy() && ra.text != addr.text {
+		pc.p.Reportf(pc.at(addr).Span(), rules.ResourcePropertyConflict,
+			"ipv6_address_mode %s differs from ipv6_ra_mode %s; Heat refuses the subnet at stack create unless they are the same.", addr.text, ra.text)
 	}
-	longest := minWait + jitter*multiplier
-	if longest <= defaultStackTimeout {
-		return
-	}
-	anchor := pc.anchor()
-	if pr := pc.props.Lookup("min_wait"); pr.Key != nil {
-		anchor = pr.Key
-	}
-	pc.p.Reportf(anchor.Span(), rules.DelayOverTimeout,
-		"This Delay may wait %s seconds, longer than the default stack timeout of %d; Heat refuses it at stack create unless the stack is created with a longer timeout (openstack stack create --timeout).",
-		strconv.FormatFloat(longest, 'f', -1, 64), defaultStackTimeout)
-}
-
-// literalNumber reads a number property, def when absent or null; ok is
-// false when it is a call or no number (the schema check judges that).
-func literalNumber(pc pluginCtx, name string, def float64) (float64, bool) {
-	pr := pc.props.Lookup(name)
-	if pr.Key == nil {
-		return def, true
-	}
-	v := pr.Value.Resolve()
-	if v.IsNull() {
-		return def, true
-	}
-	if values.IsYAML11Bool(v) {
-		return 0, false
-	}
-	f, _, ok := values.PyNumber(v)
-	return f, ok
 }

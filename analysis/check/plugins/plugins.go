@@ -56,10 +56,7 @@ func CheckPlugins(p *pass.Pass) {
 	if p.T == nil || p.Schema == nil {
 		return
 	}
-	checks := pluginChecks()
-	for typ, more := range engineChecks() {
-		checks[typ] = append(checks[typ], more...)
-	}
+	checks := allPluginChecks()
 	p.EachResourceAlone(func(r *hot.Resource) {
 		rt, props := resources.BuiltinResource(p, r)
 		if rt == nil {
