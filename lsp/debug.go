@@ -29,6 +29,9 @@ type debugStats struct {
 	OpenDocuments int `json:"openDocuments"`
 	// IndexedFiles is the number of files the workspace index holds.
 	IndexedFiles int `json:"indexedFiles"`
+	// Memory is what the runtime holds from the system, by use
+	// (memoryClasses), read after the collection if one was asked for.
+	Memory map[string]uint64 `json:"memory"`
 }
 
 // debugParams are heat-ls/debug's optional params.
@@ -67,6 +70,7 @@ func (s *Server) debug(_ context.Context, params []byte) (any, error) {
 		Goroutines:    runtime.NumGoroutine(),
 		OpenDocuments: len(s.store.All()),
 		IndexedFiles:  s.workspaceIndex().Len(),
+		Memory:        memoryClasses(),
 	}
 	if live[0].Value.Kind() == metrics.KindUint64 {
 		st.HeapLive = live[0].Value.Uint64()

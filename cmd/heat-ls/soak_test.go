@@ -90,12 +90,29 @@ func newSoakRun(t testing.TB, seed int64) *soakRun {
 
 // soakPoint is what a checkpoint measured.
 type soakPoint struct {
-	rss int64
+	rss, rssAnon, rssFile int64
 	soakStats
 }
 
 func (p soakPoint) String() string {
-	return fmt.Sprintf("RSS %d KiB, heap %d KiB, %d goroutines, %d files indexed", p.rss>>10, p.HeapLive>>10, p.Goroutines, p.IndexedFiles)
+	return fmt.Sprintf("RSS %d KiB (anon %d, file %d), heap %d KiB, %d goroutines, %d files indexed\n  runtime KiB: %s",
+		p.rss>>10, p.rssAnon>>10, p.rssFile>>10, p.HeapLive>>10, p.Goroutines, p.IndexedFiles, soakClasses(p.Memory))
+}
+
+// soakClassNames are the runtime memory classes a checkpoint reports, in
+// the order of the report.
+var soakClassNames = []string{"heap/objects", "heap/unused", "heap/free", "heap/released", "heap/stacks", "os-stacks", "metadata/mspan/inuse", "metadata/mspan/free", "metadata/mcache/inuse", "metadata/mcache/free", "metadata/other", "profiling/buckets", "other", "total"}
+
+// soakClasses formats the memory classes of a checkpoint in KiB.
+func soakClasses(m map[string]int64) string {
+	s := ""
+	for i, name := range soakClassNames {
+		if i > 0 {
+			s += ", "
+		}
+		s += fmt.Sprintf("%s %d", name, m[name]>>10)
+	}
+	return s
 }
 
 // checkpoint restores the first state, lets the server settle and release
@@ -109,7 +126,9 @@ func (r *soakRun) checkpoint() soakPoint {
 	if st.OpenDocuments != 0 {
 		r.t.Fatalf("%d documents open after every one was closed", st.OpenDocuments)
 	}
-	return soakPoint{rss: r.c.rss(), soakStats: st}
+	p := soakPoint{rss: r.c.rss(), soakStats: st}
+	p.rssAnon, p.rssFile = r.c.resident()
+	return p
 }
 
 // TestSoak runs the soak for HEAT_LS_SOAK (default soakDefault): a
