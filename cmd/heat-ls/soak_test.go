@@ -151,6 +151,12 @@ func TestSoak(t *testing.T) {
 	if end.Goroutines > base.Goroutines+soakGoroutineSlack {
 		t.Errorf("%d goroutines after the soak, %d at the baseline", end.Goroutines, base.Goroutines)
 	}
+	// The runtime keeps a record of every call stack its heap sampling
+	// ever saw, for good; a server that nobody profiles must not sample
+	// (heap_sampling.go), or those records grow with the session.
+	if r.c.profiles == "" && end.Memory["profiling/buckets"] > base.Memory["profiling/buckets"] {
+		t.Errorf("the heap sampling's records grew from %d to %d KiB in a server that writes no heap profiles", base.Memory["profiling/buckets"]>>10, end.Memory["profiling/buckets"]>>10)
+	}
 	if end.IndexedFiles != base.IndexedFiles {
 		t.Errorf("%d files indexed after the soak, %d at the baseline (the same files are on disk)", end.IndexedFiles, base.IndexedFiles)
 	}
