@@ -90,13 +90,17 @@ func newSoakRun(t testing.TB, seed int64) *soakRun {
 
 // soakPoint is what a checkpoint measured.
 type soakPoint struct {
-	rss, rssAnon, rssFile int64
+	// idle is the resident memory once the session has settled, as the
+	// server left it (its idle release included: lsp/idle_memory.go);
+	// rss, rssAnon and rssFile are read after a full collection that
+	// returned every free page to the system.
+	idle, rss, rssAnon, rssFile int64
 	soakStats
 }
 
 func (p soakPoint) String() string {
-	return fmt.Sprintf("RSS %d KiB (anon %d, file %d), heap %d KiB, %d goroutines, %d files indexed\n  runtime KiB: %s",
-		p.rss>>10, p.rssAnon>>10, p.rssFile>>10, p.HeapLive>>10, p.Goroutines, p.IndexedFiles, soakClasses(p.Memory))
+	return fmt.Sprintf("RSS idle %d KiB, collected %d KiB (anon %d, file %d), heap %d KiB, %d goroutines, %d files indexed\n  runtime KiB: %s",
+		p.idle>>10, p.rss>>10, p.rssAnon>>10, p.rssFile>>10, p.HeapLive>>10, p.Goroutines, p.IndexedFiles, soakClasses(p.Memory))
 }
 
 // soakClassNames are the runtime memory classes a checkpoint reports, in
@@ -122,11 +126,12 @@ func (r *soakRun) checkpoint() soakPoint {
 	r.c.settle(soakQuiet)
 	time.Sleep(soakRelease)
 	r.c.settle(soakQuiet)
+	idle := r.c.rss()
 	st := r.c.stats()
 	if st.OpenDocuments != 0 {
 		r.t.Fatalf("%d documents open after every one was closed", st.OpenDocuments)
 	}
-	p := soakPoint{rss: r.c.rss(), soakStats: st}
+	p := soakPoint{idle: idle, rss: r.c.rss(), soakStats: st}
 	p.rssAnon, p.rssFile = r.c.resident()
 	return p
 }
@@ -192,6 +197,7 @@ func BenchmarkSoak(b *testing.B) {
 		}
 		r.c.shutdown()
 		b.ReportMetric(100*(float64(last.rss)/float64(first.rss)-1), "rss-growth-%")
+		b.ReportMetric(100*(float64(last.idle)/float64(first.idle)-1), "idle-rss-growth-%")
 		b.ReportMetric(100*(float64(last.HeapLive)/float64(first.HeapLive)-1), "heap-growth-%")
 		b.ReportMetric(float64(last.rss>>10), "rss-KiB")
 		b.ReportMetric(float64(maxG-first.Goroutines), "goroutines-above-first")
