@@ -43,9 +43,6 @@ type diagnostics struct {
 	// half-built results at once, and one made stale while waiting never
 	// starts.
 	slots chan struct{}
-	// idle gives memory back once no run is left (idle_memory.go).
-	idle idleRelease
-
 	// mu orders publishing against replacement and close: a run checks
 	// that it is still current and publishes while holding it.
 	mu   sync.Mutex
@@ -114,7 +111,7 @@ func (d *diagnostics) schedule(doc *store.Document) {
 	d.runs[doc.URI] = run
 	d.wg.Add(1)
 	d.mu.Unlock()
-	d.idle.busy()
+	d.s.idle.begin()
 
 	go func() {
 		defer d.wg.Done()
@@ -207,17 +204,14 @@ func (d *diagnostics) remember(doc *store.Document, found []source.Diagnostic) {
 }
 
 // settled forgets a finished run (one that did not publish is still in
-// runs) and, when no run is left, lets idle memory go back to the system.
+// runs) and, when no work is left, lets idle memory go back to the system.
 func (d *diagnostics) settled(run *diagnosticRun) {
 	d.mu.Lock()
 	if d.runs[run.doc.URI] == run {
 		delete(d.runs, run.doc.URI)
 	}
-	idle := len(d.runs) == 0 && !d.stopped
 	d.mu.Unlock()
-	if idle {
-		d.idle.settle()
-	}
+	d.s.idle.end()
 }
 
 // openMapper finds the mapper of another open document.
@@ -254,5 +248,5 @@ func (d *diagnostics) stop() {
 	}
 	d.mu.Unlock()
 	d.wg.Wait()
-	d.idle.stop()
+	d.s.idle.stop()
 }

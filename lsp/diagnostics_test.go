@@ -194,22 +194,29 @@ func TestStaleRunIsCancelled(t *testing.T) {
 	}
 }
 
-// TestWorthReleasing: memory goes back to the system only when enough of
-// the held heap is free.
+// TestWorthReleasing: memory goes back to the system when the free pages
+// and the garbage reach a quarter of the live heap, at least releaseFloor
+// and at most releaseSlack; partly used pages, which no collection
+// returns, do not count.
 func TestWorthReleasing(t *testing.T) {
 	tests := []struct {
-		held, allocated uint64
-		want            bool
+		name                string
+		live, objects, free uint64
+		want                bool
 	}{
-		{100 << 20, 40 << 20, true},
-		{40<<20 + releaseSlack, 40 << 20, true},
-		{40<<20 + releaseSlack - 1, 40 << 20, false},
-		{30 << 20, 40 << 20, false},
-		{0, 0, false},
+		{"a large heap, much free", 40 << 20, 60 << 20, 40 << 20, true},
+		{"a large heap, releaseSlack free", 400 << 20, 400 << 20, releaseSlack, true},
+		{"a large heap, less than releaseSlack", 400 << 20, 400<<20 + releaseSlack/2, releaseSlack/2 - 1, false},
+		{"a small heap after typing", 1300 << 10, 4 << 20, 1 << 20, true},
+		{"a small heap, garbage alone", 1300 << 10, 1300<<10 + releaseFloor, 0, true},
+		{"a small heap, below releaseFloor", 1300 << 10, 1300<<10 + releaseFloor/2, releaseFloor/2 - 1, false},
+		{"a quarter of the live heap", 8 << 20, 9 << 20, 1 << 20, true},
+		{"less than a quarter", 8 << 20, 9 << 20, 1<<20 - 1, false},
+		{"nothing allocated", 0, 0, 0, false},
 	}
 	for _, tc := range tests {
-		if got := worthReleasing(tc.held, tc.allocated); got != tc.want {
-			t.Errorf("worthReleasing(%d, %d) = %v, want %v", tc.held, tc.allocated, got, tc.want)
+		if got := worthReleasing(tc.live, tc.objects, tc.free); got != tc.want {
+			t.Errorf("%s: worthReleasing(%d, %d, %d) = %v, want %v", tc.name, tc.live, tc.objects, tc.free, got, tc.want)
 		}
 	}
 }

@@ -45,12 +45,17 @@ const (
 	// soakGoroutineSlack: goroutines at the end may exceed the baseline
 	// by this many (a timer or a pipe read in flight).
 	soakGoroutineSlack = 2
+	// soakIdleSlack: once the session has settled, the server's idle
+	// release must have given back its free pages; its resident memory
+	// may exceed what a collection asked for then leaves by this much.
+	soakIdleSlack = 2 << 20
 	// soakQuiet is how long no diagnostics must arrive for the session
 	// to count as settled; the server's idle memory release
 	// (lsp/idle_memory.go) comes one second after its last diagnostics
-	// run, and soakRelease more is left for it to finish.
+	// run or request (the settling's own requests among them), and
+	// soakRelease is left for it to come and finish.
 	soakQuiet   = 1000 * time.Millisecond
-	soakRelease = 750 * time.Millisecond
+	soakRelease = 1750 * time.Millisecond
 )
 
 func soakDuration(t testing.TB, fallback time.Duration) time.Duration {
@@ -125,7 +130,6 @@ func (r *soakRun) checkpoint() soakPoint {
 	r.restore()
 	r.c.settle(soakQuiet)
 	time.Sleep(soakRelease)
-	r.c.settle(soakQuiet)
 	idle := r.c.rss()
 	st := r.c.stats()
 	if st.OpenDocuments != 0 {
@@ -152,6 +156,9 @@ func TestSoak(t *testing.T) {
 	t.Logf("soak %v, %d requests answered\nbaseline: %v\nend:      %v (RSS %+.1f%%)", total, r.ok, base, end, 100*(float64(end.rss)/float64(base.rss)-1))
 	if limit := int64(float64(base.rss)*(1+soakRSSGrowth)) + soakRSSSlack; end.rss > limit {
 		t.Errorf("resident memory %d KiB after the soak, baseline %d KiB (limit %d KiB)", end.rss>>10, base.rss>>10, limit>>10)
+	}
+	if end.idle > end.rss+soakIdleSlack {
+		t.Errorf("resident memory %d KiB once settled, %d KiB after a collection: the idle release kept %d KiB of free heap", end.idle>>10, end.rss>>10, (end.idle-end.rss)>>10)
 	}
 	if end.Goroutines > base.Goroutines+soakGoroutineSlack {
 		t.Errorf("%d goroutines after the soak, %d at the baseline", end.Goroutines, base.Goroutines)
