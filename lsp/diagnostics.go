@@ -196,10 +196,18 @@ func (d *diagnostics) findings(ctx context.Context, doc *store.Document) []sourc
 	return doc.FluxDiagnostics(found, m.found)
 }
 
-// remember keeps the findings of a settled version of a document.
+// remember keeps the findings of a settled version of a document while
+// the document is open. A run that finished its check just as the
+// document closed must not keep them: clear has already forgotten the
+// document, so they would stay, with the version's whole parse, for the
+// rest of the session (the store drops a document before clear runs, and
+// both sides hold memoMu, so one of the two always sees the other).
 func (d *diagnostics) remember(doc *store.Document, found []source.Diagnostic) {
 	d.memoMu.Lock()
 	defer d.memoMu.Unlock()
+	if d.s.store.Get(doc.URI) == nil {
+		return
+	}
 	d.memo[doc.URI] = settledFindings{doc: doc, found: found}
 }
 
