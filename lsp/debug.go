@@ -32,6 +32,9 @@ type debugStats struct {
 	// Memory is what the runtime holds from the system, by use
 	// (memoryClasses), read after the collection if one was asked for.
 	Memory map[string]uint64 `json:"memory"`
+	// DocumentCaches counts the entries of each per-document cache
+	// (documentCaches); all are zero once no document is open.
+	DocumentCaches map[string]int `json:"documentCaches"`
 }
 
 // debugParams are heat-ls/debug's optional params.
@@ -67,10 +70,11 @@ func (s *Server) debug(_ context.Context, params []byte) (any, error) {
 	live := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
 	metrics.Read(live)
 	st := debugStats{
-		Goroutines:    runtime.NumGoroutine(),
-		OpenDocuments: len(s.store.All()),
-		IndexedFiles:  s.workspaceIndex().Len(),
-		Memory:        memoryClasses(),
+		Goroutines:     runtime.NumGoroutine(),
+		OpenDocuments:  len(s.store.All()),
+		IndexedFiles:   s.workspaceIndex().Len(),
+		Memory:         memoryClasses(),
+		DocumentCaches: s.documentCaches(),
 	}
 	if live[0].Value.Kind() == metrics.KindUint64 {
 		st.HeapLive = live[0].Value.Uint64()

@@ -35,6 +35,11 @@ func TestDebugRequest(t *testing.T) {
 		t.Errorf("heat-ls/debug answered %s", m.Result)
 	}
 	wantMemoryClasses(t, st.Memory)
+	for _, name := range []string{"settledFindings", "diagnosticRuns", "semanticTokens", "encodedTokens"} {
+		if _, ok := st.DocumentCaches[name]; !ok {
+			t.Errorf("heat-ls/debug: no count of the %s cache in %v", name, st.DocumentCaches)
+		}
+	}
 }
 
 // wantMemoryClasses: the memory classes name the heap's objects, its free

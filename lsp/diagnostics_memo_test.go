@@ -36,3 +36,22 @@ func memoSize(d *diagnostics) int {
 	defer d.memoMu.Unlock()
 	return len(d.memo)
 }
+
+// TestClosedDocumentTokensAreNotKept: semantic tokens made for a document
+// that closed meanwhile are answered but not kept for deltas.
+func TestClosedDocumentTokensAreNotKept(t *testing.T) {
+	var c tokenCache
+	open := map[string]bool{"file:///a.yaml": true}
+	isOpen := func(u string) bool { return open[u] }
+	if id := c.remember("file:///a.yaml", []uint32{1}, isOpen); id == "" || c.size() != 1 {
+		t.Fatalf("an open document's tokens: id %q, %d kept", id, c.size())
+	}
+	if id := c.remember("file:///b.yaml", []uint32{2}, isOpen); id == "" || c.size() != 1 {
+		t.Errorf("a closed document's tokens: id %q, %d kept, want 1 (a.yaml)", id, c.size())
+	}
+	delete(open, "file:///a.yaml")
+	c.remember("file:///b.yaml", []uint32{2}, isOpen)
+	if c.size() != 0 {
+		t.Errorf("%d kept once no document is open", c.size())
+	}
+}

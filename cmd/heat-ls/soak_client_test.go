@@ -255,6 +255,9 @@ type soakStats struct {
 	// Memory is the runtime's /memory/classes/ figures by name
 	// ("heap/objects", "heap/free", "os-stacks", "total"…).
 	Memory map[string]int64 `json:"memory"`
+	// DocumentCaches counts what the server keeps per open document
+	// outside its store, by cache.
+	DocumentCaches map[string]int `json:"documentCaches"`
 }
 
 // stats asks the server for its own figures, after a full collection.

@@ -135,6 +135,11 @@ func (r *soakRun) checkpoint() soakPoint {
 	if st.OpenDocuments != 0 {
 		r.t.Fatalf("%d documents open after every one was closed", st.OpenDocuments)
 	}
+	for name, n := range st.DocumentCaches {
+		if n != 0 {
+			r.t.Errorf("%d entries in the server's %s with every document closed: each holds a closed document's parse", n, name)
+		}
+	}
 	p := soakPoint{idle: idle, rss: r.c.rss(), soakStats: st}
 	p.rssAnon, p.rssFile = r.c.resident()
 	return p
