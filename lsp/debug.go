@@ -35,6 +35,10 @@ type debugStats struct {
 	// DocumentCaches counts the entries of each per-document cache
 	// (documentCaches); all are zero once no document is open.
 	DocumentCaches map[string]int `json:"documentCaches"`
+	// IdleChecks and IdleReleases count the times the server, idle,
+	// considered giving memory back and did (idle_memory.go).
+	IdleChecks   int64 `json:"idleChecks"`
+	IdleReleases int64 `json:"idleReleases"`
 }
 
 // debugParams are heat-ls/debug's optional params.
@@ -75,6 +79,8 @@ func (s *Server) debug(_ context.Context, params []byte) (any, error) {
 		IndexedFiles:   s.workspaceIndex().Len(),
 		Memory:         memoryClasses(),
 		DocumentCaches: s.documentCaches(),
+		IdleChecks:     s.idle.checked.Load(),
+		IdleReleases:   s.idle.released.Load(),
 	}
 	if live[0].Value.Kind() == metrics.KindUint64 {
 		st.HeapLive = live[0].Value.Uint64()

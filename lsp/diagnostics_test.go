@@ -194,25 +194,23 @@ func TestStaleRunIsCancelled(t *testing.T) {
 	}
 }
 
-// TestWorthReleasing: memory goes back to the system when the free pages
-// and the garbage reach a quarter of the live heap, at least releaseFloor
-// and at most releaseSlack; partly used pages, which no collection
-// returns, do not count.
+// TestWorthReleasing: an idle server with a small live heap always gives
+// memory back; with a larger one, when its free pages and garbage reach
+// releaseSlack.
 func TestWorthReleasing(t *testing.T) {
 	tests := []struct {
 		name                string
 		live, objects, free uint64
 		want                bool
 	}{
+		{"a small heap after typing", 1300 << 10, 4 << 20, 1 << 20, true},
+		{"a small heap, nothing to free in sight", 1300 << 10, 1300 << 10, 0, true},
+		{"the largest small heap", smallHeap, smallHeap, 0, true},
 		{"a large heap, much free", 40 << 20, 60 << 20, 40 << 20, true},
 		{"a large heap, releaseSlack free", 400 << 20, 400 << 20, releaseSlack, true},
+		{"a large heap, releaseSlack in garbage and free", 400 << 20, 400<<20 + releaseSlack/2, releaseSlack / 2, true},
 		{"a large heap, less than releaseSlack", 400 << 20, 400<<20 + releaseSlack/2, releaseSlack/2 - 1, false},
-		{"a small heap after typing", 1300 << 10, 4 << 20, 1 << 20, true},
-		{"a small heap, garbage alone", 1300 << 10, 1300<<10 + releaseFloor, 0, true},
-		{"a small heap, below releaseFloor", 1300 << 10, 1300<<10 + releaseFloor/2, releaseFloor/2 - 1, false},
-		{"a quarter of the live heap", 8 << 20, 9 << 20, 1 << 20, true},
-		{"less than a quarter", 8 << 20, 9 << 20, 1<<20 - 1, false},
-		{"nothing allocated", 0, 0, 0, false},
+		{"just above a small heap, little free", smallHeap + 1, smallHeap + 1, 1 << 20, false},
 	}
 	for _, tc := range tests {
 		if got := worthReleasing(tc.live, tc.objects, tc.free); got != tc.want {

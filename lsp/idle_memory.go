@@ -4,6 +4,7 @@ import (
 	"runtime/debug"
 	"runtime/metrics"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -21,18 +22,20 @@ type idleRelease struct {
 	timer   *time.Timer
 	active  int // diagnostics runs and requests begun and not ended
 	stopped bool
+	// checked and released count the releases considered and made, for
+	// heat-ls/debug.
+	checked, released atomic.Int64
 }
 
 // idleReleaseDelay is how long the server must stay idle.
 const idleReleaseDelay = time.Second
 
-// releaseSlack and releaseFloor bound what is worth a collection to
-// return: a quarter of the live heap, at least releaseFloor (below that a
-// collection gives back less than its own bookkeeping), at most
-// releaseSlack (above that it is always worth it, whatever the heap).
+// smallHeap is the live heap up to which an idle server always releases:
+// a full collection of it costs a few milliseconds, once per pause. Above
+// it, a release must be worth releaseSlack.
 const (
+	smallHeap    = 16 << 20
 	releaseSlack = 16 << 20
-	releaseFloor = 1 << 20
 )
 
 // begin is called when work starts (a diagnostics run, a request): a
@@ -88,25 +91,30 @@ func (r *idleRelease) release() {
 			return
 		}
 	}
+	r.checked.Add(1)
 	if worthReleasing(m[0].Value.Uint64(), m[1].Value.Uint64(), m[2].Value.Uint64()) {
 		debug.FreeOSMemory()
+		r.released.Add(1)
 	}
 }
 
 // worthReleasing reports whether a full collection and a return of the
-// free pages would give enough back: the heap's free pages the system
-// still backs (free) and its garbage (objects is the allocated heap, live
-// what the last collection found reachable; a collection frees the
-// difference) together reach a quarter of the live heap, within
-// releaseFloor and releaseSlack. The cost of a collection grows with the
-// live heap, so the gain must too. Not the heap held minus the live heap:
-// that counts the room left in partly used pages, which no collection
-// returns, and a server whose pages are mostly such room would collect
-// after every pause for nothing.
+// free pages are worth their cost. For a small live heap they always are:
+// the collection is cheap, and what it gives back cannot be told in
+// advance (garbage, free pages, and goroutine stacks freed after a burst
+// of runs, which no runtime figure separates from those in use; a session
+// of 1 MiB live heap keeps 2 MiB of those beside the runtime's free-page
+// figure). For a larger heap, whose collection costs more, the free pages
+// the system still backs (free) and the garbage (objects, the allocated
+// heap, minus live, what the last collection found reachable) must reach
+// releaseSlack.
 func worthReleasing(live, objects, free uint64) bool {
+	if live <= smallHeap {
+		return true
+	}
 	gain := free
 	if objects > live {
 		gain += objects - live
 	}
-	return gain >= min(releaseSlack, max(releaseFloor, live/4))
+	return gain >= releaseSlack
 }

@@ -258,6 +258,10 @@ type soakStats struct {
 	// DocumentCaches counts what the server keeps per open document
 	// outside its store, by cache.
 	DocumentCaches map[string]int `json:"documentCaches"`
+	// IdleChecks and IdleReleases count the idle memory releases the
+	// server considered and made.
+	IdleChecks   int64 `json:"idleChecks"`
+	IdleReleases int64 `json:"idleReleases"`
 }
 
 // stats asks the server for its own figures, after a full collection.

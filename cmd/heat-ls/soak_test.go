@@ -104,8 +104,8 @@ type soakPoint struct {
 }
 
 func (p soakPoint) String() string {
-	return fmt.Sprintf("RSS idle %d KiB, collected %d KiB (anon %d, file %d), heap %d KiB, %d goroutines, %d files indexed\n  runtime KiB: %s",
-		p.idle>>10, p.rss>>10, p.rssAnon>>10, p.rssFile>>10, p.HeapLive>>10, p.Goroutines, p.IndexedFiles, soakClasses(p.Memory))
+	return fmt.Sprintf("RSS idle %d KiB, collected %d KiB (anon %d, file %d), heap %d KiB, %d goroutines, %d files indexed, idle releases %d of %d\n  runtime KiB: %s",
+		p.idle>>10, p.rss>>10, p.rssAnon>>10, p.rssFile>>10, p.HeapLive>>10, p.Goroutines, p.IndexedFiles, p.IdleReleases, p.IdleChecks, soakClasses(p.Memory))
 }
 
 // soakClassNames are the runtime memory classes a checkpoint reports, in
