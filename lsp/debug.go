@@ -29,6 +29,16 @@ type debugStats struct {
 	OpenDocuments int `json:"openDocuments"`
 	// IndexedFiles is the number of files the workspace index holds.
 	IndexedFiles int `json:"indexedFiles"`
+	// Memory is what the runtime holds from the system, by use
+	// (memoryClasses), read after the collection if one was asked for.
+	Memory map[string]uint64 `json:"memory"`
+	// DocumentCaches counts the entries of each per-document cache
+	// (documentCaches); all are zero once no document is open.
+	DocumentCaches map[string]int `json:"documentCaches"`
+	// IdleChecks and IdleReleases count the times the server, idle,
+	// considered giving memory back and did (idle_memory.go).
+	IdleChecks   int64 `json:"idleChecks"`
+	IdleReleases int64 `json:"idleReleases"`
 }
 
 // debugParams are heat-ls/debug's optional params.
@@ -64,9 +74,13 @@ func (s *Server) debug(_ context.Context, params []byte) (any, error) {
 	live := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
 	metrics.Read(live)
 	st := debugStats{
-		Goroutines:    runtime.NumGoroutine(),
-		OpenDocuments: len(s.store.All()),
-		IndexedFiles:  s.workspaceIndex().Len(),
+		Goroutines:     runtime.NumGoroutine(),
+		OpenDocuments:  len(s.store.All()),
+		IndexedFiles:   s.workspaceIndex().Len(),
+		Memory:         memoryClasses(),
+		DocumentCaches: s.documentCaches(),
+		IdleChecks:     s.idle.checked.Load(),
+		IdleReleases:   s.idle.released.Load(),
 	}
 	if live[0].Value.Kind() == metrics.KindUint64 {
 		st.HeapLive = live[0].Value.Uint64()

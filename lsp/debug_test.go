@@ -34,6 +34,33 @@ func TestDebugRequest(t *testing.T) {
 	if st.Goroutines < 2 || st.OpenDocuments != 1 || st.HeapLive == 0 {
 		t.Errorf("heat-ls/debug answered %s", m.Result)
 	}
+	wantMemoryClasses(t, st.Memory)
+	for _, name := range []string{"settledFindings", "diagnosticRuns", "semanticTokens", "encodedTokens"} {
+		if _, ok := st.DocumentCaches[name]; !ok {
+			t.Errorf("heat-ls/debug: no count of the %s cache in %v", name, st.DocumentCaches)
+		}
+	}
+}
+
+// wantMemoryClasses: the memory classes name the heap's objects, its free
+// and returned pages and the stacks, and add up to their total, so a soak
+// report can say where the resident memory goes.
+func wantMemoryClasses(t *testing.T, classes map[string]uint64) {
+	t.Helper()
+	for _, name := range []string{"heap/objects", "heap/free", "heap/released", "heap/unused", "heap/stacks", "os-stacks", "metadata/other", "other", "total"} {
+		if _, ok := classes[name]; !ok {
+			t.Errorf("heat-ls/debug: no memory class %q in %v", name, classes)
+		}
+	}
+	var sum uint64
+	for name, n := range classes {
+		if name != "total" {
+			sum += n
+		}
+	}
+	if classes["heap/objects"] == 0 || sum != classes["total"] {
+		t.Errorf("heat-ls/debug: memory classes %v add up to %d, total %d", classes, sum, classes["total"])
+	}
 }
 
 // TestDebugHeapProfile: heat-ls/debug writes a heap profile only into the

@@ -43,9 +43,6 @@ type diagnostics struct {
 	// half-built results at once, and one made stale while waiting never
 	// starts.
 	slots chan struct{}
-	// idle gives memory back once no run is left (idle_memory.go).
-	idle idleRelease
-
 	// mu orders publishing against replacement and close: a run checks
 	// that it is still current and publishes while holding it.
 	mu   sync.Mutex
@@ -118,7 +115,7 @@ func (d *diagnostics) schedule(doc *store.Document) {
 	d.runs[doc.URI] = run
 	d.wg.Add(1)
 	d.mu.Unlock()
-	d.idle.busy()
+	d.s.idle.begin()
 
 	go func() {
 		defer d.wg.Done()
@@ -203,25 +200,30 @@ func (d *diagnostics) findings(ctx context.Context, doc *store.Document) []sourc
 	return doc.FluxDiagnostics(found, m.found)
 }
 
-// remember keeps the findings of a settled version of a document.
+// remember keeps the findings of a settled version of a document while
+// the document is open. A run that finished its check just as the
+// document closed must not keep them: clear has already forgotten the
+// document, so they would stay, with the version's whole parse, for the
+// rest of the session (the store drops a document before clear runs, and
+// both sides hold memoMu, so one of the two always sees the other).
 func (d *diagnostics) remember(doc *store.Document, found []source.Diagnostic) {
 	d.memoMu.Lock()
 	defer d.memoMu.Unlock()
+	if d.s.store.Get(doc.URI) == nil {
+		return
+	}
 	d.memo[doc.URI] = settledFindings{doc: doc, found: found}
 }
 
 // settled forgets a finished run (one that did not publish is still in
-// runs) and, when no run is left, lets idle memory go back to the system.
+// runs) and, when no work is left, lets idle memory go back to the system.
 func (d *diagnostics) settled(run *diagnosticRun) {
 	d.mu.Lock()
 	if d.runs[run.doc.URI] == run {
 		delete(d.runs, run.doc.URI)
 	}
-	idle := len(d.runs) == 0 && !d.stopped
 	d.mu.Unlock()
-	if idle {
-		d.idle.settle()
-	}
+	d.s.idle.end()
 }
 
 // openMapper finds the mapper of another open document.
@@ -258,5 +260,5 @@ func (d *diagnostics) stop() {
 	}
 	d.mu.Unlock()
 	d.wg.Wait()
-	d.idle.stop()
+	d.s.idle.stop()
 }

@@ -194,22 +194,27 @@ func TestStaleRunIsCancelled(t *testing.T) {
 	}
 }
 
-// TestWorthReleasing: memory goes back to the system only when enough of
-// the held heap is free.
+// TestWorthReleasing: an idle server with a small live heap always gives
+// memory back; with a larger one, when its free pages and garbage reach
+// releaseSlack.
 func TestWorthReleasing(t *testing.T) {
 	tests := []struct {
-		held, allocated uint64
-		want            bool
+		name                string
+		live, objects, free uint64
+		want                bool
 	}{
-		{100 << 20, 40 << 20, true},
-		{40<<20 + releaseSlack, 40 << 20, true},
-		{40<<20 + releaseSlack - 1, 40 << 20, false},
-		{30 << 20, 40 << 20, false},
-		{0, 0, false},
+		{"a small heap after typing", 1300 << 10, 4 << 20, 1 << 20, true},
+		{"a small heap, nothing to free in sight", 1300 << 10, 1300 << 10, 0, true},
+		{"the largest small heap", smallHeap, smallHeap, 0, true},
+		{"a large heap, much free", 40 << 20, 60 << 20, 40 << 20, true},
+		{"a large heap, releaseSlack free", 400 << 20, 400 << 20, releaseSlack, true},
+		{"a large heap, releaseSlack in garbage and free", 400 << 20, 400<<20 + releaseSlack/2, releaseSlack / 2, true},
+		{"a large heap, less than releaseSlack", 400 << 20, 400<<20 + releaseSlack/2, releaseSlack/2 - 1, false},
+		{"just above a small heap, little free", smallHeap + 1, smallHeap + 1, 1 << 20, false},
 	}
 	for _, tc := range tests {
-		if got := worthReleasing(tc.held, tc.allocated); got != tc.want {
-			t.Errorf("worthReleasing(%d, %d) = %v, want %v", tc.held, tc.allocated, got, tc.want)
+		if got := worthReleasing(tc.live, tc.objects, tc.free); got != tc.want {
+			t.Errorf("%s: worthReleasing(%d, %d, %d) = %v, want %v", tc.name, tc.live, tc.objects, tc.free, got, tc.want)
 		}
 	}
 }

@@ -56,10 +56,12 @@ type inflightRequest struct {
 func (r *inflightRequest) cancelled() bool { return r.byClient.Load() }
 
 // track gives a message a cancellable context; requests are registered
-// under their id for $/cancelRequest.
+// under their id for $/cancelRequest. Until untrack, the message counts
+// as work for the idle memory release.
 func (s *Server) track(ctx context.Context, id jsonrpc2.ID, isCall bool) *inflightRequest {
 	rctx, cancel := context.WithCancel(ctx)
 	req := &inflightRequest{id: id, isCall: isCall, ctx: rctx, cancel: cancel}
+	s.idle.begin()
 	if isCall {
 		s.reqMu.Lock()
 		s.inflight[keyOf(id)] = req
@@ -70,6 +72,7 @@ func (s *Server) track(ctx context.Context, id jsonrpc2.ID, isCall bool) *inflig
 
 func (s *Server) untrack(req *inflightRequest) {
 	req.cancel()
+	s.idle.end()
 	if !req.isCall {
 		return
 	}

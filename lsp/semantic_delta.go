@@ -23,7 +23,8 @@ type sentTokens struct {
 }
 
 // remember records data as the latest answer for uri and returns its id.
-// Entries of documents no longer open are dropped on the way.
+// Entries of documents no longer open are dropped on the way, and an
+// answer for a document closed while it was computed is not kept.
 func (c *tokenCache) remember(uri string, data []uint32, open func(string) bool) string {
 	c.mu.Lock()
 	defer c.mu.Unlock()
@@ -31,14 +32,23 @@ func (c *tokenCache) remember(uri string, data []uint32, open func(string) bool)
 		c.last = map[string]sentTokens{}
 	}
 	for u := range c.last {
-		if u != uri && !open(u) {
+		if !open(u) {
 			delete(c.last, u)
 		}
 	}
 	c.next++
 	id := strconv.Itoa(c.next)
-	c.last[uri] = sentTokens{id: id, data: data}
+	if open(uri) {
+		c.last[uri] = sentTokens{id: id, data: data}
+	}
 	return id
+}
+
+// size is the number of documents whose answer is kept.
+func (c *tokenCache) size() int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return len(c.last)
 }
 
 // forget drops what was sent for uri (the document closed), so a closed

@@ -55,8 +55,9 @@ func (e *encodedTokens) forget(uri string) {
 }
 
 // keep records data as the answer for tokens of doc in enc (shared from
-// now on: nobody may modify it). Answers of other documents whose version
-// is no longer the open one are dropped on the way.
+// now on: nobody may modify it), unless the document was closed while the
+// answer was made. Answers of other documents whose version is no longer
+// the open one are dropped on the way.
 func (e *encodedTokens) keep(doc *store.Document, enc source.Encoding, tokens []feature.SemanticToken, data []uint32, from *numbersFrom, current func(uri string) *store.Document) {
 	if len(tokens) == 0 {
 		return
@@ -71,5 +72,16 @@ func (e *encodedTokens) keep(doc *store.Document, enc source.Encoding, tokens []
 			delete(e.last, u)
 		}
 	}
+	if current(doc.URI) == nil {
+		delete(e.last, doc.URI) // closed while the answer was made
+		return
+	}
 	e.last[doc.URI] = encodedAnswer{doc: doc, enc: enc, tokens: &tokens[0], n: len(tokens), data: data, from: from}
+}
+
+// size is the number of documents whose answer is kept.
+func (e *encodedTokens) size() int {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return len(e.last)
 }

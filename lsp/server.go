@@ -49,6 +49,9 @@ type Server struct {
 	out   *frameWriter
 	queue *orderedQueue
 	diags *diagnostics
+	// idle gives memory back once no diagnostics run and no request is
+	// left (idle_memory.go).
+	idle idleRelease
 
 	life     lifecycle
 	client   atomic.Pointer[ClientCapabilities]

@@ -145,22 +145,34 @@ func (r *frameReader) line() ([]byte, error) {
 }
 
 // frameWriter writes whole frames, one Write call each, from any goroutine.
+// It keeps one buffer for the frames of everyday size; a larger frame is
+// built in a buffer of its own that is dropped after the write, so one
+// large answer (the semantic tokens of a big file, a long symbol list) does
+// not leave its size in the heap for the rest of the session.
 type frameWriter struct {
 	mu  sync.Mutex
 	out io.Writer
 	buf []byte
 }
 
+// maxKeptFrame is the largest buffer the writer keeps between frames.
+const maxKeptFrame = 64 << 10
+
 func (w *frameWriter) write(body []byte) error {
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	w.buf = append(w.buf[:0], "Content-Length: "...)
-	w.buf = strconv.AppendInt(w.buf, int64(len(body)), 10)
-	w.buf = append(w.buf, "\r\n\r\n"...)
-	w.buf = append(w.buf, body...)
-	_, err := w.out.Write(w.buf)
-	if cap(w.buf) > 1<<20 {
-		w.buf = nil // do not pin one huge message's buffer forever
+	const header = len("Content-Length: \r\n\r\n") + 20
+	buf := w.buf[:0]
+	if len(body)+header > maxKeptFrame {
+		buf = make([]byte, 0, len(body)+header)
+	}
+	buf = append(buf, "Content-Length: "...)
+	buf = strconv.AppendInt(buf, int64(len(body)), 10)
+	buf = append(buf, "\r\n\r\n"...)
+	buf = append(buf, body...)
+	_, err := w.out.Write(buf)
+	if cap(buf) <= maxKeptFrame {
+		w.buf = buf
 	}
 	return err
 }

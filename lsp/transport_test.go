@@ -1,7 +1,9 @@
 package lsp
 
 import (
+	"bytes"
 	"errors"
+	"fmt"
 	"io"
 	"runtime"
 	"strings"
@@ -81,4 +83,36 @@ func TestHeaderWithInvalidUTF8(t *testing.T) {
 	c.sendBytes([]byte("\xffİContent-Length: 2\r\n\r\n{}"))
 	wantError(t, c.next(), -32600)
 	wantResult(t, c.call("1", "shutdown", ""))
+}
+
+// TestFrameWriterKeepsNoLargeBuffer: a large frame is written whole, in
+// one Write, and leaves no buffer of its size behind; frames of everyday
+// size share one buffer.
+func TestFrameWriterKeepsNoLargeBuffer(t *testing.T) {
+	for _, size := range []int{10, maxKeptFrame - 100, maxKeptFrame, 900 << 10, 3 << 20} {
+		var out countingWriter
+		w := &frameWriter{out: &out}
+		body := bytes.Repeat([]byte{'x'}, size)
+		if err := w.write(body); err != nil {
+			t.Fatal(err)
+		}
+		want := fmt.Sprintf("Content-Length: %d\r\n\r\n%s", size, body)
+		if out.writes != 1 || out.String() != want {
+			t.Errorf("%d bytes: %d writes, frame of %d bytes, want 1 write of %d", size, out.writes, out.Len(), len(want))
+		}
+		if cap(w.buf) > maxKeptFrame {
+			t.Errorf("%d bytes: the writer keeps a buffer of %d bytes", size, cap(w.buf))
+		}
+	}
+}
+
+// countingWriter is a bytes.Buffer that counts its Write calls.
+type countingWriter struct {
+	bytes.Buffer
+	writes int
+}
+
+func (c *countingWriter) Write(p []byte) (int, error) {
+	c.writes++
+	return c.Buffer.Write(p)
 }

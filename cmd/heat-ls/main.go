@@ -18,7 +18,6 @@ import (
 	"io"
 	"os"
 	"os/signal"
-	"runtime"
 	"syscall"
 
 	"heat-ls/lsp"
@@ -26,6 +25,7 @@ import (
 )
 
 func main() {
+	setHeapSampling() // heap_sampling.go
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 
@@ -129,11 +129,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	// Tests that hunt a leak in the built server ask it for heap profiles
 	// (heat-ls/debug); only this variable, set by whoever starts the
-	// process, lets it write them, and only into that directory.
-	// The default sampling (one allocation per 512 KiB) cannot tell apart
-	// what a heap of a few MiB holds; such a test wants every KiB.
-	if dir := os.Getenv("HEAT_LS_PROFILE_DIR"); dir != "" {
-		runtime.MemProfileRate = 1 << 10
+	// process, lets it write them, and only into that directory (main
+	// has set the sampling they need: heap_sampling.go).
+	if dir := os.Getenv(profileDirEnv); dir != "" {
 		opts = append(opts, lsp.WithProfileDir(dir))
 	}
 	srv := lsp.New(opts...)

@@ -252,6 +252,16 @@ type soakStats struct {
 	HeapLive      int64 `json:"heapLive"`
 	OpenDocuments int   `json:"openDocuments"`
 	IndexedFiles  int   `json:"indexedFiles"`
+	// Memory is the runtime's /memory/classes/ figures by name
+	// ("heap/objects", "heap/free", "os-stacks", "total"…).
+	Memory map[string]int64 `json:"memory"`
+	// DocumentCaches counts what the server keeps per open document
+	// outside its store, by cache.
+	DocumentCaches map[string]int `json:"documentCaches"`
+	// IdleChecks and IdleReleases count the idle memory releases the
+	// server considered and made.
+	IdleChecks   int64 `json:"idleChecks"`
+	IdleReleases int64 `json:"idleReleases"`
 }
 
 // stats asks the server for its own figures, after a full collection.
@@ -278,6 +288,16 @@ func (c *soakClient) heapProfile(name string) {
 
 // rss is the server's resident memory now.
 func (c *soakClient) rss() int64 { return procBytes(c.t, c.s.cmd.Process.Pid, "VmRSS") }
+
+// resident is the server's resident memory now, split as the kernel
+// splits it: anonymous pages (the Go runtime's heap, stacks and
+// metadata) and pages of files mapped in (the binary's code and its
+// embedded data, touched as features are first used; clean, shared
+// and dropped by the kernel under pressure).
+func (c *soakClient) resident() (anon, file int64) {
+	pid := c.s.cmd.Process.Pid
+	return procBytes(c.t, pid, "RssAnon"), procBytes(c.t, pid, "RssFile")
+}
 
 // shutdown ends the session cleanly and checks the exit status.
 func (c *soakClient) shutdown() {

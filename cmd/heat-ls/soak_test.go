@@ -45,12 +45,17 @@ const (
 	// soakGoroutineSlack: goroutines at the end may exceed the baseline
 	// by this many (a timer or a pipe read in flight).
 	soakGoroutineSlack = 2
+	// soakIdleSlack: once the session has settled, the server's idle
+	// release must have given back its free pages; its resident memory
+	// may exceed what a collection asked for then leaves by this much.
+	soakIdleSlack = 2 << 20
 	// soakQuiet is how long no diagnostics must arrive for the session
 	// to count as settled; the server's idle memory release
 	// (lsp/idle_memory.go) comes one second after its last diagnostics
-	// run, and soakRelease more is left for it to finish.
+	// run or request (the settling's own requests among them), and
+	// soakRelease is left for it to come and finish.
 	soakQuiet   = 1000 * time.Millisecond
-	soakRelease = 750 * time.Millisecond
+	soakRelease = 1750 * time.Millisecond
 )
 
 func soakDuration(t testing.TB, fallback time.Duration) time.Duration {
@@ -90,12 +95,33 @@ func newSoakRun(t testing.TB, seed int64) *soakRun {
 
 // soakPoint is what a checkpoint measured.
 type soakPoint struct {
-	rss int64
+	// idle is the resident memory once the session has settled, as the
+	// server left it (its idle release included: lsp/idle_memory.go);
+	// rss, rssAnon and rssFile are read after a full collection that
+	// returned every free page to the system.
+	idle, rss, rssAnon, rssFile int64
 	soakStats
 }
 
 func (p soakPoint) String() string {
-	return fmt.Sprintf("RSS %d KiB, heap %d KiB, %d goroutines, %d files indexed", p.rss>>10, p.HeapLive>>10, p.Goroutines, p.IndexedFiles)
+	return fmt.Sprintf("RSS idle %d KiB, collected %d KiB (anon %d, file %d), heap %d KiB, %d goroutines, %d files indexed, idle releases %d of %d\n  runtime KiB: %s",
+		p.idle>>10, p.rss>>10, p.rssAnon>>10, p.rssFile>>10, p.HeapLive>>10, p.Goroutines, p.IndexedFiles, p.IdleReleases, p.IdleChecks, soakClasses(p.Memory))
+}
+
+// soakClassNames are the runtime memory classes a checkpoint reports, in
+// the order of the report.
+var soakClassNames = []string{"heap/objects", "heap/unused", "heap/free", "heap/released", "heap/stacks", "os-stacks", "metadata/mspan/inuse", "metadata/mspan/free", "metadata/mcache/inuse", "metadata/mcache/free", "metadata/other", "profiling/buckets", "other", "total"}
+
+// soakClasses formats the memory classes of a checkpoint in KiB.
+func soakClasses(m map[string]int64) string {
+	s := ""
+	for i, name := range soakClassNames {
+		if i > 0 {
+			s += ", "
+		}
+		s += fmt.Sprintf("%s %d", name, m[name]>>10)
+	}
+	return s
 }
 
 // checkpoint restores the first state, lets the server settle and release
@@ -104,12 +130,19 @@ func (r *soakRun) checkpoint() soakPoint {
 	r.restore()
 	r.c.settle(soakQuiet)
 	time.Sleep(soakRelease)
-	r.c.settle(soakQuiet)
+	idle := r.c.rss()
 	st := r.c.stats()
 	if st.OpenDocuments != 0 {
 		r.t.Fatalf("%d documents open after every one was closed", st.OpenDocuments)
 	}
-	return soakPoint{rss: r.c.rss(), soakStats: st}
+	for name, n := range st.DocumentCaches {
+		if n != 0 {
+			r.t.Errorf("%d entries in the server's %s with every document closed: each holds a closed document's parse", n, name)
+		}
+	}
+	p := soakPoint{idle: idle, rss: r.c.rss(), soakStats: st}
+	p.rssAnon, p.rssFile = r.c.resident()
+	return p
 }
 
 // TestSoak runs the soak for HEAT_LS_SOAK (default soakDefault): a
@@ -129,8 +162,17 @@ func TestSoak(t *testing.T) {
 	if limit := int64(float64(base.rss)*(1+soakRSSGrowth)) + soakRSSSlack; end.rss > limit {
 		t.Errorf("resident memory %d KiB after the soak, baseline %d KiB (limit %d KiB)", end.rss>>10, base.rss>>10, limit>>10)
 	}
+	if end.idle > end.rss+soakIdleSlack {
+		t.Errorf("resident memory %d KiB once settled, %d KiB after a collection: the idle release kept %d KiB of free heap", end.idle>>10, end.rss>>10, (end.idle-end.rss)>>10)
+	}
 	if end.Goroutines > base.Goroutines+soakGoroutineSlack {
 		t.Errorf("%d goroutines after the soak, %d at the baseline", end.Goroutines, base.Goroutines)
+	}
+	// The runtime keeps a record of every call stack its heap sampling
+	// ever saw, for good; a server that nobody profiles must not sample
+	// (heap_sampling.go), or those records grow with the session.
+	if r.c.profiles == "" && end.Memory["profiling/buckets"] > base.Memory["profiling/buckets"] {
+		t.Errorf("the heap sampling's records grew from %d to %d KiB in a server that writes no heap profiles", base.Memory["profiling/buckets"]>>10, end.Memory["profiling/buckets"]>>10)
 	}
 	if end.IndexedFiles != base.IndexedFiles {
 		t.Errorf("%d files indexed after the soak, %d at the baseline (the same files are on disk)", end.IndexedFiles, base.IndexedFiles)
@@ -167,6 +209,7 @@ func BenchmarkSoak(b *testing.B) {
 		}
 		r.c.shutdown()
 		b.ReportMetric(100*(float64(last.rss)/float64(first.rss)-1), "rss-growth-%")
+		b.ReportMetric(100*(float64(last.idle)/float64(first.idle)-1), "idle-rss-growth-%")
 		b.ReportMetric(100*(float64(last.HeapLive)/float64(first.HeapLive)-1), "heap-growth-%")
 		b.ReportMetric(float64(last.rss>>10), "rss-KiB")
 		b.ReportMetric(float64(maxG-first.Goroutines), "goroutines-above-first")

@@ -1,0 +1,24 @@
+package lsp
+
+// documentCaches counts what the server keeps per document outside the
+// store: the findings of settled versions, diagnostics runs not yet
+// finished, and semantic tokens kept for deltas and reuse. Each entry
+// belongs to an open document; once every document is closed and the
+// session has settled, all are zero. A test that runs a long session
+// (the soak) checks that, since an entry left behind for a closed
+// document holds that document's parse for the rest of the session.
+func (s *Server) documentCaches() map[string]int {
+	caches := map[string]int{
+		"semanticTokens": s.tokens.size(),
+		"encodedTokens":  s.encoded.size(),
+	}
+	if d := s.diags; d != nil {
+		d.mu.Lock()
+		caches["diagnosticRuns"] = len(d.runs)
+		d.mu.Unlock()
+		d.memoMu.Lock()
+		caches["settledFindings"] = len(d.memo)
+		d.memoMu.Unlock()
+	}
+	return caches
+}
