@@ -15,10 +15,8 @@ import (
 // "012" is octal, "1:30" is 90, "1e5" is text, and dates stay text (Heat's
 // loader reads timestamps as strings).
 var (
-	yaml11Bool  = regexp.MustCompile(`^(?:yes|Yes|YES|no|No|NO|true|True|TRUE|false|False|FALSE|on|On|ON|off|Off|OFF)$`)
 	yaml11Int   = regexp.MustCompile(`^(?:[-+]?0b[0-1_]+|[-+]?0[0-7_]+|[-+]?(?:0|[1-9][0-9_]*)|[-+]?0x[0-9a-fA-F_]+|[-+]?[1-9][0-9_]*(?::[0-5]?[0-9])+)$`)
 	yaml11Float = regexp.MustCompile(`^(?:[-+]?(?:[0-9][0-9_]*)\.[0-9_]*(?:[eE][-+][0-9]+)?|\.[0-9][0-9_]*(?:[eE][-+][0-9]+)?|[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+\.[0-9_]*|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))$`)
-	yaml11Null  = regexp.MustCompile(`^(?:~|null|Null|NULL|)$`)
 )
 
 // Scalar is the value Heat's loader makes of a scalar node.
@@ -48,9 +46,11 @@ func Scalar(n *syntax.Node) Value {
 		return StringValue(s)
 	}
 	switch {
-	case yaml11Null.MatchString(s):
+	case plainDecimal(s):
+		return yaml11IntValue(s)
+	case isYAML11Null(s):
 		return NullValue()
-	case yaml11Bool.MatchString(s):
+	case isYAML11Bool(s):
 		return BoolValue(yaml11True(s))
 	case yaml11Int.MatchString(s):
 		return yaml11IntValue(s)
@@ -74,13 +74,48 @@ func typedScalar(tag, s string) Value {
 // text s as something other than text: null, a boolean, a whole number
 // (octal, binary, hexadecimal and base-60 forms included) or a float.
 func IsYAML11Typed(s string) bool {
-	return mayBeTyped(s) && (yaml11Null.MatchString(s) || yaml11Bool.MatchString(s) ||
+	return mayBeTyped(s) && (plainDecimal(s) || isYAML11Null(s) || isYAML11Bool(s) ||
 		yaml11Int.MatchString(s) || yaml11Float.MatchString(s))
 }
 
 // IsYAML11BoolText reports whether Heat's loader reads the plain scalar
 // text s as a boolean (yes/no, on/off, true/false in three cases).
-func IsYAML11BoolText(s string) bool { return yaml11Bool.MatchString(s) }
+func IsYAML11BoolText(s string) bool { return isYAML11Bool(s) }
+
+// isYAML11Bool and isYAML11Null are word lists rather than regular
+// expressions: rules ask them of every condition name and scalar, and a
+// regexp match allocates its matcher state whenever sync.Pool drops it.
+func isYAML11Bool(s string) bool {
+	switch s {
+	case "yes", "Yes", "YES", "no", "No", "NO", "true", "True", "TRUE",
+		"false", "False", "FALSE", "on", "On", "ON", "off", "Off", "OFF":
+		return true
+	}
+	return false
+}
+
+// plainDecimal reports whether s is a decimal whole number without sign,
+// underscore or leading zero, the common case yaml11Int also accepts,
+// answered without running the regular expression.
+func plainDecimal(s string) bool {
+	if s == "" || (s[0] == '0' && len(s) > 1) {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+func isYAML11Null(s string) bool {
+	switch s {
+	case "~", "null", "Null", "NULL", "":
+		return true
+	}
+	return false
+}
 
 // YAML11True is the boolean a plain scalar IsYAML11BoolText accepts
 // stands for.
