@@ -13,6 +13,13 @@ type kv struct {
 	vals []eval.Value
 }
 
+// sizedKV is a kv with room for n entries: a preview's maps are built
+// once and their sizes are known, so they need not grow.
+func sizedKV(n int) kv { return kv{make([]string, 0, n), make([]eval.Value, 0, n)} }
+
+// resourceFields is the most fields Resource.value writes.
+const resourceFields = 10
+
 func (m *kv) add(k string, v eval.Value) {
 	m.keys = append(m.keys, k)
 	m.vals = append(m.vals, v)
@@ -33,13 +40,13 @@ func (s *Stack) value(depth int) eval.Value {
 	top.add("stack", eval.StringValue(s.Name))
 	top.add("template", eval.StringValue(s.Template))
 	if len(s.Parameters) > 0 {
-		var ps kv
+		ps := sizedKV(len(s.Parameters))
 		for _, p := range s.Parameters {
 			// A nested stack's pseudo parameters follow from the top's.
 			if depth > 0 && p.Source == "pseudo" {
 				continue
 			}
-			var e kv
+			e := sizedKV(3)
 			v := p.Value
 			if p.Hidden && v.IsKnown() {
 				v = eval.StringValue("******")
@@ -62,7 +69,7 @@ func (s *Stack) value(depth int) eval.Value {
 		}
 		top.add("conditions", cs.value())
 	}
-	var rs kv
+	rs := sizedKV(len(s.Resources))
 	for _, r := range s.Resources {
 		rs.add(r.Name, r.value(depth))
 	}
@@ -81,7 +88,7 @@ func (s *Stack) value(depth int) eval.Value {
 }
 
 func (r *Resource) value(depth int) eval.Value {
-	var m kv
+	m := sizedKV(resourceFields)
 	m.add("type", eval.StringValue(r.Type))
 	if r.Implementation != "" {
 		m.add("implementation", eval.StringValue(r.Implementation))

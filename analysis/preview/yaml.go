@@ -31,9 +31,7 @@ func writeBlockFrom(b *strings.Builder, v eval.Value, indent int, inline bool) {
 		if i == 0 && inline {
 			return
 		}
-		for range indent {
-			b.WriteByte(' ')
-		}
+		writeSpaces(b, indent)
 	}
 	switch v.Kind {
 	case eval.Map:
@@ -50,6 +48,17 @@ func writeBlockFrom(b *strings.Builder, v eval.Value, indent int, inline bool) {
 			writeChild(b, it, indent, true)
 		}
 	}
+}
+
+// spaces is a run of blanks to indent with, a slice at a time.
+const spaces = "                                                                "
+
+func writeSpaces(b *strings.Builder, n int) {
+	for n > len(spaces) {
+		b.WriteString(spaces)
+		n -= len(spaces)
+	}
+	b.WriteString(spaces[:n])
 }
 
 // writeChild writes a value after "key:" or "-".
