@@ -82,3 +82,13 @@ func placeholders(v eval.Value) eval.Value {
 	}
 	return v
 }
+
+// TestQuoteYAMLFastPath checks that the wrapped texts are quoted as the
+// JSON writer quotes them.
+func TestQuoteYAMLFastPath(t *testing.T) {
+	for _, s := range []string{"", "0", "12", "a b", "~", "<get_attr: a.b>", "x\"y", `back\slash`, "tab\t", "é", "\x7f", "line\nbreak", "\U0001F600"} {
+		if got, want := quoteYAML(s), eval.JSON(eval.StringValue(s)); got != want {
+			t.Errorf("quoteYAML(%q) = %s, want %s", s, got, want)
+		}
+	}
+}
