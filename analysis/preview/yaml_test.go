@@ -92,3 +92,20 @@ func TestQuoteYAMLFastPath(t *testing.T) {
 		}
 	}
 }
+
+// TestResourceFieldCount checks that a resource's map is sized to the
+// fields written, so that it never grows.
+func TestResourceFieldCount(t *testing.T) {
+	cond := eval.BoolValue(true)
+	for _, r := range []*Resource{
+		{Type: "OS::Heat::None"},
+		{Type: "T", Implementation: "t.yaml", Condition: &cond, Metadata: eval.MapValue([]string{"a"}, []eval.Value{eval.IntValue(1)}),
+			DeletionPolicy: "Retain", UpdatePolicy: eval.MapValue(nil, nil), DependsOn: []string{"a"}, RequiredBy: []string{"b"}, NotExpanded: "deeper"},
+		{Type: "T", Nested: &Stack{}},
+	} {
+		v := r.value(0)
+		if got := r.fieldCount(); got != len(v.Keys) || cap(v.Keys) != len(v.Keys) {
+			t.Errorf("%+v: counted %d fields, wrote %d (room for %d)", r, got, len(v.Keys), cap(v.Keys))
+		}
+	}
+}
