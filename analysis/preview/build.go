@@ -54,7 +54,7 @@ func Preview(path string, doc *hot.Document, o Options) *Result {
 		o.Depth = DefaultDepth
 	}
 	o.Depth = min(o.Depth, MaxDepth)
-	b := &builder{o: o, res: &Result{Docs: map[string]*hot.Document{path: doc}}, order: fieldOrder{}}
+	b := &builder{o: o, res: &Result{Docs: map[string]*hot.Document{path: doc}}, order: fieldOrder{}, defaults: defaultCache{}}
 	for _, f := range o.Envs {
 		b.res.Docs[f.Path] = f.Doc
 	}
@@ -88,6 +88,7 @@ type builder struct {
 	// MaxResources.
 	resources int
 	order     fieldOrder
+	defaults  defaultCache
 	// quiet, while above zero, drops problems: Heat validates only the
 	// first member of a resource group (a group of one), so what fails
 	// in later members shows in their values, not as a refusal.

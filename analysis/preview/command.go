@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"heat-ls/analysis/environ"
 	"heat-ls/analysis/hot"
@@ -37,12 +38,43 @@ type CommandOptions struct {
 	Format                        string
 	Depth                         int
 	StackName, StackID, ProjectID string
-	Schema                        *schema.Schema
+	// Schema gives the facts about Heat. It is called once the files
+	// are read and parsed, so that a caller may decode the embedded
+	// facts on another core meanwhile (see LoadSchemaAsync).
+	Schema func() (*schema.Schema, error)
 	// Check, when set, checks the files the preview read (the template,
 	// the environments, the nested templates; by absolute path, with the
 	// preview's parse of each, which the check reuses) as heat-ls check
 	// does and returns the errors: Heat refuses a stack for those too.
-	Check func(docs map[string]*hot.Document) []CheckProblem
+	// It runs while the preview is written, so it must not change docs.
+	Check func(sc *schema.Schema, docs map[string]*hot.Document) []CheckProblem
+}
+
+// LoadSchemaAsync starts decoding the embedded facts on another
+// goroutine and returns the function that waits for them: the command
+// reads and parses its files in the meantime, which on a machine with two
+// cores hides the decoding from the wall time.
+func LoadSchemaAsync(load func() (*schema.Schema, error)) func() (*schema.Schema, error) {
+	type loaded struct {
+		sc  *schema.Schema
+		err error
+	}
+	ch := make(chan loaded, 1)
+	go func() {
+		defer func() {
+			if r := recover(); r != nil {
+				ch <- loaded{err: fmt.Errorf("internal error: %v", r)}
+			}
+		}()
+		sc, err := load()
+		ch <- loaded{sc, err}
+	}()
+	var once sync.Once
+	var got loaded
+	return func() (*schema.Schema, error) {
+		once.Do(func() { got = <-ch })
+		return got.sc, got.err
+	}
 }
 
 // CheckProblem is an error heat-ls check reports, already placed.
@@ -87,22 +119,57 @@ func Command(o CommandOptions, stdout, stderr io.Writer) (status int) {
 		fmt.Fprintln(stderr, "heat-ls preview:", err)
 		return ExitUsage
 	}
+	sc, err := o.Schema()
+	if err != nil {
+		fmt.Fprintln(stderr, "heat-ls preview: loading the schema:", err)
+		return ExitUsage
+	}
 	res := Preview(path, doc, Options{
-		Schema: o.Schema, Envs: envs, CLI: cli, Depth: o.Depth,
+		Schema: sc, Envs: envs, CLI: cli, Depth: o.Depth,
 		StackName: o.StackName, StackID: o.StackID, ProjectID: o.ProjectID,
 		Load: loadTemplate, ReadFile: readText, Exists: exists,
 	})
+	checked := startCheck(o.Check, sc, res.Docs)
 	wd, _ := os.Getwd()
 	io.WriteString(stdout, Text(res, o.Format, wd))
-	var checked []CheckProblem
-	if o.Check != nil {
-		checked = o.Check(res.Docs)
+	problems, err := checked()
+	if err != nil {
+		fmt.Fprintln(stderr, "heat-ls preview: internal error, please report it:", err)
+		return ExitUsage
 	}
-	writeProblems(stderr, res, checked)
-	if len(res.Problems) > 0 || len(checked) > 0 {
+	writeProblems(stderr, res, problems)
+	if len(res.Problems) > 0 || len(problems) > 0 {
 		return ExitProblems
 	}
 	return ExitOK
+}
+
+// startCheck runs check's rules on the parsed files on another goroutine,
+// so that they overlap the writing of the preview (which reads only the
+// preview's own result, never the documents), and returns the function
+// that waits for the errors.
+func startCheck(check func(*schema.Schema, map[string]*hot.Document) []CheckProblem, sc *schema.Schema, docs map[string]*hot.Document) func() ([]CheckProblem, error) {
+	if check == nil {
+		return func() ([]CheckProblem, error) { return nil, nil }
+	}
+	var (
+		out []CheckProblem
+		err error
+	)
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		defer func() {
+			if r := recover(); r != nil {
+				err = fmt.Errorf("%v", r)
+			}
+		}()
+		out = check(sc, docs)
+	}()
+	return func() ([]CheckProblem, error) {
+		<-done
+		return out, err
+	}
 }
 
 // cliParams reads -P and --parameter-file as the client does; parameter

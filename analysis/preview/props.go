@@ -35,7 +35,7 @@ func (b *builder) schemaProperties(f frame, resName, typeName string, props eval
 		}
 		b.problem(file, v.From.Span, "resource `"+resName+"`: "+msg)
 	}
-	return applyFields(rt.Properties(), props, applier{report, b.order}, 0)
+	return applyFields(rt.Properties(), props, applier{report, b.order, b.defaults}, 0)
 }
 
 type reporter func(v eval.Value, msg string)
@@ -43,8 +43,9 @@ type reporter func(v eval.Value, msg string)
 // applier is what schema application carries: where problems go, and the
 // cached field orders.
 type applier struct {
-	report reporter
-	order  fieldOrder
+	report   reporter
+	order    fieldOrder
+	defaults defaultCache
 }
 
 // applyFields applies a map schema (fields by name) to a map value.
@@ -81,7 +82,7 @@ func applyFields(fields map[string]*schema.Property, v eval.Value, ap applier, d
 		p := fields[name]
 		d := eval.NullValue()
 		if p.HasDefault {
-			d = applyProperty(name, p, fromJSON(p.Default, 0), applier{func(eval.Value, string) {}, ap.order}, depth+1)
+			d = ap.defaultOf(name, p, depth+1)
 		}
 		keys = append(keys, name)
 		vals = append(vals, d)
@@ -95,12 +96,43 @@ func applyFields(fields map[string]*schema.Property, v eval.Value, ap applier, d
 	return eval.MapValue(keys, vals)
 }
 
+// defaultCache keeps the converted defaults of properties, by property
+// and depth: every resource of a type shows the same defaults, and
+// converting the schema's JSON again for each was a tenth of a large
+// preview's work. Resources share the values kept: a preview's values
+// are never changed in place once built (substitute and the schema
+// application make new slices).
+type defaultCache map[defaultKey]eval.Value
+
+type defaultKey struct {
+	p     *schema.Property
+	depth int
+}
+
+// defaultOf is a property's default converted to its type, as a preview
+// shows a property not written; problems with a default are Heat's, not
+// the author's, and are not reported.
+func (ap applier) defaultOf(name string, p *schema.Property, depth int) eval.Value {
+	key := defaultKey{p, depth}
+	if d, ok := ap.defaults[key]; ok {
+		return d
+	}
+	d := applyProperty(name, p, fromJSON(p.Default, 0), applier{func(eval.Value, string) {}, ap.order, ap.defaults}, depth)
+	if ap.defaults != nil {
+		ap.defaults[key] = d
+	}
+	return d
+}
+
 // translate moves the value of a hidden property that Heat renamed to
 // the property that replaces it (network_id to network, subnet_id to
 // subnet, a server network's uuid to network...), as Heat's translation
 // rules do before a preview shows the properties: the replacement is the
 // visible field named the same without "_id" (for uuid, network).
 func translate(fields map[string]*schema.Property, keys []string, vals []eval.Value) {
+	if !hasHiddenValue(fields, keys, vals) {
+		return
+	}
 	at := make(map[string]int, len(keys))
 	for i, k := range keys {
 		at[k] = i
@@ -120,6 +152,17 @@ func translate(fields map[string]*schema.Property, keys []string, vals []eval.Va
 		}
 		vals[j], vals[i] = vals[i], eval.NullValue()
 	}
+}
+
+// hasHiddenValue reports whether a hidden property has a value, the only
+// case in which translate has anything to move.
+func hasHiddenValue(fields map[string]*schema.Property, keys []string, vals []eval.Value) bool {
+	for i, k := range keys {
+		if p, ok := fields[k]; ok && p.Hidden && vals[i].Kind != eval.Null {
+			return true
+		}
+	}
+	return false
 }
 
 // applyProperty converts a value to one property's schema.

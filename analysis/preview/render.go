@@ -13,6 +13,10 @@ type kv struct {
 	vals []eval.Value
 }
 
+// sizedKV is a kv with room for n entries: a preview's maps are built
+// once and their sizes are known, so they need not grow.
+func sizedKV(n int) kv { return kv{make([]string, 0, n), make([]eval.Value, 0, n)} }
+
 func (m *kv) add(k string, v eval.Value) {
 	m.keys = append(m.keys, k)
 	m.vals = append(m.vals, v)
@@ -29,17 +33,17 @@ func texts(list []string) eval.Value {
 }
 
 func (s *Stack) value(depth int) eval.Value {
-	var top kv
+	top := sizedKV(7) // stack, template, parameters, conditions, resources, excluded, outputs
 	top.add("stack", eval.StringValue(s.Name))
 	top.add("template", eval.StringValue(s.Template))
 	if len(s.Parameters) > 0 {
-		var ps kv
+		ps := sizedKV(len(s.Parameters))
 		for _, p := range s.Parameters {
 			// A nested stack's pseudo parameters follow from the top's.
 			if depth > 0 && p.Source == "pseudo" {
 				continue
 			}
-			var e kv
+			e := sizedKV(3)
 			v := p.Value
 			if p.Hidden && v.IsKnown() {
 				v = eval.StringValue("******")
@@ -56,13 +60,13 @@ func (s *Stack) value(depth int) eval.Value {
 		}
 	}
 	if len(s.Conditions) > 0 {
-		var cs kv
+		cs := sizedKV(len(s.Conditions))
 		for _, c := range s.Conditions {
 			cs.add(c.Name, c.Value)
 		}
 		top.add("conditions", cs.value())
 	}
-	var rs kv
+	rs := sizedKV(len(s.Resources))
 	for _, r := range s.Resources {
 		rs.add(r.Name, r.value(depth))
 	}
@@ -71,7 +75,7 @@ func (s *Stack) value(depth int) eval.Value {
 		top.add("excluded", texts(s.Excluded))
 	}
 	if len(s.Outputs) > 0 {
-		var os kv
+		os := sizedKV(len(s.Outputs))
 		for _, o := range s.Outputs {
 			os.add(o.Name, o.Value)
 		}
@@ -80,8 +84,23 @@ func (s *Stack) value(depth int) eval.Value {
 	return top.value()
 }
 
+// fieldCount is the number of fields value writes.
+func (r *Resource) fieldCount() int {
+	n := 2 // type, properties
+	for _, set := range []bool{
+		r.Implementation != "", r.Condition != nil, r.Metadata.Kind != eval.Null,
+		r.DeletionPolicy != "", r.UpdatePolicy.Kind != eval.Null, len(r.DependsOn) > 0,
+		len(r.RequiredBy) > 0, r.Nested != nil || r.NotExpanded != "",
+	} {
+		if set {
+			n++
+		}
+	}
+	return n
+}
+
 func (r *Resource) value(depth int) eval.Value {
-	var m kv
+	m := sizedKV(r.fieldCount())
 	m.add("type", eval.StringValue(r.Type))
 	if r.Implementation != "" {
 		m.add("implementation", eval.StringValue(r.Implementation))

@@ -12,10 +12,26 @@ func Text(res *Result, format, dir string) string {
 		relativize(res.Stack, dir, 0)
 	}
 	var b strings.Builder
+	// The text is about one and a half times the files read; room for
+	// twice that is reserved at once (pages never written cost nothing)
+	// rather than copied at each doubling.
+	b.Grow(2 * res.sourceSize())
 	if format == "json" {
 		WriteJSON(&b, res.Stack.Value())
 	} else {
 		WriteYAML(&b, res.Stack.Value())
 	}
 	return b.String()
+}
+
+// sourceSize is the size of the files the preview read, bounded by what
+// the command would read of one file.
+func (res *Result) sourceSize() int {
+	n := 0
+	for _, d := range res.Docs {
+		if d != nil {
+			n += len(d.Src)
+		}
+	}
+	return min(n, 4*MaxFileSize)
 }

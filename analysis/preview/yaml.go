@@ -31,9 +31,7 @@ func writeBlockFrom(b *strings.Builder, v eval.Value, indent int, inline bool) {
 		if i == 0 && inline {
 			return
 		}
-		for range indent {
-			b.WriteByte(' ')
-		}
+		writeSpaces(b, indent)
 	}
 	switch v.Kind {
 	case eval.Map:
@@ -50,6 +48,17 @@ func writeBlockFrom(b *strings.Builder, v eval.Value, indent int, inline bool) {
 			writeChild(b, it, indent, true)
 		}
 	}
+}
+
+// spaces is a run of blanks to indent with, a slice at a time.
+const spaces = "                                                                "
+
+func writeSpaces(b *strings.Builder, n int) {
+	for n > len(spaces) {
+		b.WriteString(spaces)
+		n -= len(spaces)
+	}
+	b.WriteString(spaces[:n])
 }
 
 // writeChild writes a value after "key:" or "-".
@@ -113,7 +122,17 @@ func plainOK(s string) bool {
 	return true
 }
 
-func quoteYAML(s string) string { return eval.JSON(eval.StringValue(s)) }
+// quoteYAML writes s as a double-quoted scalar, escaped as JSON is; a text
+// of printable ASCII with no quote or backslash is only wrapped (most
+// quoted texts: group members' names, numbers kept as text).
+func quoteYAML(s string) string {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c > 0x7e || c == '"' || c == '\\' {
+			return eval.JSON(eval.StringValue(s))
+		}
+	}
+	return `"` + s + `"`
+}
 
 // scalarYAML writes a scalar (or an empty collection) at indent.
 func scalarYAML(v eval.Value, indent int) string {

@@ -82,3 +82,30 @@ func placeholders(v eval.Value) eval.Value {
 	}
 	return v
 }
+
+// TestQuoteYAMLFastPath checks that the wrapped texts are quoted as the
+// JSON writer quotes them.
+func TestQuoteYAMLFastPath(t *testing.T) {
+	for _, s := range []string{"", "0", "12", "a b", "~", "<get_attr: a.b>", "x\"y", `back\slash`, "tab\t", "é", "\x7f", "line\nbreak", "\U0001F600"} {
+		if got, want := quoteYAML(s), eval.JSON(eval.StringValue(s)); got != want {
+			t.Errorf("quoteYAML(%q) = %s, want %s", s, got, want)
+		}
+	}
+}
+
+// TestResourceFieldCount checks that a resource's map is sized to the
+// fields written, so that it never grows.
+func TestResourceFieldCount(t *testing.T) {
+	cond := eval.BoolValue(true)
+	for _, r := range []*Resource{
+		{Type: "OS::Heat::None"},
+		{Type: "T", Implementation: "t.yaml", Condition: &cond, Metadata: eval.MapValue([]string{"a"}, []eval.Value{eval.IntValue(1)}),
+			DeletionPolicy: "Retain", UpdatePolicy: eval.MapValue(nil, nil), DependsOn: []string{"a"}, RequiredBy: []string{"b"}, NotExpanded: "deeper"},
+		{Type: "T", Nested: &Stack{}},
+	} {
+		v := r.value(0)
+		if got := r.fieldCount(); got != len(v.Keys) || cap(v.Keys) != len(v.Keys) {
+			t.Errorf("%+v: counted %d fields, wrote %d (room for %d)", r, got, len(v.Keys), cap(v.Keys))
+		}
+	}
+}

@@ -50,19 +50,14 @@ func runPreview(args []string, stdout, stderr io.Writer) int {
 	if d == 0 {
 		d = -1 // Options.Depth: negative expands nothing
 	}
-	sc, err := schema.Load()
-	if err != nil {
-		fmt.Fprintln(stderr, "heat-ls preview: loading the schema:", err)
-		return preview.ExitUsage
-	}
-	var checkFiles func(map[string]*hot.Document) []preview.CheckProblem
+	var checkFiles func(*schema.Schema, map[string]*hot.Document) []preview.CheckProblem
 	if !*noCheck {
-		checkFiles = previewCheck(sc, envs)
+		checkFiles = previewCheck(envs)
 	}
 	defer collectLessOften()() // check.go: a preview's garbage is its trees, as check's
 	return preview.Command(preview.CommandOptions{
 		Template: paths[0], Envs: envs, Params: params, ParamFiles: paramFiles,
 		Format: *format, Depth: d, StackName: *stackName, StackID: *stackID, ProjectID: *projectID,
-		Schema: sc, Check: checkFiles,
+		Schema: preview.LoadSchemaAsync(schema.Load), Check: checkFiles,
 	}, stdout, stderr)
 }

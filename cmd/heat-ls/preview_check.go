@@ -18,8 +18,8 @@ import (
 // check's rules on the files it read, with the environments applied,
 // keeping the errors (what Heat refuses). The files are checked on the
 // preview's own parses: none is read or parsed a second time.
-func previewCheck(sc *schema.Schema, envPaths []string) func(map[string]*hot.Document) []preview.CheckProblem {
-	return func(docs map[string]*hot.Document) []preview.CheckProblem {
+func previewCheck(envPaths []string) func(*schema.Schema, map[string]*hot.Document) []preview.CheckProblem {
+	return func(sc *schema.Schema, docs map[string]*hot.Document) []preview.CheckProblem {
 		paths := make([]string, 0, len(docs))
 		var parsed []*workspace.File
 		for p, d := range docs {
