@@ -394,6 +394,7 @@ func checkStrReplaceArgs(a *argCtx) {
 	}
 	params := values.Literal(paramsPair.Value)
 	if params == nil {
+		checkComputedParams(a, paramsPair.Value)
 		return
 	}
 	if !params.IsMapping() {
@@ -406,6 +407,7 @@ func checkStrReplaceArgs(a *argCtx) {
 	if (tmpl == nil || values.PyYAMLText(tmpl)) && checkReplacePlaceholders(a, params) {
 		return
 	}
+	checkReplaceValueSets(a, params)
 	if a.c.Name == "str_replace" {
 		checkReplaceValuesText(a, params)
 		return
