@@ -475,7 +475,7 @@ func judgeCase(t *testing.T, s *schema.Schema, dir string) judged {
 			// An environment heat-ls cannot apply is still checked itself.
 			t.Logf("environment not applied: %v", err)
 		}
-		j.envDiags = check.Run(context.Background(), hot.Parse(envSrc), check.Options{Schema: s})
+		j.envDiags = check.RunEnvironment(context.Background(), hot.Parse(envSrc), check.Options{Schema: s})
 		if j.envDiags == nil {
 			j.envDiags = []source.Diagnostic{}
 		}

@@ -19,6 +19,8 @@ type candidate struct {
 	abs string
 	// named is true when the user named the file itself.
 	named bool
+	// env is true for a file given as an environment (Options.Environments).
+	env bool
 }
 
 // collect expands paths into candidate files, each listed once, in walk

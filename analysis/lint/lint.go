@@ -59,6 +59,11 @@ type Options struct {
 	// it instead of being read and parsed again (heat-ls preview checks
 	// the files it has just parsed).
 	Parsed func(abs string) *hot.Document
+	// Environments are files among Paths given as environments (check
+	// --env): one whose top level is not a mapping is reported
+	// (rules.EnvNotMapping), where a file found by walking that is no HOT
+	// and no environment is left alone.
+	Environments []string
 	// Jobs bounds the files checked at once (default GOMAXPROCS).
 	Jobs int
 	// Version is the tool version written into SARIF.
@@ -192,6 +197,7 @@ func Check(ctx context.Context, opts Options) *Report {
 	rep := &Report{}
 	files, errs := collect(opts.Paths)
 	rep.Errors = append(rep.Errors, errs...)
+	markEnvironments(files, opts.Environments)
 	configs := newConfigCache()
 	schemas := newReleaseSchemas(opts.Schema, opts.SchemaDirs)
 	var view check.WorkspaceView
@@ -314,8 +320,12 @@ func readAndParse(f candidate, arena *syntax.Arena) (*hot.Document, *fileResult)
 // checkParsed runs the rules on the parsed file f for each release.
 func checkParsed(ctx context.Context, f candidate, doc *hot.Document, schemas *releaseSchemas, releases []string, view check.WorkspaceView, cfg *config.Config) (res fileResult) {
 	src := doc.Src
-	if doc.Kind == hot.KindOther {
+	if doc.Kind == hot.KindOther && !f.env {
 		return fileResult{}
+	}
+	run := check.Run
+	if f.env {
+		run = check.RunEnvironment
 	}
 	if len(releases) == 0 && cfg != nil && cfg.HeatRelease != "" {
 		releases = []string{cfg.HeatRelease}
@@ -325,7 +335,7 @@ func checkParsed(ctx context.Context, f candidate, doc *hot.Document, schemas *r
 	}
 	perRelease := make([][]Problem, len(releases))
 	for i, rel := range releases {
-		diags := check.Run(ctx, doc, check.Options{Schema: schemas.get(rel), Workspace: view, Path: f.abs})
+		diags := run(ctx, doc, check.Options{Schema: schemas.get(rel), Workspace: view, Path: f.abs})
 		diags = config.Apply(diags, src, cfg)
 		for _, d := range diags {
 			if d.Severity == source.SeverityHint || d.Severity < source.SeverityError || d.Severity > source.SeverityHint {

@@ -12,6 +12,7 @@ const (
 	EnvEncryptedParamNamesInvalid = "env-encrypted-param-names-invalid"
 	EnvMergeStrategyInvalid       = "env-merge-strategy-invalid"
 	EnvEventSinksInvalid          = "env-event-sinks-invalid"
+	EnvNotMapping                 = "env-not-mapping"
 )
 
 func environmentRules() []Rule {
@@ -23,6 +24,7 @@ func environmentRules() []Rule {
 		{ID: EnvResourceOverrideInvalid, Severity: source.SeverityError, Phase: Validate, Summary: "a resource_registry.resources entry Heat cannot read (not a mapping of text, an unknown hook)"},
 		{ID: EnvEncryptedParamNamesInvalid, Severity: source.SeverityWarning, Phase: None, Summary: "encrypted_param_names is not a list of names; Heat does not read it from users"},
 		{ID: EnvMergeStrategyInvalid, Severity: source.SeverityWarning, Phase: None, Summary: "a merge strategy other than overwrite, merge or deep_merge; Heat silently uses the default instead"},
+		{ID: EnvNotMapping, Severity: source.SeverityError, Phase: Validate, Summary: "an environment file given explicitly (check --env) whose top level is a list or a scalar, not a mapping of sections"},
 		{ID: EnvEventSinksInvalid, Severity: source.SeverityError, Phase: Validate, Summary: "event_sinks is not a list of mappings"},
 	}
 }

@@ -20,29 +20,57 @@ import (
 	"heat-ls/schema/spell"
 )
 
-// ReadEnvironments reads environment files given explicitly (heat-ls check
+// ReadEnvironments reads environment files given explicitly (heat-ls graph
 // --env). A file that is not an environment is an error.
 func ReadEnvironments(paths []string) ([]*File, error) {
-	var out []*File
+	envs, notMapping, err := ReadEnvironmentsJudged(paths)
+	if err == nil && len(notMapping) > 0 {
+		err = &os.PathError{Op: "read environment", Path: notMapping[0], Err: errNotMapping}
+	}
+	return envs, err
+}
+
+// ReadEnvironmentsJudged reads environment files given explicitly (heat-ls
+// check --env). A file whose top level is a list or a scalar is left out
+// and listed in notMapping: Heat refuses it, and the check reports that
+// as a problem of the file (rules.EnvNotMapping) rather than stopping.
+// Any other file that is not an environment is an error.
+func ReadEnvironmentsJudged(paths []string) (envs []*File, notMapping []string, err error) {
 	for _, p := range paths {
 		abs, err := filepath.Abs(p)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		src, err := source.ReadRegular(abs, limits.File)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		f := parseFile(abs, src, false)
 		if !f.IsEnvironment() {
-			if emptyEnvironment(src) {
+			switch {
+			case emptyEnvironment(src):
 				continue // Heat reads an empty environment as one that sets nothing
+			case TopLevelNotMapping(src):
+				notMapping = append(notMapping, p)
+				continue
 			}
-			return nil, &os.PathError{Op: "read environment", Path: p, Err: notEnvironmentError(src)}
+			return nil, nil, &os.PathError{Op: "read environment", Path: p, Err: notEnvironmentError(src)}
 		}
-		out = append(out, f)
+		envs = append(envs, f)
 	}
-	return out, nil
+	return envs, notMapping, nil
+}
+
+// TopLevelNotMapping reports whether src is one YAML document that parses
+// and whose top level holds a value that is not a mapping (a list, text,
+// a number): Heat's environment loader refuses such a file.
+func TopLevelNotMapping(src []byte) bool {
+	f := syntax.Parse(src)
+	if f.Broken || len(f.Docs) != 1 {
+		return false
+	}
+	root := f.Root().Resolve()
+	return root != nil && !root.IsNull() && !root.IsMapping()
 }
 
 type envError string
@@ -50,6 +78,8 @@ type envError string
 func (e envError) Error() string { return string(e) }
 
 const errNotEnvironment = envError("not a Heat environment file (its top-level keys must be environment sections)")
+
+const errNotMapping = envError("not a Heat environment file (its top level is not a mapping of environment sections)")
 
 // emptyEnvironment reports whether src holds no environment content at
 // all: nothing, only comments, null or an empty mapping. Heat accepts such

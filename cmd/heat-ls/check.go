@@ -59,7 +59,7 @@ func runCheck(ctx context.Context, args []string, sc *schema.Schema, stdout, std
 			return lint.ExitError
 		}
 	}
-	envs, err := workspace.ReadEnvironments(envFiles)
+	envs, _, err := workspace.ReadEnvironmentsJudged(envFiles)
 	if err != nil {
 		fmt.Fprintln(stderr, "heat-ls check: --env:", err)
 		return lint.ExitError
@@ -74,16 +74,17 @@ func runCheck(ctx context.Context, args []string, sc *schema.Schema, stdout, std
 	paths = append(paths, envFiles...)
 	defer collectLessOften()()
 	return lint.Run(ctx, lint.Options{
-		Workspace:  func(files []string) check.WorkspaceView { return workspace.CLIView(files, envs) },
-		Paths:      paths,
-		Schema:     sc,
-		SchemaDirs: schemaDirs,
-		Releases:   releases,
-		Format:     *format,
-		Threshold:  threshold,
-		Version:    version(),
-		Stdout:     stdout,
-		Stderr:     stderr,
+		Workspace:    func(files []string) check.WorkspaceView { return workspace.CLIView(files, envs) },
+		Paths:        paths,
+		Environments: envFiles,
+		Schema:       sc,
+		SchemaDirs:   schemaDirs,
+		Releases:     releases,
+		Format:       *format,
+		Threshold:    threshold,
+		Version:      version(),
+		Stdout:       stdout,
+		Stderr:       stderr,
 	})
 }
 

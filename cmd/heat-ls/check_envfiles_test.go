@@ -41,23 +41,32 @@ func TestCheckEnvFilesAreChecked(t *testing.T) {
 	}
 }
 
-// TestCheckEnvFileNotMapping: an environment file that is a YAML list is
-// no environment; Heat's loader refuses it ("not a valid YAML mapping",
-// testdata/heat-raise-sites/gaps/env-not-mapping), and check --env stops
-// with a usage error naming the file instead of applying nothing.
+// TestCheckEnvFileNotMapping: an environment file that is a YAML list or
+// a scalar is no environment, and Heat's loader refuses it ("not a valid
+// YAML mapping", testdata/heat-cases/env-not-mapping-list): check --env
+// reports env-not-mapping on the file and still checks the template,
+// while the same file checked as a path (not given as an environment)
+// is YAML that is neither HOT nor an environment, and stays silent.
 func TestCheckEnvFileNotMapping(t *testing.T) {
 	dir := t.TempDir()
 	tpl := filepath.Join(dir, "t.yaml")
-	env := filepath.Join(dir, "list.yaml")
 	if err := os.WriteFile(tpl, []byte("heat_template_version: 2021-04-16\nresources: {}\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.WriteFile(env, []byte("- a\n- b\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	var out, errOut bytes.Buffer
-	status := run([]string{"check", "--env", env, tpl}, strings.NewReader(""), &out, &errOut)
-	if status != 2 || !strings.Contains(errOut.String(), "list.yaml") || !strings.Contains(errOut.String(), "not a Heat environment file") {
-		t.Errorf("status %d, want 2 with the file named as no environment:\n%s%s", status, out.String(), errOut.String())
+	for _, body := range []string{"- a\n- b\n", "# a note\njust text\n"} {
+		env := filepath.Join(dir, "notmap.yaml")
+		if err := os.WriteFile(env, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		var out, errOut bytes.Buffer
+		status := run([]string{"check", "--env", env, tpl}, strings.NewReader(""), &out, &errOut)
+		if status != 1 || strings.Count(out.String(), "[env-not-mapping]") != 1 || !strings.Contains(out.String(), "notmap.yaml:") {
+			t.Errorf("%q: status %d, want 1 with one env-not-mapping on the file:\n%s%s", body, status, out.String(), errOut.String())
+		}
+		out.Reset()
+		errOut.Reset()
+		if status := run([]string{"check", env, tpl}, strings.NewReader(""), &out, &errOut); status != 0 || strings.Contains(out.String(), "env-not-mapping") {
+			t.Errorf("%q checked as a path: status %d, want 0 and silence:\n%s%s", body, status, out.String(), errOut.String())
+		}
 	}
 }

@@ -156,6 +156,10 @@ func (a *argCtx) report(computed bool, n *syntax.Node, format string, args ...an
 		return a.p.Warnf(a.spanOf(n), rules.BadFunctionArgs, "%s: %s; Heat lets it through only because `%s` never computes its properties. Write %s.",
 			"`"+a.c.Name+"`", fmt.Sprintf(format, args...), owner.Type, a.form)
 	}
+	if owner := PropertiesOwner(a.p, a.c); owner != nil && computed && leftOut(a.p, owner) {
+		return a.p.Warnf(a.spanOf(n), rules.BadFunctionArgs, "%s: %s; Heat lets it through only because the condition of `%s` leaves it out for every input. Write %s.",
+			"`"+a.c.Name+"`", fmt.Sprintf(format, args...), owner.Name, a.form)
+	}
 	return a.p.Reportf(a.spanOf(n), rules.BadFunctionArgs, "%s: %s. Write %s.",
 		"`"+a.c.Name+"`", fmt.Sprintf(format, args...), a.form)
 }
@@ -394,6 +398,7 @@ func checkStrReplaceArgs(a *argCtx) {
 	}
 	params := values.Literal(paramsPair.Value)
 	if params == nil {
+		checkComputedParams(a, paramsPair.Value)
 		return
 	}
 	if !params.IsMapping() {
@@ -406,6 +411,7 @@ func checkStrReplaceArgs(a *argCtx) {
 	if (tmpl == nil || values.PyYAMLText(tmpl)) && checkReplacePlaceholders(a, params) {
 		return
 	}
+	checkReplaceValueSets(a, params)
 	if a.c.Name == "str_replace" {
 		checkReplaceValuesText(a, params)
 		return

@@ -184,7 +184,14 @@ func childContaining(n, target *syntax.Node) (*syntax.Node, string) {
 // are they in the properties of a type that never reads them.
 func inProperties(p *pass.Pass, c *hot.Call) bool {
 	r := PropertiesOwner(p, c)
-	return r != nil && !IgnoresProperties(p, r)
+	return r != nil && !IgnoresProperties(p, r) && !leftOut(p, r)
+}
+
+// leftOut reports whether r's condition is false for every input: Heat
+// still parses the resource, but never computes its properties, so what
+// only computing them refuses passes (pass.IsLeftOut).
+func leftOut(p *pass.Pass, r *hot.Resource) bool {
+	return pass.IsLeftOut(p.AnyInput(), pass.EntryVersion(p), r)
 }
 
 // PropertiesOwner is the resource whose properties hold the call, or nil.

@@ -3,6 +3,7 @@ package pass
 import (
 	"heat-ls/analysis/eval"
 	"heat-ls/analysis/hot"
+	"heat-ls/analysis/syntax"
 	"heat-ls/schema"
 )
 
@@ -84,4 +85,18 @@ func UnknownParams(t *hot.Template) map[string]eval.Value {
 		}
 	}
 	return params
+}
+
+// KindWithDefaults names the kind of value n works out to for a stack
+// created with the template's defaults ("list", "text", "mapping"...):
+// what Heat computes when stack create gives no other value. It is ""
+// when that depends on an input the check does not know (a parameter
+// without default or one an environment sets) or on a live stack, and
+// when Heat cannot compute it at all (another check says why).
+func (p *Pass) KindWithDefaults(n *syntax.Node) string {
+	v := p.Evaluator().Eval(n)
+	if v.Kind == eval.Unknown || v.Kind == eval.Invalid {
+		return ""
+	}
+	return v.Kind.String()
 }

@@ -178,14 +178,23 @@ func (rc *ResourceChecker) checkType(r *hot.Resource) *schema.ResourceType {
 }
 
 // typeIsName reports whether the type value tn of resource r is a name
-// Heat looks up, reporting it when it is not: a mapping, list or null,
-// a plain number or boolean, or the empty text.
+// Heat looks up, reporting it when it is not: a mapping, list or null, a
+// function call (Heat parses the field but never computes it, so the
+// call itself is what it finds there, at validate and whatever the
+// resource's condition; a group member's type is a property Heat does
+// compute), a plain number or boolean, or the empty text.
 func typeIsName(p *pass.Pass, r *hot.Resource, f syntax.Pair, tn *syntax.Node) bool {
 	if !tn.IsScalar() || tn.IsNull() {
-		if !values.IsFunctionCall(tn) {
+		if values.IsFunctionCall(tn) {
+			if p.T == nil || p.T.Resource(r.Name) != r {
+				return false // a group's member type is a property, computed
+			}
 			p.Reportf(values.ValueSpan(f.Value, f.Key), rules.ResourceTypeNotString,
-				"The `type` of resource `%s` must be a type name or a template path, not %s.", r.Name, values.DescribeNode(tn))
+				"The `type` of resource `%s` must be written as a type name or a template path: Heat does not compute `%s` there and refuses the template. Map a type name to the template in an environment's resource_registry instead.", r.Name, tn.Pair(0).Key.Value)
+			return false
 		}
+		p.Reportf(values.ValueSpan(f.Value, f.Key), rules.ResourceTypeNotString,
+			"The `type` of resource `%s` must be a type name or a template path, not %s.", r.Name, values.DescribeNode(tn))
 		return false
 	}
 	if tn.Style == syntax.Plain && (tn.Tag == "!!int" || tn.Tag == "!!float" || values.IsYAML11Bool(tn)) {
