@@ -25,31 +25,30 @@ import (
 // call again.
 var callInputSections = [...]string{"heat_template_version", "description", "parameter_groups", "parameters", "resources", "conditions"}
 
-// callKey identifies a call across versions: its node's place (moved by
-// the change in length when after the edit), name and context.
-type callKey struct {
-	start, end   int
-	name, parent string
-	context      hot.Context
-}
-
-func callKeyOf(c *hot.Call) callKey {
-	sp := c.Map.Span()
-	k := callKey{start: sp.Start, end: sp.End, name: c.Name, context: c.Context}
-	if c.Parent != nil {
-		k.parent = c.Parent.Name
-	}
-	return k
-}
-
 // callLoop is what one EachCallAlone walk found for the calls outside the
-// resources: each judged call's key and findings, in order.
+// resources: how many calls the template had (Template.Calls, in text
+// order), and the findings of those that had any (most have none), by
+// index. Nothing is kept for a call without findings, so a walk costs
+// little more than the judging it records.
 type callLoop struct {
 	rule, ordinal int
-	keys          []callKey
-	found         [][]source.Diagnostic
+	calls         int
+	found         []callFindings
 	// workspace is the view to restore when the walk ends.
 	workspace WorkspaceView
+}
+
+// callFindings are the findings of the call Template.Calls[at].
+type callFindings struct {
+	at    int
+	diags []source.Diagnostic
+}
+
+// add records the findings of call at.
+func (l *callLoop) add(at int, diags []source.Diagnostic) {
+	if len(diags) > 0 {
+		l.found = append(l.found, callFindings{at: at, diags: diags})
+	}
 }
 
 // movedCalls is the previous version's call walks, by rule and ordinal,
@@ -81,43 +80,74 @@ func reusableCalls(doc *hot.Document, opts Options, next *EntryResults) (moved m
 	return moved, old, true
 }
 
-// callCursor reads one previous walk in order beside this version's:
-// the calls outside the lines parsed again come in the same order in
-// both (the tree outside them is the previous one, moved).
+// callCursor reads one previous walk beside this version's. The calls
+// are in text order in both (Template.Calls), and the text is the same
+// outside the lines parsed again: the calls starting before them (before,
+// the same in both) are the same calls at the same indexes, and so are
+// the calls starting after them (from after on here, from oldAfter on in
+// the previous walk). Of the calls before, those that reach into the
+// lines (the calls enclosing the edit: around) are judged, as are the
+// calls starting in the lines.
 type callCursor struct {
 	old                *callLoop
 	from, oldTo, delta int
-	newTo              int
-	next               int
-	// lost is set at the first call that does not match: every call
-	// after it is judged.
-	lost bool
+	before, after      int
+	oldAfter           int
+	around             []*hot.Call
+	// nextFound indexes old.found at the first findings not passed yet.
+	nextFound int
 }
 
-// take returns the previous findings of the call with key k of this
-// version, moved to this text; ok is false when the call must be judged
-// (in or around the lines parsed again, or not matched).
-func (c *callCursor) take(k callKey) ([]source.Diagnostic, bool) {
-	if c == nil || c.lost || !(k.end <= c.from || k.start >= c.newTo) {
+// newCallCursor places this version's calls against the previous walk;
+// nil when they do not line up (every call is then judged).
+func newCallCursor(old *callLoop, m movedCalls, calls []*hot.Call) *callCursor {
+	c := &callCursor{old: old, from: m.from, oldTo: m.oldTo, delta: m.newTo - m.oldTo}
+	c.before = firstStartingAt(calls, m.from)
+	c.after = firstStartingAt(calls, m.newTo)
+	c.oldAfter = old.calls - (len(calls) - c.after)
+	if c.oldAfter < c.before {
+		return nil
+	}
+	// The calls before that reach into the lines enclose the edit: the
+	// last one before, when it does, and its enclosing calls.
+	if c.before > 0 {
+		for e := calls[c.before-1]; e != nil; e = e.Parent {
+			if e.Map.Span().End > m.from {
+				c.around = append(c.around, e)
+			}
+		}
+	}
+	return c
+}
+
+// firstStartingAt is the index of the first call starting at off or after.
+func firstStartingAt(calls []*hot.Call, off int) int {
+	i, _ := slices.BinarySearchFunc(calls, off, func(c *hot.Call, off int) int { return c.Map.Span().Start - off })
+	for i > 0 && calls[i-1].Map.Span().Start >= off {
+		i--
+	}
+	return i
+}
+
+// take returns the previous findings of call i of this version, moved to
+// this text; ok is false when the call must be judged (in or around the
+// lines parsed again, or a finding points into them).
+func (c *callCursor) take(i int, call *hot.Call) ([]source.Diagnostic, bool) {
+	if c == nil || i >= c.before && i < c.after || slices.Contains(c.around, call) {
 		return nil, false
 	}
-	for c.next < len(c.old.keys) {
-		o := c.old.keys[c.next]
-		sp := source.Span{Start: o.start, End: o.end}
-		found := c.old.found[c.next]
-		c.next++
-		if !moveSpan(&sp, c.from, c.oldTo, c.delta) {
-			continue // the previous call was in or around those lines
-		}
-		o.start, o.end = sp.Start, sp.End
-		if o != k {
-			c.lost = true
-			return nil, false
-		}
-		return moveFindings(found, c.from, c.oldTo, c.delta)
+	at := i
+	if i >= c.after {
+		at = i - c.after + c.oldAfter
 	}
-	c.lost = true
-	return nil, false
+	var found []source.Diagnostic
+	for c.nextFound < len(c.old.found) && c.old.found[c.nextFound].at <= at {
+		if f := c.old.found[c.nextFound]; f.at == at {
+			found = f.diags
+		}
+		c.nextFound++
+	}
+	return moveFindings(found, c.from, c.oldTo, c.delta)
 }
 
 // moveFindings moves diagnostics of the previous text to the new one;
@@ -173,12 +203,11 @@ func (p *Pass) judgeOutsideResources(l *callLoop, cur *callCursor, i int, c *hot
 		judge(i, c)
 		return
 	}
-	k := callKeyOf(c)
-	if ds, ok := cur.take(k); ok {
+	if ds, ok := cur.take(i, c); ok {
 		for _, d := range ds {
 			p.Diags = append(p.Diags, cloneDiagnostic(d))
 		}
-		l.keys, l.found = append(l.keys, k), append(l.found, ds)
+		l.add(i, ds)
 		p.entries.next.CallsTakenOver++
 		return
 	}
@@ -188,7 +217,7 @@ func (p *Pass) judgeOutsideResources(l *callLoop, cur *callCursor, i int, c *hot
 	for _, d := range p.Diags[before:] {
 		found = append(found, cloneDiagnostic(d))
 	}
-	l.keys, l.found = append(l.keys, k), append(l.found, found)
+	l.add(i, found)
 }
 
 // startCallLoop begins the bookkeeping of an EachCallAlone walk: the walk
@@ -200,7 +229,7 @@ func (p *Pass) startCallLoop() (*callLoop, *callCursor) {
 	if e == nil {
 		return nil, nil
 	}
-	l := &callLoop{rule: e.rule, ordinal: e.callOrdinal, workspace: p.Workspace}
+	l := &callLoop{rule: e.rule, ordinal: e.callOrdinal, workspace: p.Workspace, calls: len(p.T.Calls)}
 	e.callOrdinal++
 	if rv := e.next.workspace; rv != nil {
 		p.Workspace = rv
@@ -209,8 +238,7 @@ func (p *Pass) startCallLoop() (*callLoop, *callCursor) {
 	if old == nil {
 		return l, nil
 	}
-	m := e.prevCalls
-	return l, &callCursor{old: old, from: m.from, oldTo: m.oldTo, newTo: m.newTo, delta: m.newTo - m.oldTo}
+	return l, newCallCursor(old, e.prevCalls, p.T.Calls)
 }
 
 // endCallLoop restores the workspace view and keeps the walk's findings
