@@ -48,11 +48,11 @@ func faultyDeepOutput(lines int) []byte {
 func TestCallReuseEqualsFullRun(t *testing.T) {
 	sc := testSchema(t)
 	texts := append(edittest.Texts(t), []byte(faultyResources))
-	deep := [][]byte{faultyDeepOutput(600), faultyDeepOutput(1200)}
+	deep := [][]byte{faultyDeepOutput(400), faultyDeepOutput(900)}
 	rnd := rand.New(rand.NewSource(31))
-	edits := 300 // sized for the test command, which runs under -race
+	edits := 120 // sized for the test command, which runs under -race
 	if testing.Short() {
-		edits = 150
+		edits = 60
 	}
 	took, nested, withFindings := 0, 0, 0
 	for i := 0; i < edits; {
