@@ -215,22 +215,50 @@ func (s *Server) recheckOpenDocuments() {
 	s.refreshViews() // refresh_visual.go: hints and lenses read other files too
 }
 
-// workspaceSnapshot is the index with every open document laid over it.
-func (s *Server) workspaceSnapshot() *workspace.Snapshot {
+// workspaceSnapshot is the index with every open document laid over it,
+// each with its current parse: what document-wide answers, diagnostics
+// and rename (whose edits must fit the current texts) read.
+func (s *Server) workspaceSnapshot() *workspace.Snapshot { return s.snapshotOf(false) }
+
+// querySnapshot is the workspace that position queries (definition,
+// hover, references) read: an open document with a line in flux is laid
+// over the index with its settled parse, so a half-typed line in one file
+// does not move what the other files find in it (feature.NewFluxView does
+// the same within the file); wsLocation maps the answers back.
+func (s *Server) querySnapshot() *workspace.Snapshot { return s.snapshotOf(true) }
+
+func (s *Server) snapshotOf(flux bool) *workspace.Snapshot {
 	idx := s.workspaceIndex()
 	var open []*workspace.File
 	for _, d := range s.store.All() {
 		if path := filePath(uri.URI(d.URI)); path != "" {
-			doc := d.Doc
-			if doc.Syntax != nil && !doc.Syntax.HasTree() && d.LastGood != nil {
-				// Other files see the tree features see: the current one
-				// (recovered while broken), else the last that parsed.
-				doc = d.LastGood
-			}
-			open = append(open, workspace.OpenFile(path, doc))
+			open = append(open, workspace.OpenFile(path, openParse(d, flux)))
 		}
 	}
 	return idx.Snapshot(open...)
+}
+
+// openParse is the parse other files see of the open document d: the
+// current one (recovered while broken), else the last that parsed; with
+// flux, the settled one while a line of d is in flux.
+func openParse(d *store.Document, flux bool) *hot.Document {
+	if flux && d.Settled != nil && d.Settled.Doc != nil {
+		return d.Settled.Doc
+	}
+	if d.Doc.Syntax != nil && !d.Doc.Syntax.HasTree() && d.LastGood != nil {
+		return d.LastGood
+	}
+	return d.Doc
+}
+
+// openDocumentAt is the open document whose file is path, nil if none.
+func (s *Server) openDocumentAt(path string) *store.Document {
+	for _, d := range s.store.All() {
+		if filePath(uri.URI(d.URI)) == path {
+			return d
+		}
+	}
+	return nil
 }
 
 // checkOptions are the options a diagnostics run uses for doc: the schema,

@@ -9,6 +9,7 @@ import (
 	"heat-ls/analysis/feature"
 	"heat-ls/analysis/hot"
 	"heat-ls/analysis/workspace"
+	"heat-ls/lsp/store"
 )
 
 // This file is the glue between the feature handlers (definition, hover,
@@ -25,30 +26,58 @@ type wsQuery struct {
 	snap *workspace.Snapshot
 }
 
+// wsQueryAt is a position query over the query snapshot: while a line is
+// in flux, other lines of every open document keep their settled structure.
 func (s *Server) wsQueryAt(u uri.URI, pos protocol.Position) (wsQuery, bool) {
+	return s.wsQueryIn(u, pos, true)
+}
+
+// wsQueryNowAt is wsQueryAt on the current parses, for rename.
+func (s *Server) wsQueryNowAt(u uri.URI, pos protocol.Position) (wsQuery, bool) {
+	return s.wsQueryIn(u, pos, false)
+}
+
+func (s *Server) wsQueryIn(u uri.URI, pos protocol.Position, flux bool) (wsQuery, bool) {
 	path := filePath(u)
 	if path == "" {
 		return wsQuery{}, false
 	}
-	q, ok := s.queryAt(u, pos)
+	q, ok := s.queryIn(u, pos, flux)
 	if !ok {
 		return wsQuery{}, false
 	}
-	return wsQuery{query: q, uri: u, path: path, snap: s.workspaceSnapshot()}, true
+	return wsQuery{query: q, uri: u, path: path, snap: s.snapshotOf(flux)}, true
 }
 
-// wsLocation converts a workspace location: spans in the queried document
-// go through its view (which may be the last good parse), other files use
+// wsLocation converts a workspace location: spans of the queried parse go
+// through its view; spans of an open document's other parse (its settled
+// or last good one) are mapped onto its current text; other files use
 // their own parse's mapper; files without one (scripts) get their start.
 func (s *Server) wsLocation(q wsQuery, loc workspace.Location) (protocol.Location, bool) {
-	if loc.Path == q.path {
+	if loc.Path == q.path && (loc.Doc == q.view.Doc || loc.Doc == nil) {
 		return s.location(q.query, q.uri, loc.Span)
 	}
 	target := uri.File(loc.Path)
+	if loc.Path == q.path {
+		target = q.uri
+	}
 	if loc.Doc == nil {
 		return protocol.Location{URI: target}, true
 	}
+	if d := s.openDocumentAt(loc.Path); d != nil && loc.Doc != d.Doc && isOlderParse(d, loc.Doc) {
+		sp, ok := feature.ViewOf(d.Doc, loc.Doc).Span(loc.Span)
+		if !ok {
+			return protocol.Location{}, false
+		}
+		return protocol.Location{URI: target, Range: toRange(d.Mapper(), sp, s.encoding())}, true
+	}
 	return protocol.Location{URI: target, Range: toRange(loc.Doc.Mapper, loc.Span, s.encoding())}, true
+}
+
+// isOlderParse reports whether doc is an older parse d keeps: its settled
+// version's or its last good one.
+func isOlderParse(d *store.Document, doc *hot.Document) bool {
+	return d.Settled != nil && d.Settled.Doc == doc || d.LastGood == doc
 }
 
 // workspaceDefinition answers definition for cross-file targets.
@@ -160,7 +189,7 @@ func (s *Server) workspaceReferences(u uri.URI, pos protocol.Position, includeDe
 
 // workspacePrepareRename accepts cross-file names.
 func (s *Server) workspacePrepareRename(u uri.URI, pos protocol.Position) (protocol.PrepareRenameResult, bool) {
-	q, ok := s.wsQueryAt(u, pos)
+	q, ok := s.wsQueryNowAt(u, pos)
 	if !ok {
 		return nil, false
 	}
@@ -177,7 +206,7 @@ func (s *Server) workspacePrepareRename(u uri.URI, pos protocol.Position) (proto
 
 // workspaceRename renames a cross-file name in every file that writes it.
 func (s *Server) workspaceRename(u uri.URI, pos protocol.Position, newName string) (*protocol.WorkspaceEdit, bool, error) {
-	q, ok := s.wsQueryAt(u, pos)
+	q, ok := s.wsQueryNowAt(u, pos)
 	if !ok {
 		return nil, false, nil
 	}

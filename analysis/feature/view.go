@@ -52,9 +52,15 @@ func NewFluxView(cur, lastGood, settled *hot.Document, off int) View {
 	if !ok || off >= line.Start && off <= line.CurEnd {
 		return NewView(cur, lastGood)
 	}
-	m := NewLineMap(cur.Src, settled.Src)
+	return View{Doc: settled, lines: fluxLineMap(cur.Src, settled.Src, line)}
+}
+
+// fluxLineMap relates cur to old, which differ inside line only: old's
+// offsets on that line map onto cur's, clamped to its end.
+func fluxLineMap(cur, old []byte, line syntax.FluxLine) *LineMap {
+	m := NewLineMap(cur, old)
 	m.flux, m.curLineEnd = true, line.CurEnd
-	return View{Doc: settled, lines: &m}
+	return &m
 }
 
 // Offset maps an offset in the current text to one in View.Doc; ok is false
@@ -139,4 +145,21 @@ func (m LineMap) pointFromOld(p int) (int, bool) {
 		return min(p, m.curLineEnd), true
 	}
 	return 0, false
+}
+
+// ViewOf is the view of an older parse of cur's document (its settled
+// version while a line is in flux, or its last good parse), for answers
+// computed on that parse elsewhere (another file's query reading this
+// document through the workspace): its spans map onto cur's text as
+// NewFluxView's and NewView's do. With older nil or cur itself, the view
+// is cur.
+func ViewOf(cur, older *hot.Document) View {
+	if cur == nil || older == nil || older == cur {
+		return View{Doc: cur}
+	}
+	if line, ok := syntax.OneEditedLine(cur.Src, older.Src); ok {
+		return View{Doc: older, lines: fluxLineMap(cur.Src, older.Src, line)}
+	}
+	m := NewLineMap(cur.Src, older.Src)
+	return View{Doc: older, lines: &m}
 }

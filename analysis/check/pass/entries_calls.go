@@ -25,12 +25,14 @@ func (p *Pass) EachCallAlone(judge func(i int, c *hot.Call)) {
 		}
 		return
 	}
+	l, prev := p.startCallLoop()
+	defer p.endCallLoop(l)
 	for i, c := range calls {
 		if p.Stopped() {
 			return
 		}
 		if _, ok := rc.index[c.Owner]; !ok || c.Context != hot.InResource {
-			judge(i, c)
+			p.judgeOutsideResources(l, prev, i, c, judge)
 		}
 	}
 	p.EachResourceAlone(func(r *hot.Resource) {

@@ -61,6 +61,12 @@ type entryRun struct {
 	// is nil when every resource is judged.
 	prev    *EntryResults
 	changed int
+	// prevCalls holds the previous version's findings of the calls
+	// outside the resources, moved to this text, when only an output was
+	// parsed again (entries_calls_reuse.go); callOrdinal counts the
+	// EachCallAlone walks of the rule running now.
+	prevCalls   movedCalls
+	callOrdinal int
 	// broken is set when a rule panicked: its walk is incomplete.
 	broken bool
 	// walking is set while a walk judges a resource; reads collects the

@@ -25,9 +25,14 @@ type EntryResults struct {
 	// (syntax.File.Recovered), whose findings quietWhileRecovered drops
 	// by what is around them: such findings are never taken over.
 	recovered bool
+	// Calls are the EachCallAlone walks' findings for the calls outside
+	// the resources (entries_calls_reuse.go).
+	Calls []callLoop
 	// TookOver is set when the run took the previous version's findings
-	// over (for tests).
-	TookOver bool
+	// over (for tests); CallsTakenOver counts the calls outside the
+	// resources whose findings it took over.
+	TookOver       bool
+	CallsTakenOver int
 }
 
 // EntryResultsKey keeps results apart by the inputs that are the same for
@@ -76,13 +81,23 @@ func startEntries(doc *hot.Document, opts Options) *entryRun {
 	e := &entryRun{next: next, changed: -1}
 	if prev, changed, ok := reusable(doc, opts, next); ok {
 		e.prev, e.changed, next.TookOver = prev, changed, true
-		if next.workspace != nil {
-			for q, same := range prev.workspace.asked {
-				next.workspace.asked[q] = same // still true: reusable asked again
-			}
-		}
+		keepAsked(next, prev.workspace)
+	} else if calls, old, ok := reusableCalls(doc, opts, next); ok {
+		e.prevCalls = calls
+		keepAsked(next, old.workspace)
 	}
 	return e
+}
+
+// keepAsked carries the workspace questions the previous version's walks
+// asked (still answered the same: sameInputs asked them again) to this
+// run's record, for the findings taken over.
+func keepAsked(next *EntryResults, prev *recordingView) {
+	if next.workspace != nil && prev != nil {
+		for q, same := range prev.asked {
+			next.workspace.asked[q] = same
+		}
+	}
 }
 
 // reusable returns the previous version's findings moved to doc's text
@@ -92,19 +107,14 @@ func startEntries(doc *hot.Document, opts Options) *entryRun {
 // resource is judged.
 func reusable(doc *hot.Document, opts Options, next *EntryResults) (moved *EntryResults, changed int, ok bool) {
 	sp := opts.Splice
-	if sp == nil || doc.Syntax == nil || next.recovered {
-		return nil, 0, false
-	}
-	v, found := sp.Known(EntryResultsKey{opts.Schema, opts.Path})
-	if !found {
-		return nil, 0, false
-	}
-	old := v.(*EntryResults)
-	if old.recovered || old.version != next.version || !slices.Equal(old.names, next.names) || !slices.Equal(old.types, next.types) ||
-		(old.workspace == nil) != (next.workspace == nil) || old.workspace != nil && !old.workspace.same(opts.Workspace) {
+	if sp == nil || doc.Syntax == nil {
 		return nil, 0, false
 	}
 	changed, ok = splicedResource(doc, sp)
+	if !ok {
+		return nil, 0, false
+	}
+	old, ok := sameInputs(doc, opts, next)
 	if !ok {
 		return nil, 0, false
 	}
@@ -139,6 +149,26 @@ func reusable(doc *hot.Document, opts Options, next *EntryResults) (moved *Entry
 		moved.Loops[li] = m
 	}
 	return moved, changed, true
+}
+
+// sameInputs returns the previous version's results when doc is a splice
+// of it (opts.Splice) made under the same declarations and workspace
+// answers, neither text having parts read as blank.
+func sameInputs(doc *hot.Document, opts Options, next *EntryResults) (*EntryResults, bool) {
+	sp := opts.Splice
+	if sp == nil || doc.Syntax == nil || next.recovered {
+		return nil, false
+	}
+	v, found := sp.Known(EntryResultsKey{opts.Schema, opts.Path})
+	if !found {
+		return nil, false
+	}
+	old := v.(*EntryResults)
+	if old.recovered || old.version != next.version || !slices.Equal(old.names, next.names) || !slices.Equal(old.types, next.types) ||
+		(old.workspace == nil) != (next.workspace == nil) || old.workspace != nil && !old.workspace.same(opts.Workspace) {
+		return nil, false
+	}
+	return old, true
 }
 
 // splicedResource finds the resource the splice parsed again: the splice

@@ -113,7 +113,7 @@ func (p *Pass) StartEntries(opts Options) {
 // bookkeeping finds a rule's results of the previous version by that place.
 func (p *Pass) RunAt(index int, rule Rule) {
 	if p.entries != nil {
-		p.entries.rule, p.entries.ordinal = index, 0
+		p.entries.rule, p.entries.ordinal, p.entries.callOrdinal = index, 0, 0
 	}
 	p.Run(rule)
 }
