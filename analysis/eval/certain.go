@@ -34,11 +34,15 @@ func LiteralPyStr(n *syntax.Node) (string, bool) {
 	return b.String(), true
 }
 
+// maxTextDepth bounds the levels of lists and mappings LiteralPyStr
+// writes, as deep as the checks judge property values.
+const maxTextDepth = 32
+
 // writeLiteralRepr writes Python's repr of the literal n, and reports
 // false where it is not certain.
 func writeLiteralRepr(b *strings.Builder, n *syntax.Node, depth int) bool {
 	n = n.Resolve()
-	if n == nil || depth > MaxDepth {
+	if n == nil || depth > maxTextDepth {
 		return false
 	}
 	switch n.Kind {
