@@ -109,14 +109,15 @@ func certainScalar(n *syntax.Node, alone bool) (Value, bool) {
 	case String:
 		return v, alone || isASCII(v.S)
 	case Int:
-		return v, n.Style == syntax.Plain && isPlainDecimal(n.Value)
+		return v, n.Style == syntax.Plain && IsPlainDecimal(n.Value)
 	}
 	return v, false
 }
 
-// isPlainDecimal: s is a whole number in decimal with no sign but minus,
-// no leading zero and no separators, which both YAML versions read alike.
-func isPlainDecimal(s string) bool {
+// IsPlainDecimal: s is a whole number in decimal with no sign but minus,
+// no leading zero and no separators, which both YAML versions read alike
+// and Python writes back unchanged.
+func IsPlainDecimal(s string) bool {
 	s = strings.TrimPrefix(s, "-")
 	if s == "" || len(s) > 1 && s[0] == '0' {
 		return false

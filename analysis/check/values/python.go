@@ -30,21 +30,8 @@ func HeatInteger(n *syntax.Node) (float64, bool) {
 	return 0, false
 }
 
-// IsPlainDecimal: s is a whole number written in decimal without a sign
-// other than minus, a leading zero or separators, which both YAML
-// versions read alike and Python writes back unchanged.
-func IsPlainDecimal(s string) bool {
-	s = strings.TrimPrefix(s, "-")
-	if s == "" || len(s) > 1 && s[0] == '0' {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		if s[i] < '0' || s[i] > '9' {
-			return false
-		}
-	}
-	return true
-}
+// IsPlainDecimal is eval.IsPlainDecimal.
+func IsPlainDecimal(s string) bool { return eval.IsPlainDecimal(s) }
 
 // truncatedByHeat tells an unquoted decimal such as `1024.0` (or 2.5),
 // which Heat's YAML reader loads as a float and its integer property type
