@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	"heat-ls/analysis/check/pass"
-	"heat-ls/analysis/check/values"
 	"heat-ls/analysis/eval"
 	"heat-ls/analysis/hot"
 	"heat-ls/analysis/rules"
@@ -26,22 +25,11 @@ import (
 // it), as is a reference in an if branch not taken.
 //
 // Whether the resource is left out where the reference is read depends on
-// the parameter values. heat-ls judges every input, so it looks for one
-// input under which Heat refuses: the conditions involved may compare
-// string parameters (no path) with texts and with each other, and each
-// such parameter takes its allowed values, or else its default, the texts
-// it is compared with and one text besides them. The evaluator works the
-// conditions out under each such input, every other parameter unknown; a
-// condition that stays undecided (it depends on another parameter, a
-// pseudo parameter or what only a live stack knows) leaves the reference
-// unjudged.
-
-// maxConditionInputs bounds the inputs tried for one reference.
-const maxConditionInputs = 1024
-
-// maxConditionDepth bounds the walk through condition names (a loop among
-// them is reported by the condition-cycle rule).
-const maxConditionDepth = 32
+// the parameter values. heat-ls judges every input, so it asks the
+// evaluator for one under which Heat refuses (eval.FindInput: the
+// compared string parameters take their defaults, allowed values and the
+// texts they are compared with); a condition that stays undecided leaves
+// the reference unjudged.
 
 // conditionalTarget reports a get_resource or get_attr (c, naming the
 // resource name) that some input makes Heat read while the resource's
@@ -120,8 +108,12 @@ func (r *refChecker) inputFor(terms []condTerm) string {
 		r.unknown = pass.UnknownParams(r.p.T)
 		r.search = eval.New(r.p.T, eval.Options{Version: r.v, Params: r.unknown})
 	}
-	if search, ok := newInputSearch(r.p.T, r.search, terms, r.unknown); ok {
-		w, _ = search.find()
+	ts := make([]eval.CondTerm, len(terms))
+	for i, tm := range terms {
+		ts[i] = eval.CondTerm{Expr: tm.expr, Want: tm.want}
+	}
+	if picks, ok := eval.FindInput(r.p.T, r.search, ts, r.unknown); ok {
+		w = describe(picks)
 	}
 	if r.inputs == nil {
 		r.inputs = map[string]string{}
@@ -217,282 +209,22 @@ func withinField(res *hot.Resource, c *hot.Call, key string) bool {
 	return f.Key != nil && f.Value != nil && pass.SpanWithin(c.Map.Span(), f.Value.Span())
 }
 
-// inputSearch tries parameter values on condition terms.
-type inputSearch struct {
-	t     *hot.Template
-	terms []condTerm
-	// names are the parameters the terms compare, values their candidate
-	// texts (the default first when there is one), other the index of the
-	// text that stands for "any other text" (-1 when none).
-	names  []string
-	values [][]string
-	other  []int
-	hasDef []bool
-	pick   map[string]string
-	// params are the evaluator's parameter values: every parameter
-	// unknown but, while holds runs, the picked texts.
-	params map[string]eval.Value
-	saved  []eval.Value // the unknowns the picked texts stand in for
-	// e works the terms out; Reset for each input.
-	e *eval.Evaluator
-}
-
-// newInputSearch gathers the parameters the terms compare and their
-// candidate values; ok is false when a term is beyond the search.
-func newInputSearch(t *hot.Template, e *eval.Evaluator, terms []condTerm, unknown map[string]eval.Value) (*inputSearch, bool) {
-	s := &inputSearch{t: t, e: e, terms: terms, params: unknown}
-	texts := map[string][]string{}
-	var order []string
-	ok := true
-	seen := map[string]bool{}
-	var walk func(n *syntax.Node, depth int)
-	walk = func(n *syntax.Node, depth int) {
-		n = n.Resolve()
-		if !ok || n == nil || n.IsNull() {
-			return
-		}
-		if depth > maxConditionDepth {
-			ok = false
-			return
-		}
-		if n.IsScalar() {
-			if _, isBool := values.YamlBool(n); isBool || n.Tag != "!!str" {
-				return
-			}
-			if c := t.Condition(n.Value); c != nil && !seen[n.Value] {
-				seen[n.Value] = true
-				walk(c.Value, depth+1)
-			}
-			return
-		}
-		if !n.IsMapping() || n.NumPairs() != 1 {
-			return
-		}
-		args := n.Pair(0).Value.Resolve()
-		switch n.Pair(0).Key.Value {
-		case "not":
-			walk(args, depth+1)
-		case "and", "or":
-			for _, it := range args.Items() {
-				walk(it, depth+1)
-			}
-		case "equals":
-			a, b, isEquals := values.EqualsArgs(n)
-			if !isEquals {
-				return
-			}
-			var params, lits []string
-			for _, side := range []*syntax.Node{a, b} {
-				if p, isParam := paramName(side); isParam {
-					params = append(params, p)
-				} else if lit := side.Resolve(); lit.IsScalar() && lit.Tag == "!!str" {
-					lits = append(lits, lit.Value)
-				}
-			}
-			for _, p := range params {
-				if _, known := texts[p]; !known {
-					order = append(order, p)
-				}
-				texts[p] = append(texts[p], lits...)
-			}
-		}
-	}
-	for _, tm := range terms {
-		walk(tm.expr, 0)
-	}
-	if !ok {
-		return nil, false
-	}
-	total := 1
-	for _, name := range order {
-		vals, other, hasDef, known := candidateValues(t, name, texts[name])
-		if !known {
-			return nil, false
-		}
-		s.names = append(s.names, name)
-		s.values = append(s.values, vals)
-		s.other = append(s.other, other)
-		s.hasDef = append(s.hasDef, hasDef)
-		if total *= len(vals); total > maxConditionInputs {
-			return nil, false
-		}
-	}
-	return s, true
-}
-
-// paramName is the parameter of a get_param with a plain name.
-func paramName(n *syntax.Node) (string, bool) {
-	n = n.Resolve()
-	if !n.IsMapping() || n.NumPairs() != 1 || n.Pair(0).Key.Value != "get_param" {
-		return "", false
-	}
-	a := n.Pair(0).Value.Resolve()
-	if !a.IsScalar() || a.Tag != "!!str" {
-		return "", false
-	}
-	return a.Value, true
-}
-
-// candidateValues are the texts a string parameter is tried with. known
-// is false for a parameter heat-ls cannot stand values in for.
-func candidateValues(t *hot.Template, name string, compared []string) (vals []string, other int, hasDef, known bool) {
-	prm := t.Parameter(name)
-	if prm == nil {
-		return nil, 0, false, false
-	}
-	if typ := prm.Field("type").Value.Resolve(); !typ.IsScalar() || typ.Value != "string" {
-		return nil, 0, false, false
-	}
-	def := ""
-	if d := prm.Field("default"); d.Key != nil {
-		v := d.Value.Resolve()
-		if !v.IsScalar() || v.Tag != "!!str" {
-			return nil, 0, false, false
-		}
-		def, hasDef = v.Value, true
-	}
-	add := func(v string) {
-		for _, have := range vals {
-			if have == v {
-				return
-			}
-		}
-		vals = append(vals, v)
-	}
-	if hasDef {
-		add(def)
-	}
-	var allowed *syntax.Node
-	constrained := false
-	if cs := prm.Field("constraints").Value.Resolve(); cs != nil && !cs.IsNull() {
-		if !cs.IsSequence() {
-			return nil, 0, false, false
-		}
-		for _, c := range cs.Items() {
-			c = c.Resolve()
-			if !c.IsMapping() {
-				return nil, 0, false, false
-			}
-			if av := c.Lookup("allowed_values"); av.Key != nil && allowed == nil {
-				allowed = av.Value.Resolve()
-			} else if c.NumPairs() > 1 || c.Lookup("description").Key == nil {
-				constrained = true
-			}
-		}
-	}
-	if constrained {
-		// Other constraints (length, pattern...) may refuse a text
-		// heat-ls would try; only the default is known to pass.
-		return vals, -1, hasDef, hasDef
-	}
-	if allowed != nil {
-		if !allowed.IsSequence() {
-			return nil, 0, false, false
-		}
-		defAllowed := false
-		for _, it := range allowed.Items() {
-			if it = it.Resolve(); !it.IsScalar() || it.Tag != "!!str" {
-				return nil, 0, false, false
-			}
-			add(it.Value)
-			defAllowed = defAllowed || hasDef && it.Value == def
-		}
-		// A default outside the allowed values is refused by itself.
-		return vals, -1, hasDef, len(vals) > 0 && (!hasDef || defAllowed)
-	}
-	for _, v := range compared {
-		add(v)
-	}
-	// One text that equals none of the others.
-	fresh := "\x00other"
-	vals = append(vals, fresh)
-	return vals, len(vals) - 1, hasDef, true
-}
-
-// find tries the inputs, the defaults first, and describes the first one
-// under which every term has its wanted value.
-func (s *inputSearch) find() (string, bool) {
-	idx := make([]int, len(s.names))
-	s.pick = make(map[string]string, len(s.names))
-	for {
-		for i, name := range s.names {
-			s.pick[name] = s.values[i][idx[i]]
-		}
-		match, ok := s.holds()
-		if !ok {
-			return "", false
-		}
-		if match {
-			return s.describe(idx), true
-		}
-		i := 0
-		for ; i < len(idx); i++ {
-			if idx[i]++; idx[i] < len(s.values[i]) {
-				break
-			}
-			idx[i] = 0
-		}
-		if i == len(idx) {
-			return "", false
-		}
-	}
-}
-
-// holds tells whether every term has its wanted value under s.pick, as
-// the evaluator works the terms out with the picked texts and every
-// other parameter unknown; ok is false when one cannot be decided.
-func (s *inputSearch) holds() (match, ok bool) {
-	if s.saved == nil {
-		s.saved = make([]eval.Value, len(s.names))
-	}
-	for i, name := range s.names {
-		s.saved[i] = s.params[name]
-		s.params[name] = eval.StringValue(s.pick[name])
-	}
-	defer func() {
-		for i, name := range s.names {
-			s.params[name] = s.saved[i]
-		}
-	}()
-	e := s.e
-	e.Reset(s.params)
-	for _, tm := range s.terms {
-		v := e.Condition(tm.expr)
-		if v.Kind != eval.Bool {
-			return false, false
-		}
-		if v.B != tm.want {
-			return false, true
-		}
-	}
-	return true, true
-}
-
-// describe words the input idx picks: the parameter defaults, or the
-// values that differ from them.
-func (s *inputSearch) describe(idx []int) string {
+// describe words an input FindInput found: the parameter defaults, or
+// the values that differ from them.
+func describe(picks []eval.Pick) string {
 	var parts []string
-	for i, name := range s.names {
-		if idx[i] == 0 && s.hasDef[i] {
-			continue
+	for _, p := range picks {
+		switch {
+		case p.Default:
+		case p.AnyOther && len(p.Others) == 0:
+			parts = append(parts, "`"+p.Param+"` set to any text")
+		case p.AnyOther:
+			parts = append(parts, "`"+p.Param+"` set to a text other than `"+strings.Join(p.Others, "` or `")+"`")
+		default:
+			parts = append(parts, "`"+p.Param+"` set to `"+p.Text+"`")
 		}
-		if idx[i] == s.other[i] {
-			var others []string
-			for j, v := range s.values[i] {
-				if j != s.other[i] {
-					others = append(others, "`"+v+"`")
-				}
-			}
-			if len(others) == 0 {
-				parts = append(parts, "`"+name+"` set to any text")
-			} else {
-				parts = append(parts, "`"+name+"` set to a text other than "+strings.Join(others, " or "))
-			}
-			continue
-		}
-		parts = append(parts, "`"+name+"` set to `"+s.values[i][idx[i]]+"`")
 	}
-	if len(parts) == 0 && len(s.names) == 0 {
+	if len(parts) == 0 && len(picks) == 0 {
 		return anyInput
 	}
 	if len(parts) == 0 {

@@ -2,10 +2,10 @@ package resources
 
 import (
 	"strconv"
-	"strings"
 
 	"heat-ls/analysis/check/pass"
 	"heat-ls/analysis/check/values"
+	"heat-ls/analysis/eval"
 	"heat-ls/analysis/syntax"
 	"heat-ls/schema"
 )
@@ -15,9 +15,10 @@ import (
 // stack is created without a value for it, Heat hands the property the
 // default's text: Python's text of a list or mapping ("['a', 'b']",
 // "{'k': 'v'}"), "True" or "False" for a boolean, the scalar as written
-// otherwise. text is that text; ok is false when n is something else or
-// the text cannot be told exactly (a float, a timestamp, text outside
-// ASCII, a merge key).
+// otherwise. text is that text, as the evaluator converts the default;
+// ok is false when n is something else or the text cannot be told
+// exactly (eval.LiteralPyStr: a float, text outside ASCII in a list, a
+// merge key...).
 func (rc *ResourceChecker) defaultTextFromParam(n *syntax.Node) (name, text string, ok bool) {
 	arg := GetParamArgs(n)
 	if arg == nil || rc.p.T == nil {
@@ -43,21 +44,14 @@ func (rc *ResourceChecker) defaultTextFromParam(n *syntax.Node) (name, text stri
 	}
 	if prm.Type == "json" {
 		// Heat parses a json parameter's text, but keeps the empty text
-		// as it is.
-		if !values.PyYAMLText(def) || def.Value != "" {
+		// as it is; the parsed values are left out.
+		if raw := eval.Literal(def); raw.Kind != eval.String || raw.S != "" {
 			return "", "", false
 		}
 		return prm.Name, "", true
 	}
-	if def.IsScalar() {
-		text, ok := scalarParamText(def)
-		return prm.Name, text, ok
-	}
-	var b strings.Builder
-	if !values.WritePyRepr(&b, def, 0) {
-		return "", "", false
-	}
-	return prm.Name, b.String(), true
+	text, ok = eval.LiteralPyStr(def)
+	return prm.Name, text, ok
 }
 
 // checkDefaultTextFromParam judges a get_param of a string parameter
@@ -94,26 +88,4 @@ func (rc *ResourceChecker) checkDefaultTextFromParam(prop *schema.Property, n, k
 		d.Message = lead + d.Message
 		d.Suggestions = nil
 	}
-}
-
-// scalarParamText is the text a string parameter makes of a scalar
-// default: YAML 1.1 booleans become Python's True and False, whole
-// numbers and text stay as written; floats and other forms are left out.
-func scalarParamText(n *syntax.Node) (string, bool) {
-	switch {
-	case values.IsYAML11Bool(n):
-		v, ok := values.HeatParamBool(n)
-		if !ok {
-			return "", false
-		}
-		if v {
-			return "True", true
-		}
-		return "False", true
-	case values.IsLiteralString(n):
-		return n.Value, true
-	case n.Tag == "!!int" && values.IsPlainDecimal(n.Value):
-		return n.Value, true
-	}
-	return "", false
 }
