@@ -98,15 +98,7 @@ func isYAML11Bool(s string) bool {
 // underscore or leading zero, the common case yaml11Int also accepts,
 // answered without running the regular expression.
 func plainDecimal(s string) bool {
-	if s == "" || (s[0] == '0' && len(s) > 1) {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		if s[i] < '0' || s[i] > '9' {
-			return false
-		}
-	}
-	return true
+	return s != "" && s[0] != '-' && IsPlainDecimal(s)
 }
 
 func isYAML11Null(s string) bool {
