@@ -23,6 +23,9 @@ func summarize(d *Document, own bool) *Document {
 	out := &Document{Src: src, Mapper: mapper, Kind: d.Kind, Summary: true, Jinja: d.Jinja}
 	if d.Template != nil {
 		out.outline = buildOutline(d, false)
+		if own {
+			out.outline = compactOutline(out.outline)
+		}
 	}
 	return out
 }
