@@ -55,6 +55,14 @@ func (c *fullCache) expand(f *File) *File {
 	return full
 }
 
+// dropStale drops what the index's caches hold for files its disk view
+// no longer has as they were (x.mu held): called after every change of
+// x.disk.
+func (x *Index) dropStale() {
+	x.full.keepOnly(x.disk)
+	x.cache.dropIndexed(x.disk)
+}
+
 // keepOnly drops the parses of summaries disk no longer holds (a file
 // changed, removed or left out of the workspace): a snapshot still
 // holding such a summary parses it again, while a session that keeps

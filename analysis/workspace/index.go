@@ -161,7 +161,7 @@ func (x *Index) ScanFolders(ctx context.Context, roots []string, progress func(d
 		}
 	}
 	x.disk, x.last = next, nil
-	x.full.keepOnly(x.disk)
+	x.dropStale()
 	x.gen++
 }
 
@@ -199,7 +199,7 @@ func (x *Index) SetFolders(roots ...string) (added []string) {
 		}
 	}
 	x.guard, x.disk, x.last = g, disk, nil
-	x.full.keepOnly(x.disk)
+	x.dropStale()
 	x.gen++
 	x.folders++
 	return added
@@ -316,7 +316,7 @@ func (x *Index) RefreshPaths(ctx context.Context, paths []string) {
 		}
 	}
 	x.disk, x.last = disk, nil
-	x.full.keepOnly(x.disk)
+	x.dropStale()
 }
 
 // Put installs parsed files directly (tests and callers that already hold
@@ -336,7 +336,7 @@ func (x *Index) Put(files ...*File) {
 		next[filepath.Clean(f.Path)] = f
 	}
 	x.disk, x.last = next, nil
-	x.full.keepOnly(x.disk)
+	x.dropStale()
 	x.gen++
 }
 

@@ -124,3 +124,29 @@ func TestFullParseOfReplacedSummaryDropped(t *testing.T) {
 		t.Errorf("after a file was removed, %d full parses kept, want 0", n)
 	}
 }
+
+// TestOnDemandParseOfIndexedFileDropped: a file read on demand before
+// the index held it (its folder not yet scanned, or added back) keeps no
+// full parse in the on-demand cache once the index has it.
+func TestOnDemandParseOfIndexedFileDropped(t *testing.T) {
+	dir := writeFiles(t, map[string]string{"a.yaml": retentionTemplate(1)})
+	a := filepath.Join(dir, "a.yaml")
+	x := New(dir)
+	loaded := x.Snapshot().Load(a, "")
+	if loaded == nil || loaded.Doc.Summary {
+		t.Fatal("the file was not read on demand")
+	}
+	var freed atomic.Bool
+	watch(loaded.Doc.Src, &freed)
+	loaded = nil
+	x.Scan(context.Background(), nil)
+	if n := len(x.cache.entries); n != 0 {
+		t.Errorf("%d files left in the on-demand cache, want 0", n)
+	}
+	if !freedSoon(&freed) {
+		t.Error("the on-demand parse of an indexed file is still held")
+	}
+	if f := x.Snapshot().Load(a, ""); f == nil || !f.Doc.Summary {
+		t.Error("the indexed file is not read from the index")
+	}
+}

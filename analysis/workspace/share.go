@@ -26,7 +26,7 @@ func (x *Index) Adopt(path string, doc *hot.Document) bool {
 	}
 	next[path] = &File{Path: path, Doc: doc}
 	x.disk, x.last = next, nil
-	x.full.keepOnly(x.disk)
+	x.dropStale()
 	x.gen++
 	return true
 }
