@@ -2,7 +2,6 @@ package hot
 
 import (
 	"slices"
-	"strings"
 
 	"heat-ls/analysis/source"
 )
@@ -30,13 +29,13 @@ func textFor(d *Document, own bool) ([]byte, *source.Mapper) {
 	return src, source.NewMapper(src)
 }
 
-// compactOutline returns a copy of o packed into a few allocations of
-// exactly the size needed: its strings in one, each kind of entry in one
-// slice, and every resource's definitions and every definition's
-// properties in one slice each. Built amid its parse, o's many small
-// strings and grown slices would sit in heap pages beside the parse's
-// garbage and keep those pages in use for as long as the index keeps the
-// summary; the copy is made after and holds no room it does not use.
+// compactOutline returns a copy of o's entries in a few slices of
+// exactly the size needed: each kind of entry in one, every resource's
+// definitions in one and every definition's properties in one (o's
+// strings already share one block, see compactStrings). Built amid its
+// parse, o's slices, grown by appends and one per resource and
+// definition, would sit in heap pages beside the parse's garbage, with
+// room they never use, for as long as the index keeps the summary.
 func compactOutline(o *Outline) *Outline {
 	out := &Outline{
 		Description: o.Description,
@@ -69,51 +68,5 @@ func compactOutline(o *Outline) *Outline {
 			r.Definitions = defs[start:len(defs):len(defs)]
 		}
 	}
-	packStrings(out)
 	return out
-}
-
-// eachString calls f with each string field of o.
-func eachString(o *Outline, f func(*string)) {
-	f(&o.Description)
-	for i := range o.Parameters {
-		p := &o.Parameters[i]
-		f(&p.Name)
-		f(&p.Type)
-		f(&p.Description)
-	}
-	for i := range o.Resources {
-		r := &o.Resources[i]
-		f(&r.Name)
-		f(&r.Type)
-		for j := range r.Definitions {
-			d := &r.Definitions[j]
-			f(&d.TypeName)
-			for k := range d.Properties {
-				f(&d.Properties[k].Name)
-			}
-		}
-	}
-	for i := range o.Outputs {
-		f(&o.Outputs[i].Name)
-		f(&o.Outputs[i].Description)
-	}
-	for i := range o.Conditions {
-		f(&o.Conditions[i].Name)
-	}
-}
-
-// packStrings makes the strings of o share one allocation of their total
-// length.
-func packStrings(o *Outline) {
-	total := 0
-	eachString(o, func(s *string) { total += len(*s) })
-	var b strings.Builder
-	b.Grow(total)
-	eachString(o, func(s *string) { b.WriteString(*s) })
-	all, at := b.String(), 0
-	eachString(o, func(s *string) {
-		n := len(*s)
-		*s, at = all[at:at+n], at+n
-	})
 }
