@@ -38,8 +38,9 @@ func watch(b []byte, freed *atomic.Bool) {
 	runtime.AddCleanup(&b[0], func(f *atomic.Bool) { f.Store(true) }, freed)
 }
 
-// TestSummaryKeepsOnlyItsText: a file's summary holds a text exactly as
-// long as the file, and no room after it.
+// TestSummaryKeepsOnlyItsText: a file's summary, from a scan or read
+// again after a change, holds a text exactly as long as the file, and no
+// room after it (not the buffer the file was read into).
 func TestSummaryKeepsOnlyItsText(t *testing.T) {
 	files := map[string]string{}
 	for i := range 6 {
@@ -48,6 +49,11 @@ func TestSummaryKeepsOnlyItsText(t *testing.T) {
 	dir := writeFiles(t, files)
 	x := New(dir)
 	x.Scan(context.Background(), nil)
+	files["t0.yaml"] = retentionTemplate(100)
+	if err := os.WriteFile(filepath.Join(dir, "t0.yaml"), []byte(files["t0.yaml"]), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	x.Refresh(filepath.Join(dir, "t0.yaml"))
 	s := x.Snapshot()
 	for name, text := range files {
 		f := s.File(filepath.Join(dir, name))
