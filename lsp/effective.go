@@ -94,6 +94,9 @@ func (s *Server) cachedActiveSet(path string) activeSet {
 	set := s.activeEnvironments(path)
 	s.eff.mu.Lock()
 	defer s.eff.mu.Unlock()
+	if s.openAt(path) == nil {
+		return set
+	}
 	if s.eff.sets == nil || len(s.eff.sets) >= maxEffectiveEntries {
 		s.eff.sets = map[string]cachedSet{}
 	}
@@ -121,6 +124,9 @@ func (s *Server) effectiveValues(path string, doc *hot.Document) *effective.Valu
 	vals := s.computeEffective(doc, path, envs, active, sc)
 	s.eff.mu.Lock()
 	defer s.eff.mu.Unlock()
+	if s.openAt(path) == nil {
+		return vals
+	}
 	if s.eff.vals == nil || len(s.eff.vals) >= maxEffectiveEntries {
 		s.eff.vals = map[string]cachedValues{}
 	}
@@ -175,6 +181,9 @@ func (s *Server) diskEnvironment(path string, read func() (*hot.Document, error)
 	}
 	s.eff.mu.Lock()
 	defer s.eff.mu.Unlock()
+	if len(s.store.All()) == 0 {
+		return doc, nil // no document open: see forgetEffective
+	}
 	if s.eff.disk == nil || len(s.eff.disk) >= maxEffectiveEntries {
 		s.eff.disk = map[string]diskEnv{}
 	}

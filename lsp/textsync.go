@@ -196,6 +196,9 @@ func (s *Server) didClose(_ context.Context, p *protocol.DidCloseTextDocumentPar
 	s.diags.clear(u)
 	s.tokens.forget(string(u)) // semantic tokens kept for deltas and reuse
 	s.encoded.forget(string(u))
+	if path := filePath(u); path != "" {
+		s.forgetEffective(path) // active set, effective values, environments
+	}
 	s.documentClosed(u) // the index takes the file from disk again (workspace.go)
 	return nil
 }

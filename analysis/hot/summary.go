@@ -9,20 +9,23 @@ import "strings"
 // cost a fraction of a tree of nodes, and what other files read of a
 // template or an environment (names, types, spans) needs no more; the
 // workspace reads an environment's registry entries and values before it
-// summarizes it. Src and Mapper are shared with d (SummarizeIn gives the
-// summary a copy of Src and a mapper of its own). A feature that needs
+// summarizes it. Src and Mapper are shared with d (SummarizeCompact gives
+// the summary a copy of Src and a mapper of its own). A feature that needs
 // everything (every use of a name, every call) parses Src again.
-func Summarize(d *Document) *Document { return summarize(d, nil) }
+func Summarize(d *Document) *Document { return summarize(d, false) }
 
-// summarize is Summarize with the text kept in a (nil: d's own).
-func summarize(d *Document, a *SummaryArena) *Document {
+// summarize is Summarize with, when own is set, a copy of the text.
+func summarize(d *Document, own bool) *Document {
 	if d == nil || d.Summary || d.Template == nil && d.Env == nil || d.Syntax == nil {
 		return d
 	}
-	src, mapper := textIn(d, a)
+	src, mapper := textFor(d, own)
 	out := &Document{Src: src, Mapper: mapper, Kind: d.Kind, Summary: true, Jinja: d.Jinja}
 	if d.Template != nil {
 		out.outline = buildOutline(d, false)
+		if own {
+			out.outline = compactOutline(out.outline)
+		}
 	}
 	return out
 }

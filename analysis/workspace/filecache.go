@@ -45,3 +45,17 @@ func (c *fileCache) load(path string) *File {
 	c.entries[path] = cachedFile{size: info.Size(), mod: info.ModTime(), file: f}
 	return f
 }
+
+// dropIndexed drops the parses of files disk holds: a snapshot reads an
+// indexed file from the index, never from here, so such an entry (a file
+// read while its folder was out of the workspace) would only keep a full
+// parse alive until the cache fills.
+func (c *fileCache) dropIndexed(disk map[string]*File) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for path := range c.entries {
+		if disk[path] != nil {
+			delete(c.entries, path)
+		}
+	}
+}

@@ -55,11 +55,36 @@ func (c *fullCache) expand(f *File) *File {
 	return full
 }
 
+// dropStale drops what the index's caches hold for files its disk view
+// no longer has as they were (x.mu held): called after every change of
+// x.disk.
+func (x *Index) dropStale() {
+	x.full.keepOnly(x.disk)
+	x.cache.dropIndexed(x.disk)
+}
+
+// keepOnly drops the parses of summaries disk no longer holds (a file
+// changed, removed or left out of the workspace): a snapshot still
+// holding such a summary parses it again, while a session that keeps
+// changing files never keeps parses of texts long gone.
+func (c *fullCache) keepOnly(disk map[string]*File) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	kept := c.entries[:0]
+	for _, e := range c.entries {
+		if f := disk[e.full.Path]; f != nil && f.Doc == e.summary {
+			kept = append(kept, e)
+		}
+	}
+	clear(c.entries[len(kept):])
+	c.entries = kept
+}
+
 // summarize replaces the parse of a file read for the index by its
-// summary, kept in arena when not nil (a scan's, see hot.SummaryArena).
+// summary, with a text of its own (hot.SummarizeCompact).
 // Should summarizing fail on some odd text, the index keeps the whole
 // parse: never a crash or a lost file.
-func summarize(f *File, arena *hot.SummaryArena) (out *File) {
+func summarize(f *File) (out *File) {
 	if f == nil || f.Doc == nil {
 		return f
 	}
@@ -68,7 +93,7 @@ func summarize(f *File, arena *hot.SummaryArena) (out *File) {
 			out = f
 		}
 	}()
-	out = &File{Path: f.Path, Doc: hot.SummarizeIn(f.Doc, arena), Open: f.Open}
+	out = &File{Path: f.Path, Doc: hot.SummarizeCompact(f.Doc), Open: f.Open}
 	if f.Doc.Env != nil && out.Doc.Summary {
 		out.env = summarizeEnv(out, f.Doc)
 	}

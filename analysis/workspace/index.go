@@ -161,6 +161,7 @@ func (x *Index) ScanFolders(ctx context.Context, roots []string, progress func(d
 		}
 	}
 	x.disk, x.last = next, nil
+	x.dropStale()
 	x.gen++
 }
 
@@ -198,6 +199,7 @@ func (x *Index) SetFolders(roots ...string) (added []string) {
 		}
 	}
 	x.guard, x.disk, x.last = g, disk, nil
+	x.dropStale()
 	x.gen++
 	x.folders++
 	return added
@@ -267,7 +269,7 @@ func (x *Index) RefreshPaths(ctx context.Context, paths []string) {
 					return
 				}
 				if g.Allow(paths[i], "") && IsCandidateName(paths[i]) {
-					found[i] = summarize(loadFile(paths[i]), nil)
+					found[i] = summarize(loadFile(paths[i]))
 				}
 			}
 		})
@@ -314,6 +316,7 @@ func (x *Index) RefreshPaths(ctx context.Context, paths []string) {
 		}
 	}
 	x.disk, x.last = disk, nil
+	x.dropStale()
 }
 
 // Put installs parsed files directly (tests and callers that already hold
@@ -333,6 +336,7 @@ func (x *Index) Put(files ...*File) {
 		next[filepath.Clean(f.Path)] = f
 	}
 	x.disk, x.last = next, nil
+	x.dropStale()
 	x.gen++
 }
 

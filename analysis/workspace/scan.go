@@ -134,10 +134,9 @@ func loadAll(ctx context.Context, paths []string, budget *scanBudget, progress f
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			var arena hot.SummaryArena // this worker's summaries
 			for i := range next {
 				if budget.read(paths[i]) {
-					files[i] = summarize(loadFile(paths[i]), &arena)
+					files[i] = summarize(loadFile(paths[i]))
 				}
 				if progress != nil {
 					mu.Lock()

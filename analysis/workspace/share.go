@@ -26,6 +26,7 @@ func (x *Index) Adopt(path string, doc *hot.Document) bool {
 	}
 	next[path] = &File{Path: path, Doc: doc}
 	x.disk, x.last = next, nil
+	x.dropStale()
 	x.gen++
 	return true
 }

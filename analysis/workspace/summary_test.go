@@ -313,7 +313,7 @@ func TestEnvironmentSummaryMatchesTheTree(t *testing.T) {
 				return
 			}
 			envs++
-			sum := summarize(full, nil)
+			sum := summarize(full)
 			if sum.Doc.Env != nil || sum.env == nil {
 				t.Fatalf("%s: not held as a summary", path)
 			}
@@ -356,7 +356,7 @@ func TestSummarySymbolsMatchTheTree(t *testing.T) {
 				return
 			}
 			files++
-			sum := summarize(full, nil)
+			sum := summarize(full)
 			if full.Symbols() != nil || sum.Symbols() == nil {
 				t.Fatalf("%s: Symbols() is for summaries only", path)
 			}

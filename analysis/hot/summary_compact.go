@@ -1,0 +1,72 @@
+package hot
+
+import (
+	"slices"
+
+	"heat-ls/analysis/source"
+)
+
+// SummarizeCompact is Summarize with the summary's text a copy of d's in
+// a block of its own, exactly as large. The index keeps summaries of
+// unopened files for the whole session; a summary sharing d's text, or a
+// block with other files' texts, would keep memory alive that it does
+// not use: the parse's input buffer, or a block whose other files were
+// re-read long ago. Copying once the parse is done costs one copy of the
+// text per file read.
+func SummarizeCompact(d *Document) *Document {
+	return summarize(d, true)
+}
+
+// textFor returns d's text and mapper for a summary: d's own, or, when
+// own is set, a right-sized copy with a mapper of its own (which indexes
+// its lines on first use, as d's would).
+func textFor(d *Document, own bool) ([]byte, *source.Mapper) {
+	if !own {
+		return d.Src, d.Mapper
+	}
+	src := make([]byte, len(d.Src))
+	copy(src, d.Src)
+	return src, source.NewMapper(src)
+}
+
+// compactOutline returns a copy of o's entries in a few slices of
+// exactly the size needed: each kind of entry in one, every resource's
+// definitions in one and every definition's properties in one (o's
+// strings already share one block, see compactStrings). Built amid its
+// parse, o's slices, grown by appends and one per resource and
+// definition, would sit in heap pages beside the parse's garbage, with
+// room they never use, for as long as the index keeps the summary.
+func compactOutline(o *Outline) *Outline {
+	out := &Outline{
+		Description: o.Description,
+		Parameters:  slices.Clip(append([]OutlineParameter(nil), o.Parameters...)),
+		Resources:   slices.Clip(append([]OutlineResource(nil), o.Resources...)),
+		Outputs:     slices.Clip(append([]OutlineOutput(nil), o.Outputs...)),
+		Conditions:  slices.Clip(append([]OutlineEntry(nil), o.Conditions...)),
+	}
+	ndefs, nprops := 0, 0
+	for _, r := range o.Resources {
+		ndefs += len(r.Definitions)
+		for _, d := range r.Definitions {
+			nprops += len(d.Properties)
+		}
+	}
+	defs := make([]OutlineDefinition, 0, ndefs)
+	props := make([]OutlineProperty, 0, nprops)
+	for i := range out.Resources {
+		r := &out.Resources[i]
+		start := len(defs)
+		for _, d := range r.Definitions {
+			pstart := len(props)
+			props = append(props, d.Properties...)
+			if d.Properties != nil {
+				d.Properties = props[pstart:len(props):len(props)]
+			}
+			defs = append(defs, d)
+		}
+		if r.Definitions != nil {
+			r.Definitions = defs[start:len(defs):len(defs)]
+		}
+	}
+	return out
+}
