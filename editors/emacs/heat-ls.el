@@ -359,7 +359,8 @@ edit or \\[heat-ls-lens-refresh]."
   "Return the text drawn after a line for its LENSES.
 Each lens with a command is clickable."
   (concat
-   "  "
+   ;; The cursor at the end of the line stays before the lens.
+   (propertize " " 'cursor t) " "
    (mapconcat
     (lambda (lens)
       (let ((title (plist-get (plist-get lens :command) :title)))

@@ -423,8 +423,9 @@
                (text (and ov (overlay-get ov 'after-string))))
           (heat-ls-test--check (and text (equal (string-trim text) "false")
                                     (eq (get-text-property (- (length text) 1) 'face text) 'heat-ls-lens)
+                                    (get-text-property 0 'cursor text)
                                     (= (overlay-end ov) (save-excursion (goto-char (overlay-start ov)) (line-end-position))))
-                               "lenses: the text follows its line's end in the heat-ls-lens face" (format "%S" text)))
+                               "lenses: the text follows its line's end in the heat-ls-lens face, the cursor before it" (format "%S" text)))
         ;; The resource a false condition leaves out is greyed, the other not.
         (heat-ls-test--check (heat-ls-test--wait (lambda () (or (heat-ls-test--greyed-p "^  \\(scratch\\):") (progn (flymake-start) nil)))
                                                  heat-ls-test--timeout)
