@@ -313,6 +313,12 @@ end, debug.traceback)
 if not okpreview then
   fail('preview test error: ' .. tostring(perr2))
 end
+local oklenses, lerr = xpcall(function()
+  dofile(here .. '/lenses.lua')({ check = check, skip = skip, timeout_ms = timeout_ms, buf_clients = buf_clients, fixture_dir = fixture_dir })
+end, debug.traceback)
+if not oklenses then
+  fail('lenses test error: ' .. tostring(lerr))
+end
 local okwiring, werr = xpcall(check_011_branch_wiring, debug.traceback)
 if not okwiring then
   fail('0.11 branch wiring check error: ' .. tostring(werr))
