@@ -521,7 +521,8 @@ command (a condition's truth) is only shown in the echo area."
          (arguments (plist-get command :arguments)))
     (if (equal name "heat-ls.showReferences")
         (heat-ls-show-references (plist-get command :title) arguments)
-      (eglot-execute-command (eglot-current-server) name arguments))))
+      (jsonrpc-request (eglot-current-server) :workspace/executeCommand
+                       (append (list :command name) (and arguments (list :arguments arguments)))))))
 
 (defun heat-ls--uri-file (uri)
   "The local file name of the file:// URI."
