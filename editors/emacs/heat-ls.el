@@ -428,19 +428,27 @@ when it was sent; an older answer is dropped (an edit asks again)."
          :error-fn #'ignore
          :timeout-fn #'ignore))))))
 
+(defun heat-ls--idle-call (timer-variable delay function)
+  "Call FUNCTION in this buffer once Emacs has been idle DELAY seconds.
+TIMER-VARIABLE, a buffer-local variable, holds the timer; a call that
+comes before the timer ran replaces it, so a burst of edits costs one call."
+  (let ((buffer (current-buffer)))
+    (when (timerp (symbol-value timer-variable))
+      (cancel-timer (symbol-value timer-variable)))
+    (set timer-variable
+         (run-with-idle-timer delay nil
+                              (lambda ()
+                                (when (buffer-live-p buffer)
+                                  (with-current-buffer buffer
+                                    (set timer-variable nil)
+                                    (funcall function))))))))
+
 (defun heat-ls--lens-schedule (&rest _)
   "Ask for the lenses again once Emacs has been idle `heat-ls-lens-idle-delay'."
-  (when (timerp heat-ls--lens-timer)
-    (cancel-timer heat-ls--lens-timer))
-  (let ((buffer (current-buffer)))
-    (setq heat-ls--lens-timer
-          (run-with-idle-timer heat-ls-lens-idle-delay nil
-                               (lambda ()
-                                 (when (buffer-live-p buffer)
-                                   (with-current-buffer buffer
-                                     (setq heat-ls--lens-timer nil)
-                                     (when heat-ls--lens-active
-                                       (heat-ls-lens-refresh)))))))))
+  (heat-ls--idle-call 'heat-ls--lens-timer heat-ls-lens-idle-delay
+                      (lambda ()
+                        (when heat-ls--lens-active
+                          (heat-ls-lens-refresh)))))
 
 (defun heat-ls--lens-stop ()
   "Stop drawing lenses in the current buffer and remove them."
@@ -689,17 +697,11 @@ refresh made."
 (defun heat-ls--preview-after-change (&rest _)
   "Refresh the preview once Emacs has been idle for `heat-ls-preview-idle-delay'."
   (let ((template (current-buffer)))
-    (when (timerp heat-ls--preview-timer)
-      (cancel-timer heat-ls--preview-timer))
-    (setq heat-ls--preview-timer
-          (run-with-idle-timer heat-ls-preview-idle-delay nil
-                               (lambda ()
-                                 (when (buffer-live-p template)
-                                   (with-current-buffer template
-                                     (setq heat-ls--preview-timer nil)
-                                     ;; Only while the preview is shown somewhere.
-                                     (when (get-buffer-window heat-ls--preview-buffer t)
-                                       (heat-ls--preview-refresh template)))))))))
+    (heat-ls--idle-call 'heat-ls--preview-timer heat-ls-preview-idle-delay
+                        (lambda ()
+                          ;; Only while the preview is shown somewhere.
+                          (when (get-buffer-window heat-ls--preview-buffer t)
+                            (heat-ls--preview-refresh template))))))
 
 (defun heat-ls--preview-stop (template)
   "Stop following TEMPLATE's edits: its preview buffer is gone."
