@@ -51,6 +51,13 @@
 ;; `M-x heat-ls-graph' shows the resource graph; `M-x heat-ls-preview'
 ;; the stack the template becomes with its environment files, kept up to
 ;; date as you edit (`C-u M-x heat-ls-preview' names the files).
+;;
+;; Eglot draws no code lens; heat-ls.el draws heat-ls's at the end of their
+;; lines: whether each condition holds under the template's environment
+;; files (true, false, or unknown and why) and which templates use a
+;; nested one (click it, or `M-x heat-ls-lens-run', to list them).  Turn
+;; them off with `heat-ls-condition-lenses'.  Eglot greys a resource that
+;; a false condition leaves out of the stack.
 
 ;;; Code:
 
@@ -61,6 +68,8 @@
 (require 'jsonrpc)
 (require 'url-util)
 (require 'subr-x)
+(require 'seq)
+(require 'xref)
 
 (defgroup heat-ls nil
   "OpenStack Heat templates with the heat-ls language server."
@@ -250,6 +259,20 @@ A section the user configured through `eglot-workspace-configuration' wins."
              do (aset answers i heat-ls-settings))
     answers))
 
+(cl-defmethod eglot-client-capabilities :around ((_server heat-ls-server))
+  "Add the code lenses and their refresh, which heat-ls.el draws for eglot.
+Eglot draws no code lens; `heat-ls-condition-lenses' does it in heat-mode."
+  (let* ((caps (cl-call-next-method))
+         (text (plist-get caps :textDocument))
+         (workspace (plist-get caps :workspace)))
+    (unless (plist-member text :codeLens)
+      (setq caps (plist-put caps :textDocument
+                            (append text (list :codeLens '(:dynamicRegistration :json-false))))))
+    (unless (plist-member workspace :codeLens)
+      (setq caps (plist-put caps :workspace
+                            (append workspace (list :codeLens '(:refreshSupport t))))))
+    caps))
+
 (add-to-list 'eglot-server-programs '(heat-mode . heat-ls-eglot-contact))
 
 (defun heat-ls-eglot-contact (&optional _interactive)
@@ -273,6 +296,269 @@ A section the user configured through `eglot-workspace-configuration' wins."
       (display-warning 'heat-ls (heat-ls--missing-command-message) :error))))
 
 (add-hook 'heat-mode-hook #'heat-ls-maybe-start)
+
+;;;; Code lenses
+
+(defcustom heat-ls-condition-lenses t
+  "Whether templates show heat-ls's code lenses at the end of their lines.
+Eglot draws no code lens, so heat-ls.el draws those that come with their
+text: on each condition (in `conditions:' and at the `condition:' key of
+a resource or output) whether it holds, \"true\", \"false\" or \"unknown
+\(why)\", decided on the template's active environment set; on a nested
+template, the templates and environment files that use it.  Click a lens
+or use \\[heat-ls-lens-run] to run its command.  Takes effect at the next
+edit or \\[heat-ls-lens-refresh]."
+  :type 'boolean)
+
+(defcustom heat-ls-lens-idle-delay 0.3
+  "Seconds of idle time after an edit before the lenses are asked for again."
+  :type 'number)
+
+(defface heat-ls-lens '((t :inherit shadow))
+  "Face of the code lens text heat-ls.el draws after a line.")
+
+(defvar heat-ls-lens-map
+  (let ((map (make-sparse-keymap)))
+    (define-key map [mouse-1] #'heat-ls-lens-mouse-run)
+    (define-key map [mouse-2] #'heat-ls-lens-mouse-run)
+    map)
+  "Keymap of a code lens's text: a click runs its command.")
+
+(defvar-local heat-ls--lens-active nil
+  "Non-nil in a heat-mode buffer whose lenses heat-ls.el keeps up to date.")
+
+(defvar-local heat-ls--lens-overlays nil
+  "The overlays showing the buffer's code lenses.")
+
+(defvar-local heat-ls--lens-timer nil
+  "The idle timer of the next lens request.")
+
+(defvar-local heat-ls--lens-generation 0
+  "Counts the lens requests; only the newest one's answer is drawn.")
+
+(defvar-local heat-ls-lens-requests 0
+  "How many code lens requests this buffer sent.")
+
+(defun heat-ls--server-capable-p (capability)
+  "Non-nil when the current buffer's server advertised CAPABILITY."
+  (if (fboundp 'eglot-server-capable)
+      (eglot-server-capable capability)
+    (eglot--server-capable capability)))
+
+(defun heat-ls--lens-clear ()
+  "Remove the lens overlays of the current buffer."
+  (mapc #'delete-overlay heat-ls--lens-overlays)
+  (setq heat-ls--lens-overlays nil))
+
+(defun heat-ls--lens-command (lens)
+  "Return the command of LENS, a plist, or nil when it has none."
+  (let ((command (plist-get lens :command)))
+    (and command (not (string-empty-p (or (plist-get command :command) ""))) command)))
+
+(defun heat-ls--lens-string (lenses)
+  "Return the text drawn after a line for its LENSES.
+Each lens with a command is clickable."
+  (concat
+   ;; The cursor at the end of the line stays before the lens.
+   (propertize " " 'cursor t) " "
+   (mapconcat
+    (lambda (lens)
+      (let ((title (plist-get (plist-get lens :command) :title)))
+        (if (heat-ls--lens-command lens)
+            (propertize title 'face 'heat-ls-lens 'mouse-face 'highlight
+                        'keymap heat-ls-lens-map 'heat-ls-lens lens
+                        'help-echo "mouse-1: run this lens (or M-x heat-ls-lens-run on its line)")
+          (propertize title 'face 'heat-ls-lens 'heat-ls-lens lens))))
+    lenses
+    (propertize " | " 'face 'heat-ls-lens))))
+
+(defun heat-ls--lens-draw (lenses)
+  "Show LENSES, heat-ls's answer to textDocument/codeLens, after their lines.
+Lenses without a title (those that are resolved on demand) are left out."
+  (heat-ls--lens-clear)
+  (let ((by-line (make-hash-table)))
+    (seq-doseq (lens lenses)
+      (let ((title (plist-get (plist-get lens :command) :title)))
+        (when (and (stringp title) (not (string-empty-p title)))
+          (push lens (gethash (plist-get (plist-get (plist-get lens :range) :start) :line) by-line)))))
+    (save-excursion
+      (save-restriction
+        (widen)
+        (maphash
+         (lambda (line lenses)
+           (goto-char (point-min))
+           (when (and (natnump line) (zerop (forward-line line)))
+             (let ((ov (make-overlay (line-beginning-position) (line-end-position)))
+                   (lenses (nreverse lenses)))
+               (overlay-put ov 'heat-ls-lenses lenses)
+               (overlay-put ov 'after-string (heat-ls--lens-string lenses))
+               (overlay-put ov 'evaporate t)
+               (push ov heat-ls--lens-overlays))))
+         by-line)))))
+
+(defun heat-ls--lens-answer (buffer generation tick lenses)
+  "Draw LENSES in BUFFER if they answer its newest request, of its text now.
+GENERATION numbers the request, TICK is the text's modification tick
+when it was sent; an older answer is dropped (an edit asks again)."
+  (when (buffer-live-p buffer)
+    (with-current-buffer buffer
+      (when (and heat-ls--lens-active
+                 (= generation heat-ls--lens-generation)
+                 (= tick (buffer-chars-modified-tick)))
+        (heat-ls--lens-draw lenses)))))
+
+(defun heat-ls-lens-refresh ()
+  "Ask heat-ls for the current template's code lenses now and draw them."
+  (interactive)
+  (let ((server (eglot-current-server))
+        (buffer (current-buffer)))
+    (cond
+     ((not (and heat-ls-condition-lenses server (heat-ls--server-capable-p :codeLensProvider)))
+      (heat-ls--lens-clear))
+     (t
+      ;; Send the edits eglot has not sent yet, so the lenses are of this text.
+      (when (fboundp 'eglot--signal-textDocument/didChange)
+        (eglot--signal-textDocument/didChange))
+      (let ((generation (setq heat-ls--lens-generation (1+ heat-ls--lens-generation)))
+            (tick (buffer-chars-modified-tick)))
+        (setq heat-ls-lens-requests (1+ heat-ls-lens-requests))
+        (jsonrpc-async-request
+         server :textDocument/codeLens (list :textDocument (eglot--TextDocumentIdentifier))
+         :success-fn (lambda (lenses) (heat-ls--lens-answer buffer generation tick lenses))
+         :error-fn #'ignore
+         :timeout-fn #'ignore))))))
+
+(defun heat-ls--idle-call (timer-variable delay function)
+  "Call FUNCTION in this buffer once Emacs has been idle DELAY seconds.
+TIMER-VARIABLE, a buffer-local variable, holds the timer; a call that
+comes before the timer ran replaces it, so a burst of edits costs one call."
+  (let ((buffer (current-buffer)))
+    (when (timerp (symbol-value timer-variable))
+      (cancel-timer (symbol-value timer-variable)))
+    (set timer-variable
+         (run-with-idle-timer delay nil
+                              (lambda ()
+                                (when (buffer-live-p buffer)
+                                  (with-current-buffer buffer
+                                    (set timer-variable nil)
+                                    (funcall function))))))))
+
+(defun heat-ls--lens-schedule (&rest _)
+  "Ask for the lenses again once Emacs has been idle `heat-ls-lens-idle-delay'."
+  (heat-ls--idle-call 'heat-ls--lens-timer heat-ls-lens-idle-delay
+                      (lambda ()
+                        (when heat-ls--lens-active
+                          (heat-ls-lens-refresh)))))
+
+(defun heat-ls--lens-stop ()
+  "Stop drawing lenses in the current buffer and remove them."
+  (setq heat-ls--lens-active nil)
+  (remove-hook 'after-change-functions #'heat-ls--lens-schedule t)
+  (when (timerp heat-ls--lens-timer)
+    (cancel-timer heat-ls--lens-timer))
+  (setq heat-ls--lens-timer nil)
+  (heat-ls--lens-clear))
+
+(defun heat-ls--lens-managed ()
+  "Start or stop the lenses with eglot's management of the buffer."
+  (if (and (derived-mode-p 'heat-mode) (eglot-managed-p)
+           (object-of-class-p (eglot-current-server) 'heat-ls-server))
+      (unless heat-ls--lens-active
+        (setq heat-ls--lens-active t)
+        (add-hook 'after-change-functions #'heat-ls--lens-schedule nil t)
+        (heat-ls-lens-refresh))
+    (when heat-ls--lens-active
+      (heat-ls--lens-stop))))
+
+(add-hook 'eglot-managed-mode-hook #'heat-ls--lens-managed)
+
+(cl-defmethod eglot-handle-request
+  ((server heat-ls-server) (_method (eql workspace/codeLens/refresh)) &rest _)
+  "Ask SERVER for the lenses of its heat-mode buffers again.
+heat-ls sends this when something besides a buffer's text changed them:
+an environment file, a nested template, the settings."
+  (dolist (buffer (buffer-list))
+    (with-current-buffer buffer
+      (when (and heat-ls--lens-active (eq (eglot-current-server) server))
+        (heat-ls--lens-schedule))))
+  nil)
+
+(defun heat-ls--lenses-on-line ()
+  "The code lenses drawn after the current line."
+  (cl-loop for ov in (overlays-in (line-beginning-position) (1+ (line-end-position)))
+           when (and (memq ov heat-ls--lens-overlays)
+                     (= (overlay-start ov) (line-beginning-position)))
+           append (overlay-get ov 'heat-ls-lenses)))
+
+(defun heat-ls--lens-title (lens)
+  "Return the title of LENS."
+  (plist-get (plist-get lens :command) :title))
+
+(defun heat-ls-lens-run (&optional lens)
+  "Run the command of the code lens on the current line, or of LENS.
+With several lenses that run a command, ask which.  A lens that runs no
+command (a condition's truth) is only shown in the echo area."
+  (interactive)
+  (let* ((lenses (if lens (list lens) (heat-ls--lenses-on-line)))
+         (runnable (cl-remove-if-not #'heat-ls--lens-command lenses)))
+    (cond
+     ((null lenses) (user-error "No heat-ls lens on this line"))
+     ((null runnable)
+      (message "heat-ls: %s" (mapconcat #'heat-ls--lens-title lenses " | ")))
+     ((cdr runnable)
+      (let ((title (completing-read "Lens: " (mapcar #'heat-ls--lens-title runnable) nil t)))
+        (heat-ls--lens-execute (cl-find title runnable :key #'heat-ls--lens-title :test #'equal))))
+     (t (heat-ls--lens-execute (car runnable))))))
+
+(defun heat-ls-lens-mouse-run (event)
+  "Run the command of the code lens clicked in EVENT."
+  (interactive "e")
+  (let* ((posn (event-start event))
+         (string (posn-string posn))
+         (lens (and string (get-text-property (cdr string) 'heat-ls-lens (car string)))))
+    (with-current-buffer (window-buffer (posn-window posn))
+      (save-excursion
+        (when (posn-point posn)
+          (goto-char (posn-point posn)))
+        (heat-ls-lens-run lens)))))
+
+(defun heat-ls--lens-execute (lens)
+  "Run the command of LENS."
+  (let* ((command (heat-ls--lens-command lens))
+         (name (plist-get command :command))
+         (arguments (plist-get command :arguments)))
+    (if (equal name "heat-ls.showReferences")
+        (heat-ls-show-references (plist-get command :title) arguments)
+      (jsonrpc-request (eglot-current-server) :workspace/executeCommand
+                       (append (list :command name) (and arguments (list :arguments arguments)))))))
+
+(defun heat-ls--uri-file (uri)
+  "The local file name of the file:// URI."
+  (url-unhex-string (replace-regexp-in-string "\\`file://" "" uri)))
+
+(defun heat-ls--location-xref (location)
+  "An xref item for the LSP LOCATION, its line's text as the summary."
+  (let* ((file (heat-ls--uri-file (plist-get location :uri)))
+         (start (plist-get (plist-get location :range) :start))
+         (line (plist-get start :line))
+         (buffer (find-buffer-visiting file))
+         (summary (with-temp-buffer
+                    (if buffer
+                        (insert-buffer-substring buffer)
+                      (ignore-errors (insert-file-contents file)))
+                    (goto-char (point-min))
+                    (forward-line line)
+                    (buffer-substring (line-beginning-position) (line-end-position)))))
+    (xref-make summary (xref-make-file-location file (1+ line) (plist-get start :character)))))
+
+(defun heat-ls-show-references (title arguments)
+  "Show the locations of a lens's heat-ls.showReferences command in xref.
+TITLE is the lens's text; ARGUMENTS are [URI POSITION LOCATIONS]."
+  (let ((xrefs (mapcar #'heat-ls--location-xref
+                       (append (and (> (length arguments) 2) (aref arguments 2)) nil))))
+    (if (null xrefs)
+        (message "heat-ls: %s: no locations" title)
+      (xref-show-xrefs (lambda () xrefs) nil))))
 
 ;;;; Stack preview
 
@@ -411,17 +697,11 @@ refresh made."
 (defun heat-ls--preview-after-change (&rest _)
   "Refresh the preview once Emacs has been idle for `heat-ls-preview-idle-delay'."
   (let ((template (current-buffer)))
-    (when (timerp heat-ls--preview-timer)
-      (cancel-timer heat-ls--preview-timer))
-    (setq heat-ls--preview-timer
-          (run-with-idle-timer heat-ls-preview-idle-delay nil
-                               (lambda ()
-                                 (when (buffer-live-p template)
-                                   (with-current-buffer template
-                                     (setq heat-ls--preview-timer nil)
-                                     ;; Only while the preview is shown somewhere.
-                                     (when (get-buffer-window heat-ls--preview-buffer t)
-                                       (heat-ls--preview-refresh template)))))))))
+    (heat-ls--idle-call 'heat-ls--preview-timer heat-ls-preview-idle-delay
+                        (lambda ()
+                          ;; Only while the preview is shown somewhere.
+                          (when (get-buffer-window heat-ls--preview-buffer t)
+                            (heat-ls--preview-refresh template))))))
 
 (defun heat-ls--preview-stop (template)
   "Stop following TEMPLATE's edits: its preview buffer is gone."

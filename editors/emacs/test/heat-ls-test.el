@@ -6,8 +6,12 @@
 ;;
 ;; Opens testdata/editors/template.yaml, checks that `heat-mode' was chosen
 ;; by content, lets `heat-mode' start eglot, waits for heat-ls's flymake
-;; diagnostics and asks for xref definitions, hover and completion.
-;; Expected values come from testdata/editors/expectations.json.  Prints
+;; diagnostics and asks for xref definitions, hover and completion; then
+;; `heat-ls-preview' on testdata/editors/preview, and the code lenses
+;; heat-ls.el draws (and eglot's greying of what a false condition leaves
+;; out) on testdata/editors/lenses, whose .heat-ls.yaml makes env.yaml
+;; active.  Expected values come from testdata/editors/expectations.json
+;; and the tests themselves.  Prints
 ;; "ok: ...", "SKIP: ..." and "FAIL: ..." lines and a summary on stdout and
 ;; exits non-zero when anything failed.
 
@@ -255,8 +259,11 @@
             (heat-ls-test--check (and sig (vectorp label)
                                       (equal (substring (plist-get sig :label) (aref label 0) (aref label 1)) "ATTRIBUTE"))
                                  "signature help: the attribute of get_attr is the active argument" (format "got %S" result))))
-        ;; What eglot 1.9 cannot display, it is not offered.
-        (dolist (cap '(:semanticTokensProvider :inlayHintProvider :foldingRangeProvider :codeLensProvider))
+        ;; What eglot 1.9 cannot display, it is not offered; code lenses
+        ;; heat-ls.el draws itself.
+        (heat-ls-test--check (heat-ls-test--capable server :codeLensProvider)
+                             ":codeLensProvider is advertised: heat-ls.el asks for code lenses")
+        (dolist (cap '(:semanticTokensProvider :inlayHintProvider :foldingRangeProvider))
           (heat-ls-test--check (not (heat-ls-test--capable server cap))
                                (format "%s is not advertised to eglot, which does not ask for it" cap)))
 
@@ -345,6 +352,159 @@
         (kill-buffer buf)))
     (delete-directory tmp t)))
 
+(defun heat-ls-test--lens-titles (regexp)
+  "The titles of the lenses drawn after the first line matching REGEXP."
+  (save-excursion
+    (goto-char (point-min))
+    (when (re-search-forward regexp nil t)
+      (mapcar #'heat-ls--lens-title (heat-ls--lenses-on-line)))))
+
+(defun heat-ls-test--all-lenses ()
+  "Every lens drawn, as (LINE . TITLE) with 0-based lines, in order."
+  (sort (cl-loop for ov in heat-ls--lens-overlays
+                 when (overlay-buffer ov)
+                 append (let ((line (1- (line-number-at-pos (overlay-start ov)))))
+                          (mapcar (lambda (l) (cons line (heat-ls--lens-title l)))
+                                  (overlay-get ov 'heat-ls-lenses))))
+        (lambda (a b) (< (car a) (car b)))))
+
+(defun heat-ls-test--greyed-p (regexp)
+  "Non-nil when group 1 of REGEXP's match is under eglot's unnecessary-code face."
+  (save-excursion
+    (goto-char (point-min))
+    (and (re-search-forward regexp nil t)
+         (cl-some (lambda (ov)
+                    (memq 'eglot-diagnostic-tag-unnecessary-face
+                          (let ((f (overlay-get ov 'face))) (if (listp f) f (list f)))))
+                  (overlays-at (match-beginning 1))))))
+
+(defun heat-ls-test--edit (regexp replacement)
+  "Replace the first match of REGEXP with REPLACEMENT, as typing would."
+  (save-excursion
+    (goto-char (point-min))
+    (re-search-forward regexp)
+    (replace-match replacement t t)))
+
+(defun heat-ls-test--run-lens-timer ()
+  "Run the pending lens refresh as idleness would; non-nil if one was pending."
+  (let ((timer heat-ls--lens-timer))
+    (when (and (timerp timer) (memq timer timer-idle-list))
+      (timer-event-handler timer)
+      t)))
+
+(cl-defun heat-ls-test--lenses ()
+  "Condition lenses and greying on a copy of testdata/editors/lenses."
+  (let* ((src (expand-file-name "lenses" heat-ls-test--fixture-dir))
+         (tmp (file-name-as-directory (make-temp-file "heat-ls-lenses" t)))
+         (template (expand-file-name "stack.yaml" tmp)))
+    (dolist (f '("stack.yaml" "parent.yaml" "env.yaml" ".heat-ls.yaml"))
+      (copy-file (expand-file-name f src) (expand-file-name f tmp)))
+    (with-current-buffer (find-file-noselect template)
+      (let ((server (heat-ls-test--wait (lambda () (and (bound-and-true-p eglot--managed-mode) (eglot-current-server)))
+                                        heat-ls-test--timeout))
+            (buf (current-buffer))
+            (want '(("^  want_volume:" "true") ("^  small:" "false")
+                    ("^  zoned:" "unknown (parameter zone has no value)")
+                    ("condition: want_volume" "true") ("condition: small" "false")
+                    ("condition: zoned" "unknown (parameter zone has no value)")
+                    ("\\`heat_template_version" "used by parent.yaml (volumes)"))))
+        (unless (heat-ls-test--check server "lenses: eglot connected heat-ls in stack.yaml")
+          (cl-return-from heat-ls-test--lenses))
+        (heat-ls-test--check heat-ls--lens-active "lenses: drawn in the eglot-managed heat-mode buffer")
+        (let ((all (lambda () (cl-every (lambda (w) (equal (heat-ls-test--lens-titles (car w)) (cdr w))) want))))
+          ;; heat-ls asks for the lenses again (workspace/codeLens/refresh)
+          ;; once it has indexed parent.yaml; the refresh waits for idleness.
+          (heat-ls-test--check (heat-ls-test--wait (lambda () (or (funcall all) (progn (heat-ls-test--run-lens-timer) nil)))
+                                                   heat-ls-test--timeout)
+                               "lenses: true, false, unknown (why) and used by, on the right lines under env.yaml"
+                               (format "%S" (heat-ls-test--all-lenses))))
+        (let* ((ov (car (cl-remove-if-not (lambda (o) (equal (mapcar #'heat-ls--lens-title (overlay-get o 'heat-ls-lenses)) '("false")))
+                                          heat-ls--lens-overlays)))
+               (text (and ov (overlay-get ov 'after-string))))
+          (heat-ls-test--check (and text (equal (string-trim text) "false")
+                                    (eq (get-text-property (- (length text) 1) 'face text) 'heat-ls-lens)
+                                    (get-text-property 0 'cursor text)
+                                    (= (overlay-end ov) (save-excursion (goto-char (overlay-start ov)) (line-end-position))))
+                               "lenses: the text follows its line's end in the heat-ls-lens face, the cursor before it" (format "%S" text)))
+        ;; The resource a false condition leaves out is greyed, the other not.
+        (heat-ls-test--check (heat-ls-test--wait (lambda () (or (heat-ls-test--greyed-p "^  \\(scratch\\):") (progn (flymake-start) nil)))
+                                                 heat-ls-test--timeout)
+                             "greying: eglot shows the resource a false condition leaves out as unnecessary"
+                             (format "%S" (mapcar #'flymake-diagnostic-text (flymake-diagnostics))))
+        (heat-ls-test--check (not (heat-ls-test--greyed-p "^  \\(data\\):")) "greying: the resource a true condition keeps is not greyed")
+
+        ;; Running lenses: a condition's only says its truth; "used by" lists its users in xref.
+        (save-excursion
+          (goto-char (point-min))
+          (re-search-forward "^  small:")
+          (heat-ls-test--check (equal (heat-ls-lens-run) "heat-ls: false")
+                               "lenses: heat-ls-lens-run on a condition only shows its truth"))
+        (let* ((ov (cl-find-if (lambda (o) (= (overlay-start o) (point-min))) heat-ls--lens-overlays))
+               (text (and ov (overlay-get ov 'after-string)))
+               (idx (and text (string-match "used by" text))))
+          (heat-ls-test--check (and idx (eq (get-text-property idx 'keymap text) heat-ls-lens-map)
+                                    (eq (lookup-key heat-ls-lens-map [mouse-1]) #'heat-ls-lens-mouse-run))
+                               "lenses: a lens that runs a command is clickable")
+          (when idx
+            (ignore-errors (kill-buffer "*xref*"))
+            (save-window-excursion
+              (heat-ls-lens-mouse-run (list 'mouse-1 (list (selected-window) (overlay-end ov) '(0 . 0) 0
+                                                           (cons text idx) (overlay-end ov)))))
+            (heat-ls-test--check (and (get-buffer "*xref*")
+                                      (with-current-buffer "*xref*"
+                                        (and (string-match-p "parent.yaml" (buffer-string))
+                                             (string-match-p "type: stack.yaml" (buffer-string)))))
+                                 "lenses: clicking \"used by\" lists parent.yaml's use in *xref*"
+                                 (if (get-buffer "*xref*") (with-current-buffer "*xref*" (buffer-string)) "no *xref* buffer"))))
+
+        ;; An edit: a burst costs one request, and the lenses and greying follow.
+        (let ((before heat-ls-lens-requests))
+          (heat-ls-test--edit "m1\\.small\\]" "m1.larg]")
+          (heat-ls-test--edit "m1\\.larg\\]" "m1.large]")
+          (heat-ls-test--check (and (timerp heat-ls--lens-timer) (memq heat-ls--lens-timer timer-idle-list))
+                               "lenses: an edit schedules an idle-time refresh")
+          (heat-ls-test--run-lens-timer)
+          (heat-ls-test--check (heat-ls-test--wait (lambda () (and (equal (heat-ls-test--lens-titles "^  small:") '("true"))
+                                                                    (equal (heat-ls-test--lens-titles "condition: small") '("true"))))
+                                                   heat-ls-test--timeout)
+                               "lenses: after an edit the condition's lenses say true" (format "%S" (heat-ls-test--all-lenses)))
+          (heat-ls-test--check (= (- heat-ls-lens-requests before) 1)
+                               "lenses: two quick edits cost one request" (format "%d" (- heat-ls-lens-requests before))))
+        (heat-ls-test--check (heat-ls-test--wait (lambda () (or (not (heat-ls-test--greyed-p "^  \\(scratch\\):")) (progn (flymake-start) nil)))
+                                                 heat-ls-test--timeout)
+                             "greying: gone once the condition holds")
+
+        ;; An answer of an older text or an older request is not drawn.
+        (let ((drawn (heat-ls-test--all-lenses))
+              (fake (vector (list :range (list :start (list :line 1 :character 0) :end (list :line 1 :character 1))
+                                  :command (list :title "stale" :command "")))))
+          (heat-ls--lens-answer buf (1- heat-ls--lens-generation) (buffer-chars-modified-tick) fake)
+          (heat-ls--lens-answer buf heat-ls--lens-generation (1- (buffer-chars-modified-tick)) fake)
+          (heat-ls-test--check (equal (heat-ls-test--all-lenses) drawn) "lenses: an answer of an older request or text is dropped"))
+
+        ;; The condition goes away, and its lenses with it.
+        (heat-ls-test--edit "^  zoned: .*\n" "")
+        (heat-ls-test--edit "^    condition: zoned\n" "")
+        (heat-ls-test--run-lens-timer)
+        (heat-ls-test--check (heat-ls-test--wait (lambda () (and (= (length (heat-ls-test--all-lenses)) 5)
+                                                                  (not (cl-some (lambda (l) (string-prefix-p "unknown" (cdr l)))
+                                                                                (heat-ls-test--all-lenses)))))
+                                                 heat-ls-test--timeout)
+                             "lenses: a removed condition's lenses vanish" (format "%S" (heat-ls-test--all-lenses)))
+
+        ;; Turned off, none is drawn.
+        (let ((heat-ls-condition-lenses nil))
+          (heat-ls-lens-refresh)
+          (heat-ls-test--check (null heat-ls--lens-overlays) "lenses: heat-ls-condition-lenses nil removes them"))
+        (set-buffer-modified-p nil)
+        (let ((eglot-autoreconnect nil))
+          (ignore-errors (eglot-shutdown server)))
+        (heat-ls-test--check (and (not heat-ls--lens-active) (null heat-ls--lens-overlays)
+                                  (not (memq #'heat-ls--lens-schedule after-change-functions)))
+                             "lenses: gone when eglot stops managing the buffer")
+        (kill-buffer buf)))
+    (delete-directory tmp t)))
+
 (defun heat-ls-test-main ()
   "Run the test and exit Emacs with its status."
   (condition-case err
@@ -357,7 +517,8 @@
         (require 'flymake)
         (require 'xref)
         (heat-ls-test--run)
-        (heat-ls-test--preview))
+        (heat-ls-test--preview)
+        (heat-ls-test--lenses))
     (error (heat-ls-test--fail (format "test error: %S" err))))
   (heat-ls-test--out "heat-ls emacs test (Emacs %s, %s, %s): %d passed, %d skipped, %d failed"
                      emacs-version

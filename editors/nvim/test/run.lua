@@ -72,6 +72,21 @@ local function buf_clients(bufnr)
   return vim.tbl_values(vim.lsp.buf_get_clients(bufnr))
 end
 
+--- The initialized heat_ls client of bufnr, waiting for it up to the
+--- timeout; nil when none attached.
+local function wait_client(bufnr)
+  local client
+  vim.wait(timeout_ms, function()
+    for _, c in ipairs(buf_clients(bufnr)) do
+      if c.name == 'heat_ls' and c.server_capabilities then
+        client = c
+      end
+    end
+    return client ~= nil
+  end, 50)
+  return client
+end
+
 local function run()
   -- Expectations, checked against the template text.
   local exp = vim.fn.json_decode(table.concat(vim.fn.readfile(fixture_dir .. '/expectations.json'), '\n'))
@@ -302,16 +317,22 @@ if not okrun then
   fail('test script error: ' .. tostring(perr))
 end
 local okvisual, verr = xpcall(function()
-  dofile(here .. '/visual.lua')({ check = check, skip = skip, timeout_ms = timeout_ms, buf_clients = buf_clients })
+  dofile(here .. '/visual.lua')({ check = check, skip = skip, timeout_ms = timeout_ms, buf_clients = buf_clients, wait_client = wait_client })
 end, debug.traceback)
 if not okvisual then
   fail('visual test error: ' .. tostring(verr))
 end
 local okpreview, perr2 = xpcall(function()
-  dofile(here .. '/preview.lua')({ check = check, skip = skip, timeout_ms = timeout_ms, buf_clients = buf_clients, fixture_dir = fixture_dir })
+  dofile(here .. '/preview.lua')({ check = check, skip = skip, timeout_ms = timeout_ms, buf_clients = buf_clients, wait_client = wait_client, fixture_dir = fixture_dir })
 end, debug.traceback)
 if not okpreview then
   fail('preview test error: ' .. tostring(perr2))
+end
+local oklenses, lerr = xpcall(function()
+  dofile(here .. '/lenses.lua')({ check = check, skip = skip, timeout_ms = timeout_ms, buf_clients = buf_clients, wait_client = wait_client, fixture_dir = fixture_dir })
+end, debug.traceback)
+if not oklenses then
+  fail('lenses test error: ' .. tostring(lerr))
 end
 local okwiring, werr = xpcall(check_011_branch_wiring, debug.traceback)
 if not okwiring then

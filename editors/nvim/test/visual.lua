@@ -30,15 +30,7 @@ return function(t)
   vim.fn.writefile(lines, file)
   vim.cmd('edit ' .. vim.fn.fnameescape(file))
   local buf = vim.api.nvim_get_current_buf()
-  local client
-  vim.wait(timeout_ms, function()
-    for _, c in ipairs(t.buf_clients(buf)) do
-      if c.name == 'heat_ls' and c.server_capabilities then
-        client = c
-      end
-    end
-    return client ~= nil
-  end, 50)
+  local client = t.wait_client(buf)
   if not check(client ~= nil, 'visual: heat-ls attached to a second template') then
     return
   end

@@ -234,7 +234,7 @@ EOF
 expect_line() { node -p "require('$fixture/expect.json').outputChannel.$1"; }
 # E2E_SCENARIOS (e.g. "setting") runs only those, for a quicker run by hand.
 wanted() { case ",${E2E_SCENARIOS:-setting,bundled,path}," in *",$1,"*) return 0 ;; *) return 1 ;; esac; }
-wanted setting && scenario setting "$VSIX_UNIVERSAL" "$HEAT_LS_BIN" "${SETTING_CHECKS:-diagnostic,hover,quickfix,completion,graph,graphfit,preview,previewhover,previewlens}" "$(expect_line setting)"
+wanted setting && scenario setting "$VSIX_UNIVERSAL" "$HEAT_LS_BIN" "${SETTING_CHECKS:-diagnostic,hover,quickfix,completion,graph,graphfit,preview,previewhover,previewlens,previewgrey}" "$(expect_line setting)"
 wanted bundled && scenario bundled "$VSIX_PLATFORM" "" diagnostic "$(expect_line bundled)"
 wanted path && scenario path "$VSIX_UNIVERSAL" "" diagnostic "$(expect_line path)" "$(dirname "$HEAT_LS_BIN")"
 ls -l "$E2E_ARTIFACTS"/bundled/extensions/*/bin/heat-ls 2>/dev/null | sed 's/^/  bundled binary as installed: /' || true

@@ -32,6 +32,8 @@
 //   previewhover hovering the parameter get_param reads shows its
 //               effective value and the file that set it
 //   previewlens the condition want_volume carries a "false" code lens
+//   previewgrey the volume resource, which that false condition leaves out,
+//               is faded as unnecessary code
 //
 // CHECKS (comma-separated) picks checks; each prints "ok: ..." or
 // "FAIL: name: detail" for run.sh. Every wait is bounded (STEP_MS); a
@@ -46,7 +48,7 @@ const path = require('node:path');
 
 const env = process.env;
 const expect = JSON.parse(fs.readFileSync(env.EXPECT, 'utf8'));
-const checks = (env.CHECKS || 'diagnostic,hover,quickfix,completion,graph,graphfit,preview,previewhover,previewlens').split(',');
+const checks = (env.CHECKS || 'diagnostic,hover,quickfix,completion,graph,graphfit,preview,previewhover,previewlens,previewgrey').split(',');
 const STEP_MS = Number(env.STEP_MS || 30000);
 const t0 = Date.now();
 const log = (...a) => console.log(`[${((Date.now() - t0) / 1000).toFixed(1)}s]`, ...a);
@@ -502,6 +504,19 @@ const run = {
       throw new Error(`no code lens "${l.text}": [${all.map(oneLine).join('; ').slice(0, 300)}]`);
     });
     return `code lens: ${oneLine(await lens.first().innerText())}`;
+  },
+
+  async previewgrey(page) {
+    const g = expect.preview.grey;
+    const faded = page.locator('.view-lines .squiggly-inline-unnecessary', { hasText: g.text });
+    await faded.first().waitFor({ timeout: STEP_MS }).catch(async () => {
+      const all = await page.locator('.view-lines .squiggly-inline-unnecessary').allInnerTexts().catch(() => []);
+      throw new Error(`"${g.text}" is not drawn as unnecessary code: [${all.map(oneLine).join('; ').slice(0, 300)}]`);
+    });
+    const opacity = Number(await faded.first().evaluate((e) => getComputedStyle(e).opacity));
+    if (!(opacity < 1)) throw new Error(`"${g.text}" carries the unnecessary-code class but is not faded (opacity ${opacity})`);
+    await shot(page, 'preview-grey');
+    return `"${g.text}" faded as unnecessary (opacity ${opacity})`;
   },
 };
 

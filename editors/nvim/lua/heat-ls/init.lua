@@ -121,6 +121,8 @@ local function attach_legacy(bufnr)
       init_options = cfg.settings[M.section],
       get_language_id = language_id,
       capabilities = vim.tbl_deep_extend('force', vim.lsp.protocol.make_client_capabilities(), visual.capabilities()),
+      handlers = visual.handlers(),
+      commands = visual.commands(),
       on_attach = function(client, b)
         visual.attach(client, b, cfg.visual)
       end,
@@ -178,6 +180,8 @@ function M.setup(opts)
       init_options = cfg.settings[M.section],
       get_language_id = language_id,
       capabilities = visual.capabilities(),
+      handlers = visual.handlers(),
+      commands = visual.commands(),
       on_attach = function(client, b)
         visual.attach(client, b, cfg.visual)
       end,

@@ -1,8 +1,11 @@
 -- What heat-ls shows beyond Neovim's built-in LSP support on older
 -- versions (Debian's 0.7): semantic token highlighting (built in from
 -- 0.9), inlay hints as end-of-line virtual text (built in from 0.10),
--- folding from textDocument/foldingRange (built in from 0.11), the code
--- lens command heat-ls.showReferences, and :HeatGraph.
+-- folding from textDocument/foldingRange (built in from 0.11), greying of
+-- what heat-ls tags unnecessary (built in from 0.10; a resource a false
+-- condition leaves out), code lenses asked again when heat-ls says they
+-- changed (workspace/codeLens/refresh), the code lens command
+-- heat-ls.showReferences, and :HeatGraph.
 --
 -- Newer Neovim versions draw tokens and hints themselves; this module then
 -- only adds the capabilities, the command and :HeatGraph.
@@ -10,6 +13,11 @@ local M = {}
 
 local ns_tokens = vim.api.nvim_create_namespace('heat_ls_tokens')
 local ns_hints = vim.api.nvim_create_namespace('heat_ls_hints')
+local ns_unnecessary = vim.api.nvim_create_namespace('heat_ls_unnecessary')
+
+-- The diagnostic namespaces of heat-ls clients, whose diagnostics tagged
+-- unnecessary the plugin greys on Neovim < 0.10: the plugin's own state.
+local heat_namespaces = {}
 
 -- Per-buffer folding levels computed from the last folding ranges: the
 -- plugin's own state.
@@ -31,6 +39,89 @@ function M.capabilities()
       foldingRange = { lineFoldingOnly = true },
       codeLens = vim.empty_dict(),
     },
+    -- heat-ls then asks for lenses again when an environment file, a
+    -- nested template or the settings change them.
+    workspace = { codeLens = { refreshSupport = true } },
+  }
+end
+
+--- workspace/codeLens/refresh: the lenses of the current buffer again
+--- (vim.lsp.codelens.refresh serves the current buffer; others are asked
+--- again when entered).
+function M.on_codelens_refresh(_, _, ctx)
+  local bufnr = vim.api.nvim_get_current_buf()
+  if vim.lsp.codelens and vim.lsp.buf_is_attached(bufnr, ctx.client_id) then
+    pcall(vim.lsp.codelens.refresh)
+  end
+  return vim.NIL
+end
+
+--- Handlers for the client config: those this Neovim lacks.
+function M.handlers()
+  local h = {}
+  if vim.lsp.handlers['workspace/codeLens/refresh'] == nil then
+    h['workspace/codeLens/refresh'] = M.on_codelens_refresh
+  end
+  return h
+end
+
+--- A lens that runs no command (a condition's truth: command ""): running
+--- it only says what it shows, instead of Neovim's "server does not
+--- support command" warning.
+function M.show_lens_title(command)
+  vim.notify('heat-ls: ' .. (command.title or ''), vim.log.levels.INFO)
+end
+
+--- Client-side commands for the client config.
+function M.commands()
+  return { [''] = M.show_lens_title }
+end
+
+local function is_unnecessary(d)
+  if d._tags then
+    return d._tags.unnecessary == true
+  end
+  local tags = d.user_data and d.user_data.lsp and d.user_data.lsp.tags
+  for _, t in ipairs(type(tags) == 'table' and tags or {}) do
+    if t == 1 then
+      return true
+    end
+  end
+  return false
+end
+
+--- Greys the ranges of heat-ls's diagnostics tagged Unnecessary with
+--- HeatLsUnnecessary (Neovim 0.10+ does it itself with
+--- DiagnosticUnnecessary), as a vim.diagnostic handler limited to the
+--- namespaces of heat-ls clients.
+local function grey_unnecessary(client)
+  heat_namespaces[vim.lsp.diagnostic.get_namespace(client.id)] = true
+  if vim.diagnostic.handlers.heat_ls_unnecessary then
+    return
+  end
+  vim.diagnostic.handlers.heat_ls_unnecessary = {
+    show = function(namespace, bufnr, diagnostics)
+      if not heat_namespaces[namespace] then
+        return
+      end
+      vim.api.nvim_buf_clear_namespace(bufnr, ns_unnecessary, 0, -1)
+      for _, d in ipairs(diagnostics) do
+        if is_unnecessary(d) then
+          -- Within the text as it is now (it may have changed since).
+          local last = vim.api.nvim_buf_line_count(bufnr) - 1
+          local end_line = math.min(d.end_lnum or d.lnum, last)
+          local end_text = vim.api.nvim_buf_get_lines(bufnr, end_line, end_line + 1, false)[1] or ''
+          local end_col = end_line < (d.end_lnum or d.lnum) and #end_text or math.min(d.end_col or 0, #end_text)
+          pcall(vim.api.nvim_buf_set_extmark, bufnr, ns_unnecessary, d.lnum, d.col,
+            { end_line = end_line, end_col = end_col, hl_group = 'HeatLsUnnecessary', priority = 150 })
+        end
+      end
+    end,
+    hide = function(namespace, bufnr)
+      if heat_namespaces[namespace] and vim.api.nvim_buf_is_valid(bufnr) then
+        vim.api.nvim_buf_clear_namespace(bufnr, ns_unnecessary, 0, -1)
+      end
+    end,
   }
 end
 
@@ -51,6 +142,7 @@ local function define_groups()
   end
   vim.api.nvim_set_hl(0, 'HeatLsDeprecated', { strikethrough = true, default = true })
   vim.api.nvim_set_hl(0, 'HeatLsInlayHint', { link = 'Comment', default = true })
+  vim.api.nvim_set_hl(0, 'HeatLsUnnecessary', { link = 'Comment', default = true })
 end
 
 --- Decodes a semanticTokens answer into {line, col, length, type, modifiers}.
@@ -171,7 +263,7 @@ end
 
 --- Whether this Neovim draws semantic tokens / inlay hints / LSP folds itself.
 local function builtin(feature)
-  return vim.fn.has(({ tokens = 'nvim-0.9', hints = 'nvim-0.10', folds = 'nvim-0.11' })[feature]) == 1
+  return vim.fn.has(({ tokens = 'nvim-0.9', hints = 'nvim-0.10', folds = 'nvim-0.11', unnecessary = 'nvim-0.10' })[feature]) == 1
 end
 
 --- Starts the features on a buffer the client attached to. opts.folding
@@ -180,6 +272,9 @@ end
 function M.attach(client, bufnr, opts)
   opts = opts or {}
   define_groups()
+  if not builtin('unnecessary') then
+    grey_unnecessary(client)
+  end
   local function refresh()
     if opts.semantic_tokens ~= false and not builtin('tokens') then
       M.refresh_tokens(client, bufnr)
@@ -206,7 +301,9 @@ function M.attach(client, bufnr, opts)
     end)
   end
   local pending = false
-  vim.api.nvim_create_autocmd({ 'TextChanged', 'InsertLeave', 'BufWritePost' }, {
+  -- BufEnter: what another file changed (an environment file's values)
+  -- shows on coming back.
+  vim.api.nvim_create_autocmd({ 'TextChanged', 'InsertLeave', 'BufWritePost', 'BufEnter' }, {
     buffer = bufnr,
     group = vim.api.nvim_create_augroup('heat_ls_visual_' .. bufnr, { clear = true }),
     callback = function()
