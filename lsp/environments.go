@@ -141,12 +141,29 @@ func (s *Server) loadEnvironments(paths []config.EnvPath) ([]environ.File, []env
 			if p.Glob || emptyEnvironment(doc) {
 				continue // Heat reads an empty file as an environment that sets nothing
 			}
-			problems = append(problems, envProblem{p.Path, "not a Heat environment file (its top-level keys must be environment sections); it is left out"})
+			problems = append(problems, envProblem{p.Path, notAnEnvironment(doc)})
 			continue
 		}
 		out = append(out, environ.File{Path: p.Path, Doc: doc})
 	}
 	return out, problems
+}
+
+// notAnEnvironment says why a file named as an environment is left out: a
+// list or a scalar at the top level is what Heat's loader refuses outright
+// (rule env-not-mapping in check --env); a mapping of other keys is some
+// other YAML file.
+func notAnEnvironment(doc *hot.Document) string {
+	if doc.Syntax != nil && !doc.Syntax.Broken && len(doc.Syntax.Docs) == 1 {
+		if root := doc.Syntax.Root().Resolve(); root != nil && !root.IsMapping() {
+			kind := "a scalar"
+			if root.IsSequence() {
+				kind = "a list"
+			}
+			return "holds " + kind + " at its top level, and Heat reads an environment only as a mapping of sections; it is left out"
+		}
+	}
+	return "not a Heat environment file (its top-level keys must be environment sections); it is left out"
 }
 
 // emptyEnvironment reports whether doc is empty, null or {}.

@@ -185,23 +185,25 @@ func TestPreviewCommand(t *testing.T) {
 // that cannot be used come back as problems; the preview is still given.
 func TestPreviewCommandProblems(t *testing.T) {
 	root := previewProject(t, map[string]string{
-		"req.yaml":     "heat_template_version: 2021-04-16\nparameters:\n  key:\n    type: string\nresources:\n  a: {type: OS::Heat::None}\n",
-		"env/bad.yaml": "parameters:\n  nobody: 1\n",
+		"req.yaml":      "heat_template_version: 2021-04-16\nparameters:\n  key:\n    type: string\nresources:\n  a: {type: OS::Heat::None}\n",
+		"env/bad.yaml":  "parameters:\n  nobody: 1\n",
+		"env/list.yaml": "- parameters:\n    key: x\n",
 	})
 	c := startPreviewServer(t, root, `{}`)
 	p, m := runPreview(t, c, "1", map[string]any{"uri": string(uri.File(filepath.Join(root, "req.yaml"))),
-		"environments": []string{"missing.yaml", "notes.yaml"}})
+		"environments": []string{"missing.yaml", "notes.yaml", "env/list.yaml"}})
 	wantResult(t, m)
 	var msgs []string
 	for _, pr := range p.Problems {
 		msgs = append(msgs, pr.Severity+": "+pr.Message)
 	}
 	all := strings.Join(msgs, "\n")
-	if len(p.Problems) != 3 || !strings.Contains(all, "warning: "+filepath.Join(root, "missing.yaml")+": cannot read") ||
-		!strings.Contains(all, "notes.yaml: not a Heat environment file") || !strings.Contains(all, "error: ") {
+	if len(p.Problems) != 4 || !strings.Contains(all, "warning: "+filepath.Join(root, "missing.yaml")+": cannot read") ||
+		!strings.Contains(all, "notes.yaml: not a Heat environment file") || !strings.Contains(all, "error: ") ||
+		!strings.Contains(all, "list.yaml: holds a list at its top level") {
 		t.Fatalf("problems:\n%s", all)
 	}
-	last := p.Problems[2]
+	last := p.Problems[3]
 	if last.Line == nil || *last.Line != 2 || !strings.HasSuffix(last.URI, "/req.yaml") || !strings.Contains(last.Message, "key") {
 		t.Errorf("the missing parameter's problem: %+v", last)
 	}

@@ -88,7 +88,7 @@ func (s *Server) setupWorkspace(p *protocol.InitializeParams) {
 		w.list.add(f)
 	}
 	w.folders.mu.Lock()
-	w.folders.scanned = setOfPaths(initial) // the first scan indexes them
+	w.folders.scanned = workspace.PathSet(initial) // the first scan indexes them
 	w.folders.mu.Unlock()
 	if s.symbolSource == nil {
 		s.symbolSource = s.workspaceDocuments // workspace/symbol searches the index too

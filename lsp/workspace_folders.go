@@ -6,6 +6,8 @@ import (
 	"sync"
 	"time"
 
+	"heat-ls/analysis/workspace"
+
 	"go.lsp.dev/protocol"
 	"go.uber.org/zap"
 )
@@ -172,15 +174,6 @@ func folderPaths(fs []protocol.WorkspaceFolder) map[string]bool {
 	return out
 }
 
-// setOfPaths makes a set of paths.
-func setOfPaths(paths []string) map[string]bool {
-	out := make(map[string]bool, len(paths))
-	for _, p := range paths {
-		out[p] = true
-	}
-	return out
-}
-
 // syncFolders cancels the running sync and starts the next.
 func (s *Server) syncFolders() {
 	w := &s.ws
@@ -226,7 +219,7 @@ func (s *Server) applyFolders(ctx context.Context) {
 	folders := s.folders()
 	f := &s.ws.folders
 	added := idx.SetFolders(folders...)
-	current := setOfPaths(folders)
+	current := workspace.PathSet(folders)
 	f.mu.Lock()
 	var scan []string
 	for path := range f.scanned {

@@ -140,14 +140,14 @@ func (x *Index) ScanFolders(ctx context.Context, roots []string, progress func(d
 	x.mu.Lock()
 	defer x.mu.Unlock()
 	x.stopped = budget.reason()
-	current := setOf(x.guard.roots)
+	current := PathSet(x.guard.roots)
 	live := map[string]bool{} // scanned folders still in the workspace
 	for _, r := range scanned {
 		if current[r] {
 			live[r] = true
 		}
 	}
-	gone := setOf(scanned)
+	gone := PathSet(scanned)
 	newer := func(path string) bool { return x.refreshed[path] > startGen } // re-read since the scan began
 	next := make(map[string]*File, len(x.disk)+len(files))
 	for k, v := range x.disk {
@@ -174,8 +174,8 @@ func (x *Index) SetFolders(roots ...string) (added []string) {
 	g := NewGuard(roots...)
 	x.mu.Lock()
 	defer x.mu.Unlock()
-	before := setOf(x.guard.roots)
-	after := setOf(g.roots)
+	before := PathSet(x.guard.roots)
+	after := PathSet(g.roots)
 	for _, r := range g.roots {
 		if !before[r] {
 			added = append(added, r)
@@ -205,8 +205,9 @@ func (x *Index) SetFolders(roots ...string) (added []string) {
 	return added
 }
 
-// setOf makes a set of paths.
-func setOf(paths []string) map[string]bool {
+// PathSet makes a set of paths; the server keeps its folder lists the same
+// way.
+func PathSet(paths []string) map[string]bool {
 	out := make(map[string]bool, len(paths))
 	for _, p := range paths {
 		out[p] = true
