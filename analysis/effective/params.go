@@ -20,17 +20,20 @@ type lazyParam struct {
 	decl *hot.Parameter
 	in   *eval.Inputs
 	path string
-	// text and col are the parameter's entry as written (from its name to
-	// the end of its value) and its name's column: two versions that
+	// entry and col are the parameter's entry as written (from its name
+	// to the end of its value) and its name's column: two versions that
 	// agree on both, with no alias in the entry, give it the same value
-	// under the same inputs. text is nil when the entry cannot be told
+	// under the same inputs. entry is nil when the entry cannot be told
 	// apart that way.
-	text []byte
-	col  int
+	entry []byte
+	col   int
 
 	mu    sync.Mutex
 	ready bool
 	p     eval.Param
+	// shown is Display(p.Value) once asked (has says so).
+	shown string
+	has   bool
 }
 
 // get is the parameter's value, worked out on the first call.
@@ -51,6 +54,16 @@ func (l *lazyParam) done() (p eval.Param, ok bool) {
 	return l.p, l.ready
 }
 
+// text is Display of p, the parameter's value, written out once.
+func (l *lazyParam) text(p eval.Param) string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if !l.has {
+		l.shown, l.has = Display(p.Value), true
+	}
+	return l.shown
+}
+
 // newParams makes the lazy parameters of doc's template under in,
 // carrying the values prev worked out for entries written the same way.
 // prev must have been made under the same inputs (the same environment
@@ -63,12 +76,15 @@ func newParams(doc *hot.Document, in *eval.Inputs, path string, prev *Values) ma
 			continue
 		}
 		l := &lazyParam{decl: p, in: in, path: path}
-		l.text, l.col = entryText(doc, p)
-		if old := prev.sameEntry(p.Name, l.text, l.col); old != nil {
-			if v, ok := old.done(); ok {
-				v.Decl = p
-				l.p, l.ready = v, true
+		l.entry, l.col = entryText(doc, p)
+		if old := prev.sameEntry(p.Name, l.entry, l.col); old != nil {
+			old.mu.Lock()
+			if old.ready {
+				l.p, l.ready = old.p, true
+				l.p.Decl = p
+				l.shown, l.has = old.shown, old.has
 			}
+			old.mu.Unlock()
 		}
 		out[p.Name] = l
 	}
@@ -82,7 +98,7 @@ func (v *Values) sameEntry(name string, text []byte, col int) *lazyParam {
 		return nil
 	}
 	old := v.params[name]
-	if old == nil || old.text == nil || old.col != col || !bytes.Equal(old.text, text) {
+	if old == nil || old.entry == nil || old.col != col || !bytes.Equal(old.entry, text) {
 		return nil
 	}
 	return old

@@ -68,6 +68,14 @@ func TestParametersWorkedOutWhenAsked(t *testing.T) {
 	if got := worked(v); got != "stage,big" {
 		t.Fatalf("worked out after Param(big): %q", got)
 	}
+	if l := v.params["big"]; !l.has || l.shown != value {
+		t.Fatalf("big's text is not kept: %v %q", l.has, l.shown)
+	}
+	// An edit elsewhere carries big's value and its text.
+	next := hot.ParseNamed("/p/t.yaml", []byte(strings.Replace(lazyTemplate, "OS::Heat::None", "OS::Heat::Value", 1)))
+	if l := ComputeAfter(v, next, "/p/t.yaml", nil, true, sc).params["big"]; !l.ready || !l.has || l.shown != value || l.p.Decl != next.Template.Parameter("big") {
+		t.Fatalf("big after an edit elsewhere: ready %v, text kept %v, declaration of the new version %v", l.ready, l.has, l.p.Decl == next.Template.Parameter("big"))
+	}
 	if _, _, ok := v.Inlay(nil).(inlay).EffectiveValue("listed"); !ok {
 		t.Fatal("no effective value for listed")
 	}

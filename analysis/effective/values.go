@@ -209,7 +209,17 @@ func (v *Values) Param(name string) (value, where string, ok bool) {
 	if p.Hidden && p.Value.IsKnown() {
 		return "(hidden)", v.where(p.Source), true
 	}
-	return Display(p.Value), v.where(p.Source), true
+	return v.display(name, p), v.where(p.Source), true
+}
+
+// display is Display of a declared parameter's value, kept with it: a
+// hint repeats at every get_param of the parameter, and a hover or hints
+// asked after each keystroke must not write a large default out again.
+func (v *Values) display(name string, p eval.Param) string {
+	if l, ok := v.params[name]; ok {
+		return l.text(p)
+	}
+	return Display(p.Value)
 }
 
 // where says where a value came from, in words: the template's default,
