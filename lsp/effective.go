@@ -118,10 +118,15 @@ func (s *Server) effectiveValues(path string, doc *hot.Document) *effective.Valu
 	s.eff.mu.Lock()
 	c, ok := s.eff.vals[path]
 	s.eff.mu.Unlock()
-	if ok && c.doc == doc && c.sc == sc && c.active == active && samePointers(c.envs, docs) {
+	sameInputs := ok && c.active == active && samePointers(c.envs, docs)
+	if sameInputs && c.doc == doc && c.sc == sc {
 		return c.vals
 	}
-	vals := s.computeEffective(doc, path, envs, active, sc)
+	var prev *effective.Values
+	if sameInputs {
+		prev = c.vals // its parameters' values carry over (effective.ComputeAfter)
+	}
+	vals := s.computeEffective(prev, doc, path, envs, active, sc)
 	s.eff.mu.Lock()
 	defer s.eff.mu.Unlock()
 	if s.openAt(path) == nil {
@@ -134,16 +139,17 @@ func (s *Server) effectiveValues(path string, doc *hot.Document) *effective.Valu
 	return vals
 }
 
-// computeEffective is effective.Compute, a panic in it logged and read
-// as no values: the diagnostics and answers it adds to must not be lost.
-func (s *Server) computeEffective(doc *hot.Document, path string, envs []environ.File, active bool, sc *schema.Schema) (vals *effective.Values) {
+// computeEffective is effective.ComputeAfter, a panic in it logged and
+// read as no values: the diagnostics and answers it adds to must not be
+// lost.
+func (s *Server) computeEffective(prev *effective.Values, doc *hot.Document, path string, envs []environ.File, active bool, sc *schema.Schema) (vals *effective.Values) {
 	defer func() {
 		if p := recover(); p != nil {
 			s.log.Error("working out effective values panicked", zap.String("path", path), zap.String("panic", fmt.Sprint(p)), zap.ByteString("stack", debug.Stack()))
 			vals = effective.Compute(nil, path, nil, active, sc)
 		}
 	}()
-	return effective.Compute(doc, path, envs, active, sc)
+	return effective.ComputeAfter(prev, doc, path, envs, active, sc)
 }
 
 func samePointers(a, b []*hot.Document) bool {

@@ -2,6 +2,7 @@ package lsp
 
 import (
 	"encoding/json"
+	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -167,5 +168,49 @@ func TestEffectiveValuesInTheEditor(t *testing.T) {
 	}
 	if hints := hintsByLine(t, c, "10", web); hints[14] != "= m1.small" {
 		t.Errorf("web hints under prod.yaml alone: %v", hints)
+	}
+}
+
+// TestEffectiveValuesFollowEdits: after an edit, hints, hovers and the
+// left-out hint show the new text's values, whether the edit was in the
+// parameter shown, in the parameter a condition reads, or elsewhere (the
+// values of unchanged entries are carried from the previous version).
+func TestEffectiveValuesFollowEdits(t *testing.T) {
+	c, web, _ := effectiveClient(t, `{"heat-ls":{"environments":[]}}`)
+	openDoc(c, web, 1, previewTemplate)
+	if leftOut(taggedDiagnosticsOf(c, web)) == nil {
+		t.Fatal("backup is left out with stage's default dev, yet no hint")
+	}
+	if hints := hintsByLine(t, c, "1", web); hints[14] != "= m1.small" {
+		t.Fatalf("hints: %v", hints)
+	}
+	steps := []struct {
+		what    string
+		change  string
+		flavor  string
+		leftOut bool
+	}{
+		{"flavor's default edited", edit(4, 21, 4, 21, "x"), "m1.smallx", true},
+		{"a resource edited", edit(12, 24, 12, 24, "x"), "m1.smallx", true},
+		{"a line added above the parameters", edit(1, 0, 1, 0, "description: d\n"), "m1.smallx", true},
+		{"stage's default edited", edit(8, 13, 8, 16, "prod"), "m1.smallx", false},
+		{"flavor's default edited back", edit(5, 21, 5, 22, ""), "m1.small", false},
+	}
+	for i, s := range steps {
+		changeDoc(c, web, i+2, "["+s.change+"]")
+		if got := leftOut(taggedDiagnosticsOf(c, web)) != nil; got != s.leftOut {
+			t.Errorf("%s: backup left out %v, want %v", s.what, got, s.leftOut)
+		}
+		line := 14
+		if i >= 2 {
+			line = 15 // the added description line
+		}
+		id := fmt.Sprint(10 + 2*i)
+		if hints := hintsByLine(t, c, id, web); hints[line] != "= "+s.flavor {
+			t.Errorf("%s: hints %v, want = %s on line %d", s.what, hints, s.flavor, line)
+		}
+		if h := hoverText(t, c, id+"1", web, line, 28); !strings.Contains(h, "`"+s.flavor+"`") {
+			t.Errorf("%s: hover on get_param flavor:\n%s", s.what, h)
+		}
 	}
 }

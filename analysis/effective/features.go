@@ -105,7 +105,7 @@ func (i inlay) EffectiveValue(name string) (feature.ValueSource, string, bool) {
 	if !i.v.Active {
 		return feature.ValueSource{}, "", false
 	}
-	p, ok := i.v.params[name]
+	p, ok := i.v.param(name)
 	if !ok || p.Decl == nil || p.Value.Kind == eval.Unknown && p.Source == "" {
 		return feature.ValueSource{}, "", false
 	}

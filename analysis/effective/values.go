@@ -20,9 +20,12 @@ type Values struct {
 	Active bool
 	// Envs are the applied files' paths, in order.
 	Envs []string
-	// path is the template's path; params its parameters' values.
+	// path is the template's path; params its declared parameters, each
+	// worked out when first asked (params.go); pseudo the pseudo
+	// parameters' values.
 	path   string
-	params map[string]eval.Param
+	params map[string]*lazyParam
+	pseudo map[string]eval.Param
 	// conditions holds each condition's truth by name; lenses each
 	// condition use's truth, in the order of the template.
 	conditions map[string]eval.Value
@@ -51,8 +54,19 @@ type Excluded struct {
 // Compute works out the values of the template doc at path under envs
 // (parsed environment files, in order). active says whether a set
 // applies at all. sc picks the template version's semantics (nil: the
-// newest).
+// newest). The conditions are worked out at once; a parameter's value
+// when first asked (by a condition, a hover or a hint).
 func Compute(doc *hot.Document, path string, envs []environ.File, active bool, sc *schema.Schema) *Values {
+	return ComputeAfter(nil, doc, path, envs, active, sc)
+}
+
+// ComputeAfter is Compute for a new version of the template whose
+// previous Values, prev, were made for the same path under the same
+// environment files (nil: none to reuse): the parameters prev worked out
+// whose entries are written the same way keep their values. The origins
+// inside a kept value are those of the version that worked it out; no
+// answer of this package reads them.
+func ComputeAfter(prev *Values, doc *hot.Document, path string, envs []environ.File, active bool, sc *schema.Schema) *Values {
 	v := &Values{Active: active, path: path, conditions: map[string]eval.Value{}}
 	for _, e := range envs {
 		v.Envs = append(v.Envs, e.Path)
@@ -62,14 +76,16 @@ func Compute(doc *hot.Document, path string, envs []environ.File, active bool, s
 	}
 	t := doc.Template
 	env := environ.Merge(envs, environ.Options{ParamType: declaredType(t)})
-	v.params, _ = eval.Parameters(t, eval.Inputs{Params: env.Params, Defaults: env.Defaults, MissingUnknown: true}, path)
+	in := &eval.Inputs{Params: env.Params, Defaults: env.Defaults, MissingUnknown: true}
+	v.pseudo = eval.Pseudo(*in)
+	v.params = newParams(doc, in, path, prev)
 	var ver *schema.Version
 	if sc != nil {
 		if ver, _ = sc.Version(strings.TrimSpace(t.VersionText)); ver == nil {
 			ver = sc.Latest()
 		}
 	}
-	ev := eval.New(t, eval.Options{Version: ver, Params: eval.Values(v.params), File: path})
+	ev := eval.New(t, eval.Options{Version: ver, ParamLookup: v.value, File: path})
 	for _, c := range t.Conditions {
 		if t.Condition(c.Name) != c {
 			continue
@@ -186,14 +202,24 @@ func (v *Values) Condition(name string) (eval.Value, bool) {
 // came from (Where), and ok false when the template declares no such
 // parameter.
 func (v *Values) Param(name string) (value, where string, ok bool) {
-	p, ok := v.params[name]
+	p, ok := v.param(name)
 	if !ok || p.Decl == nil {
 		return "", "", false
 	}
 	if p.Hidden && p.Value.IsKnown() {
 		return "(hidden)", v.where(p.Source), true
 	}
-	return Display(p.Value), v.where(p.Source), true
+	return v.display(name, p), v.where(p.Source), true
+}
+
+// display is Display of a declared parameter's value, kept with it: a
+// hint repeats at every get_param of the parameter, and a hover or hints
+// asked after each keystroke must not write a large default out again.
+func (v *Values) display(name string, p eval.Param) string {
+	if l, ok := v.params[name]; ok {
+		return l.text(p)
+	}
+	return Display(p.Value)
 }
 
 // where says where a value came from, in words: the template's default,
@@ -228,4 +254,20 @@ func Display(val eval.Value) string {
 		return val.S
 	}
 	return eval.JSON(val)
+}
+
+// param is the parameter called name, declared or pseudo, worked out if
+// it was not yet.
+func (v *Values) param(name string) (eval.Param, bool) {
+	if l, ok := v.params[name]; ok {
+		return l.get(), true
+	}
+	p, ok := v.pseudo[name]
+	return p, ok
+}
+
+// value is a parameter's value, for the evaluator's ParamLookup.
+func (v *Values) value(name string) (eval.Value, bool) {
+	p, ok := v.param(name)
+	return p.Value, ok
 }

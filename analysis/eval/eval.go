@@ -34,6 +34,12 @@ type Options struct {
 	// Params holds the effective value of every parameter, pseudo
 	// parameters included (see Parameters).
 	Params map[string]Value
+	// ParamLookup answers, when Params has no entry for a name, that
+	// parameter's value (ok false: the template declares no such
+	// parameter). A caller that evaluates a few conditions of a template
+	// whose parameters are costly to work out (a default of thousands of
+	// lines) gives it to work out only the parameters they read.
+	ParamLookup func(name string) (Value, bool)
 	// HasResource reports whether the stack has a resource of that name
 	// (nil: every resource of the template).
 	HasResource func(name string) bool

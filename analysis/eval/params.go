@@ -86,6 +86,20 @@ func Parameters(t *hot.Template, in Inputs, file string) (map[string]Param, []Pr
 	return out, probs
 }
 
+// Parameter is one declared parameter's effective value under in, as
+// Parameters works it out (prob is the problem Heat would refuse it
+// with), for a caller that needs only some parameters of a template.
+func Parameter(p *hot.Parameter, in Inputs, file string) (Param, *Problem) {
+	return effective(p, in, file)
+}
+
+// Pseudo are the pseudo parameters' values under in.
+func Pseudo(in Inputs) map[string]Param {
+	out := map[string]Param{}
+	addPseudo(out, in)
+	return out
+}
+
 func addPseudo(out map[string]Param, in Inputs) {
 	pseudo := func(name, given string) {
 		v := UnknownValue("<" + name + ">")

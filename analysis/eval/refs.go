@@ -39,6 +39,9 @@ func (e *Evaluator) getParam(name string, m, args *syntax.Node, inCond bool, dep
 		return u
 	}
 	v, ok := e.o.Params[pname.S]
+	if !ok && e.o.ParamLookup != nil {
+		v, ok = e.o.ParamLookup(pname.S)
+	}
 	if !ok {
 		if name == "Ref" && e.hasResource(pname.S) {
 			return UnknownValue("<get_resource: " + pname.S + ">")
