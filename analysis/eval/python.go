@@ -65,11 +65,11 @@ func pyRepr(b *strings.Builder, v Value, depth int) {
 		b.WriteByte(']')
 	case Map:
 		b.WriteByte('{')
-		for i, k := range v.Keys {
+		for i := range v.Keys {
 			if i > 0 {
 				b.WriteString(", ")
 			}
-			b.WriteString(PyQuote(k))
+			pyRepr(b, v.Key(i), depth+1)
 			b.WriteString(": ")
 			pyRepr(b, v.Vals[i], depth+1)
 		}
