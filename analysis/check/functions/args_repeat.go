@@ -5,6 +5,7 @@ import (
 
 	"heat-ls/analysis/check/pass"
 	"heat-ls/analysis/check/values"
+	"heat-ls/analysis/eval"
 	"heat-ls/analysis/rules"
 	"heat-ls/analysis/syntax"
 	"heat-ls/schema"
@@ -51,42 +52,68 @@ func checkRepeatArgs(a *argCtx) {
 	mapsOK := a.v.Supports(schema.FeatureRepeatMapForEach)
 	length := -1
 	tmpl := values.Literal(tmplPair.Value)
+	loops := make([]eval.Value, 0, forEach.NumPairs())
 	for _, pr := range forEach.Pairs() {
-		vals := values.Literal(pr.Value)
+		v, written := forEachValues(a, pr.Value)
+		loops = append(loops, v)
 		switch {
-		case vals == nil:
+		case v.Kind == eval.Unknown || v.Kind == eval.Invalid:
 			length = -2 // unknown until run time
-		case vals.IsNull():
+		case v.Kind == eval.Null:
 			// Heat loops over nothing for null values (no copies) and
 			// leaves them out of the equal-length rule.
-		case vals.IsSequence():
+		case v.Kind == eval.List:
 			if length == -1 {
-				length = len(vals.Items())
-			} else if length >= 0 && len(vals.Items()) != length && !permutations {
-				a.badValue(rules.BadFunctionArgs, pr.Value, "with `permutations: false` every list must have the same length; this one has %d %s, an earlier one %d.", len(vals.Items()), pass.Plural(len(vals.Items()), "item", "items"), length)
+				length = len(v.Items)
+			} else if length >= 0 && len(v.Items) != length && !permutations {
+				a.badValue(rules.BadFunctionArgs, pr.Value, "with `permutations: false` every list must have the same length; this one has %d %s, an earlier one %d.", len(v.Items), pass.Plural(len(v.Items), "item", "items"), length)
 			}
-		case vals.IsMapping() && mapsOK && !permutations:
+		case v.Kind == eval.Map && mapsOK && !permutations:
 			// Without permutations Heat pairs values up by position, which
 			// a mapping has none of: it refuses one when it computes the loop.
 			a.badValue(rules.BadFunctionArgs, pr.Value, "with `permutations: false` the values of `%s` must be a list, not a mapping.", pr.Key.Value)
 			length = -2
-		case vals.IsMapping() && mapsOK:
+		case v.Kind == eval.Map && mapsOK:
 			length = -2
-		case vals.IsMapping():
+		case v.Kind == eval.Map:
 			first := a.p.Schema.FeatureSince(schema.FeatureRepeatMapForEach).Name
 			// Heat judges each loop's values only when it computes the
 			// loop.
 			d := a.badComputed(pr.Value, "looping over a mapping needs heat_template_version %s or later", first)
 			d.Data = map[string]string{"minVersion": first}
 		default:
-			a.badComputed(pr.Value, "the values of `%s` must be a list, not %s", pr.Key.Value, values.KindName(vals))
+			a.badComputed(pr.Value, "the values of `%s` must be a list, not %s", pr.Key.Value, loopKind(v, written, pr.Value))
 		}
 		if tmpl != nil && pr.Key.Kind == syntax.ScalarNode && pr.Key.Value != "" && !textOccurs(tmpl, pr.Key.Value, 0) {
 			a.p.Reportf(pr.Key.Span(), rules.RepeatUnusedPlaceholder,
 				"The placeholder `%s` does not occur in the template, so its values are never used. Use it in the template or remove it.", pr.Key.Value)
 		}
 	}
-	checkRepeatTexts(a, forEach, tmpl)
+	checkRepeatTexts(a, forEach, tmpl, loops)
+}
+
+// forEachValues is what the values n of one for_each placeholder work
+// out to for every input (pass.AnyInput): a list written out, as Heat's
+// loader reads it, or what a call gives when no parameter changes it (a
+// list_concat of lists written out, an if whose condition is constant).
+// written says n is no call, so its items are nodes to report on.
+func forEachValues(a *argCtx, n *syntax.Node) (v eval.Value, written bool) {
+	if values.Literal(n) != nil {
+		return a.p.AnyInput().Eval(n), true
+	}
+	if r := n.Resolve(); !a.p.AnyInput().IsFunction(r.Pair(0).Key.Value) {
+		return eval.UnknownValue("<not a call in this version>"), false
+	}
+	return a.p.AnyInput().Eval(n), false
+}
+
+// loopKind names the kind of a for_each entry's values that is no list:
+// as written, or as a call works it out.
+func loopKind(v eval.Value, written bool, n *syntax.Node) string {
+	if written {
+		return values.KindName(n)
+	}
+	return "what the call gives: " + kindPhrase(v.Kind.String())
 }
 
 // checkRepeatTexts reports the first placeholder or list value that is not
@@ -96,22 +123,30 @@ func checkRepeatArgs(a *argCtx) {
 // null, a list or a mapping among the values (or a placeholder that is
 // not text) makes Heat refuse the stack at create, even where the
 // placeholder does not occur (the oracle: "replace() argument 2 must be
-// str, not int"). That needs a round to run (every list literal and not
-// empty) and a text in the template outside nested calls.
-func checkRepeatTexts(a *argCtx, forEach, tmpl *syntax.Node) {
+// str, not int"). That needs a round to run (every entry's values, loops,
+// a list known for every input and not empty) and a text in the template
+// outside nested calls. A value written out is reported where it stands;
+// one a call gives, on the call.
+func checkRepeatTexts(a *argCtx, forEach, tmpl *syntax.Node, loops []eval.Value) {
 	if tmpl == nil || !hasLiteralText(tmpl, 0) {
 		return
 	}
-	for _, pr := range forEach.Pairs() {
-		vals := values.Literal(pr.Value)
-		if vals == nil || !vals.IsSequence() || len(vals.Items()) == 0 {
+	for _, v := range loops {
+		if v.Kind != eval.List || len(v.Items) == 0 {
 			return // a round may never run, or its values are not known
 		}
 	}
-	for _, pr := range forEach.Pairs() {
+	for i, pr := range forEach.Pairs() {
 		if !values.PyYAMLText(pr.Key) {
 			a.badComputed(pr.Key, "the placeholder must be text, as Heat replaces it inside the template's texts, not %s", values.PyYAMLKind(pr.Key))
 			return
+		}
+		if values.Literal(pr.Value) == nil {
+			if bad, ok := firstNotText(loops[i]); ok {
+				a.badComputed(pr.Value, "every value of `%s` must be text, as Heat puts it into the template's texts, not %s (what the call gives holds it)", pr.Key.Value, kindPhrase(bad.Kind.String()))
+				return
+			}
+			continue
 		}
 		for _, it := range pr.Value.Resolve().Items() {
 			if it = it.Resolve(); !values.IsFunctionCall(it) && !values.PyYAMLText(it) {
@@ -124,6 +159,18 @@ func checkRepeatTexts(a *argCtx, forEach, tmpl *syntax.Node) {
 			}
 		}
 	}
+}
+
+// firstNotText is the first known item of list v that is no text.
+func firstNotText(v eval.Value) (eval.Value, bool) {
+	for _, it := range v.Items {
+		switch it.Kind {
+		case eval.String, eval.Unknown, eval.Invalid:
+		default:
+			return it, true
+		}
+	}
+	return eval.Value{}, false
 }
 
 // hasLiteralText reports whether the repeat template n holds a text Heat
