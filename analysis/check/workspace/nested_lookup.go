@@ -401,17 +401,3 @@ func listParameter(p *pass.Pass, n *syntax.Node) (string, bool) {
 	}
 	return prm.Name, true
 }
-
-// nestedParameterType is the type every template of ts declares name
-// with, "" when they differ or one lacks it.
-func nestedParameterType(ts []pass.NestedTemplate, name string) string {
-	typ := ""
-	for i, t := range ts {
-		prm := t.Outline.Parameter(name)
-		if prm == nil || (i > 0 && prm.Type != typ) {
-			return ""
-		}
-		typ = prm.Type
-	}
-	return typ
-}
