@@ -1,16 +1,13 @@
 package workspace
 
 import (
-	"bytes"
 	"fmt"
 	"strconv"
-	"strings"
 
 	"heat-ls/analysis/check/pass"
 	"heat-ls/analysis/check/resources"
 	"heat-ls/analysis/check/values"
 	"heat-ls/analysis/eval"
-	"heat-ls/analysis/hot"
 	"heat-ls/analysis/rules"
 	"heat-ls/analysis/source"
 	"heat-ls/analysis/syntax"
@@ -46,135 +43,6 @@ import (
 // literal, or a parameter's default handed on whole) and judges: the
 // item, or the empty text, is judged as the property's value, and a
 // refusal is reported on the parent's value it came from.
-
-// handedValues are the lists and indexes a parent hands a nested
-// template, by parameter name.
-type handedValues struct {
-	lists   map[string]handedList
-	indexes map[string]handedIndex
-}
-
-// handedList is a list parameter's value as the nested stack reads it.
-type handedList struct {
-	items []eval.Value // texts
-	from  *syntax.Node // the parent's value
-	how   string       // how Heat came to it, for messages
-}
-
-// handedIndex is a number or text parameter's value, converted to the
-// nested parameter's type.
-type handedIndex struct {
-	value eval.Value
-	from  *syntax.Node
-}
-
-// lookupCause is where a looked-up value comes from: the parent's value
-// to report on, how the list reached the nested parameter, and what the
-// lookup found.
-type lookupCause struct {
-	at          *syntax.Node
-	how, param  string
-	found, text string
-}
-
-// lookup gives the text a get_param path [list, index] gives in the
-// nested template t when the parent hands the list (and the index, when
-// it comes from a parameter); it records the cause.
-func (pe *parentEmpty) lookup(t *hot.Template, n *syntax.Node) (string, bool) {
-	hv := pe.handed
-	arg := resources.GetParamArgs(n)
-	if hv == nil || t == nil || !arg.IsSequence() || len(arg.Items()) != 2 {
-		return "", false
-	}
-	name, keyNode := arg.Items()[0].Resolve(), arg.Items()[1].Resolve()
-	if !values.IsScalarLiteral(name) {
-		return "", false
-	}
-	list, ok := hv.lists[name.Value]
-	if prm := t.Parameter(name.Value); !ok || prm == nil || prm.Type != "comma_delimited_list" {
-		return "", false
-	}
-	key, from := eval.Value{}, list.from
-	switch kn := resources.GetParamArgs(keyNode); {
-	case kn != nil:
-		if kn.IsSequence() && len(kn.Items()) == 1 {
-			kn = kn.Items()[0].Resolve()
-		}
-		hi, ok := hv.indexes[kn.Value]
-		if !values.IsScalarLiteral(kn) || !ok || t.Parameter(kn.Value) == nil {
-			return "", false
-		}
-		key, from = hi.value, hi.from
-	case values.IsScalarLiteral(keyNode):
-		key = eval.Scalar(keyNode)
-	}
-	index, whole := eval.PathIndex(key)
-	if !knownIndex(key) {
-		return "", false
-	}
-	size := len(list.items)
-	count := ""
-	switch {
-	case size == 1:
-		count = " (1 item)"
-	case size > 1:
-		count = fmt.Sprintf(" (%d items)", size)
-	}
-	how := strings.Replace(list.how, "{count}", count, 1)
-	miss := func(at *syntax.Node, found string) (string, bool) {
-		pe.pending = &lookupCause{at: at, how: how, param: name.Value, found: found + " and finds nothing", text: "the empty text"}
-		return "", true
-	}
-	switch {
-	case !whole:
-		return miss(from, "an item of it with an index that is no whole number")
-	case index < -int64(size) || index >= int64(size):
-		return miss(from, fmt.Sprintf("item %d of it", index))
-	}
-	if index < 0 {
-		index += int64(size)
-	}
-	item := list.items[index].S
-	pe.pending = &lookupCause{at: list.from, how: how, param: name.Value, found: fmt.Sprintf("item %d of it, the text %s", index, strconv.Quote(item)), text: "that text"}
-	return item, true
-}
-
-// namedIn: some handed list's name stands twice in src (its declaration
-// and a use), the test made before the nested template is parsed.
-func (hv *handedValues) namedIn(src []byte) bool {
-	for name := range hv.lists {
-		if bytes.Count(src, []byte(name)) > 1 {
-			return true
-		}
-	}
-	return false
-}
-
-// lookedUpIn reports whether some get_param of t has a path of one key
-// into a handed list.
-func (hv *handedValues) lookedUpIn(t *hot.Template) bool {
-	for _, c := range t.Calls {
-		if c.Name != "get_param" || c.Context != hot.InResource {
-			continue
-		}
-		if a := c.Args.Resolve(); a.IsSequence() && len(a.Items()) == 2 {
-			if _, ok := hv.lists[a.Items()[0].Resolve().Value]; ok {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// knownIndex: key, a path key into a handed list, is known (a whole
-// number, a float or text; a boolean heat-ls leaves undecided).
-func knownIndex(key eval.Value) bool {
-	switch key.Kind {
-	case eval.Int, eval.Float, eval.String:
-		return true
-	}
-	return false
-}
 
 // maxJudgedMembers bounds the members of a resource group whose lookups
 // are judged one by one (each may look up another item).
