@@ -1,6 +1,7 @@
 package functions
 
 import (
+	"cmp"
 	"strings"
 
 	"heat-ls/analysis/check/pass"
@@ -50,12 +51,13 @@ func checkRepeatArgs(a *argCtx) {
 		return
 	}
 	mapsOK := a.v.Supports(schema.FeatureRepeatMapForEach)
-	length := -1
+	length, lengthNote := -1, ""
 	tmpl := values.Literal(tmplPair.Value)
 	loops := make([]eval.Value, 0, forEach.NumPairs())
+	notes := make([]string, 0, forEach.NumPairs())
 	for _, pr := range forEach.Pairs() {
-		v, written := forEachValues(a, pr.Value)
-		loops = append(loops, v)
+		v, written, note := forEachValues(a, pr.Value)
+		loops, notes = append(loops, v), append(notes, note)
 		switch {
 		case v.Kind == eval.Unknown || v.Kind == eval.Invalid:
 			length = -2 // unknown until run time
@@ -64,14 +66,14 @@ func checkRepeatArgs(a *argCtx) {
 			// leaves them out of the equal-length rule.
 		case v.Kind == eval.List:
 			if length == -1 {
-				length = len(v.Items)
+				length, lengthNote = len(v.Items), note
 			} else if length >= 0 && len(v.Items) != length && !permutations {
-				a.badValue(rules.BadFunctionArgs, pr.Value, "with `permutations: false` every list must have the same length; this one has %d %s, an earlier one %d.", len(v.Items), pass.Plural(len(v.Items), "item", "items"), length)
+				a.badValue(rules.BadFunctionArgs, pr.Value, "with `permutations: false` every list must have the same length; this one has %d %s, an earlier one %d%s.", len(v.Items), pass.Plural(len(v.Items), "item", "items"), length, cmp.Or(note, lengthNote))
 			}
 		case v.Kind == eval.Map && mapsOK && !permutations:
 			// Without permutations Heat pairs values up by position, which
 			// a mapping has none of: it refuses one when it computes the loop.
-			a.badValue(rules.BadFunctionArgs, pr.Value, "with `permutations: false` the values of `%s` must be a list, not a mapping.", pr.Key.Value)
+			a.badValue(rules.BadFunctionArgs, pr.Value, "with `permutations: false` the values of `%s` must be a list, not a mapping%s.", pr.Key.Value, note)
 			length = -2
 		case v.Kind == eval.Map && mapsOK:
 			length = -2
@@ -82,29 +84,38 @@ func checkRepeatArgs(a *argCtx) {
 			d := a.badComputed(pr.Value, "looping over a mapping needs heat_template_version %s or later", first)
 			d.Data = map[string]string{"minVersion": first}
 		default:
-			a.badComputed(pr.Value, "the values of `%s` must be a list, not %s", pr.Key.Value, loopKind(v, written, pr.Value))
+			a.badComputed(pr.Value, "the values of `%s` must be a list, not %s%s", pr.Key.Value, loopKind(v, written, pr.Value), note)
 		}
 		if tmpl != nil && pr.Key.Kind == syntax.ScalarNode && pr.Key.Value != "" && !textOccurs(tmpl, pr.Key.Value, 0) {
 			a.p.Reportf(pr.Key.Span(), rules.RepeatUnusedPlaceholder,
 				"The placeholder `%s` does not occur in the template, so its values are never used. Use it in the template or remove it.", pr.Key.Value)
 		}
 	}
-	checkRepeatTexts(a, forEach, tmpl, loops)
+	checkRepeatTexts(a, forEach, tmpl, loops, notes)
 }
 
+// byDefaults ends a finding about values that only the parameters'
+// defaults decide.
+const byDefaults = " (worked out with the parameters' defaults: Heat refuses it when the stack is created without other values)"
+
 // forEachValues is what the values n of one for_each placeholder work
-// out to for every input (pass.AnyInput): a list written out, as Heat's
-// loader reads it, or what a call gives when no parameter changes it (a
-// list_concat of lists written out, an if whose condition is constant).
-// written says n is no call, so its items are nodes to report on.
-func forEachValues(a *argCtx, n *syntax.Node) (v eval.Value, written bool) {
+// out to: a list written out, as Heat's loader reads it; what a call
+// gives when no input changes it (pass.AnyInput: a list_concat of lists
+// written out, an if whose condition is constant); else what it gives
+// with the parameters' defaults (pass.Evaluator: a get_param of a
+// comma_delimited_list or json parameter), with note saying so. written
+// says n is no call, so its items are nodes to report on.
+func forEachValues(a *argCtx, n *syntax.Node) (v eval.Value, written bool, note string) {
 	if values.Literal(n) != nil {
-		return a.p.AnyInput().Eval(n), true
+		return a.p.AnyInput().Eval(n), true, ""
 	}
 	if r := n.Resolve(); !a.p.AnyInput().IsFunction(r.Pair(0).Key.Value) {
-		return eval.UnknownValue("<not a call in this version>"), false
+		return eval.UnknownValue("<not a call in this version>"), false, ""
 	}
-	return a.p.AnyInput().Eval(n), false
+	if v = a.p.AnyInput().Eval(n); v.Kind != eval.Unknown {
+		return v, false, ""
+	}
+	return a.p.Evaluator().Eval(n), false, byDefaults
 }
 
 // loopKind names the kind of a for_each entry's values that is no list:
@@ -127,7 +138,7 @@ func loopKind(v eval.Value, written bool, n *syntax.Node) string {
 // a list known for every input and not empty) and a text in the template
 // outside nested calls. A value written out is reported where it stands;
 // one a call gives, on the call.
-func checkRepeatTexts(a *argCtx, forEach, tmpl *syntax.Node, loops []eval.Value) {
+func checkRepeatTexts(a *argCtx, forEach, tmpl *syntax.Node, loops []eval.Value, notes []string) {
 	if tmpl == nil || !hasLiteralText(tmpl, 0) {
 		return
 	}
@@ -136,14 +147,15 @@ func checkRepeatTexts(a *argCtx, forEach, tmpl *syntax.Node, loops []eval.Value)
 			return // a round may never run, or its values are not known
 		}
 	}
+	rounds := cmp.Or(notes...) // the rounds run with the defaults only
 	for i, pr := range forEach.Pairs() {
 		if !values.PyYAMLText(pr.Key) {
-			a.badComputed(pr.Key, "the placeholder must be text, as Heat replaces it inside the template's texts, not %s", values.PyYAMLKind(pr.Key))
+			a.badComputed(pr.Key, "the placeholder must be text, as Heat replaces it inside the template's texts, not %s%s", values.PyYAMLKind(pr.Key), rounds)
 			return
 		}
 		if values.Literal(pr.Value) == nil {
 			if bad, ok := firstNotText(loops[i]); ok {
-				a.badComputed(pr.Value, "every value of `%s` must be text, as Heat puts it into the template's texts, not %s (what the call gives holds it)", pr.Key.Value, kindPhrase(bad.Kind.String()))
+				a.badComputed(pr.Value, "every value of `%s` must be text, as Heat puts it into the template's texts, and what the call gives holds %s%s", pr.Key.Value, kindPhrase(bad.Kind.String()), notes[i])
 				return
 			}
 			continue
@@ -154,7 +166,7 @@ func checkRepeatTexts(a *argCtx, forEach, tmpl *syntax.Node, loops []eval.Value)
 				if it.IsScalar() {
 					hint = "; quote it"
 				}
-				a.badComputed(it, "every value of `%s` must be text, as Heat puts it into the template's texts, not %s%s", pr.Key.Value, values.PyYAMLKind(it), hint)
+				a.badComputed(it, "every value of `%s` must be text, as Heat puts it into the template's texts, not %s%s%s", pr.Key.Value, values.PyYAMLKind(it), hint, rounds)
 				return
 			}
 		}
