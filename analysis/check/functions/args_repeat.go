@@ -44,6 +44,7 @@ func checkRepeatArgs(a *argCtx) {
 	}
 	forEach := values.Literal(forEachPair.Value)
 	if forEach == nil {
+		checkComputedForEach(a, forEachPair.Value, values.Literal(tmplPair.Value), permutations)
 		return
 	}
 	if !forEach.IsMapping() {
@@ -116,6 +117,58 @@ func forEachValues(a *argCtx, n *syntax.Node) (v eval.Value, written bool, note 
 		return v, false, ""
 	}
 	return a.p.Evaluator().Eval(n), false, byDefaults
+}
+
+// checkComputedForEach judges a for_each that a call gives (a get_param
+// of a json parameter, most often), which Heat reads only when it
+// computes the loop: it must be a mapping whose values are lists (or,
+// with permutations, mappings where the version allows them), of one
+// length without permutations, and of text where every round runs. Each
+// finding is reported on the call.
+func checkComputedForEach(a *argCtx, n, tmpl *syntax.Node, permutations bool) {
+	v, _, note := forEachValues(a, n)
+	switch v.Kind {
+	case eval.Unknown, eval.Invalid:
+		return
+	case eval.Map:
+	default:
+		a.badComputed(n, "`for_each` must map each placeholder to its values, not be what the call gives: %s%s", kindPhrase(v.Kind.String()), note)
+		return
+	}
+	mapsOK := a.v.Supports(schema.FeatureRepeatMapForEach)
+	length := -1
+	for i, k := range v.Keys {
+		vals := v.Vals[i]
+		switch {
+		case vals.Kind == eval.Null:
+		case vals.Kind == eval.List && (length < 0 || permutations || len(vals.Items) == length):
+			length = len(vals.Items)
+		case vals.Kind == eval.List:
+			a.badValue(rules.BadFunctionArgs, n, "with `permutations: false` every list must have the same length; the values of `%s` have %d %s, an earlier list %d%s.", k, len(vals.Items), pass.Plural(len(vals.Items), "item", "items"), length, note)
+			return
+		case vals.Kind == eval.Map && mapsOK && permutations:
+			length = -2
+		case vals.Kind == eval.Map || vals.IsKnown():
+			a.badComputed(n, "the values of `%s` must be a list, not what the call gives: %s%s", k, kindPhrase(vals.Kind.String()), note)
+			return
+		default:
+			return // not known
+		}
+	}
+	if tmpl == nil || !hasLiteralText(tmpl, 0) {
+		return
+	}
+	for _, vals := range v.Vals {
+		if vals.Kind != eval.List || len(vals.Items) == 0 {
+			return // a round may never run, or its values are not known
+		}
+	}
+	for i, k := range v.Keys {
+		if bad, ok := firstNotText(v.Vals[i]); ok {
+			a.badComputed(n, "every value of `%s` must be text, as Heat puts it into the template's texts, and what the call gives holds %s%s", k, kindPhrase(bad.Kind.String()), note)
+			return
+		}
+	}
 }
 
 // loopKind names the kind of a for_each entry's values that is no list:
