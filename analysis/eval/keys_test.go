@@ -47,3 +47,19 @@ func TestTextKeys(t *testing.T) {
 		}
 	}
 }
+
+// TestJSONKeys: JSON writes a boolean or null key as true, false or null,
+// as Python's json module does (str_replace and list_join put mappings
+// into text so, keys sorted; Python cannot sort keys of mixed types, so
+// each mapping here has one kind of key).
+func TestJSONKeys(t *testing.T) {
+	for _, tc := range []struct{ src, want string }{
+		{"{yes: a, no: b}", `{"false": "b", "true": "a"}`},
+		{"{~: c}", `{"null": "c"}`},
+		{"{2: a, 1: b}", `{"1": "b", "2": "a"}`},
+	} {
+		if got := JSON(literalOf(t, tc.src)); got != tc.want {
+			t.Errorf("JSON(%s) = %s, want %s", tc.src, got, tc.want)
+		}
+	}
+}

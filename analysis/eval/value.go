@@ -91,6 +91,16 @@ func (v Value) Key(i int) Value {
 	return StringValue(v.Keys[i])
 }
 
+// JSONKey is a map's i-th key as JSON writes it: its text, but true,
+// false and null for a boolean or null key (as Python's json module
+// writes them).
+func (v Value) JSONKey(i int) string {
+	if kv := v.Key(i); kv.Kind == Bool || kv.Kind == Null {
+		return JSON(kv)
+	}
+	return v.Keys[i]
+}
+
 // TextKeys is v with every mapping key made text as JSON writes it
 // (true, null, 1.5), what a value sent through JSON comes back as.
 // Deeper than MaxDepth, keys are left as they are.
@@ -110,10 +120,7 @@ func textKeys(v Value, depth int) Value {
 	case Map:
 		keys, vals := make([]string, len(v.Keys)), make([]Value, len(v.Vals))
 		for i := range v.Keys {
-			keys[i] = v.Keys[i]
-			if kv := v.Key(i); kv.Kind == Bool || kv.Kind == Null {
-				keys[i] = JSON(kv)
-			}
+			keys[i] = v.JSONKey(i)
 			vals[i] = textKeys(v.Vals[i], depth+1)
 		}
 		v.Keys, v.Vals, v.KeyVals = keys, vals, nil
