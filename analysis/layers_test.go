@@ -61,7 +61,7 @@ var allowedImports = map[string][]string{
 		"analysis/syntax", "schema"},
 	"analysis/check/difftest":    {"analysis/hot", "analysis/rules", "analysis/source", "analysis/syntax"},
 	"analysis/check/environment": {"analysis/check/pass", "analysis/check/values", "analysis/hot", "analysis/rules", "analysis/syntax"},
-	"analysis/check/functions": {"analysis/check/pass", "analysis/check/values", "analysis/hot", "analysis/rules", "analysis/source",
+	"analysis/check/functions": {"analysis/check/pass", "analysis/check/values", "analysis/eval", "analysis/hot", "analysis/rules", "analysis/source",
 		"analysis/syntax", "analysis/yaql", "schema", "schema/spell"},
 	"analysis/check/parameters": {"analysis/check/pass", "analysis/check/values", "analysis/hot", "analysis/pyjson", "analysis/pyre", "analysis/rules",
 		"analysis/source", "analysis/syntax", "schema"},
@@ -76,7 +76,7 @@ var allowedImports = map[string][]string{
 		"schema"},
 	"analysis/check/values": {"analysis/eval", "analysis/hot", "analysis/pyre", "analysis/source", "analysis/syntax", "schema"},
 	"analysis/check/workspace": {"analysis/check/parameters", "analysis/check/pass", "analysis/check/resources", "analysis/check/values",
-		"analysis/hot", "analysis/rules", "analysis/source", "analysis/syntax", "schema"},
+		"analysis/eval", "analysis/hot", "analysis/rules", "analysis/source", "analysis/syntax", "schema"},
 }
 
 // moduleImports returns, for each directory under root holding non-test

@@ -226,7 +226,20 @@ func TestArgumentShapesRepeat(t *testing.T) {
 		{"repeat number value, no text in the template", shapeProp("2016-10-14", "{repeat: {for_each: {'%a%': [80]}, template: [1, {list_join: ['', [a]]}]}}"),
 			[]want{{rules.RepeatUnusedPlaceholder, W, "'%a%'", "does not occur"}}},
 		{"repeat number value, an empty list", shapeProp("2016-10-14", "{repeat: {for_each: {'%a%': [80], '%b%': []}, template: '%a%%b%'}}"), nil},
-		{"repeat number value, a list from a call", shapeProp("2016-10-14", "{repeat: {for_each: {'%a%': [80], '%b%': {str_split: [',', 'a,b']}}, template: '%a%%b%'}}"), nil},
+		// str_split of text written out is the same for every input, so
+		// every round runs (heat-case repeat-value-number-beside-call)
+		{"repeat number value, a list from a call", shapeProp("2016-10-14", "{repeat: {for_each: {'%a%': [80], '%b%': {str_split: [',', 'a,b']}}, template: '%a%%b%'}}"),
+			[]want{{rules.BadFunctionArgs, E, "80", "not a number"}}},
+		{"repeat number value, a list from a call the defaults decide", "heat_template_version: 2016-10-14\nparameters:\n  p: {type: string, default: 'a,b'}\nresources:\n  r:\n    type: OS::Heat::Value\n    properties:\n      value: {repeat: {for_each: {'%a%': [80], '%b%': {str_split: [',', {get_param: p}]}}, template: '%a%%b%'}}\n",
+			[]want{{rules.BadFunctionArgs, E, "80", "quote it (worked out with the parameters' defaults"}}},
+		{"repeat number value, a list from a call an input decides", "heat_template_version: 2016-10-14\nparameters:\n  p: {type: string}\nresources:\n  r:\n    type: OS::Heat::Value\n    properties:\n      value: {repeat: {for_each: {'%a%': [80], '%b%': {str_split: [',', {get_param: p}]}}, template: '%a%%b%'}}\n", nil},
+		{"repeat number from a call", shapeProp("2017-09-01", "{repeat: {for_each: {'%a%': {list_concat: [[a], [80]]}}, template: '%a%'}}"),
+			[]want{{rules.BadFunctionArgs, E, "{list_concat: [[a], [80]]}", "what the call gives holds an integer"}}},
+		{"repeat number from a parameter's default", "heat_template_version: 2018-08-31\nparameters:\n  ports: {type: json, default: [80]}\nresources:\n  r:\n    type: OS::Heat::Value\n    properties:\n      value: {repeat: {for_each: {'%a%': {get_param: ports}}, template: '%a%'}}\n",
+			[]want{{rules.BadFunctionArgs, E, "{get_param: ports}", "holds an integer (worked out with the parameters' defaults"}}},
+		{"repeat number from a parameter without a default", "heat_template_version: 2018-08-31\nparameters:\n  ports: {type: json}\nresources:\n  r:\n    type: OS::Heat::Value\n    properties:\n      value: {repeat: {for_each: {'%a%': {get_param: ports}}, template: '%a%'}}\n", nil},
+		{"repeat lengths differ, a list from a call", shapeProp("2017-09-01", "{repeat: {for_each: {x: [a], y: {list_concat: [[b], [c]]}}, template: x-y, permutations: false}}"),
+			[]want{{rules.BadFunctionArgs, E, "{list_concat: [[b], [c]]}", "2 items, an earlier one 1"}}},
 		{"repeat call among values", shapeProp("2016-10-14", "{repeat: {for_each: {'%a%': [{list_join: ['', [a]]}]}, template: 'p-%a%'}}"), nil},
 	})
 }

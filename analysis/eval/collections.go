@@ -18,8 +18,8 @@ func (e *Evaluator) mapMerge(m, args *syntax.Node, inCond bool, depth int) Value
 		switch it.Kind {
 		case Null:
 		case Map:
-			for i, k := range it.Keys {
-				b.set(k, it.Vals[i])
+			for i := range it.Keys {
+				b.setKey(it.Key(i), it.Vals[i])
 			}
 		case Unknown, Invalid:
 			return UnknownValue("<map_merge with " + it.S + ">")

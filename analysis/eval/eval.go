@@ -170,7 +170,7 @@ func (e *Evaluator) eval(n *syntax.Node, inCond bool, depth int) Value {
 			if v.IsAbsent() {
 				continue
 			}
-			b.set(keyText(p.Key), v)
+			b.setKey(keyValue(p.Key), v)
 		}
 		return b.value().At(o)
 	case syntax.SequenceNode:

@@ -220,7 +220,7 @@ func literal(n *syntax.Node, depth int, steps *int) Value {
 				mergeInto(&b, p.Value, depth, steps)
 				continue
 			}
-			b.set(keyText(p.Key), literal(p.Value, depth+1, steps))
+			b.setKey(keyValue(p.Key), literal(p.Value, depth+1, steps))
 		}
 		return b.value().At(o)
 	case syntax.SequenceNode:
@@ -248,28 +248,24 @@ func mergeInto(b *mapBuilder, v *syntax.Node, depth int, steps *int) {
 	}
 	for _, s := range srcs {
 		m := literal(s, depth+1, steps)
-		for i, k := range m.Keys {
-			b.set(k, m.Vals[i])
+		for i := range m.Keys {
+			b.setKey(m.Key(i), m.Vals[i])
 		}
 	}
 }
 
-// keyText is a mapping key as the text Heat compares it as: Heat's
-// templates key by whatever PyYAML built; heat-ls keys by its text form
-// (str() of a number or boolean key).
-func keyText(k *syntax.Node) string {
+// keyValue is a mapping key as Heat's loader reads it: text, a number,
+// a boolean or None (Heat's templates key by whatever PyYAML built);
+// look-ups go by its text form (str() of it).
+func keyValue(k *syntax.Node) Value {
 	k = k.Resolve()
 	if k == nil {
-		return ""
+		return StringValue("")
 	}
 	if k.Kind != syntax.ScalarNode {
-		return "<collection key>"
+		return StringValue("<collection key>")
 	}
-	v := Scalar(k)
-	if v.Kind == String {
-		return v.S
-	}
-	return PyStr(v)
+	return Scalar(k)
 }
 
 // mayBeTyped is a quick test before the regular expressions: only a

@@ -207,7 +207,7 @@ func Convert(typ string, raw Value) (Value, string) {
 		return raw, "is not a comma-delimited list"
 	case "json":
 		if raw.Kind != String {
-			return raw, ""
+			return TextKeys(raw), "" // Heat sends the value through JSON
 		}
 		if raw.S == "" {
 			return raw, ""

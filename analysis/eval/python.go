@@ -65,11 +65,11 @@ func pyRepr(b *strings.Builder, v Value, depth int) {
 		b.WriteByte(']')
 	case Map:
 		b.WriteByte('{')
-		for i, k := range v.Keys {
+		for i := range v.Keys {
 			if i > 0 {
 				b.WriteString(", ")
 			}
-			b.WriteString(PyQuote(k))
+			pyRepr(b, v.Key(i), depth+1)
 			b.WriteString(": ")
 			pyRepr(b, v.Vals[i], depth+1)
 		}
@@ -187,14 +187,14 @@ func writeJSON(b *strings.Builder, v Value, sortKeys bool, depth int) {
 			idx[i] = i
 		}
 		if sortKeys {
-			slices.SortStableFunc(idx, func(a, c int) int { return strings.Compare(v.Keys[a], v.Keys[c]) })
+			slices.SortStableFunc(idx, func(a, c int) int { return strings.Compare(v.JSONKey(a), v.JSONKey(c)) })
 		}
 		b.WriteByte('{')
 		for n, i := range idx {
 			if n > 0 {
 				b.WriteString(", ")
 			}
-			b.WriteString(jsonQuote(v.Keys[i]))
+			b.WriteString(jsonQuote(v.JSONKey(i)))
 			b.WriteString(": ")
 			writeJSON(b, v.Vals[i], sortKeys, depth+1)
 		}

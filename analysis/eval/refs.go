@@ -2,7 +2,6 @@ package eval
 
 import (
 	"errors"
-	"strconv"
 	"strings"
 
 	"heat-ls/analysis/syntax"
@@ -87,13 +86,9 @@ func pathStep(c, k Value) (Value, bool) {
 		}
 		return c.Get(k.S)
 	case List, String:
-		i := k.I
-		if k.Kind == String {
-			n, err := strconv.ParseInt(strings.TrimSpace(k.S), 10, 64)
-			if err != nil {
-				return Value{}, false
-			}
-			i = n
+		i, ok := PathIndex(k)
+		if !ok {
+			return Value{}, false
 		}
 		if c.Kind == String {
 			r := []rune(c.S)

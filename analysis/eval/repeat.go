@@ -168,16 +168,20 @@ func replaceIn(t Value, keys []string, vals []Value, depth int) (Value, string) 
 		return t, ""
 	case Map:
 		var b mapBuilder
-		for i, k := range t.Keys {
-			nk, _, bad := replaceText(k, keys, vals)
-			if bad != "" {
-				return t, bad
+		for i := range t.Keys {
+			nk := t.Key(i) // Python replaces in text keys only
+			if nk.Kind == String {
+				s, _, bad := replaceText(nk.S, keys, vals)
+				if bad != "" {
+					return t, bad
+				}
+				nk = StringValue(s)
 			}
 			v, bad := replaceIn(t.Vals[i], keys, vals, depth+1)
 			if bad != "" {
 				return t, bad
 			}
-			b.set(nk, v)
+			b.setKey(nk, v)
 		}
 		nv := b.value()
 		nv.From = t.From

@@ -1,6 +1,9 @@
 package eval
 
 import (
+	"math"
+	"strconv"
+
 	"heat-ls/analysis/source"
 )
 
@@ -48,10 +51,16 @@ type Value struct {
 	S     string
 	Items []Value
 	// Keys and Vals are a Map's entries in insertion order (as Python's
-	// dicts keep them); keys are texts, as in JSON.
+	// dicts keep them); Keys are texts (str() of each key), by which
+	// look-ups and JSON go.
 	Keys []string
 	Vals []Value
-	From Origin
+	// KeyVals, when set, holds each key as Heat's loader read it, in
+	// Keys' order: a mapping read from YAML with a key that is no text
+	// (`1:`, `true:`) keeps its type, so Python's text of it does too
+	// ({1: 'a'}). nil when every key is text; see Key.
+	KeyVals []Value
+	From    Origin
 }
 
 // Constructors.
@@ -72,6 +81,52 @@ func UnknownValue(why string) Value { return Value{Kind: Unknown, S: why} }
 
 // InvalidValue is a value whose evaluation fails in Heat.
 func InvalidValue(why string) Value { return Value{Kind: Invalid, S: why} }
+
+// Key is a map's i-th key as Heat's loader read it: text unless
+// KeyVals says otherwise.
+func (v Value) Key(i int) Value {
+	if len(v.KeyVals) == len(v.Keys) {
+		return v.KeyVals[i]
+	}
+	return StringValue(v.Keys[i])
+}
+
+// JSONKey is a map's i-th key as JSON writes it: its text, but true,
+// false and null for a boolean or null key (as Python's json module
+// writes them).
+func (v Value) JSONKey(i int) string {
+	if kv := v.Key(i); kv.Kind == Bool || kv.Kind == Null {
+		return JSON(kv)
+	}
+	return v.Keys[i]
+}
+
+// TextKeys is v with every mapping key made text as JSON writes it
+// (true, null, 1.5), what a value sent through JSON comes back as.
+// Deeper than MaxDepth, keys are left as they are.
+func TextKeys(v Value) Value { return textKeys(v, 0) }
+
+func textKeys(v Value, depth int) Value {
+	if depth > MaxDepth {
+		return v
+	}
+	switch v.Kind {
+	case List:
+		items := make([]Value, len(v.Items))
+		for i, it := range v.Items {
+			items[i] = textKeys(it, depth+1)
+		}
+		v.Items = items
+	case Map:
+		keys, vals := make([]string, len(v.Keys)), make([]Value, len(v.Vals))
+		for i := range v.Keys {
+			keys[i] = v.JSONKey(i)
+			vals[i] = textKeys(v.Vals[i], depth+1)
+		}
+		v.Keys, v.Vals, v.KeyVals = keys, vals, nil
+	}
+	return v
+}
 
 // At returns v with its origin set.
 func (v Value) At(o Origin) Value { v.From = o; return v }
@@ -137,9 +192,10 @@ func (v Value) Truthy() bool {
 // mapBuilder collects map entries, a later key replacing an earlier one
 // in its place (Python's dict assignment).
 type mapBuilder struct {
-	keys []string
-	vals []Value
-	at   map[string]int
+	keys  []string
+	vals  []Value
+	kvals []Value // the keys as read, once one is no text
+	at    map[string]int
 }
 
 // grow makes room for n entries.
@@ -149,31 +205,93 @@ func (b *mapBuilder) grow(n int) {
 	}
 }
 
-func (b *mapBuilder) set(k string, v Value) {
+// set sets the value of text key k.
+func (b *mapBuilder) set(k string, v Value) { b.put(k, Value{}, false, v) }
+
+// setKey sets the value of key, as the loader read it (a number or a
+// boolean keeps its type).
+func (b *mapBuilder) setKey(key, v Value) {
+	if key.Kind == String {
+		b.set(key.S, v)
+		return
+	}
+	b.put(PyStr(key), key, true, v)
+}
+
+// put sets the value of key k (kv, when typed, the key as read); a key
+// set again keeps its first place and form, as in Python.
+func (b *mapBuilder) put(k string, kv Value, typed bool, v Value) {
+	id := k
+	if typed {
+		id = keyIdentity(kv)
+	}
 	// Small maps (most of a template's) are searched; an index is built
 	// only past a few entries.
 	if b.at == nil && len(b.keys) >= 16 {
 		b.at = make(map[string]int, 2*len(b.keys))
-		for i, key := range b.keys {
-			b.at[key] = i
+		for i := range b.keys {
+			b.at[b.identity(i)] = i
 		}
 	}
 	if b.at != nil {
-		if i, ok := b.at[k]; ok {
+		if i, ok := b.at[id]; ok {
 			b.vals[i] = v
 			return
 		}
-		b.at[k] = len(b.keys)
+		b.at[id] = len(b.keys)
 	} else {
 		for i := len(b.keys) - 1; i >= 0; i-- {
-			if b.keys[i] == k {
+			if b.identity(i) == id {
 				b.vals[i] = v
 				return
 			}
 		}
 	}
+	if typed && b.kvals == nil {
+		b.kvals = make([]Value, len(b.keys), cap(b.keys)+1)
+		for i, key := range b.keys {
+			b.kvals[i] = StringValue(key)
+		}
+	}
 	b.keys = append(b.keys, k)
 	b.vals = append(b.vals, v)
+	if b.kvals != nil {
+		if !typed {
+			kv = StringValue(k)
+		}
+		b.kvals = append(b.kvals, kv)
+	}
 }
 
-func (b *mapBuilder) value() Value { return MapValue(b.keys, b.vals) }
+// identity is the i-th key as Python tells keys apart.
+func (b *mapBuilder) identity(i int) string {
+	if b.kvals == nil || b.kvals[i].Kind == String {
+		return b.keys[i]
+	}
+	return keyIdentity(b.kvals[i])
+}
+
+// keyIdentity tells keys that are no text apart as Python's dict does:
+// True is 1 and 1.0 is 1, none of them the text "1".
+func keyIdentity(kv Value) string {
+	switch kv.Kind {
+	case Bool:
+		if kv.B {
+			return "\x00n1"
+		}
+		return "\x00n0"
+	case Int:
+		return "\x00n" + strconv.FormatInt(kv.I, 10)
+	case Float:
+		if kv.F == math.Trunc(kv.F) && math.Abs(kv.F) < 1e18 {
+			return "\x00n" + strconv.FormatInt(int64(kv.F), 10)
+		}
+	}
+	return "\x00" + kv.Kind.String() + PyStr(kv)
+}
+
+func (b *mapBuilder) value() Value {
+	v := MapValue(b.keys, b.vals)
+	v.KeyVals = b.kvals
+	return v
+}

@@ -59,11 +59,11 @@ func (b *builder) group(f frame, res *Resource, r *hot.Resource) {
 			continue
 		}
 		m := &Resource{Name: name, Type: eval.PyStr(typ), From: res.From}
-		m.Properties = substitute(mprops, indexVar, name, 0)
+		m.Properties = eval.Substitute(mprops, indexVar, name)
 		if m.Properties.Kind == eval.Null {
 			m.Properties = eval.MapValue(nil, nil)
 		}
-		m.Metadata = substitute(mmeta, indexVar, name, 0)
+		m.Metadata = eval.Substitute(mmeta, indexVar, name)
 		later := len(st.Resources) > 0
 		if later {
 			b.quiet++
@@ -122,31 +122,6 @@ func skippedNames(props eval.Value) map[string]bool {
 		}
 	}
 	return out
-}
-
-// substitute replaces the index variable in every text of v (not in keys,
-// as Heat does).
-func substitute(v eval.Value, indexVar, name string, depth int) eval.Value {
-	if depth > eval.MaxDepth {
-		return v
-	}
-	switch v.Kind {
-	case eval.String, eval.Unknown:
-		v.S = strings.ReplaceAll(v.S, indexVar, name)
-	case eval.List:
-		items := make([]eval.Value, len(v.Items))
-		for i, it := range v.Items {
-			items[i] = substitute(it, indexVar, name, depth+1)
-		}
-		v.Items = items
-	case eval.Map:
-		vals := make([]eval.Value, len(v.Vals))
-		for i, it := range v.Vals {
-			vals[i] = substitute(it, indexVar, name, depth+1)
-		}
-		v.Vals = vals
-	}
-	return v
 }
 
 // asg expands an OS::Heat::AutoScalingGroup: desired_capacity (else

@@ -27,8 +27,8 @@ func writeJSON(b *strings.Builder, v eval.Value, indent int) {
 	switch {
 	case v.Kind == eval.Map && len(v.Keys) > 0:
 		b.WriteString("{\n")
-		for i, k := range v.Keys {
-			b.WriteString(pad + eval.JSON(eval.StringValue(k)) + ": ")
+		for i := range v.Keys {
+			b.WriteString(pad + eval.JSON(eval.StringValue(v.JSONKey(i))) + ": ")
 			writeJSON(b, v.Vals[i], indent+1)
 			if i < len(v.Keys)-1 {
 				b.WriteByte(',')

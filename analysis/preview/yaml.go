@@ -37,7 +37,11 @@ func writeBlockFrom(b *strings.Builder, v eval.Value, indent int, inline bool) {
 	case eval.Map:
 		for i, k := range v.Keys {
 			pad(i)
-			b.WriteString(keyYAML(k))
+			if kv := v.Key(i); kv.Kind != eval.String {
+				b.WriteString(scalarYAML(kv, indent)) // a number, boolean or null key keeps its type
+			} else {
+				b.WriteString(keyYAML(k))
+			}
 			b.WriteByte(':')
 			writeChild(b, v.Vals[i], indent, false)
 		}

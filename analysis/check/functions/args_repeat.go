@@ -1,10 +1,12 @@
 package functions
 
 import (
+	"cmp"
 	"strings"
 
 	"heat-ls/analysis/check/pass"
 	"heat-ls/analysis/check/values"
+	"heat-ls/analysis/eval"
 	"heat-ls/analysis/rules"
 	"heat-ls/analysis/syntax"
 	"heat-ls/schema"
@@ -42,6 +44,7 @@ func checkRepeatArgs(a *argCtx) {
 	}
 	forEach := values.Literal(forEachPair.Value)
 	if forEach == nil {
+		checkComputedForEach(a, forEachPair.Value, values.Literal(tmplPair.Value), permutations)
 		return
 	}
 	if !forEach.IsMapping() {
@@ -49,44 +52,132 @@ func checkRepeatArgs(a *argCtx) {
 		return
 	}
 	mapsOK := a.v.Supports(schema.FeatureRepeatMapForEach)
-	length := -1
+	length, lengthNote := -1, ""
 	tmpl := values.Literal(tmplPair.Value)
+	loops := make([]eval.Value, 0, forEach.NumPairs())
+	notes := make([]string, 0, forEach.NumPairs())
 	for _, pr := range forEach.Pairs() {
-		vals := values.Literal(pr.Value)
+		v, written, note := forEachValues(a, pr.Value)
+		loops, notes = append(loops, v), append(notes, note)
 		switch {
-		case vals == nil:
+		case v.Kind == eval.Unknown || v.Kind == eval.Invalid:
 			length = -2 // unknown until run time
-		case vals.IsNull():
+		case v.Kind == eval.Null:
 			// Heat loops over nothing for null values (no copies) and
 			// leaves them out of the equal-length rule.
-		case vals.IsSequence():
+		case v.Kind == eval.List:
 			if length == -1 {
-				length = len(vals.Items())
-			} else if length >= 0 && len(vals.Items()) != length && !permutations {
-				a.badValue(rules.BadFunctionArgs, pr.Value, "with `permutations: false` every list must have the same length; this one has %d %s, an earlier one %d.", len(vals.Items()), pass.Plural(len(vals.Items()), "item", "items"), length)
+				length, lengthNote = len(v.Items), note
+			} else if length >= 0 && len(v.Items) != length && !permutations {
+				a.badValue(rules.BadFunctionArgs, pr.Value, "with `permutations: false` every list must have the same length; this one has %d %s, an earlier one %d%s.", len(v.Items), pass.Plural(len(v.Items), "item", "items"), length, cmp.Or(note, lengthNote))
 			}
-		case vals.IsMapping() && mapsOK && !permutations:
+		case v.Kind == eval.Map && mapsOK && !permutations:
 			// Without permutations Heat pairs values up by position, which
 			// a mapping has none of: it refuses one when it computes the loop.
-			a.badValue(rules.BadFunctionArgs, pr.Value, "with `permutations: false` the values of `%s` must be a list, not a mapping.", pr.Key.Value)
+			a.badValue(rules.BadFunctionArgs, pr.Value, "with `permutations: false` the values of `%s` must be a list, not a mapping%s.", pr.Key.Value, note)
 			length = -2
-		case vals.IsMapping() && mapsOK:
+		case v.Kind == eval.Map && mapsOK:
 			length = -2
-		case vals.IsMapping():
+		case v.Kind == eval.Map:
 			first := a.p.Schema.FeatureSince(schema.FeatureRepeatMapForEach).Name
 			// Heat judges each loop's values only when it computes the
 			// loop.
 			d := a.badComputed(pr.Value, "looping over a mapping needs heat_template_version %s or later", first)
 			d.Data = map[string]string{"minVersion": first}
 		default:
-			a.badComputed(pr.Value, "the values of `%s` must be a list, not %s", pr.Key.Value, values.KindName(vals))
+			a.badComputed(pr.Value, "the values of `%s` must be a list, not %s%s", pr.Key.Value, loopKind(v, written, pr.Value), note)
 		}
 		if tmpl != nil && pr.Key.Kind == syntax.ScalarNode && pr.Key.Value != "" && !textOccurs(tmpl, pr.Key.Value, 0) {
 			a.p.Reportf(pr.Key.Span(), rules.RepeatUnusedPlaceholder,
 				"The placeholder `%s` does not occur in the template, so its values are never used. Use it in the template or remove it.", pr.Key.Value)
 		}
 	}
-	checkRepeatTexts(a, forEach, tmpl)
+	checkRepeatTexts(a, forEach, tmpl, loops, notes)
+}
+
+// byDefaults ends a finding about values that only the parameters'
+// defaults decide.
+const byDefaults = " (worked out with the parameters' defaults: Heat refuses it when the stack is created without other values)"
+
+// forEachValues is what the values n of one for_each placeholder work
+// out to: a list written out, as Heat's loader reads it; what a call
+// gives when no input changes it (pass.AnyInput: a list_concat of lists
+// written out, an if whose condition is constant); else what it gives
+// with the parameters' defaults (pass.Evaluator: a get_param of a
+// comma_delimited_list or json parameter), with note saying so. written
+// says n is no call, so its items are nodes to report on.
+func forEachValues(a *argCtx, n *syntax.Node) (v eval.Value, written bool, note string) {
+	if values.Literal(n) != nil {
+		return a.p.AnyInput().Eval(n), true, ""
+	}
+	if r := n.Resolve(); !a.p.AnyInput().IsFunction(r.Pair(0).Key.Value) {
+		return eval.UnknownValue("<not a call in this version>"), false, ""
+	}
+	if v = a.p.AnyInput().Eval(n); v.Kind != eval.Unknown {
+		return v, false, ""
+	}
+	return a.p.Evaluator().Eval(n), false, byDefaults
+}
+
+// checkComputedForEach judges a for_each that a call gives (a get_param
+// of a json parameter, most often), which Heat reads only when it
+// computes the loop: it must be a mapping whose values are lists (or,
+// with permutations, mappings where the version allows them), of one
+// length without permutations, and of text where every round runs. Each
+// finding is reported on the call.
+func checkComputedForEach(a *argCtx, n, tmpl *syntax.Node, permutations bool) {
+	v, _, note := forEachValues(a, n)
+	switch v.Kind {
+	case eval.Unknown, eval.Invalid:
+		return
+	case eval.Map:
+	default:
+		a.badComputed(n, "`for_each` must map each placeholder to its values, not be what the call gives: %s%s", kindPhrase(v.Kind.String()), note)
+		return
+	}
+	mapsOK := a.v.Supports(schema.FeatureRepeatMapForEach)
+	length := -1
+	for i, k := range v.Keys {
+		vals := v.Vals[i]
+		switch {
+		case vals.Kind == eval.Null:
+		case vals.Kind == eval.List && (length < 0 || permutations || len(vals.Items) == length):
+			length = len(vals.Items)
+		case vals.Kind == eval.List:
+			a.badValue(rules.BadFunctionArgs, n, "with `permutations: false` every list must have the same length; the values of `%s` have %d %s, an earlier list %d%s.", k, len(vals.Items), pass.Plural(len(vals.Items), "item", "items"), length, note)
+			return
+		case vals.Kind == eval.Map && mapsOK && permutations:
+			length = -2
+		case vals.Kind == eval.Map || vals.IsKnown():
+			a.badComputed(n, "the values of `%s` must be a list, not what the call gives: %s%s", k, kindPhrase(vals.Kind.String()), note)
+			return
+		default:
+			return // not known
+		}
+	}
+	if tmpl == nil || !hasLiteralText(tmpl, 0) {
+		return
+	}
+	for _, vals := range v.Vals {
+		if vals.Kind != eval.List || len(vals.Items) == 0 {
+			return // a round may never run, or its values are not known
+		}
+	}
+	for i, k := range v.Keys {
+		if bad, ok := firstNotText(v.Vals[i]); ok {
+			a.badComputed(n, "every value of `%s` must be text, as Heat puts it into the template's texts, and what the call gives holds %s%s", k, kindPhrase(bad.Kind.String()), note)
+			return
+		}
+	}
+}
+
+// loopKind names the kind of a for_each entry's values that is no list:
+// as written, or as a call works it out.
+func loopKind(v eval.Value, written bool, n *syntax.Node) string {
+	if written {
+		return values.KindName(n)
+	}
+	return "what the call gives: " + kindPhrase(v.Kind.String())
 }
 
 // checkRepeatTexts reports the first placeholder or list value that is not
@@ -96,22 +187,31 @@ func checkRepeatArgs(a *argCtx) {
 // null, a list or a mapping among the values (or a placeholder that is
 // not text) makes Heat refuse the stack at create, even where the
 // placeholder does not occur (the oracle: "replace() argument 2 must be
-// str, not int"). That needs a round to run (every list literal and not
-// empty) and a text in the template outside nested calls.
-func checkRepeatTexts(a *argCtx, forEach, tmpl *syntax.Node) {
+// str, not int"). That needs a round to run (every entry's values, loops,
+// a list known for every input and not empty) and a text in the template
+// outside nested calls. A value written out is reported where it stands;
+// one a call gives, on the call.
+func checkRepeatTexts(a *argCtx, forEach, tmpl *syntax.Node, loops []eval.Value, notes []string) {
 	if tmpl == nil || !hasLiteralText(tmpl, 0) {
 		return
 	}
-	for _, pr := range forEach.Pairs() {
-		vals := values.Literal(pr.Value)
-		if vals == nil || !vals.IsSequence() || len(vals.Items()) == 0 {
+	for _, v := range loops {
+		if v.Kind != eval.List || len(v.Items) == 0 {
 			return // a round may never run, or its values are not known
 		}
 	}
-	for _, pr := range forEach.Pairs() {
+	rounds := cmp.Or(notes...) // the rounds run with the defaults only
+	for i, pr := range forEach.Pairs() {
 		if !values.PyYAMLText(pr.Key) {
-			a.badComputed(pr.Key, "the placeholder must be text, as Heat replaces it inside the template's texts, not %s", values.PyYAMLKind(pr.Key))
+			a.badComputed(pr.Key, "the placeholder must be text, as Heat replaces it inside the template's texts, not %s%s", values.PyYAMLKind(pr.Key), rounds)
 			return
+		}
+		if values.Literal(pr.Value) == nil {
+			if bad, ok := firstNotText(loops[i]); ok {
+				a.badComputed(pr.Value, "every value of `%s` must be text, as Heat puts it into the template's texts, and what the call gives holds %s%s", pr.Key.Value, kindPhrase(bad.Kind.String()), notes[i])
+				return
+			}
+			continue
 		}
 		for _, it := range pr.Value.Resolve().Items() {
 			if it = it.Resolve(); !values.IsFunctionCall(it) && !values.PyYAMLText(it) {
@@ -119,11 +219,23 @@ func checkRepeatTexts(a *argCtx, forEach, tmpl *syntax.Node) {
 				if it.IsScalar() {
 					hint = "; quote it"
 				}
-				a.badComputed(it, "every value of `%s` must be text, as Heat puts it into the template's texts, not %s%s", pr.Key.Value, values.PyYAMLKind(it), hint)
+				a.badComputed(it, "every value of `%s` must be text, as Heat puts it into the template's texts, not %s%s%s", pr.Key.Value, values.PyYAMLKind(it), hint, rounds)
 				return
 			}
 		}
 	}
+}
+
+// firstNotText is the first known item of list v that is no text.
+func firstNotText(v eval.Value) (eval.Value, bool) {
+	for _, it := range v.Items {
+		switch it.Kind {
+		case eval.String, eval.Unknown, eval.Invalid:
+		default:
+			return it, true
+		}
+	}
+	return eval.Value{}, false
 }
 
 // hasLiteralText reports whether the repeat template n holds a text Heat

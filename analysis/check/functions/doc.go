@@ -2,5 +2,5 @@
 // declared version (and near misses of them), and the shape of each
 // function's arguments, repeat, yaql and the condition functions included.
 //
-// May use: analysis/check/pass, analysis/check/values, analysis/hot, analysis/rules, analysis/source, analysis/syntax, analysis/yaql, schema, schema/spell.
+// May use: analysis/check/pass, analysis/check/values, analysis/eval, analysis/hot, analysis/rules, analysis/source, analysis/syntax, analysis/yaql, schema, schema/spell.
 package functions

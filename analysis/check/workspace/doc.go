@@ -3,5 +3,5 @@
 // recursion, the length of nested stack names), registries, get_file
 // paths and the environments applied to a template.
 //
-// May use: analysis/check/parameters, analysis/check/pass, analysis/check/resources, analysis/check/values, analysis/hot, analysis/rules, analysis/source, analysis/syntax, schema.
+// May use: analysis/check/parameters, analysis/check/pass, analysis/check/resources, analysis/check/values, analysis/eval, analysis/hot, analysis/rules, analysis/source, analysis/syntax, schema.
 package workspace

@@ -1,6 +1,7 @@
 package workspace
 
 import (
+	"heat-ls/analysis/eval"
 	"testing"
 
 	"heat-ls/analysis/check/pass"
@@ -60,20 +61,40 @@ func TestLookupMembers(t *testing.T) {
 	}
 }
 
-// TestIndexDefault: an index the parent hands on through its own
-// parameter is that parameter's default, for a number or text parameter
-// only.
-func TestIndexDefault(t *testing.T) {
-	src := v16 + "parameters:\n  n: {type: number, default: 3}\n  s: {type: string, default: '5'}\n  l: {type: comma_delimited_list, default: '1'}\n  z: {type: number}\nresources: {}\n"
+// TestHandedIndexOf: the index a parent hands a nested number or text
+// parameter: a literal, or the default of its own number or text
+// parameter handed on whole, with the member's name in place of the index
+// variable, converted to the nested parameter's type.
+func TestHandedIndexOf(t *testing.T) {
+	src := v16 + "parameters:\n  n: {type: number, default: 3}\n  s: {type: string, default: '5'}\n  l: {type: comma_delimited_list, default: '1'}\n  z: {type: number}\n  b: {type: string, default: yes}\nresources: {}\n"
 	doc := hot.Parse([]byte(src))
 	p := &pass.Pass{Doc: doc, T: doc.Template}
-	for _, tc := range []struct{ name, want string }{{"n", "3"}, {"s", "5"}, {"l", ""}, {"z", ""}, {"missing", ""}} {
+	for _, tc := range []struct {
+		src, typ string
+		want     string // eval.PyRepr of the value; "" when not known
+	}{
+		{"{get_param: n}", "number", "3"},
+		{"{get_param: n}", "string", "'3'"},
+		{"{get_param: s}", "number", "5"},
+		{"{get_param: l}", "number", ""},
+		{"{get_param: z}", "number", ""},
+		{"{get_param: missing}", "number", ""},
+		{"{get_param: b}", "string", ""},
+		{"'%index%'", "number", "2"},
+		{"'x%index%'", "string", "'x2'"},
+		{"'x%index%'", "number", ""},
+		{"1.5", "string", "'1.5'"},
+		{"1.5", "number", "1.5"},
+		{"yes", "string", ""},
+		{"[1]", "number", ""},
+	} {
+		v, ok := handedIndexOf(p, yamlValue(t, tc.src), tc.typ, "%index%", "2")
 		got := ""
-		if d := indexDefault(p, yamlValue(t, tc.name)); d != nil {
-			got = d.Value
+		if ok {
+			got = eval.PyRepr(v)
 		}
 		if got != tc.want {
-			t.Errorf("indexDefault(%s) = %q, want %q", tc.name, got, tc.want)
+			t.Errorf("handedIndexOf(%s, %s) = %q, want %q", tc.src, tc.typ, got, tc.want)
 		}
 	}
 }

@@ -9,7 +9,6 @@ import (
 	"heat-ls/analysis/hot"
 	"heat-ls/analysis/rules"
 	"heat-ls/analysis/syntax"
-	"heat-ls/schema"
 )
 
 // CheckNestedResources checks every resource (and group member
@@ -160,40 +159,6 @@ func nestedParameterNames(ts []pass.NestedTemplate) []string {
 	return out
 }
 
-func nestedOutputNames(ts []pass.NestedTemplate) []string {
-	seen := map[string]bool{}
-	var out []string
-	for _, t := range ts {
-		for _, o := range t.Outline.Outputs {
-			if !seen[o.Name] {
-				seen[o.Name] = true
-				out = append(out, o.Name)
-			}
-		}
-	}
-	return out
-}
-
-func wsTemplateNames(ts []pass.NestedTemplate) string {
-	names := make([]string, 0, len(ts))
-	for _, t := range ts {
-		names = append(names, "`"+wsShortPath(t.Path)+"`")
-	}
-	if len(names) == 1 {
-		return names[0]
-	}
-	return "(any of " + strings.Join(names, ", ") + ")"
-}
-
-// wsShortPath keeps the last two elements of a path for messages.
-func wsShortPath(p string) string {
-	parts := strings.Split(p, "/")
-	if len(parts) > 2 {
-		parts = parts[len(parts)-2:]
-	}
-	return strings.Join(parts, "/")
-}
-
 // wsQuoteList writes names as code, the way in-file messages do.
 func wsQuoteList(names []string) string {
 	q := make([]string, len(names))
@@ -201,36 +166,4 @@ func wsQuoteList(names []string) string {
 		q[i] = "`" + n + "`"
 	}
 	return strings.Join(q, ", ")
-}
-
-// nestedPropertySchema is the property schema Heat gives a nested
-// template's parameter name (its provider resource's property), when
-// every template read for the type declares it with the same type; nil
-// when the value is not judged. A json parameter takes any value (Heat
-// turns a list into JSON text), and a comma_delimited_list one takes text
-// too, which Heat splits, so only a value that is neither text nor a list
-// is judged against it (the oracle refuses a mapping or a number there).
-func nestedPropertySchema(ts []pass.NestedTemplate, name string, value *syntax.Node) *schema.Property {
-	typ := ""
-	for i, t := range ts {
-		prm := t.Outline.Parameter(name)
-		if prm == nil || (i > 0 && prm.Type != typ) {
-			return nil
-		}
-		typ = prm.Type
-	}
-	switch typ {
-	case "string", "":
-		return &schema.Property{Type: "string"}
-	case "number":
-		return &schema.Property{Type: "number"}
-	case "boolean":
-		return &schema.Property{Type: "boolean"}
-	case "comma_delimited_list":
-		if value.IsScalar() && value.Tag == "!!str" {
-			return nil
-		}
-		return &schema.Property{Type: "list"}
-	}
-	return nil
 }

@@ -4,9 +4,6 @@ import (
 	"heat-ls/analysis/check/pass"
 	"heat-ls/analysis/check/resources"
 	"heat-ls/analysis/check/values"
-	"heat-ls/analysis/hot"
-	"heat-ls/analysis/rules"
-	"heat-ls/analysis/source"
 	"heat-ls/analysis/syntax"
 )
 
@@ -20,73 +17,6 @@ import (
 // stack, and with it the parent's, at create. heat-ls judges the nested
 // template's properties with that text and reports the first problem on
 // the parent's value, where the nested stack is made.
-
-// parentEmpty is what the parent hands the nested template being judged:
-// the parameter given empty text, the resource being checked, and the
-// first problem found.
-type parentEmpty struct {
-	param    string
-	resource string
-	found    *source.Diagnostic
-	// handed holds the lists and indexes a parent hands beyond empty
-	// text, and cause what the kept problem came from
-	// (nested_lookup.go); pending is the cause of the value
-	// being judged.
-	handed         *handedValues
-	cause, pending *lookupCause
-}
-
-// Gives reports what n, in the nested template t, gives of the parent's
-// values: the empty text, or the text of a list item a path looks up.
-func (pe *parentEmpty) Gives(t *hot.Template, n *syntax.Node) (string, bool) {
-	if pe == nil {
-		return "", false
-	}
-	if pe.param != "" {
-		return "", pe.givesEmpty(t, n)
-	}
-	return pe.lookup(t, n)
-}
-
-// givesEmpty: n, in the nested template t, is a get_param that gives the
-// parent's empty text: the whole of a string parameter, or any path into
-// a string or comma_delimited_list one.
-func (pe *parentEmpty) givesEmpty(t *hot.Template, n *syntax.Node) bool {
-	arg := resources.GetParamArgs(n)
-	if pe == nil || t == nil || arg == nil {
-		return false
-	}
-	path := false
-	if arg.IsSequence() {
-		if len(arg.Items()) == 0 {
-			return false
-		}
-		path = len(arg.Items()) > 1
-		arg = arg.Items()[0].Resolve()
-	}
-	if !values.IsScalarLiteral(arg) || arg.Value != pe.param {
-		return false
-	}
-	prm := t.Parameter(arg.Value)
-	if prm == nil {
-		return false
-	}
-	switch prm.Type {
-	case "string":
-		return true
-	case "comma_delimited_list":
-		return path
-	}
-	return false
-}
-
-// Keep records a problem the empty text meets (the first one only).
-func (pe *parentEmpty) Keep(d *source.Diagnostic) {
-	if pe.found == nil {
-		c := *d
-		pe.found, pe.cause = &c, pe.pending
-	}
-}
 
 // checkNestedEmptyValues judges, for each property the parent gives the
 // nested templates ts as a get_param path that finds nothing, what the
@@ -149,35 +79,6 @@ func nestedEmptyProblem(p *pass.Pass, t pass.NestedTemplate, param string) *pare
 		return nil
 	}
 	return nestedProblem(p, t, &parentEmpty{param: param})
-}
-
-// nestedProblem judges the resources of nested template t with what the
-// parent hands it (pe); nil when nothing refuses it.
-func nestedProblem(p *pass.Pass, t pass.NestedTemplate, pe *parentEmpty) *parentEmpty {
-	if t.Full == nil || p.Schema == nil || pe.handed != nil && t.Src != nil && !pe.handed.namedIn(t.Src) {
-		return nil
-	}
-	doc := t.Full()
-	if doc == nil || doc.Template == nil {
-		return nil
-	}
-	if pe.handed != nil && !pe.handed.lookedUpIn(doc.Template) {
-		return nil // the cheap test first: nothing looks into a handed list
-	}
-	child := &pass.Pass{Ctx: p.Ctx, Doc: doc, T: doc.Template, Schema: p.Schema}
-	rc := resources.NewChecker(child, pass.EntryVersion(child), pe)
-	for _, r := range child.T.Resources {
-		rt, ok := p.Schema.ResourceType(r.Type)
-		if !ok || pe.found != nil {
-			continue
-		}
-		pe.resource = r.Name
-		rc.CheckProperties(r, rt)
-	}
-	if pe.found == nil || rules.Severity(pe.found.Code) != source.SeverityError {
-		return nil
-	}
-	return pe
 }
 
 // checkNestedLiteralEmpty: a value written empty (nothing, [], {} or "")

@@ -1,10 +1,6 @@
 package workspace
 
 import (
-	"fmt"
-	"strings"
-	"unicode/utf8"
-
 	"heat-ls/analysis/check/pass"
 	"heat-ls/analysis/check/resources"
 	"heat-ls/analysis/check/values"
@@ -25,10 +21,6 @@ import (
 // digit, the empty name and one trailing newline are not). The parent's
 // name is unknown here, so only a name too long for the shortest parent
 // name (one letter and the "-") counts as too long.
-
-// maxNestedNameLen is the longest resource name some parent stack name
-// leaves room for: 255 less one letter and the "-".
-const maxNestedNameLen = 253
 
 // CheckNestedStackNames reports resources that make a nested stack whose
 // name Heat refuses. It reads every resource at once (an identical
@@ -103,33 +95,6 @@ func nameContext(t *hot.Template, r *hot.Resource, made stackMaking) (where, end
 		return rules.NestedStackNameUnsure, "so Heat refuses the template at stack create whenever the group's size is above zero (at size zero it makes no nested stack)"
 	}
 	return rules.NestedStackName, "so Heat refuses the template at stack create"
-}
-
-// stackNameFault says why name cannot end a stack name ("" when it can)
-// and, when characters are the fault, the name with each of them made
-// "_".
-func stackNameFault(name string) (fault, fix string) {
-	name = strings.TrimSuffix(name, "\n")
-	bad := strings.IndexFunc(name, func(c rune) bool { return !stackNameChar(c) })
-	switch {
-	case bad >= 0:
-		c, _ := utf8.DecodeRuneInString(name[bad:])
-		fix = strings.Map(func(c rune) rune {
-			if stackNameChar(c) {
-				return c
-			}
-			return '_'
-		}, name)
-		return fmt.Sprintf("a stack name may hold only ASCII letters, digits, `_`, `-` and `.`, and this name holds %q", c), fix
-	case len(name) > maxNestedNameLen:
-		return fmt.Sprintf("a stack name is at most 255 characters long, and this name alone has %d", len(name)), ""
-	}
-	return "", ""
-}
-
-// stackNameChar: c may stand in a stack name.
-func stackNameChar(c rune) bool {
-	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '-' || c == '.'
 }
 
 // stackMaking says whether Heat builds a nested stack for a resource
