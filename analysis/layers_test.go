@@ -23,11 +23,14 @@ const module = "heat-ls/"
 // TestAnalysisImportEdges, and so does a package missing from the table:
 // a new edge or package is a decision, written down here.
 var allowedImports = map[string][]string{
-	"analysis":                  nil,
-	"analysis/bench":            nil,
-	"analysis/config":           {"analysis/limits", "analysis/rules", "analysis/source", "analysis/syntax", "schema", "schema/spell"},
-	"analysis/feature":          {"analysis/check", "analysis/feature/cursor", "analysis/hot", "analysis/rules", "analysis/source", "analysis/syntax", "schema"},
-	"analysis/feature/cursor":   {"analysis/hot", "analysis/source", "analysis/syntax"},
+	"analysis":                    nil,
+	"analysis/bench":              nil,
+	"analysis/config":             {"analysis/limits", "analysis/rules", "analysis/source", "analysis/syntax", "schema", "schema/spell"},
+	"analysis/feature":            {"analysis/check", "analysis/feature/cursor", "analysis/hot", "analysis/rules", "analysis/source", "analysis/syntax", "schema"},
+	"analysis/feature/cursor":     {"analysis/hot", "analysis/source", "analysis/syntax"},
+	"analysis/feature/completion": {"analysis/feature", "analysis/feature/cursor", "analysis/hot", "analysis/source", "analysis/syntax", "schema"},
+	"analysis/feature/envfile": {"analysis/feature", "analysis/feature/completion", "analysis/feature/cursor", "analysis/hot", "analysis/source",
+		"analysis/syntax", "schema"},
 	"analysis/graph":            {"analysis/check", "analysis/hot", "analysis/limits", "analysis/source", "analysis/syntax", "analysis/workspace", "schema"},
 	"analysis/hot":              {"analysis/source", "analysis/syntax", "schema/spell"},
 	"analysis/hot/edittest":     {"analysis/hot", "analysis/syntax/synthtest", "schema/refdata"},
@@ -37,7 +40,7 @@ var allowedImports = map[string][]string{
 	"analysis/source":           nil,
 	"analysis/syntax":           {"analysis/rules", "analysis/source"},
 	"analysis/syntax/synthtest": nil,
-	"analysis/workspace":        {"analysis/check", "analysis/feature", "analysis/feature/cursor", "analysis/hot", "analysis/limits", "analysis/source", "analysis/syntax", "schema", "schema/spell"},
+	"analysis/workspace":        {"analysis/check", "analysis/feature", "analysis/feature/completion", "analysis/feature/cursor", "analysis/feature/envfile", "analysis/hot", "analysis/limits", "analysis/source", "analysis/syntax", "schema", "schema/spell"},
 	"analysis/yaql":             nil,
 	"analysis/limits":           nil,
 	"analysis/pyjson":           nil,

@@ -7,6 +7,8 @@ import (
 	"go.lsp.dev/uri"
 
 	"heat-ls/analysis/feature"
+	"heat-ls/analysis/feature/completion"
+	"heat-ls/analysis/feature/envfile"
 	"heat-ls/analysis/hot"
 	"heat-ls/analysis/workspace"
 	"heat-ls/lsp/store"
@@ -138,7 +140,7 @@ func (s *Server) workspaceHover(u uri.URI, pos protocol.Position) (*protocol.Hov
 // text: nested-template parameters as property keys, and everything in
 // environment files. isEnv tells the caller the single-file engine has
 // nothing to add.
-func (s *Server) workspaceCompletion(u uri.URI, offset int) (items []feature.CompletionItem, isEnv bool) {
+func (s *Server) workspaceCompletion(u uri.URI, offset int) (items []completion.Item, isEnv bool) {
 	path := filePath(u)
 	doc := s.document(u)
 	if path == "" || doc == nil {
@@ -279,7 +281,7 @@ func (s *Server) workspaceDocuments() []feature.NamedDocument {
 // envDefinition answers definition in an environment file.
 func (s *Server) envDefinition(q wsQuery) []workspace.Location {
 	var out []workspace.Location
-	for _, l := range feature.EnvDefinition(q.view.Doc, q.offset, q.snap.EnvIndex(), q.path) {
+	for _, l := range envfile.Definition(q.view.Doc, q.offset, q.snap.EnvIndex(), q.path) {
 		out = append(out, workspace.Location{Path: l.Path, Span: l.Span, Doc: l.Doc})
 	}
 	return out
@@ -287,10 +289,10 @@ func (s *Server) envDefinition(q wsQuery) []workspace.Location {
 
 // envHover answers hover in an environment file.
 func (s *Server) envHover(q wsQuery, markdown bool) (feature.HoverResult, bool) {
-	return feature.EnvHover(q.view.Doc, q.offset, s.currentSchema(), q.snap.EnvIndex(), q.path, markdown)
+	return envfile.Hover(q.view.Doc, q.offset, s.currentSchema(), q.snap.EnvIndex(), q.path, markdown)
 }
 
 // envCompletion answers completion in an environment file.
-func (s *Server) envCompletion(snap *workspace.Snapshot, path string, doc *hot.Document, offset int) []feature.CompletionItem {
-	return feature.EnvComplete(feature.EnvCompletionRequest{Doc: doc, Offset: offset, Schema: s.currentSchema(), Index: snap.EnvIndex(), Path: path})
+func (s *Server) envCompletion(snap *workspace.Snapshot, path string, doc *hot.Document, offset int) []completion.Item {
+	return envfile.Complete(envfile.CompletionRequest{Doc: doc, Offset: offset, Schema: s.currentSchema(), Index: snap.EnvIndex(), Path: path})
 }

@@ -1,7 +1,6 @@
 package feature
 
 import (
-	"slices"
 	"strings"
 	"testing"
 
@@ -26,10 +25,9 @@ resources:
   net:
     type: `
 
-// Hover and completion speak for the release heat-ls judges for: a
-// type's and a property's history across releases, the judged release,
-// and the types that release offers.
-func TestReleaseHoverAndCompletion(t *testing.T) {
+// Hover speaks for the release heat-ls judges for: a type's and a
+// property's history across releases and the judged release.
+func TestReleaseHover(t *testing.T) {
 	load := func(name string) *schema.Schema {
 		s, err := schema.LoadRelease(name)
 		if err != nil {
@@ -68,47 +66,5 @@ func TestReleaseHoverAndCompletion(t *testing.T) {
 	}
 	if got := hover(zed, "OS::Neutron::LBaaS"); strings.Contains(got, "Does nothing") {
 		t.Errorf("on 2022.2 LBaaS types work; hover says otherwise:\n%s", got)
-	}
-
-	complete := func(s *schema.Schema) []string {
-		return completionLabels(Complete(CompletionRequest{Doc: doc, LastGood: doc, Offset: len(releaseTemplate), Schema: s}))
-	}
-	onZed, onNewest := complete(zed), complete(newest)
-	for _, c := range []struct {
-		labels []string
-		name   string
-		want   bool
-	}{
-		{onZed, "OS::Neutron::LBaaS::LoadBalancer", true},
-		{onZed, "OS::Aodh::PrometheusAlarm", false},
-		{onNewest, "OS::Neutron::LBaaS::LoadBalancer", false},
-		{onNewest, "OS::Aodh::PrometheusAlarm", true},
-		{onNewest, "OS::Octavia::AvailabilityZone", true},
-	} {
-		if slices.Contains(c.labels, c.name) != c.want {
-			t.Errorf("completion offers %s: %v, want %v", c.name, !c.want, c.want)
-		}
-	}
-}
-
-// Custom constraint names offered are those of the judged release.
-func TestCustomConstraintCompletion(t *testing.T) {
-	text := "heat_template_version: 2021-04-16\nparameters:\n  p:\n    type: string\n    constraints:\n      - custom_constraint: "
-	doc := hot.Parse([]byte(text))
-	for _, tc := range []struct {
-		release     string
-		has, hasNot string
-	}{
-		{"2022.2", "sahara.image", "json_string"},
-		{"2026.1", "json_string", "sahara.image"},
-	} {
-		s, err := schema.LoadRelease(tc.release)
-		if err != nil {
-			t.Fatal(err)
-		}
-		got := completionLabels(Complete(CompletionRequest{Doc: doc, LastGood: doc, Offset: len(text), Schema: s}))
-		if !slices.Contains(got, tc.has) || slices.Contains(got, tc.hasNot) || !slices.Contains(got, "nova.flavor") {
-			t.Errorf("%s: custom constraints offered %v; want %s and nova.flavor, not %s", tc.release, got, tc.has, tc.hasNot)
-		}
 	}
 }

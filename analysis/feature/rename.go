@@ -59,7 +59,7 @@ func PrepareRename(doc *hot.Document, offset int) (sp source.Span, name string, 
 	default:
 		return source.Span{}, "", refuse("nothing to rename here")
 	}
-	if definitionEntry(doc.Template, t.Namespace, t.Name) == nil {
+	if DefinitionEntry(doc.Template, t.Namespace, t.Name) == nil {
 		if t.Namespace == NamespaceParameter && isPseudo(t.Name) {
 			return source.Span{}, "", refuse("%s is a pseudo parameter Heat provides; it cannot be renamed", t.Name)
 		}
@@ -96,7 +96,7 @@ func Rename(doc *hot.Document, offset int, newName string) (edits []Edit, err er
 	if newName == t.Name {
 		return nil, nil
 	}
-	if definitionEntry(doc.Template, t.Namespace, newName) != nil {
+	if DefinitionEntry(doc.Template, t.Namespace, newName) != nil {
 		return nil, refuse("a %s named %s already exists", t.Namespace, shownName(newName))
 	}
 	if doc.Syntax != nil && doc.Syntax.Hidden[newName] {

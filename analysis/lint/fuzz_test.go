@@ -12,6 +12,7 @@ import (
 	"heat-ls/analysis/check"
 	"heat-ls/analysis/config"
 	"heat-ls/analysis/feature"
+	"heat-ls/analysis/feature/completion"
 	"heat-ls/analysis/hot"
 	"heat-ls/analysis/source"
 
@@ -165,7 +166,7 @@ func FuzzAnalysis(f *testing.F) {
 				inText("definition", sp)
 			}
 			feature.Locate(doc, off)
-			feature.Complete(feature.CompletionRequest{Doc: doc, LastGood: last, Offset: off, Schema: sc, Snippets: off%2 == 0})
+			completion.Complete(completion.Request{Doc: doc, LastGood: last, Offset: off, Schema: sc, Snippets: off%2 == 0})
 		}
 		checkHeap(t, len(src))
 	})

@@ -1,4 +1,4 @@
-package feature
+package completion
 
 import (
 	"sort"
@@ -94,14 +94,14 @@ func (c *completer) attributePath(r *hot.Resource, attr string, path []string) {
 	switch {
 	case s == nil:
 	case s.list:
-		c.add(0, CompletionItem{Label: "0", Kind: CompleteValue, Detail: "first item"})
+		c.add(0, Item{Label: "0", Kind: CompleteValue, Detail: "first item"})
 	case s.names != nil:
 		for _, n := range s.names(r) {
-			c.add(0, CompletionItem{Label: n, Kind: CompleteProperty, Detail: "network"})
+			c.add(0, Item{Label: n, Kind: CompleteProperty, Detail: "network"})
 		}
 	default:
 		for _, k := range sortedKeys(s.keys) {
-			c.add(0, CompletionItem{Label: k, Kind: CompleteProperty, Detail: "key of " + attr})
+			c.add(0, Item{Label: k, Kind: CompleteProperty, Detail: "key of " + attr})
 		}
 	}
 }

@@ -1,4 +1,4 @@
-package feature
+package completion
 
 import "bytes"
 
@@ -19,7 +19,7 @@ func blockValued(key string) (list, ok bool) {
 // new, indented line below it ("properties:\n  |"), or on a new list
 // item, when the client takes snippets and the line has no colon after
 // the cursor already.
-func (c *completer) blockKey(it CompletionItem) CompletionItem {
+func (c *completer) blockKey(it Item) Item {
 	list, ok := blockValued(it.Label)
 	if !ok || !c.req.Snippets || c.tc.Flow {
 		return it

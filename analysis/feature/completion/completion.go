@@ -1,9 +1,11 @@
-package feature
+package completion
 
 import (
 	"bytes"
 	"strings"
 	"unicode/utf8"
+
+	"heat-ls/analysis/feature"
 
 	"heat-ls/analysis/feature/cursor"
 	"heat-ls/analysis/hot"
@@ -12,25 +14,25 @@ import (
 	"heat-ls/schema"
 )
 
-// CompletionKind says what a completion item names, so the editor can pick
+// Kind says what a completion item names, so the editor can pick
 // an icon.
-type CompletionKind int
+type Kind int
 
 const (
-	CompleteFunction  CompletionKind = iota + 1 // an intrinsic function
-	CompleteKey                                 // a section or key name
-	CompleteReference                           // a parameter, resource or condition name
-	CompleteProperty                            // a resource property or map key
-	CompleteAttribute                           // a resource attribute
-	CompleteType                                // a resource or parameter type
-	CompleteValue                               // an allowed value, version, policy, boolean
+	CompleteFunction  Kind = iota + 1 // an intrinsic function
+	CompleteKey                       // a section or key name
+	CompleteReference                 // a parameter, resource or condition name
+	CompleteProperty                  // a resource property or map key
+	CompleteAttribute                 // a resource attribute
+	CompleteType                      // a resource or parameter type
+	CompleteValue                     // an allowed value, version, policy, boolean
 )
 
-// CompletionItem is one proposal. Edit is the span of the typed prefix the
+// Item is one proposal. Edit is the span of the typed prefix the
 // item replaces (byte offsets in the current text).
-type CompletionItem struct {
+type Item struct {
 	Label string
-	Kind  CompletionKind
+	Kind  Kind
 	// Detail is a one-line summary (a type, "parameter", a version).
 	Detail string
 	// Required marks a property the resource must have.
@@ -50,8 +52,8 @@ type CompletionItem struct {
 	Deprecated bool
 }
 
-// CompletionRequest is everything completion needs.
-type CompletionRequest struct {
+// Request is everything completion needs.
+type Request struct {
 	// Doc is the parse of the current text; LastGood the last parse whose
 	// YAML was fine (may be Doc itself, or nil).
 	Doc, LastGood *hot.Document
@@ -69,7 +71,7 @@ type CompletionRequest struct {
 // text: the position comes from cursor.ReadContext, names from the
 // current parse when it is good, else from the last good one, else from a
 // parse of the text with the cursor line blanked. It never panics.
-func Complete(req CompletionRequest) (items []CompletionItem) {
+func Complete(req Request) (items []Item) {
 	defer func() {
 		if recover() != nil {
 			items = nil
@@ -116,7 +118,7 @@ func Complete(req CompletionRequest) (items []CompletionItem) {
 		if len(tc.Path) == 0 && c.keySlot() {
 			for _, name := range schema.EnvironmentSections() {
 				if !c.has(tc.Siblings, name) {
-					c.add(0, c.blockKey(CompletionItem{Label: name, Kind: CompleteKey, Detail: "environment section", Doc: schema.KeyDoc(schema.ContextEnvironment, name), Insert: keyInsert(name)}))
+					c.add(0, c.blockKey(Item{Label: name, Kind: CompleteKey, Detail: "environment section", Doc: schema.KeyDoc(schema.ContextEnvironment, name), Insert: keyInsert(name)}))
 				}
 			}
 		}
@@ -133,7 +135,7 @@ func Complete(req CompletionRequest) (items []CompletionItem) {
 
 // isEnvironment reports whether the document is a Heat environment file
 // (by its current parse, else its last good one).
-func isEnvironment(req CompletionRequest) bool {
+func isEnvironment(req Request) bool {
 	if req.Doc.Kind == hot.KindEnvironment {
 		return true
 	}
@@ -141,7 +143,7 @@ func isEnvironment(req CompletionRequest) bool {
 }
 
 // namesTemplate picks the template that names come from.
-func namesTemplate(req CompletionRequest) *hot.Template {
+func namesTemplate(req Request) *hot.Template {
 	if d := req.Doc; d.Template != nil && (d.Syntax == nil || d.Syntax.HasTree()) {
 		return d.Template // parsed, or recovered from the current text
 	}
@@ -153,12 +155,12 @@ func namesTemplate(req CompletionRequest) *hot.Template {
 
 // completer gathers the items for one request.
 type completer struct {
-	req   CompletionRequest
+	req   Request
 	s     *schema.Schema
 	v     *schema.Version
 	tc    *cursor.TextContext
 	tpl   *hot.Template
-	items []CompletionItem
+	items []Item
 	// versionKnown: the text declares a version heat-ls knows.
 	versionKnown bool
 }
@@ -207,7 +209,7 @@ func declaredVersion(src []byte) (string, bool) {
 
 // add appends an item, giving it the typed prefix's span and a sort key
 // that keeps the insertion order within its group.
-func (c *completer) add(group int, it CompletionItem) {
+func (c *completer) add(group int, it Item) {
 	it.Edit = c.tc.Span
 	if it.Insert == "" {
 		it.Insert = it.Label
@@ -291,7 +293,7 @@ func (c *completer) sections() {
 		if c.has(c.tc.Siblings, name) {
 			continue
 		}
-		c.add(0, c.blockKey(CompletionItem{Label: name, Kind: CompleteKey, Detail: "section", Doc: schema.KeyDoc(schema.ContextTopLevel, name), Insert: keyInsert(name)}))
+		c.add(0, c.blockKey(Item{Label: name, Kind: CompleteKey, Detail: "section", Doc: schema.KeyDoc(schema.ContextTopLevel, name), Insert: keyInsert(name)}))
 	}
 }
 
@@ -310,14 +312,14 @@ func (c *completer) keys(names []string, ctx schema.Context) {
 		if c.has(c.tc.Siblings, name) {
 			continue
 		}
-		c.add(0, c.blockKey(CompletionItem{Label: name, Kind: CompleteKey, Doc: schema.KeyDoc(ctx, name), Insert: keyInsert(name)}))
+		c.add(0, c.blockKey(Item{Label: name, Kind: CompleteKey, Doc: schema.KeyDoc(ctx, name), Insert: keyInsert(name)}))
 	}
 }
 
 // values proposes plain values.
 func (c *completer) values(names []string, ctx schema.Context, detail string) {
 	for _, name := range names {
-		c.add(0, CompletionItem{Label: name, Kind: CompleteValue, Detail: detail, Doc: schema.KeyDoc(ctx, name)})
+		c.add(0, Item{Label: name, Kind: CompleteValue, Detail: detail, Doc: schema.KeyDoc(ctx, name)})
 	}
 }
 
@@ -330,9 +332,9 @@ func (c *completer) versions() {
 		if len(v.Aliases) > 0 {
 			detail += " (" + strings.Join(v.Aliases, ", ") + ")"
 		}
-		c.add(0, CompletionItem{Label: v.Name, Kind: CompleteValue, Detail: detail, Doc: v.Description})
+		c.add(0, Item{Label: v.Name, Kind: CompleteValue, Detail: detail, Doc: v.Description})
 		for _, a := range v.Aliases {
-			c.add(0, CompletionItem{Label: a, Kind: CompleteValue, Detail: "HOT version " + v.Name, Doc: v.Description})
+			c.add(0, Item{Label: a, Kind: CompleteValue, Detail: "HOT version " + v.Name, Doc: v.Description})
 		}
 	}
 }
@@ -366,7 +368,7 @@ func (c *completer) inParameters(k []string) {
 
 func (c *completer) booleans() {
 	for _, b := range []string{"true", "false"} {
-		c.add(0, CompletionItem{Label: b, Kind: CompleteValue, Detail: "boolean"})
+		c.add(0, Item{Label: b, Kind: CompleteValue, Detail: "boolean"})
 	}
 }
 
@@ -415,7 +417,7 @@ func (c *completer) resourceTypes() {
 			case rt.Unsupported():
 				detail = "experimental resource type"
 			}
-			c.add(i, CompletionItem{Label: rt.Name, Kind: CompleteType, Detail: detail, Doc: rt.Description, Deprecated: rt.Deprecated()})
+			c.add(i, Item{Label: rt.Name, Kind: CompleteType, Detail: detail, Doc: rt.Description, Deprecated: rt.Deprecated()})
 		}
 	}
 }
@@ -424,19 +426,19 @@ func (c *completer) resourceTypes() {
 func (c *completer) parameterNames(pseudo bool) {
 	if c.tpl != nil {
 		for _, p := range c.tpl.Parameters {
-			if !c.settled(NamespaceParameter, &p.Entry) {
+			if !c.settled(feature.NamespaceParameter, &p.Entry) {
 				continue
 			}
 			detail := "parameter"
 			if p.Type != "" {
 				detail += " (" + p.Type + ")"
 			}
-			c.add(0, CompletionItem{Label: p.Name, Kind: CompleteReference, Detail: detail, Doc: entryScalar(&p.Entry, "description")})
+			c.add(0, Item{Label: p.Name, Kind: CompleteReference, Detail: detail, Doc: entryScalar(&p.Entry, "description")})
 		}
 	}
 	if pseudo {
 		for _, name := range c.v.PseudoParameters {
-			c.add(1, CompletionItem{Label: name, Kind: CompleteReference, Detail: "pseudo parameter", Doc: schema.KeyDoc(schema.ContextPseudoParameter, name)})
+			c.add(1, Item{Label: name, Kind: CompleteReference, Detail: "pseudo parameter", Doc: schema.KeyDoc(schema.ContextPseudoParameter, name)})
 		}
 	}
 }
@@ -448,10 +450,10 @@ func (c *completer) resourceNames(except string) {
 		return
 	}
 	for _, r := range c.tpl.Resources {
-		if r.Name == except || !c.settled(NamespaceResource, &r.Entry) {
+		if r.Name == except || !c.settled(feature.NamespaceResource, &r.Entry) {
 			continue
 		}
-		c.add(0, CompletionItem{Label: r.Name, Kind: CompleteReference, Detail: r.Type, Doc: entryScalar(&r.Entry, "description")})
+		c.add(0, Item{Label: r.Name, Kind: CompleteReference, Detail: r.Type, Doc: entryScalar(&r.Entry, "description")})
 	}
 }
 
@@ -460,10 +462,10 @@ func (c *completer) conditionNames() {
 		return
 	}
 	for _, cd := range c.tpl.Conditions {
-		if !c.settled(NamespaceCondition, &cd.Entry) {
+		if !c.settled(feature.NamespaceCondition, &cd.Entry) {
 			continue
 		}
-		c.add(0, CompletionItem{Label: cd.Name, Kind: CompleteReference, Detail: "condition"})
+		c.add(0, Item{Label: cd.Name, Kind: CompleteReference, Detail: "condition"})
 	}
 }
 

@@ -1,4 +1,4 @@
-package feature
+package completion
 
 import (
 	"bytes"
@@ -26,7 +26,7 @@ func completionSchema(t testing.TB) *schema.Schema {
 	return s
 }
 
-func completionLabels(items []CompletionItem) []string {
+func completionLabels(items []Item) []string {
 	out := make([]string, len(items))
 	for i, it := range items {
 		out[i] = it.Label
@@ -63,7 +63,10 @@ func completionTexts(t *testing.T) map[string][]byte {
 		"tabs":          []byte("heat_template_version: 2018-08-31\n\tresources:\n\t\ta:\t{\t"),
 		"deep":          []byte("heat_template_version: 2018-08-31\nresources:\n  a:\n    properties:\n      x: " + string(slices.Repeat([]byte("[{"), 300)) + "\n"),
 	}
-	files, _ := filepath.Glob(filepath.Join("..", "..", "testdata", "markers", "*.yaml"))
+	files, _ := filepath.Glob(filepath.Join("..", "..", "..", "testdata", "markers", "*.yaml"))
+	if len(files) == 0 {
+		t.Fatal("no fixtures in testdata/markers")
+	}
 	for _, f := range files {
 		b, err := os.ReadFile(f)
 		if err != nil {
@@ -84,7 +87,7 @@ func TestCompleteEveryOffset(t *testing.T) {
 		doc := hot.Parse(src)
 		for off := -2; off <= len(src)+2; off++ {
 			for _, snippets := range []bool{true, false} {
-				items := Complete(CompletionRequest{Doc: doc, LastGood: doc, Offset: off, Schema: s, Snippets: snippets})
+				items := Complete(Request{Doc: doc, LastGood: doc, Offset: off, Schema: s, Snippets: snippets})
 				// An offset inside a character counts as that character's start.
 				cursor := off
 				for cursor > 0 && cursor < len(src) && !utf8.RuneStart(src[cursor]) {
@@ -132,7 +135,7 @@ func TestCompleteNamesWhileBroken(t *testing.T) {
 		{"opened broken", nil, []string{"old_param", "new_param"}},
 	}
 	for _, tc := range tests {
-		got := completionLabels(Complete(CompletionRequest{Doc: cur, LastGood: tc.lastGood, Offset: off, Schema: s}))
+		got := completionLabels(Complete(Request{Doc: cur, LastGood: tc.lastGood, Offset: off, Schema: s}))
 		var params []string
 		for _, l := range got {
 			if l != "" && l[0] != 'O' { // drop pseudo parameters (OS::…)
@@ -156,7 +159,7 @@ func TestCompleteOnlyTopLevelWithoutVersion(t *testing.T) {
 		{"resources:\n  a:\n    type: OS::|", false},
 	} {
 		src, off := cursorText(t, tc.text)
-		items := Complete(CompletionRequest{Doc: hot.Parse(src), Offset: off, Schema: s})
+		items := Complete(Request{Doc: hot.Parse(src), Offset: off, Schema: s})
 		if got := slices.Contains(completionLabels(items), "heat_template_version"); got != tc.want {
 			t.Errorf("%q: offers heat_template_version = %v, want %v (%v)", tc.text, got, tc.want, completionLabels(items))
 		}
@@ -176,7 +179,7 @@ func TestCompleteAttributeHook(t *testing.T) {
 		}
 		return nil
 	}
-	got := completionLabels(Complete(CompletionRequest{Doc: doc, Offset: off, Schema: s, MoreAttributes: more}))
+	got := completionLabels(Complete(Request{Doc: doc, Offset: off, Schema: s, MoreAttributes: more}))
 	if !slices.Equal(got, []string{"child_output"}) {
 		t.Fatalf("got %v, want the hook's attribute", got)
 	}
@@ -185,7 +188,7 @@ func TestCompleteAttributeHook(t *testing.T) {
 func TestRequiredPropertiesSortFirst(t *testing.T) {
 	s := completionSchema(t)
 	src, off := cursorText(t, "heat_template_version: 2018-08-31\nresources:\n  a:\n    type: OS::Cinder::VolumeAttachment\n    properties:\n      |\n")
-	items := Complete(CompletionRequest{Doc: hot.Parse(src), Offset: off, Schema: s})
+	items := Complete(Request{Doc: hot.Parse(src), Offset: off, Schema: s})
 	sort.Slice(items, func(i, j int) bool { return items[i].SortText < items[j].SortText })
 	var required []string
 	for i, it := range items {
@@ -247,7 +250,7 @@ func BenchmarkCompletion(b *testing.B) {
 	for i := 0; i < b.N; i++ {
 		sp := spots[i%len(spots)]
 		start := time.Now()
-		Complete(CompletionRequest{Doc: sp.doc, LastGood: doc, Offset: sp.off, Schema: s, Snippets: true})
+		Complete(Request{Doc: sp.doc, LastGood: doc, Offset: sp.off, Schema: s, Snippets: true})
 		lat = append(lat, time.Since(start))
 	}
 	b.StopTimer()
@@ -273,7 +276,7 @@ func TestCompleteSpecialPlaces(t *testing.T) {
 	}
 	for _, tc := range tests {
 		src, off := cursorText(t, tc.text)
-		got := completionLabels(Complete(CompletionRequest{Doc: hot.Parse(src), Offset: off, Schema: s}))
+		got := completionLabels(Complete(Request{Doc: hot.Parse(src), Offset: off, Schema: s}))
 		if len(got) == 0 {
 			got = nil
 		}
@@ -298,9 +301,18 @@ func TestCompleteDeepLinesAreRefused(t *testing.T) {
 		src := []byte(text)
 		doc := hot.Parse(src)
 		for _, off := range []int{len(src) / 2, len(src) - 2} {
-			if items := Complete(CompletionRequest{Doc: doc, LastGood: doc, Offset: off, Schema: s}); len(items) > 0 {
+			if items := Complete(Request{Doc: doc, LastGood: doc, Offset: off, Schema: s}); len(items) > 0 {
 				t.Errorf("%s at %d: %d items, want none this deep", name, off, len(items))
 			}
 		}
 	}
+}
+
+func loadSchema(tb testing.TB) *schema.Schema {
+	tb.Helper()
+	s, err := schema.Load()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return s
 }

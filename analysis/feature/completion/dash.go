@@ -1,4 +1,4 @@
-package feature
+package completion
 
 import (
 	"slices"
@@ -10,7 +10,7 @@ import (
 // space ("-|"): it proposes what "- |" would get, each item writing the
 // marker with its space, so the item can be picked without typing the
 // blank first.
-func completeBareDash(req CompletionRequest, dash int) []CompletionItem {
+func completeBareDash(req Request, dash int) []Item {
 	off := req.Offset
 	if off != dash+1 {
 		return nil

@@ -1,4 +1,4 @@
-package feature
+package completion
 
 import (
 	"regexp"
@@ -40,7 +40,7 @@ func TestFunctionCompletionKeepsYAMLValid(t *testing.T) {
 			cursor := strings.Index(src, "⸢")
 			src = strings.Replace(src, "⸢", "", 1)
 			doc := hot.Parse([]byte(src))
-			items := Complete(CompletionRequest{Doc: doc, LastGood: doc, Offset: cursor, Schema: s, Snippets: true})
+			items := Complete(Request{Doc: doc, LastGood: doc, Offset: cursor, Schema: s, Snippets: true})
 			seen := 0
 			for _, it := range items {
 				if it.Kind != CompleteFunction {
@@ -105,7 +105,7 @@ func TestNoCompletionRightAfterKeyColon(t *testing.T) {
 		cursor := strings.Index(tt.src, "⸢")
 		src := strings.Replace(tt.src, "⸢", "", 1)
 		doc := hot.Parse([]byte(src))
-		items := Complete(CompletionRequest{Doc: doc, LastGood: doc, Offset: cursor, Schema: s, Snippets: true})
+		items := Complete(Request{Doc: doc, LastGood: doc, Offset: cursor, Schema: s, Snippets: true})
 		if (len(items) > 0) != tt.want {
 			t.Errorf("%q: %d items, want some: %v", tt.src, len(items), tt.want)
 		}

@@ -1,4 +1,4 @@
-package feature
+package completion
 
 import (
 	"strings"
@@ -54,7 +54,7 @@ func (c *completer) groupAttributes(r *hot.Resource, seen map[string]bool) {
 	}
 	if !seen["resource."] {
 		seen["resource."] = true
-		c.add(1, CompletionItem{Label: "resource.", Kind: CompleteAttribute, Detail: "one member", Doc: doc})
+		c.add(1, Item{Label: "resource.", Kind: CompleteAttribute, Detail: "one member", Doc: doc})
 	}
 	if r.Type != "OS::Heat::ResourceGroup" {
 		return
@@ -64,7 +64,7 @@ func (c *completer) groupAttributes(r *hot.Resource, seen map[string]bool) {
 			continue
 		}
 		seen[a.name] = true
-		c.add(2, CompletionItem{Label: a.name, Kind: CompleteAttribute, Detail: "list over members" + a.typeSuffix(),
+		c.add(2, Item{Label: a.name, Kind: CompleteAttribute, Detail: "list over members" + a.typeSuffix(),
 			Doc: "Read from every member, as a list in member order.\n\n" + a.doc})
 	}
 }
@@ -82,7 +82,7 @@ func (c *completer) memberDotted(r *hot.Resource) bool {
 		return false
 	}
 	for _, a := range c.memberAttributes(member) {
-		c.add(0, CompletionItem{Label: prefix + a.name, Kind: CompleteAttribute, Detail: a.detail, Doc: a.doc})
+		c.add(0, Item{Label: prefix + a.name, Kind: CompleteAttribute, Detail: a.detail, Doc: a.doc})
 	}
 	return true
 }
@@ -116,7 +116,7 @@ func (c *completer) groupAttributePath(r *hot.Resource, attr string) {
 		return
 	}
 	for _, a := range c.memberAttributes(member) {
-		c.add(0, CompletionItem{Label: a.name, Kind: CompleteAttribute, Detail: a.detail, Doc: a.doc})
+		c.add(0, Item{Label: a.name, Kind: CompleteAttribute, Detail: a.detail, Doc: a.doc})
 	}
 }
 

@@ -1,4 +1,4 @@
-package feature
+package completion
 
 import (
 	"slices"
@@ -41,7 +41,7 @@ func TestCompleteGroupMemberTemplateOutputs(t *testing.T) {
 		}
 		return nil
 	}
-	got := completionLabels(Complete(CompletionRequest{Doc: doc, LastGood: doc, Offset: off, Schema: s, MoreAttributes: more}))
+	got := completionLabels(Complete(Request{Doc: doc, LastGood: doc, Offset: off, Schema: s, MoreAttributes: more}))
 	if !slices.Equal(got, []string{"ip", "name"}) {
 		t.Errorf("got %v, want the member template's outputs", got)
 	}

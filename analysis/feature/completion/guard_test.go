@@ -1,4 +1,4 @@
-package feature
+package completion
 
 import (
 	"testing"
@@ -53,7 +53,7 @@ func TestCompleteBeforeExistingValue(t *testing.T) {
 	s := completionSchema(t)
 	src, off := cursorText(t, head+"  s:\n    type: |OS::Nova::Server\n")
 	doc := hot.Parse(src)
-	for _, it := range Complete(CompletionRequest{Doc: doc, LastGood: doc, Offset: off, Schema: s}) {
+	for _, it := range Complete(Request{Doc: doc, LastGood: doc, Offset: off, Schema: s}) {
 		if got := string(src[it.Edit.Start:it.Edit.End]); got != "OS::Nova::Server" {
 			t.Fatalf("%s replaces %q, want the whole type", it.Label, got)
 		}

@@ -1,4 +1,4 @@
-package feature
+package completion
 
 import (
 	"heat-ls/analysis/syntax"
@@ -38,7 +38,7 @@ func (c *completer) constraintBounds(kind string) {
 		if c.has(c.tc.Siblings, kv[0]) {
 			continue
 		}
-		c.add(0, CompletionItem{Label: kv[0], Kind: CompleteKey, Detail: kind + " bound", Doc: kv[1], Insert: keyInsert(kv[0])})
+		c.add(0, Item{Label: kv[0], Kind: CompleteKey, Detail: kind + " bound", Doc: kv[1], Insert: keyInsert(kv[0])})
 	}
 }
 
@@ -54,7 +54,7 @@ func (c *completer) parameterDefault(name string) {
 		}
 	}
 	for _, v := range allowedParameterValues(param) {
-		c.add(0, CompletionItem{Label: v, Kind: CompleteValue, Detail: "allowed value"})
+		c.add(0, Item{Label: v, Kind: CompleteValue, Detail: "allowed value"})
 	}
 	if typ == "boolean" {
 		c.booleans()

@@ -1,4 +1,4 @@
-package feature
+package completion
 
 import (
 	"slices"
@@ -23,7 +23,7 @@ func runCompletionCases(t *testing.T, cases []completionCase) {
 	for _, tc := range cases {
 		src, off := cursorText(t, tc.text)
 		doc := hot.Parse(src)
-		got := completionLabels(Complete(CompletionRequest{Doc: doc, LastGood: doc, Offset: off, Schema: s, Snippets: true}))
+		got := completionLabels(Complete(Request{Doc: doc, LastGood: doc, Offset: off, Schema: s, Snippets: true}))
 		for _, w := range tc.has {
 			if !slices.Contains(got, w) {
 				t.Errorf("%s: %q missing from %v", tc.name, w, got)

@@ -1,4 +1,4 @@
-package feature
+package completion
 
 import (
 	"fmt"
@@ -73,7 +73,7 @@ func (c *completer) policyKeys(fields map[string]*schema.Property) {
 			continue
 		}
 		p := fields[name]
-		c.add(0, CompletionItem{Label: name, Kind: CompleteProperty, Detail: p.Type, Doc: policyDoc(p), Insert: keyInsert(name)})
+		c.add(0, Item{Label: name, Kind: CompleteProperty, Detail: p.Type, Doc: policyDoc(p), Insert: keyInsert(name)})
 	}
 }
 

@@ -1,7 +1,9 @@
-package feature
+package completion
 
 import (
 	"bytes"
+
+	"heat-ls/analysis/feature"
 
 	"heat-ls/analysis/hot"
 	"heat-ls/analysis/source"
@@ -12,7 +14,7 @@ import (
 // as blank by the tolerant parse) is still being typed: it is offered when
 // the last good text already defined it, or, in a document with no last
 // good text, when its name itself is not in the broken part.
-func (c *completer) settled(ns Namespace, e *hot.Entry) bool {
+func (c *completer) settled(ns feature.Namespace, e *hot.Entry) bool {
 	doc := c.req.Doc
 	f := doc.Syntax
 	if f == nil || len(f.Recovered) == 0 || c.tpl != doc.Template || e.Key == nil {
@@ -26,7 +28,7 @@ func (c *completer) settled(ns Namespace, e *hot.Entry) bool {
 		return true
 	}
 	if lg := c.req.LastGood; lg != nil && lg != doc {
-		return lg.Template != nil && definitionEntry(lg.Template, ns, e.Name) != nil
+		return lg.Template != nil && feature.DefinitionEntry(lg.Template, ns, e.Name) != nil
 	}
 	return !f.InRecovered(e.Key.Span())
 }

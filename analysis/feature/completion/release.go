@@ -1,4 +1,4 @@
-package feature
+package completion
 
 // customConstraints proposes the custom constraint names the judged
 // release registers (those of retired services are gone from it).
@@ -8,6 +8,6 @@ func (c *completer) customConstraints() {
 		detail += " (Heat " + r.Name + ")"
 	}
 	for _, name := range c.s.CustomConstraints() {
-		c.add(0, CompletionItem{Label: name, Kind: CompleteValue, Detail: detail})
+		c.add(0, Item{Label: name, Kind: CompleteValue, Detail: detail})
 	}
 }

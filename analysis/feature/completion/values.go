@@ -1,4 +1,4 @@
-package feature
+package completion
 
 import (
 	"fmt"
@@ -144,7 +144,7 @@ func (c *completer) functions(conditions bool, group int) {
 		if len(f.Forms) > 0 {
 			detail = f.Forms[0]
 		}
-		c.add(group, CompletionItem{Label: name, Kind: CompleteFunction, Detail: detail, Doc: functionDoc(f), Insert: insert, Snippet: snippet})
+		c.add(group, Item{Label: name, Kind: CompleteFunction, Detail: detail, Doc: functionDoc(f), Insert: insert, Snippet: snippet})
 	}
 }
 
@@ -182,7 +182,7 @@ func (c *completer) attributes(res string) {
 			if a.Type != "" {
 				detail += " (" + a.Type + ")"
 			}
-			c.add(0, CompletionItem{Label: name, Kind: CompleteAttribute, Detail: detail, Doc: a.Description})
+			c.add(0, Item{Label: name, Kind: CompleteAttribute, Detail: detail, Doc: a.Description})
 		}
 	}
 	c.groupAttributes(r, seen)
@@ -190,7 +190,7 @@ func (c *completer) attributes(res string) {
 		for _, name := range c.req.MoreAttributes(r) {
 			if !seen[name] {
 				seen[name] = true
-				c.add(1, CompletionItem{Label: name, Kind: CompleteAttribute, Detail: "attribute"})
+				c.add(1, Item{Label: name, Kind: CompleteAttribute, Detail: "attribute"})
 			}
 		}
 	}
@@ -257,7 +257,7 @@ func (c *completer) propertyNames(props map[string]*schema.Property, names []str
 			if p.Support != nil && p.Support.Status == schema.StatusDeprecated {
 				detail += ", deprecated"
 			}
-			c.add(group, CompletionItem{Label: name, Kind: CompleteProperty, Detail: detail, Required: required,
+			c.add(group, Item{Label: name, Kind: CompleteProperty, Detail: detail, Required: required,
 				Doc: propertyDoc(p), Insert: keyInsert(name), Deprecated: p.Support != nil && p.Support.Status == schema.StatusDeprecated})
 		}
 	}
@@ -270,7 +270,7 @@ func (c *completer) propertyValues(p *schema.Property) {
 			continue
 		}
 		for _, v := range con.AllowedValues {
-			c.add(0, CompletionItem{Label: fmt.Sprint(v), Kind: CompleteValue, Detail: "allowed value"})
+			c.add(0, Item{Label: fmt.Sprint(v), Kind: CompleteValue, Detail: "allowed value"})
 		}
 	}
 	if p.Type == "boolean" {

@@ -1,4 +1,4 @@
-package feature
+package envfile
 
 import (
 	"fmt"
@@ -7,27 +7,29 @@ import (
 	"strconv"
 	"strings"
 
+	"heat-ls/analysis/feature"
+	"heat-ls/analysis/feature/completion"
 	"heat-ls/analysis/feature/cursor"
 	"heat-ls/analysis/hot"
 	"heat-ls/schema"
 )
 
-// EnvCompletionRequest is what completion in an environment file needs.
-type EnvCompletionRequest struct {
+// CompletionRequest is what completion in an environment file needs.
+type CompletionRequest struct {
 	Doc    *hot.Document
 	Offset int
 	Schema *schema.Schema
-	Index  EnvIndex
+	Index  Index
 	// Path is the environment file's absolute path ("" when unsaved).
 	Path string
 }
 
-// EnvComplete proposes, in an environment file: its sections; under
+// Complete proposes, in an environment file: its sections; under
 // resource_registry the type names (built-in and those mapped in the
 // workspace) and, as targets, the workspace templates as paths relative
 // to this file; under parameters and parameter_defaults the parameter
 // names the workspace templates declare. It never panics.
-func EnvComplete(req EnvCompletionRequest) (items []CompletionItem) {
+func Complete(req CompletionRequest) (items []completion.Item) {
 	defer func() {
 		if recover() != nil {
 			items = nil
@@ -49,16 +51,16 @@ func EnvComplete(req EnvCompletionRequest) (items []CompletionItem) {
 	switch {
 	case len(k) == 0 && key:
 		for _, s := range schema.EnvironmentSections() {
-			e.add(CompletionItem{Label: s, Kind: CompleteKey, Insert: s + ":", Doc: schema.KeyDoc(schema.ContextEnvironment, s)})
+			e.add(completion.Item{Label: s, Kind: completion.CompleteKey, Insert: s + ":", Doc: schema.KeyDoc(schema.ContextEnvironment, s)})
 		}
 	case len(k) == 1 && k[0] == "resource_registry" && key:
-		e.add(CompletionItem{Label: "resources", Kind: CompleteKey, Insert: "resources:", Detail: "per-resource mappings"})
+		e.add(completion.Item{Label: "resources", Kind: completion.CompleteKey, Insert: "resources:", Detail: "per-resource mappings"})
 		e.types(true)
 	case len(k) == 2 && k[0] == "resource_registry" && k[1] != "resources" && !key:
 		e.paths()
 		e.types(false)
 	case len(k) == 3 && k[0] == "resource_registry" && k[1] == "resources" && key:
-		e.add(CompletionItem{Label: "hooks", Kind: CompleteKey, Insert: "hooks: ", Detail: "breakpoints on this resource"})
+		e.add(completion.Item{Label: "hooks", Kind: completion.CompleteKey, Insert: "hooks: ", Detail: "breakpoints on this resource"})
 		e.types(true)
 	case len(k) == 4 && k[0] == "resource_registry" && k[1] == "resources" && k[3] != "hooks" && !key:
 		e.paths()
@@ -70,14 +72,14 @@ func EnvComplete(req EnvCompletionRequest) (items []CompletionItem) {
 }
 
 type envCompleter struct {
-	req   EnvCompletionRequest
+	req   CompletionRequest
 	tc    *cursor.TextContext
 	have  map[string]bool
-	items []CompletionItem
+	items []completion.Item
 	seen  map[string]bool
 }
 
-func (e *envCompleter) add(it CompletionItem) {
+func (e *envCompleter) add(it completion.Item) {
 	if e.have[it.Label] {
 		return
 	}
@@ -106,7 +108,7 @@ func (e *envCompleter) types(asKey bool) {
 	}
 	if e.req.Index != nil {
 		for _, t := range e.req.Index.MappedTypes() {
-			e.add(CompletionItem{Label: t, Kind: CompleteType, Detail: "mapped in the workspace", Insert: t + suffix, SortText: "0" + t})
+			e.add(completion.Item{Label: t, Kind: completion.CompleteType, Detail: "mapped in the workspace", Insert: t + suffix, SortText: "0" + t})
 		}
 	}
 	if e.req.Schema != nil {
@@ -115,7 +117,7 @@ func (e *envCompleter) types(asKey bool) {
 			if !ok || rt.Hidden() {
 				continue
 			}
-			e.add(CompletionItem{Label: name, Kind: CompleteType, Detail: "Heat resource type", Doc: rt.Description, Insert: name + suffix, Deprecated: rt.Deprecated(), SortText: "2" + name})
+			e.add(completion.Item{Label: name, Kind: completion.CompleteType, Detail: "Heat resource type", Doc: rt.Description, Insert: name + suffix, Deprecated: rt.Deprecated(), SortText: "2" + name})
 		}
 	}
 }
@@ -146,7 +148,7 @@ func (e *envCompleter) paths() {
 				desc = d.Value.Resolve().Value
 			}
 		}
-		e.add(CompletionItem{Label: r, Kind: CompleteValue, Detail: "template", Doc: desc, SortText: "0" + padIndex(i)})
+		e.add(completion.Item{Label: r, Kind: completion.CompleteValue, Detail: "template", Doc: desc, SortText: "0" + padIndex(i)})
 	}
 }
 
@@ -155,7 +157,7 @@ func (e *envCompleter) parameters() {
 	if e.req.Index == nil {
 		return
 	}
-	byName := map[string][]EnvParam{}
+	byName := map[string][]Param{}
 	var names []string
 	for _, p := range e.req.Index.ParameterDecls("") {
 		if _, ok := byName[p.Name]; !ok {
@@ -166,12 +168,12 @@ func (e *envCompleter) parameters() {
 	sort.Strings(names)
 	for _, n := range names {
 		decls := byName[n]
-		e.add(CompletionItem{Label: n, Kind: CompleteReference, Detail: paramDetail(decls), Doc: paramDoc(decls, e.req.Path, false), Insert: n + ": "})
+		e.add(completion.Item{Label: n, Kind: completion.CompleteReference, Detail: paramDetail(decls), Doc: paramDoc(decls, e.req.Path, false), Insert: n + ": "})
 	}
 }
 
 // paramDetail is "string, in 2 templates".
-func paramDetail(decls []EnvParam) string {
+func paramDetail(decls []Param) string {
 	t := decls[0].Type
 	if len(decls) == 1 {
 		return t + ", in " + filepath.Base(decls[0].Path)
@@ -180,8 +182,8 @@ func paramDetail(decls []EnvParam) string {
 }
 
 // paramDoc describes the declarations of one parameter name.
-func paramDoc(decls []EnvParam, from string, markdown bool) string {
-	d := &HoverText{markdown: markdown}
+func paramDoc(decls []Param, from string, markdown bool) string {
+	d := feature.NewHoverText(markdown)
 	for _, p := range decls {
 		where := p.Path
 		if from != "" {

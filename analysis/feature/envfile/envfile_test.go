@@ -1,4 +1,4 @@
-package feature_test
+package envfile_test
 
 import (
 	"context"
@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"heat-ls/analysis/feature"
+	"heat-ls/analysis/feature/envfile"
 	"heat-ls/analysis/hot"
 	"heat-ls/analysis/workspace"
 	"heat-ls/schema"
@@ -16,7 +17,7 @@ import (
 // envFixtures indexes testdata/workspace for the environment features.
 func envFixtures(t *testing.T) (*workspace.Index, string) {
 	_, file, _, _ := runtime.Caller(0)
-	root := filepath.Join(filepath.Dir(file), "..", "..", "testdata", "workspace")
+	root := filepath.Join(filepath.Dir(file), "..", "..", "..", "testdata", "workspace")
 	x := workspace.New(root)
 	x.Scan(context.Background(), nil)
 	return x, root
@@ -44,7 +45,7 @@ func TestEnvComplete(t *testing.T) {
 			off := strings.Index(tc.text, "|")
 			src := strings.Replace(tc.text, "|", "", 1)
 			doc := hot.Parse([]byte(src))
-			items := feature.EnvComplete(feature.EnvCompletionRequest{Doc: doc, Offset: off, Schema: sc, Index: x.Snapshot().EnvIndex(), Path: path})
+			items := envfile.Complete(envfile.CompletionRequest{Doc: doc, Offset: off, Schema: sc, Index: x.Snapshot().EnvIndex(), Path: path})
 			labels := map[string]bool{}
 			for _, it := range items {
 				labels[it.Label] = true
@@ -88,7 +89,7 @@ func TestEnvHoverAndDefinition(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			off := strings.Index(src, tc.marker) + 1
-			h, ok := feature.EnvHover(f.Doc, off, sc, idx, path, false)
+			h, ok := envfile.Hover(f.Doc, off, sc, idx, path, false)
 			if !ok {
 				t.Fatal("no hover")
 			}
@@ -97,7 +98,7 @@ func TestEnvHoverAndDefinition(t *testing.T) {
 					t.Errorf("hover lacks %q:\n%s", w, h.Text)
 				}
 			}
-			locs := feature.EnvDefinition(f.Doc, off, idx, path)
+			locs := envfile.Definition(f.Doc, off, idx, path)
 			switch {
 			case tc.defPath == "" && len(locs) != 0:
 				t.Errorf("unexpected definition %v", locs)
@@ -106,7 +107,7 @@ func TestEnvHoverAndDefinition(t *testing.T) {
 			}
 		})
 	}
-	if _, ok := feature.EnvHover(f.Doc, 0, sc, idx, path, false); ok {
+	if _, ok := envfile.Hover(f.Doc, 0, sc, idx, path, false); ok {
 		t.Error("hover on a section key should be left to the single-file engine")
 	}
 }
@@ -122,7 +123,7 @@ func TestEnvHoverMarkdownLists(t *testing.T) {
 		t.Fatal("fixture not indexed")
 	}
 	off := strings.Index(string(f.Doc.Src), "My::Server") + 1
-	h, ok := feature.EnvHover(f.Doc, off, sc, x.Snapshot().EnvIndex(), path, true)
+	h, ok := envfile.Hover(f.Doc, off, sc, x.Snapshot().EnvIndex(), path, true)
 	if !ok {
 		t.Fatal("no hover")
 	}
@@ -132,7 +133,7 @@ func TestEnvHoverMarkdownLists(t *testing.T) {
 		}
 	}
 	off = strings.Index(string(f.Doc.Src), "image:") + 1
-	h, ok = feature.EnvHover(f.Doc, off, sc, x.Snapshot().EnvIndex(), path, true)
+	h, ok = envfile.Hover(f.Doc, off, sc, x.Snapshot().EnvIndex(), path, true)
 	if !ok || !strings.Contains(h.Text, "*Type:* `string`") || strings.Contains(h.Text, "*type:*") {
 		t.Errorf("parameter hover labels differ from the other hovers:\n%s", h.Text)
 	}

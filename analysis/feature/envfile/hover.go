@@ -1,70 +1,20 @@
-package feature
+package envfile
 
 import (
 	"strings"
 
+	"heat-ls/analysis/feature"
 	"heat-ls/analysis/hot"
-	"heat-ls/analysis/syntax"
-	"heat-ls/schema"
 )
-
-// This file explains the keys of an environment file that need no other
-// file: its sections (resource_registry, parameter_defaults...) and the
-// "resources" key inside resource_registry. Registry entries and
-// parameters, which need the workspace, are EnvHover's.
-
-// envKeyHover explains the environment key under offset.
-func envKeyHover(doc *hot.Document, offset int, markdown bool) (HoverResult, bool) {
-	if doc == nil || doc.Syntax == nil {
-		return HoverResult{}, false
-	}
-	root := doc.Syntax.Root().Resolve()
-	if !root.IsMapping() {
-		return HoverResult{}, false
-	}
-	on := func(p syntax.Pair) bool {
-		k := p.Key.Resolve()
-		return k.IsScalar() && k.Span().Start <= offset && offset <= k.Span().End && k.Span().Len() > 0
-	}
-	d := &HoverText{markdown: markdown}
-	for i := range root.Pairs() {
-		p := root.Pair(i)
-		if on(p) {
-			text := schema.KeyDoc(schema.ContextEnvironment, p.Key.Resolve().Value)
-			if text == "" {
-				return HoverResult{}, false
-			}
-			d.Title(p.Key.Resolve().Value, "environment section")
-			d.Para(text)
-			return HoverResult{Span: p.Key.Resolve().Span(), Text: d.String(), Markdown: markdown}, true
-		}
-		if p.Key.Resolve().Value != "resource_registry" {
-			continue
-		}
-		reg := p.Value.Resolve()
-		if !reg.IsMapping() {
-			continue
-		}
-		for j := range reg.Pairs() {
-			q := reg.Pair(j)
-			if q.Key.Resolve().Value == "resources" && on(q) {
-				d.Title("resources", "per-resource registry")
-				d.Para("Mappings that apply only to the resources named below it (by their name in the template), and the hooks that pause on them; entries outside it apply to every resource of the type.")
-				return HoverResult{Span: q.Key.Resolve().Span(), Text: d.String(), Markdown: markdown}, true
-			}
-		}
-	}
-	return HoverResult{}, false
-}
 
 // templateSummary writes a template's description, its parameters (name,
 // type, "required" when it has no default) and its outputs, in the list
 // style of the other hovers: the name as code, the rest as text.
-func (d *HoverText) templateSummary(tt *hot.Template, paramsLabel, outputsLabel string) {
+func templateSummary(d *feature.HoverText, tt *hot.Template, paramsLabel, outputsLabel string) {
 	if desc := tt.Section("description"); desc != nil && desc.Value.Resolve().IsScalar() {
 		d.Para(strings.TrimSpace(desc.Value.Resolve().Value))
 	}
-	var params, outs []ListItem
+	var params, outs []feature.ListItem
 	for _, prm := range tt.Parameters {
 		var rest []string
 		if prm.Type != "" {
@@ -73,14 +23,14 @@ func (d *HoverText) templateSummary(tt *hot.Template, paramsLabel, outputsLabel 
 		if prm.Field("default").Key == nil {
 			rest = append(rest, "required")
 		}
-		it := ListItem{Code: prm.Name}
+		it := feature.ListItem{Code: prm.Name}
 		if len(rest) > 0 {
 			it.Text = "(" + strings.Join(rest, ", ") + ")"
 		}
 		params = append(params, it)
 	}
 	for _, o := range tt.Outputs {
-		outs = append(outs, ListItem{Code: o.Name})
+		outs = append(outs, feature.ListItem{Code: o.Name})
 	}
 	d.Items(paramsLabel, params)
 	d.Items(outputsLabel, outs)

@@ -1,14 +1,14 @@
-package feature
+package envfile
 
 import (
 	"heat-ls/analysis/hot"
 	"heat-ls/analysis/source"
 )
 
-// EnvIndex is what the environment-file features (env_*.go) know about
+// Index is what the environment-file answers of this package know about
 // the other files of the workspace. The workspace index implements it;
 // features never read files themselves.
-type EnvIndex interface {
+type Index interface {
 	// MappedTypes lists the custom type names environments of the
 	// workspace map (patterns excluded), sorted.
 	MappedTypes() []string
@@ -16,7 +16,7 @@ type EnvIndex interface {
 	TemplateFiles() []string
 	// ParameterDecls lists the workspace template parameters named name,
 	// or all of them when name is "".
-	ParameterDecls(name string) []EnvParam
+	ParameterDecls(name string) []Param
 	// Template returns the parsed template at path as the environment at
 	// fromPath may see it (nil when missing, not a template, or outside
 	// the folders heat-ls may read).
@@ -26,8 +26,8 @@ type EnvIndex interface {
 	Resolve(fromPath, ref string) string
 }
 
-// EnvParam is one template parameter declaration.
-type EnvParam struct {
+// Param is one template parameter declaration.
+type Param struct {
 	Name, Type, Description string
 	// Default is the default's source text, HasDefault whether there is one.
 	Default    string

@@ -1,8 +1,9 @@
-package feature
+package envfile
 
 import (
 	"strings"
 
+	"heat-ls/analysis/feature"
 	"heat-ls/analysis/hot"
 	"heat-ls/analysis/syntax"
 	"heat-ls/schema"
@@ -55,10 +56,10 @@ func envTargetAt(doc *hot.Document, offset int) (envTarget, bool) {
 	return envTarget{}, false
 }
 
-// EnvDefinition answers definition in an environment file: a registry
+// Definition answers definition in an environment file: a registry
 // key or target jumps to the template it maps to, a parameter to its
 // declarations in the workspace templates. path is the environment's absolute path.
-func EnvDefinition(doc *hot.Document, offset int, idx EnvIndex, path string) []FileLocation {
+func Definition(doc *hot.Document, offset int, idx Index, path string) []FileLocation {
 	t, ok := envTargetAt(doc, offset)
 	if !ok || idx == nil {
 		return nil
@@ -87,7 +88,7 @@ func EnvDefinition(doc *hot.Document, offset int, idx EnvIndex, path string) []F
 // (its description) or a template of the workspace (its description,
 // parameters and outputs). withTitle starts the text with the target's
 // name, for a hover on the target itself.
-func envDescribeTarget(d *HoverText, target string, sc *schema.Schema, idx EnvIndex, path string, withTitle bool) {
+func envDescribeTarget(d *feature.HoverText, target string, sc *schema.Schema, idx Index, path string, withTitle bool) {
 	if sc != nil {
 		if rt, ok := sc.ResourceType(target); ok {
 			if withTitle {
@@ -118,18 +119,18 @@ func envDescribeTarget(d *HoverText, target string, sc *schema.Schema, idx EnvIn
 	if withTitle {
 		d.Title(target, "template")
 	}
-	d.templateSummary(tpl.Template, "Parameters (its properties)", "Outputs (its attributes)")
+	templateSummary(d, tpl.Template, "Parameters (its properties)", "Outputs (its attributes)")
 }
 
-// EnvHover explains a registry key (the type), a registry target (the
+// Hover explains a registry key (the type), a registry target (the
 // template's description, parameters and outputs, or the target type) or
 // a parameter (its declarations in the workspace templates).
-func EnvHover(doc *hot.Document, offset int, sc *schema.Schema, idx EnvIndex, path string, markdown bool) (HoverResult, bool) {
+func Hover(doc *hot.Document, offset int, sc *schema.Schema, idx Index, path string, markdown bool) (feature.HoverResult, bool) {
 	t, ok := envTargetAt(doc, offset)
 	if !ok {
-		return HoverResult{}, false
+		return feature.HoverResult{}, false
 	}
-	d := &HoverText{markdown: markdown}
+	d := feature.NewHoverText(markdown)
 	switch t.kind {
 	case "type":
 		builtin := false
@@ -164,10 +165,10 @@ func EnvHover(doc *hot.Document, offset int, sc *schema.Schema, idx EnvIndex, pa
 			d.Para("No template of the workspace declares it.")
 			break
 		}
-		d.b.WriteString(paramDoc(decls, path, markdown))
+		d.Raw(paramDoc(decls, path, markdown))
 	}
-	if d.b.Len() == 0 {
-		return HoverResult{}, false
+	if d.Len() == 0 {
+		return feature.HoverResult{}, false
 	}
-	return HoverResult{Span: t.node.Span(), Text: d.String(), Markdown: markdown}, true
+	return feature.HoverResult{Span: t.node.Span(), Text: d.String(), Markdown: markdown}, true
 }
