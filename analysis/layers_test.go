@@ -23,14 +23,9 @@ const module = "heat-ls/"
 // TestAnalysisImportEdges, and so does a package missing from the table:
 // a new edge or package is a decision, written down here.
 var allowedImports = map[string][]string{
-	"analysis":                    nil,
-	"analysis/bench":              nil,
-	"analysis/config":             {"analysis/limits", "analysis/rules", "analysis/source", "analysis/syntax", "schema", "schema/spell"},
-	"analysis/feature":            {"analysis/check", "analysis/feature/cursor", "analysis/hot", "analysis/rules", "analysis/source", "analysis/syntax", "schema"},
-	"analysis/feature/cursor":     {"analysis/hot", "analysis/source", "analysis/syntax"},
-	"analysis/feature/completion": {"analysis/feature", "analysis/feature/cursor", "analysis/hot", "analysis/source", "analysis/syntax", "schema"},
-	"analysis/feature/envfile": {"analysis/feature", "analysis/feature/completion", "analysis/feature/cursor", "analysis/hot", "analysis/source",
-		"analysis/syntax", "schema"},
+	"analysis":                  nil,
+	"analysis/bench":            nil,
+	"analysis/config":           {"analysis/limits", "analysis/rules", "analysis/source", "analysis/syntax", "schema", "schema/spell"},
 	"analysis/graph":            {"analysis/check", "analysis/hot", "analysis/limits", "analysis/source", "analysis/syntax", "analysis/workspace", "schema"},
 	"analysis/hot":              {"analysis/source", "analysis/syntax", "schema/spell"},
 	"analysis/hot/edittest":     {"analysis/hot", "analysis/syntax/synthtest", "schema/refdata"},
@@ -44,6 +39,19 @@ var allowedImports = map[string][]string{
 	"analysis/yaql":             nil,
 	"analysis/limits":           nil,
 	"analysis/pyjson":           nil,
+
+	// What the editor shows: the base (what the cursor is on, the views a
+	// query reads, and the answers that follow straight from them), the
+	// cursor's context while text is typed, and a package for each
+	// feature that needs more than the base. Only envfile builds on
+	// another feature package (completion's items).
+	"analysis/feature":            {"analysis/feature/cursor", "analysis/hot", "analysis/source", "analysis/syntax", "schema"},
+	"analysis/feature/cursor":     {"analysis/hot", "analysis/source", "analysis/syntax"},
+	"analysis/feature/codeaction": {"analysis/feature", "analysis/hot", "analysis/rules", "analysis/source", "analysis/syntax", "schema"},
+	"analysis/feature/completion": {"analysis/feature", "analysis/feature/cursor", "analysis/hot", "analysis/source", "analysis/syntax", "schema"},
+	"analysis/feature/envfile":    {"analysis/feature", "analysis/feature/completion", "analysis/feature/cursor", "analysis/hot", "analysis/source", "analysis/syntax", "schema"},
+	"analysis/feature/folding":    {"analysis/hot", "analysis/syntax"},
+	"analysis/feature/semantic":   {"analysis/check", "analysis/feature", "analysis/hot", "analysis/source", "analysis/syntax", "schema"},
 
 	// What a template evaluates to and becomes: the evaluator of HOT
 	// functions and conditions, environments merged in order, and the

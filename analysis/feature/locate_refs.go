@@ -73,17 +73,17 @@ func Occurrences(doc *hot.Document, ns Namespace, name string) (out []Occurrence
 			add(c.Key, true)
 		}
 		for _, r := range t.Resources {
-			if n := r.ConditionRef; isConditionName(n) {
+			if n := r.ConditionRef; IsConditionName(n) {
 				add(n, false)
 			}
 		}
 		for _, o := range t.Outputs {
-			if n := o.ConditionRef; isConditionName(n) {
+			if n := o.ConditionRef; IsConditionName(n) {
 				add(n, false)
 			}
 		}
 		for _, c := range t.Conditions {
-			if isConditionName(c.Value) {
+			if IsConditionName(c.Value) {
 				add(c.Value, false)
 			}
 		}
@@ -114,7 +114,7 @@ func callRefs(t *hot.Template, c *hot.Call, ns Namespace) []*syntax.Node {
 		}
 		return nil
 	}
-	notBool := isConditionName
+	notBool := IsConditionName
 	switch c.Name {
 	case "get_param":
 		if ns == NamespaceParameter {
@@ -130,7 +130,7 @@ func callRefs(t *hot.Template, c *hot.Call, ns Namespace) []*syntax.Node {
 		}
 	case "Ref":
 		if args.Kind == syntax.ScalarNode {
-			isParam := t.Parameter(args.Value) != nil || t.Resource(args.Value) == nil && isPseudo(args.Value)
+			isParam := t.Parameter(args.Value) != nil || t.Resource(args.Value) == nil && IsPseudo(args.Value)
 			if (ns == NamespaceParameter) == isParam && (ns == NamespaceParameter || ns == NamespaceResource) {
 				return []*syntax.Node{args}
 			}
@@ -140,11 +140,11 @@ func callRefs(t *hot.Template, c *hot.Call, ns Namespace) []*syntax.Node {
 			return []*syntax.Node{args.Items()[0]}
 		}
 	case "not":
-		if ns == NamespaceCondition && inConditionExpression(t, c) && notBool(args) {
+		if ns == NamespaceCondition && InConditionExpression(t, c) && notBool(args) {
 			return []*syntax.Node{args}
 		}
 	case "and", "or":
-		if ns == NamespaceCondition && inConditionExpression(t, c) && args.Kind == syntax.SequenceNode {
+		if ns == NamespaceCondition && InConditionExpression(t, c) && args.Kind == syntax.SequenceNode {
 			var out []*syntax.Node
 			for _, it := range args.Items() {
 				if notBool(it) {
@@ -157,10 +157,10 @@ func callRefs(t *hot.Template, c *hot.Call, ns Namespace) []*syntax.Node {
 	return nil
 }
 
-// isConditionName reports whether n, where a condition is expected, names
+// IsConditionName reports whether n, where a condition is expected, names
 // one: a string scalar that neither YAML nor Heat (which reads YAML 1.1
 // booleans such as "yes" and "on") takes for a boolean.
-func isConditionName(n *syntax.Node) bool {
+func IsConditionName(n *syntax.Node) bool {
 	if n == nil || n.Kind != syntax.ScalarNode || n.Tag != "!!str" || n.Value == "" {
 		return false
 	}
@@ -173,11 +173,11 @@ func isConditionName(n *syntax.Node) bool {
 	return true
 }
 
-// inConditionExpression reports whether a not/and/or call is evaluated as
+// InConditionExpression reports whether a not/and/or call is evaluated as
 // a condition: inside the conditions section, or nested (through other
 // not/and/or calls) in a resource's or output's condition value or in the
 // first argument of if. Elsewhere Heat keeps such a mapping as data.
-func inConditionExpression(t *hot.Template, c *hot.Call) bool {
+func InConditionExpression(t *hot.Template, c *hot.Call) bool {
 	if c.Context == hot.InCondition {
 		return true
 	}

@@ -60,7 +60,7 @@ func PrepareRename(doc *hot.Document, offset int) (sp source.Span, name string, 
 		return source.Span{}, "", refuse("nothing to rename here")
 	}
 	if DefinitionEntry(doc.Template, t.Namespace, t.Name) == nil {
-		if t.Namespace == NamespaceParameter && isPseudo(t.Name) {
+		if t.Namespace == NamespaceParameter && IsPseudo(t.Name) {
 			return source.Span{}, "", refuse("%s is a pseudo parameter Heat provides; it cannot be renamed", t.Name)
 		}
 		return source.Span{}, "", refuse("%s %s is not defined in this template", t.Namespace, shownName(t.Name))
@@ -102,7 +102,7 @@ func Rename(doc *hot.Document, offset int, newName string) (edits []Edit, err er
 	if doc.Syntax != nil && doc.Syntax.Hidden[newName] {
 		return nil, refuse("%s appears in the part of the document that is not valid YAML yet; fix that part before renaming to it", shownName(newName))
 	}
-	if t.Namespace == NamespaceParameter && isPseudo(newName) {
+	if t.Namespace == NamespaceParameter && IsPseudo(newName) {
 		return nil, refuse("%s is a pseudo parameter name", newName)
 	}
 	uses := Occurrences(doc, t.Namespace, t.Name)

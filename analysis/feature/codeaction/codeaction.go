@@ -1,9 +1,10 @@
-package feature
+package codeaction
 
 import (
 	"fmt"
 	"strings"
 
+	"heat-ls/analysis/feature"
 	"heat-ls/analysis/hot"
 	"heat-ls/analysis/rules"
 	"heat-ls/analysis/source"
@@ -21,12 +22,12 @@ const (
 	dataMinVersion  = "minVersion"  // the first version that has what is used
 )
 
-// CodeAction is one quick fix: a title, the diagnostic it fixes (an index
+// Action is one quick fix: a title, the diagnostic it fixes (an index
 // into the diagnostics given to QuickFixes) and edits of the document.
-type CodeAction struct {
+type Action struct {
 	Title      string
 	Diagnostic int
-	Edits      []Edit
+	Edits      []feature.Edit
 	// Preferred marks the action an editor may apply on its own ("fix all").
 	Preferred bool
 }
@@ -45,7 +46,7 @@ type CodeAction struct {
 //   - Data["minVersion"]: raise heat_template_version to that version.
 //
 // It never panics; a fix that cannot be built is left out.
-func QuickFixes(doc *hot.Document, sch *schema.Schema, diags []source.Diagnostic) (out []CodeAction) {
+func QuickFixes(doc *hot.Document, sch *schema.Schema, diags []source.Diagnostic) (out []Action) {
 	if doc == nil {
 		return nil
 	}
@@ -67,12 +68,12 @@ type fixer struct {
 	index int
 }
 
-func (f *fixer) action(title string, preferred bool, edits ...Edit) CodeAction {
-	return CodeAction{Title: title, Diagnostic: f.index, Edits: edits, Preferred: preferred}
+func (f *fixer) action(title string, preferred bool, edits ...feature.Edit) Action {
+	return Action{Title: title, Diagnostic: f.index, Edits: edits, Preferred: preferred}
 }
 
-func (f *fixer) fixes() []CodeAction {
-	var out []CodeAction
+func (f *fixer) fixes() []Action {
+	var out []Action
 	d := f.diag
 	if !d.Span.Valid() || d.Span.End > len(f.src) {
 		return nil
@@ -82,7 +83,7 @@ func (f *fixer) fixes() []CodeAction {
 		if d.Span.Len() == 0 {
 			title = fmt.Sprintf("Insert '%s'", strings.TrimSpace(s))
 		}
-		out = append(out, f.action(title, i == 0 && len(d.Suggestions) == 1, Edit{Span: d.Span, NewText: s}))
+		out = append(out, f.action(title, i == 0 && len(d.Suggestions) == 1, feature.Edit{Span: d.Span, NewText: s}))
 	}
 	if f.doc.Template == nil {
 		return out
@@ -111,20 +112,20 @@ func (f *fixer) fixes() []CodeAction {
 }
 
 // raiseVersion replaces the heat_template_version value.
-func (f *fixer) raiseVersion(v string) (CodeAction, bool) {
+func (f *fixer) raiseVersion(v string) (Action, bool) {
 	t := f.doc.Template
 	if t.Version.Key == nil || !t.Version.Value.IsScalar() || t.Version.Value.IsNull() || !safeScalar(v) {
-		return CodeAction{}, false
+		return Action{}, false
 	}
 	if f.sch != nil {
 		cur, ok1 := f.sch.Version(t.VersionText)
 		want, ok2 := f.sch.Version(v)
 		if !ok2 || ok1 && want.Index <= cur.Index {
-			return CodeAction{}, false
+			return Action{}, false
 		}
 	}
 	return f.action(fmt.Sprintf("Raise heat_template_version to %s", v), false,
-		Edit{Span: t.Version.Value.Span(), NewText: v}), true
+		feature.Edit{Span: t.Version.Value.Span(), NewText: v}), true
 }
 
 // safeScalar reports whether s can be written as a plain YAML scalar

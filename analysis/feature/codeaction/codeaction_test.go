@@ -1,11 +1,13 @@
-package feature
+package codeaction
 
 import (
 	"strings"
 	"testing"
 
+	"heat-ls/analysis/feature"
 	"heat-ls/analysis/hot"
 	"heat-ls/analysis/source"
+	"heat-ls/schema"
 )
 
 // span returns the span of the text marked [[...]] in src, and src without
@@ -187,7 +189,7 @@ func runQuickFixes(t *testing.T, tests []quickFixCase) {
 			}
 			continue
 		}
-		var found *CodeAction
+		var found *Action
 		for i := range actions {
 			if actions[i].Title == tc.title {
 				found = &actions[i]
@@ -217,4 +219,23 @@ func TestQuickFixesIgnoreBadSpans(t *testing.T) {
 	if got := QuickFixes(doc, nil, ds); len(got) != 0 {
 		t.Fatalf("%+v", got)
 	}
+}
+
+func loadSchema(tb testing.TB) *schema.Schema {
+	tb.Helper()
+	s, err := schema.Load()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return s
+}
+
+// applyEdits applies edits, sorted by offset and not overlapping, to src.
+func applyEdits(src string, edits []feature.Edit) string {
+	out := src
+	for i := len(edits) - 1; i >= 0; i-- {
+		e := edits[i]
+		out = out[:e.Span.Start] + e.NewText + out[e.Span.End:]
+	}
+	return out
 }

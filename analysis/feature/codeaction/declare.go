@@ -1,9 +1,10 @@
-package feature
+package codeaction
 
 import (
 	"fmt"
 	"strconv"
 
+	"heat-ls/analysis/feature"
 	"heat-ls/analysis/source"
 	"heat-ls/analysis/syntax"
 )
@@ -11,25 +12,25 @@ import (
 // declareParameter adds the undeclared parameter under parameters, with
 // the type its use suggests, creating the section after
 // heat_template_version / description when there is none.
-func (f *fixer) declareParameter() (CodeAction, bool) {
+func (f *fixer) declareParameter() (Action, bool) {
 	name := f.diag.Data[dataName]
 	if name == "" {
 		name = f.undeclaredName()
 	}
 	if name == "" || f.doc.Template.Parameter(name) != nil {
-		return CodeAction{}, false
+		return Action{}, false
 	}
 	typ := f.diag.Data[dataGuessedType]
 	if typ == "" {
 		typ = "string"
 	}
 	key := name
-	if ValidName(name) != nil {
+	if feature.ValidName(name) != nil {
 		key = strconv.Quote(name)
 	}
 	ins, ok := f.insertEntry("parameters", key, []string{"type: " + typ}, "{type: "+typ+"}")
 	if !ok {
-		return CodeAction{}, false
+		return Action{}, false
 	}
 	return f.action(fmt.Sprintf("Declare parameter '%s' (%s)", name, typ), true, ins), true
 }
@@ -67,7 +68,7 @@ func within(inner, outer source.Span) bool {
 // insertEntry builds the edit adding "key:" with body lines (block style)
 // or "key: flow" (flow style) to the top-level section named section,
 // creating the section when absent.
-func (f *fixer) insertEntry(section, key string, body []string, flow string) (Edit, bool) {
+func (f *fixer) insertEntry(section, key string, body []string, flow string) (feature.Edit, bool) {
 	t := f.doc.Template
 	nl := f.newline()
 	step := f.indentStep()
@@ -81,7 +82,7 @@ func (f *fixer) insertEntry(section, key string, body []string, flow string) (Ed
 	sec := t.Root.Lookup(section)
 	if sec.Key == nil {
 		if t.Root.Style == syntax.Flow {
-			return Edit{}, false
+			return feature.Edit{}, false
 		}
 		at := 0
 		for _, p := range t.Root.Pairs() {
@@ -91,14 +92,14 @@ func (f *fixer) insertEntry(section, key string, body []string, flow string) (Ed
 		}
 		text := section + ":" + nl + block(step) + nl
 		if at == 0 {
-			return Edit{Span: source.Span{}, NewText: text}, true
+			return feature.Edit{Span: source.Span{}, NewText: text}, true
 		}
 		pos := afterContent(f.src, at)
 		if pos >= len(f.src) {
-			return Edit{Span: source.Span{Start: pos, End: pos}, NewText: nl + text}, true
+			return feature.Edit{Span: source.Span{Start: pos, End: pos}, NewText: nl + text}, true
 		}
 		pos += 1 // after the newline
-		return Edit{Span: source.Span{Start: pos, End: pos}, NewText: text}, true
+		return feature.Edit{Span: source.Span{Start: pos, End: pos}, NewText: text}, true
 	}
 	return f.appendToMapping(sec.Key, sec.Value, block, key+": "+flow)
 }
@@ -106,28 +107,28 @@ func (f *fixer) insertEntry(section, key string, body []string, flow string) (Ed
 // appendToMapping adds an entry to the mapping under key: after its last
 // entry (block), before its closing brace (flow), or as its first entry
 // when the value is empty.
-func (f *fixer) appendToMapping(key, value *syntax.Node, block func(indent int) string, flowEntry string) (Edit, bool) {
+func (f *fixer) appendToMapping(key, value *syntax.Node, block func(indent int) string, flowEntry string) (feature.Edit, bool) {
 	nl := f.newline()
 	v := value
 	switch {
 	case v.IsNull() && v.Span().Len() == 0:
 		pos := lineEnd(f.src, key.Span().End)
-		return Edit{Span: source.Span{Start: pos, End: pos}, NewText: nl + block(column(f.src, key.Span().Start)+f.indentStep())}, true
+		return feature.Edit{Span: source.Span{Start: pos, End: pos}, NewText: nl + block(column(f.src, key.Span().Start)+f.indentStep())}, true
 	case v.Kind == syntax.MappingNode && v.Style == syntax.Flow:
 		end := v.Span().End - 1
 		if end < 0 || end >= len(f.src) || f.src[end] != '}' {
-			return Edit{}, false
+			return feature.Edit{}, false
 		}
 		text := flowEntry
 		if v.NumPairs() > 0 {
 			text = ", " + text
 		}
-		return Edit{Span: source.Span{Start: end, End: end}, NewText: text}, true
+		return feature.Edit{Span: source.Span{Start: end, End: end}, NewText: text}, true
 	case v.Kind == syntax.MappingNode && v.NumPairs() > 0:
 		indent := column(f.src, v.Pair(0).Key.Span().Start)
 		last := v.Pair(v.NumPairs() - 1)
 		pos := afterContent(f.src, last.Span().End)
-		return Edit{Span: source.Span{Start: pos, End: pos}, NewText: nl + block(indent)}, true
+		return feature.Edit{Span: source.Span{Start: pos, End: pos}, NewText: nl + block(indent)}, true
 	}
-	return Edit{}, false
+	return feature.Edit{}, false
 }

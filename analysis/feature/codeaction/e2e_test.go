@@ -1,4 +1,4 @@
-package feature
+package codeaction
 
 import (
 	"context"
@@ -51,7 +51,7 @@ func TestQuickFixesEndToEnd(t *testing.T) {
 			t.Errorf("%s: check.Run reported no %s: %+v", tc.name, tc.code, diags)
 			continue
 		}
-		var found *CodeAction
+		var found *Action
 		for _, a := range QuickFixes(doc, sch, diags) {
 			if strings.Contains(a.Title, tc.title) && a.Diagnostic == idx {
 				found = &a

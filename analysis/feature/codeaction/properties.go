@@ -1,9 +1,10 @@
-package feature
+package codeaction
 
 import (
 	"fmt"
 	"strings"
 
+	"heat-ls/analysis/feature"
 	"heat-ls/analysis/hot"
 	"heat-ls/analysis/syntax"
 )
@@ -11,10 +12,10 @@ import (
 // addProperties adds the required properties Data["missing"] names to the
 // resource the diagnostic sits in, each with a placeholder of its type.
 // Nested paths (with dots) are left to the author.
-func (f *fixer) addProperties(missing string) (CodeAction, bool) {
+func (f *fixer) addProperties(missing string) (Action, bool) {
 	r := f.resourceAt(f.diag.Span.Start)
 	if r == nil {
-		return CodeAction{}, false
+		return Action{}, false
 	}
 	var names []string
 	for _, m := range strings.Split(missing, ",") {
@@ -28,7 +29,7 @@ func (f *fixer) addProperties(missing string) (CodeAction, bool) {
 		names = append(names, m)
 	}
 	if len(names) == 0 {
-		return CodeAction{}, false
+		return Action{}, false
 	}
 	var lines, flows []string
 	for _, n := range names {
@@ -48,14 +49,14 @@ func (f *fixer) addProperties(missing string) (CodeAction, bool) {
 		}
 		return b.String()
 	}
-	var ins Edit
+	var ins feature.Edit
 	var ok bool
 	if pr := r.Field("properties"); pr.Key != nil {
 		ins, ok = f.appendToMapping(pr.Key, pr.Value, block, strings.Join(flows, ", "))
 	} else {
 		body := r.Value.Resolve()
 		if body == nil || body.Kind != syntax.MappingNode || body.NumPairs() == 0 {
-			return CodeAction{}, false
+			return Action{}, false
 		}
 		withProps := func(indent int) string {
 			return spaces(indent) + "properties:" + nl + block(indent+step)
@@ -63,7 +64,7 @@ func (f *fixer) addProperties(missing string) (CodeAction, bool) {
 		ins, ok = f.appendToMapping(r.Key, body, withProps, "properties: {"+strings.Join(flows, ", ")+"}")
 	}
 	if !ok {
-		return CodeAction{}, false
+		return Action{}, false
 	}
 	title := fmt.Sprintf("Add required propert%s %s", plural(len(names), "y", "ies"), strings.Join(names, ", "))
 	return f.action(title, true, ins), true
@@ -79,7 +80,7 @@ func plural(n int, one, many string) string {
 // resourceAt is the resource whose entry holds offset.
 func (f *fixer) resourceAt(off int) *hot.Resource {
 	for _, r := range f.doc.Template.Resources {
-		if r.Key.Span().Start <= off && off <= entrySpan(r.Key, r.Value).End {
+		if r.Key.Span().Start <= off && off <= feature.EntrySpan(r.Key, r.Value).End {
 			return r
 		}
 	}

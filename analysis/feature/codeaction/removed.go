@@ -1,9 +1,10 @@
-package feature
+package codeaction
 
 import (
 	"fmt"
 	"strings"
 
+	"heat-ls/analysis/feature"
 	"heat-ls/analysis/hot"
 	"heat-ls/analysis/syntax"
 )
@@ -21,10 +22,10 @@ import (
 //
 // Anything else (a computed index, a literal list, an unknown target) is
 // not mechanical and gets no fix.
-func (f *fixer) replaceRemoved() (CodeAction, bool) {
+func (f *fixer) replaceRemoved() (Action, bool) {
 	c := f.callWithKey()
 	if c == nil {
-		return CodeAction{}, false
+		return Action{}, false
 	}
 	has := func(name string) bool {
 		if f.sch == nil {
@@ -33,21 +34,21 @@ func (f *fixer) replaceRemoved() (CodeAction, bool) {
 		v, ok := f.sch.Version(f.doc.Template.VersionText)
 		return !ok || v.HasFunction(name)
 	}
-	renameKey := func(to string) (CodeAction, bool) {
+	renameKey := func(to string) (Action, bool) {
 		if !has(to) {
-			return CodeAction{}, false
+			return Action{}, false
 		}
-		return f.action(fmt.Sprintf("Replace %s with %s", c.Name, to), true, Edit{Span: c.Key.Span(), NewText: to}), true
+		return f.action(fmt.Sprintf("Replace %s with %s", c.Name, to), true, feature.Edit{Span: c.Key.Span(), NewText: to}), true
 	}
 	args := c.Args.Resolve()
 	switch c.Name {
 	case "Ref":
 		if !args.IsScalar() || args.IsNull() {
-			return CodeAction{}, false
+			return Action{}, false
 		}
 		t := f.doc.Template
 		switch {
-		case t.Parameter(args.Value) != nil || isPseudo(args.Value):
+		case t.Parameter(args.Value) != nil || feature.IsPseudo(args.Value):
 			return renameKey("get_param")
 		case t.Resource(args.Value) != nil:
 			return renameKey("get_resource")
@@ -67,7 +68,7 @@ func (f *fixer) replaceRemoved() (CodeAction, bool) {
 	case "Fn::Select":
 		return f.selectToPath(c, args, has)
 	}
-	return CodeAction{}, false
+	return Action{}, false
 }
 
 // callWithKey finds the call whose name key holds the diagnostic's span.
@@ -82,13 +83,13 @@ func (f *fixer) callWithKey() *hot.Call {
 
 // selectToPath turns Fn::Select of a literal index over get_attr or
 // get_param into the same call with the index appended to its path.
-func (f *fixer) selectToPath(c *hot.Call, args *syntax.Node, has func(string) bool) (CodeAction, bool) {
+func (f *fixer) selectToPath(c *hot.Call, args *syntax.Node, has func(string) bool) (Action, bool) {
 	if !args.IsSequence() || len(args.Items()) != 2 {
-		return CodeAction{}, false
+		return Action{}, false
 	}
 	index, target := args.Items()[0].Resolve(), args.Items()[1]
 	if !index.IsScalar() || index.IsNull() || !safeScalar(index.Value) {
-		return CodeAction{}, false
+		return Action{}, false
 	}
 	var inner *hot.Call
 	for _, x := range f.doc.Template.Calls {
@@ -97,7 +98,7 @@ func (f *fixer) selectToPath(c *hot.Call, args *syntax.Node, has func(string) bo
 		}
 	}
 	if inner == nil || (inner.Name != "get_attr" && inner.Name != "get_param") || !has(inner.Name) {
-		return CodeAction{}, false
+		return Action{}, false
 	}
 	var items []string
 	switch a := inner.Args.Resolve(); {
@@ -107,16 +108,16 @@ func (f *fixer) selectToPath(c *hot.Call, args *syntax.Node, has func(string) bo
 		for _, it := range a.Items() {
 			s := f.flowText(it)
 			if s == "" {
-				return CodeAction{}, false
+				return Action{}, false
 			}
 			items = append(items, s)
 		}
 	default:
-		return CodeAction{}, false
+		return Action{}, false
 	}
 	items = append(items, index.Value)
 	text := "{" + inner.Name + ": [" + strings.Join(items, ", ") + "]}"
-	return f.action(fmt.Sprintf("Replace Fn::Select with a %s path", inner.Name), true, Edit{Span: c.Map.Span(), NewText: text}), true
+	return f.action(fmt.Sprintf("Replace Fn::Select with a %s path", inner.Name), true, feature.Edit{Span: c.Map.Span(), NewText: text}), true
 }
 
 // flowText is a node's source text when it can be copied into a flow

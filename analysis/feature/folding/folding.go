@@ -1,4 +1,4 @@
-package feature
+package folding
 
 import (
 	"bytes"
@@ -28,14 +28,14 @@ type Fold struct {
 	Kind               FoldKind
 }
 
-// FoldingRanges returns the foldable regions of any YAML document
+// Ranges returns the foldable regions of any YAML document
 // (templates and environments alike): every entry whose value spans
 // lines, from its key's line to the value's last line; block scalars;
 // multi-line flow collections. One range per start line (the largest),
 // sorted by start line. The answer is computed once per document and kept
 // with it (hot.Document.Derived), so it is shared: callers must not modify
 // it.
-func FoldingRanges(doc *hot.Document) []Fold {
+func Ranges(doc *hot.Document) []Fold {
 	if doc == nil || doc.Syntax == nil {
 		return nil
 	}

@@ -1,4 +1,4 @@
-package feature
+package folding
 
 import (
 	"slices"
@@ -7,11 +7,11 @@ import (
 	"heat-ls/analysis/syntax"
 )
 
-// FoldingRangesAfter is FoldingRanges for a document made from the
+// RangesAfter is Ranges for a document made from the
 // previous version by sp (nil: parsed in full, or not known): when the
 // previous document's ranges are kept, the first answer reuses them
 // (splicedFolds).
-func FoldingRangesAfter(doc *hot.Document, sp *hot.Splice) []Fold {
+func RangesAfter(doc *hot.Document, sp *hot.Splice) []Fold {
 	if doc == nil || doc.Syntax == nil {
 		return nil
 	}

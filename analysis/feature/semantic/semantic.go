@@ -1,10 +1,11 @@
-package feature
+package semantic
 
 import (
 	"bytes"
 	"slices"
 
 	"heat-ls/analysis/check"
+	"heat-ls/analysis/feature"
 	"heat-ls/analysis/hot"
 	"heat-ls/analysis/source"
 	"heat-ls/analysis/syntax"
@@ -43,22 +44,22 @@ const (
 	ModReadonly
 )
 
-// SemanticToken is one classified name: single-line, quotes excluded.
-type SemanticToken struct {
+// Token is one classified name: single-line, quotes excluded.
+type Token struct {
 	Span      source.Span
 	Kind      TokenKind
 	Modifiers TokenModifier
 }
 
-// SemanticTokens classifies the names of a template that lie within
+// Tokens classifies the names of a template that lie within
 // (within.End < 0: the whole text), in source order, never overlapping.
 // Names that point nowhere (an undefined parameter) are left plain, so
 // they stand out. Other documents get none.
-func SemanticTokens(doc *hot.Document, sc *schema.Schema, within source.Span) []SemanticToken {
-	return SemanticTokensNested(doc, sc, within, nil)
+func Tokens(doc *hot.Document, sc *schema.Schema, within source.Span) []Token {
+	return TokensNested(doc, sc, within, nil)
 }
 
-// SemanticTokensNested is SemanticTokens with the outputs of nested
+// TokensNested is Tokens with the outputs of nested
 // templates known (nested may be nil): the output name of a get_attr on a
 // resource whose template declares it is a reference to that output.
 //
@@ -69,16 +70,16 @@ func SemanticTokens(doc *hot.Document, sc *schema.Schema, within source.Span) []
 // document never pays for all of it. Only the output names, which depend
 // on the workspace, are looked up per answer. The result may be shared:
 // callers must not modify it.
-func SemanticTokensNested(doc *hot.Document, sc *schema.Schema, within source.Span, nested NestedOutputs) (out []SemanticToken) {
-	return SemanticTokensAfter(doc, nil, sc, within, nested)
+func TokensNested(doc *hot.Document, sc *schema.Schema, within source.Span, nested NestedOutputs) (out []Token) {
+	return TokensAfter(doc, nil, sc, within, nested)
 }
 
-// SemanticTokensAfter is SemanticTokensNested for a document made from
+// TokensAfter is TokensNested for a document made from
 // the previous version by sp (nil: parsed in full, or not known). When
 // the previous document's whole-document tokens are kept, the first whole
 // answer reuses them: only the reparsed entry is classified again
 // (splicedTokens).
-func SemanticTokensAfter(doc *hot.Document, sp *hot.Splice, sc *schema.Schema, within source.Span, nested NestedOutputs) (out []SemanticToken) {
+func TokensAfter(doc *hot.Document, sp *hot.Splice, sc *schema.Schema, within source.Span, nested NestedOutputs) (out []Token) {
 	defer func() {
 		if recover() != nil {
 			out = nil
@@ -125,7 +126,7 @@ type tokensKey struct{ sc *schema.Schema }
 // without the nested outputs, and the get_attr names that may name one.
 type documentTokens struct {
 	within source.Span
-	tokens []SemanticToken
+	tokens []Token
 	attrs  []attrName
 }
 
@@ -143,7 +144,7 @@ func collectTokens(doc *hot.Document, sc *schema.Schema, within source.Span) *do
 	if within.End < 0 {
 		// About two tokens per call and three per entry: one allocation.
 		t := doc.Template
-		c.out = make([]SemanticToken, 0, 2*len(t.Calls)+3*(len(t.Resources)+len(t.Parameters)+len(t.Outputs)+len(t.Conditions)))
+		c.out = make([]Token, 0, 2*len(t.Calls)+3*(len(t.Resources)+len(t.Parameters)+len(t.Outputs)+len(t.Conditions)))
 	}
 	if sc != nil && c.t.VersionText != "" {
 		c.v, _ = sc.Version(c.t.VersionText)
@@ -158,7 +159,7 @@ func collectTokens(doc *hot.Document, sc *schema.Schema, within source.Span) *do
 // comparison function over the tokens, which matters for the
 // whole-document answer; the tokens then move along the cycles of the
 // sorted order, so no second list of tokens is needed.
-func sortTokens(found []SemanticToken) []SemanticToken {
+func sortTokens(found []Token) []Token {
 	keys := make([]uint64, len(found))
 	sorted := true
 	for i, tk := range found {
@@ -199,10 +200,10 @@ func sortTokens(found []SemanticToken) []SemanticToken {
 }
 
 // tokensWithin is the part of sorted tokens that touches within.
-func tokensWithin(tokens []SemanticToken, within source.Span) []SemanticToken {
+func tokensWithin(tokens []Token, within source.Span) []Token {
 	// Tokens hold one line and never overlap: their ends are sorted too.
-	i, _ := slices.BinarySearchFunc(tokens, within.Start, func(tk SemanticToken, off int) int { return tk.Span.End - off })
-	j, _ := slices.BinarySearchFunc(tokens, within.End+1, func(tk SemanticToken, off int) int { return tk.Span.Start - off })
+	i, _ := slices.BinarySearchFunc(tokens, within.Start, func(tk Token, off int) int { return tk.Span.End - off })
+	j, _ := slices.BinarySearchFunc(tokens, within.End+1, func(tk Token, off int) int { return tk.Span.Start - off })
 	if j < i {
 		j = i
 	}
@@ -211,11 +212,11 @@ func tokensWithin(tokens []SemanticToken, within source.Span) []SemanticToken {
 
 // mergeTokens merges two sorted token lists, dropping the tokens of more
 // that overlap one kept before (base wins ties).
-func mergeTokens(base, more []SemanticToken) []SemanticToken {
-	out := make([]SemanticToken, 0, len(base)+len(more))
+func mergeTokens(base, more []Token) []Token {
+	out := make([]Token, 0, len(base)+len(more))
 	end := -1
 	for len(base) > 0 || len(more) > 0 {
-		var tk SemanticToken
+		var tk Token
 		if len(more) == 0 || len(base) > 0 && base[0].Span.Start <= more[0].Span.Start {
 			tk, base = base[0], base[1:]
 		} else {
@@ -240,7 +241,7 @@ type tokenCollector struct {
 	sc     *schema.Schema
 	v      *schema.Version
 	within source.Span
-	out    []SemanticToken
+	out    []Token
 	// nested, when set, knows the outputs of nested templates, so the
 	// output name read by get_attr is marked as a reference to an output
 	// (nestedOutput); outputSeen remembers its answers per resource and
@@ -261,7 +262,7 @@ type NestedOutputs interface {
 // add records n (a scalar) as a token when it is a single-line name in range.
 func (c *tokenCollector) add(n *syntax.Node, kind TokenKind, mods TokenModifier) {
 	if sp, ok := c.tokenSpan(n); ok && c.inRange(sp) {
-		c.out = append(c.out, SemanticToken{Span: sp, Kind: kind, Modifiers: mods})
+		c.out = append(c.out, Token{Span: sp, Kind: kind, Modifiers: mods})
 	}
 }
 
@@ -271,7 +272,7 @@ func (c *tokenCollector) tokenSpan(n *syntax.Node) (source.Span, bool) {
 	if n == nil || n.Kind != syntax.ScalarNode || n.Style == syntax.Literal || n.Style == syntax.Folded {
 		return source.Span{}, false
 	}
-	sp := InnerSpan(n)
+	sp := feature.InnerSpan(n)
 	if sp.Len() == 0 || sp.End > len(c.doc.Src) || lineBreak(c.doc.Src[sp.Start:sp.End]) {
 		return source.Span{}, false
 	}
@@ -295,7 +296,7 @@ func (c *tokenCollector) collect() {
 	}
 	for _, cd := range t.Conditions {
 		c.add(cd.Key, TokenCondition, ModDeclaration)
-		if v := cd.Value; isConditionName(v) && t.Condition(v.Value) != nil {
+		if v := cd.Value; feature.IsConditionName(v) && t.Condition(v.Value) != nil {
 			c.add(v, TokenCondition, 0)
 		}
 	}
@@ -352,7 +353,7 @@ func (c *tokenCollector) isPseudo(name string) bool {
 	if c.v != nil {
 		return c.v.IsPseudoParameter(name)
 	}
-	return isPseudo(name)
+	return feature.IsPseudo(name)
 }
 
 func (c *tokenCollector) resourceRef(n *syntax.Node) {
@@ -393,12 +394,12 @@ func (c *tokenCollector) nestedOutput(a attrName) {
 		c.outputSeen[key] = is
 	}
 	if is {
-		c.out = append(c.out, SemanticToken{Span: a.span, Kind: TokenOutput})
+		c.out = append(c.out, Token{Span: a.span, Kind: TokenOutput})
 	}
 }
 
 func (c *tokenCollector) conditionRef(n *syntax.Node) {
-	if isConditionName(n) && c.t.Condition(n.Value) != nil {
+	if feature.IsConditionName(n) && c.t.Condition(n.Value) != nil {
 		c.add(n, TokenCondition, 0)
 	}
 }
@@ -458,11 +459,11 @@ func (c *tokenCollector) call(call *hot.Call) {
 			c.conditionRef(first)
 		}
 	case "not":
-		if args.IsScalar() && inConditionExpression(c.t, call) {
+		if args.IsScalar() && feature.InConditionExpression(c.t, call) {
 			c.conditionRef(args)
 		}
 	case "and", "or":
-		if args.IsSequence() && inConditionExpression(c.t, call) {
+		if args.IsSequence() && feature.InConditionExpression(c.t, call) {
 			for _, it := range args.Items() {
 				c.conditionRef(it)
 			}

@@ -1,4 +1,4 @@
-package feature
+package semantic
 
 import (
 	"math/rand/v2"
@@ -24,20 +24,20 @@ func TestSemanticTokensRangeMatchesFull(t *testing.T) {
 	src := synthtest.GenerateTemplate(600)
 	doc := hot.Parse(src)
 	fresh := hot.Parse(src) // no whole answer kept: ranges computed alone
-	full := SemanticTokens(doc, sc, source.Span{End: -1})
+	full := Tokens(doc, sc, source.Span{End: -1})
 	if len(full) < 100 {
 		t.Fatalf("only %d tokens in the generated template", len(full))
 	}
 	for start := 0; start < len(src); start += 997 {
 		win := source.Span{Start: start, End: min(len(src), start+1500)}
-		var want []SemanticToken
+		var want []Token
 		for _, tk := range full {
 			if tk.Span.End >= win.Start && tk.Span.Start <= win.End {
 				want = append(want, tk)
 			}
 		}
 		for _, d := range []*hot.Document{fresh, doc} {
-			got := SemanticTokens(d, sc, win)
+			got := Tokens(d, sc, win)
 			if len(got) != len(want) {
 				t.Fatalf("window %v (kept answer %v): %d tokens, the full answer has %d there", win, d == doc, len(got), len(want))
 			}
@@ -59,20 +59,20 @@ func TestSemanticTokensRangeMatchesFull(t *testing.T) {
 func TestSortTokens(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	for n := range 60 {
-		found := make([]SemanticToken, n)
+		found := make([]Token, n)
 		for i := range found {
 			start := rng.IntN(3 * n)
-			found[i] = SemanticToken{Span: source.Span{Start: start, End: start + 1 + rng.IntN(3)}, Kind: TokenKind(i % 6)}
+			found[i] = Token{Span: source.Span{Start: start, End: start + 1 + rng.IntN(3)}, Kind: TokenKind(i % 6)}
 		}
 		switch n % 3 {
 		case 1:
-			slices.SortStableFunc(found, func(a, b SemanticToken) int { return a.Span.Start - b.Span.Start })
+			slices.SortStableFunc(found, func(a, b Token) int { return a.Span.Start - b.Span.Start })
 		case 2:
 			slices.Reverse(found)
 		}
 		want := slices.Clone(found)
-		slices.SortStableFunc(want, func(a, b SemanticToken) int { return a.Span.Start - b.Span.Start })
-		var kept []SemanticToken
+		slices.SortStableFunc(want, func(a, b Token) int { return a.Span.Start - b.Span.Start })
+		var kept []Token
 		end := -1
 		for _, tk := range want {
 			if tk.Span.Start >= end {

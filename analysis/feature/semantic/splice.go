@@ -1,4 +1,4 @@
-package feature
+package semantic
 
 import (
 	"slices"
@@ -48,11 +48,11 @@ func splicedTokens(doc *hot.Document, sp *hot.Splice, sc *schema.Schema) *docume
 	// what touches it).
 	entry := collectTokens(doc, sc, source.Span{Start: from, End: newTo})
 	inEntry := func(s source.Span) bool { return s.Start >= from && s.Start < newTo }
-	mid := slices.DeleteFunc(entry.tokens, func(tk SemanticToken) bool { return !inEntry(tk.Span) })
+	mid := slices.DeleteFunc(entry.tokens, func(tk Token) bool { return !inEntry(tk.Span) })
 	midAttrs := slices.DeleteFunc(entry.attrs, func(a attrName) bool { return !inEntry(a.span) })
 
-	before, after := splitAt(old.tokens, from, oldTo, func(tk SemanticToken) int { return tk.Span.Start })
-	tokens := make([]SemanticToken, 0, before+len(mid)+len(old.tokens)-after)
+	before, after := splitAt(old.tokens, from, oldTo, func(tk Token) int { return tk.Span.Start })
+	tokens := make([]Token, 0, before+len(mid)+len(old.tokens)-after)
 	tokens = append(append(tokens, old.tokens[:before]...), mid...)
 	for _, tk := range old.tokens[after:] {
 		tk.Span = source.Span{Start: tk.Span.Start + delta, End: tk.Span.End + delta}
@@ -123,7 +123,7 @@ func sameDeclarations(a, b *hot.Template) bool {
 // (without the outputs of nested templates), nil when none are kept. A
 // caller that keeps its own form of an answer (the server's protocol
 // numbers) compares this list's identity with the one it encoded.
-func KeptTokens(doc *hot.Document, sc *schema.Schema) []SemanticToken {
+func KeptTokens(doc *hot.Document, sc *schema.Schema) []Token {
 	if doc == nil {
 		return nil
 	}
