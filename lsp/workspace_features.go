@@ -9,6 +9,7 @@ import (
 	"heat-ls/analysis/feature"
 	"heat-ls/analysis/feature/completion"
 	"heat-ls/analysis/feature/envfile"
+	"heat-ls/analysis/feature/hover"
 	"heat-ls/analysis/hot"
 	"heat-ls/analysis/workspace"
 	"heat-ls/lsp/store"
@@ -116,7 +117,7 @@ func (s *Server) workspaceHover(u uri.URI, pos protocol.Position) (*protocol.Hov
 		return nil, false
 	}
 	md := s.Client().HoverMarkdown
-	var h feature.HoverResult
+	var h hover.Result
 	if q.view.Doc.Env != nil {
 		h, ok = s.envHover(q, md)
 	} else {
@@ -288,7 +289,7 @@ func (s *Server) envDefinition(q wsQuery) []workspace.Location {
 }
 
 // envHover answers hover in an environment file.
-func (s *Server) envHover(q wsQuery, markdown bool) (feature.HoverResult, bool) {
+func (s *Server) envHover(q wsQuery, markdown bool) (hover.Result, bool) {
 	return envfile.Hover(q.view.Doc, q.offset, s.currentSchema(), q.snap.EnvIndex(), q.path, markdown)
 }
 

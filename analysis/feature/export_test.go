@@ -5,4 +5,6 @@ package feature
 var (
 	CorpusFiles = corpusFiles
 	LoadSchema  = loadSchema
+
+	LocateTemplate = locateTemplate
 )

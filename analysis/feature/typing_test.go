@@ -15,6 +15,7 @@ import (
 
 	"heat-ls/analysis/feature"
 	"heat-ls/analysis/feature/completion"
+	"heat-ls/analysis/feature/hover"
 	"heat-ls/analysis/hot"
 	"heat-ls/analysis/source"
 	"heat-ls/analysis/syntax"
@@ -292,7 +293,7 @@ func (s *typingSim) sameDefinition(good *hot.Document, view feature.View, m typi
 // definition holds the typed line (a resource whose type is being typed),
 // its description may change while typing, so only the range is compared.
 func (s *typingSim) sameHover(good *hot.Document, view feature.View, m typingMap, finalOff, q int) bool {
-	want, wok := feature.Hover(good, s.sch, finalOff, true)
+	want, wok := hover.Hover(good, s.sch, finalOff, true)
 	if t := feature.Locate(good, finalOff); t.Kind == feature.TargetReference {
 		if e := feature.DefinitionEntry(good.Template, t.Namespace, t.Name); e != nil {
 			end := max(e.Key.Span().End, e.Value.Span().End)
@@ -301,7 +302,7 @@ func (s *typingSim) sameHover(good *hot.Document, view feature.View, m typingMap
 			}
 		}
 	}
-	got, gok := feature.Hover(view.Doc, s.sch, q, true)
+	got, gok := hover.Hover(view.Doc, s.sch, q, true)
 	if gok {
 		var ok bool
 		if got.Span, ok = view.Span(got.Span); !ok {

@@ -13,6 +13,7 @@ import (
 	"heat-ls/analysis/config"
 	"heat-ls/analysis/feature"
 	"heat-ls/analysis/feature/completion"
+	"heat-ls/analysis/feature/hover"
 	"heat-ls/analysis/hot"
 	"heat-ls/analysis/source"
 
@@ -159,7 +160,7 @@ func FuzzAnalysis(f *testing.F) {
 		// past the end, and spread in between.
 		n := len(src)
 		for _, off := range []int{0, n, n + 5, -3, n / 2, n / 3, 2 * n / 3, strings.IndexByte(string(src), ':') + 1} {
-			if h, ok := feature.Hover(doc, sc, off, true); ok {
+			if h, ok := hover.Hover(doc, sc, off, true); ok {
 				inText("hover", h.Span)
 			}
 			if sp, ok := feature.Definition(doc, off); ok {

@@ -3,9 +3,9 @@ package workspace
 import (
 	"strings"
 
-	"heat-ls/analysis/feature"
 	"heat-ls/analysis/feature/completion"
 	"heat-ls/analysis/feature/cursor"
+	"heat-ls/analysis/feature/hover"
 	"heat-ls/analysis/hot"
 )
 
@@ -71,7 +71,7 @@ func (s *Snapshot) Complete(path string, doc, names *hot.Document, offset int) (
 				detail += ", required"
 				sort = "0"
 			}
-			w := feature.NewHoverText(true)
+			w := hover.NewText(true)
 			describeParameter(w, f, p, rel(path, f.Path))
 			items = append(items, completion.Item{
 				Label: p.Name, Kind: completion.CompleteProperty, Detail: detail, Required: required,

@@ -7,9 +7,9 @@ import (
 	"strconv"
 	"strings"
 
-	"heat-ls/analysis/feature"
 	"heat-ls/analysis/feature/completion"
 	"heat-ls/analysis/feature/cursor"
+	"heat-ls/analysis/feature/hover"
 	"heat-ls/analysis/hot"
 	"heat-ls/schema"
 )
@@ -183,7 +183,7 @@ func paramDetail(decls []Param) string {
 
 // paramDoc describes the declarations of one parameter name.
 func paramDoc(decls []Param, from string, markdown bool) string {
-	d := feature.NewHoverText(markdown)
+	d := hover.NewText(markdown)
 	for _, p := range decls {
 		where := p.Path
 		if from != "" {

@@ -4,7 +4,8 @@
 //
 // The workspace is reached only through Index, which analysis/workspace
 // implements; this package reads no file itself. Hover on an
-// environment's own sections needs no other file and is analysis/feature's.
+// environment's own sections needs no other file and is
+// analysis/feature/hover's.
 //
-// May use: analysis/feature, analysis/feature/completion, analysis/feature/cursor, analysis/hot, analysis/source, analysis/syntax, schema.
+// May use: analysis/feature/completion, analysis/feature/cursor, analysis/feature/hover, analysis/hot, analysis/source, analysis/syntax, schema.
 package envfile

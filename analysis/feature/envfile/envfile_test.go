@@ -7,8 +7,8 @@ import (
 	"strings"
 	"testing"
 
-	"heat-ls/analysis/feature"
 	"heat-ls/analysis/feature/envfile"
+	"heat-ls/analysis/feature/hover"
 	"heat-ls/analysis/hot"
 	"heat-ls/analysis/workspace"
 	"heat-ls/schema"
@@ -157,7 +157,7 @@ func TestEnvSectionHover(t *testing.T) {
 	}
 	for _, tc := range tests {
 		off := strings.Index(src, tc.at) + 1
-		h, ok := feature.Hover(doc, sc, off, true)
+		h, ok := hover.Hover(doc, sc, off, true)
 		switch {
 		case tc.want == "" && ok:
 			t.Errorf("%s: unexpected hover %q", tc.at, h.Text)

@@ -3,7 +3,7 @@ package envfile
 import (
 	"strings"
 
-	"heat-ls/analysis/feature"
+	"heat-ls/analysis/feature/hover"
 	"heat-ls/analysis/hot"
 	"heat-ls/analysis/syntax"
 	"heat-ls/schema"
@@ -88,7 +88,7 @@ func Definition(doc *hot.Document, offset int, idx Index, path string) []FileLoc
 // (its description) or a template of the workspace (its description,
 // parameters and outputs). withTitle starts the text with the target's
 // name, for a hover on the target itself.
-func envDescribeTarget(d *feature.HoverText, target string, sc *schema.Schema, idx Index, path string, withTitle bool) {
+func envDescribeTarget(d *hover.Text, target string, sc *schema.Schema, idx Index, path string, withTitle bool) {
 	if sc != nil {
 		if rt, ok := sc.ResourceType(target); ok {
 			if withTitle {
@@ -125,12 +125,12 @@ func envDescribeTarget(d *feature.HoverText, target string, sc *schema.Schema, i
 // Hover explains a registry key (the type), a registry target (the
 // template's description, parameters and outputs, or the target type) or
 // a parameter (its declarations in the workspace templates).
-func Hover(doc *hot.Document, offset int, sc *schema.Schema, idx Index, path string, markdown bool) (feature.HoverResult, bool) {
+func Hover(doc *hot.Document, offset int, sc *schema.Schema, idx Index, path string, markdown bool) (hover.Result, bool) {
 	t, ok := envTargetAt(doc, offset)
 	if !ok {
-		return feature.HoverResult{}, false
+		return hover.Result{}, false
 	}
-	d := feature.NewHoverText(markdown)
+	d := hover.NewText(markdown)
 	switch t.kind {
 	case "type":
 		builtin := false
@@ -168,7 +168,7 @@ func Hover(doc *hot.Document, offset int, sc *schema.Schema, idx Index, path str
 		d.Raw(paramDoc(decls, path, markdown))
 	}
 	if d.Len() == 0 {
-		return feature.HoverResult{}, false
+		return hover.Result{}, false
 	}
-	return feature.HoverResult{Span: t.node.Span(), Text: d.String(), Markdown: markdown}, true
+	return hover.Result{Span: t.node.Span(), Text: d.String(), Markdown: markdown}, true
 }

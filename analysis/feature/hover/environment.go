@@ -1,4 +1,4 @@
-package feature
+package hover
 
 import (
 	"heat-ls/analysis/hot"
@@ -12,29 +12,29 @@ import (
 // parameters, which need the workspace, are answered by analysis/feature/envfile.
 
 // envKeyHover explains the environment key under offset.
-func envKeyHover(doc *hot.Document, offset int, markdown bool) (HoverResult, bool) {
+func envKeyHover(doc *hot.Document, offset int, markdown bool) (Result, bool) {
 	if doc == nil || doc.Syntax == nil {
-		return HoverResult{}, false
+		return Result{}, false
 	}
 	root := doc.Syntax.Root().Resolve()
 	if !root.IsMapping() {
-		return HoverResult{}, false
+		return Result{}, false
 	}
 	on := func(p syntax.Pair) bool {
 		k := p.Key.Resolve()
 		return k.IsScalar() && k.Span().Start <= offset && offset <= k.Span().End && k.Span().Len() > 0
 	}
-	d := &HoverText{markdown: markdown}
+	d := &Text{markdown: markdown}
 	for i := range root.Pairs() {
 		p := root.Pair(i)
 		if on(p) {
 			text := schema.KeyDoc(schema.ContextEnvironment, p.Key.Resolve().Value)
 			if text == "" {
-				return HoverResult{}, false
+				return Result{}, false
 			}
 			d.Title(p.Key.Resolve().Value, "environment section")
 			d.Para(text)
-			return HoverResult{Span: p.Key.Resolve().Span(), Text: d.String(), Markdown: markdown}, true
+			return Result{Span: p.Key.Resolve().Span(), Text: d.String(), Markdown: markdown}, true
 		}
 		if p.Key.Resolve().Value != "resource_registry" {
 			continue
@@ -48,9 +48,9 @@ func envKeyHover(doc *hot.Document, offset int, markdown bool) (HoverResult, boo
 			if q.Key.Resolve().Value == "resources" && on(q) {
 				d.Title("resources", "per-resource registry")
 				d.Para("Mappings that apply only to the resources named below it (by their name in the template), and the hooks that pause on them; entries outside it apply to every resource of the type.")
-				return HoverResult{Span: q.Key.Resolve().Span(), Text: d.String(), Markdown: markdown}, true
+				return Result{Span: q.Key.Resolve().Span(), Text: d.String(), Markdown: markdown}, true
 			}
 		}
 	}
-	return HoverResult{}, false
+	return Result{}, false
 }

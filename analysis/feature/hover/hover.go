@@ -1,4 +1,4 @@
-package feature
+package hover
 
 import (
 	"encoding/json"
@@ -6,15 +6,16 @@ import (
 	"sort"
 	"strings"
 
+	"heat-ls/analysis/feature"
 	"heat-ls/analysis/hot"
 	"heat-ls/analysis/source"
 	"heat-ls/analysis/syntax"
 	"heat-ls/schema"
 )
 
-// HoverResult is the text to show for the token at an offset and the
+// Result is the text to show for the token at an offset and the
 // token's span.
-type HoverResult struct {
+type Result struct {
 	Span source.Span
 	// Text is Markdown when the request asked for it, plain text otherwise.
 	Text     string
@@ -24,28 +25,28 @@ type HoverResult struct {
 // Hover explains what is under offset. ok is false when there is nothing
 // to say. sch may be nil (then only what the document itself says is
 // shown). It never panics.
-func Hover(doc *hot.Document, sch *schema.Schema, offset int, markdown bool) (res HoverResult, ok bool) {
+func Hover(doc *hot.Document, sch *schema.Schema, offset int, markdown bool) (res Result, ok bool) {
 	defer func() {
 		if recover() != nil {
-			res, ok = HoverResult{}, false
+			res, ok = Result{}, false
 		}
 	}()
 	if doc.Env != nil {
 		return envKeyHover(doc, offset, markdown)
 	}
-	t := Locate(doc, offset)
-	if t.Kind == TargetNone {
-		return HoverResult{}, false
+	t := feature.Locate(doc, offset)
+	if t.Kind == feature.TargetNone {
+		return Result{}, false
 	}
-	h := hoverer{doc: doc, tpl: doc.Template, sch: sch, d: &HoverText{markdown: markdown}}
+	h := hoverer{doc: doc, tpl: doc.Template, sch: sch, d: &Text{markdown: markdown}}
 	if sch != nil {
 		h.version, _ = sch.Version(doc.Template.VersionText)
 	}
 	h.describe(t)
 	if h.d.b.Len() == 0 {
-		return HoverResult{}, false
+		return Result{}, false
 	}
-	return HoverResult{Span: t.Span, Text: h.d.String(), Markdown: markdown}, true
+	return Result{Span: t.Span, Text: h.d.String(), Markdown: markdown}, true
 }
 
 type hoverer struct {
@@ -53,40 +54,40 @@ type hoverer struct {
 	tpl     *hot.Template
 	sch     *schema.Schema
 	version *schema.Version
-	d       *HoverText
+	d       *Text
 }
 
-func (h *hoverer) describe(t Target) {
+func (h *hoverer) describe(t feature.Target) {
 	switch t.Kind {
-	case TargetFunction:
+	case feature.TargetFunction:
 		h.function(t.Name)
-	case TargetReference, TargetDefinition:
+	case feature.TargetReference, feature.TargetDefinition:
 		switch t.Namespace {
-		case NamespaceParameter:
+		case feature.NamespaceParameter:
 			h.parameter(t.Name)
-		case NamespaceResource:
+		case feature.NamespaceResource:
 			h.resource(t.Name)
-		case NamespaceCondition:
+		case feature.NamespaceCondition:
 			h.condition(t.Name)
-		case NamespaceOutput:
+		case feature.NamespaceOutput:
 			h.output(t.Name)
 		}
-	case TargetKey:
+	case feature.TargetKey:
 		if doc := schema.KeyDoc(t.Context, t.Name); doc != "" {
 			h.d.Title(t.Name, contextWord(t.Context))
 			h.d.Para(doc)
 		}
-	case TargetResourceType:
+	case feature.TargetResourceType:
 		h.resourceType(t.Name)
-	case TargetProperty:
+	case feature.TargetProperty:
 		if t.Resource != nil {
 			h.property(t.Resource.Type, t.PropertyPath)
 		}
-	case TargetAttribute:
+	case feature.TargetAttribute:
 		if t.Resource != nil {
 			h.attribute(t.Resource, t.Name)
 		}
-	case TargetVersion:
+	case feature.TargetVersion:
 		h.templateVersion(t.Name)
 	}
 }

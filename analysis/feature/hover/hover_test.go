@@ -1,10 +1,11 @@
-package feature
+package hover
 
 import (
 	"strings"
 	"testing"
 
 	"heat-ls/analysis/hot"
+	"heat-ls/analysis/source"
 	"heat-ls/schema"
 )
 
@@ -150,3 +151,17 @@ outputs:
 		}
 	}
 }
+
+// at finds the offset marked by "|" inside probe, probe being unique in src.
+func at(t *testing.T, src, probe string) int {
+	t.Helper()
+	i := strings.Index(probe, "|")
+	text := probe[:i] + probe[i+1:]
+	j := strings.Index(src, text)
+	if j < 0 || strings.Count(src, text) != 1 {
+		t.Fatalf("probe %q not found once", text)
+	}
+	return j + i
+}
+
+func text(src string, sp source.Span) string { return src[sp.Start:sp.End] }

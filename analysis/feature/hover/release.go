@@ -1,4 +1,4 @@
-package feature
+package hover
 
 import (
 	"strings"

@@ -1,21 +1,21 @@
-package feature
+package hover
 
 import "strings"
 
-// HoverText builds hover text once and renders it as Markdown or as plain
+// Text builds hover text once and renders it as Markdown or as plain
 // text, so every hover, in-file or across files, reads the same in both
 // formats. The workspace package writes its cross-file hovers with it too.
-type HoverText struct {
+type Text struct {
 	markdown bool
 	b        strings.Builder
 }
 
-// NewHoverText starts an empty text, Markdown when markdown is set.
-func NewHoverText(markdown bool) *HoverText { return &HoverText{markdown: markdown} }
+// NewText starts an empty text, Markdown when markdown is set.
+func NewText(markdown bool) *Text { return &Text{markdown: markdown} }
 
 // Raw appends text that is already rendered in this text's format (another
 // hover's text) as its own paragraph.
-func (d *HoverText) Raw(text string) {
+func (d *Text) Raw(text string) {
 	if text == "" {
 		return
 	}
@@ -24,16 +24,16 @@ func (d *HoverText) Raw(text string) {
 }
 
 // Len is the length of the text so far; 0 means nothing was written.
-func (d *HoverText) Len() int { return d.b.Len() }
+func (d *Text) Len() int { return d.b.Len() }
 
-func (d *HoverText) sep() {
+func (d *Text) sep() {
 	if d.b.Len() > 0 {
 		d.b.WriteString("\n\n")
 	}
 }
 
 // title is the first line: a code-formatted name and what it is.
-func (d *HoverText) Title(code, what string) {
+func (d *Text) Title(code, what string) {
 	d.sep()
 	if d.markdown {
 		d.b.WriteString("**" + mdCode(code) + "**")
@@ -46,7 +46,7 @@ func (d *HoverText) Title(code, what string) {
 }
 
 // para is a paragraph of prose.
-func (d *HoverText) Para(text string) {
+func (d *Text) Para(text string) {
 	if strings.TrimSpace(text) == "" {
 		return
 	}
@@ -55,7 +55,7 @@ func (d *HoverText) Para(text string) {
 }
 
 // field is a "label: value" line; value is shown as code when code is set.
-func (d *HoverText) Field(label, value string, code bool) {
+func (d *Text) Field(label, value string, code bool) {
 	if value == "" {
 		return
 	}
@@ -71,7 +71,7 @@ func (d *HoverText) Field(label, value string, code bool) {
 }
 
 // label is a line introducing what follows (a code block).
-func (d *HoverText) Label(text string) {
+func (d *Text) Label(text string) {
 	d.sep()
 	if d.markdown {
 		d.b.WriteString("*" + text + ":*")
@@ -81,7 +81,7 @@ func (d *HoverText) Label(text string) {
 }
 
 // list is a labelled bullet list of code items.
-func (d *HoverText) List(label string, items []string) {
+func (d *Text) List(label string, items []string) {
 	if len(items) == 0 {
 		return
 	}
@@ -105,7 +105,7 @@ func (d *HoverText) List(label string, items []string) {
 type ListItem struct{ Code, Text string }
 
 // items is a labelled bullet list whose names are code and notes text.
-func (d *HoverText) Items(label string, items []ListItem) {
+func (d *Text) Items(label string, items []ListItem) {
 	if len(items) == 0 {
 		return
 	}
@@ -137,7 +137,7 @@ func (d *HoverText) Items(label string, items []ListItem) {
 }
 
 // code is a YAML block.
-func (d *HoverText) Code(text string) {
+func (d *Text) Code(text string) {
 	text = strings.TrimRight(text, "\n")
 	if text == "" {
 		return
@@ -159,10 +159,10 @@ func (d *HoverText) Code(text string) {
 	}
 }
 
-func (d *HoverText) String() string { return d.b.String() }
+func (d *Text) String() string { return d.b.String() }
 
 // esc escapes Markdown punctuation in prose that comes from the document.
-func (d *HoverText) esc(s string) string {
+func (d *Text) esc(s string) string {
 	if !d.markdown {
 		return s
 	}
