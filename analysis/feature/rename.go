@@ -1,7 +1,6 @@
 package feature
 
 import (
-	"errors"
 	"fmt"
 	"strings"
 
@@ -13,22 +12,6 @@ import (
 type Edit struct {
 	Span    source.Span
 	NewText string
-}
-
-// RenameError says why a rename cannot happen; its message is meant for
-// the user.
-type RenameError struct{ Reason string }
-
-func (e *RenameError) Error() string { return e.Reason }
-
-func refuse(format string, args ...any) error {
-	return &RenameError{Reason: fmt.Sprintf(format, args...)}
-}
-
-// IsRenameError reports whether err is a refusal (as opposed to a bug).
-func IsRenameError(err error) bool {
-	var re *RenameError
-	return errors.As(err, &re)
 }
 
 // PrepareRename checks that the token under offset can be renamed and
