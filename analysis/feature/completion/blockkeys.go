@@ -1,6 +1,10 @@
 package completion
 
-import "bytes"
+import (
+	"bytes"
+
+	"heat-ls/schema"
+)
 
 // blockValued reports the keys whose value is written as an indented
 // block below them, and whether that block is a list.
@@ -37,4 +41,14 @@ func (c *completer) blockKey(it Item) Item {
 		it.Insert = it.Label + ":\n  - $0"
 	}
 	return it
+}
+
+// keys proposes names not yet present among the token's siblings.
+func (c *completer) keys(names []string, ctx schema.Context) {
+	for _, name := range names {
+		if c.has(c.tc.Siblings, name) {
+			continue
+		}
+		c.add(0, c.blockKey(Item{Label: name, Kind: CompleteKey, Doc: schema.KeyDoc(ctx, name), Insert: keyInsert(name)}))
+	}
 }

@@ -5,67 +5,11 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"heat-ls/analysis/feature"
-
 	"heat-ls/analysis/feature/cursor"
 	"heat-ls/analysis/hot"
-	"heat-ls/analysis/source"
 	"heat-ls/analysis/syntax"
 	"heat-ls/schema"
 )
-
-// Kind says what a completion item names, so the editor can pick
-// an icon.
-type Kind int
-
-const (
-	CompleteFunction  Kind = iota + 1 // an intrinsic function
-	CompleteKey                       // a section or key name
-	CompleteReference                 // a parameter, resource or condition name
-	CompleteProperty                  // a resource property or map key
-	CompleteAttribute                 // a resource attribute
-	CompleteType                      // a resource or parameter type
-	CompleteValue                     // an allowed value, version, policy, boolean
-)
-
-// Item is one proposal. Edit is the span of the typed prefix the
-// item replaces (byte offsets in the current text).
-type Item struct {
-	Label string
-	Kind  Kind
-	// Detail is a one-line summary (a type, "parameter", a version).
-	Detail string
-	// Required marks a property the resource must have.
-	Required bool
-	// Doc is Markdown documentation in heat-ls's own words, may be empty.
-	Doc string
-	// Insert replaces Edit; it uses LSP snippet syntax when Snippet.
-	Insert  string
-	Snippet bool
-	Edit    source.Span
-	// FilterText is what the editor matches the typed prefix against,
-	// set when Insert does not start with the label.
-	FilterText string
-	// SortText keeps the order heat-ls chose (required first, newest
-	// version first...).
-	SortText   string
-	Deprecated bool
-}
-
-// Request is everything completion needs.
-type Request struct {
-	// Doc is the parse of the current text; LastGood the last parse whose
-	// YAML was fine (may be Doc itself, or nil).
-	Doc, LastGood *hot.Document
-	Offset        int
-	Schema        *schema.Schema
-	// Snippets: the client accepts snippet syntax.
-	Snippets bool
-	// MoreAttributes, when set, lists extra get_attr attribute names for a
-	// resource, such as the outputs of a nested template the workspace
-	// knows; the schema's attributes come first.
-	MoreAttributes func(r *hot.Resource) []string
-}
 
 // Complete proposes what may be typed at req.Offset. It works on broken
 // text: the position comes from cursor.ReadContext, names from the
@@ -153,83 +97,6 @@ func namesTemplate(req Request) *hot.Template {
 	return req.Doc.Template
 }
 
-// completer gathers the items for one request.
-type completer struct {
-	req   Request
-	s     *schema.Schema
-	v     *schema.Version
-	tc    *cursor.TextContext
-	tpl   *hot.Template
-	items []Item
-	// versionKnown: the text declares a version heat-ls knows.
-	versionKnown bool
-}
-
-// version reads heat_template_version from the text (so a version being
-// edited counts at once), then from the parse. A text without one only
-// gets top-level proposals (it may be a template being started).
-func (c *completer) version(src []byte) *schema.Version {
-	if name, ok := declaredVersion(src); ok {
-		if v, ok := c.s.Version(name); ok {
-			c.versionKnown = true
-			return v
-		}
-		return c.s.Latest()
-	}
-	if c.tpl != nil {
-		if v, ok := c.s.Version(c.tpl.VersionText); ok {
-			c.versionKnown = true
-			return v
-		}
-		return c.s.Latest()
-	}
-	if len(c.tc.Path) == 0 {
-		return c.s.Latest()
-	}
-	return nil
-}
-
-// declaredVersion finds a top-level "heat_template_version:" line.
-func declaredVersion(src []byte) (string, bool) {
-	const key = "heat_template_version:"
-	for i := 0; i < len(src); {
-		end := i
-		for end < len(src) && src[end] != '\n' {
-			end++
-		}
-		line := src[i:end]
-		if len(line) >= len(key) && string(line[:len(key)]) == key {
-			v := strings.TrimSpace(cursor.StripComment(line[len(key):]))
-			return cursor.UnquoteText(v), true
-		}
-		i = end + 1
-	}
-	return "", false
-}
-
-// add appends an item, giving it the typed prefix's span and a sort key
-// that keeps the insertion order within its group.
-func (c *completer) add(group int, it Item) {
-	it.Edit = c.tc.Span
-	if it.Insert == "" {
-		it.Insert = it.Label
-	}
-	if !strings.HasPrefix(it.Insert, it.Label) {
-		it.FilterText = it.Label
-	}
-	it.SortText = sortKey(group, len(c.items))
-	c.items = append(c.items, it)
-}
-
-// keySlot reports whether the token may be a mapping key.
-func (c *completer) keySlot() bool { return c.tc.Slot != cursor.SlotScalar }
-
-// scalarSlot reports whether the token may be a scalar value.
-func (c *completer) scalarSlot() bool { return c.tc.Slot != cursor.SlotKey }
-
-// keyInsert is what a key item inserts: "name: " (the value follows).
-func keyInsert(name string) string { return name + ": " }
-
 func (c *completer) complete() {
 	k := c.tc.Keys()
 	n := len(k)
@@ -297,25 +164,6 @@ func (c *completer) sections() {
 	}
 }
 
-func (c *completer) has(list []string, name string) bool {
-	for _, s := range list {
-		if s == name {
-			return true
-		}
-	}
-	return false
-}
-
-// keys proposes names not yet present among the token's siblings.
-func (c *completer) keys(names []string, ctx schema.Context) {
-	for _, name := range names {
-		if c.has(c.tc.Siblings, name) {
-			continue
-		}
-		c.add(0, c.blockKey(Item{Label: name, Kind: CompleteKey, Doc: schema.KeyDoc(ctx, name), Insert: keyInsert(name)}))
-	}
-}
-
 // values proposes plain values.
 func (c *completer) values(names []string, ctx schema.Context, detail string) {
 	for _, name := range names {
@@ -366,12 +214,6 @@ func (c *completer) inParameters(k []string) {
 	}
 }
 
-func (c *completer) booleans() {
-	for _, b := range []string{"true", "false"} {
-		c.add(0, Item{Label: b, Kind: CompleteValue, Detail: "boolean"})
-	}
-}
-
 func (c *completer) inResources(k []string) {
 	n := len(k)
 	switch {
@@ -388,104 +230,6 @@ func (c *completer) inResources(k []string) {
 	case n >= 3 && k[2] == "update_policy":
 		c.updatePolicy(k)
 	}
-}
-
-// resourceTypes lists the types Heat shows, filtered by the typed prefix
-// (which may hold colons: "OS::Nova::").
-func (c *completer) resourceTypes() {
-	prefix := strings.ToLower(c.tc.Prefix)
-	var matched, contained []*schema.ResourceType
-	for _, name := range c.s.ResourceTypes() {
-		rt, ok := c.s.ResourceType(name)
-		if !ok || rt.Hidden() || rt.Name != name {
-			continue
-		}
-		low := strings.ToLower(name)
-		switch {
-		case strings.HasPrefix(low, prefix):
-			matched = append(matched, rt)
-		case strings.Contains(low, prefix):
-			contained = append(contained, rt)
-		}
-	}
-	for i, group := range [][]*schema.ResourceType{matched, contained} {
-		for _, rt := range group {
-			detail := "resource type"
-			switch {
-			case rt.Deprecated():
-				detail = "deprecated resource type"
-			case rt.Unsupported():
-				detail = "experimental resource type"
-			}
-			c.add(i, Item{Label: rt.Name, Kind: CompleteType, Detail: detail, Doc: rt.Description, Deprecated: rt.Deprecated()})
-		}
-	}
-}
-
-// parameterNames lists the template's parameters, then pseudo parameters.
-func (c *completer) parameterNames(pseudo bool) {
-	if c.tpl != nil {
-		for _, p := range c.tpl.Parameters {
-			if !c.settled(feature.NamespaceParameter, &p.Entry) {
-				continue
-			}
-			detail := "parameter"
-			if p.Type != "" {
-				detail += " (" + p.Type + ")"
-			}
-			c.add(0, Item{Label: p.Name, Kind: CompleteReference, Detail: detail, Doc: entryScalar(&p.Entry, "description")})
-		}
-	}
-	if pseudo {
-		for _, name := range c.v.PseudoParameters {
-			c.add(1, Item{Label: name, Kind: CompleteReference, Detail: "pseudo parameter", Doc: schema.KeyDoc(schema.ContextPseudoParameter, name)})
-		}
-	}
-}
-
-// resourceNames lists the template's resources except one (depends_on
-// cannot name its own resource).
-func (c *completer) resourceNames(except string) {
-	if c.tpl == nil {
-		return
-	}
-	for _, r := range c.tpl.Resources {
-		if r.Name == except || !c.settled(feature.NamespaceResource, &r.Entry) {
-			continue
-		}
-		c.add(0, Item{Label: r.Name, Kind: CompleteReference, Detail: r.Type, Doc: entryScalar(&r.Entry, "description")})
-	}
-}
-
-func (c *completer) conditionNames() {
-	if c.tpl == nil {
-		return
-	}
-	for _, cd := range c.tpl.Conditions {
-		if !c.settled(feature.NamespaceCondition, &cd.Entry) {
-			continue
-		}
-		c.add(0, Item{Label: cd.Name, Kind: CompleteReference, Detail: "condition"})
-	}
-}
-
-// entryScalar is the scalar text under key in an entry's body, or "".
-func entryScalar(e *hot.Entry, key string) string {
-	if p := e.Field(key); p.Key != nil && p.Value.IsScalar() && !p.Value.IsNull() {
-		return p.Value.Value
-	}
-	return ""
-}
-
-// sortKey is a fixed-width key: the group digit, then the position.
-func sortKey(group, n int) string {
-	var b [6]byte
-	b[0] = byte('0' + group%10)
-	for i := 5; i >= 1; i-- {
-		b[i] = byte('0' + n%10)
-		n /= 10
-	}
-	return string(b[:])
 }
 
 // insideText reports a cursor that is inside text rather than at the start
