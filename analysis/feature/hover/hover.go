@@ -8,19 +8,9 @@ import (
 
 	"heat-ls/analysis/feature"
 	"heat-ls/analysis/hot"
-	"heat-ls/analysis/source"
 	"heat-ls/analysis/syntax"
 	"heat-ls/schema"
 )
-
-// Result is the text to show for the token at an offset and the
-// token's span.
-type Result struct {
-	Span source.Span
-	// Text is Markdown when the request asked for it, plain text otherwise.
-	Text     string
-	Markdown bool
-}
 
 // Hover explains what is under offset. ok is false when there is nothing
 // to say. sch may be nil (then only what the document itself says is
@@ -47,14 +37,6 @@ func Hover(doc *hot.Document, sch *schema.Schema, offset int, markdown bool) (re
 		return Result{}, false
 	}
 	return Result{Span: t.Span, Text: h.d.String(), Markdown: markdown}, true
-}
-
-type hoverer struct {
-	doc     *hot.Document
-	tpl     *hot.Template
-	sch     *schema.Schema
-	version *schema.Version
-	d       *Text
 }
 
 func (h *hoverer) describe(t feature.Target) {

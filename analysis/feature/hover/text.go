@@ -1,6 +1,10 @@
 package hover
 
-import "strings"
+import (
+	"strings"
+
+	"heat-ls/analysis/source"
+)
 
 // Text builds hover text once and renders it as Markdown or as plain
 // text, so every hover, in-file or across files, reads the same in both
@@ -181,4 +185,13 @@ func mdCode(s string) string {
 		return fence + " " + s + " " + fence
 	}
 	return fence + s + fence
+}
+
+// Result is the text to show for the token at an offset and the
+// token's span.
+type Result struct {
+	Span source.Span
+	// Text is Markdown when the request asked for it, plain text otherwise.
+	Text     string
+	Markdown bool
 }
