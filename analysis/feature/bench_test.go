@@ -9,6 +9,7 @@ import (
 	"heat-ls/analysis/feature/hover"
 	"heat-ls/analysis/hot"
 	"heat-ls/analysis/syntax/synthtest"
+	"heat-ls/schema/schematest"
 )
 
 // hoverOffsets picks interesting cursor positions spread over src: the
@@ -31,7 +32,7 @@ func hoverOffsets(doc *hot.Document) []int {
 // BenchmarkHover measures one hover on a 12,000-line template, reporting
 // the 99th percentile latency (target: under 5 ms).
 func BenchmarkHover(b *testing.B) {
-	sch := feature.LoadSchema(b)
+	sch := schematest.Load(b)
 	doc := hot.Parse(synthtest.GenerateTemplate(12000))
 	offs := hoverOffsets(doc)
 	if len(offs) == 0 {

@@ -8,7 +8,6 @@ import (
 	"testing"
 
 	"heat-ls/analysis/hot"
-	"heat-ls/schema"
 
 	"heat-ls/schema/refdata"
 )
@@ -107,13 +106,4 @@ func TestRenameOnCorpus(t *testing.T) {
 	if renamed == 0 {
 		t.Skip("no renamable names in the corpus")
 	}
-}
-
-func loadSchema(tb testing.TB) *schema.Schema {
-	tb.Helper()
-	s, err := schema.Load()
-	if err != nil {
-		tb.Fatal(err)
-	}
-	return s
 }

@@ -1,10 +1,8 @@
 package feature
 
-// The test helpers that tests of package feature_test share with the
-// package's own tests.
+// The test helpers and fixtures that tests of package feature_test share
+// with the package's own tests.
 var (
-	CorpusFiles = corpusFiles
-	LoadSchema  = loadSchema
-
+	CorpusFiles    = corpusFiles
 	LocateTemplate = locateTemplate
 )

@@ -7,6 +7,7 @@ import (
 	"heat-ls/analysis/feature"
 	"heat-ls/analysis/feature/hover"
 	"heat-ls/analysis/hot"
+	"heat-ls/schema/schematest"
 )
 
 // Hover, definition, references, rename and symbols on every offset of
@@ -14,7 +15,7 @@ import (
 // and every answer lies inside the text.
 func TestFeaturesOnCorpus(t *testing.T) {
 	files := feature.CorpusFiles(t)
-	sch := feature.LoadSchema(t)
+	sch := schematest.Load(t)
 	for _, path := range files {
 		src, err := os.ReadFile(path)
 		if err != nil {
@@ -52,7 +53,7 @@ func TestFeaturesOnCorpus(t *testing.T) {
 
 // Every offset of a few fixtures, cut at many points, never panics.
 func TestFeaturesNeverPanic(t *testing.T) {
-	sch := feature.LoadSchema(t)
+	sch := schematest.Load(t)
 	for _, full := range []string{feature.LocateTemplate, "heat_template_version: 2013-05-23\nresources:\n  r: {type: [x], properties: {a: {Ref: r}, b: {\"Fn::Select\": [0, {get_attr: [r]}]}}}\n", "{", "- a\n- b: [", "heat_template_version: &a [*a]\nparameters: *a\n"} {
 		for cut := 0; cut <= len(full); cut += 11 {
 			src := full[:cut]

@@ -20,6 +20,7 @@ import (
 	"heat-ls/analysis/source"
 	"heat-ls/analysis/syntax"
 	"heat-ls/schema"
+	"heat-ls/schema/schematest"
 )
 
 // typingTarget is the share of exact answers the typing simulation must
@@ -49,7 +50,7 @@ func TestTypingSimulation(t *testing.T) {
 		files = sampleFiles(files, 16)
 		linesPerFile = 1
 	}
-	sim := &typingSim{sch: feature.LoadSchema(t), score: map[string]*typingScore{}}
+	sim := &typingSim{sch: schematest.Load(t), score: map[string]*typingScore{}}
 	for _, path := range files {
 		src, err := os.ReadFile(path)
 		if err != nil {

@@ -7,7 +7,7 @@ import (
 	"heat-ls/analysis/feature"
 	"heat-ls/analysis/hot"
 	"heat-ls/analysis/source"
-	"heat-ls/schema"
+	"heat-ls/schema/schematest"
 )
 
 // span returns the span of the text marked [[...]] in src, and src without
@@ -177,7 +177,7 @@ func TestQuickFixesRaiseVersion(t *testing.T) {
 // text the expected one leaves, which must still be YAML.
 func runQuickFixes(t *testing.T, tests []quickFixCase) {
 	t.Helper()
-	sch := loadSchema(t)
+	sch := schematest.Load(t)
 	for _, tc := range tests {
 		src, sp := marked(t, tc.src)
 		doc := hot.Parse([]byte(src))
@@ -219,15 +219,6 @@ func TestQuickFixesIgnoreBadSpans(t *testing.T) {
 	if got := QuickFixes(doc, nil, ds); len(got) != 0 {
 		t.Fatalf("%+v", got)
 	}
-}
-
-func loadSchema(tb testing.TB) *schema.Schema {
-	tb.Helper()
-	s, err := schema.Load()
-	if err != nil {
-		tb.Fatal(err)
-	}
-	return s
 }
 
 // applyEdits applies edits, sorted by offset and not overlapping, to src.

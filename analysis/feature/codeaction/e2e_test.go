@@ -9,6 +9,7 @@ import (
 	"heat-ls/analysis/hot"
 	"heat-ls/analysis/source"
 	"heat-ls/schema"
+	"heat-ls/schema/schematest"
 )
 
 func runCheck(sch *schema.Schema, src string) (*hot.Document, []source.Diagnostic) {
@@ -20,7 +21,7 @@ func runCheck(sch *schema.Schema, src string) (*hot.Document, []source.Diagnosti
 // action's title; after applying it, check.Run no longer reports that
 // rule at all and the text contains want.
 func TestQuickFixesEndToEnd(t *testing.T) {
-	sch := loadSchema(t)
+	sch := schematest.Load(t)
 	tests := []struct {
 		name, src, code, title, want string
 	}{

@@ -1,11 +1,15 @@
 package completion
 
-import "testing"
+import (
+	"testing"
+
+	"heat-ls/schema/schematest"
+)
 
 // TestKnownAttrShapesExist: every shape belongs to an attribute the schema
 // knows, so a renamed attribute cannot leave a shape behind unnoticed.
 func TestKnownAttrShapesExist(t *testing.T) {
-	s := loadSchema(t)
+	s := schematest.Load(t)
 	for _, ta := range [][2]string{
 		{"OS::Nova::Server", "addresses"}, {"OS::Nova::Server", "networks"}, {"OS::Neutron::Port", "fixed_ips"},
 		{"OS::Neutron::Subnet", "allocation_pools"}, {"OS::Neutron::Subnet", "host_routes"},

@@ -307,12 +307,3 @@ func TestCompleteDeepLinesAreRefused(t *testing.T) {
 		}
 	}
 }
-
-func loadSchema(tb testing.TB) *schema.Schema {
-	tb.Helper()
-	s, err := schema.Load()
-	if err != nil {
-		tb.Fatal(err)
-	}
-	return s
-}

@@ -6,17 +6,8 @@ import (
 
 	"heat-ls/analysis/hot"
 	"heat-ls/analysis/source"
-	"heat-ls/schema"
+	"heat-ls/schema/schematest"
 )
-
-func loadSchema(tb testing.TB) *schema.Schema {
-	tb.Helper()
-	s, err := schema.Load()
-	if err != nil {
-		tb.Fatal(err)
-	}
-	return s
-}
 
 const hoverTemplate = `heat_template_version: 2018-08-31
 parameters:
@@ -48,7 +39,7 @@ resources:
 `
 
 func TestHover(t *testing.T) {
-	sch := loadSchema(t)
+	sch := schematest.Load(t)
 	doc := hot.Parse([]byte(hoverTemplate))
 	tests := []struct {
 		probe string
@@ -91,7 +82,7 @@ func TestHover(t *testing.T) {
 }
 
 func TestHoverPlainText(t *testing.T) {
-	sch := loadSchema(t)
+	sch := schematest.Load(t)
 	doc := hot.Parse([]byte(hoverTemplate))
 	h, ok := Hover(doc, sch, at(t, hoverTemplate, "key_name: {get_pa|ram: key}"), false)
 	if !ok || strings.Contains(h.Text, "```") || strings.Contains(h.Text, "**") || !strings.Contains(h.Text, "get_param") {
@@ -100,7 +91,7 @@ func TestHoverPlainText(t *testing.T) {
 }
 
 func TestHoverNothing(t *testing.T) {
-	sch := loadSchema(t)
+	sch := schematest.Load(t)
 	doc := hot.Parse([]byte(hoverTemplate))
 	if h, ok := Hover(doc, sch, at(t, hoverTemplate, "image: cir|ros"), true); ok {
 		t.Fatalf("hover on a plain value: %q", h.Text)
@@ -135,7 +126,7 @@ outputs:
         - ','
         - [a, b]
 `
-	sch := loadSchema(t)
+	sch := schematest.Load(t)
 	doc := hot.Parse([]byte(src))
 	tests := []struct{ probe, want string }{
 		{"condition: b|ig", "```yaml\nbig:\n  and:\n    - prod\n    - not: prod\n```"},
