@@ -63,7 +63,7 @@ func foldingRanges(doc *hot.Document) (out []Fold) {
 
 // folder finds the largest foldable range per start line, for the lines
 // [base, base+len(ends)): the whole text, or one entry's lines
-// (folding_splice.go).
+// (splice.go).
 type folder struct {
 	doc *hot.Document
 	// ends[l-base] is the end line of the range starting on line l (0:

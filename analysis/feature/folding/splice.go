@@ -25,7 +25,7 @@ func RangesAfter(doc *hot.Document, sp *hot.Splice) []Fold {
 
 // splicedFolds computes the folding ranges of doc from those kept with
 // the previous version, when doc was made from it by reparsing one entry
-// (sp; below the entry, folding_member.go folds the member alone when it
+// (sp; below the entry, member.go folds the member alone when it
 // can). Folding reads only the tree, and a range starts at a node: the
 // ranges starting before the entry's lines are the same, but for the
 // section holding the entry, whose end is found again; the entry's own
