@@ -26,8 +26,6 @@ var allowedImports = map[string][]string{
 	"analysis":                  nil,
 	"analysis/bench":            nil,
 	"analysis/config":           {"analysis/limits", "analysis/rules", "analysis/source", "analysis/syntax", "schema", "schema/spell"},
-	"analysis/feature":          {"analysis/check", "analysis/feature/cursor", "analysis/hot", "analysis/rules", "analysis/source", "analysis/syntax", "schema"},
-	"analysis/feature/cursor":   {"analysis/hot", "analysis/source", "analysis/syntax"},
 	"analysis/graph":            {"analysis/check", "analysis/hot", "analysis/limits", "analysis/source", "analysis/syntax", "analysis/workspace", "schema"},
 	"analysis/hot":              {"analysis/source", "analysis/syntax", "schema/spell"},
 	"analysis/hot/edittest":     {"analysis/hot", "analysis/syntax/synthtest", "schema/refdata"},
@@ -37,10 +35,24 @@ var allowedImports = map[string][]string{
 	"analysis/source":           nil,
 	"analysis/syntax":           {"analysis/rules", "analysis/source"},
 	"analysis/syntax/synthtest": nil,
-	"analysis/workspace":        {"analysis/check", "analysis/feature", "analysis/feature/cursor", "analysis/hot", "analysis/limits", "analysis/source", "analysis/syntax", "schema", "schema/spell"},
+	"analysis/workspace":        {"analysis/check", "analysis/feature", "analysis/feature/completion", "analysis/feature/cursor", "analysis/feature/envfile", "analysis/feature/hover", "analysis/hot", "analysis/limits", "analysis/source", "analysis/syntax", "schema", "schema/spell"},
 	"analysis/yaql":             nil,
 	"analysis/limits":           nil,
 	"analysis/pyjson":           nil,
+
+	// What the editor shows: the base (what the cursor is on, the views a
+	// query reads, and the answers that follow straight from them), the
+	// cursor's context while text is typed, and a package for each
+	// feature that needs more than the base. Only envfile builds on
+	// other feature packages (completion's items, hover's text).
+	"analysis/feature":            {"analysis/feature/cursor", "analysis/hot", "analysis/source", "analysis/syntax", "schema"},
+	"analysis/feature/cursor":     {"analysis/hot", "analysis/source", "analysis/syntax"},
+	"analysis/feature/codeaction": {"analysis/feature", "analysis/hot", "analysis/rules", "analysis/source", "analysis/syntax", "schema"},
+	"analysis/feature/completion": {"analysis/feature", "analysis/feature/cursor", "analysis/hot", "analysis/source", "analysis/syntax", "schema"},
+	"analysis/feature/envfile":    {"analysis/feature/completion", "analysis/feature/cursor", "analysis/feature/hover", "analysis/hot", "analysis/source", "analysis/syntax", "schema"},
+	"analysis/feature/folding":    {"analysis/hot", "analysis/syntax"},
+	"analysis/feature/hover":      {"analysis/feature", "analysis/hot", "analysis/source", "analysis/syntax", "schema"},
+	"analysis/feature/semantic":   {"analysis/check", "analysis/feature", "analysis/hot", "analysis/source", "analysis/syntax", "schema"},
 
 	// What a template evaluates to and becomes: the evaluator of HOT
 	// functions and conditions, environments merged in order, and the
@@ -48,7 +60,7 @@ var allowedImports = map[string][]string{
 	"analysis/eval":                {"analysis/hot", "analysis/source", "analysis/syntax", "schema"},
 	"analysis/environ":             {"analysis/eval", "analysis/hot", "analysis/source", "analysis/syntax"},
 	"analysis/preview/previewtest": nil,
-	"analysis/effective":           {"analysis/environ", "analysis/eval", "analysis/feature", "analysis/hot", "analysis/rules", "analysis/source", "analysis/syntax", "schema"},
+	"analysis/effective":           {"analysis/environ", "analysis/eval", "analysis/feature", "analysis/feature/hover", "analysis/hot", "analysis/rules", "analysis/source", "analysis/syntax", "schema"},
 	"analysis/preview":             {"analysis/environ", "analysis/eval", "analysis/hot", "analysis/limits", "analysis/source", "analysis/syntax", "schema"},
 
 	// The checks: a core that runs the rule packages, rule packages named

@@ -8,6 +8,7 @@ import (
 	"go.lsp.dev/protocol"
 
 	"heat-ls/analysis/feature"
+	"heat-ls/analysis/feature/codeaction"
 	"heat-ls/analysis/source"
 )
 
@@ -32,7 +33,7 @@ func (s *Server) codeAction(_ context.Context, p *protocol.CodeActionParams) ([]
 		diags = append(diags, fromDiagnostic(doc.Mapper(), enc, pd))
 	}
 	q := query{doc: doc, view: feature.View{Doc: doc.Doc}}
-	for _, a := range feature.QuickFixes(doc.Doc, s.currentSchema(), diags) {
+	for _, a := range codeaction.QuickFixes(doc.Doc, s.currentSchema(), diags) {
 		kind := protocol.CodeActionKindQuickFix
 		ca := &protocol.CodeAction{
 			Title:       a.Title,

@@ -5,7 +5,7 @@ import (
 
 	"go.lsp.dev/protocol"
 
-	"heat-ls/analysis/feature"
+	"heat-ls/analysis/feature/completion"
 	"heat-ls/analysis/source"
 )
 
@@ -22,7 +22,7 @@ func (s *Server) completion(_ context.Context, p *protocol.CompletionParams) (*p
 	cl := s.Client()
 	// Text right after the cursor: replace a plain scalar, else offer
 	// nothing rather than items that would break the line.
-	ahead, ok := feature.TextAhead(doc.Doc.Src, off)
+	ahead, ok := completion.TextAhead(doc.Doc.Src, off)
 	if !ok {
 		return &protocol.CompletionList{Items: []protocol.CompletionItem{}}, nil
 	}
@@ -30,9 +30,9 @@ func (s *Server) completion(_ context.Context, p *protocol.CompletionParams) (*p
 	for i := range wsItems {
 		wsItems[i].Edit.End = max(wsItems[i].Edit.End, ahead)
 	}
-	var items []feature.CompletionItem
+	var items []completion.Item
 	if !isEnv {
-		items = feature.Complete(feature.CompletionRequest{
+		items = completion.Complete(completion.Request{
 			Doc:            doc.Doc,
 			LastGood:       doc.LastGood,
 			Offset:         off,
@@ -51,7 +51,7 @@ func (s *Server) completion(_ context.Context, p *protocol.CompletionParams) (*p
 }
 
 // toCompletionItem converts one analysis item.
-func toCompletionItem(it feature.CompletionItem, m *source.Mapper, enc source.Encoding, markdown bool) protocol.CompletionItem {
+func toCompletionItem(it completion.Item, m *source.Mapper, enc source.Encoding, markdown bool) protocol.CompletionItem {
 	ci := protocol.CompletionItem{
 		Label:            it.Label,
 		Kind:             completionKind(it.Kind),
@@ -86,19 +86,19 @@ func toCompletionItem(it feature.CompletionItem, m *source.Mapper, enc source.En
 	return ci
 }
 
-func completionKind(k feature.CompletionKind) protocol.CompletionItemKind {
+func completionKind(k completion.Kind) protocol.CompletionItemKind {
 	switch k {
-	case feature.CompleteFunction:
+	case completion.CompleteFunction:
 		return protocol.CompletionItemKindFunction
-	case feature.CompleteKey:
+	case completion.CompleteKey:
 		return protocol.CompletionItemKindKeyword
-	case feature.CompleteReference:
+	case completion.CompleteReference:
 		return protocol.CompletionItemKindReference
-	case feature.CompleteProperty:
+	case completion.CompleteProperty:
 		return protocol.CompletionItemKindProperty
-	case feature.CompleteAttribute:
+	case completion.CompleteAttribute:
 		return protocol.CompletionItemKindField
-	case feature.CompleteType:
+	case completion.CompleteType:
 		return protocol.CompletionItemKindClass
 	}
 	return protocol.CompletionItemKindValue

@@ -6,19 +6,20 @@ import (
 	"go.lsp.dev/protocol"
 
 	"heat-ls/analysis/feature"
+	"heat-ls/analysis/feature/folding"
 )
 
 // foldingRange answers the foldable regions of the current text (its
 // tolerant parse: while the text is broken, what parsed still folds). A
 // version made by reparsing one entry reuses the previous version's
-// ranges for the rest (feature.FoldingRangesAfter).
+// ranges for the rest (folding.RangesAfter).
 func (s *Server) foldingRange(_ context.Context, p *protocol.FoldingRangeParams) ([]protocol.FoldingRange, error) {
 	doc := s.document(p.TextDocument.URI)
 	if doc == nil || doc.Doc == nil {
 		return []protocol.FoldingRange{}, nil
 	}
 	limit := s.Client().Visual.FoldingRangeLimit
-	folds := feature.FoldingRangesAfter(doc.Doc, doc.Splice)
+	folds := folding.RangesAfter(doc.Doc, doc.Splice)
 	n := len(folds)
 	if limit > 0 {
 		n = min(n, limit)

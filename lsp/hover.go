@@ -7,6 +7,7 @@ import (
 	"go.lsp.dev/uri"
 
 	"heat-ls/analysis/feature"
+	"heat-ls/analysis/feature/hover"
 	"heat-ls/analysis/source"
 	"heat-ls/lsp/store"
 )
@@ -88,7 +89,7 @@ func (s *Server) baseHover(p *protocol.HoverParams) (*protocol.Hover, error) {
 		return nil, nil
 	}
 	md := s.Client().HoverMarkdown
-	h, ok := feature.Hover(q.view.Doc, s.currentSchema(), q.offset, md)
+	h, ok := hover.Hover(q.view.Doc, s.currentSchema(), q.offset, md)
 	if !ok {
 		return nil, nil
 	}

@@ -7,9 +7,9 @@ import (
 	"strings"
 	"testing"
 
-	"go.lsp.dev/uri"
+	"heat-ls/analysis/feature/semantic"
 
-	"heat-ls/analysis/feature"
+	"go.lsp.dev/uri"
 )
 
 // visualWorkspace writes a small project (a template, a nested template,
@@ -125,8 +125,8 @@ func TestSemanticTokensMarkNestedOutputs(t *testing.T) {
 		l, ch = l+st.Data[i], ch+st.Data[i+1]
 		if l == line && ch == address {
 			found = true
-			if st.Data[i+2] != len("address") || st.Data[i+3] != int(feature.TokenOutput) {
-				t.Errorf("address: length %d type %d, want %d and the output type %d", st.Data[i+2], st.Data[i+3], len("address"), feature.TokenOutput)
+			if st.Data[i+2] != len("address") || st.Data[i+3] != int(semantic.TokenOutput) {
+				t.Errorf("address: length %d type %d, want %d and the output type %d", st.Data[i+2], st.Data[i+3], len("address"), semantic.TokenOutput)
 			}
 		}
 	}

@@ -7,6 +7,7 @@ import (
 	"go.lsp.dev/uri"
 
 	"heat-ls/analysis/feature"
+	"heat-ls/analysis/feature/semantic"
 	"heat-ls/analysis/hot"
 	"heat-ls/analysis/source"
 	"heat-ls/lsp/store"
@@ -17,15 +18,15 @@ import (
 // them without configuration: functions, parameters, resources
 // (variable), conditions (enumMember), outputs (property) and resource
 // types (type); pseudo parameters are parameters with defaultLibrary and
-// readonly. Modifier bits follow feature.TokenModifier.
+// readonly. Modifier bits follow semantic.TokenModifier.
 func semanticLegend() protocol.SemanticTokensLegend {
-	types := make([]string, feature.TokenResourceType+1)
-	types[feature.TokenFunction] = "function"
-	types[feature.TokenParameter] = "parameter"
-	types[feature.TokenResource] = "variable"
-	types[feature.TokenCondition] = "enumMember"
-	types[feature.TokenOutput] = "property"
-	types[feature.TokenResourceType] = "type"
+	types := make([]string, semantic.TokenResourceType+1)
+	types[semantic.TokenFunction] = "function"
+	types[semantic.TokenParameter] = "parameter"
+	types[semantic.TokenResource] = "variable"
+	types[semantic.TokenCondition] = "enumMember"
+	types[semantic.TokenOutput] = "property"
+	types[semantic.TokenResourceType] = "type"
 	return protocol.SemanticTokensLegend{TokenTypes: types, TokenModifiers: []string{"declaration", "deprecated", "defaultLibrary", "readonly"}}
 }
 
@@ -61,7 +62,7 @@ func (s *Server) semanticTokens(u uri.URI, r *protocol.Range) *protocol.Semantic
 		}
 	}
 	// The outputs of nested templates come from the workspace.
-	var nested feature.NestedOutputs
+	var nested semantic.NestedOutputs
 	if path := filePath(u); path != "" {
 		nested = s.workspaceSnapshot().InlayValues(path)
 	}
@@ -73,7 +74,7 @@ func (s *Server) semanticTokens(u uri.URI, r *protocol.Range) *protocol.Semantic
 		splice = doc.Splice
 	}
 	sc := s.currentSchema()
-	tokens := feature.SemanticTokensAfter(view.Doc, splice, sc, within, nested)
+	tokens := semantic.TokensAfter(view.Doc, splice, sc, within, nested)
 	if r == nil {
 		if data, ok := s.encoded.answerOf(doc, enc, tokens); ok {
 			out.Data = data
@@ -110,7 +111,7 @@ type tokenEncoder struct {
 }
 
 // add appends tokens (sorted, after the last one appended).
-func (e *tokenEncoder) add(tokens []feature.SemanticToken) {
+func (e *tokenEncoder) add(tokens []semantic.Token) {
 	m, text := e.doc.Mapper(), e.doc.Text
 	for _, tk := range tokens {
 		sp, ok := e.view.Span(tk.Span)

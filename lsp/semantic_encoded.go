@@ -3,14 +3,14 @@ package lsp
 import (
 	"sync"
 
-	"heat-ls/analysis/feature"
+	"heat-ls/analysis/feature/semantic"
 	"heat-ls/analysis/source"
 	"heat-ls/lsp/store"
 )
 
 // encodedTokens keeps, per document, the last whole-document semantic
 // tokens answer in protocol numbers. The tokens of a version are kept with
-// its parse (feature.SemanticTokensNested hands back the same list while
+// its parse (semantic.TokensNested hands back the same list while
 // no nested output changes them), so an answer for the same version, list
 // and position encoding is the same numbers: a repeated request (full
 // after range, a delta with nothing to say, a second client) costs a
@@ -23,7 +23,7 @@ type encodedTokens struct {
 type encodedAnswer struct {
 	doc    *store.Document
 	enc    source.Encoding
-	tokens *feature.SemanticToken // the token list's first element: its identity
+	tokens *semantic.Token // the token list's first element: its identity
 	n      int
 	data   []uint32
 	// from, when set, tells how data was made from the previous version's
@@ -32,7 +32,7 @@ type encodedAnswer struct {
 }
 
 // answerOf returns the numbers kept for tokens of doc in enc.
-func (e *encodedTokens) answerOf(doc *store.Document, enc source.Encoding, tokens []feature.SemanticToken) ([]uint32, bool) {
+func (e *encodedTokens) answerOf(doc *store.Document, enc source.Encoding, tokens []semantic.Token) ([]uint32, bool) {
 	if len(tokens) == 0 {
 		return nil, false
 	}
@@ -58,7 +58,7 @@ func (e *encodedTokens) forget(uri string) {
 // now on: nobody may modify it), unless the document was closed while the
 // answer was made. Answers of other documents whose version is no longer
 // the open one are dropped on the way.
-func (e *encodedTokens) keep(doc *store.Document, enc source.Encoding, tokens []feature.SemanticToken, data []uint32, from *numbersFrom, current func(uri string) *store.Document) {
+func (e *encodedTokens) keep(doc *store.Document, enc source.Encoding, tokens []semantic.Token, data []uint32, from *numbersFrom, current func(uri string) *store.Document) {
 	if len(tokens) == 0 {
 		return
 	}

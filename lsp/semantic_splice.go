@@ -6,6 +6,7 @@ import (
 	"go.lsp.dev/protocol"
 
 	"heat-ls/analysis/feature"
+	"heat-ls/analysis/feature/semantic"
 	"heat-ls/analysis/hot"
 	"heat-ls/analysis/source"
 	"heat-ls/lsp/store"
@@ -16,7 +17,7 @@ import (
 // tokens of doc, from the numbers kept for the previous version when doc
 // was made from it by reparsing one entry or a member below it (sp) and
 // those numbers encode the previous version's kept tokens. The numbers of
-// the tokens before the part classified again (feature.ReclassifiedLines)
+// the tokens before the part classified again (semantic.ReclassifiedLines)
 // are the same;
 // theirs are encoded; of the tokens after them only the first changes
 // (its line, and its character when it shares a line with the last
@@ -24,13 +25,13 @@ import (
 // as they were. from says which numbers changed, for a delta answer
 // against the previous ones (editFrom). ok is false when there is nothing
 // to reuse.
-func (e *encodedTokens) spliced(doc *store.Document, sp *hot.Splice, enc source.Encoding, sc *schema.Schema, tokens []feature.SemanticToken) (data []uint32, from *numbersFrom, ok bool) {
+func (e *encodedTokens) spliced(doc *store.Document, sp *hot.Splice, enc source.Encoding, sc *schema.Schema, tokens []semantic.Token) (data []uint32, from *numbersFrom, ok bool) {
 	prevDoc := sp.Prev()
 	if prevDoc == nil || len(tokens) == 0 {
 		return nil, nil, false
 	}
-	prevTokens := feature.KeptTokens(prevDoc, sc)
-	if cur := feature.KeptTokens(doc.Doc, sc); len(cur) != len(tokens) || len(prevTokens) == 0 || &cur[0] != &tokens[0] {
+	prevTokens := semantic.KeptTokens(prevDoc, sc)
+	if cur := semantic.KeptTokens(doc.Doc, sc); len(cur) != len(tokens) || len(prevTokens) == 0 || &cur[0] != &tokens[0] {
 		return nil, nil, false // tokens with nested outputs merged in: not the kept list
 	}
 	e.mu.Lock()
@@ -39,8 +40,8 @@ func (e *encodedTokens) spliced(doc *store.Document, sp *hot.Splice, enc source.
 	if !ok || a.doc.Doc != prevDoc || a.enc != enc || a.tokens != &prevTokens[0] || a.n != len(prevTokens) || len(a.data) != 5*a.n {
 		return nil, nil, false
 	}
-	start := func(tk feature.SemanticToken, off int) int { return tk.Span.Start - off }
-	lines, oldTo, newTo := feature.ReclassifiedLines(doc.Doc, sp)
+	start := func(tk semantic.Token, off int) int { return tk.Span.Start - off }
+	lines, oldTo, newTo := semantic.ReclassifiedLines(doc.Doc, sp)
 	before, _ := slices.BinarySearchFunc(prevTokens, lines, start)
 	after, _ := slices.BinarySearchFunc(prevTokens, oldTo, start)
 	next, _ := slices.BinarySearchFunc(tokens, newTo, start)

@@ -11,7 +11,7 @@ import (
 	"go.lsp.dev/uri"
 	"go.uber.org/zap"
 
-	"heat-ls/analysis/feature"
+	"heat-ls/analysis/feature/semantic"
 	"heat-ls/analysis/source"
 	"heat-ls/analysis/syntax/synthtest"
 	"heat-ls/lsp/store"
@@ -111,7 +111,7 @@ func TestSplicedTokensEqualFresh(t *testing.T) {
 			}
 			if doc.Splice != nil {
 				spliced++
-				tokens := feature.SemanticTokensAfter(doc.Doc, doc.Splice, sc, source.Span{End: -1}, nil)
+				tokens := semantic.TokensAfter(doc.Doc, doc.Splice, sc, source.Span{End: -1}, nil)
 				if _, _, ok := s.encoded.spliced(doc, doc.Splice, s.encoding(), sc, tokens); ok {
 					reused++
 				}

@@ -7,6 +7,9 @@ import (
 	"go.lsp.dev/uri"
 
 	"heat-ls/analysis/feature"
+	"heat-ls/analysis/feature/completion"
+	"heat-ls/analysis/feature/envfile"
+	"heat-ls/analysis/feature/hover"
 	"heat-ls/analysis/hot"
 	"heat-ls/analysis/workspace"
 	"heat-ls/lsp/store"
@@ -114,7 +117,7 @@ func (s *Server) workspaceHover(u uri.URI, pos protocol.Position) (*protocol.Hov
 		return nil, false
 	}
 	md := s.Client().HoverMarkdown
-	var h feature.HoverResult
+	var h hover.Result
 	if q.view.Doc.Env != nil {
 		h, ok = s.envHover(q, md)
 	} else {
@@ -138,7 +141,7 @@ func (s *Server) workspaceHover(u uri.URI, pos protocol.Position) (*protocol.Hov
 // text: nested-template parameters as property keys, and everything in
 // environment files. isEnv tells the caller the single-file engine has
 // nothing to add.
-func (s *Server) workspaceCompletion(u uri.URI, offset int) (items []feature.CompletionItem, isEnv bool) {
+func (s *Server) workspaceCompletion(u uri.URI, offset int) (items []completion.Item, isEnv bool) {
 	path := filePath(u)
 	doc := s.document(u)
 	if path == "" || doc == nil {
@@ -279,18 +282,18 @@ func (s *Server) workspaceDocuments() []feature.NamedDocument {
 // envDefinition answers definition in an environment file.
 func (s *Server) envDefinition(q wsQuery) []workspace.Location {
 	var out []workspace.Location
-	for _, l := range feature.EnvDefinition(q.view.Doc, q.offset, q.snap.EnvIndex(), q.path) {
+	for _, l := range envfile.Definition(q.view.Doc, q.offset, q.snap.EnvIndex(), q.path) {
 		out = append(out, workspace.Location{Path: l.Path, Span: l.Span, Doc: l.Doc})
 	}
 	return out
 }
 
 // envHover answers hover in an environment file.
-func (s *Server) envHover(q wsQuery, markdown bool) (feature.HoverResult, bool) {
-	return feature.EnvHover(q.view.Doc, q.offset, s.currentSchema(), q.snap.EnvIndex(), q.path, markdown)
+func (s *Server) envHover(q wsQuery, markdown bool) (hover.Result, bool) {
+	return envfile.Hover(q.view.Doc, q.offset, s.currentSchema(), q.snap.EnvIndex(), q.path, markdown)
 }
 
 // envCompletion answers completion in an environment file.
-func (s *Server) envCompletion(snap *workspace.Snapshot, path string, doc *hot.Document, offset int) []feature.CompletionItem {
-	return feature.EnvComplete(feature.EnvCompletionRequest{Doc: doc, Offset: offset, Schema: s.currentSchema(), Index: snap.EnvIndex(), Path: path})
+func (s *Server) envCompletion(snap *workspace.Snapshot, path string, doc *hot.Document, offset int) []completion.Item {
+	return envfile.Complete(envfile.CompletionRequest{Doc: doc, Offset: offset, Schema: s.currentSchema(), Index: snap.EnvIndex(), Path: path})
 }

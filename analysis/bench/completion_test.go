@@ -5,7 +5,7 @@ import (
 	"testing"
 	"time"
 
-	"heat-ls/analysis/feature"
+	"heat-ls/analysis/feature/completion"
 	"heat-ls/analysis/hot"
 	"heat-ls/analysis/syntax/synthtest"
 )
@@ -29,7 +29,7 @@ func BenchmarkCompletion12k(b *testing.B) {
 	i := 0
 	for b.Loop() {
 		start := time.Now()
-		feature.Complete(feature.CompletionRequest{Doc: doc, LastGood: doc, Offset: at[i%len(at)], Schema: sc, Snippets: true})
+		completion.Complete(completion.Request{Doc: doc, LastGood: doc, Offset: at[i%len(at)], Schema: sc, Snippets: true})
 		lat = append(lat, time.Since(start))
 		i++
 	}
@@ -54,7 +54,7 @@ func BenchmarkCompletionWhileTyping(b *testing.B) {
 	lat := make(Latencies, 0, b.N)
 	for b.Loop() {
 		start := time.Now()
-		feature.Complete(feature.CompletionRequest{Doc: doc, LastGood: last, Offset: offset, Schema: sc, Snippets: true})
+		completion.Complete(completion.Request{Doc: doc, LastGood: last, Offset: offset, Schema: sc, Snippets: true})
 		lat = append(lat, time.Since(start))
 	}
 	lat.Report(b)

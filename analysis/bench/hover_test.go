@@ -5,7 +5,7 @@ import (
 	"testing"
 	"time"
 
-	"heat-ls/analysis/feature"
+	"heat-ls/analysis/feature/hover"
 	"heat-ls/analysis/hot"
 	"heat-ls/analysis/syntax/synthtest"
 )
@@ -41,7 +41,7 @@ func BenchmarkHover12k(b *testing.B) {
 	i := 0
 	for b.Loop() {
 		start := time.Now()
-		feature.Hover(doc, sc, at[i%len(at)], true)
+		hover.Hover(doc, sc, at[i%len(at)], true)
 		lat = append(lat, time.Since(start))
 		i++
 	}

@@ -4,7 +4,8 @@ import (
 	"testing"
 	"time"
 
-	"heat-ls/analysis/feature"
+	"heat-ls/analysis/feature/folding"
+	"heat-ls/analysis/feature/semantic"
 	"heat-ls/analysis/hot"
 	"heat-ls/analysis/source"
 )
@@ -42,10 +43,10 @@ func runEditLatency(b *testing.B, op func(doc *hot.Document, sp *hot.Splice)) {
 func BenchmarkSemanticTokensFullEdit12k(b *testing.B) {
 	sc := loadSchema(b)
 	runEditLatency(b, func(doc *hot.Document, sp *hot.Splice) {
-		feature.SemanticTokensAfter(doc, sp, sc, source.Span{End: -1}, nil)
+		semantic.TokensAfter(doc, sp, sc, source.Span{End: -1}, nil)
 	})
 }
 
 func BenchmarkFoldingRangesEdit12k(b *testing.B) {
-	runEditLatency(b, func(doc *hot.Document, sp *hot.Splice) { feature.FoldingRangesAfter(doc, sp) })
+	runEditLatency(b, func(doc *hot.Document, sp *hot.Splice) { folding.RangesAfter(doc, sp) })
 }

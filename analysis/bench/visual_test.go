@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"heat-ls/analysis/feature"
+	"heat-ls/analysis/feature/folding"
+	"heat-ls/analysis/feature/semantic"
 	"heat-ls/analysis/graph"
 	"heat-ls/analysis/hot"
 	"heat-ls/analysis/source"
@@ -49,7 +51,7 @@ func runLatency(b *testing.B, op func(i int)) {
 func BenchmarkSemanticTokensFull12k(b *testing.B) {
 	sc := loadSchema(b)
 	doc, _ := visualDoc(b)
-	runLatency(b, func(int) { feature.SemanticTokens(doc, sc, source.Span{End: -1}) })
+	runLatency(b, func(int) { semantic.Tokens(doc, sc, source.Span{End: -1}) })
 }
 
 func BenchmarkSemanticTokensRange12k(b *testing.B) {
@@ -57,13 +59,13 @@ func BenchmarkSemanticTokensRange12k(b *testing.B) {
 	doc, at := visualDoc(b)
 	runLatency(b, func(i int) {
 		o := at[i%len(at)]
-		feature.SemanticTokens(doc, sc, source.Span{Start: o, End: o + 4000}) // about one screen
+		semantic.Tokens(doc, sc, source.Span{Start: o, End: o + 4000}) // about one screen
 	})
 }
 
 func BenchmarkFoldingRanges12k(b *testing.B) {
 	doc, _ := visualDoc(b)
-	runLatency(b, func(int) { feature.FoldingRanges(doc) })
+	runLatency(b, func(int) { folding.Ranges(doc) })
 }
 
 // unkept is doc as a new document with nothing computed and kept yet: the
@@ -75,12 +77,12 @@ func unkept(doc *hot.Document) *hot.Document {
 func BenchmarkSemanticTokensFullFirst12k(b *testing.B) {
 	sc := loadSchema(b)
 	doc, _ := visualDoc(b)
-	runLatency(b, func(int) { feature.SemanticTokens(unkept(doc), sc, source.Span{End: -1}) })
+	runLatency(b, func(int) { semantic.Tokens(unkept(doc), sc, source.Span{End: -1}) })
 }
 
 func BenchmarkFoldingRangesFirst12k(b *testing.B) {
 	doc, _ := visualDoc(b)
-	runLatency(b, func(int) { feature.FoldingRanges(unkept(doc)) })
+	runLatency(b, func(int) { folding.Ranges(unkept(doc)) })
 }
 
 func BenchmarkSelectionRanges12k(b *testing.B) {
@@ -136,5 +138,5 @@ func BenchmarkSemanticTokensFullNested12k(b *testing.B) {
 	x := workspace.New(dir)
 	x.Scan(context.Background(), nil)
 	nested := x.Snapshot().InlayValues(path)
-	runLatency(b, func(int) { feature.SemanticTokensNested(doc, sc, source.Span{End: -1}, nested) })
+	runLatency(b, func(int) { semantic.TokensNested(doc, sc, source.Span{End: -1}, nested) })
 }

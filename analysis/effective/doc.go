@@ -15,5 +15,5 @@
 // unknown rather than being an error, since the editor shows a template
 // while it is being written.
 //
-// May use: analysis/environ, analysis/eval, analysis/feature, analysis/hot, analysis/rules, analysis/source, analysis/syntax, schema.
+// May use: analysis/environ, analysis/eval, analysis/feature, analysis/feature/hover, analysis/hot, analysis/rules, analysis/source, analysis/syntax, schema.
 package effective

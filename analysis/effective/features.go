@@ -6,6 +6,7 @@ import (
 
 	"heat-ls/analysis/eval"
 	"heat-ls/analysis/feature"
+	"heat-ls/analysis/feature/hover"
 	"heat-ls/analysis/hot"
 	"heat-ls/analysis/rules"
 	"heat-ls/analysis/source"
@@ -51,19 +52,19 @@ func (v *Values) envList() string {
 // Hover is the effective value of the parameter at offset (a get_param
 // argument naming it, or its definition) under the active set; ok is
 // false without an active set or elsewhere.
-func (v *Values) Hover(doc *hot.Document, offset int, markdown bool) (feature.HoverResult, bool) {
+func (v *Values) Hover(doc *hot.Document, offset int, markdown bool) (hover.Result, bool) {
 	if !v.Active || doc == nil || doc.Template == nil {
-		return feature.HoverResult{}, false
+		return hover.Result{}, false
 	}
 	t := feature.Locate(doc, offset)
 	if t.Namespace != feature.NamespaceParameter || t.Kind != feature.TargetReference && t.Kind != feature.TargetDefinition {
-		return feature.HoverResult{}, false
+		return hover.Result{}, false
 	}
 	value, where, ok := v.Param(t.Name)
 	if !ok {
-		return feature.HoverResult{}, false
+		return hover.Result{}, false
 	}
-	w := feature.NewHoverText(markdown)
+	w := hover.NewText(markdown)
 	w.Field("Effective value", value, true)
 	w.Para("Set by " + where + ".")
 	if len(v.Envs) == 0 {
@@ -71,7 +72,7 @@ func (v *Values) Hover(doc *hot.Document, offset int, markdown bool) (feature.Ho
 	} else {
 		w.Para("Active environments, in order: " + v.envList() + ".")
 	}
-	return feature.HoverResult{Span: t.Span, Text: w.String(), Markdown: markdown}, true
+	return hover.Result{Span: t.Span, Text: w.String(), Markdown: markdown}, true
 }
 
 // Inlay gives inlay hints the effective values over base (the

@@ -1,12 +1,15 @@
-package feature
+package feature_test
 
 import (
 	"sort"
 	"testing"
 	"time"
 
+	"heat-ls/analysis/feature"
+	"heat-ls/analysis/feature/hover"
 	"heat-ls/analysis/hot"
 	"heat-ls/analysis/syntax/synthtest"
+	"heat-ls/schema/schematest"
 )
 
 // hoverOffsets picks interesting cursor positions spread over src: the
@@ -29,7 +32,7 @@ func hoverOffsets(doc *hot.Document) []int {
 // BenchmarkHover measures one hover on a 12,000-line template, reporting
 // the 99th percentile latency (target: under 5 ms).
 func BenchmarkHover(b *testing.B) {
-	sch := loadSchema(b)
+	sch := schematest.Load(b)
 	doc := hot.Parse(synthtest.GenerateTemplate(12000))
 	offs := hoverOffsets(doc)
 	if len(offs) == 0 {
@@ -39,7 +42,7 @@ func BenchmarkHover(b *testing.B) {
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		start := time.Now()
-		Hover(doc, sch, offs[i%len(offs)], true)
+		hover.Hover(doc, sch, offs[i%len(offs)], true)
 		lat = append(lat, time.Since(start))
 	}
 	b.StopTimer()
@@ -55,7 +58,7 @@ func BenchmarkReferences(b *testing.B) {
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		start := time.Now()
-		FindReferences(doc, offs[i%len(offs)], true)
+		feature.FindReferences(doc, offs[i%len(offs)], true)
 		lat = append(lat, time.Since(start))
 	}
 	b.StopTimer()

@@ -39,47 +39,6 @@ func corpusFiles(t *testing.T) []string {
 	return files
 }
 
-// Hover, definition, references, rename and symbols on every offset of
-// real templates (and a stride of offsets on the large ones) never panic,
-// and every answer lies inside the text.
-func TestFeaturesOnCorpus(t *testing.T) {
-	files := corpusFiles(t)
-	sch := loadSchema(t)
-	for _, path := range files {
-		src, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		doc := hot.Parse(src)
-		stride := 1 + len(src)/1500
-		inside := func(what string, s, e int) {
-			if s < 0 || e < s || e > len(src) {
-				t.Errorf("%s: %s span [%d,%d) outside the text", path, what, s, e)
-			}
-		}
-		for off := 0; off <= len(src)+1; off += stride {
-			if h, ok := Hover(doc, sch, off, true); ok {
-				inside("hover", h.Span.Start, h.Span.End)
-			}
-			if sp, ok := Definition(doc, off); ok {
-				inside("definition", sp.Start, sp.End)
-			}
-			for _, r := range FindReferences(doc, off, true) {
-				inside("reference", r.Span.Start, r.Span.End)
-				if string(src[r.Span.Start:r.Span.End]) == "" {
-					t.Errorf("%s: empty reference", path)
-				}
-			}
-			if sp, _, err := PrepareRename(doc, off); err == nil {
-				inside("prepareRename", sp.Start, sp.End)
-			}
-		}
-		for _, s := range FlattenSymbols(DocumentSymbols(doc)) {
-			inside("symbol", s.Span.Start, s.Span.End)
-		}
-	}
-}
-
 // Renaming every parameter, resource and condition of the corpus keeps the
 // number of occurrences and leaves none under the old name.
 func TestRenameOnCorpus(t *testing.T) {

@@ -20,15 +20,15 @@ func Definition(doc *hot.Document, offset int) (sp source.Span, ok bool) {
 	if t.Kind != TargetReference && t.Kind != TargetDefinition {
 		return source.Span{}, false
 	}
-	entry := definitionEntry(doc.Template, t.Namespace, t.Name)
+	entry := DefinitionEntry(doc.Template, t.Namespace, t.Name)
 	if entry == nil || entry.Key == nil {
 		return source.Span{}, false
 	}
 	return entry.Key.Span(), true
 }
 
-// definitionEntry finds the Entry that defines name in ns.
-func definitionEntry(tpl *hot.Template, ns Namespace, name string) *hot.Entry {
+// DefinitionEntry finds the Entry that defines name in ns.
+func DefinitionEntry(tpl *hot.Template, ns Namespace, name string) *hot.Entry {
 	switch ns {
 	case NamespaceParameter:
 		if p := tpl.Parameter(name); p != nil {

@@ -273,7 +273,7 @@ func (l *locator) inEntries(ns Namespace, bodyCtx schema.Context) Target {
 			t.Entry = entry
 			return t
 		}
-		if ns == NamespaceCondition && isConditionName(l.leaf) {
+		if ns == NamespaceCondition && IsConditionName(l.leaf) {
 			// A condition whose body is another condition's name.
 			t := l.target(TargetReference)
 			t.Namespace = NamespaceCondition
@@ -320,7 +320,7 @@ func (l *locator) inEntries(ns Namespace, bodyCtx schema.Context) Target {
 
 // conditionRef is a condition: value naming a condition (not a boolean).
 func (l *locator) conditionRef(entry *hot.Entry) Target {
-	if !isConditionName(l.leaf) {
+	if !IsConditionName(l.leaf) {
 		return Target{}
 	}
 	t := l.target(TargetReference)
@@ -540,23 +540,23 @@ func (l *locator) classifyInCall(call *hot.Call, i int) Target {
 		if idx == -1 {
 			t.Kind = TargetReference
 			t.Namespace = NamespaceResource
-			if l.tpl.Parameter(t.Name) != nil || l.tpl.Resource(t.Name) == nil && isPseudo(t.Name) {
+			if l.tpl.Parameter(t.Name) != nil || l.tpl.Resource(t.Name) == nil && IsPseudo(t.Name) {
 				t.Namespace = NamespaceParameter
 			}
 			return t
 		}
 	case "if":
-		if idx == 0 && isConditionName(l.leaf) {
+		if idx == 0 && IsConditionName(l.leaf) {
 			t.Kind, t.Namespace = TargetReference, NamespaceCondition
 			return t
 		}
 	case "not":
-		if idx == -1 && inConditionExpression(l.tpl, call) && isConditionName(l.leaf) {
+		if idx == -1 && InConditionExpression(l.tpl, call) && IsConditionName(l.leaf) {
 			t.Kind, t.Namespace = TargetReference, NamespaceCondition
 			return t
 		}
 	case "and", "or":
-		if idx >= 0 && inConditionExpression(l.tpl, call) && isConditionName(l.leaf) {
+		if idx >= 0 && InConditionExpression(l.tpl, call) && IsConditionName(l.leaf) {
 			t.Kind, t.Namespace = TargetReference, NamespaceCondition
 			return t
 		}
@@ -564,9 +564,9 @@ func (l *locator) classifyInCall(call *hot.Call, i int) Target {
 	return Target{}
 }
 
-// isPseudo reports whether name is one of Heat's pseudo parameters in
+// IsPseudo reports whether name is one of Heat's pseudo parameters in
 // some HOT version (the version decides which; the check package says so).
-func isPseudo(name string) bool {
+func IsPseudo(name string) bool {
 	switch name {
 	case "OS::stack_name", "OS::stack_id", "OS::project_id", "OS::region":
 		return true

@@ -2,7 +2,6 @@ package feature
 
 import (
 	"sort"
-	"strings"
 
 	"heat-ls/analysis/hot"
 	"heat-ls/analysis/source"
@@ -73,17 +72,17 @@ func Occurrences(doc *hot.Document, ns Namespace, name string) (out []Occurrence
 			add(c.Key, true)
 		}
 		for _, r := range t.Resources {
-			if n := r.ConditionRef; isConditionName(n) {
+			if n := r.ConditionRef; IsConditionName(n) {
 				add(n, false)
 			}
 		}
 		for _, o := range t.Outputs {
-			if n := o.ConditionRef; isConditionName(n) {
+			if n := o.ConditionRef; IsConditionName(n) {
 				add(n, false)
 			}
 		}
 		for _, c := range t.Conditions {
-			if isConditionName(c.Value) {
+			if IsConditionName(c.Value) {
 				add(c.Value, false)
 			}
 		}
@@ -114,7 +113,7 @@ func callRefs(t *hot.Template, c *hot.Call, ns Namespace) []*syntax.Node {
 		}
 		return nil
 	}
-	notBool := isConditionName
+	notBool := IsConditionName
 	switch c.Name {
 	case "get_param":
 		if ns == NamespaceParameter {
@@ -130,7 +129,7 @@ func callRefs(t *hot.Template, c *hot.Call, ns Namespace) []*syntax.Node {
 		}
 	case "Ref":
 		if args.Kind == syntax.ScalarNode {
-			isParam := t.Parameter(args.Value) != nil || t.Resource(args.Value) == nil && isPseudo(args.Value)
+			isParam := t.Parameter(args.Value) != nil || t.Resource(args.Value) == nil && IsPseudo(args.Value)
 			if (ns == NamespaceParameter) == isParam && (ns == NamespaceParameter || ns == NamespaceResource) {
 				return []*syntax.Node{args}
 			}
@@ -140,11 +139,11 @@ func callRefs(t *hot.Template, c *hot.Call, ns Namespace) []*syntax.Node {
 			return []*syntax.Node{args.Items()[0]}
 		}
 	case "not":
-		if ns == NamespaceCondition && inConditionExpression(t, c) && notBool(args) {
+		if ns == NamespaceCondition && InConditionExpression(t, c) && notBool(args) {
 			return []*syntax.Node{args}
 		}
 	case "and", "or":
-		if ns == NamespaceCondition && inConditionExpression(t, c) && args.Kind == syntax.SequenceNode {
+		if ns == NamespaceCondition && InConditionExpression(t, c) && args.Kind == syntax.SequenceNode {
 			var out []*syntax.Node
 			for _, it := range args.Items() {
 				if notBool(it) {
@@ -155,56 +154,4 @@ func callRefs(t *hot.Template, c *hot.Call, ns Namespace) []*syntax.Node {
 		}
 	}
 	return nil
-}
-
-// isConditionName reports whether n, where a condition is expected, names
-// one: a string scalar that neither YAML nor Heat (which reads YAML 1.1
-// booleans such as "yes" and "on") takes for a boolean.
-func isConditionName(n *syntax.Node) bool {
-	if n == nil || n.Kind != syntax.ScalarNode || n.Tag != "!!str" || n.Value == "" {
-		return false
-	}
-	if n.Style == syntax.Plain {
-		switch strings.ToLower(n.Value) {
-		case "yes", "no", "on", "off", "true", "false":
-			return false
-		}
-	}
-	return true
-}
-
-// inConditionExpression reports whether a not/and/or call is evaluated as
-// a condition: inside the conditions section, or nested (through other
-// not/and/or calls) in a resource's or output's condition value or in the
-// first argument of if. Elsewhere Heat keeps such a mapping as data.
-func inConditionExpression(t *hot.Template, c *hot.Call) bool {
-	if c.Context == hot.InCondition {
-		return true
-	}
-	top := c
-	for depth := 0; top.Parent != nil && depth < 64; depth++ {
-		switch top.Parent.Name {
-		case "not", "and", "or":
-			top = top.Parent
-			continue
-		case "if":
-			args := top.Parent.Args
-			return args.IsSequence() && len(args.Items()) > 0 && args.Items()[0] == top.Map
-		}
-		return false
-	}
-	if top.Parent != nil {
-		return false
-	}
-	for _, r := range t.Resources {
-		if r.ConditionRef == top.Map {
-			return true
-		}
-	}
-	for _, o := range t.Outputs {
-		if o.ConditionRef == top.Map {
-			return true
-		}
-	}
-	return false
 }

@@ -267,25 +267,6 @@ func TestViewLastGood(t *testing.T) {
 	}
 }
 
-// Every offset of a few fixtures, cut at many points, never panics.
-func TestFeaturesNeverPanic(t *testing.T) {
-	sch := loadSchema(t)
-	for _, full := range []string{locateTemplate, "heat_template_version: 2013-05-23\nresources:\n  r: {type: [x], properties: {a: {Ref: r}, b: {\"Fn::Select\": [0, {get_attr: [r]}]}}}\n", "{", "- a\n- b: [", "heat_template_version: &a [*a]\nparameters: *a\n"} {
-		for cut := 0; cut <= len(full); cut += 11 {
-			src := full[:cut]
-			doc := hot.Parse([]byte(src))
-			for off := -1; off <= len(src)+2; off++ {
-				Hover(doc, sch, off, true)
-				Definition(doc, off)
-				FindReferences(doc, off, true)
-				PrepareRename(doc, off)
-				Rename(doc, off, "x")
-			}
-			DocumentSymbols(doc)
-		}
-	}
-}
-
 // Lines inserted above the cursor shift the mapping by whole lines.
 func TestLineMapInsertedLines(t *testing.T) {
 	old := "a: 1\nb: 2\nc: 3\nd: 4\n"

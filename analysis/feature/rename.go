@@ -1,7 +1,6 @@
 package feature
 
 import (
-	"errors"
 	"fmt"
 	"strings"
 
@@ -13,22 +12,6 @@ import (
 type Edit struct {
 	Span    source.Span
 	NewText string
-}
-
-// RenameError says why a rename cannot happen; its message is meant for
-// the user.
-type RenameError struct{ Reason string }
-
-func (e *RenameError) Error() string { return e.Reason }
-
-func refuse(format string, args ...any) error {
-	return &RenameError{Reason: fmt.Sprintf(format, args...)}
-}
-
-// IsRenameError reports whether err is a refusal (as opposed to a bug).
-func IsRenameError(err error) bool {
-	var re *RenameError
-	return errors.As(err, &re)
 }
 
 // PrepareRename checks that the token under offset can be renamed and
@@ -59,8 +42,8 @@ func PrepareRename(doc *hot.Document, offset int) (sp source.Span, name string, 
 	default:
 		return source.Span{}, "", refuse("nothing to rename here")
 	}
-	if definitionEntry(doc.Template, t.Namespace, t.Name) == nil {
-		if t.Namespace == NamespaceParameter && isPseudo(t.Name) {
+	if DefinitionEntry(doc.Template, t.Namespace, t.Name) == nil {
+		if t.Namespace == NamespaceParameter && IsPseudo(t.Name) {
 			return source.Span{}, "", refuse("%s is a pseudo parameter Heat provides; it cannot be renamed", t.Name)
 		}
 		return source.Span{}, "", refuse("%s %s is not defined in this template", t.Namespace, shownName(t.Name))
@@ -96,13 +79,13 @@ func Rename(doc *hot.Document, offset int, newName string) (edits []Edit, err er
 	if newName == t.Name {
 		return nil, nil
 	}
-	if definitionEntry(doc.Template, t.Namespace, newName) != nil {
+	if DefinitionEntry(doc.Template, t.Namespace, newName) != nil {
 		return nil, refuse("a %s named %s already exists", t.Namespace, shownName(newName))
 	}
 	if doc.Syntax != nil && doc.Syntax.Hidden[newName] {
 		return nil, refuse("%s appears in the part of the document that is not valid YAML yet; fix that part before renaming to it", shownName(newName))
 	}
-	if t.Namespace == NamespaceParameter && isPseudo(newName) {
+	if t.Namespace == NamespaceParameter && IsPseudo(newName) {
 		return nil, refuse("%s is a pseudo parameter name", newName)
 	}
 	uses := Occurrences(doc, t.Namespace, t.Name)

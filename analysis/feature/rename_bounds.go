@@ -1,9 +1,26 @@
 package feature
 
 import (
+	"errors"
 	"fmt"
 	"unicode/utf8"
 )
+
+// RenameError says why a rename cannot happen; its message is meant for
+// the user.
+type RenameError struct{ Reason string }
+
+func (e *RenameError) Error() string { return e.Reason }
+
+func refuse(format string, args ...any) error {
+	return &RenameError{Reason: fmt.Sprintf(format, args...)}
+}
+
+// IsRenameError reports whether err is a refusal (as opposed to a bug).
+func IsRenameError(err error) bool {
+	var re *RenameError
+	return errors.As(err, &re)
+}
 
 // Heat's limits a rename keeps to, so that a rename never answers with
 // more text than Heat would take, however long the new name and however

@@ -61,7 +61,7 @@ func DocumentSymbols(doc *hot.Document) (out []Symbol) {
 		if s.Key == nil || s.Key.Kind != syntax.ScalarNode {
 			continue
 		}
-		sym := Symbol{Name: s.Name, Kind: SymbolSection, Span: entrySpan(s.Key, s.Value), SelectionSpan: s.Key.Span()}
+		sym := Symbol{Name: s.Name, Kind: SymbolSection, Span: EntrySpan(s.Key, s.Value), SelectionSpan: s.Key.Span()}
 		kind := SymbolOther
 		switch s.Name {
 		case "heat_template_version":
@@ -87,7 +87,7 @@ func DocumentSymbols(doc *hot.Document) (out []Symbol) {
 				}
 				sym.Children = append(sym.Children, Symbol{
 					Name: p.Key.Value, Kind: kind, Detail: entryDetail(kind, p.Value),
-					Span: entrySpan(p.Key, p.Value), SelectionSpan: p.Key.Span(),
+					Span: EntrySpan(p.Key, p.Value), SelectionSpan: p.Key.Span(),
 				})
 			}
 		}
@@ -96,7 +96,9 @@ func DocumentSymbols(doc *hot.Document) (out []Symbol) {
 	return out
 }
 
-func entrySpan(key, value *syntax.Node) source.Span {
+// EntrySpan is the span of a mapping entry from its key to the end of its
+// value.
+func EntrySpan(key, value *syntax.Node) source.Span {
 	return (syntax.Pair{Key: key, Value: value}).Span()
 }
 

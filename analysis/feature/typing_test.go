@@ -1,4 +1,4 @@
-package feature
+package feature_test
 
 import (
 	"bytes"
@@ -13,10 +13,14 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"heat-ls/analysis/feature"
+	"heat-ls/analysis/feature/completion"
+	"heat-ls/analysis/feature/hover"
 	"heat-ls/analysis/hot"
 	"heat-ls/analysis/source"
 	"heat-ls/analysis/syntax"
 	"heat-ls/schema"
+	"heat-ls/schema/schematest"
 )
 
 // typingTarget is the share of exact answers the typing simulation must
@@ -36,17 +40,17 @@ const typingTarget = 0.995
 // the cursor, whenever completion on the final text offers it there.
 // Queries follow the store: while the typed line is in flux
 // (syntax.InFlux), a query on another line reads the settled version
-// (NewFluxView). The seed is fixed. A sample of the templates keeps the
+// (feature.NewFluxView). The seed is fixed. A sample of the templates keeps the
 // test quick under -race; HEATLS_TYPING=full retypes every template, with
 // three drawn lines each (docs/editing-in-flux.md has the figures).
 func TestTypingSimulation(t *testing.T) {
-	files := corpusFiles(t)
+	files := feature.CorpusFiles(t)
 	linesPerFile := 3
 	if os.Getenv("HEATLS_TYPING") != "full" {
 		files = sampleFiles(files, 16)
 		linesPerFile = 1
 	}
-	sim := &typingSim{sch: loadSchema(t), score: map[string]*typingScore{}}
+	sim := &typingSim{sch: schematest.Load(t), score: map[string]*typingScore{}}
 	for _, path := range files {
 		src, err := os.ReadFile(path)
 		if err != nil {
@@ -55,19 +59,19 @@ func TestTypingSimulation(t *testing.T) {
 		sim.file(t, filepath.Base(path), src, linesPerFile)
 	}
 	t.Logf("%d templates, %d lines retyped from empty (%d top-level keys)", len(files), sim.lines, sim.sections)
-	for _, feature := range []string{"definition", "hover", "references", "completion"} {
-		s := sim.score[feature]
+	for _, name := range []string{"definition", "hover", "references", "completion"} {
+		s := sim.score[name]
 		if s == nil || s.total == 0 {
-			t.Errorf("%s: no answers compared", feature)
+			t.Errorf("%s: no answers compared", name)
 			continue
 		}
 		share := float64(s.exact) / float64(s.total)
-		t.Logf("%-10s %6d/%6d exact = %.2f%%", feature, s.exact, s.total, 100*share)
+		t.Logf("%-10s %6d/%6d exact = %.2f%%", name, s.exact, s.total, 100*share)
 		for _, m := range s.misses {
 			t.Logf("  miss: %s", m)
 		}
 		if share < typingTarget {
-			t.Errorf("%s: %.2f%% exact, want at least %.1f%%; misses: %s", feature, 100*share, 100*typingTarget, strings.Join(s.misses, "; "))
+			t.Errorf("%s: %.2f%% exact, want at least %.1f%%; misses: %s", name, 100*share, 100*typingTarget, strings.Join(s.misses, "; "))
 		}
 	}
 }
@@ -95,11 +99,11 @@ type typingSim struct {
 	lines, sections int
 }
 
-func (s *typingSim) count(feature string, ok bool, miss func() string) {
-	sc := s.score[feature]
+func (s *typingSim) count(name string, ok bool, miss func() string) {
+	sc := s.score[name]
 	if sc == nil {
 		sc = &typingScore{}
-		s.score[feature] = sc
+		s.score[name] = sc
 	}
 	sc.total++
 	if ok {
@@ -189,7 +193,7 @@ func referenceOffsets(doc *hot.Document) []int {
 	}
 	var out []int
 	for _, d := range defs {
-		for _, r := range FindReferences(doc, d.Key.Span().Start, false) {
+		for _, r := range feature.FindReferences(doc, d.Key.Span().Start, false) {
 			out = append(out, r.Span.Start)
 		}
 	}
@@ -242,7 +246,7 @@ func (s *typingSim) retype(t *testing.T, name string, final []byte, good *hot.Do
 				continue // on the typed line
 			}
 			off := m.toState(ref) + 1
-			view := NewFluxView(doc, lastGood, inFlux, off)
+			view := feature.NewFluxView(doc, lastGood, inFlux, off)
 			q, ok := view.Offset(off)
 			s.count("definition", ok && s.sameDefinition(good, view, m, ref+1, q), where("definition", ref))
 			s.count("hover", ok && s.sameHover(good, view, m, ref+1, q), where("hover", ref))
@@ -277,9 +281,9 @@ func (m typingMap) sameSpan(final, state source.Span) bool {
 	return state == source.Span{Start: m.toState(final.Start), End: m.toState(final.End)}
 }
 
-func (s *typingSim) sameDefinition(good *hot.Document, view View, m typingMap, finalOff, q int) bool {
-	want, wok := Definition(good, finalOff)
-	got, gok := Definition(view.Doc, q)
+func (s *typingSim) sameDefinition(good *hot.Document, view feature.View, m typingMap, finalOff, q int) bool {
+	want, wok := feature.Definition(good, finalOff)
+	got, gok := feature.Definition(view.Doc, q)
 	if gok {
 		got, gok = view.Span(got)
 	}
@@ -289,17 +293,17 @@ func (s *typingSim) sameDefinition(good *hot.Document, view View, m typingMap, f
 // sameHover compares the hover texts and ranges; when the hovered name's
 // definition holds the typed line (a resource whose type is being typed),
 // its description may change while typing, so only the range is compared.
-func (s *typingSim) sameHover(good *hot.Document, view View, m typingMap, finalOff, q int) bool {
-	want, wok := Hover(good, s.sch, finalOff, true)
-	if t := Locate(good, finalOff); t.Kind == TargetReference {
-		if e := definitionEntry(good.Template, t.Namespace, t.Name); e != nil {
+func (s *typingSim) sameHover(good *hot.Document, view feature.View, m typingMap, finalOff, q int) bool {
+	want, wok := hover.Hover(good, s.sch, finalOff, true)
+	if t := feature.Locate(good, finalOff); t.Kind == feature.TargetReference {
+		if e := feature.DefinitionEntry(good.Template, t.Namespace, t.Name); e != nil {
 			end := max(e.Key.Span().End, e.Value.Span().End)
 			if e.Key.Span().Start <= m.finalEnd && m.lineStart <= end {
 				want.Text = ""
 			}
 		}
 	}
-	got, gok := Hover(view.Doc, s.sch, q, true)
+	got, gok := hover.Hover(view.Doc, s.sch, q, true)
 	if gok {
 		var ok bool
 		if got.Span, ok = view.Span(got.Span); !ok {
@@ -309,14 +313,14 @@ func (s *typingSim) sameHover(good *hot.Document, view View, m typingMap, finalO
 	return wok == gok && (!wok || (want.Text == "" || want.Text == got.Text) && m.sameSpan(want.Span, got.Span))
 }
 
-func (s *typingSim) sameReferences(good *hot.Document, view View, m typingMap, finalOff, q int) bool {
+func (s *typingSim) sameReferences(good *hot.Document, view feature.View, m typingMap, finalOff, q int) bool {
 	var want, got []source.Span
-	for _, r := range FindReferences(good, finalOff, true) {
+	for _, r := range feature.FindReferences(good, finalOff, true) {
 		if !m.onLine(r.Span) {
 			want = append(want, source.Span{Start: m.toState(r.Span.Start), End: m.toState(r.Span.End)})
 		}
 	}
-	for _, r := range FindReferences(view.Doc, q, true) {
+	for _, r := range feature.FindReferences(view.Doc, q, true) {
 		sp, ok := view.Span(r.Span)
 		if !ok {
 			return false
@@ -349,13 +353,13 @@ func (s *typingSim) completion(good, doc, lastGood *hot.Document, final []byte, 
 		end++
 	}
 	word := string(final[start:end])
-	offered := func(items []CompletionItem) bool {
-		return slices.ContainsFunc(items, func(it CompletionItem) bool { return it.Label == word })
+	offered := func(items []completion.Item) bool {
+		return slices.ContainsFunc(items, func(it completion.Item) bool { return it.Label == word })
 	}
-	if !offered(Complete(CompletionRequest{Doc: good, LastGood: good, Offset: cut, Schema: s.sch, Snippets: true})) {
+	if !offered(completion.Complete(completion.Request{Doc: good, LastGood: good, Offset: cut, Schema: s.sch, Snippets: true})) {
 		return
 	}
-	got := Complete(CompletionRequest{Doc: doc, LastGood: lastGood, Offset: cut, Schema: s.sch, Snippets: true})
+	got := completion.Complete(completion.Request{Doc: doc, LastGood: lastGood, Offset: cut, Schema: s.sch, Snippets: true})
 	s.count("completion", offered(got), miss)
 }
 

@@ -12,6 +12,8 @@ import (
 	"heat-ls/analysis/check"
 	"heat-ls/analysis/config"
 	"heat-ls/analysis/feature"
+	"heat-ls/analysis/feature/completion"
+	"heat-ls/analysis/feature/hover"
 	"heat-ls/analysis/hot"
 	"heat-ls/analysis/source"
 
@@ -158,14 +160,14 @@ func FuzzAnalysis(f *testing.F) {
 		// past the end, and spread in between.
 		n := len(src)
 		for _, off := range []int{0, n, n + 5, -3, n / 2, n / 3, 2 * n / 3, strings.IndexByte(string(src), ':') + 1} {
-			if h, ok := feature.Hover(doc, sc, off, true); ok {
+			if h, ok := hover.Hover(doc, sc, off, true); ok {
 				inText("hover", h.Span)
 			}
 			if sp, ok := feature.Definition(doc, off); ok {
 				inText("definition", sp)
 			}
 			feature.Locate(doc, off)
-			feature.Complete(feature.CompletionRequest{Doc: doc, LastGood: last, Offset: off, Schema: sc, Snippets: off%2 == 0})
+			completion.Complete(completion.Request{Doc: doc, LastGood: last, Offset: off, Schema: sc, Snippets: off%2 == 0})
 		}
 		checkHeap(t, len(src))
 	})

@@ -3,8 +3,9 @@ package workspace
 import (
 	"strings"
 
-	"heat-ls/analysis/feature"
+	"heat-ls/analysis/feature/completion"
 	"heat-ls/analysis/feature/cursor"
+	"heat-ls/analysis/feature/hover"
 	"heat-ls/analysis/hot"
 )
 
@@ -13,7 +14,7 @@ import (
 // it. names is the parse to read resource types from (the current one or
 // the last good one). It returns nil anywhere else, leaving completion to
 // the single-file engine.
-func (s *Snapshot) Complete(path string, doc, names *hot.Document, offset int) (items []feature.CompletionItem) {
+func (s *Snapshot) Complete(path string, doc, names *hot.Document, offset int) (items []completion.Item) {
 	defer func() {
 		if recover() != nil {
 			items = nil
@@ -70,10 +71,10 @@ func (s *Snapshot) Complete(path string, doc, names *hot.Document, offset int) (
 				detail += ", required"
 				sort = "0"
 			}
-			w := feature.NewHoverText(true)
+			w := hover.NewText(true)
 			describeParameter(w, f, p, rel(path, f.Path))
-			items = append(items, feature.CompletionItem{
-				Label: p.Name, Kind: feature.CompleteProperty, Detail: detail, Required: required,
+			items = append(items, completion.Item{
+				Label: p.Name, Kind: completion.CompleteProperty, Detail: detail, Required: required,
 				Doc: w.String(), Insert: p.Name + ": ", Edit: tc.Span, SortText: sort + p.Name,
 			})
 		}

@@ -14,5 +14,5 @@
 // are byte offsets. Snapshots are immutable values, safe to share between
 // goroutines; the Index swaps in new ones as files change.
 //
-// May use: analysis/check, analysis/feature, analysis/feature/cursor, analysis/hot, analysis/limits, analysis/source, analysis/syntax, schema, schema/spell.
+// May use: analysis/check, analysis/feature, analysis/feature/completion, analysis/feature/cursor, analysis/feature/envfile, analysis/feature/hover, analysis/hot, analysis/limits, analysis/source, analysis/syntax, schema, schema/spell.
 package workspace

@@ -3,12 +3,12 @@ package workspace
 import (
 	"sort"
 
-	"heat-ls/analysis/feature"
+	"heat-ls/analysis/feature/envfile"
 	"heat-ls/analysis/hot"
 )
 
 // EnvIndex adapts the snapshot to what the environment-file features ask.
-func (s *Snapshot) EnvIndex() feature.EnvIndex { return envIndex{s} }
+func (s *Snapshot) EnvIndex() envfile.Index { return envIndex{s} }
 
 type envIndex struct{ s *Snapshot }
 
@@ -35,11 +35,11 @@ func (e envIndex) TemplateFiles() []string {
 	return out
 }
 
-func (e envIndex) ParameterDecls(name string) []feature.EnvParam {
-	var out []feature.EnvParam
+func (e envIndex) ParameterDecls(name string) []envfile.Param {
+	var out []envfile.Param
 	add := func(d *Declaration) {
 		p := d.Param
-		ep := feature.EnvParam{Name: p.Name, Type: p.Type, Description: p.Description,
+		ep := envfile.Param{Name: p.Name, Type: p.Type, Description: p.Description,
 			Path: d.File.Path, Key: p.Key, Doc: d.File.Doc}
 		if p.HasDefault {
 			ep.HasDefault, ep.Default = true, clip(d.File.Text(p.Default))

@@ -5,7 +5,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"heat-ls/analysis/feature"
+	"heat-ls/analysis/feature/hover"
 	"heat-ls/analysis/hot"
 	"heat-ls/analysis/syntax"
 	"heat-ls/schema"
@@ -19,28 +19,28 @@ import (
 // nested, and every environment of the workspace that sets it), added to
 // the in-file hover when some other file gives a value. ok is false when
 // nothing cross-file is there.
-func (s *Snapshot) Hover(path string, doc *hot.Document, sc *schema.Schema, offset int, markdown bool) (res feature.HoverResult, ok bool) {
+func (s *Snapshot) Hover(path string, doc *hot.Document, sc *schema.Schema, offset int, markdown bool) (res hover.Result, ok bool) {
 	defer func() {
 		if recover() != nil {
-			res, ok = feature.HoverResult{}, false
+			res, ok = hover.Result{}, false
 		}
 	}()
 	ct := s.locate(path, doc, offset)
-	w := feature.NewHoverText(markdown)
+	w := hover.NewText(markdown)
 	switch ct.kind {
 	case crossNestedType:
 		for _, f := range ct.templates {
 			s.describeTemplate(w, path, f)
 		}
 	case crossMappedType:
-		var lines []feature.ListItem
+		var lines []hover.ListItem
 		for _, m := range s.Mappings() {
 			if m.Matches(ct.name) {
 				line := rel(path, m.Env.Path) + ": " + m.Target
 				if m.Resource != "" {
 					line += " (for resource " + m.Resource + " only)"
 				}
-				lines = append(lines, feature.ListItem{Text: line})
+				lines = append(lines, hover.ListItem{Text: line})
 			}
 		}
 		w.Title(ct.name, "custom resource type")
@@ -67,33 +67,33 @@ func (s *Snapshot) Hover(path string, doc *hot.Document, sc *schema.Schema, offs
 		}
 	case crossGetParam, crossParamDef:
 		if len(s.Settings(ct.name)) == 0 && len(s.parentPropertyKeys(filepath.Clean(path), ct.name)) == 0 {
-			return feature.HoverResult{}, false // nothing beyond the in-file hover
+			return hover.Result{}, false // nothing beyond the in-file hover
 		}
-		base, baseOK := feature.Hover(doc, sc, offset, markdown)
+		base, baseOK := hover.Hover(doc, sc, offset, markdown)
 		if baseOK {
 			w.Raw(base.Text)
 		}
 		s.describeSources(w, path, doc, ct.name)
 		if w.Len() == 0 {
-			return feature.HoverResult{}, false
+			return hover.Result{}, false
 		}
-		return feature.HoverResult{Span: ct.node.Span(), Text: w.String(), Markdown: markdown}, true
+		return hover.Result{Span: ct.node.Span(), Text: w.String(), Markdown: markdown}, true
 	default:
-		return feature.HoverResult{}, false
+		return hover.Result{}, false
 	}
 	if w.Len() == 0 {
-		return feature.HoverResult{}, false
+		return hover.Result{}, false
 	}
-	return feature.HoverResult{Span: ct.node.Span(), Text: w.String(), Markdown: markdown}, true
+	return hover.Result{Span: ct.node.Span(), Text: w.String(), Markdown: markdown}, true
 }
 
 // describeTemplate summarises a nested template: description, parameters
 // (required ones marked) and outputs.
-func (s *Snapshot) describeTemplate(w *feature.HoverText, from string, f *File) {
+func (s *Snapshot) describeTemplate(w *hover.Text, from string, f *File) {
 	t := f.Outline()
 	w.Title(rel(from, f.Path), "nested template")
 	w.Para(t.Description)
-	var params, outs []feature.ListItem
+	var params, outs []hover.ListItem
 	for _, p := range t.Parameters {
 		var notes []string
 		if p.Type != "" {
@@ -102,21 +102,21 @@ func (s *Snapshot) describeTemplate(w *feature.HoverText, from string, f *File) 
 		if !p.HasDefault {
 			notes = append(notes, "required")
 		}
-		item := feature.ListItem{Code: p.Name}
+		item := hover.ListItem{Code: p.Name}
 		if len(notes) > 0 {
 			item.Text = "(" + strings.Join(notes, ", ") + ")"
 		}
 		params = append(params, item)
 	}
 	for _, o := range t.Outputs {
-		outs = append(outs, feature.ListItem{Code: o.Name})
+		outs = append(outs, hover.ListItem{Code: o.Name})
 	}
 	w.Items("Parameters (its properties)", params)
 	w.Items("Outputs (its attributes)", outs)
 }
 
 // describeParameter shows one parameter of a nested template.
-func describeParameter(w *feature.HoverText, f *File, p *hot.OutlineParameter, where string) {
+func describeParameter(w *hover.Text, f *File, p *hot.OutlineParameter, where string) {
 	w.Title(p.Name, "parameter of "+where)
 	w.Field("Type", p.Type, true)
 	w.Para(p.Description)
@@ -128,9 +128,9 @@ func describeParameter(w *feature.HoverText, f *File, p *hot.OutlineParameter, w
 }
 
 // describeSources lists where a parameter's value can come from.
-func (s *Snapshot) describeSources(w *feature.HoverText, path string, doc *hot.Document, name string) {
-	var lines []feature.ListItem
-	add := func(line string) { lines = append(lines, feature.ListItem{Text: line}) }
+func (s *Snapshot) describeSources(w *hover.Text, path string, doc *hot.Document, name string) {
+	var lines []hover.ListItem
+	add := func(line string) { lines = append(lines, hover.ListItem{Text: line}) }
 	if p := doc.Template.Parameter(name); p != nil {
 		if d := p.Field("default"); d.Key != nil {
 			add("default in this template: " + clip(doc.Syntax.Text(d.Value)))

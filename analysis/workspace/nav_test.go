@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"heat-ls/analysis/feature"
+	"heat-ls/analysis/feature/completion"
 )
 
 // fixtureSnapshot indexes testdata/workspace.
@@ -262,7 +262,7 @@ func TestCompleteGroupMemberTemplate(t *testing.T) {
 	}
 	sc := loadSchema(t)
 	off = strings.Index(src, "resource.0, ") + len("resource.0, ")
-	items := feature.Complete(feature.CompletionRequest{Doc: f.Doc, LastGood: f.Doc, Offset: off, Schema: sc, MoreAttributes: s.MoreAttributes(path)})
+	items := completion.Complete(completion.Request{Doc: f.Doc, LastGood: f.Doc, Offset: off, Schema: sc, MoreAttributes: s.MoreAttributes(path)})
 	labels = nil
 	for _, it := range items {
 		labels = append(labels, it.Label)

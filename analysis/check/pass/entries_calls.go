@@ -43,14 +43,6 @@ func (p *Pass) EachCallAlone(judge func(i int, c *hot.Call)) {
 	})
 }
 
-// callsByResource tells where each resource's calls lie in
-// Template.Calls: from[i] up to to[i] for resource i, whose entry index
-// maps to i.
-type callsByResource struct {
-	index    map[*hot.Entry]int
-	from, to []int
-}
-
 // resourceCalls works callsByResource out once per run; nil when some
 // resource's calls do not lie together.
 func (p *Pass) resourceCalls() *callsByResource {

@@ -25,38 +25,11 @@ import (
 // call again.
 var callInputSections = [...]string{"heat_template_version", "description", "parameter_groups", "parameters", "resources", "conditions"}
 
-// callLoop is what one EachCallAlone walk found for the calls outside the
-// resources: how many calls the template had (Template.Calls, in text
-// order), and the findings of those that had any (most have none), by
-// index. Nothing is kept for a call without findings, so a walk costs
-// little more than the judging it records.
-type callLoop struct {
-	rule, ordinal int
-	calls         int
-	found         []callFindings
-	// workspace is the view to restore when the walk ends.
-	workspace WorkspaceView
-}
-
-// callFindings are the findings of the call Template.Calls[at].
-type callFindings struct {
-	at    int
-	diags []source.Diagnostic
-}
-
 // add records the findings of call at.
 func (l *callLoop) add(at int, diags []source.Diagnostic) {
 	if len(diags) > 0 {
 		l.found = append(l.found, callFindings{at: at, diags: diags})
 	}
-}
-
-// movedCalls is the previous version's call walks, by rule and ordinal,
-// with where the lines parsed again lie: each walk is read in order while
-// this version's walk runs (callCursor), its findings moved as taken.
-type movedCalls struct {
-	walks              map[[2]int]*callLoop
-	from, oldTo, newTo int
 }
 
 // reusableCalls finds the previous version's call walks when doc is a

@@ -32,49 +32,6 @@ import (
 // from one resource to the next but caches of pure answers (compiled
 // patterns, schema look-ups).
 
-// entryLoop is what one EachResourceAlone walk found, resource by
-// resource (the index in Template.Resources).
-type entryLoop struct {
-	// rule is the rule's index in the run's list and ordinal the walk's
-	// number within the rule, so a later run finds its own walk's results.
-	rule, ordinal int
-	Found         [][]source.Diagnostic
-	// reads names, for each resource, the other resources its check read
-	// (Pass.OtherResource); nil when no check of the walk read any.
-	reads [][]string
-	// again marks, in the previous version's walks moved to a new text,
-	// the resources to judge again: the changed one and those whose check
-	// read it.
-	again []bool
-}
-
-// entryRun is the bookkeeping of one run's entry-local walks.
-type entryRun struct {
-	// rule is the index of the rule running now; ordinal counts the walks
-	// it has started.
-	rule, ordinal int
-	// next collects this run's walks, kept with the document when the run
-	// completes (nil: nothing is kept).
-	next *EntryResults
-	// prev holds the previous version's walks with their spans already
-	// moved to this text, and changed the resource to judge again; prev
-	// is nil when every resource is judged.
-	prev    *EntryResults
-	changed int
-	// prevCalls holds the previous version's findings of the calls
-	// outside the resources, moved to this text, when only an output was
-	// parsed again (entries_calls_reuse.go); callOrdinal counts the
-	// EachCallAlone walks of the rule running now.
-	prevCalls   movedCalls
-	callOrdinal int
-	// broken is set when a rule panicked: its walk is incomplete.
-	broken bool
-	// walking is set while a walk judges a resource; reads collects the
-	// names of the other resources it reads meanwhile.
-	walking bool
-	reads   []string
-}
-
 // OtherResource returns the resource named name, for a check that judges
 // another resource: inside EachResourceAlone the name is noted, so the
 // judged resource is judged again whenever the one read changes.
@@ -161,4 +118,47 @@ func cloneDiagnostic(d source.Diagnostic) source.Diagnostic {
 	d.Suggestions = slices.Clone(d.Suggestions)
 	d.Data = maps.Clone(d.Data)
 	return d
+}
+
+// RunAt runs rule as the index-th of the run's list: the entry-local
+// bookkeeping finds a rule's results of the previous version by that place.
+func (p *Pass) RunAt(index int, rule Rule) {
+	if p.entries != nil {
+		p.entries.rule, p.entries.ordinal, p.entries.callOrdinal = index, 0, 0
+	}
+	p.Run(rule)
+}
+
+// loop returns the walk numbered ordinal of rule when it covered n
+// resources; nil when there is none (or r is nil).
+func (r *EntryResults) loop(rule, ordinal, n int) *entryLoop {
+	if r == nil {
+		return nil
+	}
+	for i := range r.Loops {
+		if l := &r.Loops[i]; l.rule == rule && l.ordinal == ordinal && len(l.Found) == n {
+			return l
+		}
+	}
+	return nil
+}
+
+// sameInputs returns the previous version's results when doc is a splice
+// of it (opts.Splice) made under the same declarations and workspace
+// answers, neither text having parts read as blank.
+func sameInputs(doc *hot.Document, opts Options, next *EntryResults) (*EntryResults, bool) {
+	sp := opts.Splice
+	if sp == nil || doc.Syntax == nil || next.recovered {
+		return nil, false
+	}
+	v, found := sp.Known(EntryResultsKey{opts.Schema, opts.Path})
+	if !found {
+		return nil, false
+	}
+	old := v.(*EntryResults)
+	if old.recovered || old.version != next.version || !slices.Equal(old.names, next.names) || !slices.Equal(old.types, next.types) ||
+		(old.workspace == nil) != (next.workspace == nil) || old.workspace != nil && !old.workspace.same(opts.Workspace) {
+		return nil, false
+	}
+	return old, true
 }

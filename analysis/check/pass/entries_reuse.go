@@ -5,66 +5,7 @@ import (
 
 	"heat-ls/analysis/hot"
 	"heat-ls/analysis/source"
-	"heat-ls/schema"
 )
-
-// EntryResults is what a run's entry-local walks found, kept with the
-// document (hot.Document.Derived) so the next version, when it is a
-// splice of one resource, judges that resource only.
-type EntryResults struct {
-	// version, names and types are the declarations the findings were
-	// made under (besides the sections a resource splice cannot touch).
-	version string
-	names   []string
-	types   []string
-	// workspace records what the walks asked the workspace view; nil
-	// when the run had none.
-	workspace *recordingView
-	Loops     []entryLoop
-	// recovered is set when the document had parts read as blank
-	// (syntax.File.Recovered), whose findings quietWhileRecovered drops
-	// by what is around them: such findings are never taken over.
-	recovered bool
-	// Calls are the EachCallAlone walks' findings for the calls outside
-	// the resources (entries_calls_reuse.go).
-	Calls []callLoop
-	// TookOver is set when the run took the previous version's findings
-	// over (for tests); CallsTakenOver counts the calls outside the
-	// resources whose findings it took over.
-	TookOver       bool
-	CallsTakenOver int
-}
-
-// EntryResultsKey keeps results apart by the inputs that are the same for
-// a whole run and not compared answer by answer.
-type EntryResultsKey struct {
-	schema *schema.Schema
-	path   string
-}
-
-// CarriedToNextVersion: the next version needs the findings even when
-// this document is gone (hot.Carried).
-func (EntryResultsKey) CarriedToNextVersion() {}
-
-// ResultsKey is the key a run keeps its entry-local results under, for a
-// document checked with schema sc at path.
-func ResultsKey(sc *schema.Schema, path string) EntryResultsKey {
-	return EntryResultsKey{schema: sc, path: path}
-}
-
-// loop returns the walk numbered ordinal of rule when it covered n
-// resources; nil when there is none (or r is nil).
-func (r *EntryResults) loop(rule, ordinal, n int) *entryLoop {
-	if r == nil {
-		return nil
-	}
-	for i := range r.Loops {
-		if l := &r.Loops[i]; l.rule == rule && l.ordinal == ordinal && len(l.Found) == n {
-			return l
-		}
-	}
-	return nil
-}
 
 // startEntries prepares the bookkeeping of a template run: what it will
 // keep, and the previous version's findings when they apply.
@@ -151,26 +92,6 @@ func reusable(doc *hot.Document, opts Options, next *EntryResults) (moved *Entry
 	return moved, changed, true
 }
 
-// sameInputs returns the previous version's results when doc is a splice
-// of it (opts.Splice) made under the same declarations and workspace
-// answers, neither text having parts read as blank.
-func sameInputs(doc *hot.Document, opts Options, next *EntryResults) (*EntryResults, bool) {
-	sp := opts.Splice
-	if sp == nil || doc.Syntax == nil || next.recovered {
-		return nil, false
-	}
-	v, found := sp.Known(EntryResultsKey{opts.Schema, opts.Path})
-	if !found {
-		return nil, false
-	}
-	old := v.(*EntryResults)
-	if old.recovered || old.version != next.version || !slices.Equal(old.names, next.names) || !slices.Equal(old.types, next.types) ||
-		(old.workspace == nil) != (next.workspace == nil) || old.workspace != nil && !old.workspace.same(opts.Workspace) {
-		return nil, false
-	}
-	return old, true
-}
-
 // splicedResource finds the resource the splice parsed again: the splice
 // must be of an entry of the only resources section, and exactly one
 // resource's name must lie in it.
@@ -200,21 +121,6 @@ func splicedResource(doc *hot.Document, sp *hot.Splice) (int, bool) {
 	return changed, changed >= 0
 }
 
-// moveSpan moves a span of the previous text to the new one: unchanged
-// before the spliced lines, by delta after them; false when it reaches
-// into them (it pointed into the text that changed).
-func moveSpan(s *source.Span, from, oldTo, delta int) bool {
-	switch {
-	case s.End <= from:
-		return true
-	case s.Start >= oldTo:
-		s.Start += delta
-		s.End += delta
-		return true
-	}
-	return false
-}
-
 // keep stores the run's findings with doc for the next version, when the
 // run completed.
 func (e *entryRun) keep(doc *hot.Document, opts Options) {
@@ -226,3 +132,16 @@ func (e *entryRun) keep(doc *hot.Document, opts Options) {
 	}
 	doc.Derived(EntryResultsKey{opts.Schema, opts.Path}, func() any { return e.next })
 }
+
+// StartEntries turns on the entry-local bookkeeping of a template run
+// (entries_local.go): the previous version's findings are taken over for
+// the resources an edit left alone, and this run's are kept (KeepEntries).
+func (p *Pass) StartEntries(opts Options) {
+	if p.T != nil {
+		p.entries = startEntries(p.Doc, opts)
+	}
+}
+
+// KeepEntries keeps the run's entry-local findings with the document for
+// its next version (nothing when the bookkeeping is off or a rule broke).
+func (p *Pass) KeepEntries(opts Options) { p.entries.keep(p.Doc, opts) }

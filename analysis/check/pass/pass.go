@@ -100,28 +100,6 @@ func (p *Pass) add(span source.Span, sev source.Severity, code, format string, a
 	return &p.Diags[len(p.Diags)-1]
 }
 
-// StartEntries turns on the entry-local bookkeeping of a template run
-// (entries_local.go): the previous version's findings are taken over for
-// the resources an edit left alone, and this run's are kept (KeepEntries).
-func (p *Pass) StartEntries(opts Options) {
-	if p.T != nil {
-		p.entries = startEntries(p.Doc, opts)
-	}
-}
-
-// RunAt runs rule as the index-th of the run's list: the entry-local
-// bookkeeping finds a rule's results of the previous version by that place.
-func (p *Pass) RunAt(index int, rule Rule) {
-	if p.entries != nil {
-		p.entries.rule, p.entries.ordinal, p.entries.callOrdinal = index, 0, 0
-	}
-	p.Run(rule)
-}
-
-// KeepEntries keeps the run's entry-local findings with the document for
-// its next version (nothing when the bookkeeping is off or a rule broke).
-func (p *Pass) KeepEntries(opts Options) { p.entries.keep(p.Doc, opts) }
-
 // Run executes one rule, turning a panic into a diagnostic so a bug in one
 // rule never takes down the others or the server.
 func (p *Pass) Run(rule Rule) {

@@ -122,12 +122,3 @@ func (rc *ResourceChecker) checkHandedText(prop *schema.Property, text string, n
 	value := syntax.WithSpan(&syntax.Node{Kind: syntax.ScalarNode, Tag: "!!str", Style: syntax.DoubleQuoted, Value: text}, n.Span())
 	return rc.checkStandIn(prop, value, key, anchor, depth)
 }
-
-// checkStandIn judges value, which stands for what Heat will make of the
-// written one (text a call hands over, the empty value of a key written
-// empty), and returns the diagnostics that made, for the caller to word.
-func (rc *ResourceChecker) checkStandIn(prop *schema.Property, value, key, anchor *syntax.Node, depth int) []source.Diagnostic {
-	before := len(rc.p.Diags)
-	rc.checkValueAt(prop, value, key, anchor, depth)
-	return rc.p.Diags[before:]
-}

@@ -11,6 +11,8 @@ import (
 // "<thing>_id" ones retired in favour of "<thing>" (which takes a name or
 // an id), found by renamedProperty. hiddenSuccessor adds the known cases
 // that rule cannot see: a successor with another name, or none at all.
+// A hidden or deprecated type's warning likewise names its replacement
+// (hiddenTypeReplacement) or passes on Heat's own advice (statusAdvice).
 
 // hiddenSuccessorEntry is one known hidden property of a resource type:
 // its successor, or, when there is none, advice saying so.
@@ -72,4 +74,56 @@ func renamedProperty(name string, fields map[string]*schema.Property) string {
 		return base
 	}
 	return ""
+}
+
+// hiddenTypeReplacement names what to use instead of a hidden type.
+func hiddenTypeReplacement(name string) string {
+	switch name {
+	case "OS::Neutron::RouterGateway":
+		return "`external_gateway_info` on OS::Neutron::Router"
+	case "OS::Designate::Domain":
+		return "OS::Designate::Zone"
+	case "OS::Designate::Record":
+		return "OS::Designate::RecordSet"
+	case "OS::Nova::FloatingIP":
+		return "OS::Neutron::FloatingIP"
+	case "OS::Nova::FloatingIPAssociation":
+		return "OS::Neutron::FloatingIPAssociation"
+	case "OS::Neutron::Pool", "OS::Neutron::PoolMember", "OS::Neutron::HealthMonitor", "OS::Neutron::LoadBalancer":
+		return "the OS::Octavia types (OS::Octavia::Pool, PoolMember, HealthMonitor, LoadBalancer)"
+	case "OS::Neutron::LBaaS::LoadBalancer", "OS::Neutron::LBaaS::Listener", "OS::Neutron::LBaaS::Pool",
+		"OS::Neutron::LBaaS::PoolMember", "OS::Neutron::LBaaS::HealthMonitor", "OS::Neutron::LBaaS::L7Policy",
+		"OS::Neutron::LBaaS::L7Rule":
+		return "OS::Octavia::" + name[strings.LastIndex(name, "::")+2:]
+	case "OS::Heat::SoftwareDeployments":
+		return "OS::Heat::SoftwareDeploymentGroup"
+	case "OS::Heat::StructuredDeployments":
+		return "OS::Heat::StructuredDeploymentGroup"
+	case "OS::Magnum::Bay":
+		return "OS::Magnum::Cluster"
+	case "OS::Magnum::BayModel":
+		return "OS::Magnum::ClusterTemplate"
+	case "OS::Aodh::CombinationAlarm":
+		return "OS::Aodh::CompositeAlarm"
+	case "OS::Heat::HARestarter":
+		return "an OS::Aodh alarm with a Mistral or Heat signal"
+	}
+	return ""
+}
+
+// sinceText says since which Heat version a status holds, when known.
+func sinceText(s *schema.SupportStatus) string {
+	if s == nil || s.Version == "" {
+		return ""
+	}
+	return " since Heat " + s.Version
+}
+
+// statusAdvice passes on what Heat's status says to use instead, in a
+// short sentence, when it says something.
+func statusAdvice(s *schema.SupportStatus) string {
+	if s == nil || s.Message == "" {
+		return " Plan to move to its replacement."
+	}
+	return " Heat's note: " + strings.TrimSpace(s.Message)
 }

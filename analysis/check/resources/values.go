@@ -367,3 +367,12 @@ func nearAllowedValues(c schema.Constraint, typ string, n *syntax.Node) []string
 	}
 	return pass.ClosestNames(n.Value, cands, 3, pass.SuggestionDistance(n.Value))
 }
+
+// checkStandIn judges value, which stands for what Heat will make of the
+// written one (text a call hands over, the empty value of a key written
+// empty), and returns the diagnostics that made, for the caller to word.
+func (rc *ResourceChecker) checkStandIn(prop *schema.Property, value, key, anchor *syntax.Node, depth int) []source.Diagnostic {
+	before := len(rc.p.Diags)
+	rc.checkValueAt(prop, value, key, anchor, depth)
+	return rc.p.Diags[before:]
+}
