@@ -29,8 +29,19 @@ type failure struct {
 // parseOnce is one plain parse of src; fail is the syntax error that broke
 // it, nil when the text parsed or broke for another reason (a parser
 // panic, an unknown alias, UTF-16). Its nodes come from a when that is
-// free (nil: allocated).
-func parseOnce(src []byte, a *Arena) (f *File, fail *failure) { return parseText(src, nil, "", a) }
+// free (nil: allocated). A large text is parsed in parts on the
+// machine's cores when it can be (parts.go); a caller with an arena
+// (heat-ls check) already keeps every core busy with other files.
+func parseOnce(src []byte, a *Arena) (f *File, fail *failure) {
+	if a == nil {
+		if cuts := planParts(src); cuts != nil {
+			if f, ok := parseInParts(src, cuts); ok {
+				return f, nil
+			}
+		}
+	}
+	return parseText(src, nil, "", a)
+}
 
 // parseText parses src as yaml.v3 reads text instead: text stands for
 // src after a leading BOM, character for character, on the same lines and
