@@ -39,8 +39,11 @@ func planParts(body []byte) []cut { return planPartsOn(body, runtime.GOMAXPROCS(
 
 // planPartsOn is planParts for a machine running procs goroutines at once.
 func planPartsOn(body []byte, procs int) []cut {
-	parts := min(procs, len(body)/partMin)
-	if parts < 2 {
+	// Twice as many parts as cores: a worker whose core is taken by
+	// other work (the schema's decoding, another process) leaves its
+	// next part to the others instead of holding up the join.
+	parts := min(2*procs, len(body)/partMin)
+	if procs < 2 || parts < 2 {
 		return nil
 	}
 	return chooseCuts(cutCandidates(body), len(body), parts)
