@@ -1,6 +1,7 @@
 package preview
 
 import (
+	"runtime"
 	"strings"
 )
 
@@ -16,11 +17,7 @@ func Text(res *Result, format, dir string) string {
 	// twice that is reserved at once (pages never written cost nothing)
 	// rather than copied at each doubling.
 	b.Grow(2 * res.sourceSize())
-	if format == "json" {
-		WriteJSON(&b, res.Stack.Value())
-	} else {
-		WriteYAML(&b, res.Stack.Value())
-	}
+	writeText(&b, res.Stack.Value(), format == "json", runtime.GOMAXPROCS(0), writePartMin)
 	return b.String()
 }
 
