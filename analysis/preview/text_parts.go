@@ -82,10 +82,15 @@ func closeBracket(v eval.Value) string {
 // writeInParts writes n entries with write, which writes those from one
 // index to another, in twice as many parts as there are cores: the
 // first part straight into b, the others into builders of their own,
-// appended to b in order once all are written.
+// appended to b in order once all are written. b's spare room is shared
+// out among the parts' builders.
 func writeInParts(b *strings.Builder, n, procs int, write func(pb *strings.Builder, from, to int)) {
 	parts := min(2*procs, n)
 	texts := make([]strings.Builder, parts)
+	// Room for each part's share of what b has room for: pages never
+	// written cost nothing, a builder growing by doubling touches twice
+	// its text.
+	room := (b.Cap() - b.Len()) / parts
 	bounds := func(i int) (int, int) { return i * n / parts, (i + 1) * n / parts }
 	var next atomic.Int64
 	work := func() {
@@ -95,6 +100,7 @@ func writeInParts(b *strings.Builder, n, procs int, write func(pb *strings.Build
 				return
 			}
 			from, to := bounds(i)
+			texts[i].Grow(room)
 			write(&texts[i], from, to)
 		}
 	}
