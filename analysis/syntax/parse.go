@@ -29,18 +29,26 @@ type failure struct {
 // parseOnce is one plain parse of src; fail is the syntax error that broke
 // it, nil when the text parsed or broke for another reason (a parser
 // panic, an unknown alias, UTF-16). Its nodes come from a when that is
-// free (nil: allocated). A large text is parsed in parts on the
-// machine's cores when it can be (parts.go); a caller with an arena
-// (heat-ls check) already keeps every core busy with other files.
-func parseOnce(src []byte, a *Arena) (f *File, fail *failure) {
-	if a == nil {
+// free (nil: allocated).
+func parseOnce(src []byte, a *Arena) (f *File, fail *failure) { return parseText(src, nil, "", a) }
+
+// parseFirst is the first parse of a text: in parts on the machine's
+// cores when that can be done (parts.go), else parseReading. Parts are
+// tried only for a text read afresh: with lastGood the text is being
+// edited, and a large text being edited is parsed in full mostly while it
+// is broken, where the parts would be parsed for nothing before the whole
+// text meets the error (the recovery's parses are whole for the same
+// reason); with an arena the caller (heat-ls check) already keeps every
+// core busy with other files.
+func parseFirst(src, lastGood []byte, a *Arena) (*File, *failure) {
+	if a == nil && lastGood == nil {
 		if cuts := planParts(src); cuts != nil {
 			if f, ok := parseInParts(src, cuts); ok {
 				return f, nil
 			}
 		}
 	}
-	return parseText(src, nil, "", a)
+	return parseReading(src, a)
 }
 
 // parseText parses src as yaml.v3 reads text instead: text stands for

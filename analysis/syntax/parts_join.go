@@ -63,17 +63,21 @@ func parseInParts(src []byte, cuts []cut) (f *File, ok bool) {
 	return f, true
 }
 
-// runParts parses every part, handing them out in order to up to
-// GOMAXPROCS workers, this goroutine one of them.
+// runParts parses the parts, handing them out in order to up to
+// GOMAXPROCS workers, this goroutine one of them. Once a part is not ok
+// the rest are left unparsed: the text will be parsed whole.
 func runParts(ps []part, src []byte) {
 	var next atomic.Int64
+	var failed atomic.Bool
 	work := func() {
-		for {
+		for !failed.Load() {
 			i := int(next.Add(1)) - 1
 			if i >= len(ps) {
 				return
 			}
-			ps[i].parse(src)
+			if ps[i].parse(src); !ps[i].ok {
+				failed.Store(true)
+			}
 		}
 	}
 	var wg sync.WaitGroup
