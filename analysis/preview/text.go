@@ -9,6 +9,11 @@ import (
 // or "json", the paths under dir shown relative to it ("" keeps them
 // absolute). It changes res.Stack's paths.
 func Text(res *Result, format, dir string) string {
+	return textOn(res, format, dir, runtime.GOMAXPROCS(0))
+}
+
+// textOn is Text written on up to procs goroutines.
+func textOn(res *Result, format, dir string, procs int) string {
 	if dir != "" {
 		relativize(res.Stack, dir, 0)
 	}
@@ -17,7 +22,7 @@ func Text(res *Result, format, dir string) string {
 	// twice that is reserved at once (pages never written cost nothing)
 	// rather than copied at each doubling.
 	b.Grow(2 * res.sourceSize())
-	writeText(&b, res.Stack.Value(), format == "json", runtime.GOMAXPROCS(0), writePartMin)
+	writeText(&b, res.Stack.Value(), format == "json", procs, writePartMin)
 	return b.String()
 }
 
