@@ -83,14 +83,9 @@ func cutCandidates(body []byte) []cut {
 	var out []cut
 	sectionOpen := false // the last top-level key line ends in a colon
 	entryIndent := 0     // the section's entries' indentation, 0 for none yet
-	for s := 0; s < len(body); {
-		e := bytes.IndexByte(body[s:], '\n')
-		if e < 0 {
-			e = len(body)
-		} else {
-			e += s
-		}
-		line := body[s:e]
+	s := 0               // where line starts
+	for full := range bytes.Lines(body) {
+		line := bytes.TrimSuffix(full, []byte("\n"))
 		i := 0
 		for i < len(line) && line[i] == ' ' {
 			i++
@@ -116,7 +111,7 @@ func cutCandidates(body []byte) []cut {
 		case sectionOpen && i == entryIndent && keyStart(line[i]):
 			out = append(out, cut{at: s, entry: true})
 		}
-		s = e + 1
+		s += len(full)
 	}
 	return out
 }
