@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -131,7 +132,13 @@ func Command(o CommandOptions, stdout, stderr io.Writer) (status int) {
 	})
 	checked := startCheck(o.Check, sc, res.Docs)
 	wd, _ := os.Getwd()
-	io.WriteString(stdout, Text(res, o.Format, wd))
+	// While check's rules run, they take a core: the text is written on
+	// the rest.
+	procs := runtime.GOMAXPROCS(0)
+	if o.Check != nil {
+		procs--
+	}
+	io.WriteString(stdout, textOn(res, o.Format, wd, procs))
 	problems, err := checked()
 	if err != nil {
 		fmt.Fprintln(stderr, "heat-ls preview: internal error, please report it:", err)

@@ -23,29 +23,14 @@ func writeJSON(b *strings.Builder, v eval.Value, indent int) {
 		b.WriteString(`"..."`)
 		return
 	}
-	pad := strings.Repeat(" ", indent+1)
 	switch {
 	case v.Kind == eval.Map && len(v.Keys) > 0:
 		b.WriteString("{\n")
-		for i := range v.Keys {
-			b.WriteString(pad + eval.JSON(eval.StringValue(v.JSONKey(i))) + ": ")
-			writeJSON(b, v.Vals[i], indent+1)
-			if i < len(v.Keys)-1 {
-				b.WriteByte(',')
-			}
-			b.WriteByte('\n')
-		}
+		writeEntriesJSON(b, v, indent, 0, len(v.Keys))
 		b.WriteString(strings.Repeat(" ", indent) + "}")
 	case v.Kind == eval.List && len(v.Items) > 0:
 		b.WriteString("[\n")
-		for i, it := range v.Items {
-			b.WriteString(pad)
-			writeJSON(b, it, indent+1)
-			if i < len(v.Items)-1 {
-				b.WriteByte(',')
-			}
-			b.WriteByte('\n')
-		}
+		writeEntriesJSON(b, v, indent, 0, len(v.Items))
 		b.WriteString(strings.Repeat(" ", indent) + "]")
 	case v.Kind == eval.Map:
 		b.WriteString("{}")
@@ -55,5 +40,26 @@ func writeJSON(b *strings.Builder, v eval.Value, indent int) {
 		b.WriteString(eval.JSON(eval.StringValue("<error: " + v.S + ">")))
 	default:
 		b.WriteString(eval.JSON(v))
+	}
+}
+
+// writeEntriesJSON writes the entries from to to of the non-empty map or
+// list v at indent, each on its lines and followed by a comma but the
+// last, as writeJSON writes them.
+func writeEntriesJSON(b *strings.Builder, v eval.Value, indent, from, to int) {
+	pad := strings.Repeat(" ", indent+1)
+	last := entries(v) - 1
+	for i := from; i < to; i++ {
+		b.WriteString(pad)
+		if v.Kind == eval.Map {
+			b.WriteString(eval.JSON(eval.StringValue(v.JSONKey(i))) + ": ")
+			writeJSON(b, v.Vals[i], indent+1)
+		} else {
+			writeJSON(b, v.Items[i], indent+1)
+		}
+		if i < last {
+			b.WriteByte(',')
+		}
+		b.WriteByte('\n')
 	}
 }

@@ -1,6 +1,7 @@
 package preview
 
 import (
+	"runtime"
 	"strings"
 )
 
@@ -8,6 +9,11 @@ import (
 // or "json", the paths under dir shown relative to it ("" keeps them
 // absolute). It changes res.Stack's paths.
 func Text(res *Result, format, dir string) string {
+	return textOn(res, format, dir, runtime.GOMAXPROCS(0))
+}
+
+// textOn is Text written on up to procs goroutines.
+func textOn(res *Result, format, dir string, procs int) string {
 	if dir != "" {
 		relativize(res.Stack, dir, 0)
 	}
@@ -16,11 +22,7 @@ func Text(res *Result, format, dir string) string {
 	// twice that is reserved at once (pages never written cost nothing)
 	// rather than copied at each doubling.
 	b.Grow(2 * res.sourceSize())
-	if format == "json" {
-		WriteJSON(&b, res.Stack.Value())
-	} else {
-		WriteYAML(&b, res.Stack.Value())
-	}
+	writeText(&b, res.Stack.Value(), format == "json", procs, writePartMin)
 	return b.String()
 }
 

@@ -27,31 +27,40 @@ func writeBlockFrom(b *strings.Builder, v eval.Value, indent int, inline bool) {
 		b.WriteString("...\n")
 		return
 	}
-	pad := func(i int) {
-		if i == 0 && inline {
-			return
+	writeEntriesYAML(b, v, indent, inline, 0, entries(v))
+}
+
+// writeEntriesYAML writes the entries from to to of the block collection
+// v at indent, as writeBlockFrom writes them.
+func writeEntriesYAML(b *strings.Builder, v eval.Value, indent int, inline bool, from, to int) {
+	for i := from; i < to; i++ {
+		if i > 0 || !inline {
+			writeSpaces(b, indent)
 		}
-		writeSpaces(b, indent)
-	}
-	switch v.Kind {
-	case eval.Map:
-		for i, k := range v.Keys {
-			pad(i)
+		if v.Kind == eval.Map {
 			if kv := v.Key(i); kv.Kind != eval.String {
 				b.WriteString(scalarYAML(kv, indent)) // a number, boolean or null key keeps its type
 			} else {
-				b.WriteString(keyYAML(k))
+				b.WriteString(keyYAML(v.Keys[i]))
 			}
 			b.WriteByte(':')
 			writeChild(b, v.Vals[i], indent, false)
-		}
-	case eval.List:
-		for i, it := range v.Items {
-			pad(i)
+		} else {
 			b.WriteByte('-')
-			writeChild(b, it, indent, true)
+			writeChild(b, v.Items[i], indent, true)
 		}
 	}
+}
+
+// entries is the number of a map's or a list's entries, 0 for a scalar.
+func entries(v eval.Value) int {
+	switch v.Kind {
+	case eval.Map:
+		return len(v.Keys)
+	case eval.List:
+		return len(v.Items)
+	}
+	return 0
 }
 
 // spaces is a run of blanks to indent with, a slice at a time.

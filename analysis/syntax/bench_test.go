@@ -50,3 +50,29 @@ func BenchmarkParseBroken(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkParseInParts parses the large template whole and in the
+// parts planParts picks (twice as many as GOMAXPROCS), each part on its
+// own goroutine: the wall time per parse of each, which on a machine
+// with free cores is what a user waits for.
+//
+//	go test -run '^$' -bench ParseInParts -benchtime 40x -count 5 ./analysis/syntax
+func BenchmarkParseInParts(b *testing.B) {
+	src := synthtest.GenerateTemplate(benchLines)
+	cuts := planParts(src)
+	if cuts == nil {
+		b.Skip("one core: the text is parsed whole")
+	}
+	b.Run("whole", func(b *testing.B) {
+		for b.Loop() {
+			parseText(src, nil, "", nil)
+		}
+	})
+	b.Run("parts", func(b *testing.B) {
+		for b.Loop() {
+			if _, ok := parseInParts(src, cuts); !ok {
+				b.Fatal("the parts were refused")
+			}
+		}
+	})
+}

@@ -32,6 +32,25 @@ type failure struct {
 // free (nil: allocated).
 func parseOnce(src []byte, a *Arena) (f *File, fail *failure) { return parseText(src, nil, "", a) }
 
+// parseFirst is the first parse of a text: in parts on the machine's
+// cores when that can be done (parts.go), else parseReading. Parts are
+// tried only for a text read afresh: with lastGood the text is being
+// edited, and a large text being edited is parsed in full mostly while it
+// is broken, where the parts would be parsed for nothing before the whole
+// text meets the error (the recovery's parses are whole for the same
+// reason); with an arena the caller (heat-ls check) already keeps every
+// core busy with other files.
+func parseFirst(src, lastGood []byte, a *Arena) (*File, *failure) {
+	if a == nil && lastGood == nil {
+		if cuts := planParts(src); cuts != nil {
+			if f, ok := parseInParts(src, cuts); ok {
+				return f, nil
+			}
+		}
+	}
+	return parseReading(src, a)
+}
+
 // parseText parses src as yaml.v3 reads text instead: text stands for
 // src after a leading BOM, character for character, on the same lines and
 // columns (bom.go writes such texts), and stand is a character text holds

@@ -29,7 +29,7 @@ func ParseAfter(src, lastGood []byte) *File { return parseAfter(src, lastGood, n
 // parseAfter is ParseAfter with the first parse's nodes taken from a (nil:
 // allocated); the re-parses of a broken text allocate their own.
 func parseAfter(src, lastGood []byte, a *Arena) *File {
-	f, fail := parseReading(src, a)
+	f, fail := parseFirst(src, lastGood, a)
 	if fail == nil && !f.Broken {
 		fail = strayRoot(f)
 	}
