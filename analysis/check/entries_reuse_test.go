@@ -196,7 +196,7 @@ func editPlace(rnd *rand.Rand, src []byte) int {
 func hasFindings(r *pass.EntryResults) bool {
 	for _, l := range r.Loops {
 		for _, f := range l.Found {
-			if len(f) > 0 {
+			if len(f.Diags) > 0 {
 				return true
 			}
 		}

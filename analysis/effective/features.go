@@ -65,7 +65,9 @@ func (v *Values) Hover(doc *hot.Document, offset int, markdown bool) (hover.Resu
 		return hover.Result{}, false
 	}
 	w := hover.NewText(markdown)
-	w.Field("Effective value", value, true)
+	shown, rest := head(value)
+	w.Field("Effective value", shown, true)
+	w.Para(rest)
 	w.Para("Set by " + where + ".")
 	if len(v.Envs) == 0 {
 		w.Para("Active environments: none.")

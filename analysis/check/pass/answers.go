@@ -27,3 +27,15 @@ func (p *Pass) CarriedAnswers(key hot.Carried) (v any, ok bool) {
 func (p *Pass) KeepAnswers(key hot.Carried, v any) {
 	p.Doc.Derived(key, func() any { return v })
 }
+
+// SplicedResource is the index in T.Resources of the one resource this
+// document's splice parsed again; ok is false unless the document was
+// made from the previous version by reparsing one resource of the only
+// resources section. Every other resource then reads as it did in the
+// previous version, at the same index.
+func (p *Pass) SplicedResource() (int, bool) {
+	if p.splice == nil || p.T == nil || p.Doc.Syntax == nil {
+		return 0, false
+	}
+	return splicedResource(p.Doc, p.splice)
+}

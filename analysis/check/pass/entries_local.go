@@ -62,7 +62,7 @@ func (p *Pass) EachResourceAlone(check func(r *hot.Resource)) {
 		return
 	}
 	n := len(p.T.Resources)
-	loop := entryLoop{rule: e.rule, ordinal: e.ordinal, Found: make([][]source.Diagnostic, n)}
+	loop := entryLoop{rule: e.rule, ordinal: e.ordinal, n: n}
 	e.ordinal++
 	old := e.prev.loop(loop.rule, loop.ordinal, n)
 	if rv := e.next.workspace; rv != nil {
@@ -70,17 +70,23 @@ func (p *Pass) EachResourceAlone(check func(r *hot.Resource)) {
 		p.Workspace = rv
 		defer func() { p.Workspace = saved }()
 	}
+	next := 0 // the first of old.Found not yet passed
 	for i, r := range p.T.Resources {
 		if p.Stopped() {
 			return
 		}
 		if old != nil && !old.again[i] {
-			for _, d := range old.Found[i] {
-				p.Diags = append(p.Diags, cloneDiagnostic(d))
+			for next < len(old.Found) && old.Found[next].Resource < i {
+				next++
 			}
-			loop.Found[i] = old.Found[i]
-			if old.reads != nil && old.reads[i] != nil {
-				loop.noteReads(i, old.reads[i])
+			if next < len(old.Found) && old.Found[next].Resource == i {
+				for _, d := range old.Found[next].Diags {
+					p.Diags = append(p.Diags, cloneDiagnostic(d))
+				}
+				loop.Found = append(loop.Found, old.Found[next])
+			}
+			if names, ok := old.reads[i]; ok {
+				loop.noteReads(i, names)
 			}
 			continue
 		}
@@ -92,10 +98,11 @@ func (p *Pass) EachResourceAlone(check func(r *hot.Resource)) {
 			loop.noteReads(i, e.reads)
 		}
 		if len(p.Diags) > before {
-			loop.Found[i] = make([]source.Diagnostic, 0, len(p.Diags)-before)
+			f := entryFindings{Resource: i, Diags: make([]source.Diagnostic, 0, len(p.Diags)-before)}
 			for _, d := range p.Diags[before:] {
-				loop.Found[i] = append(loop.Found[i], cloneDiagnostic(d))
+				f.Diags = append(f.Diags, cloneDiagnostic(d))
 			}
+			loop.Found = append(loop.Found, f)
 		}
 	}
 	e.next.Loops = append(e.next.Loops, loop)
@@ -104,7 +111,7 @@ func (p *Pass) EachResourceAlone(check func(r *hot.Resource)) {
 // noteReads records the names resource i's check read.
 func (l *entryLoop) noteReads(i int, names []string) {
 	if l.reads == nil {
-		l.reads = make([][]string, len(l.Found))
+		l.reads = map[int][]string{}
 	}
 	l.reads[i] = names
 }
@@ -136,7 +143,7 @@ func (r *EntryResults) loop(rule, ordinal, n int) *entryLoop {
 		return nil
 	}
 	for i := range r.Loops {
-		if l := &r.Loops[i]; l.rule == rule && l.ordinal == ordinal && len(l.Found) == n {
+		if l := &r.Loops[i]; l.rule == rule && l.ordinal == ordinal && l.n == n {
 			return l
 		}
 	}

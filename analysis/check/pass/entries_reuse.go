@@ -63,18 +63,23 @@ func reusable(doc *hot.Document, opts Options, next *EntryResults) (moved *Entry
 	delta := sp.NewTo - sp.OldTo
 	name := next.names[changed]
 	for li, l := range old.Loops {
-		m := entryLoop{rule: l.rule, ordinal: l.ordinal, Found: make([][]source.Diagnostic, len(l.Found)),
-			reads: l.reads, again: make([]bool, len(l.Found))}
-		for i, ds := range l.Found {
-			if i == changed || l.reads != nil && slices.Contains(l.reads[i], name) {
+		m := entryLoop{rule: l.rule, ordinal: l.ordinal, n: l.n, reads: l.reads, again: map[int]bool{changed: true},
+			Found: make([]entryFindings, 0, len(l.Found))}
+		for i, names := range l.reads {
+			if slices.Contains(names, name) {
 				m.again[i] = true
+			}
+		}
+		for _, f := range l.Found {
+			if m.again[f.Resource] {
 				continue
 			}
-			if len(ds) == 0 {
+			if allBefore(f.Diags, sp.From) {
+				m.Found = append(m.Found, f) // before the lines parsed again: the same
 				continue
 			}
-			m.Found[i] = make([]source.Diagnostic, len(ds))
-			for j, d := range ds {
+			moved := entryFindings{Resource: f.Resource, Diags: make([]source.Diagnostic, len(f.Diags))}
+			for j, d := range f.Diags {
 				d = cloneDiagnostic(d)
 				if !moveSpan(&d.Span, sp.From, sp.OldTo, delta) {
 					return nil, 0, false
@@ -84,8 +89,9 @@ func reusable(doc *hot.Document, opts Options, next *EntryResults) (moved *Entry
 						return nil, 0, false
 					}
 				}
-				m.Found[i][j] = d
+				moved.Diags[j] = d
 			}
+			m.Found = append(m.Found, moved)
 		}
 		moved.Loops[li] = m
 	}
@@ -145,3 +151,20 @@ func (p *Pass) StartEntries(opts Options) {
 // KeepEntries keeps the run's entry-local findings with the document for
 // its next version (nothing when the bookkeeping is off or a rule broke).
 func (p *Pass) KeepEntries(opts Options) { p.entries.keep(p.Doc, opts) }
+
+// allBefore reports whether every span of ds in this file (the
+// diagnostics' own and their related locations') ends by from, before
+// the lines parsed again, where nothing moves.
+func allBefore(ds []source.Diagnostic, from int) bool {
+	for _, d := range ds {
+		if d.Span.End > from {
+			return false
+		}
+		for _, r := range d.Related {
+			if r.Path == "" && r.Span.End > from {
+				return false
+			}
+		}
+	}
+	return true
+}

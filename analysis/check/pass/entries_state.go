@@ -14,19 +14,31 @@ import (
 // entries_calls_reuse.go) all build on these.
 
 // entryLoop is what one EachResourceAlone walk found, resource by
-// resource (the index in Template.Resources).
+// resource (the index in Template.Resources). Most resources have no
+// finding, so only those with one are listed: a keystroke's walks then
+// cost what they found, not the number of resources.
 type entryLoop struct {
 	// rule is the rule's index in the run's list and ordinal the walk's
 	// number within the rule, so a later run finds its own walk's results.
 	rule, ordinal int
-	Found         [][]source.Diagnostic
-	// reads names, for each resource, the other resources its check read
-	// (Pass.OtherResource); nil when no check of the walk read any.
-	reads [][]string
+	// n is how many resources the walk covered.
+	n int
+	// Found lists the resources with findings, in order.
+	Found []entryFindings
+	// reads names, for each resource whose check read other resources
+	// (Pass.OtherResource), those resources; nil when no check of the
+	// walk read any.
+	reads map[int][]string
 	// again marks, in the previous version's walks moved to a new text,
 	// the resources to judge again: the changed one and those whose check
 	// read it.
-	again []bool
+	again map[int]bool
+}
+
+// entryFindings is what a walk found for the resource at index Resource.
+type entryFindings struct {
+	Resource int
+	Diags    []source.Diagnostic
 }
 
 // entryRun is the bookkeeping of one run's entry-local walks.

@@ -25,7 +25,11 @@ func CheckCycles(p *pass.Pass) {
 }
 
 func resourceCycles(p *pass.Pass) {
-	resourceGraph(p.T, pass.DeclaredVersion(p), p.AnyInput()).reportCycles(p, rules.DependencyCycle,
+	v := pass.DeclaredVersion(p)
+	if !hasDependencyLoop(p, v) {
+		return
+	}
+	resourceGraph(p.T, v, p.AnyInput()).reportCycles(p, rules.DependencyCycle,
 		"These resources depend on each other in a loop (%s), so Heat cannot order them and refuses the template. Break the loop by removing one of the references.")
 }
 
@@ -65,14 +69,24 @@ func resourceGraph(t *hot.Template, v *schema.Version, anyInput *eval.Evaluator)
 		}
 	}
 	for _, c := range t.Calls {
-		if c.Context != hot.InResource || c.Owner == nil || v != nil && !v.HasFunction(c.Name) {
-			continue
-		}
-		if target := pass.ReferencedResource(c); target != nil && ordersBy(t, v, c) {
+		if target := orderingTarget(t, v, c); target != nil {
 			edge(c.Owner.Name, target.Value, target)
 		}
 	}
 	return g
+}
+
+// orderingTarget is the name node of the resource Heat orders the owner
+// of c after (c a get_resource or get_attr in a resource, a function of
+// version v); nil when c orders nothing.
+func orderingTarget(t *hot.Template, v *schema.Version, c *hot.Call) *syntax.Node {
+	if c.Context != hot.InResource || c.Owner == nil || v != nil && !v.HasFunction(c.Name) {
+		return nil
+	}
+	if target := pass.ReferencedResource(c); target != nil && ordersBy(t, v, c) {
+		return target
+	}
+	return nil
 }
 
 // ordersBy tells whether Heat orders the owner of c (a call in a

@@ -23,8 +23,12 @@ func (r *refChecker) deletionPolicyRef(c *hot.Call) {
 	if c.Context != hot.InResource {
 		return
 	}
-	res := pass.ResourceOf(r.p.T, c.Owner)
-	if res == nil || !withinField(res, c, "deletion_policy") {
+	// The owner's own field first: every get_resource and get_attr of
+	// every resource comes here, and almost none lies in a policy.
+	if f := c.Owner.Field("deletion_policy"); f.Key == nil || f.Value == nil || !pass.SpanWithin(c.Map.Span(), f.Value.Span()) {
+		return
+	}
+	if pass.ResourceOf(r.p.T, c.Owner) == nil {
 		return
 	}
 	terms, ok := r.branchTerms(c, nil)
