@@ -149,6 +149,16 @@ return function(t)
     end
     return shows({ ['^  small:'] = 'true' })
   end, 50), 'lenses: a removed condition\'s lenses vanish', vim.inspect(shown()))
+
+  -- An edit made while a lens request is in flight: the answer for the
+  -- older text is not the one kept (vim.lsp.codelens.refresh would keep it
+  -- and drop the next request).
+  local visual = require('heat-ls.visual')
+  visual.request_lenses(client, buf)
+  vim.api.nvim_buf_set_lines(buf, line_of('^  small:'), line_of('^  small:') + 1, false,
+    { '  small: {equals: [{get_param: flavor}, m1.small]}' })
+  check(wait_shows({ ['^  small:'] = 'false', ['condition: small'] = 'false' }),
+    'lenses: an edit made while lenses are asked for gets its own lenses', vim.inspect(shown()))
   -- Neovim 0.7 resolves lenses without checking the buffer still exists:
   -- let the pending resolves land before wiping it.
   vim.wait(timeout_ms, function()

@@ -45,13 +45,42 @@ function M.capabilities()
   }
 end
 
---- workspace/codeLens/refresh: the lenses of the current buffer again
---- (vim.lsp.codelens.refresh serves the current buffer; others are asked
---- again when entered).
+--- The lenses of bufnr, asked of heat-ls directly and drawn by Neovim's
+--- codelens module. vim.lsp.codelens.refresh drops a request while one is
+--- in flight for the buffer, so an edit made meanwhile kept the older
+--- text's lenses until the next edit; here an answer for text that has
+--- changed since is dropped and asked again (a few times at most).
+function M.request_lenses(client, bufnr, tries)
+  if not vim.lsp.codelens or not vim.api.nvim_buf_is_valid(bufnr) then
+    return
+  end
+  tries = tries or 0
+  local tick = vim.api.nvim_buf_get_changedtick(bufnr)
+  local params = { textDocument = vim.lsp.util.make_text_document_params(bufnr) }
+  client.request('textDocument/codeLens', params, function(err, result, ctx, config)
+    if not vim.api.nvim_buf_is_valid(bufnr) then
+      return
+    end
+    if vim.api.nvim_buf_get_changedtick(bufnr) ~= tick and tries < 5 then
+      M.request_lenses(client, bufnr, tries + 1)
+      return
+    end
+    ctx = ctx or {}
+    ctx.bufnr, ctx.client_id = bufnr, client.id
+    pcall(vim.lsp.codelens.on_codelens, err, result, ctx, config)
+  end, bufnr)
+end
+
+--- workspace/codeLens/refresh: the lenses of every buffer the client has
+--- attached to, asked again.
 function M.on_codelens_refresh(_, _, ctx)
-  local bufnr = vim.api.nvim_get_current_buf()
-  if vim.lsp.codelens and vim.lsp.buf_is_attached(bufnr, ctx.client_id) then
-    pcall(vim.lsp.codelens.refresh)
+  local client = vim.lsp.get_client_by_id(ctx.client_id)
+  if client then
+    local buffers = client.attached_buffers and vim.tbl_keys(client.attached_buffers)
+      or vim.lsp.get_buffers_by_client_id(ctx.client_id)
+    for _, bufnr in ipairs(buffers) do
+      M.request_lenses(client, bufnr)
+    end
   end
   return vim.NIL
 end
@@ -285,9 +314,8 @@ function M.attach(client, bufnr, opts)
     if opts.folding then
       M.refresh_folds(client, bufnr)
     end
-    -- codelens.refresh() serves the current buffer.
-    if client.server_capabilities.codeLensProvider and vim.lsp.codelens and vim.api.nvim_get_current_buf() == bufnr then
-      pcall(vim.lsp.codelens.refresh)
+    if client.server_capabilities.codeLensProvider then
+      M.request_lenses(client, bufnr)
     end
   end
   if opts.folding then
