@@ -52,6 +52,16 @@ func startSoakClient(t testing.TB, folders []string) *soakClient {
 		cmd.Env = append(os.Environ(), "HEAT_LS_PROFILE_DIR="+dir)
 		profiles = dir
 	}
+	if path := os.Getenv("HEAT_LS_SOAK_STDERR"); path != "" {
+		// A long run's log and runtime traces (GODEBUG=scavtrace=1),
+		// kept whole in a file; both servers of a run append to it.
+		f, err := os.OpenFile(path, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
+		if err != nil {
+			t.Fatalf("HEAT_LS_SOAK_STDERR: %v", err)
+		}
+		t.Cleanup(func() { f.Close() })
+		cmd.Stderr = f
+	}
 	s := startCommand(t, cmd, nil)
 	c := &soakClient{t: t, s: s, nextID: 1000, waiting: map[int]chan message{}, diags: map[string]soakPublish{}, pumped: make(chan struct{}), profiles: profiles}
 	go c.pump()
