@@ -7,6 +7,7 @@ import (
 	"os/exec"
 	"strconv"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -165,9 +166,24 @@ func (c *soakClient) await(method string, ch chan message) message {
 	case <-c.pumped:
 		c.t.Fatalf("the server's stdout ended while waiting for %s\nstderr:\n%s", method, tail(c.s.stderr.String()))
 	case <-time.After(soakAnswerWait):
-		c.t.Fatalf("no answer to %s within %v\nstderr:\n%s", method, soakAnswerWait, tail(c.s.stderr.String()))
+		c.dumpGoroutines()
+		c.t.Fatalf("no answer to %s within %v\nstderr (with the server's goroutines):\n%s", method, soakAnswerWait, tail(c.s.stderr.String()))
 	}
 	return message{}
+}
+
+// dumpGoroutines has a server that stopped answering write every
+// goroutine's stack to its stderr and exit (SIGQUIT), so the failure
+// shows where it waits; it gives the server a few seconds to do so.
+func (c *soakClient) dumpGoroutines() {
+	if err := c.s.cmd.Process.Signal(syscall.SIGQUIT); err != nil {
+		return
+	}
+	select {
+	case <-c.pumped:
+	case <-time.After(5 * time.Second):
+	}
+	time.Sleep(500 * time.Millisecond) // the end of the dump after stdout closed
 }
 
 // call sends a request and waits for its answer. An answer may be an
