@@ -194,8 +194,10 @@ func TestSoak(t *testing.T) {
 
 // BenchmarkSoak runs the soak for HEAT_LS_SOAK (default two minutes) with
 // a checkpoint every minute, and reports the resident memory growth from
-// the first checkpoint (after one minute) to the last, and the most
-// goroutines seen above the first checkpoint's:
+// the first checkpoint (after one minute) to the last, as the process
+// stands and less the free heap the runtime kept backed through its
+// forced return (held), and the most goroutines seen above the first
+// checkpoint's:
 //
 //	HEAT_LS_SOAK=30m go test -run '^$' -bench Soak -timeout 40m ./cmd/heat-ls
 //
