@@ -106,7 +106,9 @@ func startBenchSession(b *testing.B) *session {
 func startCommand(t testing.TB, cmd *exec.Cmd, written *atomic.Int64) *session {
 	t.Helper()
 	s := &session{t: t, cmd: cmd, msgs: make(chan message, 256), readErr: make(chan error, 1)}
-	s.cmd.Stderr = &s.stderr
+	if s.cmd.Stderr == nil { // else the caller keeps it elsewhere
+		s.cmd.Stderr = &s.stderr
+	}
 	var err error
 	if s.stdin, err = s.cmd.StdinPipe(); err != nil {
 		t.Fatal(err)

@@ -14,7 +14,21 @@ import (
 // bytes. It skips the test or benchmark where there is no /proc.
 func procBytes(t testing.TB, pid int, field string) int64 {
 	t.Helper()
-	f, err := os.Open(fmt.Sprintf("/proc/%d/status", pid))
+	return procFileBytes(t, fmt.Sprintf("/proc/%d/status", pid), field)
+}
+
+// procRollup reads a size field (AnonHugePages, Private_Dirty) of
+// /proc/<pid>/smaps_rollup, the sums over every mapping of the process, in
+// bytes.
+func procRollup(t testing.TB, pid int, field string) int64 {
+	t.Helper()
+	return procFileBytes(t, fmt.Sprintf("/proc/%d/smaps_rollup", pid), field)
+}
+
+// procFileBytes reads the field "NAME: N kB" of a /proc file, in bytes.
+func procFileBytes(t testing.TB, path, field string) int64 {
+	t.Helper()
+	f, err := os.Open(path)
 	if err != nil {
 		t.Skipf("no /proc here (run on Linux): %v", err)
 	}
@@ -29,7 +43,7 @@ func procBytes(t testing.TB, pid int, field string) int64 {
 			return kb << 10
 		}
 	}
-	t.Fatalf("no %s in /proc status", field)
+	t.Fatalf("no %s in %s", field, path)
 	return 0
 }
 
@@ -54,4 +68,15 @@ func procCPU(t testing.TB, pid int) time.Duration {
 		t.Fatalf("/proc/%d/stat: %q", pid, raw)
 	}
 	return time.Duration(user+sys) * 10 * time.Millisecond
+}
+
+// loadAverage is the machine's load averaged over the last one, five and
+// fifteen minutes (/proc/loadavg), to log beside timings and memory taken
+// on a machine shared with other work; "unknown" without /proc.
+func loadAverage() string {
+	raw, err := os.ReadFile("/proc/loadavg")
+	if f := strings.Fields(string(raw)); err == nil && len(f) >= 3 {
+		return strings.Join(f[:3], " ")
+	}
+	return "unknown"
 }

@@ -7,6 +7,7 @@ import (
 	"os/exec"
 	"strconv"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -51,6 +52,16 @@ func startSoakClient(t testing.TB, folders []string) *soakClient {
 		t.Logf("heap profiles in %s", dir)
 		cmd.Env = append(os.Environ(), "HEAT_LS_PROFILE_DIR="+dir)
 		profiles = dir
+	}
+	if path := os.Getenv("HEAT_LS_SOAK_STDERR"); path != "" {
+		// A long run's log and runtime traces (GODEBUG=scavtrace=1),
+		// kept whole in a file; both servers of a run append to it.
+		f, err := os.OpenFile(path, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
+		if err != nil {
+			t.Fatalf("HEAT_LS_SOAK_STDERR: %v", err)
+		}
+		t.Cleanup(func() { f.Close() })
+		cmd.Stderr = f
 	}
 	s := startCommand(t, cmd, nil)
 	c := &soakClient{t: t, s: s, nextID: 1000, waiting: map[int]chan message{}, diags: map[string]soakPublish{}, pumped: make(chan struct{}), profiles: profiles}
@@ -155,9 +166,24 @@ func (c *soakClient) await(method string, ch chan message) message {
 	case <-c.pumped:
 		c.t.Fatalf("the server's stdout ended while waiting for %s\nstderr:\n%s", method, tail(c.s.stderr.String()))
 	case <-time.After(soakAnswerWait):
-		c.t.Fatalf("no answer to %s within %v\nstderr:\n%s", method, soakAnswerWait, tail(c.s.stderr.String()))
+		c.dumpGoroutines()
+		c.t.Fatalf("no answer to %s within %v\nstderr (with the server's goroutines):\n%s", method, soakAnswerWait, tail(c.s.stderr.String()))
 	}
 	return message{}
+}
+
+// dumpGoroutines has a server that stopped answering write every
+// goroutine's stack to its stderr and exit (SIGQUIT), so the failure
+// shows where it waits; it gives the server a few seconds to do so.
+func (c *soakClient) dumpGoroutines() {
+	if err := c.s.cmd.Process.Signal(syscall.SIGQUIT); err != nil {
+		return
+	}
+	select {
+	case <-c.pumped:
+	case <-time.After(5 * time.Second):
+	}
+	time.Sleep(500 * time.Millisecond) // the end of the dump after stdout closed
 }
 
 // call sends a request and waits for its answer. An answer may be an
