@@ -117,6 +117,13 @@ outputs:
 // the whole parse's tree and problems whenever the parts were accepted.
 // The large generated template must be accepted.
 func TestPartsEqualWhole(t *testing.T) {
+	// Every cut and the four parts two cores make in the test command (the
+	// race detector makes each parse cost tenfold); two and three parts too
+	// where HEAT_LS_LONG is set, as .ci/run sets it.
+	firstPlan := 4
+	if os.Getenv("HEAT_LS_LONG") != "" && !testing.Short() {
+		firstPlan = 2
+	}
 	accepted, tried := 0, 0
 	for name, src := range partTexts(t) {
 		cands := cutCandidates(src)
@@ -124,7 +131,7 @@ func TestPartsEqualWhole(t *testing.T) {
 		if len(cands) > 1 {
 			plans = append(plans, cands[1:])
 		}
-		for parts := 2; parts <= 4; parts++ {
+		for parts := firstPlan; parts <= 4; parts++ {
 			if c := chooseCuts(cands, len(src), parts); c != nil {
 				plans = append(plans, c)
 			}
@@ -165,7 +172,13 @@ func TestPartsAnyCut(t *testing.T) {
 		names = append(names, name)
 	}
 	accepted := 0
-	for round := range 3000 {
+	// 1,000 seeded cuts in the test command, 3,000 where HEAT_LS_LONG is
+	// set (.ci/run).
+	rounds := 1000
+	if os.Getenv("HEAT_LS_LONG") != "" && !testing.Short() {
+		rounds = 3000
+	}
+	for round := range rounds {
 		name := names[rng.IntN(len(names))]
 		src := texts[name]
 		var starts []int
@@ -210,7 +223,7 @@ func TestPartsAnyCut(t *testing.T) {
 			t.Fatalf("round %d, %s cut at %v: %s", round, name, cuts, d)
 		}
 	}
-	t.Logf("%d of 3000 random cuts accepted and equal to the whole parse", accepted)
+	t.Logf("%d of %d random cuts accepted and equal to the whole parse", accepted, rounds)
 	if accepted == 0 {
 		t.Error("no random cut was accepted: the test proves nothing")
 	}
