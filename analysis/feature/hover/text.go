@@ -36,7 +36,7 @@ func (d *Text) sep() {
 	}
 }
 
-// title is the first line: a code-formatted name and what it is.
+// Title is the first line: a code-formatted name and what it is.
 func (d *Text) Title(code, what string) {
 	d.sep()
 	if d.markdown {
@@ -49,7 +49,7 @@ func (d *Text) Title(code, what string) {
 	}
 }
 
-// para is a paragraph of prose.
+// Para is a paragraph of prose.
 func (d *Text) Para(text string) {
 	if strings.TrimSpace(text) == "" {
 		return
@@ -58,7 +58,7 @@ func (d *Text) Para(text string) {
 	d.b.WriteString(d.esc(text))
 }
 
-// field is a "label: value" line; value is shown as code when code is set.
+// Field is a "label: value" line; value is shown as code when code is set.
 func (d *Text) Field(label, value string, code bool) {
 	if value == "" {
 		return
@@ -74,7 +74,7 @@ func (d *Text) Field(label, value string, code bool) {
 	}
 }
 
-// label is a line introducing what follows (a code block).
+// Label is a line introducing what follows (a code block).
 func (d *Text) Label(text string) {
 	d.sep()
 	if d.markdown {
@@ -84,17 +84,12 @@ func (d *Text) Label(text string) {
 	}
 }
 
-// list is a labelled bullet list of code items.
+// List is a labelled bullet list of code items.
 func (d *Text) List(label string, items []string) {
 	if len(items) == 0 {
 		return
 	}
-	d.sep()
-	if d.markdown {
-		d.b.WriteString("*" + label + ":*")
-	} else {
-		d.b.WriteString(label + ":")
-	}
+	d.Label(label)
 	for _, it := range items {
 		if d.markdown {
 			d.b.WriteString("\n- " + mdCode(it))
@@ -104,21 +99,16 @@ func (d *Text) List(label string, items []string) {
 	}
 }
 
-// listItem is a bullet of items: a name shown as code and an optional
+// ListItem is a bullet of items: a name shown as code and an optional
 // note after it shown as text ("`size` (number, required)").
 type ListItem struct{ Code, Text string }
 
-// items is a labelled bullet list whose names are code and notes text.
+// Items is a labelled bullet list whose names are code and notes text.
 func (d *Text) Items(label string, items []ListItem) {
 	if len(items) == 0 {
 		return
 	}
-	d.sep()
-	if d.markdown {
-		d.b.WriteString("*" + label + ":*")
-	} else {
-		d.b.WriteString(label + ":")
-	}
+	d.Label(label)
 	for _, it := range items {
 		bullet := "\n  "
 		if d.markdown {
@@ -140,7 +130,7 @@ func (d *Text) Items(label string, items []ListItem) {
 	}
 }
 
-// code is a YAML block.
+// Code is a YAML block.
 func (d *Text) Code(text string) {
 	text = strings.TrimRight(text, "\n")
 	if text == "" {
