@@ -82,7 +82,10 @@ func carriedGraph(p *pass.Pass, key depGraphKey, v *schema.Version) *depGraph {
 	r := t.Resources[changed]
 	var calls []*hot.Call
 	for _, c := range t.Calls {
-		if c.Owner == &r.Entry {
+		// Its own calls and those of an entry of the same name in another
+		// resources section, as newDepGraph gives them to it (names are
+		// unique here, so no other resource's calls match).
+		if c.Owner != nil && c.Owner.Name == r.Name {
 			calls = append(calls, c)
 		}
 	}
