@@ -51,6 +51,10 @@ func checkRepeatArgs(a *argCtx) {
 		a.bad(forEachPair.Value, "`for_each` must map each placeholder to its values, not be %s", values.KindName(forEach))
 		return
 	}
+	if forEach.NumPairs() == 0 {
+		a.badComputed(forEachPair.Value, "%s", noPlaceholder(""))
+		return
+	}
 	mapsOK := a.v.Supports(schema.FeatureRepeatMapForEach)
 	length, lengthNote := -1, ""
 	tmpl := values.Literal(tmplPair.Value)
@@ -131,6 +135,10 @@ func checkComputedForEach(a *argCtx, n, tmpl *syntax.Node, permutations bool) {
 	case eval.Unknown, eval.Invalid:
 		return
 	case eval.Map:
+		if len(v.Keys) == 0 {
+			a.badComputed(n, "%s", noPlaceholder(note))
+			return
+		}
 	default:
 		a.badComputed(n, "`for_each` must map each placeholder to its values, not be what the call gives: %s%s", kindPhrase(v.Kind.String()), note)
 		return
@@ -169,6 +177,15 @@ func checkComputedForEach(a *argCtx, n, tmpl *syntax.Node, permutations bool) {
 			return
 		}
 	}
+}
+
+// noPlaceholder says why an empty for_each fails: Heat splits the mapping
+// into placeholders and their lists before it loops, and an empty one
+// leaves it nothing to split, which it refuses when it computes the call
+// (every version; the oracle: "not enough values to unpack"). note says
+// the mapping came from the defaults.
+func noPlaceholder(note string) string {
+	return "`for_each` maps no placeholder, so there is nothing to loop over" + note
 }
 
 // loopKind names the kind of a for_each entry's values that is no list:
