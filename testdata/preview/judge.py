@@ -45,6 +45,10 @@ sys.path.insert(0, ORACLE)
 import validate as V  # noqa: E402  (the oracle's bootstrap and stubs)
 import yaml  # noqa: E402
 
+# Cases nest values hundreds deep (a json default 500 levels down); each
+# level costs finite() and json a few Python frames.
+sys.setrecursionlimit(20000)
+
 STACK_NAME = 'preview_stack'
 PLACEHOLDER = {'string': 'x', 'number': '1', 'boolean': 'false',
                'comma_delimited_list': 'a,b', 'json': '{}'}
