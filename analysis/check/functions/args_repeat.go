@@ -25,23 +25,7 @@ func checkRepeatArgs(a *argCtx) {
 		a.bad(a.args, "both `for_each` and `template` are needed")
 		return
 	}
-	permutations := true
-	if pp := a.args.Lookup("permutations"); pp.Key != nil {
-		if !a.v.Supports(schema.FeatureRepeatPermutations) {
-			first := a.p.Schema.FeatureSince(schema.FeatureRepeatPermutations).Name
-			d := a.p.Reportf(pp.Key.Span(), rules.RepeatPermutationsIgnored,
-				"`permutations` has no effect before heat_template_version %s: Heat ignores it in %s and always combines every value. Raise the version or remove the key.",
-				first, a.p.T.VersionText)
-			d.Data = map[string]string{"minVersion": first}
-		} else if n := values.Literal(pp.Value); n != nil {
-			b, ok := values.YamlBool(n)
-			if !ok {
-				a.bad(pp.Value, "`permutations` must be true or false, not %s", values.KindName(n))
-			} else {
-				permutations = b
-			}
-		}
-	}
+	permutations := checkPermutations(a)
 	forEach := values.Literal(forEachPair.Value)
 	if forEach == nil {
 		checkComputedForEach(a, forEachPair.Value, values.Literal(tmplPair.Value), permutations)
@@ -97,6 +81,34 @@ func checkRepeatArgs(a *argCtx) {
 		}
 	}
 	checkRepeatTexts(a, forEach, tmpl, loops, notes)
+}
+
+// checkPermutations judges repeat's permutations flag and says whether
+// Heat combines every value (true, its default and what it does before
+// the version that reads the flag) or pairs them up by position.
+func checkPermutations(a *argCtx) bool {
+	pp := a.args.Lookup("permutations")
+	if pp.Key == nil {
+		return true
+	}
+	if !a.v.Supports(schema.FeatureRepeatPermutations) {
+		first := a.p.Schema.FeatureSince(schema.FeatureRepeatPermutations).Name
+		d := a.p.Reportf(pp.Key.Span(), rules.RepeatPermutationsIgnored,
+			"`permutations` has no effect before heat_template_version %s: Heat ignores it in %s and always combines every value. Raise the version or remove the key.",
+			first, a.p.T.VersionText)
+		d.Data = map[string]string{"minVersion": first}
+		return true
+	}
+	n := values.Literal(pp.Value)
+	if n == nil {
+		return true
+	}
+	b, ok := values.YamlBool(n)
+	if !ok {
+		a.bad(pp.Value, "`permutations` must be true or false, not %s", values.KindName(n))
+		return true
+	}
+	return b
 }
 
 // byDefaults ends a finding about values that only the parameters'
