@@ -176,3 +176,26 @@ func TestForTemplate(t *testing.T) {
 		t.Errorf("b: %s", got)
 	}
 }
+
+// TestDigest computes digest as Heat does: the spec's six names in any
+// case, hashlib's guaranteed sha3 and blake2 only in lower case, a name
+// only some hosts' OpenSSL provides unknown (Heat's verdict depends on
+// the host).
+func TestDigest(t *testing.T) {
+	for _, tc := range []struct{ name, expr, want string }{
+		{"digest upper case spec name", `{digest: [SHA1, abc]}`, `"a9993e364706816aba3e25717850c26c9cd0d89d"`},
+		{"digest sha3", `{digest: [sha3_256, abc]}`, `"3a985da74fe225b2045c172d6bd390bd855f086e3e9d525b46bfe24511431532"`},
+		{"digest blake2b", `{digest: [blake2b, abc]}`, `"ba80a53f981c4d0d6a2797b69f12f6e94c212f14685ac4b74b12bb6fdbffa2d17d87c5392aab792dc252d5de4533cc9518d38aa8dbf1925ab92386edd4009923"`},
+		{"digest blake2s", `{digest: [blake2s, abc]}`, `"508c5e8c327c14e2e1a72ba34eeb452f37458b209ed63a294d999b4c86675982"`},
+		{"digest blake2 upper case", `{digest: [BLAKE2S, abc]}`, "!`digest` knows blake2s only written in lower case, not BLAKE2S"},
+		{"digest sha512_224 upper case", `{digest: [SHA512_224, abc]}`, "!`digest` knows sha512_224 only written in lower case, not SHA512_224"},
+		{"digest host only", `{digest: [RIPEMD160, abc]}`, "?<digest RIPEMD160: only where the host's OpenSSL has it>"},
+		{"digest variable length", `{digest: [shake_256, abc]}`, "!`digest` cannot compute shake_256: its digest needs a length Heat does not give"},
+		{"digest unknown name", `{digest: [SHA-256, abc]}`, "!`digest` knows no algorithm SHA-256"},
+	} {
+		got, _ := evalIn(t, "2021-04-16", "", "", tc.expr, nil)
+		if s := show(got); s != tc.want {
+			t.Errorf("%s: %s\n got %s\nwant %s", tc.name, tc.expr, s, tc.want)
+		}
+	}
+}
