@@ -199,3 +199,29 @@ func TestDigest(t *testing.T) {
 		}
 	}
 }
+
+// TestCfnSelect follows Heat's Fn::Select (the values are Heat's, in the
+// oracle case fn-cfn-args-ok): text is read as JSON, "" and null give "",
+// a negative index counts from the end.
+func TestCfnSelect(t *testing.T) {
+	for _, tc := range []struct{ expr, want string }{
+		{`{"Fn::Select": [" 1 ", [a, b]]}`, `"b"`},
+		{`{"Fn::Select": [1.5, [a, b]]}`, `"b"`},
+		{`{"Fn::Select": ["-1", [a, b]]}`, `"b"`},
+		{`{"Fn::Select": ["-3", [a, b]]}`, `""`},
+		{`{"Fn::Select": ["5", [a]]}`, `""`},
+		{`{"Fn::Select": ["0", ""]}`, `""`},
+		{`{"Fn::Select": ["0", '["a"]']}`, `"a"`},
+		{`{"Fn::Select": [x, '{"x": 1}']}`, `1`},
+		{`{"Fn::Select": [x, 'null']}`, `""`},
+		{`{"Fn::Select": ["0", null]}`, `""`},
+		{`{"Fn::Select": ["0", "a,b"]}`, "!`Fn::Select` reads a text as JSON, and this one is not: invalid character 'a' looking for beginning of value"},
+		{`{"Fn::Select": [1, {"1": a}]}`, "!the index of `Fn::Select` into a mapping must be text"},
+		{`{"Fn::Select": ["0", '5']}`, "!`Fn::Select` selects from a list or mapping"},
+	} {
+		got, _ := evalIn(t, "2013-05-23", "", "", tc.expr, nil)
+		if s := show(got); s != tc.want {
+			t.Errorf("%s\n got %s\nwant %s", tc.expr, s, tc.want)
+		}
+	}
+}
