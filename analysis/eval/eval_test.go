@@ -102,6 +102,7 @@ func TestFunctions(t *testing.T) {
 		{name: "digest latin-1", expr: `{digest: [md5, "é"]}`, want: `"3406877694691ddd1dfb0aca54681407"`},
 		{name: "repeat product", expr: `{repeat: {for_each: {"%a": [x, y], "%b": ["1", "2"]}, template: "%a%b"}}`, want: `["x1", "x2", "y1", "y2"]`},
 		{name: "repeat zip", expr: `{repeat: {for_each: {"%a": [x, y], "%b": ["1", "2"]}, template: "%a%b", permutations: false}}`, want: `["x1", "y2"]`},
+		{name: "repeat over nothing", expr: `{repeat: {for_each: {}, template: x}}`, want: "!the for_each of `repeat` maps no placeholder, and Heat needs one to repeat over"},
 		{name: "repeat map keys", expr: `{repeat: {for_each: {"%k": {a: 1, b: 2}}, template: {"%k": v}}}`, want: `[{"a": "v"}, {"b": "v"}]`},
 		{name: "repeat number value", expr: `{repeat: {for_each: {"%a": [1]}, template: "%a"}}`, want: "!`repeat`: the value 1 is no text, so it cannot replace %a"},
 		{name: "map_merge", expr: `{map_merge: [{a: 1, b: 2}, {b: 3}, null]}`, want: `{"a": 1, "b": 3}`},
