@@ -226,3 +226,21 @@ func TestCfnSelect(t *testing.T) {
 		}
 	}
 }
+
+// TestAllowedNumbers: Heat converts a number parameter's allowed values
+// to numbers before it looks the value up among them (oracle case
+// param-number-allowed-values-numeric-text-ok).
+func TestAllowedNumbers(t *testing.T) {
+	for _, tc := range []struct{ params, want string }{
+		{`p: {type: number, default: 2, constraints: [{allowed_values: ["1", " 2 "]}]}`, `2`},
+		{`p: {type: number, default: 1000, constraints: [{allowed_values: ["1e3"]}]}`, `1000`},
+		{`p: {type: number, default: 1.0, constraints: [{allowed_values: [1]}]}`, `1.0`},
+		{`p: {type: number, default: 3, constraints: [{allowed_values: ["1", nan, x]}]}`, "!the value of parameter `p` (default) is not one of the allowed values ['1', 'nan', 'x']"},
+		{`p: {type: string, default: "2", constraints: [{allowed_values: [" 2 "]}]}`, "!the value of parameter `p` (default) is not one of the allowed values [' 2 ']"},
+	} {
+		got, _ := evalIn(t, "2021-04-16", tc.params, "", "{get_param: p}", nil)
+		if s := show(got); s != tc.want {
+			t.Errorf("%s\n got %s\nwant %s", tc.params, s, tc.want)
+		}
+	}
+}
