@@ -508,6 +508,7 @@ func TestHeatCasesOfCheck(t *testing.T) {
 			refused++
 			if len(res.Problems) == 0 {
 				missed++
+				t.Logf("%s: Heat refuses it (%s %v); the preview and check's errors do not", v.Template, strOr(v.Error), v.ClientErrors)
 			}
 			continue
 		}
