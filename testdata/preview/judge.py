@@ -38,6 +38,14 @@ import json
 import os
 import sys
 
+# Heat's result for a few stacks depends on the order of a set, which is
+# the process's hash seed (the per-resource registry case
+# registry-nested-section): the judge fixes the seed, so that a new
+# recording gives the same verdicts.
+if os.environ.get('PYTHONHASHSEED') != '1':
+    os.environ['PYTHONHASHSEED'] = '1'
+    os.execv(sys.executable, [sys.executable] + sys.argv)
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 ORACLE = os.environ.get('HEAT_ORACLE', os.path.join(HERE, '../../../shared/heat/oracle'))
 CORPUS = os.environ.get('CORPUS', os.path.join(HERE, '../../../shared/corpus'))
