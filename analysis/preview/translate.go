@@ -14,6 +14,7 @@ import (
 var typeTranslations = map[string]func(eval.Value) eval.Value{
 	"OS::Neutron::Router":   routerAgents,
 	"OS::Mistral::Workflow": mistralPolicies,
+	"OS::Sahara::Cluster":   saharaImage,
 }
 
 // translateType applies the type's own translation rules, if it has any.
@@ -84,4 +85,15 @@ func mistralPolicies(props eval.Value) eval.Value {
 		out[i] = withKey(out[i], "policies", eval.NullValue())
 	}
 	return withKey(props, "tasks", eval.ListValue(out).At(tasks.From))
+}
+
+// saharaImage: a Sahara cluster's image, when set, becomes its
+// default_image_id and is cleared (setting both is refused, which check
+// reports).
+func saharaImage(props eval.Value) eval.Value {
+	image, _ := props.Get("image")
+	if image.Kind == eval.Null || image.Kind == eval.Unknown || image.Kind == eval.Invalid {
+		return props
+	}
+	return withKey(withKey(props, "default_image_id", image), "image", eval.NullValue())
 }

@@ -8,7 +8,8 @@ import (
 
 // TestTypeTranslations: the types' own translation rules, as Heat's
 // preview shows them (oracle cases router-ha-agents-ok,
-// mistral-workflow-policies-retry-ok, mistral-workflow-timeout-zero-twice-ok).
+// mistral-workflow-policies-retry-ok, mistral-workflow-timeout-zero-twice-ok,
+// and testdata/release-cases/stub-sahara-cluster).
 func TestTypeTranslations(t *testing.T) {
 	for _, tc := range []struct{ typ, in, want string }{
 		{"OS::Neutron::Router", `{"l3_agent_id": "a1", "l3_agent_ids": null}`, `{"l3_agent_id": null, "l3_agent_ids": ["a1"]}`},
@@ -17,6 +18,8 @@ func TestTypeTranslations(t *testing.T) {
 		{"OS::Mistral::Workflow", `{"tasks": [{"timeout": 0, "retry": null, "policies": {"timeout": 5, "retry": {"count": 1}, "wait_after": null}}]}`,
 			`{"tasks": [{"policies": null, "retry": {"count": 1}, "timeout": 5}]}`},
 		{"OS::Mistral::Workflow", `{"tasks": [{"timeout": 3, "policies": null}, "not a task"]}`, `{"tasks": [{"policies": null, "timeout": 3}, "not a task"]}`},
+		{"OS::Sahara::Cluster", `{"image": "img", "default_image_id": null}`, `{"default_image_id": "img", "image": null}`},
+		{"OS::Sahara::Cluster", `{"image": null, "default_image_id": "img"}`, `{"default_image_id": "img", "image": null}`},
 		{"OS::Heat::None", `{"l3_agent_id": "a1"}`, `{"l3_agent_id": "a1"}`},
 	} {
 		in, err := eval.ParseJSON(tc.in)
