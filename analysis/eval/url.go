@@ -64,8 +64,9 @@ func newHash(name string) (h hash.Hash, unknown bool, why string) {
 	if slices.Contains(schema.DigestAlgorithms(), lower) {
 		return byName(lower), false, ""
 	}
-	// Go computes these; OpenSSL's own names for the rest of the hosts'
-	// algorithms take any case, as the spec's six.
+	// computed is Go's hash for the name (blake2, sha3, sha512_224...).
+	// A host-only name Go lacks is left to the host's OpenSSL, whose
+	// names take any case.
 	computed := byName(lower)
 	hostOnly := slices.Contains(schema.DigestAlgorithmsSomeHosts(), lower)
 	switch {
