@@ -39,6 +39,7 @@ var allowedImports = map[string][]string{
 	"analysis/yaql":             nil,
 	"analysis/limits":           nil,
 	"analysis/pyjson":           nil,
+	"analysis/blake2":           nil,
 
 	// What the editor shows: the base (what the cursor is on, the views a
 	// query reads, and the answers that follow straight from them), the
@@ -57,7 +58,7 @@ var allowedImports = map[string][]string{
 	// What a template evaluates to and becomes: the evaluator of HOT
 	// functions and conditions, environments merged in order, and the
 	// stack preview built on both.
-	"analysis/eval":                {"analysis/hot", "analysis/source", "analysis/syntax", "schema"},
+	"analysis/eval":                {"analysis/blake2", "analysis/hot", "analysis/source", "analysis/syntax", "schema"},
 	"analysis/environ":             {"analysis/eval", "analysis/hot", "analysis/source", "analysis/syntax"},
 	"analysis/preview/previewtest": nil,
 	"analysis/effective":           {"analysis/environ", "analysis/eval", "analysis/feature", "analysis/feature/hover", "analysis/hot", "analysis/rules", "analysis/source", "analysis/syntax", "schema"},

@@ -221,7 +221,10 @@ func (e *Evaluator) filter(m, args *syntax.Node, inCond bool, depth int) Value {
 	return ListValue(out)
 }
 
-// selectCall is Fn::Select: [index, list or mapping].
+// selectCall is Fn::Select: [index, list or mapping]. As Heat's, it
+// gives "" for an empty text (another function's "not available yet"),
+// reads any other text as JSON, counts a negative index from the end as
+// Python does, and gives "" past either end or for null.
 func (e *Evaluator) selectCall(m, args *syntax.Node, inCond bool, depth int) Value {
 	items, bad, ok := e.listArgs(m, args, 2, "the arguments of `Fn::Select` must be [index, collection]", inCond, depth)
 	if !ok {
@@ -231,9 +234,22 @@ func (e *Evaluator) selectCall(m, args *syntax.Node, inCond bool, depth int) Val
 		return u
 	}
 	idx, c := items[0], items[1]
+	if c.Kind == String {
+		if c.S == "" {
+			return StringValue("")
+		}
+		parsed, err := ParseJSON(c.S)
+		if err != nil {
+			return e.fail(m, "`Fn::Select` reads a text as JSON, and this one is not: "+err.Error())
+		}
+		c = parsed
+	}
 	switch c.Kind {
 	case Map:
-		if v, ok := c.Get(PyStr(idx)); ok {
+		if idx.Kind != String {
+			return e.fail(m, "the index of `Fn::Select` into a mapping must be text")
+		}
+		if v, ok := c.Get(idx.S); ok {
 			return v
 		}
 		return StringValue("")
@@ -241,6 +257,9 @@ func (e *Evaluator) selectCall(m, args *syntax.Node, inCond bool, depth int) Val
 		i, ok := toInt(idx)
 		if !ok {
 			return e.fail(m, "the index of `Fn::Select` must be a whole number")
+		}
+		if i < 0 {
+			i += int64(len(c.Items))
 		}
 		if i < 0 || i >= int64(len(c.Items)) {
 			return StringValue("")

@@ -17,7 +17,8 @@
 // every recursion is bounded (MaxDepth).
 //
 // It has no file system access: get_file contents come through
-// Options.ReadFile. It uses schema for the versions' function sets.
+// Options.ReadFile. It uses schema for the versions' function sets and
+// blake2 for the two hashes of digest Go's standard library lacks.
 //
-// May use: analysis/hot, analysis/source, analysis/syntax, schema.
+// May use: analysis/blake2, analysis/hot, analysis/source, analysis/syntax, schema.
 package eval

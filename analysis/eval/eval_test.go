@@ -102,6 +102,7 @@ func TestFunctions(t *testing.T) {
 		{name: "digest latin-1", expr: `{digest: [md5, "é"]}`, want: `"3406877694691ddd1dfb0aca54681407"`},
 		{name: "repeat product", expr: `{repeat: {for_each: {"%a": [x, y], "%b": ["1", "2"]}, template: "%a%b"}}`, want: `["x1", "x2", "y1", "y2"]`},
 		{name: "repeat zip", expr: `{repeat: {for_each: {"%a": [x, y], "%b": ["1", "2"]}, template: "%a%b", permutations: false}}`, want: `["x1", "y2"]`},
+		{name: "repeat over nothing", expr: `{repeat: {for_each: {}, template: x}}`, want: "!the for_each of `repeat` maps no placeholder, and Heat needs one to repeat over"},
 		{name: "repeat map keys", expr: `{repeat: {for_each: {"%k": {a: 1, b: 2}}, template: {"%k": v}}}`, want: `[{"a": "v"}, {"b": "v"}]`},
 		{name: "repeat number value", expr: `{repeat: {for_each: {"%a": [1]}, template: "%a"}}`, want: "!`repeat`: the value 1 is no text, so it cannot replace %a"},
 		{name: "map_merge", expr: `{map_merge: [{a: 1, b: 2}, {b: 3}, null]}`, want: `{"a": 1, "b": 3}`},
@@ -174,5 +175,72 @@ func TestForTemplate(t *testing.T) {
 	}
 	if got := show(e.Eval(doc.Template.Output("b").Field("value").Value)); got != "?<parameter m>" {
 		t.Errorf("b: %s", got)
+	}
+}
+
+// TestDigest computes digest as Heat does: the spec's six names in any
+// case, hashlib's guaranteed sha3 and blake2 only in lower case, a name
+// only some hosts' OpenSSL provides unknown (Heat's verdict depends on
+// the host).
+func TestDigest(t *testing.T) {
+	for _, tc := range []struct{ name, expr, want string }{
+		{"digest upper case spec name", `{digest: [SHA1, abc]}`, `"a9993e364706816aba3e25717850c26c9cd0d89d"`},
+		{"digest sha3", `{digest: [sha3_256, abc]}`, `"3a985da74fe225b2045c172d6bd390bd855f086e3e9d525b46bfe24511431532"`},
+		{"digest blake2b", `{digest: [blake2b, abc]}`, `"ba80a53f981c4d0d6a2797b69f12f6e94c212f14685ac4b74b12bb6fdbffa2d17d87c5392aab792dc252d5de4533cc9518d38aa8dbf1925ab92386edd4009923"`},
+		{"digest blake2s", `{digest: [blake2s, abc]}`, `"508c5e8c327c14e2e1a72ba34eeb452f37458b209ed63a294d999b4c86675982"`},
+		{"digest blake2 upper case", `{digest: [BLAKE2S, abc]}`, "!`digest` knows blake2s only written in lower case, not BLAKE2S"},
+		{"digest sha512_224 upper case", `{digest: [SHA512_224, abc]}`, "!`digest` knows sha512_224 only written in lower case, not SHA512_224"},
+		{"digest host only", `{digest: [RIPEMD160, abc]}`, "?<digest RIPEMD160: only where the host's OpenSSL has it>"},
+		{"digest variable length", `{digest: [shake_256, abc]}`, "!`digest` cannot compute shake_256: its digest needs a length Heat does not give"},
+		{"digest unknown name", `{digest: [SHA-256, abc]}`, "!`digest` knows no algorithm SHA-256"},
+	} {
+		got, _ := evalIn(t, "2021-04-16", "", "", tc.expr, nil)
+		if s := show(got); s != tc.want {
+			t.Errorf("%s: %s\n got %s\nwant %s", tc.name, tc.expr, s, tc.want)
+		}
+	}
+}
+
+// TestCfnSelect follows Heat's Fn::Select (the values are Heat's, in the
+// oracle case fn-cfn-args-ok): text is read as JSON, "" and null give "",
+// a negative index counts from the end.
+func TestCfnSelect(t *testing.T) {
+	for _, tc := range []struct{ expr, want string }{
+		{`{"Fn::Select": [" 1 ", [a, b]]}`, `"b"`},
+		{`{"Fn::Select": [1.5, [a, b]]}`, `"b"`},
+		{`{"Fn::Select": ["-1", [a, b]]}`, `"b"`},
+		{`{"Fn::Select": ["-3", [a, b]]}`, `""`},
+		{`{"Fn::Select": ["5", [a]]}`, `""`},
+		{`{"Fn::Select": ["0", ""]}`, `""`},
+		{`{"Fn::Select": ["0", '["a"]']}`, `"a"`},
+		{`{"Fn::Select": [x, '{"x": 1}']}`, `1`},
+		{`{"Fn::Select": [x, 'null']}`, `""`},
+		{`{"Fn::Select": ["0", null]}`, `""`},
+		{`{"Fn::Select": ["0", "a,b"]}`, "!`Fn::Select` reads a text as JSON, and this one is not: invalid character 'a' looking for beginning of value"},
+		{`{"Fn::Select": [1, {"1": a}]}`, "!the index of `Fn::Select` into a mapping must be text"},
+		{`{"Fn::Select": ["0", '5']}`, "!`Fn::Select` selects from a list or mapping"},
+	} {
+		got, _ := evalIn(t, "2013-05-23", "", "", tc.expr, nil)
+		if s := show(got); s != tc.want {
+			t.Errorf("%s\n got %s\nwant %s", tc.expr, s, tc.want)
+		}
+	}
+}
+
+// TestAllowedNumbers: Heat converts a number parameter's allowed values
+// to numbers before it looks the value up among them (oracle case
+// param-number-allowed-values-numeric-text-ok).
+func TestAllowedNumbers(t *testing.T) {
+	for _, tc := range []struct{ params, want string }{
+		{`p: {type: number, default: 2, constraints: [{allowed_values: ["1", " 2 "]}]}`, `2`},
+		{`p: {type: number, default: 1000, constraints: [{allowed_values: ["1e3"]}]}`, `1000`},
+		{`p: {type: number, default: 1.0, constraints: [{allowed_values: [1]}]}`, `1.0`},
+		{`p: {type: number, default: 3, constraints: [{allowed_values: ["1", nan, x]}]}`, "!the value of parameter `p` (default) is not one of the allowed values ['1', 'nan', 'x']"},
+		{`p: {type: string, default: "2", constraints: [{allowed_values: [" 2 "]}]}`, "!the value of parameter `p` (default) is not one of the allowed values [' 2 ']"},
+	} {
+		got, _ := evalIn(t, "2021-04-16", tc.params, "", "{get_param: p}", nil)
+		if s := show(got); s != tc.want {
+			t.Errorf("%s\n got %s\nwant %s", tc.params, s, tc.want)
+		}
 	}
 }

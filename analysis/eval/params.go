@@ -278,14 +278,7 @@ func checkConstraint(pr syntax.Pair, typ string, v Value) string {
 			check = v.Items
 		}
 		for _, x := range check {
-			found := false
-			for _, a := range arg.Items {
-				if Equal(a, x) || PyStr(a) == PyStr(x) {
-					found = true
-					break
-				}
-			}
-			if !found {
+			if !allowedValue(arg.Items, typ, x) {
 				return "is not one of the allowed values " + PyStr(arg)
 			}
 		}
@@ -317,6 +310,26 @@ func checkConstraint(pr syntax.Pair, typ string, v Value) string {
 		}
 	}
 	return ""
+}
+
+// allowedValue reports whether x is among the allowed values. For a
+// number parameter Heat converts each allowed value to a number first
+// (" 2 " and "1e3" are numbers), so they compare as numbers.
+func allowedValue(allowed []Value, typ string, x Value) bool {
+	xn, isNum := number(x)
+	for _, a := range allowed {
+		if Equal(a, x) || PyStr(a) == PyStr(x) {
+			return true
+		}
+		if strings.EqualFold(typ, "number") && isNum {
+			if an, bad := toNumber(a); bad == "" {
+				if f, ok := number(an); ok && f == xn {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 func outOfRange(n float64, arg Value, what string) string {

@@ -40,6 +40,11 @@ func (e *Evaluator) repeat(m, args *syntax.Node, inCond bool, depth int) Value {
 	if fe.Kind != Map {
 		return e.fail(m, "the for_each of `repeat` must be a mapping")
 	}
+	if len(fe.Keys) == 0 {
+		// Heat unpacks the placeholders and their lists from the
+		// mapping's items, which fails on none.
+		return e.fail(m, "the for_each of `repeat` maps no placeholder, and Heat needs one to repeat over")
+	}
 	lists := make([][]Value, len(fe.Keys))
 	lens := -1
 	for i, v := range fe.Vals {

@@ -8,10 +8,13 @@ import (
 	"crypto/sha512"
 	"encoding/hex"
 	"hash"
+	"slices"
 	"strconv"
 	"strings"
 
+	"heat-ls/analysis/blake2"
 	"heat-ls/analysis/syntax"
+	"heat-ls/schema"
 )
 
 // digest is digest: [algorithm, text], the text's hash in hex, the text
@@ -33,9 +36,12 @@ func (e *Evaluator) digest(m, args *syntax.Node, inCond bool, depth int) Value {
 	if len(items) != 2 {
 		return e.fail(m, usage)
 	}
-	h := newHash(strings.ToLower(items[0].S))
+	h, unknown, why := newHash(items[0].S)
+	if unknown {
+		return UnknownValue("<digest " + items[0].S + ": only where the host's OpenSSL has it>")
+	}
 	if h == nil {
-		return e.fail(m, "`digest` knows no algorithm "+items[0].S)
+		return e.fail(m, why)
 	}
 	buf := make([]byte, 0, len(items[1].S))
 	for _, r := range items[1].S {
@@ -48,7 +54,48 @@ func (e *Evaluator) digest(m, args *syntax.Node, inCond bool, depth int) Value {
 	return StringValue(hex.EncodeToString(h.Sum(nil)))
 }
 
-func newHash(name string) hash.Hash {
+// newHash finds an algorithm as Heat does: it checks the name lower-cased
+// against hashlib's algorithms, then asks hashlib for the name as
+// written. Python and OpenSSL take the spec's six names in any case, the
+// rest only in lower case. A name only some hosts' OpenSSL provides is
+// unknown (Heat's verdict depends on the host), unless Go computes it.
+func newHash(name string) (h hash.Hash, unknown bool, why string) {
+	lower := strings.ToLower(name)
+	if slices.Contains(schema.DigestAlgorithms(), lower) {
+		return byName(lower), false, ""
+	}
+	// computed is Go's hash for the name (blake2, sha3, sha512_224...).
+	// A host-only name Go lacks is left to the host's OpenSSL, whose
+	// names take any case.
+	computed := byName(lower)
+	hostOnly := slices.Contains(schema.DigestAlgorithmsSomeHosts(), lower)
+	switch {
+	case slices.Contains(schema.DigestAlgorithmsVariableLength(), lower):
+		return nil, false, "`digest` cannot compute " + name + ": its digest needs a length Heat does not give"
+	case hostOnly && computed == nil:
+		return nil, true, ""
+	case (hostOnly || slices.Contains(schema.DigestAlgorithmsPython(), lower)) && name != lower:
+		return nil, false, "`digest` knows " + lower + " only written in lower case, not " + name
+	case computed != nil:
+		return computed, false, ""
+	}
+	return nil, false, "`digest` knows no algorithm " + name
+}
+
+// byName is the hash Go computes for a lower-case name, or nil.
+func byName(name string) hash.Hash {
+	switch name {
+	case "blake2b":
+		h, _ := blake2.NewB(blake2.SizeB, nil)
+		return h
+	case "blake2s":
+		h, _ := blake2.NewS(blake2.SizeS, nil)
+		return h
+	}
+	return stdHash(name)
+}
+
+func stdHash(name string) hash.Hash {
 	switch name {
 	case "md5":
 		return md5.New()

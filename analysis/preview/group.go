@@ -276,6 +276,9 @@ func (b *builder) launchGroup(f frame, ev *eval.Evaluator, res *Resource, r *hot
 		all = append(all, tag("metering.AutoScalingGroupName"))
 	}
 	keys, vals = append(keys, "Tags"), append(vals, eval.ListValue(all))
+	if aws {
+		keys, vals = vpcSubnet(props, keys, vals)
+	}
 	child := b.groupFrame(f, r.Name)
 	st := &Stack{Name: child.name, Template: f.path}
 	for i := 0; i < min(n, maxMembers) && !b.full(); i++ {
@@ -287,6 +290,26 @@ func (b *builder) launchGroup(f frame, ev *eval.Evaluator, res *Resource, r *hot
 		st.Resources = append(st.Resources, m)
 	}
 	res.Nested = st
+}
+
+// vpcSubnet sets the members' SubnetId to the first subnet of the AWS
+// group's VPCZoneIdentifier, as Heat does when the list is not empty.
+func vpcSubnet(props eval.Value, keys []string, vals []eval.Value) ([]string, []eval.Value) {
+	zones, _ := props.Get("VPCZoneIdentifier")
+	var first eval.Value
+	switch {
+	case zones.Kind == eval.List && len(zones.Items) > 0:
+		first = zones.Items[0]
+	case zones.Kind == eval.Unknown:
+		first = eval.UnknownValue("<the first of VPCZoneIdentifier: " + zones.S + ">")
+	default:
+		return keys, vals
+	}
+	if i := slices.Index(keys, "SubnetId"); i >= 0 {
+		vals[i] = first
+		return keys, vals
+	}
+	return append(keys, "SubnetId"), append(vals, first)
 }
 
 // launchConfig is the resource a group's LaunchConfigurationName names:

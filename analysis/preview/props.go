@@ -15,7 +15,8 @@ import (
 // type has, a missing one with its default (or null), a written one
 // converted to the property's type (text, integer, number, boolean), and
 // the same inside maps and lists whose keys and items have a schema.
-// Properties the schema does not know stay as written.
+// Properties the schema does not know stay as written. The type's own
+// translation rules then move values as Heat's do (translate.go).
 //
 // A known value Heat cannot take (a property the type does not have, a
 // text that is no integer, a list where a map belongs...) is reported:
@@ -35,7 +36,7 @@ func (b *builder) schemaProperties(f frame, resName, typeName string, props eval
 		}
 		b.problem(file, v.From.Span, "resource `"+resName+"`: "+msg)
 	}
-	return applyFields(rt.Properties(), props, applier{report, b.order, b.defaults}, 0)
+	return translateType(typeName, applyFields(rt.Properties(), props, applier{report, b.order, b.defaults}, 0))
 }
 
 type reporter func(v eval.Value, msg string)
