@@ -171,6 +171,10 @@ func e2eTyping(b *testing.B, src []byte) float64 {
 	reportPercentiles(b, "hover", hover)
 	b.ReportMetric(float64(procBytes(b, pid, "VmRSS"))/(1<<20), "rss-MiB")
 	b.ReportMetric(float64(procBytes(b, pid, "VmHWM"))/(1<<20), "hwm-MiB")
+	// Once typing stops the server gives memory back after a second
+	// (lsp/idle_memory.go): what stays resident then.
+	time.Sleep(2 * time.Second)
+	b.ReportMetric(float64(procBytes(b, pid, "VmRSS"))/(1<<20), "idle-rss-MiB")
 	b.ReportMetric(parseMillis(b, src), "parse-ms")
 	return percentile(change, 50)
 }
