@@ -149,3 +149,38 @@ func TestGCPolicyStopDuringAScan(t *testing.T) {
 		t.Fatalf("after the scan: percent %d, want the base 100", got)
 	}
 }
+
+// TestServeAppliesTheHeadroom: a server made WithGCHeadroom owns the
+// percent while it serves and puts the process's back when it ends; one
+// made without leaves it alone.
+func TestServeAppliesTheHeadroom(t *testing.T) {
+	t.Setenv("GOGC", "")
+	t.Setenv("GOMEMLIMIT", "")
+	defer debug.SetGCPercent(debug.SetGCPercent(100))
+	for _, tc := range []struct {
+		name string
+		opts []Option
+		want bool
+	}{{"with", []Option{WithGCHeadroom()}, true}, {"without", nil, false}} {
+		t.Run(tc.name, func(t *testing.T) {
+			c := startServer(t, tc.opts...)
+			c.call("1", "initialize", `{"capabilities":{}}`)
+			if tc.want {
+				collectAndWait(t, &c.server.gc)
+			} else {
+				runtime.GC()
+			}
+			if got := c.server.gc.tunes.Load() > 0; got != tc.want {
+				t.Errorf("headroom applied while serving: %v, want %v", got, tc.want)
+			}
+			c.call("2", "shutdown", "")
+			c.notify("exit", "")
+			if code := c.exitStatus(); code != 0 {
+				t.Fatalf("exit status %d", code)
+			}
+			if got := gcPercent(); got != 100 {
+				t.Errorf("percent after Serve: %d, want the process's 100", got)
+			}
+		})
+	}
+}
