@@ -40,7 +40,7 @@ type gcPolicy struct {
 	scans   int  // scans in progress: the percent is theirs
 	base    int  // the percent before start, restored by stop
 	// collections counts the cycles seen while running, tunes the
-	// percents set; for heat-ls/debug and tests.
+	// percents set (tests read them).
 	collections, tunes atomic.Int64
 }
 
@@ -51,7 +51,7 @@ const (
 	// all of them open, so that at that size the default already gives it.
 	gcHeadroom = 32 << 20
 	// gcMaxPercent bounds the percent for a tiny live heap (an idle
-	// server): it only ever grows by what gcHeadroom allows.
+	// server), which then grows by less than gcHeadroom: ten times 1 MiB.
 	gcMaxPercent = 1000
 )
 
