@@ -28,6 +28,10 @@ func (s *Server) Serve(ctx context.Context, in io.Reader, out io.Writer) int {
 	s.out = &frameWriter{out: out}
 	s.queue = newOrderedQueue(s.log)
 	s.diags = newDiagnostics(ctx, s)
+	if s.gcHeadroom {
+		s.gc.start()
+		defer s.gc.stop()
+	}
 	defer func() {
 		cancel()
 		s.cancelAll()

@@ -33,9 +33,12 @@ type Server struct {
 	pullTimeout time.Duration
 	extra       []route
 
-	store  *store.Store
-	ws     workspaceState // multi-file index (workspace.go)
-	scanGC scanGC         // GOGC while indexing (scan_memory.go)
+	store *store.Store
+	ws    workspaceState // multi-file index (workspace.go)
+	// gc owns the collector's percent: the headroom given to a small
+	// heap and the lower setting while indexing (gc_policy.go).
+	gc         gcPolicy
+	gcHeadroom bool // apply the headroom while serving (WithGCHeadroom)
 	// projects keeps the parsed .heat-ls.yaml files (projectconfig.go).
 	projects config.Cache
 	// eff keeps active environment sets and what they make of each
@@ -98,6 +101,13 @@ func WithDiagnosticsDelay(d time.Duration) Option { return func(s *Server) { s.d
 // plain file name, into dir (which must exist). Without it, a request for
 // a profile is refused: a client never chooses where the server writes.
 func WithProfileDir(dir string) Option { return func(s *Server) { s.profileDir = dir } }
+
+// WithGCHeadroom lets the server set the garbage collector's percent
+// while it serves, so that a small heap is not collected every few
+// keystrokes (gc_policy.go); unless GOGC or GOMEMLIMIT is set. The
+// percent is the whole process's: only a process that runs one server
+// (the heat-ls binary) should ask for it.
+func WithGCHeadroom() Option { return func(s *Server) { s.gcHeadroom = true } }
 
 // withRoute registers an extra route; tests use it to inject handlers
 // (one that panics, one that waits for cancellation).

@@ -287,11 +287,12 @@ type copyArena struct {
 	kids  []*Node
 }
 
-func (a *copyArena) node(n Node) *Node {
+// slot hands out the next zeroed node of the arena.
+func (a *copyArena) slot() *Node {
 	if len(a.nodes) == cap(a.nodes) {
 		a.nodes = make([]Node, 0, 256)
 	}
-	a.nodes = append(a.nodes, n)
+	a.nodes = a.nodes[:len(a.nodes)+1]
 	return &a.nodes[len(a.nodes)-1]
 }
 
@@ -309,7 +310,14 @@ func slots[T any](chunk *[]T, n int) []T {
 // shiftCopy copies the tree under n with its spans moved by delta. The
 // trees it copies hold no aliases (Splice refuses documents with any).
 func (a *copyArena) shiftCopy(n *Node, delta int) *Node {
-	c := a.node(*n)
+	// Field by field, not *c = *n: while the collector marks, copying a
+	// whole node goes through the bulk write barrier, which reads the heap
+	// bitmap for every copy, and a splice copies thousands of nodes; the
+	// fields' own barriers cost less. copiedNodeFields (test) keeps this
+	// list in step with Node.
+	c := a.slot()
+	c.Kind, c.Style, c.Anchored = n.Kind, n.Style, n.Anchored
+	c.Tag, c.Value, c.Target = n.Tag, n.Value, n.Target
 	c.SetSpan(source.Span{Start: int(n.start) + delta, End: int(n.end) + delta})
 	if n.kids != nil {
 		c.kids = slots(&a.kids, len(n.kids))

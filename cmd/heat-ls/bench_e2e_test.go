@@ -156,15 +156,25 @@ func e2eTyping(b *testing.B, src []byte) float64 {
 	for range 4 { // warm up: the schema decodes resource types on first use
 		step(false)
 	}
+	pid := s.cmd.Process.Pid
+	cpu0 := procCPU(b, pid)
+	edits := 0
 	for b.Loop() {
 		step(true)
+		edits++
 	}
+	// The server's processor time an edit (its change, completion and
+	// hover), which the machine's load moves less than the latencies.
+	b.ReportMetric(float64(procCPU(b, pid)-cpu0)/float64(max(edits, 1))/float64(time.Millisecond), "server-cpu-ms/edit")
 	reportPercentiles(b, "change", change)
 	reportPercentiles(b, "completion", completion)
 	reportPercentiles(b, "hover", hover)
-	pid := s.cmd.Process.Pid
 	b.ReportMetric(float64(procBytes(b, pid, "VmRSS"))/(1<<20), "rss-MiB")
 	b.ReportMetric(float64(procBytes(b, pid, "VmHWM"))/(1<<20), "hwm-MiB")
+	// Once typing stops the server gives memory back after a second
+	// (lsp/idle_memory.go): what stays resident then.
+	time.Sleep(2 * time.Second)
+	b.ReportMetric(float64(procBytes(b, pid, "VmRSS"))/(1<<20), "idle-rss-MiB")
 	b.ReportMetric(parseMillis(b, src), "parse-ms")
 	return percentile(change, 50)
 }

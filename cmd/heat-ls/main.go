@@ -126,6 +126,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		lsp.WithLogLevel(&level),
 		lsp.WithSchema(sc),
 		lsp.WithVersion(version()),
+		// One server in this process: it may set the collector's percent.
+		lsp.WithGCHeadroom(),
 	}
 	// Tests that hunt a leak in the built server ask it for heap profiles
 	// (heat-ls/debug); only this variable, set by whoever starts the

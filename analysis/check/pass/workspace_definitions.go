@@ -1,6 +1,9 @@
 package pass
 
 import (
+	"iter"
+	"slices"
+
 	"heat-ls/analysis/hot"
 	"heat-ls/analysis/syntax"
 )
@@ -27,11 +30,24 @@ type Definition struct {
 // ResourceDefinitions returns r's own definition followed by the member
 // definitions it embeds.
 func ResourceDefinitions(r *hot.Resource) []Definition {
-	out := []Definition{{Resource: r, Type: r.TypeNode, TypeName: r.Type, Properties: r.Properties, PropertiesKey: keyOf(r.Value.Resolve(), "properties")}}
-	r.EachMember(func(t, holder *syntax.Node, propsKey string) {
-		out = append(out, Definition{Resource: r, Type: t, TypeName: t.Value, Properties: holder.Get(propsKey), PropertiesKey: keyOf(holder, propsKey), Inner: true})
-	})
-	return out
+	return slices.Collect(Definitions(r))
+}
+
+// Definitions yields what ResourceDefinitions returns without building
+// the list: the rules that visit every resource on every keystroke (the
+// nested-template ones) would otherwise allocate one for each.
+func Definitions(r *hot.Resource) iter.Seq[Definition] {
+	return func(yield func(Definition) bool) {
+		if !yield(Definition{Resource: r, Type: r.TypeNode, TypeName: r.Type, Properties: r.Properties, PropertiesKey: keyOf(r.Value.Resolve(), "properties")}) {
+			return
+		}
+		more := true
+		r.EachMember(func(t, holder *syntax.Node, propsKey string) {
+			if more {
+				more = yield(Definition{Resource: r, Type: t, TypeName: t.Value, Properties: holder.Get(propsKey), PropertiesKey: keyOf(holder, propsKey), Inner: true})
+			}
+		})
+	}
 }
 
 // keyOf returns the key node of m's entry key, nil when absent.

@@ -20,7 +20,7 @@ func CheckNestedResources(p *pass.Pass) {
 	}
 	for _, r := range p.T.Resources {
 		from := len(p.Diags)
-		for _, def := range pass.ResourceDefinitions(r) {
+		for def := range pass.Definitions(r) {
 			if def.Type == nil || def.TypeName == "" {
 				continue
 			}

@@ -26,7 +26,7 @@ func CheckNestedRecursion(p *pass.Pass) {
 		return
 	}
 	for _, r := range p.T.Resources {
-		for _, def := range pass.ResourceDefinitions(r) {
+		for def := range pass.Definitions(r) {
 			if def.Type == nil || def.TypeName == "" {
 				continue
 			}
