@@ -26,7 +26,11 @@ import (
 // about 1,500 faults instead of 8,000 for that template.
 //
 // Nothing depends on the advice being taken: a kernel that refuses it
-// (THP "never", or no huge page free) faults 4 KiB pages as before.
+// (THP "never", or no huge page free) faults 4 KiB pages as before. With
+// the kernel's defrag policy at its default (madvise), a fault in advised
+// memory may compact memory to find a free huge page, which on a host
+// whose memory is badly fragmented can cost more than it saves;
+// GODEBUG=disablethp=1 turns the advice off (hugeHeapFor).
 func useHugePages(n int) {
 	if n < hugePageSize {
 		return
