@@ -32,6 +32,7 @@ type effectiveState struct {
 	sets map[string]cachedSet
 	vals map[string]cachedValues
 	disk map[string]diskEnv
+	full map[string]indexedEnv // effective_indexed.go
 }
 
 type cachedSet struct {

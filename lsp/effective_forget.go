@@ -20,14 +20,15 @@ func (s *Server) forgetEffective(path string) {
 	delete(s.eff.vals, path)
 	delete(s.eff.sets, path)
 	if !anyOpen {
-		s.eff.vals, s.eff.sets, s.eff.disk = nil, nil, nil
+		s.eff.vals, s.eff.sets, s.eff.disk, s.eff.full = nil, nil, nil, nil
 	}
 }
 
 // effectiveEntries counts effectiveState's entries by map, for
-// documentCaches.
-func (s *Server) effectiveEntries() (sets, vals, disk int) {
+// documentCaches; files counts the environment files kept, those read
+// from disk and the full parses of indexed ones.
+func (s *Server) effectiveEntries() (sets, vals, files int) {
 	s.eff.mu.Lock()
 	defer s.eff.mu.Unlock()
-	return len(s.eff.sets), len(s.eff.vals), len(s.eff.disk)
+	return len(s.eff.sets), len(s.eff.vals), len(s.eff.disk) + len(s.eff.full)
 }

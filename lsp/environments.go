@@ -186,8 +186,8 @@ func (s *Server) parsedFile(snap *workspace.Snapshot, path string) (*hot.Documen
 		return d.Doc, nil
 	}
 	if f := snap.File(path); f != nil {
-		if full := snap.Full(f); full != nil && full.Doc != nil {
-			return full.Doc, nil
+		if doc := s.indexedEnvironment(snap, f); doc != nil {
+			return doc, nil
 		}
 	}
 	return s.diskEnvironment(path, func() (*hot.Document, error) {
