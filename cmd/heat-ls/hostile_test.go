@@ -35,7 +35,11 @@ import (
 const (
 	hostileOutPerByte   = 16
 	hostileOutConst     = 4 << 20
-	hostileAllocPerByte = 400
+	// hostileAllocPerByte covers the server's worst class, a chain of
+	// conditions (about 380 bytes a byte for the open document's run),
+	// plus the workspace index's own parse of the same file on disk when
+	// it lands inside the measured window (the spread 380–490 a byte).
+	hostileAllocPerByte = 560
 	hostileAllocConst   = 64 << 20
 	hostileSeed         = 18
 )
