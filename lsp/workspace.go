@@ -159,7 +159,7 @@ func (s *Server) startWorkspace() {
 		}
 		start := time.Now()
 		progress := s.beginProgress(ctx, "heat-ls: indexing templates")
-		s.scanGC.during(func() { idx.Scan(ctx, progress.report) })
+		s.scanGC.during(func(report func(done, total int)) { idx.Scan(ctx, report) }, progress.report)
 		// Indexing parsed every file on all cores and left a heap of
 		// garbage behind; give it back to the system now rather than
 		// holding it until the runtime gets to it.
