@@ -288,6 +288,9 @@ type soakStats struct {
 	// server considered and made.
 	IdleChecks   int64 `json:"idleChecks"`
 	IdleReleases int64 `json:"idleReleases"`
+	// MemoryRefills counts the returns of memory that had to refill the
+	// heap to reach free pages the runtime's own return skipped.
+	MemoryRefills int64 `json:"memoryRefills"`
 }
 
 // stats asks the server for its own figures, after a full collection.
