@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"runtime"
 	"strconv"
 	"sync"
 	"syscall"
@@ -167,9 +168,17 @@ func (c *soakClient) await(method string, ch chan message) message {
 		c.t.Fatalf("the server's stdout ended while waiting for %s\nstderr:\n%s", method, tail(c.s.stderr.String()))
 	case <-time.After(soakAnswerWait):
 		c.dumpGoroutines()
-		c.t.Fatalf("no answer to %s within %v\nstderr (with the server's goroutines):\n%s", method, soakAnswerWait, tail(c.s.stderr.String()))
+		c.t.Fatalf("no answer to %s within %v\nstderr (with the server's goroutines):\n%s\nthe client's goroutines:\n%s", method, soakAnswerWait, tail(c.s.stderr.String()), clientStacks())
 	}
 	return message{}
+}
+
+// clientStacks returns every goroutine's stack in the test process: a
+// session stalls as well when the client stops reading the server's
+// output (its pump blocked), which only the client's stacks show.
+func clientStacks() string {
+	buf := make([]byte, 1<<20)
+	return string(buf[:runtime.Stack(buf, true)])
 }
 
 // dumpGoroutines has a server that stopped answering write every
