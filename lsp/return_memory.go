@@ -21,7 +21,13 @@ import (
 // and drops them: freeing a block clears the mark of its chunk, and a
 // second return then finds every free page of the chunk, whatever the
 // size of its other free runs. It reports whether it had to.
+//
+// It collects twice: what sync.Pool caches hold (the buffers of the JSON
+// encoders, grown to the largest message they wrote, among them) survives
+// one collection as the pools' victims and goes at the next; after one
+// only, it would keep its pages, and the pages of its neighbours, in use.
 func returnMemory() (refilled bool) {
+	runtime.GC()
 	debug.FreeOSMemory()
 	free, released, ok := heapPages()
 	if !ok || free <= strandedFree {
