@@ -167,8 +167,9 @@ func (c *soakClient) await(method string, ch chan message) message {
 	case <-c.pumped:
 		c.t.Fatalf("the server's stdout ended while waiting for %s\nstderr:\n%s", method, tail(c.s.stderr.String()))
 	case <-time.After(soakAnswerWait):
+		client := clientStacks() // before the server's exit ends the pump
 		c.dumpGoroutines()
-		c.t.Fatalf("no answer to %s within %v\nstderr (with the server's goroutines):\n%s\nthe client's goroutines:\n%s", method, soakAnswerWait, tail(c.s.stderr.String()), clientStacks())
+		c.t.Fatalf("no answer to %s within %v\nstderr (with the server's goroutines):\n%s\nthe client's goroutines:\n%s", method, soakAnswerWait, tail(c.s.stderr.String()), client)
 	}
 	return message{}
 }
