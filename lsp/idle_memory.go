@@ -13,9 +13,9 @@ import (
 // for reuse and returns it only slowly, so without this the resident size
 // stays near the spell's peak: after an editing session whose documents
 // need 1.3 MiB of heap, 5 to 6 MiB more than a collection leaves
-// (docs/limits.md, Soak). Releasing costs one full collection, done when
-// nothing is waiting, and only when what it would free is worth it
-// (worthReleasing).
+// (docs/limits.md, Soak). Releasing costs two full collections
+// (returnMemory), done when nothing is waiting, and only when what it
+// would free is worth it (worthReleasing).
 type idleRelease struct {
 	mu      sync.Mutex
 	timer   *time.Timer

@@ -22,10 +22,9 @@ import (
 // second return then finds every free page of the chunk, whatever the
 // size of its other free runs. It reports whether it had to.
 //
-// It collects twice: what sync.Pool caches hold (the buffers of the JSON
-// encoders, grown to the largest message they wrote, among them) survives
-// one collection as the pools' victims and goes at the next; after one
-// only, it would keep its pages, and the pages of its neighbours, in use.
+// It collects twice: what sync.Pool caches hold (encoders' buffers among
+// them) survives one collection as the pools' victims and goes at the
+// next; after one only, it would keep its pages in use.
 func returnMemory() (refilled bool) {
 	runtime.GC()
 	debug.FreeOSMemory()
