@@ -20,8 +20,7 @@ import (
 // in blocks of refillBytes, lowest first as the runtime hands them out,
 // and drops them: freeing a block clears the mark of its chunk, and a
 // second return then finds every free page of the chunk, whatever the
-// size of its other free runs. It stops early once the heap grows. It
-// reports whether it had to refill.
+// size of its other free runs. It reports whether it had to.
 //
 // It collects twice: what sync.Pool caches hold (encoders' buffers among
 // them) survives one collection as the pools' victims and goes at the
@@ -34,46 +33,14 @@ func returnMemory() (refilled bool) {
 		return false
 	}
 	n := min(free+released, maxRefill) / refillBytes
-	blocks := make([]*[refillBytes]byte, 0, n)
-	heap := newHeapSize()
-	before := heap.read()
-	for i := range n {
-		// Once the heap grows, no free run left can take a block: every
-		// chunk with room has been reached. Without this check, free runs
-		// shorter than a block made each refill grow the heap by the rest.
-		if i%refillCheck == refillCheck-1 && heap.read() > before {
-			break
-		}
-		blocks = append(blocks, new([refillBytes]byte))
+	blocks := make([]*[refillBytes]byte, n)
+	for i := range blocks {
+		blocks[i] = new([refillBytes]byte)
 	}
 	runtime.KeepAlive(blocks)
 	blocks = nil
 	debug.FreeOSMemory()
 	return true
-}
-
-// heapSize reads the size of the heap the runtime has mapped: its pages
-// in use, free and returned.
-type heapSize []metrics.Sample
-
-func newHeapSize() heapSize {
-	return heapSize{
-		{Name: "/memory/classes/heap/objects:bytes"},
-		{Name: "/memory/classes/heap/unused:bytes"},
-		{Name: "/memory/classes/heap/free:bytes"},
-		{Name: "/memory/classes/heap/released:bytes"},
-	}
-}
-
-func (h heapSize) read() uint64 {
-	metrics.Read(h)
-	var total uint64
-	for _, s := range h {
-		if s.Value.Kind() == metrics.KindUint64 {
-			total += s.Value.Uint64()
-		}
-	}
-	return total
 }
 
 const (
@@ -90,9 +57,6 @@ const (
 	// maxRefill bounds the refill: it touches the returned pages it
 	// passes on its way up, briefly resident again.
 	maxRefill = 64 << 20
-	// refillCheck is how many blocks the refill allocates between two
-	// looks at the heap's size (1 MiB).
-	refillCheck = 16
 )
 
 // heapPages reads the free heap pages still backed and those returned to
