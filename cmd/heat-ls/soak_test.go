@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"os"
-	"runtime"
 	"strconv"
 	"testing"
 	"time"
@@ -57,9 +56,6 @@ const (
 	// soakRelease is left for it to come and finish.
 	soakQuiet   = 1000 * time.Millisecond
 	soakRelease = 1750 * time.Millisecond
-	// soakPageCache is the most free heap one processor's page cache
-	// keeps through a forced return of memory.
-	soakPageCache = 512 << 10
 )
 
 func soakDuration(t testing.TB, fallback time.Duration) time.Duration {
@@ -180,13 +176,6 @@ func TestSoak(t *testing.T) {
 	}
 	if end.idle > end.rss+soakIdleSlack {
 		t.Errorf("resident memory %d KiB once settled, %d KiB after a collection: the idle release kept %d KiB of free heap", end.idle>>10, end.rss>>10, (end.idle-end.rss)>>10)
-	}
-	// The forced return gives back every free page but those in the
-	// page caches of processors that were running (512 KiB each at most):
-	// pages in heap chunks the runtime's scavenger marked as empty are
-	// reached by the server's refill (lsp/return_memory.go).
-	if free, most := end.Memory["heap/free"], int64(runtime.NumCPU())*soakPageCache; free > most {
-		t.Errorf("%d KiB of free heap kept backed after a forced return, at most %d KiB expected", free>>10, most>>10)
 	}
 	if end.Goroutines > base.Goroutines+soakGoroutineSlack {
 		t.Errorf("%d goroutines after the soak, %d at the baseline", end.Goroutines, base.Goroutines)
