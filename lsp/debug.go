@@ -7,7 +7,6 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
-	"runtime/debug"
 	"runtime/metrics"
 	"runtime/pprof"
 )
@@ -39,6 +38,10 @@ type debugStats struct {
 	// considered giving memory back and did (idle_memory.go).
 	IdleChecks   int64 `json:"idleChecks"`
 	IdleReleases int64 `json:"idleReleases"`
+	// MemoryRefills counts the returns of memory (idle, or asked for
+	// with collect) that found free pages the runtime's return skipped
+	// and refilled the heap to reach them (return_memory.go).
+	MemoryRefills int64 `json:"memoryRefills"`
 }
 
 // debugParams are heat-ls/debug's optional params.
@@ -64,7 +67,9 @@ func (s *Server) debug(_ context.Context, params []byte) (any, error) {
 		}
 	}
 	if p.Collect {
-		debug.FreeOSMemory()
+		if returnMemory() {
+			s.idle.refilled.Add(1)
+		}
 	}
 	if p.HeapProfile != "" {
 		if err := s.writeHeapProfile(p.HeapProfile); err != nil {
@@ -81,6 +86,7 @@ func (s *Server) debug(_ context.Context, params []byte) (any, error) {
 		DocumentCaches: s.documentCaches(),
 		IdleChecks:     s.idle.checked.Load(),
 		IdleReleases:   s.idle.released.Load(),
+		MemoryRefills:  s.idle.refilled.Load(),
 	}
 	if live[0].Value.Kind() == metrics.KindUint64 {
 		st.HeapLive = live[0].Value.Uint64()

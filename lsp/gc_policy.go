@@ -110,9 +110,11 @@ func (g *gcPolicy) stop() {
 	debug.SetGCPercent(g.base)
 }
 
-// duringScan runs scan with scanGC's lower percent, the headroom paused,
-// and works the headroom out again from what the scan left live.
-func (g *gcPolicy) duringScan(scan func()) {
+// duringScan runs scan through scanGC (which lowers the percent once the
+// scan says it reads many files, and passes its progress on to progress),
+// the headroom paused, and works the headroom out again from what the
+// scan left live.
+func (g *gcPolicy) duringScan(scan func(progress func(done, total int)), progress func(done, total int)) {
 	g.mu.Lock()
 	g.scans++
 	g.mu.Unlock()
@@ -126,7 +128,7 @@ func (g *gcPolicy) duringScan(scan func()) {
 		}
 		g.tuneLocked()
 	}()
-	g.scan.during(scan)
+	g.scan.during(scan, progress)
 }
 
 // gcSentinel is an object nothing keeps: its cleanup runs after the

@@ -92,12 +92,13 @@ func TestGCPolicyFollowsTheLiveHeap(t *testing.T) {
 	}
 	big.Store(nil)
 
-	g.duringScan(func() {
+	g.duringScan(func(report func(done, total int)) {
+		report(0, scanGCMinFiles) // a large scan: the lower percent holds
 		collectAndWait(t, &g)
 		if got := gcPercent(); got != scanGCPercent {
 			t.Fatalf("during a scan: percent %d, want the scan's %d", got, scanGCPercent)
 		}
-	})
+	}, nil)
 	if got, want := gcPercent(), headroomPercent(liveHeap(), 100); got != want {
 		t.Fatalf("after the scan: percent %d, want %d", got, want)
 	}
@@ -144,7 +145,10 @@ func TestGCPolicyStopDuringAScan(t *testing.T) {
 	defer debug.SetGCPercent(debug.SetGCPercent(100))
 	var g gcPolicy
 	g.start()
-	g.duringScan(func() { g.stop() })
+	g.duringScan(func(report func(done, total int)) {
+		report(0, scanGCMinFiles)
+		g.stop()
+	}, nil)
 	if got := gcPercent(); got != 100 {
 		t.Fatalf("after the scan: percent %d, want the base 100", got)
 	}

@@ -1,7 +1,6 @@
 package lsp
 
 import (
-	"runtime/debug"
 	"runtime/metrics"
 	"sync"
 	"sync/atomic"
@@ -14,17 +13,18 @@ import (
 // for reuse and returns it only slowly, so without this the resident size
 // stays near the spell's peak: after an editing session whose documents
 // need 1.3 MiB of heap, 5 to 6 MiB more than a collection leaves
-// (docs/limits.md, Soak). Releasing costs one full collection, done when
-// nothing is waiting, and only when what it would free is worth it
-// (worthReleasing).
+// (docs/limits.md, Soak). Releasing costs two full collections
+// (returnMemory), done when nothing is waiting, and only when what it
+// would free is worth it (worthReleasing).
 type idleRelease struct {
 	mu      sync.Mutex
 	timer   *time.Timer
 	active  int // diagnostics runs and requests begun and not ended
 	stopped bool
 	// checked and released count the releases considered and made, for
-	// heat-ls/debug.
-	checked, released atomic.Int64
+	// heat-ls/debug; refilled counts the returns of memory, idle or asked
+	// for by heat-ls/debug, that had to refill the heap (returnMemory).
+	checked, released, refilled atomic.Int64
 }
 
 // idleReleaseDelay is how long the server must stay idle.
@@ -93,7 +93,9 @@ func (r *idleRelease) release() {
 	}
 	r.checked.Add(1)
 	if worthReleasing(m[0].Value.Uint64(), m[1].Value.Uint64(), m[2].Value.Uint64()) {
-		debug.FreeOSMemory()
+		if returnMemory() {
+			r.refilled.Add(1)
+		}
 		r.released.Add(1)
 	}
 }

@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"path/filepath"
-	"runtime/debug"
 	"sync"
 	"time"
 
@@ -159,11 +158,11 @@ func (s *Server) startWorkspace() {
 		}
 		start := time.Now()
 		progress := s.beginProgress(ctx, "heat-ls: indexing templates")
-		s.gc.duringScan(func() { idx.Scan(ctx, progress.report) })
+		s.gc.duringScan(func(report func(done, total int)) { idx.Scan(ctx, report) }, progress.report)
 		// Indexing parsed every file on all cores and left a heap of
 		// garbage behind; give it back to the system now rather than
 		// holding it until the runtime gets to it.
-		debug.FreeOSMemory()
+		returnMemory()
 		progress.end(fmt.Sprintf("%d templates and environments", idx.Len()))
 		s.reportIndexBudget(idx)
 		s.log.Info("workspace indexed", zap.Int("files", idx.Len()), zap.Duration("took", time.Since(start)))

@@ -240,7 +240,7 @@ func (s *Server) applyFolders(ctx context.Context) {
 	}
 	start := time.Now()
 	progress := s.beginProgress(ctx, "heat-ls: indexing added folders")
-	s.gc.duringScan(func() { idx.ScanFolders(ctx, scan, progress.report) })
+	s.gc.duringScan(func(report func(done, total int)) { idx.ScanFolders(ctx, scan, report) }, progress.report)
 	progress.end(fmt.Sprintf("%d templates and environments", idx.Len()))
 	if ctx.Err() != nil {
 		return

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"runtime"
 	"strconv"
 	"sync"
 	"syscall"
@@ -166,10 +167,19 @@ func (c *soakClient) await(method string, ch chan message) message {
 	case <-c.pumped:
 		c.t.Fatalf("the server's stdout ended while waiting for %s\nstderr:\n%s", method, tail(c.s.stderr.String()))
 	case <-time.After(soakAnswerWait):
+		client := clientStacks() // before the server's exit ends the pump
 		c.dumpGoroutines()
-		c.t.Fatalf("no answer to %s within %v\nstderr (with the server's goroutines):\n%s", method, soakAnswerWait, tail(c.s.stderr.String()))
+		c.t.Fatalf("no answer to %s within %v\nstderr (with the server's goroutines):\n%s\nthe client's goroutines:\n%s", method, soakAnswerWait, tail(c.s.stderr.String()), client)
 	}
 	return message{}
+}
+
+// clientStacks returns every goroutine's stack in the test process: a
+// session stalls as well when the client stops reading the server's
+// output (its pump blocked), which only the client's stacks show.
+func clientStacks() string {
+	buf := make([]byte, 1<<20)
+	return string(buf[:runtime.Stack(buf, true)])
 }
 
 // dumpGoroutines has a server that stopped answering write every
@@ -288,6 +298,9 @@ type soakStats struct {
 	// server considered and made.
 	IdleChecks   int64 `json:"idleChecks"`
 	IdleReleases int64 `json:"idleReleases"`
+	// MemoryRefills counts the returns of memory that had to refill the
+	// heap to reach free pages the runtime's own return skipped.
+	MemoryRefills int64 `json:"memoryRefills"`
 }
 
 // stats asks the server for its own figures, after a full collection.

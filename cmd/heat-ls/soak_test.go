@@ -115,8 +115,8 @@ type soakPoint struct {
 func (p soakPoint) held() int64 { return p.rss - p.Memory["heap/free"] }
 
 func (p soakPoint) String() string {
-	return fmt.Sprintf("RSS idle %d KiB, collected %d KiB (anon %d, of it in huge pages %d; file %d), heap %d KiB, %d goroutines, %d files indexed, idle releases %d of %d\n  runtime KiB: %s",
-		p.idle>>10, p.rss>>10, p.rssAnon>>10, p.hugeAnon>>10, p.rssFile>>10, p.HeapLive>>10, p.Goroutines, p.IndexedFiles, p.IdleReleases, p.IdleChecks, soakClasses(p.Memory))
+	return fmt.Sprintf("RSS idle %d KiB, collected %d KiB (anon %d, of it in huge pages %d; file %d), heap %d KiB, %d goroutines, %d files indexed, idle releases %d of %d, refills %d\n  runtime KiB: %s",
+		p.idle>>10, p.rss>>10, p.rssAnon>>10, p.hugeAnon>>10, p.rssFile>>10, p.HeapLive>>10, p.Goroutines, p.IndexedFiles, p.IdleReleases, p.IdleChecks, p.MemoryRefills, soakClasses(p.Memory))
 }
 
 // soakClassNames are the runtime memory classes a checkpoint reports, in
