@@ -33,15 +33,19 @@ import (
 // The bounds: bytes written and bytes allocated per byte of input, on top
 // of a constant (the schema, the session, the capped diagnostics list).
 const (
-	hostileOutPerByte   = 16
-	hostileOutConst     = 4 << 20
+	hostileOutPerByte = 16
+	hostileOutConst   = 4 << 20
 	// hostileAllocPerByte covers the server's worst class, a chain of
 	// conditions (about 380 bytes a byte for the open document's run),
 	// plus the workspace index's own parse of the same file on disk when
 	// it lands inside the measured window (the spread 380–490 a byte).
 	hostileAllocPerByte = 560
-	hostileAllocConst   = 64 << 20
-	hostileSeed         = 18
+	// hostileAllocConst: the schema, the session, the capped diagnostics
+	// list, and a return of memory when the server falls idle inside the
+	// measured window, which may refill up to 64 MiB of heap to reach
+	// pages the runtime's own return skips (lsp/return_memory.go).
+	hostileAllocConst = 128 << 20
+	hostileSeed       = 18
 )
 
 func hostileSize() int {

@@ -182,13 +182,21 @@ export class Chromium {
     return (total * 1000) / CLOCK_TICKS;
   }
 
-  /** Ends Chromium and removes its profile once it has exited (its helpers may still write there). */
+  /**
+   * Ends Chromium and removes its profile. Browser.close lets Chromium end
+   * its helper processes itself, which a SIGKILL of the browser leaves
+   * running and writing into the profile for a moment (the removal then
+   * meets a directory that is not empty); the signal is the fallback when
+   * it does not exit within five seconds.
+   */
   async close(): Promise<void> {
     if (this.proc.exitCode === null && this.proc.signalCode === null) {
       const exited = new Promise((resolve) => this.proc.once('exit', resolve));
-      this.proc.kill('SIGKILL');
+      this.send('Browser.close', {}, true).catch(() => undefined);
+      const timer = setTimeout(() => this.proc.kill('SIGKILL'), 5000);
       await exited;
+      clearTimeout(timer);
     }
-    rmSync(this.profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
+    rmSync(this.profile, { recursive: true, force: true, maxRetries: 50, retryDelay: 100 });
   }
 }
