@@ -189,7 +189,7 @@ func TestDigest(t *testing.T) {
 		{"digest blake2b", `{digest: [blake2b, abc]}`, `"ba80a53f981c4d0d6a2797b69f12f6e94c212f14685ac4b74b12bb6fdbffa2d17d87c5392aab792dc252d5de4533cc9518d38aa8dbf1925ab92386edd4009923"`},
 		{"digest blake2s", `{digest: [blake2s, abc]}`, `"508c5e8c327c14e2e1a72ba34eeb452f37458b209ed63a294d999b4c86675982"`},
 		{"digest blake2 upper case", `{digest: [BLAKE2S, abc]}`, "!`digest` knows blake2s only written in lower case, not BLAKE2S"},
-		{"digest sha512_224 upper case", `{digest: [SHA512_224, abc]}`, "!`digest` knows sha512_224 only written in lower case, not SHA512_224"},
+		{"digest sha512_224 upper case", `{digest: [SHA512_224, abc]}`, `"4634270f707b6a54daae7530460842e20e37ed265ceee9a43e8924aa"`}, // the oracle's, case digest-host-upper-ok
 		{"digest host only", `{digest: [RIPEMD160, abc]}`, "?<digest RIPEMD160: only where the host's OpenSSL has it>"},
 		{"digest variable length", `{digest: [shake_256, abc]}`, "!`digest` cannot compute shake_256: its digest needs a length Heat does not give"},
 		{"digest unknown name", `{digest: [SHA-256, abc]}`, "!`digest` knows no algorithm SHA-256"},

@@ -56,9 +56,10 @@ func (e *Evaluator) digest(m, args *syntax.Node, inCond bool, depth int) Value {
 
 // newHash finds an algorithm as Heat does: it checks the name lower-cased
 // against hashlib's algorithms, then asks hashlib for the name as
-// written. Python and OpenSSL take the spec's six names in any case, the
-// rest only in lower case. A name only some hosts' OpenSSL provides is
-// unknown (Heat's verdict depends on the host), unless Go computes it.
+// written. hashlib takes the spec's six names and OpenSSL's in any case,
+// the ones it builds itself (blake2, sha3) only in lower case. A name only
+// some hosts' OpenSSL provides is unknown (Heat's verdict depends on the
+// host), unless Go computes it.
 func newHash(name string) (h hash.Hash, unknown bool, why string) {
 	lower := strings.ToLower(name)
 	if slices.Contains(schema.DigestAlgorithms(), lower) {
@@ -74,7 +75,7 @@ func newHash(name string) (h hash.Hash, unknown bool, why string) {
 		return nil, false, "`digest` cannot compute " + name + ": its digest needs a length Heat does not give"
 	case hostOnly && computed == nil:
 		return nil, true, ""
-	case (hostOnly || slices.Contains(schema.DigestAlgorithmsPython(), lower)) && name != lower:
+	case slices.Contains(schema.DigestAlgorithmsPython(), lower) && name != lower:
 		return nil, false, "`digest` knows " + lower + " only written in lower case, not " + name
 	case computed != nil:
 		return computed, false, ""
