@@ -84,3 +84,19 @@ func yaqlErrorSpan(src []byte, n *syntax.Node, e *yaql.Error) source.Span {
 	}
 	return source.Span{Start: inner.Start + e.Offset, End: inner.Start + e.End}
 }
+
+func checkYaqlArgs(a *argCtx) {
+	if !a.args.IsMapping() {
+		a.bad(a.args, "the argument must be a mapping with `expression` (and optionally `data`), not %s", values.KindName(a.args))
+		return
+	}
+	if a.args.Lookup("expression").Key == nil {
+		a.bad(a.args, "`expression` is missing")
+	}
+	for _, pr := range a.args.Pairs() {
+		if k := pr.Key.Value; k != "expression" && k != "data" {
+			a.bad(pr.Key, "`%s` is not accepted; only `expression` and `data` are", k)
+		}
+	}
+	checkYaqlExpression(a)
+}
