@@ -32,12 +32,12 @@ func startEntries(doc *hot.Document, opts Options) *entryRun {
 
 // keepAsked carries the workspace questions the previous version's walks
 // asked (still answered the same: sameInputs asked them again) to this
-// run's record, for the findings taken over.
+// run's record, for the findings taken over. They are shared, not
+// copied: a keystroke in a template of a thousand resources would
+// otherwise copy a thousand questions.
 func keepAsked(next *EntryResults, prev *recordingView) {
 	if next.workspace != nil && prev != nil {
-		for q, same := range prev.asked {
-			next.workspace.asked[q] = same
-		}
+		next.workspace.kept = prev.allAsked()
 	}
 }
 
