@@ -27,13 +27,11 @@ func (p *Pass) EachCallAlone(judge func(i int, c *hot.Call)) {
 	}
 	l, prev := p.startCallLoop()
 	defer p.endCallLoop(l)
-	for i, c := range calls {
+	for _, i := range rc.outside {
 		if p.Stopped() {
 			return
 		}
-		if _, ok := rc.index[c.Owner]; !ok || c.Context != hot.InResource {
-			p.judgeOutsideResources(l, prev, i, c, judge)
-		}
+		p.judgeOutsideResources(l, prev, i, calls[i], judge)
 	}
 	p.EachResourceAlone(func(r *hot.Resource) {
 		i := rc.index[&r.Entry]
@@ -43,8 +41,9 @@ func (p *Pass) EachCallAlone(judge func(i int, c *hot.Call)) {
 	})
 }
 
-// resourceCalls works callsByResource out once per run; nil when some
-// resource's calls do not lie together.
+// resourceCalls works callsByResource out once per run (each rule that
+// walks with EachCallAlone then passes over the resources' calls without
+// looking them up); nil when some resource's calls do not lie together.
 func (p *Pass) resourceCalls() *callsByResource {
 	if p.callRanges != nil {
 		return p.callRanges
@@ -57,6 +56,7 @@ func (p *Pass) resourceCalls() *callsByResource {
 	for k, c := range p.T.Calls {
 		r, ok := rc.index[c.Owner]
 		if !ok || c.Context != hot.InResource {
+			rc.outside = append(rc.outside, k)
 			continue
 		}
 		if rc.to[r] == 0 {

@@ -29,6 +29,9 @@ type entryLoop struct {
 	// (Pass.OtherResource), those resources; nil when no check of the
 	// walk read any.
 	reads map[int][]string
+	// readsAll marks the resources whose check read every resource
+	// (Pass.ReadsEveryResource): judged again after any edit.
+	readsAll map[int]bool
 	// again marks, in the previous version's walks moved to a new text,
 	// the resources to judge again: the changed one and those whose check
 	// read it.
@@ -64,8 +67,9 @@ type entryRun struct {
 	broken bool
 	// walking is set while a walk judges a resource; reads collects the
 	// names of the other resources it reads meanwhile.
-	walking bool
-	reads   []string
+	walking  bool
+	reads    []string
+	readsAll bool
 }
 
 // EntryResults is what a run's entry-local walks found, kept with the
@@ -141,10 +145,11 @@ type movedCalls struct {
 
 // callsByResource tells where each resource's calls lie in
 // Template.Calls: from[i] up to to[i] for resource i, whose entry index
-// maps to i.
+// maps to i; outside lists, in order, the calls of no resource.
 type callsByResource struct {
 	index    map[*hot.Entry]int
 	from, to []int
+	outside  []int
 }
 
 // moveSpan moves a span of the previous text to the new one: unchanged
