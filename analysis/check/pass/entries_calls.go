@@ -33,8 +33,7 @@ func (p *Pass) EachCallAlone(judge func(i int, c *hot.Call)) {
 		}
 		p.judgeOutsideResources(l, prev, i, calls[i], judge)
 	}
-	p.EachResourceAlone(func(r *hot.Resource) {
-		i := rc.index[&r.Entry]
+	p.eachResourceAlone(func(i int, _ *hot.Resource) {
 		for k := rc.from[i]; k < rc.to[i]; k++ {
 			judge(k, calls[k])
 		}
@@ -44,20 +43,25 @@ func (p *Pass) EachCallAlone(judge func(i int, c *hot.Call)) {
 // resourceCalls works callsByResource out once per run (each rule that
 // walks with EachCallAlone then passes over the resources' calls without
 // looking them up); nil when some resource's calls do not lie together.
+// Calls and resources are both in text order, so the owner of the next
+// resource call is the current resource or one after it.
 func (p *Pass) resourceCalls() *callsByResource {
 	if p.callRanges != nil {
 		return p.callRanges
 	}
-	n := len(p.T.Resources)
-	rc := &callsByResource{index: make(map[*hot.Entry]int, n), from: make([]int, n), to: make([]int, n)}
-	for i, r := range p.T.Resources {
-		rc.index[&r.Entry] = i
-	}
+	rs := p.T.Resources
+	rc := &callsByResource{from: make([]int, len(rs)), to: make([]int, len(rs))}
+	r := 0
 	for k, c := range p.T.Calls {
-		r, ok := rc.index[c.Owner]
-		if !ok || c.Context != hot.InResource {
+		if c.Context != hot.InResource {
 			rc.outside = append(rc.outside, k)
 			continue
+		}
+		for r < len(rs) && &rs[r].Entry != c.Owner {
+			r++
+		}
+		if r == len(rs) {
+			return nil // an owner out of order, or of no resource listed
 		}
 		if rc.to[r] == 0 {
 			rc.from[r] = k

@@ -67,14 +67,20 @@ func (p *Pass) KeepNoEntries() {
 // alone (see the top of this file). While it runs the workspace view
 // records what it is asked.
 func (p *Pass) EachResourceAlone(check func(r *hot.Resource)) {
+	p.eachResourceAlone(func(_ int, r *hot.Resource) { check(r) })
+}
+
+// eachResourceAlone is EachResourceAlone whose check is also given the
+// resource's index in Template.Resources.
+func (p *Pass) eachResourceAlone(check func(i int, r *hot.Resource)) {
 	e := p.entries
 	if e == nil || p.T == nil {
 		if p.T != nil {
-			for _, r := range p.T.Resources {
+			for i, r := range p.T.Resources {
 				if p.Stopped() {
 					return
 				}
-				check(r)
+				check(i, r)
 			}
 		}
 		return
@@ -116,7 +122,7 @@ func (p *Pass) EachResourceAlone(check func(r *hot.Resource)) {
 		}
 		before := len(p.Diags)
 		e.walking, e.reads, e.readsAll = true, nil, false
-		check(r)
+		check(i, r)
 		e.walking = false
 		if e.reads != nil {
 			loop.noteReads(i, e.reads)

@@ -63,8 +63,11 @@ func reusable(doc *hot.Document, opts Options, next *EntryResults) (moved *Entry
 	delta := sp.NewTo - sp.OldTo
 	name := next.names[changed]
 	for li, l := range old.Loops {
-		m := entryLoop{rule: l.rule, ordinal: l.ordinal, n: l.n, reads: l.reads, readsAll: l.readsAll, again: map[int]bool{changed: true},
+		m := entryLoop{rule: l.rule, ordinal: l.ordinal, n: l.n, reads: l.reads, readsAll: l.readsAll, again: make([]bool, l.n),
 			Found: make([]entryFindings, 0, len(l.Found))}
+		if changed < l.n {
+			m.again[changed] = true
+		}
 		for i, names := range l.reads {
 			if slices.Contains(names, name) {
 				m.again[i] = true

@@ -1,7 +1,6 @@
 package pass
 
 import (
-	"heat-ls/analysis/hot"
 	"heat-ls/analysis/source"
 	"heat-ls/schema"
 )
@@ -35,7 +34,7 @@ type entryLoop struct {
 	// again marks, in the previous version's walks moved to a new text,
 	// the resources to judge again: the changed one and those whose check
 	// read it.
-	again map[int]bool
+	again []bool
 }
 
 // entryFindings is what a walk found for the resource at index Resource.
@@ -144,10 +143,9 @@ type movedCalls struct {
 }
 
 // callsByResource tells where each resource's calls lie in
-// Template.Calls: from[i] up to to[i] for resource i, whose entry index
-// maps to i; outside lists, in order, the calls of no resource.
+// Template.Calls: from[i] up to to[i] for resource i of
+// Template.Resources; outside lists, in order, the calls of no resource.
 type callsByResource struct {
-	index    map[*hot.Entry]int
 	from, to []int
 	outside  []int
 }
