@@ -12,8 +12,21 @@ import "heat-ls/analysis/hot"
 // The order differs from Template.Calls' only between calls of different
 // entries; their findings lie in different entries, and Run sorts by
 // position, so the result is the same.
-func (p *Pass) EachCallAlone(judge func(i int, c *hot.Call)) {
+func (p *Pass) EachCallAlone(judge func(i int, c *hot.Call)) { p.eachCallAlone("", judge) }
+
+// EachCallOfAlone is EachCallAlone over the calls of the function name
+// only, for a rule that judges nothing else: the other calls, thousands
+// in a large template, then cost it nothing, not even the bookkeeping of
+// taking their findings over.
+func (p *Pass) EachCallOfAlone(name string, judge func(i int, c *hot.Call)) {
+	p.eachCallAlone(name, judge)
+}
+
+// eachCallAlone is EachCallAlone over the calls named name, or all calls
+// when name is "".
+func (p *Pass) eachCallAlone(name string, judge func(i int, c *hot.Call)) {
 	calls := p.T.Calls
+	skip := func(c *hot.Call) bool { return name != "" && c.Name != name }
 	rc := p.resourceCalls()
 	if rc == nil {
 		// Never seen: a resource's calls apart. Judge all in order.
@@ -21,7 +34,9 @@ func (p *Pass) EachCallAlone(judge func(i int, c *hot.Call)) {
 			if p.Stopped() {
 				return
 			}
-			judge(i, c)
+			if !skip(c) {
+				judge(i, c)
+			}
 		}
 		return
 	}
@@ -31,11 +46,15 @@ func (p *Pass) EachCallAlone(judge func(i int, c *hot.Call)) {
 		if p.Stopped() {
 			return
 		}
-		p.judgeOutsideResources(l, prev, i, calls[i], judge)
+		if !skip(calls[i]) {
+			p.judgeOutsideResources(l, prev, i, calls[i], judge)
+		}
 	}
 	p.eachResourceAlone(func(i int, _ *hot.Resource) {
 		for k := rc.from[i]; k < rc.to[i]; k++ {
-			judge(k, calls[k])
+			if !skip(calls[k]) {
+				judge(k, calls[k])
+			}
 		}
 	})
 }

@@ -19,11 +19,7 @@ func CheckNestedAttributes(p *pass.Pass) {
 	if p.Workspace == nil {
 		return
 	}
-	p.EachCallAlone(func(_ int, c *hot.Call) {
-		if c.Name == "get_attr" {
-			checkNestedAttribute(p, c)
-		}
-	})
+	p.EachCallOfAlone("get_attr", func(_ int, c *hot.Call) { checkNestedAttribute(p, c) })
 }
 
 // checkNestedAttribute judges one get_attr call c.

@@ -19,10 +19,7 @@ func CheckGetFilePaths(p *pass.Pass) {
 		return
 	}
 	state := fileStates(p)
-	p.EachCallAlone(func(_ int, c *hot.Call) {
-		if c.Name != "get_file" {
-			return
-		}
+	p.EachCallOfAlone("get_file", func(_ int, c *hot.Call) {
 		ref, ok := wsString(c.Args)
 		if !ok || ref == "" {
 			return
