@@ -62,7 +62,8 @@ type entryRun struct {
 	// EachCallAlone walks of the rule running now.
 	prevCalls   movedCalls
 	callOrdinal int
-	// broken is set when a rule panicked: its walk is incomplete.
+	// broken is set when a rule panicked (its walk is incomplete) or
+	// asked to keep nothing (KeepNoEntries): nothing is kept.
 	broken bool
 	// walking is set while a walk judges a resource; reads collects the
 	// names of the other resources it reads meanwhile.
