@@ -163,6 +163,9 @@ func (s *Snapshot) ParameterNames() []string {
 // template file rather than a type: Heat treats names ending in .yaml or
 // .template (and URLs) as templates; .yml is accepted too.
 func IsTemplateRef(name string) bool {
+	if strings.IndexByte(name, '.') < 0 && strings.IndexByte(name, '/') < 0 {
+		return false // no suffix and no URL: a type name, the common case
+	}
 	n := strings.TrimSpace(name)
 	if !isASCII(n) {
 		n = strings.ToLower(n)

@@ -45,6 +45,11 @@ const maxMappingDepth = 8
 // inside resource resourceName (may be ""), stands for.
 func (s *Snapshot) Resolve(fromPath, resourceName, typeName string) Resolution {
 	var r Resolution
+	if !IsTemplateRef(typeName) && !s.TypeMapped(typeName) {
+		// The common case, asked for every resource on every keystroke:
+		// a type that is no path and that no environment maps.
+		return r
+	}
 	seen := map[string]bool{}
 	s.resolve(&r, fromPath, resourceName, typeName, nil, 0, seen)
 	return r

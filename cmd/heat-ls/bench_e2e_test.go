@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"os/exec"
 	"slices"
 	"strconv"
 	"testing"
@@ -24,7 +25,10 @@ import (
 // after a change (while typing) and hover at rest, each as p50/p99 in
 // milliseconds; the server's resident memory (VmRSS) and its peak (VmHWM)
 // in MiB at the end; and parse-ms, the bare yaml.v3 parse of the same text
-// in this process, for scale. Beside each size, the same edits are timed
+// in this process, for scale. The server traces its collections, so the
+// change is also reported split by whether one overlapped the edit
+// (gc-overlap-%, change-gc-p50-ms, change-nogc-p99-ms:
+// bench_gc_overlap_test.go). Beside each size, the same edits are timed
 // on yaml-language-server when it is installed (bench_yamlls_test.go):
 // its change→publishDiagnostics p50/p99 and x-heat-ls-p50, how many times
 // heat-ls's median it takes.
@@ -103,7 +107,12 @@ func findPoints(b *testing.B, src []byte) e2ePoints {
 // p50 in milliseconds.
 func e2eTyping(b *testing.B, src []byte) float64 {
 	const uri = "file:///tmp/e2e-bench/big.yaml"
-	s := startBenchSession(b)
+	cmd := exec.Command(binary(b))
+	cmd.Env = gctraceEnv()
+	var stderr bytes.Buffer
+	gc := &gcTracer{keep: &stderr}
+	cmd.Stderr = gc
+	s := startCommand(b, cmd, nil)
 	s.call(1, "initialize", `{"processId":null,"rootUri":null,"capabilities":{}}`)
 	s.notify("initialized", `{}`)
 	s.notify("textDocument/didOpen", fmt.Sprintf(`{"textDocument":{"uri":%q,"languageId":"yaml","version":1,"text":%s}}`, uri, mustJSON(string(src))))
@@ -112,6 +121,7 @@ func e2eTyping(b *testing.B, src []byte) float64 {
 
 	version, id := 1, 100
 	var change, completion, hover bench.Latencies
+	var starts []time.Time
 	step := func(record bool) {
 		version++
 		ch := edit(pt.edit[0], pt.edit[1], pt.edit[1], "x")
@@ -148,6 +158,7 @@ func e2eTyping(b *testing.B, src []byte) float64 {
 			b.Fatal("no hover on the resource type")
 		}
 		if record {
+			starts = append(starts, start)
 			change = append(change, published)
 			completion = append(completion, answered)
 			hover = append(hover, took)
@@ -167,6 +178,7 @@ func e2eTyping(b *testing.B, src []byte) float64 {
 	// hover), which the machine's load moves less than the latencies.
 	b.ReportMetric(float64(procCPU(b, pid)-cpu0)/float64(max(edits, 1))/float64(time.Millisecond), "server-cpu-ms/edit")
 	reportPercentiles(b, "change", change)
+	reportGCOverlap(b, gc, starts, change)
 	reportPercentiles(b, "completion", completion)
 	reportPercentiles(b, "hover", hover)
 	b.ReportMetric(float64(procBytes(b, pid, "VmRSS"))/(1<<20), "rss-MiB")
@@ -177,6 +189,25 @@ func e2eTyping(b *testing.B, src []byte) float64 {
 	b.ReportMetric(float64(procBytes(b, pid, "VmRSS"))/(1<<20), "idle-rss-MiB")
 	b.ReportMetric(parseMillis(b, src), "parse-ms")
 	return percentile(change, 50)
+}
+
+// reportGCOverlap adds gc-overlap-% and the change's p50 of the edits a
+// server collection overlapped and p99 of the others
+// (bench_gc_overlap_test.go). The last collections' lines may come a
+// moment after the last edit: they are waited for briefly.
+func reportGCOverlap(b *testing.B, gc *gcTracer, starts []time.Time, change bench.Latencies) {
+	if len(change) == 0 {
+		return
+	}
+	time.Sleep(50 * time.Millisecond)
+	with, without := splitByOverlap(change, gc.overlapped(starts, change))
+	b.ReportMetric(100*float64(len(with))/float64(len(change)), "gc-overlap-%")
+	if len(with) > 0 {
+		b.ReportMetric(percentile(with, 50), "change-gc-p50-ms")
+	}
+	if len(without) > 0 {
+		b.ReportMetric(percentile(without, 99), "change-nogc-p99-ms")
+	}
 }
 
 // published_ is the part of a publishDiagnostics the benchmark reads.

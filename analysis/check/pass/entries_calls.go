@@ -12,8 +12,21 @@ import "heat-ls/analysis/hot"
 // The order differs from Template.Calls' only between calls of different
 // entries; their findings lie in different entries, and Run sorts by
 // position, so the result is the same.
-func (p *Pass) EachCallAlone(judge func(i int, c *hot.Call)) {
+func (p *Pass) EachCallAlone(judge func(i int, c *hot.Call)) { p.eachCallAlone("", judge) }
+
+// EachCallOfAlone is EachCallAlone over the calls of the function name
+// only, for a rule that judges nothing else: the other calls, thousands
+// in a large template, then cost it nothing, not even the bookkeeping of
+// taking their findings over.
+func (p *Pass) EachCallOfAlone(name string, judge func(i int, c *hot.Call)) {
+	p.eachCallAlone(name, judge)
+}
+
+// eachCallAlone is EachCallAlone over the calls named name, or all calls
+// when name is "".
+func (p *Pass) eachCallAlone(name string, judge func(i int, c *hot.Call)) {
 	calls := p.T.Calls
+	skip := func(c *hot.Call) bool { return name != "" && c.Name != name }
 	rc := p.resourceCalls()
 	if rc == nil {
 		// Never seen: a resource's calls apart. Judge all in order.
@@ -21,43 +34,53 @@ func (p *Pass) EachCallAlone(judge func(i int, c *hot.Call)) {
 			if p.Stopped() {
 				return
 			}
-			judge(i, c)
+			if !skip(c) {
+				judge(i, c)
+			}
 		}
 		return
 	}
 	l, prev := p.startCallLoop()
 	defer p.endCallLoop(l)
-	for i, c := range calls {
+	for _, i := range rc.outside {
 		if p.Stopped() {
 			return
 		}
-		if _, ok := rc.index[c.Owner]; !ok || c.Context != hot.InResource {
-			p.judgeOutsideResources(l, prev, i, c, judge)
+		if !skip(calls[i]) {
+			p.judgeOutsideResources(l, prev, i, calls[i], judge)
 		}
 	}
-	p.EachResourceAlone(func(r *hot.Resource) {
-		i := rc.index[&r.Entry]
+	p.eachResourceAlone(func(i int, _ *hot.Resource) {
 		for k := rc.from[i]; k < rc.to[i]; k++ {
-			judge(k, calls[k])
+			if !skip(calls[k]) {
+				judge(k, calls[k])
+			}
 		}
 	})
 }
 
-// resourceCalls works callsByResource out once per run; nil when some
-// resource's calls do not lie together.
+// resourceCalls works callsByResource out once per run (each rule that
+// walks with EachCallAlone then passes over the resources' calls without
+// looking them up); nil when some resource's calls do not lie together.
+// Calls and resources are both in text order, so the owner of the next
+// resource call is the current resource or one after it.
 func (p *Pass) resourceCalls() *callsByResource {
 	if p.callRanges != nil {
 		return p.callRanges
 	}
-	n := len(p.T.Resources)
-	rc := &callsByResource{index: make(map[*hot.Entry]int, n), from: make([]int, n), to: make([]int, n)}
-	for i, r := range p.T.Resources {
-		rc.index[&r.Entry] = i
-	}
+	rs := p.T.Resources
+	rc := &callsByResource{from: make([]int, len(rs)), to: make([]int, len(rs))}
+	r := 0
 	for k, c := range p.T.Calls {
-		r, ok := rc.index[c.Owner]
-		if !ok || c.Context != hot.InResource {
+		if c.Context != hot.InResource {
+			rc.outside = append(rc.outside, k)
 			continue
+		}
+		for r < len(rs) && &rs[r].Entry != c.Owner {
+			r++
+		}
+		if r == len(rs) {
+			return nil // an owner out of order, or of no resource listed
 		}
 		if rc.to[r] == 0 {
 			rc.from[r] = k

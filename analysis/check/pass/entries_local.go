@@ -42,6 +42,24 @@ func (p *Pass) OtherResource(name string) *hot.Resource {
 	return p.T.Resource(name)
 }
 
+// ReadsEveryResource notes, inside EachResourceAlone, that the resource
+// being judged reads the bodies of all resources (a question about the
+// whole template), so it is judged again after any edit.
+func (p *Pass) ReadsEveryResource() {
+	if e := p.entries; e != nil && e.walking {
+		e.readsAll = true
+	}
+}
+
+// KeepNoEntries tells the run to keep no entry-local findings for the next
+// version, for a rule whose findings turned out to depend on more than
+// each entry alone: the next version is judged in full.
+func (p *Pass) KeepNoEntries() {
+	if p.entries != nil {
+		p.entries.broken = true
+	}
+}
+
 // EachResourceAlone calls check for every resource of the template, in
 // order, and keeps what it reports for each; when the previous version's
 // findings apply (entries_reuse.go), only the changed resource is judged
@@ -49,14 +67,20 @@ func (p *Pass) OtherResource(name string) *hot.Resource {
 // alone (see the top of this file). While it runs the workspace view
 // records what it is asked.
 func (p *Pass) EachResourceAlone(check func(r *hot.Resource)) {
+	p.eachResourceAlone(func(_ int, r *hot.Resource) { check(r) })
+}
+
+// eachResourceAlone is EachResourceAlone whose check is also given the
+// resource's index in Template.Resources.
+func (p *Pass) eachResourceAlone(check func(i int, r *hot.Resource)) {
 	e := p.entries
 	if e == nil || p.T == nil {
 		if p.T != nil {
-			for _, r := range p.T.Resources {
+			for i, r := range p.T.Resources {
 				if p.Stopped() {
 					return
 				}
-				check(r)
+				check(i, r)
 			}
 		}
 		return
@@ -69,6 +93,11 @@ func (p *Pass) EachResourceAlone(check func(r *hot.Resource)) {
 		saved := p.Workspace
 		p.Workspace = rv
 		defer func() { p.Workspace = saved }()
+	}
+	if old != nil {
+		// The notes of the resources taken over stay as they were: one
+		// copy of the map, rather than one insertion a resource.
+		loop.reads, loop.readsAll = maps.Clone(old.reads), maps.Clone(old.readsAll)
 	}
 	next := 0 // the first of old.Found not yet passed
 	for i, r := range p.T.Resources {
@@ -85,17 +114,21 @@ func (p *Pass) EachResourceAlone(check func(r *hot.Resource)) {
 				}
 				loop.Found = append(loop.Found, old.Found[next])
 			}
-			if names, ok := old.reads[i]; ok {
-				loop.noteReads(i, names)
-			}
 			continue
 		}
+		if old != nil {
+			delete(loop.reads, i)
+			delete(loop.readsAll, i)
+		}
 		before := len(p.Diags)
-		e.walking, e.reads = true, nil
-		check(r)
+		e.walking, e.reads, e.readsAll = true, nil, false
+		check(i, r)
 		e.walking = false
 		if e.reads != nil {
 			loop.noteReads(i, e.reads)
+		}
+		if e.readsAll {
+			loop.noteReadsAll(i)
 		}
 		if len(p.Diags) > before {
 			f := entryFindings{Resource: i, Diags: make([]source.Diagnostic, 0, len(p.Diags)-before)}
@@ -106,6 +139,14 @@ func (p *Pass) EachResourceAlone(check func(r *hot.Resource)) {
 		}
 	}
 	e.next.Loops = append(e.next.Loops, loop)
+}
+
+// noteReadsAll records that resource i's check read every resource.
+func (l *entryLoop) noteReadsAll(i int) {
+	if l.readsAll == nil {
+		l.readsAll = map[int]bool{}
+	}
+	l.readsAll[i] = true
 }
 
 // noteReads records the names resource i's check read.

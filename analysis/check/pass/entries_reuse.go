@@ -32,12 +32,12 @@ func startEntries(doc *hot.Document, opts Options) *entryRun {
 
 // keepAsked carries the workspace questions the previous version's walks
 // asked (still answered the same: sameInputs asked them again) to this
-// run's record, for the findings taken over.
+// run's record, for the findings taken over. They are shared, not
+// copied: a keystroke in a template of a thousand resources would
+// otherwise copy a thousand questions.
 func keepAsked(next *EntryResults, prev *recordingView) {
 	if next.workspace != nil && prev != nil {
-		for q, same := range prev.asked {
-			next.workspace.asked[q] = same
-		}
+		next.workspace.kept = prev.allAsked()
 	}
 }
 
@@ -63,12 +63,18 @@ func reusable(doc *hot.Document, opts Options, next *EntryResults) (moved *Entry
 	delta := sp.NewTo - sp.OldTo
 	name := next.names[changed]
 	for li, l := range old.Loops {
-		m := entryLoop{rule: l.rule, ordinal: l.ordinal, n: l.n, reads: l.reads, again: map[int]bool{changed: true},
+		m := entryLoop{rule: l.rule, ordinal: l.ordinal, n: l.n, reads: l.reads, readsAll: l.readsAll, again: make([]bool, l.n),
 			Found: make([]entryFindings, 0, len(l.Found))}
+		if changed < l.n {
+			m.again[changed] = true
+		}
 		for i, names := range l.reads {
 			if slices.Contains(names, name) {
 				m.again[i] = true
 			}
+		}
+		for i := range l.readsAll {
+			m.again[i] = true
 		}
 		for _, f := range l.Found {
 			if m.again[f.Resource] {

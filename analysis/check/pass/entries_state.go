@@ -1,7 +1,6 @@
 package pass
 
 import (
-	"heat-ls/analysis/hot"
 	"heat-ls/analysis/source"
 	"heat-ls/schema"
 )
@@ -29,10 +28,13 @@ type entryLoop struct {
 	// (Pass.OtherResource), those resources; nil when no check of the
 	// walk read any.
 	reads map[int][]string
+	// readsAll marks the resources whose check read every resource
+	// (Pass.ReadsEveryResource): judged again after any edit.
+	readsAll map[int]bool
 	// again marks, in the previous version's walks moved to a new text,
 	// the resources to judge again: the changed one and those whose check
 	// read it.
-	again map[int]bool
+	again []bool
 }
 
 // entryFindings is what a walk found for the resource at index Resource.
@@ -60,12 +62,14 @@ type entryRun struct {
 	// EachCallAlone walks of the rule running now.
 	prevCalls   movedCalls
 	callOrdinal int
-	// broken is set when a rule panicked: its walk is incomplete.
+	// broken is set when a rule panicked (its walk is incomplete) or
+	// asked to keep nothing (KeepNoEntries): nothing is kept.
 	broken bool
 	// walking is set while a walk judges a resource; reads collects the
 	// names of the other resources it reads meanwhile.
-	walking bool
-	reads   []string
+	walking  bool
+	reads    []string
+	readsAll bool
 }
 
 // EntryResults is what a run's entry-local walks found, kept with the
@@ -140,11 +144,11 @@ type movedCalls struct {
 }
 
 // callsByResource tells where each resource's calls lie in
-// Template.Calls: from[i] up to to[i] for resource i, whose entry index
-// maps to i.
+// Template.Calls: from[i] up to to[i] for resource i of
+// Template.Resources; outside lists, in order, the calls of no resource.
 type callsByResource struct {
-	index    map[*hot.Entry]int
 	from, to []int
+	outside  []int
 }
 
 // moveSpan moves a span of the previous text to the new one: unchanged

@@ -1,6 +1,7 @@
 package pass
 
 import (
+	"maps"
 	"reflect"
 	"slices"
 	"weak"
@@ -19,8 +20,13 @@ import (
 type recordingView struct {
 	view WorkspaceView
 	// asked maps a question (method and arguments) to a check that the
-	// answer a view gives now equals the recorded one.
+	// answer a view gives now equals the recorded one: the questions this
+	// run asked first.
 	asked map[string]func(WorkspaceView) bool
+	// kept are the questions earlier versions asked, carried over with
+	// their findings (keepAsked). The map is shared between versions and
+	// never written: a question already in it is not recorded again.
+	kept map[string]func(WorkspaceView) bool
 }
 
 func newRecordingView(v WorkspaceView) *recordingView {
@@ -29,17 +35,37 @@ func newRecordingView(v WorkspaceView) *recordingView {
 
 // same reports whether v answers every recorded question as before.
 func (r *recordingView) same(v WorkspaceView) bool {
-	for _, ok := range r.asked {
-		if !ok(v) {
-			return false
+	for _, questions := range [2]map[string]func(WorkspaceView) bool{r.kept, r.asked} {
+		for _, ok := range questions {
+			if !ok(v) {
+				return false
+			}
 		}
 	}
 	return true
 }
 
+// allAsked returns every question recorded, the kept ones and this
+// run's, as a map the caller must not write. It is the kept map itself
+// when this run asked nothing new, as after most keystrokes.
+func (r *recordingView) allAsked() map[string]func(WorkspaceView) bool {
+	if len(r.asked) == 0 {
+		return r.kept
+	}
+	if len(r.kept) == 0 {
+		return r.asked
+	}
+	all := maps.Clone(r.kept)
+	maps.Copy(all, r.asked)
+	return all
+}
+
 // record writes down got, the view's answer to the question named key
 // (ask asks it of a view), the first time the question is asked.
 func record[T any](r *recordingView, key string, got T, ask func(WorkspaceView) T, equal func(a, b T) bool) T {
+	if _, kept := r.kept[key]; kept {
+		return got
+	}
 	if _, seen := r.asked[key]; !seen {
 		r.asked[key] = func(v WorkspaceView) bool { return equal(ask(v), got) }
 	}
@@ -82,8 +108,21 @@ func (r *recordingView) TypeMapped(typeName string) bool {
 	return record(r, "TypeMapped\x00"+typeName, r.view.TypeMapped(typeName), func(v WorkspaceView) bool { return v.TypeMapped(typeName) }, equalValue[bool])
 }
 
+// NestedTemplates records the answer by resource when the type is
+// mapped. For a type no environment maps the answer is the same for
+// every resource (see WorkspaceView.NestedTemplates), so it is recorded
+// once for the type:
+// a template of a thousand resources of a few built-in types asks a
+// thousand questions and records a few, which each later version asks
+// again before it takes findings over.
 func (r *recordingView) NestedTemplates(fromPath, resourceName, typeName string) NestedTypes {
 	got := r.view.NestedTemplates(fromPath, resourceName, typeName)
+	if got.zero() && !r.view.TypeMapped(typeName) {
+		record(r, "NestedTemplates unmapped\x00"+fromPath+"\x00"+typeName, true, func(v WorkspaceView) bool {
+			return !v.TypeMapped(typeName) && v.NestedTemplates(fromPath, resourceName, typeName).zero()
+		}, equalValue[bool])
+		return got
+	}
 	record(r, "NestedTemplates\x00"+fromPath+"\x00"+resourceName+"\x00"+typeName, answerOf(got),
 		func(v WorkspaceView) nestedAnswer {
 			return answerOf(v.NestedTemplates(fromPath, resourceName, typeName))

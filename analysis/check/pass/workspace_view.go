@@ -16,7 +16,10 @@ type WorkspaceView interface {
 	// resource type name (exactly, by a pattern, or per resource).
 	TypeMapped(typeName string) bool
 	// NestedTemplates says what a resource type written in the template
-	// at fromPath (inside resource resourceName) stands for.
+	// at fromPath (inside resource resourceName) stands for. While
+	// TypeMapped(typeName) is false, the answer does not depend on
+	// resourceName (no per-resource entry maps the type), and it is the
+	// zero NestedTypes unless the type is a template path.
 	NestedTemplates(fromPath, resourceName, typeName string) NestedTypes
 	// FileState says whether a file reference (a get_file path, a
 	// template path) written in the document at fromPath can be found.
@@ -79,6 +82,12 @@ type NestedTypes struct {
 	// workspace and the template's directory tree.
 	MissingPath string
 	Outside     bool
+}
+
+// zero reports whether n is the answer for a type that stands for no
+// template: nothing mapped, nothing to read.
+func (n NestedTypes) zero() bool {
+	return !n.Mapped && !n.Opaque && !n.Outside && n.MissingPath == "" && len(n.Templates) == 0
 }
 
 // NestedTemplate is one template a resource type stands for.

@@ -38,7 +38,7 @@ func (r *refChecker) conditionalTarget(c *hot.Call, name *syntax.Node) {
 	if !r.v.Supports(schema.FeatureResourceCondition) {
 		return
 	}
-	target := r.p.T.Resource(name.Value)
+	target := r.p.OtherResource(name.Value)
 	if target == nil || target.ConditionRef == nil {
 		return
 	}

@@ -43,6 +43,7 @@ func (r *refChecker) policyAttribute(c *hot.Call, target, attr *syntax.Node) {
 	default:
 		return
 	}
+	r.p.ReadsEveryResource() // what every properties, metadata and output reads
 	reads, ok := r.readAttributes()
 	if !ok || reads[target.Value][attr.Value] || reads[target.Value][""] {
 		return
@@ -51,7 +52,7 @@ func (r *refChecker) policyAttribute(c *hot.Call, target, attr *syntax.Node) {
 	if !ok {
 		return
 	}
-	if res := r.p.T.Resource(target.Value); res != nil && res.ConditionRef != nil {
+	if res := r.p.OtherResource(target.Value); res != nil && res.ConditionRef != nil {
 		reach = append(reach, condTerm{res.ConditionRef, true})
 	}
 	witness := r.inputFor(reach)

@@ -19,51 +19,29 @@ import (
 // undefined resource, get_attr of an attribute the type lacks, and
 // condition names that the conditions section does not define. Every
 // lookup is a map access; suggestions are computed only for misses.
+//
+// A call is judged alone (EachCallAlone) and a resource's depends_on and
+// condition with the resource (EachResourceAlone), so after an edit in
+// one resource only its calls are judged again: what a judge reads of
+// another resource's body (its condition, a group's members) it reads
+// through Pass.OtherResource, and a get_attr that Heat checks against
+// every attribute the template reads marks its resource as reading all
+// (Pass.ReadsEveryResource). The calls of the conditions section are
+// judged every time: whether a condition is used at all depends on every
+// resource and output.
 func CheckReferences(p *pass.Pass) {
 	r := newRefChecker(p)
+	p.EachCallAlone(func(i int, c *hot.Call) {
+		if c.Context != hot.InParameter && c.Context != hot.InCondition {
+			r.call(i, c)
+		}
+	})
 	for i, c := range p.T.Calls {
-		if c.Context == hot.InParameter {
-			continue
-		}
-		cond := p.InConditionPosition(i)
-		if cond && !r.v.IsConditionFunction(c.Name) || !cond && !r.v.HasFunction(c.Name) {
-			continue
-		}
-		switch c.Name {
-		case "get_param":
-			r.getParam(c)
-		case "Ref":
-			// HOT 2013-05-23's Ref reads a resource by that name, else a
-			// parameter (a pseudo parameter too).
-			if n := values.Literal(c.Args); !values.IsScalarLiteral(n) || r.p.T.Resource(n.Value) == nil {
-				r.getParam(c)
-			}
-		case "get_resource":
-			r.deletionPolicyRef(c)
-			if n := values.Literal(c.Args); values.IsScalarLiteral(n) && r.resource(n, "get_resource", c.Context == hot.InOutput) {
-				r.conditionalTarget(c, n)
-			}
-		case "get_attr":
-			r.deletionPolicyRef(c)
-			r.getAttr(c)
-		case "if":
-			if a := c.Args.Resolve(); a.IsSequence() && len(a.Items()) > 0 {
-				r.conditionUse(a.Items()[0])
-			}
-		case "not":
-			r.conditionName(c, c.Args)
-		case "and", "or":
-			if a := c.Args.Resolve(); a.IsSequence() {
-				for _, it := range a.Items() {
-					r.conditionName(c, it)
-				}
-			}
+		if c.Context == hot.InCondition {
+			r.call(i, c)
 		}
 	}
-	for _, res := range p.T.Resources {
-		if p.Stopped() {
-			return
-		}
+	p.EachResourceAlone(func(res *hot.Resource) {
 		for _, dep := range res.DependsOn {
 			if dep.Value == res.Name {
 				p.Reportf(dep.Span(), rules.DependsOnSelf,
@@ -75,11 +53,55 @@ func CheckReferences(p *pass.Pass) {
 		if res.ConditionRef != nil && r.v.Supports(schema.FeatureResourceCondition) {
 			r.conditionUse(res.ConditionRef)
 		}
-	}
+	})
 	if r.v.Supports(schema.FeatureOutputCondition) {
 		for _, o := range p.T.Outputs {
 			if o.ConditionRef != nil {
 				r.conditionUse(o.ConditionRef)
+			}
+		}
+	}
+	if r.spellWork > maxSpellWork/2 {
+		// Past half the budget, whether a miss gets suggestions depends
+		// on the misses judged before it, which a run that judges one
+		// resource again does not see: no findings are carried over.
+		p.KeepNoEntries()
+	}
+}
+
+// call judges the i-th call of the template, c.
+func (r *refChecker) call(i int, c *hot.Call) {
+	cond := r.p.InConditionPosition(i)
+	if cond && !r.v.IsConditionFunction(c.Name) || !cond && !r.v.HasFunction(c.Name) {
+		return
+	}
+	switch c.Name {
+	case "get_param":
+		r.getParam(c)
+	case "Ref":
+		// HOT 2013-05-23's Ref reads a resource by that name, else a
+		// parameter (a pseudo parameter too).
+		if n := values.Literal(c.Args); !values.IsScalarLiteral(n) || r.p.T.Resource(n.Value) == nil {
+			r.getParam(c)
+		}
+	case "get_resource":
+		r.deletionPolicyRef(c)
+		if n := values.Literal(c.Args); values.IsScalarLiteral(n) && r.resource(n, "get_resource", c.Context == hot.InOutput) {
+			r.conditionalTarget(c, n)
+		}
+	case "get_attr":
+		r.deletionPolicyRef(c)
+		r.getAttr(c)
+	case "if":
+		if a := c.Args.Resolve(); a.IsSequence() && len(a.Items()) > 0 {
+			r.conditionUse(a.Items()[0])
+		}
+	case "not":
+		r.conditionName(c, c.Args)
+	case "and", "or":
+		if a := c.Args.Resolve(); a.IsSequence() {
+			for _, it := range a.Items() {
+				r.conditionName(c, it)
 			}
 		}
 	}
@@ -261,7 +283,7 @@ func (r *refChecker) getAttr(c *hot.Call) {
 	if !values.IsScalarLiteral(attr) || attr.Value == "show" {
 		return
 	}
-	res := r.p.T.Resource(resName.Value)
+	res := r.p.OtherResource(resName.Value)
 	if res.Type == "OS::Heat::ResourceGroup" {
 		r.groupMemberAttribute(res, attr)
 		return

@@ -14,21 +14,7 @@ func CheckUnusedEntries(p *pass.Pass) {
 	if p.T == nil {
 		return
 	}
-	usedParams, dynamic := map[string]bool{}, false
-	for _, call := range p.T.Calls {
-		if call.Name != "get_param" {
-			continue
-		}
-		arg := call.Args.Resolve()
-		if arg.IsSequence() && len(arg.Items()) > 0 {
-			arg = arg.Items()[0].Resolve()
-		}
-		if arg.IsScalar() {
-			usedParams[arg.Value] = true
-		} else {
-			dynamic = true
-		}
-	}
+	usedParams, dynamic := paramsRead(p)
 	if !dynamic {
 		for _, prm := range p.T.Parameters {
 			if !usedParams[prm.Name] {
@@ -49,4 +35,36 @@ func CheckUnusedEntries(p *pass.Pass) {
 			d.Tags = []source.Tag{source.TagUnnecessary}
 		}
 	}
+}
+
+// paramsRead marks which declared parameters some get_param reads; dynamic
+// is set when one names its parameter through another function. The walk
+// over the calls, thousands in a large template, stops as soon as the
+// answer is known: every parameter read, or one read dynamically.
+func paramsRead(p *pass.Pass) (read map[string]bool, dynamic bool) {
+	read = make(map[string]bool, len(p.T.Parameters))
+	for _, prm := range p.T.Parameters {
+		read[prm.Name] = false
+	}
+	left := len(read)
+	for _, call := range p.T.Calls {
+		if left == 0 {
+			break
+		}
+		if call.Name != "get_param" {
+			continue
+		}
+		arg := call.Args.Resolve()
+		if arg.IsSequence() && len(arg.Items()) > 0 {
+			arg = arg.Items()[0].Resolve()
+		}
+		if !arg.IsScalar() {
+			return read, true
+		}
+		if was, declared := read[arg.Value]; declared && !was {
+			read[arg.Value] = true
+			left--
+		}
+	}
+	return read, false
 }

@@ -1,6 +1,7 @@
 package workspace
 
 import (
+	"slices"
 	"strings"
 
 	"heat-ls/analysis/check/pass"
@@ -11,55 +12,46 @@ import (
 
 // CheckNestedAttributes checks get_attr on resources whose type is a
 // nested template: the attribute must be one of its outputs or an
-// attribute every stack resource has.
+// attribute every stack resource has. Each call is judged alone: the
+// resource it reads is looked up through Pass.OtherResource, so an edit
+// of that resource judges the call again.
 func CheckNestedAttributes(p *pass.Pass) {
 	if p.Workspace == nil {
 		return
 	}
-	for _, c := range p.T.Calls {
-		if c.Name != "get_attr" {
-			continue
-		}
-		args := c.Args.Resolve()
-		if !args.IsSequence() || len(args.Items()) < 2 {
-			continue
-		}
-		resNode, attrNode := args.Items()[0].Resolve(), args.Items()[1].Resolve()
-		if !resNode.IsScalar() || !attrNode.IsScalar() || attrNode.Tag != "!!str" {
-			continue
-		}
-		r := p.T.Resource(resNode.Value)
-		if r == nil || r.Type == "" {
-			continue
-		}
-		if checkGroupMemberAttribute(p, r, args) {
-			continue
-		}
-		nt := p.Workspace.NestedTemplates(p.Path, r.Name, r.Type)
-		if !nt.Mapped || nt.Opaque || len(nt.Templates) == 0 {
-			continue
-		}
-		attr := attrNode.Value
-		if IsStackBuiltinAttribute(attr) {
-			continue
-		}
-		outs := nestedOutputNames(nt.Templates)
-		found := false
-		for _, o := range outs {
-			if o == attr {
-				found = true
-				break
-			}
-		}
-		if found {
-			continue
-		}
-		cands := wsNearest(attr, outs, 3)
-		d := p.Reportf(attrNode.Span(), rules.NestedUnknownAttribute,
-			"`%s` is not an output of the nested template %s used by resource `%s`.%s Use one of its outputs (or `show`, `OS::stack_id`, `resource.NAME`), or add the output to that template. Heat accepts the template; reading the attribute fails once the stack runs.",
-			attr, wsTemplateNames(nt.Templates), r.Name, pass.SuggestText(cands))
-		d.Suggestions = cands
+	p.EachCallOfAlone("get_attr", func(_ int, c *hot.Call) { checkNestedAttribute(p, c) })
+}
+
+// checkNestedAttribute judges one get_attr call c.
+func checkNestedAttribute(p *pass.Pass, c *hot.Call) {
+	args := c.Args.Resolve()
+	if !args.IsSequence() || len(args.Items()) < 2 {
+		return
 	}
+	resNode, attrNode := args.Items()[0].Resolve(), args.Items()[1].Resolve()
+	if !resNode.IsScalar() || !attrNode.IsScalar() || attrNode.Tag != "!!str" {
+		return
+	}
+	r := p.OtherResource(resNode.Value)
+	if r == nil || r.Type == "" {
+		return
+	}
+	if checkGroupMemberAttribute(p, r, args) {
+		return
+	}
+	nt := p.Workspace.NestedTemplates(p.Path, r.Name, r.Type)
+	if !nt.Mapped || nt.Opaque || len(nt.Templates) == 0 {
+		return
+	}
+	attr := attrNode.Value
+	if IsStackBuiltinAttribute(attr) || slices.Contains(nestedOutputNames(nt.Templates), attr) {
+		return
+	}
+	cands := wsNearest(attr, nestedOutputNames(nt.Templates), 3)
+	d := p.Reportf(attrNode.Span(), rules.NestedUnknownAttribute,
+		"`%s` is not an output of the nested template %s used by resource `%s`.%s Use one of its outputs (or `show`, `OS::stack_id`, `resource.NAME`), or add the output to that template. Heat accepts the template; reading the attribute fails once the stack runs.",
+		attr, wsTemplateNames(nt.Templates), r.Name, pass.SuggestText(cands))
+	d.Suggestions = cands
 }
 
 // IsStackBuiltinAttribute reports whether attr is available on every

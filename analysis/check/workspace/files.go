@@ -4,24 +4,25 @@ import (
 	"strings"
 
 	"heat-ls/analysis/check/pass"
+	"heat-ls/analysis/hot"
 	"heat-ls/analysis/rules"
 	"heat-ls/analysis/source"
 )
 
 // CheckGetFilePaths reports get_file paths that do not exist, or that
-// heat-ls will not look at.
+// heat-ls will not look at. Each call is judged alone (its path and the
+// workspace's answer), so after an edit inside one entry the findings of
+// the calls elsewhere, often hundreds of the same missing script, are
+// taken over rather than written again.
 func CheckGetFilePaths(p *pass.Pass) {
 	if p.Workspace == nil {
 		return
 	}
 	state := fileStates(p)
-	for _, c := range p.T.Calls {
-		if c.Name != "get_file" {
-			continue
-		}
+	p.EachCallOfAlone("get_file", func(_ int, c *hot.Call) {
 		ref, ok := wsString(c.Args)
 		if !ok || ref == "" {
-			continue
+			return
 		}
 		at := c.Args.Resolve().Span()
 		switch state(ref) {
@@ -35,7 +36,7 @@ func CheckGetFilePaths(p *pass.Pass) {
 			p.Reportf(at, rules.GetFileMissing,
 				"get_file: `%s` is a directory; get_file reads the content of one file. Name a file inside it.", ref)
 		}
-	}
+	})
 }
 
 // CheckRegistryTargets reports resource_registry targets that are

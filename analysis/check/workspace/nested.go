@@ -13,12 +13,14 @@ import (
 
 // CheckNestedResources checks every resource (and group member
 // definition) whose type stands for a template against that template's
-// parameters.
+// parameters. A resource is judged alone (its own text, the workspace's
+// answers), so after an edit inside one resource only that one is judged
+// again.
 func CheckNestedResources(p *pass.Pass) {
 	if p.Workspace == nil {
 		return
 	}
-	for _, r := range p.T.Resources {
+	p.EachResourceAlone(func(r *hot.Resource) {
 		from := len(p.Diags)
 		for def := range pass.Definitions(r) {
 			if def.Type == nil || def.TypeName == "" {
@@ -27,7 +29,7 @@ func CheckNestedResources(p *pass.Pass) {
 			checkNestedDefinition(p, def)
 		}
 		resources.QuietEmptyGroup(p, from, r) // a group with no member: none is built
-	}
+	})
 }
 
 // checkNestedDefinition judges one definition of a resource whose type

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"heat-ls/analysis/check/pass"
+	"heat-ls/analysis/hot"
 	"heat-ls/analysis/rules"
 )
 
@@ -21,11 +22,14 @@ const maxNestingWalk = 64
 // meaning. A built-in type that an environment maps to a template is not
 // followed inside that template: Heat drops the mapping for the nested
 // stack, so a wrapper template may use the very type it replaces.
+//
+// Each resource is judged alone (its types and the workspace's answers),
+// so an edit inside one resource judges that one again only.
 func CheckNestedRecursion(p *pass.Pass) {
 	if p.Workspace == nil || p.Path == "" {
 		return
 	}
-	for _, r := range p.T.Resources {
+	p.EachResourceAlone(func(r *hot.Resource) {
 		for def := range pass.Definitions(r) {
 			if def.Type == nil || def.TypeName == "" {
 				continue
@@ -43,7 +47,7 @@ func CheckNestedRecursion(p *pass.Pass) {
 				def.TypeName, strings.Join(names, " → "))
 			d.Data = map[string]string{"loop": strings.Join(loop, ",")}
 		}
-	}
+	})
 }
 
 // nestingLoop returns the template paths from def's type back to the
