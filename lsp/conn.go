@@ -237,12 +237,12 @@ func (s *Server) notifyKeyed(method string, params any, key string) error {
 	if err != nil {
 		return err
 	}
-	return s.out.send(jsonrpc2.AppendNotification(nil, method, raw), key)
+	return s.out.post(jsonrpc2.AppendNotification(nil, method, raw), key)
 }
 
 // write queues a message for the client (outbox.go). It fails only once
 // the client is gone (the writer logs why) or the session has ended.
-func (s *Server) write(body []byte) error { return s.out.send(body, "") }
+func (s *Server) write(body []byte) error { return s.out.post(body, "") }
 
 func encodeResult(result any) ([]byte, error) {
 	if result == nil {

@@ -19,7 +19,7 @@ import (
 // diagnostics' publish order) are held for a queueing, never for a write.
 //
 // Diagnostics of a document still waiting to be written are replaced by
-// newer ones (send's key): a client that falls behind gets each
+// newer ones (post's key): a client that falls behind gets each
 // document's latest list once, not every list in between. What waits is
 // bounded by maxQueued bytes; past it a sender waits for room, so a
 // client that stops reading for good holds the server back instead of
@@ -63,10 +63,10 @@ func newOutbox(out io.Writer, log *zap.Logger) *outbox {
 	return b
 }
 
-// send queues body to be written after everything sent before it. With
+// post queues body to be written after everything sent before it. With
 // a key, a frame of that key still waiting is dropped in favour of this
 // one. It reports the client gone, or the session's output closed.
-func (b *outbox) send(body []byte, key string) error {
+func (b *outbox) post(body []byte, key string) error {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	if key != "" {

@@ -69,10 +69,10 @@ func waitStarted(t *testing.T, g *gatedWriter) {
 func TestOutboxOrderAndReplacedDiagnostics(t *testing.T) {
 	g := newGatedWriter()
 	b := newOutbox(g, zap.NewNop())
-	b.send([]byte("a"), "")
+	b.post([]byte("a"), "")
 	waitStarted(t, g) // "a" is being written: the client is not reading
 	for _, f := range []struct{ body, key string }{{"d1", "u"}, {"b", ""}, {"e1", "v"}, {"d2", "u"}, {"c", ""}} {
-		if err := b.send([]byte(f.body), f.key); err != nil {
+		if err := b.post([]byte(f.body), f.key); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -90,12 +90,12 @@ func TestOutboxBoundsWhatWaits(t *testing.T) {
 	g := newGatedWriter()
 	b := newOutbox(g, zap.NewNop())
 	big := bytes.Repeat([]byte{'x'}, maxQueued+1)
-	if err := b.send(big, ""); err != nil {
+	if err := b.post(big, ""); err != nil {
 		t.Fatal(err)
 	}
 	waitStarted(t, g)
 	sent := make(chan error, 1)
-	go func() { sent <- b.send([]byte("next"), "") }()
+	go func() { sent <- b.post([]byte("next"), "") }()
 	select {
 	case err := <-sent:
 		t.Fatalf("a send past the bound returned at once (%v)", err)
@@ -122,10 +122,10 @@ func TestOutboxClientGone(t *testing.T) {
 	g := newGatedWriter()
 	g.fail = errors.New("broken pipe")
 	b := newOutbox(g, zap.NewNop())
-	b.send([]byte("a"), "")
-	b.send([]byte("b"), "")
+	b.post([]byte("a"), "")
+	b.post([]byte("b"), "")
 	g.open(1)
-	waitFor(t, "the failure to be seen", func() bool { return b.send([]byte("c"), "") != nil })
+	waitFor(t, "the failure to be seen", func() bool { return b.post([]byte("c"), "") != nil })
 	start := time.Now()
 	b.close(testTimeout)
 	if time.Since(start) > testTimeout/2 {
@@ -138,14 +138,14 @@ func TestOutboxClientGone(t *testing.T) {
 func TestOutboxCloseDoesNotWaitForever(t *testing.T) {
 	g := newGatedWriter()
 	b := newOutbox(g, zap.NewNop())
-	b.send([]byte("a"), "")
+	b.post([]byte("a"), "")
 	waitStarted(t, g)
 	start := time.Now()
 	b.close(50 * time.Millisecond)
 	if d := time.Since(start); d > time.Second {
 		t.Errorf("close waited %v", d)
 	}
-	if err := b.send([]byte("late"), ""); !errors.Is(err, errOutboxClosed) {
+	if err := b.post([]byte("late"), ""); !errors.Is(err, errOutboxClosed) {
 		t.Errorf("a send after close: %v", err)
 	}
 	g.open(1) // lets the writer goroutine end
