@@ -25,7 +25,7 @@ const drainTimeout = 2 * time.Second
 func (s *Server) Serve(ctx context.Context, in io.Reader, out io.Writer) int {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	s.out = &frameWriter{out: out}
+	s.out = newOutbox(out, s.log)
 	s.queue = newOrderedQueue(s.log)
 	s.diags = newDiagnostics(ctx, s)
 	if s.gcHeadroom {
@@ -42,6 +42,7 @@ func (s *Server) Serve(ctx context.Context, in io.Reader, out io.Writer) int {
 		s.diags.stop()
 		s.queue.stop()
 		s.waitWork()
+		s.out.close(drainTimeout)
 	}()
 
 	frames := readFrames(ctx, newFrameReader(in))
@@ -227,21 +228,21 @@ func (s *Server) reply(id jsonrpc2.ID, result any, err error) {
 }
 
 // notify sends a notification to the client.
-func (s *Server) notify(method string, params any) error {
+func (s *Server) notify(method string, params any) error { return s.notifyKeyed(method, params, "") }
+
+// notifyKeyed sends a notification that supersedes the one of the same
+// key still waiting to be written (outbox): a document's diagnostics.
+func (s *Server) notifyKeyed(method string, params any, key string) error {
 	raw, err := protocol.Marshal(params)
 	if err != nil {
 		return err
 	}
-	return s.write(jsonrpc2.AppendNotification(nil, method, raw))
+	return s.out.post(jsonrpc2.AppendNotification(nil, method, raw), key)
 }
 
-func (s *Server) write(body []byte) error {
-	if err := s.out.write(body); err != nil {
-		s.log.Error("cannot write to the client", zap.Error(err))
-		return err
-	}
-	return nil
-}
+// write queues a message for the client (outbox.go). It fails only once
+// the client is gone (the writer logs why) or the session has ended.
+func (s *Server) write(body []byte) error { return s.out.post(body, "") }
 
 func encodeResult(result any) ([]byte, error) {
 	if result == nil {

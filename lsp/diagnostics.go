@@ -44,7 +44,10 @@ type diagnostics struct {
 	// starts.
 	slots chan struct{}
 	// mu orders publishing against replacement and close: a run checks
-	// that it is still current and publishes while holding it.
+	// that it is still current and publishes while holding it. Publishing
+	// only queues the message (outbox.go), so a client slow to read never
+	// keeps mu, and schedule, which the document queue calls on every
+	// change, never waits for the client.
 	mu   sync.Mutex
 	runs map[string]*diagnosticRun
 	// stopped is set by stop. Background work (workspace indexing, a
@@ -168,7 +171,7 @@ func (d *diagnostics) run(ctx context.Context, run *diagnosticRun) {
 	}
 	delete(d.runs, run.doc.URI)
 	d.published.Add(1)
-	if err := d.s.notify(protocol.MethodTextDocumentPublishDiagnostics, params); err != nil {
+	if err := d.s.notifyKeyed(protocol.MethodTextDocumentPublishDiagnostics, params, run.doc.URI); err != nil {
 		d.s.log.Warn("cannot publish diagnostics", zap.Error(err))
 	}
 }
@@ -246,7 +249,7 @@ func (d *diagnostics) clear(u uri.URI) {
 	delete(d.memo, string(u))
 	d.memoMu.Unlock()
 	params := &protocol.PublishDiagnosticsParams{URI: u, Diagnostics: []protocol.Diagnostic{}}
-	if err := d.s.notify(protocol.MethodTextDocumentPublishDiagnostics, params); err != nil {
+	if err := d.s.notifyKeyed(protocol.MethodTextDocumentPublishDiagnostics, params, string(u)); err != nil {
 		d.s.log.Warn("cannot clear diagnostics", zap.Error(err))
 	}
 }

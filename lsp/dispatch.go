@@ -24,6 +24,10 @@
 // serving) and, for requests, a cancellable context that $/cancelRequest
 // cancels (the answer is then RequestCancelled).
 //
+// Answers, notifications and the server's own requests leave through one
+// writer goroutine (outbox.go) in the order they were sent: no handler,
+// diagnostics run or queued change waits for the client to read.
+//
 // # Adding a feature
 //
 // A feature is one new file in this package plus one line in routeTable:

@@ -49,7 +49,7 @@ type Server struct {
 	// the open ones; see symbols.go).
 	symbolSource SymbolSource
 
-	out   *frameWriter
+	out   *outbox
 	queue *orderedQueue
 	diags *diagnostics
 	// idle gives memory back once no diagnostics run and no request is

@@ -288,17 +288,22 @@ func (x *Index) RefreshPaths(ctx context.Context, paths []string) {
 			}
 		}
 	}
-	changed := false
+	changed, added := false, 0
 	for i, p := range paths[:read] {
 		if found[i] != nil || x.disk[p] != nil {
 			changed = true
-			break
+		}
+		if found[i] != nil {
+			added++
 		}
 	}
 	if !changed {
 		return
 	}
-	disk := make(map[string]*File, len(x.disk)+read)
+	// Sized for what the map will hold, not for the batch: a burst of
+	// events for files removed or outside the folders would otherwise
+	// leave a map with room for all of them until the next change.
+	disk := make(map[string]*File, len(x.disk)+added)
 	for k, v := range x.disk {
 		disk[k] = v
 	}

@@ -156,3 +156,39 @@ func TestOnDemandParseOfIndexedFileDropped(t *testing.T) {
 		t.Error("the indexed file is not read from the index")
 	}
 }
+
+// TestRefreshKeepsNoRoomForTheBatch: the index's map of files read from
+// disk is sized for the files it holds, not for the events of the last
+// refresh: 20,000 events for files that are not there, with one that is,
+// must not leave room for 20,000 files behind.
+func TestRefreshKeepsNoRoomForTheBatch(t *testing.T) {
+	dir := writeFiles(t, map[string]string{"a.yaml": retentionTemplate(1)})
+	x := New(dir)
+	x.Scan(context.Background(), nil)
+	before := heapInUse()
+	paths := make([]string, 20000)
+	for i := range paths {
+		paths[i] = filepath.Join(dir, fmt.Sprintf("gone%d.yaml", i))
+	}
+	if err := os.WriteFile(filepath.Join(dir, "b.yaml"), []byte(retentionTemplate(2)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	paths[len(paths)-1] = filepath.Join(dir, "b.yaml")
+	x.RefreshPaths(context.Background(), paths)
+	paths = nil
+	kept := heapInUse() - before
+	if x.Len() != 2 {
+		t.Fatalf("%d files indexed, want 2", x.Len())
+	}
+	if kept > 128<<10 {
+		t.Errorf("the refresh left %d KiB in use for an index of two small files", kept>>10)
+	}
+}
+
+// heapInUse is the live heap after a full collection.
+func heapInUse() int64 {
+	runtime.GC()
+	var m runtime.MemStats
+	runtime.ReadMemStats(&m)
+	return int64(m.HeapAlloc)
+}

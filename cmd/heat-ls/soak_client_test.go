@@ -8,6 +8,7 @@ import (
 	"runtime"
 	"strconv"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"testing"
 	"time"
@@ -31,6 +32,19 @@ type soakClient struct {
 	progress  int       // work-done progress begun and not yet ended
 	pumped    chan struct{}
 	profiles  string // where the server writes heap profiles; "" : nowhere
+	// stall, when set, is called before each message the pump reads: a
+	// client slow to read its input (soak_stall_test.go).
+	stall atomic.Pointer[func()]
+	// answerWait bounds the wait for one answer (soakAnswerWait unless
+	// a test sets it).
+	answerWait time.Duration
+	// answering counts the answers to the server's requests being
+	// written; received and lastRead, the messages the pump took and
+	// when it took the last (a request left unanswered then shows whether
+	// the server went quiet or the client stopped reading).
+	answering sync.WaitGroup
+	received  atomic.Int64
+	lastRead  atomic.Int64
 }
 
 // soakPublish is the last diagnostics published for one document.
@@ -65,7 +79,7 @@ func startSoakClient(t testing.TB, folders []string) *soakClient {
 		cmd.Stderr = f
 	}
 	s := startCommand(t, cmd, nil)
-	c := &soakClient{t: t, s: s, nextID: 1000, waiting: map[int]chan message{}, diags: map[string]soakPublish{}, pumped: make(chan struct{}), profiles: profiles}
+	c := &soakClient{t: t, s: s, nextID: 1000, waiting: map[int]chan message{}, diags: map[string]soakPublish{}, pumped: make(chan struct{}), profiles: profiles, answerWait: soakAnswerWait}
 	go c.pump()
 	var list string
 	for i, f := range folders {
@@ -83,9 +97,20 @@ func startSoakClient(t testing.TB, folders []string) *soakClient {
 func (c *soakClient) pump() {
 	defer close(c.pumped)
 	for m := range c.s.msgs {
+		if stall := c.stall.Load(); stall != nil {
+			(*stall)()
+		}
+		c.received.Add(1)
+		c.lastRead.Store(time.Now().UnixNano())
 		switch {
 		case m.Method != "" && len(m.ID) > 0: // a request of the server's
-			c.write(fmt.Sprintf(`{"jsonrpc":"2.0","id":%s,"result":null}`, m.ID))
+			// Answered on the side: the pump only reads, so a write that
+			// waits (the server's input full) never stops the reading.
+			c.answering.Add(1)
+			go func(id json.RawMessage) {
+				defer c.answering.Done()
+				c.write(fmt.Sprintf(`{"jsonrpc":"2.0","id":%s,"result":null}`, id))
+			}(m.ID)
 		case m.Method == "textDocument/publishDiagnostics":
 			var p struct {
 				URI         string          `json:"uri"`
@@ -166,10 +191,11 @@ func (c *soakClient) await(method string, ch chan message) message {
 		return m
 	case <-c.pumped:
 		c.t.Fatalf("the server's stdout ended while waiting for %s\nstderr:\n%s", method, tail(c.s.stderr.String()))
-	case <-time.After(soakAnswerWait):
+	case <-time.After(c.answerWait):
+		c.t.Logf("%d messages read from the server, the last %v ago", c.received.Load(), time.Since(time.Unix(0, c.lastRead.Load())).Round(time.Millisecond))
 		client := clientStacks() // before the server's exit ends the pump
 		c.dumpGoroutines()
-		c.t.Fatalf("no answer to %s within %v\nstderr (with the server's goroutines):\n%s\nthe client's goroutines:\n%s", method, soakAnswerWait, tail(c.s.stderr.String()), client)
+		c.t.Fatalf("no answer to %s within %v\nstderr (with the server's goroutines):\n%s\nthe client's goroutines:\n%s", method, c.answerWait, tail(c.s.stderr.String()), client)
 	}
 	return message{}
 }
@@ -348,6 +374,7 @@ func (c *soakClient) shutdown() {
 	case <-time.After(20 * time.Second):
 		c.t.Fatalf("the server did not close stdout after exit")
 	}
+	c.answering.Wait()
 	if err := c.s.cmd.Wait(); err != nil {
 		c.t.Fatalf("the server exited with %v\nstderr:\n%s", err, tail(c.s.stderr.String()))
 	}
