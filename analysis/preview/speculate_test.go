@@ -1,0 +1,122 @@
+package preview
+
+import (
+	"encoding/json"
+	"fmt"
+	"io/fs"
+	"maps"
+	"os"
+	"path/filepath"
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+
+	"heat-ls/analysis/environ"
+	"heat-ls/analysis/eval"
+	"heat-ls/analysis/hot"
+	"heat-ls/analysis/preview/previewtest"
+	"heat-ls/schema"
+)
+
+// TestEvaluateAheadSame previews every template under testdata/preview
+// (the cases and the random runs, with their environment files and
+// parameters) and large generated templates with resources evaluated
+// ahead on one to three workers, from stacks of one resource up: the
+// text (YAML and JSON) and the problems are those of the preview without
+// workers.
+func TestEvaluateAheadSame(t *testing.T) {
+	sc := loadSchema(t)
+	var tmpls []string
+	err := filepath.WalkDir("../../testdata/preview", func(p string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && (d.Name() == "template.yaml" || filepath.Base(filepath.Dir(p)) == "templates") {
+			tmpls = append(tmpls, p)
+		}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(tmpls) < 100 {
+		t.Fatalf("only %d templates found", len(tmpls))
+	}
+	for _, p := range tmpls {
+		o := caseOptions(t, sc, p)
+		abs, doc, err := readTemplate(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sameAhead(t, p, abs, doc, o)
+	}
+	for _, lines := range []int{300, 3000} {
+		o := Options{Schema: sc, StackName: "s", Load: loadTemplate, ReadFile: readText, Exists: exists}
+		sameAhead(t, fmt.Sprint("big ", lines), "/big.yaml", hot.Parse([]byte(previewtest.BigTemplate(lines))), o)
+	}
+}
+
+// caseOptions are the options the judge's replay previews a case with.
+func caseOptions(t *testing.T, sc *schema.Schema, tmpl string) Options {
+	t.Helper()
+	envs, _ := filepath.Glob(filepath.Join(filepath.Dir(tmpl), "env*.yaml"))
+	slices.Sort(envs)
+	files, err := readEnvs(envs)
+	if err != nil {
+		files = nil
+	}
+	var cli []environ.CLIParam
+	if raw, err := os.ReadFile(filepath.Join(filepath.Dir(tmpl), "params.json")); err == nil {
+		params := map[string]string{}
+		if err := json.Unmarshal(raw, &params); err != nil {
+			t.Fatalf("%s: %v", tmpl, err)
+		}
+		for _, k := range slices.Sorted(maps.Keys(params)) {
+			cli = append(cli, environ.CLIParam{Name: k, Value: eval.StringValue(params[k]), Source: "-P"})
+		}
+	}
+	return Options{Schema: sc, Envs: files, CLI: cli, Depth: MaxDepth, StackName: "preview_stack",
+		ProjectID: "oracle-project", Load: loadTemplate, ReadFile: readText, Exists: exists}
+}
+
+// sameAhead previews doc without workers and with them, and compares.
+func sameAhead(t *testing.T, name, path string, doc *hot.Document, o Options) {
+	t.Helper()
+	want := Preview(path, doc, o)
+	wantYAML, wantJSON := Text(want, "yaml", ""), Text(want, "json", "")
+	for _, workers := range []int{1, 3} {
+		o.Workers, o.aheadMin, o.aheadAll = workers, 1, workers == 1
+		got := Preview(path, doc, o)
+		if y := Text(got, "yaml", ""); y != wantYAML {
+			t.Fatalf("%s, %d workers: the YAML differs\n%s\n-- want --\n%s", name, workers, y, wantYAML)
+		}
+		if j := Text(got, "json", ""); j != wantJSON {
+			t.Fatalf("%s, %d workers: the JSON differs", name, workers)
+		}
+		if !reflect.DeepEqual(got.Problems, want.Problems) {
+			t.Fatalf("%s, %d workers: problems\n%v\n-- want --\n%v", name, workers, got.Problems, want.Problems)
+		}
+	}
+}
+
+// TestEvaluateAheadAtTheBound previews a stack whose evaluation reaches
+// the evaluator's bound of steps partway (each resource's repeat takes
+// a tenth of it): without workers the later resources are "too large",
+// and evaluated ahead, where each piece alone stays under the bound, the
+// preview is done again without workers to give the same.
+func TestEvaluateAheadAtTheBound(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("heat_template_version: 2021-04-16\nparameters:\n  xs:\n    type: comma_delimited_list\n    default: 'a,b,c,d,e,f,g,h,i,j'\nresources:\n")
+	for i := range 20 {
+		fmt.Fprintf(&b, "  r%d:\n    type: OS::Heat::Value\n    properties:\n      value: {repeat: {for_each: {<%%a>: {get_param: xs}, <%%b>: {get_param: xs}}, template: <%%a>-<%%b>}}\n", i)
+	}
+	doc := hot.Parse([]byte(b.String()))
+	o := Options{Schema: loadSchema(t), StackName: "s", maxSteps: 2000}
+	want := Text(Preview("/t.yaml", doc, o), "yaml", "")
+	if !strings.Contains(want, "too large to preview") || !strings.Contains(want, "j-j") {
+		t.Fatalf("the template does not reach the bound partway:\n%.2000s", want)
+	}
+	sameAhead(t, "at the bound", "/t.yaml", doc, o)
+	o.Workers, o.aheadMin = 1, 1
+	if _, redo := previewOnce("/t.yaml", doc, o); !redo {
+		t.Error("evaluated ahead, the stack at the bound is not done again")
+	}
+}
