@@ -40,7 +40,7 @@ const (
 // nothing: the builder evaluates every resource.
 type speculation struct {
 	chunks []chunk
-	next   atomic.Int64 // the next chunk a worker looks at
+	left   atomic.Int64 // the chunks no worker has looked at: those below it
 	stop   atomic.Bool
 	wg     sync.WaitGroup
 	// waits: the builder takes no chunk itself (Options.aheadAll).
@@ -82,6 +82,7 @@ func (b *builder) speculate(f frame, ev *eval.Evaluator, order []*hot.Resource) 
 	for i := range sp.chunks {
 		sp.chunks[i].done = make(chan struct{})
 	}
+	sp.left.Store(int64(len(sp.chunks)))
 	for range b.o.Workers {
 		w := &worker{b: b, f: f, order: order, nests: nests}
 		w.fork = ev.Fork(w.options(ev.Options()))
@@ -106,16 +107,19 @@ func mayNest(f frame, r *hot.Resource) bool {
 	return false
 }
 
-// work evaluates free chunks until none is left or the builder is done.
+// work evaluates free chunks from the last one back, until it meets the
+// builder, which takes them from the first on: the builder waits at most
+// where they meet (and, with several workers, for the chunks still being
+// evaluated after it), never chunk by chunk.
 func (sp *speculation) work(w *worker) {
 	for !sp.stop.Load() && !w.b.cancelled() {
-		c := int(sp.next.Add(1)) - 1
-		if c >= len(sp.chunks) {
+		c := int(sp.left.Add(-1))
+		if c < 0 {
 			return
 		}
 		ch := &sp.chunks[c]
 		if !ch.state.CompareAndSwap(chunkFree, chunkWorker) {
-			continue
+			return // the builder has come this far
 		}
 		for i := range chunkSize {
 			if k := c*chunkSize + i; k < len(w.order) {
