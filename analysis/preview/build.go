@@ -363,6 +363,10 @@ type evaluated struct {
 	properties       eval.Value
 	metadata, update eval.Value
 	deletion         string
+	// laid is set when properties has the type's schema laid over it
+	// already, which gave the problems laidProblems.
+	laid         bool
+	laidProblems []Problem
 }
 
 // evaluate works out a resource's condition and, when it holds, its
@@ -420,7 +424,13 @@ func (b *builder) resource(f frame, ev *eval.Evaluator, r *hot.Resource, pre *ev
 	}
 	if impl.Template == "" {
 		b.knownType(f, final, eval.Origin{File: f.path, Span: spanOf(r.TypeNode, r.Key)})
-		res.Properties = b.schemaProperties(f, r.Name, final, res.Properties)
+		if d.laid {
+			for _, p := range d.laidProblems {
+				b.problem(p.File, p.Span, p.Message)
+			}
+		} else {
+			res.Properties = b.schemaProperties(f, r.Name, final, res.Properties)
+		}
 		switch final {
 		case "OS::Heat::ResourceGroup":
 			b.group(f, res, r)

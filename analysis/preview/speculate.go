@@ -6,6 +6,7 @@ import (
 
 	"heat-ls/analysis/eval"
 	"heat-ls/analysis/hot"
+	"heat-ls/analysis/source"
 )
 
 // A stack's resources are built one after the other (each after those it
@@ -84,7 +85,7 @@ func (b *builder) speculate(f frame, ev *eval.Evaluator, order []*hot.Resource) 
 	}
 	sp.left.Store(int64(len(sp.chunks)))
 	for range b.o.Workers {
-		w := &worker{b: b, f: f, order: order, nests: nests}
+		w := &worker{b: b, f: f, order: order, nests: nests, fields: fieldOrder{}, defaults: defaultCache{}}
 		w.fork = ev.Fork(w.options(ev.Options()))
 		sp.wg.Go(func() { sp.work(w) })
 	}
@@ -171,6 +172,11 @@ type worker struct {
 	nests   map[string]bool
 	fork    *eval.Evaluator
 	blocked bool
+	// fields and defaults are the worker's caches of schema laying;
+	// laid the problems of the resource being laid.
+	fields   fieldOrder
+	defaults defaultCache
+	laid     []Problem
 }
 
 // options are the stack evaluator's options for a worker: get_attr of a
@@ -202,10 +208,23 @@ func (w *worker) evaluate(r *hot.Resource) (a ahead) {
 		}
 		w.blocked = false
 	}()
-	d := w.b.evaluate(w.fork, r, w.f.registry.Resolve(r.Type, r.Name))
+	impl := w.f.registry.Resolve(r.Type, r.Name)
+	d := w.b.evaluate(w.fork, r, impl)
 	piece := w.fork.Take()
 	if w.blocked {
 		return ahead{}
 	}
+	if !d.excluded && impl.Template == "" && r.Type != "" {
+		// The builder would lay the type's schema over the properties
+		// next (resource), with nothing it builds meanwhile.
+		w.laid = nil
+		d.properties = w.b.laySchema(w.f.path, r.Name, impl.Type, d.properties, w.problem, w.fields, w.defaults)
+		d.laid, d.laidProblems = true, w.laid
+	}
 	return ahead{ok: true, d: d, piece: piece}
+}
+
+// problem keeps a problem of the schema being laid for the builder.
+func (w *worker) problem(file string, sp source.Span, msg string) {
+	w.laid = append(w.laid, Problem{File: file, Span: sp, Message: msg})
 }

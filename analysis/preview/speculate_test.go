@@ -48,6 +48,11 @@ func TestEvaluateAheadSame(t *testing.T) {
 		}
 		sameAhead(t, p, abs, doc, o)
 	}
+	problems := hot.Parse([]byte(problemsTemplate(12)))
+	sameAhead(t, "problems", "/problems.yaml", problems, Options{Schema: sc, StackName: "s"})
+	if res := Preview("/problems.yaml", problems, Options{Schema: sc, StackName: "s"}); len(res.Problems) < 40 {
+		t.Fatalf("the template with problems has %d", len(res.Problems))
+	}
 	for _, lines := range []int{300, 3000} {
 		o := Options{Schema: sc, StackName: "s", Load: loadTemplate, ReadFile: readText, Exists: exists}
 		sameAhead(t, fmt.Sprint("big ", lines), "/big.yaml", hot.Parse([]byte(previewtest.BigTemplate(lines))), o)
@@ -119,4 +124,34 @@ func TestEvaluateAheadAtTheBound(t *testing.T) {
 	if _, redo := previewOnce("/t.yaml", doc, o); !redo {
 		t.Error("evaluated ahead, the stack at the bound is not done again")
 	}
+}
+
+// problemsTemplate has n rounds of resources with problems of every
+// kind a resource's evaluation and its schema give, some alike (reported
+// once), under conditions: a property Heat does not know, a value of the
+// wrong type, a parameter and a condition the template lacks, a function
+// given the wrong arguments, a group whose members have problems.
+func problemsTemplate(n int) string {
+	var b strings.Builder
+	b.WriteString("heat_template_version: 2021-04-16\nparameters:\n  p: {type: string, default: x}\nconditions:\n  yes: {equals: [{get_param: p}, x]}\n  bad: {equals: [{get_param: nope}, x]}\nresources:\n")
+	for i := range n {
+		fmt.Fprintf(&b, `  s%d:
+    type: OS::Heat::RandomString
+    properties: {length: abc%d, colour: red, salt: {get_param: missing%d}}
+  t%d:
+    type: OS::Heat::RandomString
+    condition: bad
+    properties: {length: {list_join: [",", x]}, sequence: {get_param: nope}}
+  u%d:
+    type: OS::Heat::SoftwareConfig
+    condition: yes
+    properties: {config: {str_replace: {template: 1, params: 2}}, inputs: [{name: a, type: wrong, wrong: 1}]}
+  g%d:
+    type: OS::Heat::ResourceGroup
+    properties:
+      count: 2
+      resource_def: {type: OS::Heat::RandomString, properties: {length: "%%index%%x", extra: 1}}
+`, i, i, i, i, i, i)
+	}
+	return b.String()
 }
