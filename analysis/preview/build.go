@@ -364,9 +364,11 @@ type evaluated struct {
 	metadata, update eval.Value
 	deletion         string
 	// laid is set when properties has the type's schema laid over it
-	// already, which gave the problems laidProblems.
+	// already, which gave the problems laidProblems; members are a
+	// resource group's members drafted ahead.
 	laid         bool
 	laidProblems []Problem
+	members      []memberDraft
 }
 
 // evaluate works out a resource's condition and, when it holds, its
@@ -433,7 +435,7 @@ func (b *builder) resource(f frame, ev *eval.Evaluator, r *hot.Resource, pre *ev
 		}
 		switch final {
 		case "OS::Heat::ResourceGroup":
-			b.group(f, res, r)
+			b.group(f, res, r, d.members)
 		case "OS::Heat::AutoScalingGroup":
 			b.asg(f, res, r)
 		case "OS::Heat::SoftwareDeploymentGroup":

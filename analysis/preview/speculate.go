@@ -1,6 +1,7 @@
 package preview
 
 import (
+	"strconv"
 	"sync"
 	"sync/atomic"
 
@@ -220,8 +221,42 @@ func (w *worker) evaluate(r *hot.Resource) (a ahead) {
 		w.laid = nil
 		d.properties = w.b.laySchema(w.f.path, r.Name, impl.Type, d.properties, w.problem, w.fields, w.defaults)
 		d.laid, d.laidProblems = true, w.laid
+		if impl.Type == "OS::Heat::ResourceGroup" {
+			d.members = w.draftMembers(r, d.properties)
+		}
 	}
 	return ahead{ok: true, d: d, piece: piece}
+}
+
+// draftMembers builds ahead the members of the resource group r whose
+// schema is laid over props, as group would: nil when a member's type is
+// a template (its nested stack is the builder's to build).
+func (w *worker) draftMembers(r *hot.Resource, props eval.Value) []memberDraft {
+	g, _, ok := planGroup(props, w.f.depth, w.b.o.Depth)
+	if !ok {
+		return nil
+	}
+	reg := w.f.registry.Within(r.Name)
+	from := eval.Origin{File: w.f.path, Span: r.Key.Span()}
+	var out []memberDraft
+	for i := 0; len(out) < g.n && i < g.n+len(g.skip); i++ {
+		name := strconv.Itoa(i)
+		if g.skip[name] {
+			continue
+		}
+		m := g.member(name, from)
+		impl := reg.Resolve(m.Type, m.Name)
+		if impl.Template != "" {
+			return nil
+		}
+		if impl.Type != m.Type {
+			m.Implementation = impl.Type
+		}
+		w.laid = nil
+		m.Properties = w.b.laySchema(w.f.path, m.Name, impl.Type, m.Properties, w.problem, w.fields, w.defaults)
+		out = append(out, memberDraft{m: m, final: impl.Type, problems: w.laid})
+	}
+	return out
 }
 
 // problem keeps a problem of the schema being laid for the builder.

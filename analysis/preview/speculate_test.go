@@ -53,6 +53,28 @@ func TestEvaluateAheadSame(t *testing.T) {
 	if res := Preview("/problems.yaml", problems, Options{Schema: sc, StackName: "s"}); len(res.Problems) < 40 {
 		t.Fatalf("the template with problems has %d", len(res.Problems))
 	}
+	dir := t.TempDir()
+	member := filepath.Join(dir, "member.yaml")
+	if err := os.WriteFile(member, []byte("heat_template_version: 2021-04-16\nparameters:\n  i: {type: string}\nresources:\n  r: {type: OS::Heat::Value, properties: {value: {get_param: i}}}\noutputs:\n  o: {value: {get_attr: [r, value]}}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	groups := filepath.Join(dir, "groups.yaml")
+	if err := os.WriteFile(groups, []byte(groupsTemplate(member)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	env := filepath.Join(dir, "env.yaml")
+	if err := os.WriteFile(env, []byte("resource_registry:\n  My::Thing: OS::Heat::None\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	envs, err := readEnvs([]string{env})
+	if err != nil {
+		t.Fatal(err)
+	}
+	gabs, gdoc, err := readTemplate(groups)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sameAhead(t, "groups", gabs, gdoc, Options{Schema: sc, Envs: envs, StackName: "s", Load: loadTemplate, ReadFile: readText, Exists: exists})
 	for _, lines := range []int{300, 3000} {
 		o := Options{Schema: sc, StackName: "s", Load: loadTemplate, ReadFile: readText, Exists: exists}
 		sameAhead(t, fmt.Sprint("big ", lines), "/big.yaml", hot.Parse([]byte(previewtest.BigTemplate(lines))), o)
@@ -154,4 +176,26 @@ func problemsTemplate(n int) string {
 `, i, i, i, i, i, i)
 	}
 	return b.String()
+}
+
+// groupsTemplate has resource groups of every shape a worker drafts or
+// leaves to the builder: members of a type Heat has, of a template (at
+// member), of a type the environment maps (My::Thing), with names
+// removed, another index_var, a count given by a parameter, unknown
+// counts and one past the bound of members.
+func groupsTemplate(member string) string {
+	return `heat_template_version: 2021-04-16
+parameters:
+  n: {type: number, default: 3}
+resources:
+  plain: {type: OS::Heat::ResourceGroup, properties: {count: {get_param: n}, resource_def: {type: OS::Heat::RandomString, properties: {salt: "s-%index%", length: 8}}}}
+  nested: {type: OS::Heat::ResourceGroup, properties: {count: 2, resource_def: {type: ` + member + `, properties: {i: "m-%index%"}}}}
+  skipped: {type: OS::Heat::ResourceGroup, properties: {count: 3, removal_policies: [{resource_list: ["1"]}], index_var: "@", resource_def: {type: OS::Heat::Value, properties: {value: "v-@"}, metadata: {at: "@"}}}}
+  unknown: {type: OS::Heat::ResourceGroup, properties: {count: {get_attr: [plain, refs_map]}, resource_def: {type: OS::Heat::None}}}
+  value: {type: OS::Heat::Value, properties: {value: 2}}
+  later: {type: OS::Heat::ResourceGroup, properties: {count: {get_attr: [value, value]}, resource_def: {type: My::Thing}}}
+  mapped: {type: OS::Heat::ResourceGroup, properties: {count: 2, resource_def: {type: My::Thing, properties: {a: "%index%"}}}}
+  many: {type: OS::Heat::ResourceGroup, properties: {count: 1001, resource_def: {type: OS::Heat::None}}}
+  reads: {type: OS::Heat::Value, properties: {value: {get_attr: [nested, resource.0.o]}}}
+`
 }
