@@ -302,6 +302,7 @@ func (b *builder) stack(f frame) *Stack {
 	excluded := map[string]bool{}
 	order := buildOrder(ev, t)
 	ahead := b.speculate(f, ev, order)
+	defer ahead.finish() // after a panic too: no worker outlives the stack
 	for i, r := range order {
 		if b.o.Context != nil && b.o.Context.Err() != nil {
 			break

@@ -38,7 +38,7 @@ func (b *builder) group(f frame, res *Resource, r *hot.Resource, drafts []member
 		if k := len(st.Resources); k < len(drafts) {
 			m = b.drafted(child, drafts[k])
 		} else {
-			m = g.member(name, res.From)
+			m = g.memberNamed(name, res.From)
 			b.member(child, m)
 		}
 		if later {
@@ -93,9 +93,9 @@ func planGroup(props eval.Value, depth, maxDepth int) (g groupPlan, why string, 
 	return g, why, true
 }
 
-// member is the member called name, the resource_def with the index_var
+// memberNamed is the member called name, the resource_def with the index_var
 // replaced by its name, before its type is resolved.
-func (g groupPlan) member(name string, from eval.Origin) *Resource {
+func (g groupPlan) memberNamed(name string, from eval.Origin) *Resource {
 	m := &Resource{Name: name, Type: eval.PyStr(g.typ), From: from}
 	m.Properties = eval.Substitute(g.props, g.indexVar, name)
 	if m.Properties.Kind == eval.Null {

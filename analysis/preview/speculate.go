@@ -125,7 +125,7 @@ func (sp *speculation) work(w *worker) {
 		}
 		for i := range chunkSize {
 			if k := c*chunkSize + i; k < len(w.order) {
-				ch.ahead[i] = w.evaluate(w.order[k])
+				ch.ahead[i] = w.evaluateAhead(w.order[k])
 			}
 		}
 		close(ch.done)
@@ -199,9 +199,9 @@ func (w *worker) options(o eval.Options) eval.Options {
 	return o
 }
 
-// evaluate evaluates r on the worker's fork; a resource that blocked or
+// evaluateAhead evaluates r on the worker's fork; a resource that blocked or
 // panicked is left to the builder.
-func (w *worker) evaluate(r *hot.Resource) (a ahead) {
+func (w *worker) evaluateAhead(r *hot.Resource) (a ahead) {
 	defer func() {
 		if recover() != nil {
 			w.fork.Take() // what the piece left in the fork
@@ -244,7 +244,7 @@ func (w *worker) draftMembers(r *hot.Resource, props eval.Value) []memberDraft {
 		if g.skip[name] {
 			continue
 		}
-		m := g.member(name, from)
+		m := g.memberNamed(name, from)
 		impl := reg.Resolve(m.Type, m.Name)
 		if impl.Template != "" {
 			return nil
