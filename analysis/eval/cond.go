@@ -60,6 +60,9 @@ func (e *Evaluator) named(at *syntax.Node, name string, depth int) Value {
 	if v, ok := e.conds[name]; ok {
 		return v
 	}
+	if v, ok := e.known[name]; ok {
+		return v
+	}
 	var c = e.conditionEntry(name)
 	if c == nil {
 		return e.fail(at, "the template has no condition `"+name+"`")

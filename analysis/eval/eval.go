@@ -78,9 +78,12 @@ type Problem struct {
 // caches condition values, so keep one per template and set of inputs.
 // It is not safe for concurrent use.
 type Evaluator struct {
-	t        *hot.Template
-	o        Options
-	conds    map[string]Value
+	t     *hot.Template
+	o     Options
+	conds map[string]Value
+	// known holds, in a fork, the conditions its parent had worked out
+	// when it was made (read only: never the parent's own map).
+	known    map[string]Value
 	busy     map[string]bool
 	problems []Problem
 	seen     map[source.Span]bool

@@ -2,8 +2,10 @@ package preview
 
 import (
 	"fmt"
+	"runtime"
 	"strings"
 	"testing"
+	"time"
 
 	"heat-ls/analysis/hot"
 	"heat-ls/analysis/preview/previewtest"
@@ -120,4 +122,32 @@ func BenchmarkPreviewLargeParts(b *testing.B) {
 			WriteYAML(&out, res.Stack.Value())
 		}
 	})
+}
+
+// BenchmarkPreviewAhead previews the 12,000-line template (parsed once)
+// with its resources evaluated on the caller's goroutine alone and with
+// one worker ahead (speculate.go). builder-cpu-ms/op is the processor
+// time of the caller's thread, the part of the work that stays in
+// order: on an otherwise idle machine the wall time comes down to it,
+// on a busy one the worker waits for a core like everything else.
+//
+//	go test ./analysis/preview -run X -bench PreviewAhead -benchtime 40x
+func BenchmarkPreviewAhead(b *testing.B) {
+	doc := hot.Parse([]byte(previewtest.BigTemplate(12000)))
+	sc := loadSchemaB(b)
+	for _, workers := range []int{0, 1} {
+		b.Run(fmt.Sprintf("workers=%d", workers), func(b *testing.B) {
+			runtime.LockOSThread()
+			defer runtime.UnlockOSThread()
+			var own time.Duration
+			for b.Loop() {
+				start, ok := threadCPU()
+				Preview("/big.yaml", doc, Options{Schema: sc, StackName: "s", Workers: workers})
+				if end, _ := threadCPU(); ok {
+					own += end - start
+				}
+			}
+			b.ReportMetric(float64(own)/float64(b.N)/float64(time.Millisecond), "builder-cpu-ms/op")
+		})
+	}
 }

@@ -46,6 +46,16 @@ type Options struct {
 	// server's request cancelled): the result is then partial and the
 	// caller discards it.
 	Context context.Context
+	// Workers is how many goroutines besides the caller's evaluate a
+	// large stack's resources ahead of it (speculate.go); 0: none. The
+	// result is the same either way.
+	Workers int
+	// In tests: aheadMin replaces speculateMin; aheadAll leaves every
+	// resource to the workers (the builder evaluates only those they
+	// cannot); maxSteps bounds the steps of a stack's evaluator (0:
+	// eval.DefaultMaxSteps).
+	aheadMin, maxSteps int
+	aheadAll           bool
 }
 
 // Preview previews the template doc at path.
@@ -54,6 +64,19 @@ func Preview(path string, doc *hot.Document, o Options) *Result {
 		o.Depth = DefaultDepth
 	}
 	o.Depth = min(o.Depth, MaxDepth)
+	res, redo := previewOnce(path, doc, o)
+	if redo {
+		o.Workers = 0
+		res, _ = previewOnce(path, doc, o)
+	}
+	return res
+}
+
+// previewOnce is Preview; redo is set when the work done ahead on other
+// goroutines may have given another result than the caller's alone (a
+// stack at its bound of evaluation steps): the caller previews again
+// without workers.
+func previewOnce(path string, doc *hot.Document, o Options) (res *Result, redo bool) {
 	b := &builder{o: o, res: &Result{Docs: map[string]*hot.Document{path: doc}}, order: fieldOrder{}, defaults: defaultCache{}}
 	for _, f := range o.Envs {
 		b.res.Docs[f.Path] = f.Doc
@@ -78,7 +101,7 @@ func Preview(path string, doc *hot.Document, o Options) *Result {
 			p.Hidden = true
 		}
 	}
-	return b.res
+	return b.res, b.redo
 }
 
 type builder struct {
@@ -96,6 +119,9 @@ type builder struct {
 	// loaded keeps the templates read through Options.Load, so the
 	// merge's look at every template and the expansion read each once.
 	loaded map[string]loadedDoc
+	// redo is set when a stack evaluated ahead reached its bound of
+	// steps (see previewOnce).
+	redo bool
 }
 
 type loadedDoc struct {
@@ -259,7 +285,7 @@ func (b *builder) stack(f frame) *Stack {
 		ver = b.o.Schema.Latest()
 	}
 	present := map[string]*Resource{}
-	ev := eval.New(t, eval.Options{Version: ver, Params: eval.Values(params), File: f.path,
+	ev := eval.New(t, eval.Options{Version: ver, Params: eval.Values(params), File: f.path, MaxSteps: b.o.maxSteps,
 		ReadFile: b.reader(f.path), Facade: f.facade, Attribute: nestedOutputs(present)})
 	// Heat works a condition out only when something uses it: the list
 	// of every condition's value is made apart, its failures unreported.
@@ -274,12 +300,15 @@ func (b *builder) stack(f frame) *Stack {
 	// of a nested stack's output finds it built) and listed in the
 	// template's order.
 	excluded := map[string]bool{}
-	for _, r := range buildOrder(ev, t) {
+	order := buildOrder(ev, t)
+	ahead := b.speculate(f, ev, order)
+	defer ahead.finish() // after a panic too: no worker outlives the stack
+	for i, r := range order {
 		if b.o.Context != nil && b.o.Context.Err() != nil {
 			break
 		}
 		b.resources++
-		res, ok := b.resource(f, ev, r)
+		res, ok := b.resource(f, ev, r, ahead.take(i, ev))
 		if !ok {
 			excluded[r.Name] = true
 			continue
@@ -295,7 +324,11 @@ func (b *builder) stack(f frame) *Stack {
 			s.Resources = append(s.Resources, present[r.Name])
 		}
 	}
+	ahead.finish()
 	b.dependencies(ev, t, s, present)
+	if ahead != nil && ev.Exhausted() {
+		b.redo = true // the forks' steps may have reached the bound ev alone would not
+	}
 	for _, p := range ev.Problems() {
 		b.problem(p.File, p.Span, p.Message)
 	}
@@ -323,25 +356,60 @@ func (b *builder) reader(path string) func(string) (string, error) {
 	}
 }
 
-// resource builds one resource; ok is false when its condition is false.
-func (b *builder) resource(f frame, ev *eval.Evaluator, r *hot.Resource) (*Resource, bool) {
-	res := &Resource{Name: r.Name, Type: r.Type, From: eval.Origin{File: f.path, Span: r.Key.Span()}}
+// evaluated is what a resource's definition evaluates to: its condition
+// (excluded when false), properties, metadata and policies.
+type evaluated struct {
+	excluded         bool
+	condition        *eval.Value
+	properties       eval.Value
+	metadata, update eval.Value
+	deletion         string
+	// laid is set when properties has the type's schema laid over it
+	// already, which gave the problems laidProblems; members are a
+	// resource group's members drafted ahead.
+	laid         bool
+	laidProblems []Problem
+	members      []memberDraft
+}
+
+// evaluate works out a resource's condition and, when it holds, its
+// definition, on ev (the stack's evaluator or a fork of it: it changes
+// nothing else).
+func (b *builder) evaluate(ev *eval.Evaluator, r *hot.Resource, impl environ.Impl) evaluated {
+	var d evaluated
 	if r.ConditionRef != nil {
 		c := ev.Condition(r.ConditionRef)
 		if c.Kind == eval.Bool && !c.B {
-			return nil, false
+			return evaluated{excluded: true}
 		}
-		res.Condition = &c
+		d.condition = &c
 	}
-	impl := f.registry.Resolve(r.Type, r.Name)
-	res.Properties = b.properties(f, ev, r, impl)
-	res.Metadata = ev.Eval(r.Field("metadata").Value)
+	d.properties = b.properties(ev, r, impl)
+	d.metadata = ev.Eval(r.Field("metadata").Value)
 	if dp := r.Field("deletion_policy"); dp.Key != nil {
-		res.DeletionPolicy = eval.PyStr(ev.Eval(dp.Value))
+		d.deletion = eval.PyStr(ev.Eval(dp.Value))
 	}
 	if up := r.Field("update_policy"); up.Key != nil {
-		res.UpdatePolicy = ev.Eval(up.Value)
+		d.update = ev.Eval(up.Value)
 	}
+	return d
+}
+
+// resource builds one resource; ok is false when its condition is false.
+// pre, when set, is its definition already evaluated on a fork of ev.
+func (b *builder) resource(f frame, ev *eval.Evaluator, r *hot.Resource, pre *evaluated) (*Resource, bool) {
+	impl := f.registry.Resolve(r.Type, r.Name)
+	d := pre
+	if d == nil {
+		e := b.evaluate(ev, r, impl)
+		d = &e
+	}
+	if d.excluded {
+		return nil, false
+	}
+	res := &Resource{Name: r.Name, Type: r.Type, From: eval.Origin{File: f.path, Span: r.Key.Span()},
+		Condition: d.condition, Properties: d.properties, Metadata: d.metadata,
+		DeletionPolicy: d.deletion, UpdatePolicy: d.update}
 	if impl.Loop {
 		b.problem(f.path, spanOf(r.TypeNode, r.Key), "the resource_registry maps `"+r.Type+"` round in a loop")
 	}
@@ -359,10 +427,16 @@ func (b *builder) resource(f frame, ev *eval.Evaluator, r *hot.Resource) (*Resou
 	}
 	if impl.Template == "" {
 		b.knownType(f, final, eval.Origin{File: f.path, Span: spanOf(r.TypeNode, r.Key)})
-		res.Properties = b.schemaProperties(f, r.Name, final, res.Properties)
+		if d.laid {
+			for _, p := range d.laidProblems {
+				b.problem(p.File, p.Span, p.Message)
+			}
+		} else {
+			res.Properties = b.schemaProperties(f, r.Name, final, res.Properties)
+		}
 		switch final {
 		case "OS::Heat::ResourceGroup":
-			b.group(f, res, r)
+			b.group(f, res, r, d.members)
 		case "OS::Heat::AutoScalingGroup":
 			b.asg(f, res, r)
 		case "OS::Heat::SoftwareDeploymentGroup":
@@ -524,7 +598,7 @@ func spanOf(n, orElse *syntax.Node) source.Span {
 // properties evaluates a resource's properties. A type that ignores its
 // properties (OS::Heat::None and the retired types standing in for it)
 // never has them resolved by Heat, so what fails in them refuses nothing.
-func (b *builder) properties(f frame, ev *eval.Evaluator, r *hot.Resource, impl environ.Impl) eval.Value {
+func (b *builder) properties(ev *eval.Evaluator, r *hot.Resource, impl environ.Impl) eval.Value {
 	if r.Properties == nil {
 		return eval.MapValue(nil, nil)
 	}

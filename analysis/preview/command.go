@@ -129,6 +129,7 @@ func Command(o CommandOptions, stdout, stderr io.Writer) (status int) {
 		Schema: sc, Envs: envs, CLI: cli, Depth: o.Depth,
 		StackName: o.StackName, StackID: o.StackID, ProjectID: o.ProjectID,
 		Load: loadTemplate, ReadFile: readText, Exists: exists,
+		Workers: runtime.GOMAXPROCS(0) - 1,
 	})
 	checked := startCheck(o.Check, sc, res.Docs)
 	wd, _ := os.Getwd()

@@ -15,66 +15,112 @@ const maxMembers = 1000
 // group expands an OS::Heat::ResourceGroup: its members "0", "1"... (the
 // names its removal_policies list skipped), each the resource_def with
 // the index_var replaced by its name in every text, form a nested stack.
-func (b *builder) group(f frame, res *Resource, r *hot.Resource) {
-	props := res.Properties
-	count, ok := props.Get("count")
+// drafts, when set, are its first members drafted ahead (speculate.go).
+func (b *builder) group(f frame, res *Resource, r *hot.Resource, drafts []memberDraft) {
+	g, why, ok := planGroup(res.Properties, f.depth, b.o.Depth)
+	res.NotExpanded = why
 	if !ok {
-		count = eval.IntValue(1)
-	}
-	if count.Kind == eval.Unknown {
-		res.NotExpanded = "the count is unknown: " + count.S
 		return
 	}
-	n, isInt := groupCount(count)
-	if !isInt {
-		return
-	}
-	if f.depth+1 > b.o.Depth {
-		res.NotExpanded = "deeper than --depth"
-		return
-	}
-	if n > maxMembers {
-		res.NotExpanded = "more than " + strconv.Itoa(maxMembers) + " members"
-		n = maxMembers
-	}
-	def, _ := props.Get("resource_def")
-	if def.Kind != eval.Map {
-		res.NotExpanded = "the resource_def is not known"
-		return
-	}
-	indexVar := "%index%"
-	if iv, ok := props.Get("index_var"); ok && iv.Kind == eval.String {
-		indexVar = iv.S
-	}
-	skip := skippedNames(props)
 	child := b.groupFrame(f, r.Name)
 	st := &Stack{Name: child.name, Template: f.path}
-	typ, _ := def.Get("type")
-	mprops, _ := def.Get("properties")
-	mmeta, _ := def.Get("metadata")
-	for i := 0; len(st.Resources) < n && i < n+len(skip) && !b.full(); i++ {
+	for i := 0; len(st.Resources) < g.n && i < g.n+len(g.skip) && !b.full(); i++ {
 		b.resources++
 		name := strconv.Itoa(i)
-		if skip[name] {
+		if g.skip[name] {
 			continue
 		}
-		m := &Resource{Name: name, Type: eval.PyStr(typ), From: res.From}
-		m.Properties = eval.Substitute(mprops, indexVar, name)
-		if m.Properties.Kind == eval.Null {
-			m.Properties = eval.MapValue(nil, nil)
-		}
-		m.Metadata = eval.Substitute(mmeta, indexVar, name)
 		later := len(st.Resources) > 0
 		if later {
 			b.quiet++
 		}
-		b.member(child, m)
+		var m *Resource
+		if k := len(st.Resources); k < len(drafts) {
+			m = b.drafted(child, drafts[k])
+		} else {
+			m = g.memberNamed(name, res.From)
+			b.member(child, m)
+		}
 		if later {
 			b.quiet--
 		}
 		st.Resources = append(st.Resources, m)
 	}
 	res.Nested = st
+}
+
+// groupPlan is what a resource group's properties say of its members.
+type groupPlan struct {
+	n                int
+	indexVar         string
+	skip             map[string]bool
+	typ, props, meta eval.Value
+}
+
+// planGroup reads a resource group's properties at depth (of at most
+// maxDepth); ok is false when it has no members to build, why says
+// what the preview shows instead ("" for nothing).
+func planGroup(props eval.Value, depth, maxDepth int) (g groupPlan, why string, ok bool) {
+	count, ok := props.Get("count")
+	if !ok {
+		count = eval.IntValue(1)
+	}
+	if count.Kind == eval.Unknown {
+		return g, "the count is unknown: " + count.S, false
+	}
+	n, isInt := groupCount(count)
+	if !isInt {
+		return g, "", false
+	}
+	if depth+1 > maxDepth {
+		return g, "deeper than --depth", false
+	}
+	if n > maxMembers {
+		why = "more than " + strconv.Itoa(maxMembers) + " members"
+		n = maxMembers
+	}
+	def, _ := props.Get("resource_def")
+	if def.Kind != eval.Map {
+		return g, "the resource_def is not known", false
+	}
+	g = groupPlan{n: n, indexVar: "%index%", skip: skippedNames(props)}
+	if iv, ok := props.Get("index_var"); ok && iv.Kind == eval.String {
+		g.indexVar = iv.S
+	}
+	g.typ, _ = def.Get("type")
+	g.props, _ = def.Get("properties")
+	g.meta, _ = def.Get("metadata")
+	return g, why, true
+}
+
+// memberNamed is the member called name, the resource_def with the index_var
+// replaced by its name, before its type is resolved.
+func (g groupPlan) memberNamed(name string, from eval.Origin) *Resource {
+	m := &Resource{Name: name, Type: eval.PyStr(g.typ), From: from}
+	m.Properties = eval.Substitute(g.props, g.indexVar, name)
+	if m.Properties.Kind == eval.Null {
+		m.Properties = eval.MapValue(nil, nil)
+	}
+	m.Metadata = eval.Substitute(g.meta, g.indexVar, name)
+	return m
+}
+
+// memberDraft is a group member of a type Heat has (no template) built
+// ahead: its schema laid, the problems that gave, and its type as
+// resolved.
+type memberDraft struct {
+	m        *Resource
+	final    string
+	problems []Problem
+}
+
+// drafted finishes a member drafted ahead as member would build it.
+func (b *builder) drafted(f frame, d memberDraft) *Resource {
+	b.knownType(f, d.final, d.m.From)
+	for _, p := range d.problems {
+		b.problem(p.File, p.Span, p.Message)
+	}
+	return d.m
 }
 
 // member resolves a group member's type and expands it when it is a

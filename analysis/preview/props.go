@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"heat-ls/analysis/eval"
+	"heat-ls/analysis/source"
 	"heat-ls/schema"
 )
 
@@ -22,6 +23,14 @@ import (
 // text that is no integer, a list where a map belongs...) is reported:
 // Heat refuses the stack.
 func (b *builder) schemaProperties(f frame, resName, typeName string, props eval.Value) eval.Value {
+	return b.laySchema(f.path, resName, typeName, props, b.problem, b.order, b.defaults)
+}
+
+// laySchema is schemaProperties for a resource of the template at path,
+// its problems given to problem and its caches given: a worker lays
+// schemas with caches of its own and keeps the problems for the builder
+// (speculate.go).
+func (b *builder) laySchema(path, resName, typeName string, props eval.Value, problem func(string, source.Span, string), order fieldOrder, defaults defaultCache) eval.Value {
 	if b.o.Schema == nil || props.Kind != eval.Map {
 		return props
 	}
@@ -32,11 +41,11 @@ func (b *builder) schemaProperties(f frame, resName, typeName string, props eval
 	report := func(v eval.Value, msg string) {
 		file := v.From.File
 		if file == "" {
-			file = f.path
+			file = path
 		}
-		b.problem(file, v.From.Span, "resource `"+resName+"`: "+msg)
+		problem(file, v.From.Span, "resource `"+resName+"`: "+msg)
 	}
-	return translateType(typeName, applyFields(rt.Properties(), props, applier{report, b.order, b.defaults}, 0))
+	return translateType(typeName, applyFields(rt.Properties(), props, applier{report, order, defaults}, 0))
 }
 
 type reporter func(v eval.Value, msg string)

@@ -33,6 +33,16 @@ func texts(list []string) eval.Value {
 }
 
 func (s *Stack) value(depth int) eval.Value {
+	top, _, fill := s.shell(depth)
+	fill(0, len(s.Resources))
+	return top
+}
+
+// shell is the stack's value with its resources' values left to fill,
+// which builds those from one index to another: the text of a large
+// preview builds them in the parts it writes them in (writeText). at is
+// the index of the resources among the value's entries.
+func (s *Stack) shell(depth int) (v eval.Value, at int, fill func(from, to int)) {
 	top := sizedKV(7) // stack, template, parameters, conditions, resources, excluded, outputs
 	top.add("stack", eval.StringValue(s.Name))
 	top.add("template", eval.StringValue(s.Template))
@@ -66,10 +76,11 @@ func (s *Stack) value(depth int) eval.Value {
 		}
 		top.add("conditions", cs.value())
 	}
-	rs := sizedKV(len(s.Resources))
-	for _, r := range s.Resources {
-		rs.add(r.Name, r.value(depth))
+	rs := kv{make([]string, len(s.Resources)), make([]eval.Value, len(s.Resources))}
+	for i, r := range s.Resources {
+		rs.keys[i] = r.Name
 	}
+	at = len(top.keys)
 	top.add("resources", rs.value())
 	if len(s.Excluded) > 0 {
 		top.add("excluded", texts(s.Excluded))
@@ -81,7 +92,11 @@ func (s *Stack) value(depth int) eval.Value {
 		}
 		top.add("outputs", os.value())
 	}
-	return top.value()
+	return top.value(), at, func(from, to int) {
+		for i := from; i < to; i++ {
+			rs.vals[i] = s.Resources[i].value(depth)
+		}
+	}
 }
 
 // fieldCount is the number of fields value writes.

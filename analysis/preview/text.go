@@ -22,7 +22,8 @@ func textOn(res *Result, format, dir string, procs int) string {
 	// twice that is reserved at once (pages never written cost nothing)
 	// rather than copied at each doubling.
 	b.Grow(2 * res.sourceSize())
-	writeText(&b, res.Stack.Value(), format == "json", procs, writePartMin)
+	top, at, fill := res.Stack.shell(0)
+	writeText(&b, top, format == "json", procs, writePartMin, lazyEntry{at, fill})
 	return b.String()
 }
 

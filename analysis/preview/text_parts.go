@@ -19,9 +19,10 @@ const writePartMin = 64
 // to GOMAXPROCS goroutines, into builders of their own joined in order,
 // so the text is the same byte for byte. least is the fewest entries
 // written in parts (writePartMin).
-func writeText(b *strings.Builder, top eval.Value, json bool, procs, least int) {
+func writeText(b *strings.Builder, top eval.Value, json bool, procs, least int, lazy lazyEntry) {
 	big := largestEntry(top)
-	if procs < 2 || big < 0 || entries(top.Vals[big]) < max(1, least) {
+	if procs < 2 || big < 0 || entries(top.Vals[big]) < max(1, least) || lazy.fill != nil && big != lazy.at {
+		lazy.fillAll(top)
 		if json {
 			WriteJSON(b, top)
 		} else {
@@ -34,7 +35,10 @@ func writeText(b *strings.Builder, top eval.Value, json bool, procs, least int) 
 		b.WriteString("{\n")
 		writeEntriesJSON(b, top, 0, 0, big)
 		b.WriteString(" " + eval.JSON(eval.StringValue(top.Keys[big])) + ": " + openBracket(child) + "\n")
-		writeInParts(b, entries(child), procs, func(pb *strings.Builder, from, to int) { writeEntriesJSON(pb, child, 1, from, to) })
+		writeInParts(b, entries(child), procs, func(pb *strings.Builder, from, to int) {
+			lazy.fillPart(from, to)
+			writeEntriesJSON(pb, child, 1, from, to)
+		})
 		b.WriteString(" " + closeBracket(child))
 		if big < n-1 {
 			b.WriteByte(',')
@@ -46,8 +50,35 @@ func writeText(b *strings.Builder, top eval.Value, json bool, procs, least int) 
 	}
 	writeEntriesYAML(b, top, 0, false, 0, big)
 	b.WriteString(keyYAML(top.Keys[big]) + ":\n")
-	writeInParts(b, entries(child), procs, func(pb *strings.Builder, from, to int) { writeEntriesYAML(pb, child, 2, false, from, to) })
+	writeInParts(b, entries(child), procs, func(pb *strings.Builder, from, to int) {
+		lazy.fillPart(from, to)
+		writeEntriesYAML(pb, child, 2, false, from, to)
+	})
 	writeEntriesYAML(b, top, 0, false, big+1, n)
+}
+
+// lazyEntry is an entry of the value written whose entries' values are
+// built as they are written, each part building its own (Stack.shell):
+// fill builds those from one index to another of top's entry at. The
+// zero lazyEntry has nothing to build.
+type lazyEntry struct {
+	at   int
+	fill func(from, to int)
+}
+
+// fillAll builds every value of the entry, before a text written in one
+// go.
+func (l lazyEntry) fillAll(top eval.Value) {
+	if l.fill != nil {
+		l.fill(0, entries(top.Vals[l.at]))
+	}
+}
+
+// fillPart builds the values of the part from to to.
+func (l lazyEntry) fillPart(from, to int) {
+	if l.fill != nil {
+		l.fill(from, to)
+	}
 }
 
 // largestEntry is the index of top's value with the most entries, -1

@@ -13,8 +13,9 @@ import (
 
 // TestWriteTextInParts writes the preview of every case, and of a large
 // generated template, in one go and in parts (with as few entries as one
-// per part, on two to four goroutines): the texts are the same byte for
-// byte, in YAML and in JSON.
+// per part, on two to four goroutines, the resources' values built
+// beforehand or by the parts): the texts are the same byte for byte, in
+// YAML and in JSON.
 func TestWriteTextInParts(t *testing.T) {
 	sc := loadSchema(t)
 	results := map[string]*Result{
@@ -35,16 +36,24 @@ func TestWriteTextInParts(t *testing.T) {
 		top := res.Stack.Value()
 		for _, json := range []bool{false, true} {
 			var whole strings.Builder
-			writeText(&whole, top, json, 1, writePartMin)
+			writeText(&whole, top, json, 1, writePartMin, lazyEntry{})
 			if name == "big" && whole.Len() < 100_000 {
 				t.Fatalf("big: only %d bytes written", whole.Len())
 			}
 			for procs := 2; procs <= 4; procs++ {
 				for _, least := range []int{1, writePartMin} {
 					var got strings.Builder
-					writeText(&got, top, json, procs, least)
+					writeText(&got, top, json, procs, least, lazyEntry{})
 					if got.String() != whole.String() {
 						t.Fatalf("%s (json %v, %d goroutines, parts from %d entries): the text differs\n%s\n-- want --\n%s", name, json, procs, least, got.String(), whole.String())
+					}
+					// The resources' values built by the parts that
+					// write them, as Text does.
+					shell, at, fill := res.Stack.shell(0)
+					var lazy strings.Builder
+					writeText(&lazy, shell, json, procs, least, lazyEntry{at, fill})
+					if lazy.String() != whole.String() {
+						t.Fatalf("%s (json %v, %d goroutines, parts from %d entries, resources built in parts): the text differs\n%s\n-- want --\n%s", name, json, procs, least, lazy.String(), whole.String())
 					}
 				}
 			}

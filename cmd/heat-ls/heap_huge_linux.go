@@ -3,6 +3,7 @@ package main
 import (
 	"reflect"
 	"runtime"
+	"runtime/debug"
 	"syscall"
 )
 
@@ -35,6 +36,12 @@ func useHugePages(n int) {
 	if n < hugePageSize {
 		return
 	}
+	// n is above the heap's first goal, so the allocation alone would
+	// start a collection, which runtime.GC would wait for before running
+	// its own: collections are off until the one that hands the space
+	// back (two collections of a fresh process cost milliseconds of
+	// hand-offs between threads on a busy machine).
+	defer debug.SetGCPercent(debug.SetGCPercent(-1))
 	space := make([]byte, n)
 	advise(space)
 	runtime.KeepAlive(space)

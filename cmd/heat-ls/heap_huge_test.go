@@ -42,3 +42,18 @@ func TestHugeHeapFor(t *testing.T) {
 		})
 	}
 }
+
+// TestPreviewGCPercent: the collector's goal for a preview's nearly empty
+// heap is half as much again as the preview allocates, and never below
+// check's target.
+func TestPreviewGCPercent(t *testing.T) {
+	for _, size := range []int64{0, 4 << 10, 405134, 16 << 20} {
+		pct := previewGCPercent(size)
+		if pct < checkGCPercent {
+			t.Errorf("%d bytes: target %d%%, below check's %d%%", size, pct, checkGCPercent)
+		}
+		if goal := int64(runtimeHeapMinimum) * int64(pct) / 100; goal < size*previewHeapPerByte*3/2 {
+			t.Errorf("%d bytes: goal %d MiB, under half as much again as the %d MiB a preview allocates", size, goal>>20, size*previewHeapPerByte>>20)
+		}
+	}
+}

@@ -54,7 +54,7 @@ func runPreview(args []string, stdout, stderr io.Writer) int {
 	if !*noCheck {
 		checkFiles = previewCheck(envs)
 	}
-	defer collectLessOften()()          // check.go: a preview's garbage is its trees, as check's
+	defer collectForPreview(paths[0])() // preview_gc.go: a preview's garbage is its trees, kept to its end
 	useHugePages(hugeHeapFor(paths[0])) // heap_huge_linux.go: its fresh memory in 2 MiB pages
 	return preview.Command(preview.CommandOptions{
 		Template: paths[0], Envs: envs, Params: params, ParamFiles: paramFiles,
