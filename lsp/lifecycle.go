@@ -115,8 +115,12 @@ func (s *Server) initialized(context.Context, *protocol.InitializedParams) error
 }
 
 // shutdown accepts any params (null, absent or {}) and answers null.
+// From then on the server asks the client nothing (refreshes, settings):
+// the client may exit as soon as it reads the answer, and a request
+// written after it would meet a closed pipe.
 func (s *Server) shutdown(context.Context, []byte) (any, error) {
 	s.life.to(phaseShutDown)
+	s.calls.abandon()
 	s.stopWorkspace()
 	s.log.Info("shutdown")
 	return nil, nil

@@ -3,7 +3,9 @@ package lsp
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"testing"
+	"time"
 
 	"go.lsp.dev/jsonrpc2"
 )
@@ -46,6 +48,23 @@ func TestAfterShutdownRequestsAreInvalid(t *testing.T) {
 	}
 	wantError(t, c.call("2", "textDocument/hover", `{}`), int(jsonrpc2.InvalidRequest))
 	wantError(t, c.call("3", "shutdown", ""), int(jsonrpc2.InvalidRequest))
+	c.notify("exit", "")
+	if code := c.exitStatus(); code != 0 {
+		t.Fatalf("exit after shutdown: status %d, want 0", code)
+	}
+}
+
+// After shutdown the server sends no request of its own: the client may
+// already be gone when it would answer.
+func TestNoServerRequestAfterShutdown(t *testing.T) {
+	c := startServer(t)
+	c.initialize(`{}`)
+	wantResult(t, c.call("1", "shutdown", ""))
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	defer cancel()
+	if err := c.server.call(ctx, "workspace/codeLens/refresh", nil, nil); !errors.Is(err, errSessionEnded) {
+		t.Fatalf("a request after shutdown gave %v, want %v", err, errSessionEnded)
+	}
 	c.notify("exit", "")
 	if code := c.exitStatus(); code != 0 {
 		t.Fatalf("exit after shutdown: status %d, want 0", code)

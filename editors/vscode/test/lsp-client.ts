@@ -31,6 +31,12 @@ export class LspClient {
     this.proc.stderr.on('data', (chunk: Buffer) => {
       this.stderr += chunk.toString('utf8');
     });
+    // A write to a server that has exited fails with EPIPE; the exit and
+    // the unanswered requests already say so, so the error is kept for
+    // the message instead of ending the test process.
+    this.proc.stdin.on('error', (err) => {
+      this.stderr += `\n[client] writing to heat-ls failed: ${err.message}`;
+    });
     this.exitPromise = new Promise((resolve) => {
       this.proc.on('exit', (code, signal) => {
         this.exited = { code, signal };
