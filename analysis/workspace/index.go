@@ -330,16 +330,25 @@ func (x *Index) RefreshPaths(ctx context.Context, paths []string) {
 func (x *Index) Put(files ...*File) {
 	x.mu.Lock()
 	defer x.mu.Unlock()
-	next := make(map[string]*File, len(x.disk)+len(files))
+	added := 0
+	for _, f := range files {
+		if f.Doc != nil && f.Doc.Kind != hot.KindOther {
+			added++
+		}
+	}
+	// Sized for what the map will hold, as a refresh sizes it.
+	next := make(map[string]*File, len(x.disk)+added)
 	for k, v := range x.disk {
 		next[k] = v
 	}
 	for _, f := range files {
+		// A path is removed under the same clean form it is put under.
+		path := filepath.Clean(f.Path)
 		if f.Doc == nil || f.Doc.Kind == hot.KindOther {
-			delete(next, f.Path)
+			delete(next, path)
 			continue
 		}
-		next[filepath.Clean(f.Path)] = f
+		next[path] = f
 	}
 	x.disk, x.last = next, nil
 	x.dropStale()

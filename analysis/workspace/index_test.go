@@ -117,6 +117,21 @@ func TestOverlayWinsAndRefresh(t *testing.T) {
 	}
 }
 
+// Put removes a path given in another spelling of it than the one it was
+// put under: both are cleaned alike.
+func TestPutRemovesUnderTheCleanPath(t *testing.T) {
+	x := New()
+	env := hot.Parse([]byte("resource_registry:\n  A::B: a.yaml\n"))
+	x.Put(&File{Path: "/w/./env.yaml", Doc: env})
+	if x.Len() != 1 {
+		t.Fatalf("Put kept %d files, want 1", x.Len())
+	}
+	x.Put(&File{Path: "/w/sub/../env.yaml"})
+	if x.Len() != 0 {
+		t.Error("a nil Doc under another spelling of the path left the file in the index")
+	}
+}
+
 func TestResolve(t *testing.T) {
 	root := fixtures(t)
 	x := New(root)
