@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"strconv"
-	"sync"
 
 	"heat-ls/analysis/limits"
 )
@@ -144,13 +143,13 @@ func (r *frameReader) line() ([]byte, error) {
 	}
 }
 
-// frameWriter writes whole frames, one Write call each, from any goroutine.
-// It keeps one buffer for the frames of everyday size; a larger frame is
-// built in a buffer of its own that is dropped after the write, so one
-// large answer (the semantic tokens of a big file, a long symbol list) does
-// not leave its size in the heap for the rest of the session.
+// frameWriter writes whole frames, one Write call each. Only the outbox's
+// writer goroutine uses it (outbox.go), so it needs no lock. It keeps one
+// buffer for the frames of everyday size; a larger frame is built in a
+// buffer of its own that is dropped after the write, so one large answer
+// (the semantic tokens of a big file, a long symbol list) does not leave
+// its size in the heap for the rest of the session.
 type frameWriter struct {
-	mu  sync.Mutex
 	out io.Writer
 	buf []byte
 }
@@ -159,8 +158,6 @@ type frameWriter struct {
 const maxKeptFrame = 64 << 10
 
 func (w *frameWriter) write(body []byte) error {
-	w.mu.Lock()
-	defer w.mu.Unlock()
 	const header = len("Content-Length: \r\n\r\n") + 20
 	buf := w.buf[:0]
 	if len(body)+header > maxKeptFrame {
