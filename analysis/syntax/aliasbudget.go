@@ -63,7 +63,7 @@ func (a *aliasSizer) visit(n *Node) int64 {
 		return 0
 	}
 	if n.Kind == AliasNode {
-		s, ok := a.size[n.Target]
+		s, ok := a.size[n.Target()]
 		if !ok {
 			return 1 // no target, or an alias inside its own anchor
 		}
@@ -72,7 +72,7 @@ func (a *aliasSizer) visit(n *Node) int64 {
 				a.first, a.firstSize = n, s
 			}
 			a.cut++
-			n.Target = nil
+			n.SetTarget(nil)
 			return 1
 		}
 		a.spent += s

@@ -143,7 +143,7 @@ func (c *converter) convert(yn *yaml.Node, depth int) *Node {
 		// A document node inside a tree does not occur; keep an empty
 		// scalar so callers never see a nil.
 		n.Kind = ScalarNode
-		n.Tag = "!!null"
+		n.SetTag("!!null")
 		n.SetSpan(source.Span{Start: start, End: start})
 	}
 	return n
@@ -153,7 +153,7 @@ func (c *converter) convert(yn *yaml.Node, depth int) *Node {
 // to propsEnd and whose text starts at content.
 func (c *converter) convertScalar(n *Node, yn *yaml.Node, start, propsEnd, content int) {
 	n.Kind = ScalarNode
-	n.Tag = yn.ShortTag()
+	n.SetTag(yn.ShortTag())
 	n.Value = yn.Value
 	if c.stand != "" && strings.Contains(n.Value, c.stand) {
 		n.Value = strings.ReplaceAll(n.Value, c.stand, utf8BOM)
@@ -167,7 +167,7 @@ func (c *converter) convertScalar(n *Node, yn *yaml.Node, start, propsEnd, conte
 // convertCollection fills n from the mapping or sequence yn, converting its
 // children one level deeper; past maxDepth it stays an empty collection.
 func (c *converter) convertCollection(n *Node, yn *yaml.Node, depth, start, propsEnd, content int) {
-	n.Tag = yn.ShortTag()
+	n.SetTag(yn.ShortTag())
 	c.unknownTag(n, start, propsEnd)
 	if depth >= maxDepth {
 		c.tooDeep = true
@@ -301,15 +301,15 @@ func (c *converter) alias(n *Node, yn *yaml.Node, start int) {
 	n.Kind = AliasNode
 	n.Value = yn.Value
 	n.SetSpan(source.Span{Start: start, End: min(len(c.src), start+1+len(yn.Value))})
-	n.Target = c.anchors[yn.Alias]
-	if n.Target == nil {
+	n.SetTarget(c.anchors[yn.Alias])
+	if n.Target() == nil {
 		c.problems = append(c.problems, source.Diagnostic{
 			Span: n.Span(), Severity: rules.Severity(rules.YAMLAlias), Code: rules.YAMLAlias,
 			Message: "alias *" + yn.Value + " refers to no anchor &" + yn.Value + " defined before it",
 		})
 		return
 	}
-	n.Tag = n.Target.Tag
+	n.SetTag(n.Target().Tag())
 	for _, o := range c.open {
 		if o.node == yn.Alias {
 			c.problems = append(c.problems, source.Diagnostic{

@@ -24,7 +24,7 @@ func (c *converter) duplicateKeys(m *Node) {
 				continue
 			}
 			for j := 0; j < i; j += 2 {
-				if f := kids[j]; f.Kind == ScalarNode && f.Value == k.Value && f.Tag == k.Tag {
+				if f := kids[j]; f.Kind == ScalarNode && f.Value == k.Value && f.Tag() == k.Tag() {
 					c.reportDuplicate(f, k)
 					break
 				}
@@ -38,7 +38,7 @@ func (c *converter) duplicateKeys(m *Node) {
 		if k.Kind != ScalarNode {
 			continue
 		}
-		id := keyIdentity{k.Tag, k.Value}
+		id := keyIdentity{k.Tag(), k.Value}
 		if f, seen := first[id]; seen {
 			c.reportDuplicate(f, k)
 		} else {

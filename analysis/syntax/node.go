@@ -41,16 +41,15 @@ type Node struct {
 	// not kept (an alias's Value has it): a field for it would make every
 	// node 16 bytes bigger, and nodes are most of heat-ls's memory.
 	Anchored bool
+	// tag is the node's tag as a code (node_tag.go): one byte for the
+	// short tags yaml.v3 resolves to, which nearly every node has, instead
+	// of a 16-byte string header. Read it with Tag.
+	tag tagCode
 	// start and end are the node's extent (see Span) as 32-bit offsets:
 	// Parse refuses texts of 4 GiB or more, and nodes are most of the
 	// memory of open documents, so the two ints of a source.Span would
 	// cost 8 bytes a node for nothing.
 	start, end uint32
-	// Tag is yaml.v3's resolved short tag ("!!str", "!!int", "!!float",
-	// "!!bool", "!!null", "!!timestamp", "!!map", "!!seq", "!!binary") or
-	// a custom tag as written. yaml.v3 resolves YAML 1.2 style: "on",
-	// "yes" and "no" are "!!str" here although Heat reads them as booleans.
-	Tag string
 	// Value is the scalar's text after unquoting and folding, or the alias
 	// name for an AliasNode.
 	Value string
@@ -61,9 +60,10 @@ type Node struct {
 	// header per node and an allocation per entry. Read it through
 	// Pairs, Pair, NumPairs, Items and Children.
 	kids []*Node
-	// Target is the anchored node an AliasNode refers to (nil if the
-	// anchor is unknown).
-	Target *Node
+	// rare holds what few nodes have: a custom tag, an alias's target.
+	// One pointer, nil on almost every node, instead of a string and a
+	// pointer on all of them (node_tag.go).
+	rare *rareFields
 }
 
 // Span covers the node's content: for scalars the text including quotes

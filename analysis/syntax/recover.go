@@ -636,7 +636,7 @@ func (r *recovery) applyGraft(f *File, gr graft) {
 	if len(path) == 0 {
 		return
 	}
-	value := WithSpan(&Node{Kind: ScalarNode, Tag: "!!null"}, source.Span{Start: gr.word.End, End: gr.word.End})
+	value := WithSpan(&Node{Kind: ScalarNode, tag: tagNull}, source.Span{Start: gr.word.End, End: gr.word.End})
 	if gr.body != nil {
 		// The value's lines start a line, so parsing them alone gives
 		// the same spans, moved by where they start.
@@ -645,7 +645,7 @@ func (r *recovery) applyGraft(f *File, gr graft) {
 			shiftSpans(value, gr.bodyAt, map[*Node]bool{})
 		}
 	}
-	key := WithSpan(&Node{Kind: ScalarNode, Tag: "!!str", Value: gr.name}, gr.word)
+	key := WithSpan(&Node{Kind: ScalarNode, tag: tagStr, Value: gr.name}, gr.word)
 	m := path[len(path)-1]
 	at := 2 * sort.Search(m.NumPairs(), func(i int) bool { return m.Pair(i).Key.Span().Start > gr.word.Start })
 	kids := make([]*Node, 0, len(m.kids)+2)
@@ -677,8 +677,8 @@ func (r *recovery) emptyParent(f *File, gr graft) []*Node {
 		}
 		path = append(path, n)
 		for i, p := range n.Pairs() {
-			if lineStart(r.buf, p.Key.Span().Start) == parent && p.Value.Kind == ScalarNode && p.Value.Tag == "!!null" && p.Value.Span().Len() == 0 {
-				m := WithSpan(&Node{Kind: MappingNode, Style: Block, Tag: "!!map"}, gr.word)
+			if lineStart(r.buf, p.Key.Span().Start) == parent && p.Value.Kind == ScalarNode && p.Value.Tag() == "!!null" && p.Value.Span().Len() == 0 {
+				m := WithSpan(&Node{Kind: MappingNode, Style: Block, tag: tagMap}, gr.word)
 				n.kids[2*i+1] = m
 				found = append(append([]*Node{}, path...), m)
 				return
@@ -704,7 +704,7 @@ func shiftSpans(n *Node, delta int, seen map[*Node]bool) {
 	for _, c := range n.kids {
 		shiftSpans(c, delta, seen)
 	}
-	shiftSpans(n.Target, delta, seen)
+	shiftSpans(n.Target(), delta, seen)
 }
 
 // mappingFor finds the block mapping whose keys sit at indent and that is

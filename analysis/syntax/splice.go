@@ -216,7 +216,7 @@ func keyLineStart(src []byte, key *Node) (int, bool) {
 // sameKey reports whether the reparsed entry has the old entry's key,
 // written the same way at the same place.
 func sameKey(a, b *Node) bool {
-	return a.Kind == b.Kind && a.Style == b.Style && a.Tag == b.Tag && a.Value == b.Value &&
+	return a.Kind == b.Kind && a.Style == b.Style && a.Tag() == b.Tag() && a.Value == b.Value &&
 		a.start == b.start && a.end == b.end && len(a.kids) == 0 && len(b.kids) == 0
 }
 
@@ -317,7 +317,7 @@ func (a *copyArena) shiftCopy(n *Node, delta int) *Node {
 	// list in step with Node.
 	c := a.slot()
 	c.Kind, c.Style, c.Anchored = n.Kind, n.Style, n.Anchored
-	c.Tag, c.Value, c.Target = n.Tag, n.Value, n.Target
+	c.tag, c.Value, c.rare = n.tag, n.Value, n.rare
 	c.SetSpan(source.Span{Start: int(n.start) + delta, End: int(n.end) + delta})
 	if n.kids != nil {
 		c.kids = slots(&a.kids, len(n.kids))
