@@ -48,7 +48,7 @@ func (n *Node) lookup(key string, depth int) Pair {
 		return Pair{}
 	}
 	var merge Pair
-	kids := n.kids
+	kids := n.kids()
 	for i := len(kids) - 2; i >= 0; i -= 2 {
 		k := kids[i]
 		if k.Kind != ScalarNode {
@@ -70,7 +70,7 @@ func (n *Node) lookup(key string, depth int) Pair {
 		return src.lookup(key, depth+1)
 	}
 	if src.IsSequence() {
-		for _, it := range src.kids {
+		for _, it := range src.kids() {
 			if p := it.Resolve().lookup(key, depth+1); p.Key != nil {
 				return p
 			}

@@ -79,7 +79,7 @@ func (a *aliasSizer) visit(n *Node) int64 {
 		return s
 	}
 	total := int64(1)
-	for _, c := range n.kids {
+	for _, c := range n.kids() {
 		total += a.visit(c)
 	}
 	if n.Anchored {
@@ -97,7 +97,7 @@ func countWritten(n *Node) int64 {
 	if n.Kind == AliasNode {
 		return total
 	}
-	for _, c := range n.kids {
+	for _, c := range n.kids() {
 		total += countWritten(c)
 	}
 	return total

@@ -199,15 +199,16 @@ func (c *converter) convertCollection(n *Node, yn *yaml.Node, depth, start, prop
 func (c *converter) convertPairs(n *Node, yn *yaml.Node, depth, content int) (firstStart, lastEnd int) {
 	lastEnd, firstStart = content, content
 	n.Kind = MappingNode
-	n.kids = c.nodeSlice(len(yn.Content) &^ 1)
+	kids := c.nodeSlice(len(yn.Content) &^ 1)
 	for i := 0; i+1 < len(yn.Content); i += 2 {
 		k := c.convert(yn.Content[i], depth+1)
 		v := c.convert(yn.Content[i+1], depth+1)
-		n.kids = append(n.kids, k, v)
+		kids = append(kids, k, v)
 		c.mergeValue(k, v)
 		lastEnd = max(lastEnd, int(k.end), int(v.end))
 		firstStart = min(firstStart, int(k.start), int(v.start))
 	}
+	n.setKids(kids)
 	c.duplicateKeys(n)
 	c.unhashableKeys(n)
 	return firstStart, lastEnd
@@ -218,13 +219,14 @@ func (c *converter) convertPairs(n *Node, yn *yaml.Node, depth, content int) (fi
 func (c *converter) convertItems(n *Node, yn *yaml.Node, depth, content int) (firstStart, lastEnd int) {
 	lastEnd, firstStart = content, content
 	n.Kind = SequenceNode
-	n.kids = c.nodeSlice(len(yn.Content))
+	kids := c.nodeSlice(len(yn.Content))
 	for _, item := range yn.Content {
 		child := c.convert(item, depth+1)
-		n.kids = append(n.kids, child)
+		kids = append(kids, child)
 		lastEnd = max(lastEnd, int(child.end))
 		firstStart = min(firstStart, int(child.start))
 	}
+	n.setKids(kids)
 	return firstStart, lastEnd
 }
 
@@ -238,7 +240,7 @@ func (c *converter) collectionSpan(n *Node, content, firstStart, lastEnd int) {
 	// A flow collection owns the bracket at its start, unless its first
 	// child starts there too: "[{a: 1}: b]" holds a single-pair mapping
 	// whose key is the bracketed one.
-	ownsBracket := firstStart == content && !(n.Kind == MappingNode && len(n.kids) > 0 && int(n.kids[0].start) == content)
+	ownsBracket := firstStart == content && !(n.Kind == MappingNode && len(n.kids()) > 0 && int(n.kids()[0].start) == content)
 	if ownsBracket && content < len(c.src) && (c.src[content] == '[' || c.src[content] == '{') && n.Style == Flow {
 		from := lastEnd
 		if from == content {

@@ -13,7 +13,7 @@ type keyIdentity struct{ tag, value string }
 // the same mapping. Heat's loader silently keeps the last value, so such a
 // template deploys, but the earlier entries are dead text.
 func (c *converter) duplicateKeys(m *Node) {
-	kids := m.kids
+	kids := m.kids()
 	if len(kids) < 4 {
 		return
 	}

@@ -2,6 +2,7 @@ package syntax
 
 import (
 	"iter"
+	"unsafe"
 
 	"heat-ls/analysis/source"
 )
@@ -50,16 +51,15 @@ type Node struct {
 	// memory of open documents, so the two ints of a source.Span would
 	// cost 8 bytes a node for nothing.
 	start, end uint32
+	// nkids and first are the one child list (see kids): its length and
+	// its first element. A pointer and a 32-bit length fill what would be
+	// padding and take 12 bytes where a slice header takes 24; no list
+	// grows once built, so it needs no capacity.
+	nkids uint32
 	// Value is the scalar's text after unquoting and folding, or the alias
 	// name for an AliasNode.
 	Value string
-	// kids is the one child list: for a mapping its entries flattened in
-	// source order, duplicates included (key, value, key, value...); for a
-	// sequence its items. One slice instead of a list of separately
-	// allocated key/value pairs beside a list of items saves a slice
-	// header per node and an allocation per entry. Read it through
-	// Pairs, Pair, NumPairs, Items and Children.
-	kids []*Node
+	first **Node
 	// rare holds what few nodes have: a custom tag, an alias's target.
 	// One pointer, nil on almost every node, instead of a string and a
 	// pointer on all of them (node_tag.go).
@@ -99,6 +99,28 @@ func offset32(off int) uint32 {
 	return uint32(min(max(off, 0), MaxTextSize))
 }
 
+// kids is the node's one child list: for a mapping its entries flattened
+// in source order, duplicates included (key, value, key, value...); for a
+// sequence its items. One list instead of a list of separately allocated
+// key/value pairs beside a list of items saves room in every node and an
+// allocation per entry. Outside this package it is read through Pairs,
+// Pair, NumPairs, Items and Children.
+// The list has no room after it (its capacity is its length), so an
+// append to it copies it.
+func (n *Node) kids() []*Node {
+	return unsafe.Slice(n.first, n.nkids)
+}
+
+// setKids makes kids n's child list (n keeps the list's memory, not a
+// copy). An empty list is kept as none: no reader tells the two apart.
+func (n *Node) setKids(kids []*Node) {
+	if len(kids) == 0 {
+		n.first, n.nkids = nil, 0
+		return
+	}
+	n.first, n.nkids = unsafe.SliceData(kids), uint32(len(kids))
+}
+
 // Pair is one mapping entry, a value handed out by Pairs and Pair (the
 // mapping holds its keys and values in one child list, not pairs). Value
 // is never nil. The zero Pair (Key nil) stands for an entry not found.
@@ -120,7 +142,7 @@ func (n *Node) Pairs() iter.Seq2[int, Pair] {
 		if n == nil || n.Kind != MappingNode {
 			return
 		}
-		kids := n.kids
+		kids := n.kids()
 		for i := 0; i+1 < len(kids); i += 2 {
 			if !yield(i/2, Pair{Key: kids[i], Value: kids[i+1]}) {
 				return
@@ -134,7 +156,7 @@ func (n *Node) NumPairs() int {
 	if n == nil || n.Kind != MappingNode {
 		return 0
 	}
-	return len(n.kids) / 2
+	return int(n.nkids) / 2
 }
 
 // Pair returns a mapping's i-th entry; it panics when i is out of range,
@@ -143,7 +165,8 @@ func (n *Node) Pair(i int) Pair {
 	if n.Kind != MappingNode {
 		panic("syntax: Pair on a node that is not a mapping")
 	}
-	return Pair{Key: n.kids[2*i], Value: n.kids[2*i+1]}
+	kids := n.kids()
+	return Pair{Key: kids[2*i], Value: kids[2*i+1]}
 }
 
 // Items returns a sequence's items (nil for other nodes and for nil). The
@@ -152,7 +175,7 @@ func (n *Node) Items() []*Node {
 	if n == nil || n.Kind != SequenceNode {
 		return nil
 	}
-	return n.kids
+	return n.kids()
 }
 
 // Children returns the node's child list as stored: for a mapping its keys
@@ -163,13 +186,13 @@ func (n *Node) Children() []*Node {
 	if n == nil {
 		return nil
 	}
-	return n.kids
+	return n.kids()
 }
 
 // SetChildren sets the child list of a node built outside a parse (a copy,
 // a test tree), laid out as Children returns it.
 func (n *Node) SetChildren(kids []*Node) {
-	n.kids = kids
+	n.setKids(kids)
 }
 
 // File is the result of parsing one text.

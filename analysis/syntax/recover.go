@@ -648,10 +648,10 @@ func (r *recovery) applyGraft(f *File, gr graft) {
 	key := WithSpan(&Node{Kind: ScalarNode, tag: tagStr, Value: gr.name}, gr.word)
 	m := path[len(path)-1]
 	at := 2 * sort.Search(m.NumPairs(), func(i int) bool { return m.Pair(i).Key.Span().Start > gr.word.Start })
-	kids := make([]*Node, 0, len(m.kids)+2)
-	kids = append(kids, m.kids[:at]...)
+	kids := make([]*Node, 0, len(m.kids())+2)
+	kids = append(kids, m.kids()[:at]...)
 	kids = append(kids, key, value)
-	m.kids = append(kids, m.kids[at:]...)
+	m.setKids(append(kids, m.kids()[at:]...))
 	end := max(value.end, key.end)
 	for _, n := range path {
 		n.end = max(n.end, end)
@@ -679,7 +679,7 @@ func (r *recovery) emptyParent(f *File, gr graft) []*Node {
 		for i, p := range n.Pairs() {
 			if lineStart(r.buf, p.Key.Span().Start) == parent && p.Value.Kind == ScalarNode && p.Value.Tag() == "!!null" && p.Value.Span().Len() == 0 {
 				m := WithSpan(&Node{Kind: MappingNode, Style: Block, tag: tagMap}, gr.word)
-				n.kids[2*i+1] = m
+				n.kids()[2*i+1] = m
 				found = append(append([]*Node{}, path...), m)
 				return
 			}
@@ -701,7 +701,7 @@ func shiftSpans(n *Node, delta int, seen map[*Node]bool) {
 	seen[n] = true
 	sp := n.Span()
 	n.SetSpan(source.Span{Start: sp.Start + delta, End: sp.End + delta})
-	for _, c := range n.kids {
+	for _, c := range n.kids() {
 		shiftSpans(c, delta, seen)
 	}
 	shiftSpans(n.Target(), delta, seen)
