@@ -44,26 +44,26 @@ type Node struct {
 	Anchored bool
 	// tag is the node's tag as a code (node_tag.go): one byte for the
 	// short tags yaml.v3 resolves to, which nearly every node has, instead
-	// of a 16-byte string header. Read it with Tag.
+	// of a 16-byte string header. Its top bit says what more points to.
+	// Read it with Tag.
 	tag tagCode
 	// start and end are the node's extent (see Span) as 32-bit offsets:
 	// Parse refuses texts of 4 GiB or more, and nodes are most of the
 	// memory of open documents, so the two ints of a source.Span would
 	// cost 8 bytes a node for nothing.
 	start, end uint32
-	// nkids and first are the one child list (see kids): its length and
-	// its first element. A pointer and a 32-bit length fill what would be
-	// padding and take 12 bytes where a slice header takes 24; no list
-	// grows once built, so it needs no capacity.
+	// nkids is the length of the child list (see kids).
 	nkids uint32
 	// Value is the scalar's text after unquoting and folding, or the alias
 	// name for an AliasNode.
 	Value string
-	first **Node
-	// rare holds what few nodes have: a custom tag, an alias's target.
-	// One pointer, nil on almost every node, instead of a string and a
-	// pointer on all of them (node_tag.go).
-	rare *rareFields
+	// more is the child list's first element (a **Node) or, on the few
+	// nodes with a custom tag or an alias target, their rareFields, which
+	// then hold the child list too (node_tag.go). One pointer and a
+	// 32-bit length, in what would be padding, take 12 bytes where a slice
+	// header and a pointer for the rare fields took 32; no list grows once
+	// built, so it needs no capacity.
+	more unsafe.Pointer
 }
 
 // Span covers the node's content: for scalars the text including quotes
@@ -108,17 +108,28 @@ func offset32(off int) uint32 {
 // The list has no room after it (its capacity is its length), so an
 // append to it copies it.
 func (n *Node) kids() []*Node {
-	return unsafe.Slice(n.first, n.nkids)
+	if r := n.rareOf(); r != nil {
+		return r.kids
+	}
+	return unsafe.Slice((**Node)(n.more), n.nkids)
 }
 
 // setKids makes kids n's child list (n keeps the list's memory, not a
 // copy). An empty list is kept as none: no reader tells the two apart.
+// A node's rare fields may be shared with the node it was copied from,
+// so they are copied before the list is set in them.
 func (n *Node) setKids(kids []*Node) {
 	if len(kids) == 0 {
-		n.first, n.nkids = nil, 0
+		kids = nil
+	}
+	n.nkids = uint32(len(kids))
+	if r := n.rareOf(); r != nil {
+		c := *r
+		c.kids = kids[:len(kids):len(kids)]
+		n.more = unsafe.Pointer(&c)
 		return
 	}
-	n.first, n.nkids = unsafe.SliceData(kids), uint32(len(kids))
+	n.more = unsafe.Pointer(unsafe.SliceData(kids))
 }
 
 // Pair is one mapping entry, a value handed out by Pairs and Pair (the

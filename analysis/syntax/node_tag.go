@@ -1,14 +1,19 @@
 package syntax
 
-import "heat-ls/analysis/source"
+import (
+	"unsafe"
+
+	"heat-ls/analysis/source"
+)
 
 // A node's tag is kept as a one-byte code: yaml.v3 resolves nearly every
 // node to one of a handful of short tags, so a string header on every
 // node (16 bytes) mostly held one of the same few strings. A tag outside
 // the table (a custom one as written, which Heat refuses) is kept in the
 // node's rareFields, as is an alias's target: both are so seldom set that
-// one pointer, nil on almost every node, costs less than two fields on
-// all of them. Smaller nodes make every open document's tree smaller and
+// they share the pointer to the child list instead of having fields on
+// every node. The tag byte's top bit (rareBit) says which of the two the
+// pointer is; the rare fields then hold the child list. Smaller nodes make every open document's tree smaller and
 // a splice's copy of the nodes after an edit cheaper.
 
 // tagCode stands for one of the common tags, or for a custom one.
@@ -32,7 +37,10 @@ const (
 	tagSet
 	numTags
 	// customTag marks a tag kept in rareFields.tag.
-	customTag tagCode = 255
+	customTag tagCode = 0x7f
+	// rareBit is set beside the code when the node's more points to its
+	// rareFields.
+	rareBit tagCode = 0x80
 )
 
 // text is the tag a code stands for ("" for noTag and customTag).
@@ -114,6 +122,8 @@ type rareFields struct {
 	tag string
 	// target is the anchored node an AliasNode refers to.
 	target *Node
+	// kids is the node's child list (Node.kids).
+	kids []*Node
 }
 
 // Tag is yaml.v3's resolved short tag ("!!str", "!!int", "!!float",
@@ -122,46 +132,59 @@ type rareFields struct {
 // "on", "yes" and "no" are "!!str" here although Heat reads them as
 // booleans. An alias has its target's tag.
 func (n *Node) Tag() string {
-	if n.tag == customTag {
-		return n.rare.tag
+	if code := n.tag &^ rareBit; code != customTag {
+		return code.text()
 	}
-	return n.tag.text()
+	return n.rareOf().tag
 }
 
 // SetTag sets the node's tag.
 func (n *Node) SetTag(tag string) {
-	n.tag = codeOf(tag)
-	if n.tag == customTag {
+	code := codeOf(tag)
+	if code == customTag {
 		n.rareFields().tag = tag
-	} else if n.rare != nil {
-		n.rare.tag = ""
+	} else if r := n.rareOf(); r != nil {
+		r.tag = ""
 	}
+	n.tag = code | n.tag&rareBit
 }
 
 // Target is the anchored node an AliasNode refers to (nil if the anchor
 // is unknown, and for every other node). The target is shared, never
 // copied, and may be an ancestor of the alias: follow it with Resolve.
 func (n *Node) Target() *Node {
-	if n.rare == nil {
-		return nil
+	if r := n.rareOf(); r != nil {
+		return r.target
 	}
-	return n.rare.target
+	return nil
 }
 
 // SetTarget sets the node an alias refers to.
 func (n *Node) SetTarget(t *Node) {
-	if t == nil && n.rare == nil {
+	if t == nil && n.rareOf() == nil {
 		return
 	}
 	n.rareFields().target = t
 }
 
-// rareFields returns n's rare fields, adding them when n has none.
-func (n *Node) rareFields() *rareFields {
-	if n.rare == nil {
-		n.rare = &rareFields{}
+// rareOf returns n's rare fields, nil when it has none.
+func (n *Node) rareOf() *rareFields {
+	if n.tag&rareBit == 0 {
+		return nil
 	}
-	return n.rare
+	return (*rareFields)(n.more)
+}
+
+// rareFields returns n's rare fields for a change, moving its child list
+// into new ones when it has none. They are n's own: SetTag and SetTarget
+// serve a node being built, never one copied or shared.
+func (n *Node) rareFields() *rareFields {
+	if r := n.rareOf(); r != nil {
+		return r
+	}
+	r := &rareFields{kids: n.kids()}
+	n.more, n.tag = unsafe.Pointer(r), n.tag|rareBit
+	return r
 }
 
 // NewScalar returns a scalar node built outside a parse (a stand-in value

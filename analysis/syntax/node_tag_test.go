@@ -47,7 +47,7 @@ func TestTagRoundTrip(t *testing.T) {
 	}
 	var plain Node
 	plain.SetTarget(nil)
-	if plain.rare != nil {
+	if plain.rareOf() != nil {
 		t.Error("clearing the target of a node without one gave it rare fields")
 	}
 }
@@ -55,9 +55,9 @@ func TestTagRoundTrip(t *testing.T) {
 // TestParsedTags: a parse keeps yaml.v3's tags, custom ones included, and
 // an alias has its anchored node's tag and that node as its target.
 func TestParsedTags(t *testing.T) {
-	f := Parse([]byte("a: &x 1\nb: *x\nc: !Ref d\ne: [1.5, true, ~]\n"))
+	f := Parse([]byte("a: &x 1\nb: *x\nc: !Ref d\ne: [1.5, true, ~]\nf: !m {g: 1, h: [2]}\n"))
 	root := f.Root()
-	for key, want := range map[string]string{"a": "!!int", "b": "!!int", "c": "!Ref", "e": "!!seq"} {
+	for key, want := range map[string]string{"a": "!!int", "b": "!!int", "c": "!Ref", "e": "!!seq", "f": "!m"} {
 		if got := root.Get(key).Tag(); got != want {
 			t.Errorf("%s: tag %q, want %q", key, got, want)
 		}
@@ -71,5 +71,9 @@ func TestParsedTags(t *testing.T) {
 	}
 	if strings.Join(got, " ") != "!!float !!bool !!null" {
 		t.Errorf("e's items: tags %q", got)
+	}
+	// A custom tag on a collection: its children live beside the tag.
+	if m := root.Get("f"); m.NumPairs() != 2 || m.Get("g").Value != "1" || len(m.Get("h").Items()) != 1 {
+		t.Errorf("f: %d pairs, want g and h", m.NumPairs())
 	}
 }

@@ -311,9 +311,9 @@ func (a *copyArena) shiftCopy(n *Node, delta int) *Node {
 	// list in step with Node.
 	c := a.slot()
 	c.Kind, c.Style, c.Anchored = n.Kind, n.Style, n.Anchored
-	c.tag, c.Value, c.rare = n.tag, n.Value, n.rare
+	c.tag, c.Value, c.more = n.tag, n.Value, n.more
 	c.SetSpan(source.Span{Start: int(n.start) + delta, End: int(n.end) + delta})
-	if n.nkids > 0 {
+	if n.nkids > 0 { // setKids replaces more (and copies rare fields)
 		kids := slots(&a.ptrs, int(n.nkids))
 		for i, k := range n.kids() {
 			kids[i] = a.shiftCopy(k, delta)
