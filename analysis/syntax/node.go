@@ -52,7 +52,9 @@ type Node struct {
 	// memory of open documents, so the two ints of a source.Span would
 	// cost 8 bytes a node for nothing.
 	start, end uint32
-	// nkids is the length of the child list (see kids).
+	// nkids is the length of the child list (see kids). A child takes at
+	// least a byte of the text (a key with no value: its key's), and a
+	// text is shorter than MaxTextSize, so the length fits.
 	nkids uint32
 	// Value is the scalar's text after unquoting and folding, or the alias
 	// name for an AliasNode.
