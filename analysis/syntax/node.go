@@ -106,9 +106,8 @@ func offset32(off int) uint32 {
 // sequence its items. One list instead of a list of separately allocated
 // key/value pairs beside a list of items saves room in every node and an
 // allocation per entry. Outside this package it is read through Pairs,
-// Pair, NumPairs, Items and Children.
-// The list has no room after it (its capacity is its length), so an
-// append to it copies it.
+// Pair, NumPairs, Items and Children. The list has no room after it (its
+// capacity is its length), so an append to it copies it.
 func (n *Node) kids() []*Node {
 	if r := n.rareOf(); r != nil {
 		return r.kids

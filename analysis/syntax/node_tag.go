@@ -13,8 +13,9 @@ import (
 // node's rareFields, as is an alias's target: both are so seldom set that
 // they share the pointer to the child list instead of having fields on
 // every node. The tag byte's top bit (rareBit) says which of the two the
-// pointer is; the rare fields then hold the child list. Smaller nodes make every open document's tree smaller and
-// a splice's copy of the nodes after an edit cheaper.
+// pointer is; the rare fields then hold the child list. Smaller nodes
+// make every open document's tree smaller and a splice's copy of the
+// nodes after an edit cheaper.
 
 // tagCode stands for one of the common tags, or for a custom one.
 type tagCode uint8
