@@ -28,7 +28,7 @@ var allowedImports = map[string][]string{
 	"analysis/config":           {"analysis/limits", "analysis/rules", "analysis/source", "analysis/syntax", "schema", "schema/spell"},
 	"analysis/graph":            {"analysis/check", "analysis/hot", "analysis/limits", "analysis/source", "analysis/syntax", "analysis/workspace", "schema"},
 	"analysis/hot":              {"analysis/source", "analysis/syntax", "schema/spell"},
-	"analysis/hot/edittest":     {"analysis/hot", "analysis/syntax/synthtest", "schema/refdata"},
+	"analysis/hot/edittest":     {"analysis/hot", "analysis/syntax", "analysis/syntax/synthtest", "schema/refdata"},
 	"analysis/lint":             {"analysis/check", "analysis/config", "analysis/hot", "analysis/limits", "analysis/rules", "analysis/source", "analysis/syntax", "schema"},
 	"analysis/pyre":             nil,
 	"analysis/rules":            {"analysis/source"},

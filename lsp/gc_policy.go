@@ -46,10 +46,16 @@ type gcPolicy struct {
 
 const (
 	// gcHeadroom is the least the heap may grow between collections.
-	// 32 MiB is about ten keystrokes in a 12,000-line template, and the
-	// live heap of an indexed workspace of a few hundred templates with
-	// all of them open, so that at that size the default already gives it.
-	gcHeadroom = 32 << 20
+	// 48 MiB is about eighteen keystrokes in a 12,000-line template whose
+	// bulk is one output (2.7 MB a keystroke), so a collection overlaps
+	// about one edit in ten there rather than one in six with 32 MiB; a
+	// collection running beside an edit on a loaded machine makes most of
+	// the slowest edits (docs/speed.md). Its price is resident memory
+	// while typing (about 17 MiB more), given back once typing stops
+	// (idle_memory.go). An indexed workspace of a few hundred templates
+	// with all of them open (a live heap of about 17 MiB) settles within
+	// its memory target with it.
+	gcHeadroom = 48 << 20
 	// gcMaxPercent bounds the percent for a tiny live heap (an idle
 	// server), which then grows by less than gcHeadroom: ten times 1 MiB.
 	gcMaxPercent = 1000

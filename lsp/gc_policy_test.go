@@ -19,11 +19,11 @@ func TestHeadroomPercent(t *testing.T) {
 	}{
 		{"nothing measured", 0, 100, 100},
 		{"tiny heap, bounded", 1 * mib, 100, gcMaxPercent},
-		{"8 MiB", 8 * mib, 100, 400},
-		{"16 MiB", 16 * mib, 100, 200},
-		{"at the headroom", 32 * mib, 100, 100},
+		{"8 MiB", 8 * mib, 100, 600},
+		{"16 MiB", 16 * mib, 100, 300},
+		{"at the headroom", 48 * mib, 100, 100},
 		{"large heap keeps the default", 300 * mib, 100, 100},
-		{"a higher base stands", 16 * mib, 300, 300},
+		{"a higher base stands", 16 * mib, 400, 400},
 		{"off stays off", 1 * mib, -1, -1},
 	}
 	for _, tt := range tests {

@@ -75,7 +75,7 @@ func appendReplaced(out []source.Span, n *syntax.Node, depth int) []source.Span 
 		last := lastOfKey(n)
 		for i, p := range n.Pairs() {
 			k := p.Key
-			if k.Kind == syntax.ScalarNode && last[keyIdentity{k.Tag, k.Value}] > i && !pass.HoldsAnchor(p.Value, 0) {
+			if k.Kind == syntax.ScalarNode && last[keyIdentity{k.Tag(), k.Value}] > i && !pass.HoldsAnchor(p.Value, 0) {
 				out = append(out, p.Span())
 				continue
 			}
@@ -102,7 +102,7 @@ func lastOfKey(m *syntax.Node) map[keyIdentity]int {
 	last := make(map[keyIdentity]int, m.NumPairs())
 	for i, p := range m.Pairs() {
 		if k := p.Key; k.Kind == syntax.ScalarNode {
-			last[keyIdentity{k.Tag, k.Value}] = i
+			last[keyIdentity{k.Tag(), k.Value}] = i
 		}
 	}
 	return last

@@ -125,7 +125,7 @@ func (w *comparedWalk) walk(n *syntax.Node, depth int) {
 		return
 	}
 	if n.IsScalar() {
-		if n.Style == syntax.Plain && IsYAML11BoolText(n.Value) || n.Tag != "!!str" {
+		if n.Style == syntax.Plain && IsYAML11BoolText(n.Value) || n.Tag() != "!!str" {
 			return
 		}
 		if c := w.t.Condition(n.Value); c != nil && !w.seen[n.Value] {
@@ -159,7 +159,7 @@ func (w *comparedWalk) equals(sides []*syntax.Node) {
 	for _, side := range sides {
 		if p, isParam := paramName(side); isParam {
 			params = append(params, p)
-		} else if lit := side.Resolve(); lit.IsScalar() && lit.Tag == "!!str" {
+		} else if lit := side.Resolve(); lit.IsScalar() && lit.Tag() == "!!str" {
 			lits = append(lits, lit.Value)
 		}
 	}
@@ -178,7 +178,7 @@ func paramName(n *syntax.Node) (string, bool) {
 		return "", false
 	}
 	a := n.Pair(0).Value.Resolve()
-	if !a.IsScalar() || a.Tag != "!!str" {
+	if !a.IsScalar() || a.Tag() != "!!str" {
 		return "", false
 	}
 	return a.Value, true

@@ -18,7 +18,7 @@ func candidateValues(t *hot.Template, name string, compared []string) (vals []st
 	def := ""
 	if d := prm.Field("default"); d.Key != nil {
 		v := d.Value.Resolve()
-		if !v.IsScalar() || v.Tag != "!!str" {
+		if !v.IsScalar() || v.Tag() != "!!str" {
 			return nil, 0, false, false
 		}
 		def, hasDef = v.Value, true
@@ -48,7 +48,7 @@ func candidateValues(t *hot.Template, name string, compared []string) (vals []st
 		}
 		defAllowed := false
 		for _, it := range allowed.Items() {
-			if it = it.Resolve(); !it.IsScalar() || it.Tag != "!!str" {
+			if it = it.Resolve(); !it.IsScalar() || it.Tag() != "!!str" {
 				return nil, 0, false, false
 			}
 			add(it.Value)

@@ -25,9 +25,9 @@ func Scalar(n *syntax.Node) Value {
 		return NullValue()
 	}
 	s := n.Value
-	switch n.Tag {
+	switch n.Tag() {
 	case "!!str", "!!binary", "!!timestamp":
-		if n.Style != syntax.Plain || n.Tag != "!!str" {
+		if n.Style != syntax.Plain || n.Tag() != "!!str" {
 			return StringValue(s)
 		}
 	case "!!null":
@@ -36,7 +36,7 @@ func Scalar(n *syntax.Node) Value {
 		}
 	case "!!bool", "!!int", "!!float":
 		if n.Style != syntax.Plain {
-			return typedScalar(n.Tag, s)
+			return typedScalar(n.Tag(), s)
 		}
 	}
 	if n.Style != syntax.Plain {

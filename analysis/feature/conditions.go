@@ -11,7 +11,7 @@ import (
 // one: a string scalar that neither YAML nor Heat (which reads YAML 1.1
 // booleans such as "yes" and "on") takes for a boolean.
 func IsConditionName(n *syntax.Node) bool {
-	if n == nil || n.Kind != syntax.ScalarNode || n.Tag != "!!str" || n.Value == "" {
+	if n == nil || n.Kind != syntax.ScalarNode || n.Tag() != "!!str" || n.Value == "" {
 		return false
 	}
 	if n.Style == syntax.Plain {

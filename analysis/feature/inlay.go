@@ -92,7 +92,7 @@ func InlayHints(doc *hot.Document, within source.Span, env InlayValues) (out []I
 			if args.IsSequence() && len(args.Items()) > 0 {
 				name = args.Items()[0].Resolve()
 			}
-			if !name.IsScalar() || name.Tag != "!!str" {
+			if !name.IsScalar() || name.Tag() != "!!str" {
 				continue
 			}
 			if h, ok := parameterHint(doc, name.Value, env); ok {
@@ -178,7 +178,7 @@ func ShortValue(doc *hot.Document, n *syntax.Node) string {
 		return ""
 	}
 	if r.IsScalar() && r.Style != syntax.Literal && r.Style != syntax.Folded {
-		if r.Tag == "!!null" {
+		if r.Tag() == "!!null" {
 			return "null"
 		}
 		if r.Value == "" {

@@ -51,7 +51,7 @@ func (d *decider) decide(n *syntax.Node, depth int) (bool, bool) {
 	if v, ok := leaf(n); ok {
 		return v, true
 	}
-	if n.IsScalar() && n.Tag == "!!str" {
+	if n.IsScalar() && n.Tag() == "!!str" {
 		if c := t.Condition(n.Value); c != nil {
 			if m, seen := d.named[n.Value]; seen {
 				return m.val, m.ok && m.done

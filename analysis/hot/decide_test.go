@@ -10,7 +10,7 @@ import (
 
 func TestDecideCondition(t *testing.T) {
 	boolLeaf := func(n *syntax.Node) (bool, bool) {
-		if n.IsScalar() && n.Tag == "!!bool" {
+		if n.IsScalar() && n.Tag() == "!!bool" {
 			return n.Value == "true", true
 		}
 		return false, false
@@ -59,7 +59,7 @@ func fanOutConditions(k, width int) string {
 // instead of in width^length steps.
 func TestDecideConditionFanOut(t *testing.T) {
 	leaf := func(n *syntax.Node) (bool, bool) {
-		if n.IsScalar() && n.Tag == "!!bool" {
+		if n.IsScalar() && n.Tag() == "!!bool" {
 			return n.Value == "true", true
 		}
 		return false, false

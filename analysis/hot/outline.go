@@ -254,7 +254,7 @@ func (r *Resource) EachMember(yield func(typ, holder *syntax.Node, propsKey stri
 		if !m.IsMapping() {
 			return
 		}
-		if t := m.Get("type").Resolve(); t.IsScalar() && t.Tag == "!!str" {
+		if t := m.Get("type").Resolve(); t.IsScalar() && t.Tag() == "!!str" {
 			yield(t, m, "properties")
 		}
 	}
@@ -269,7 +269,7 @@ func (r *Resource) EachMember(yield func(typ, holder *syntax.Node, propsKey stri
 			break
 		}
 		for _, it := range list.Items() {
-			if it = it.Resolve(); it.IsScalar() && it.Tag == "!!str" {
+			if it = it.Resolve(); it.IsScalar() && it.Tag() == "!!str" {
 				yield(it, props, "resource_properties")
 			}
 		}

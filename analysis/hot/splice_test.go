@@ -50,7 +50,7 @@ func TestReparseEqualsParse(t *testing.T) {
 			// is): build both, so the comparison is of the indexes.
 			got.Mapper.LineCount()
 			want.Mapper.LineCount()
-			if !reflect.DeepEqual(got, want) {
+			if !edittest.Equal(got, want) {
 				t.Fatalf("edit %d: incremental parse differs from the full parse (%s)\nbefore:\n%s\nafter:\n%s", i, modelDiff(got, want), prev.Src, next)
 			}
 			if tookEntries(prev, got) {
@@ -92,7 +92,7 @@ func tookEntries(prev, next *hot.Document) bool {
 // modelDiff names the parts of two documents' models that differ.
 func modelDiff(got, want *hot.Document) string {
 	if got.Template == nil || want.Template == nil {
-		return fmt.Sprintf("syntax equal %v, templates %v / %v", reflect.DeepEqual(got.Syntax, want.Syntax), got.Template != nil, want.Template != nil)
+		return fmt.Sprintf("syntax equal %v, templates %v / %v", edittest.Equal(got.Syntax, want.Syntax), got.Template != nil, want.Template != nil)
 	}
 	g, w := got.Template, want.Template
 	parts := []struct {
@@ -102,7 +102,7 @@ func modelDiff(got, want *hot.Document) string {
 		{"resources", g.Resources, w.Resources}, {"outputs", g.Outputs, w.Outputs}, {"conditions", g.Conditions, w.Conditions}, {"calls", g.Calls, w.Calls}}
 	var differ []string
 	for _, p := range parts {
-		if !reflect.DeepEqual(p.got, p.want) {
+		if !edittest.Equal(p.got, p.want) {
 			differ = append(differ, p.name)
 		}
 	}

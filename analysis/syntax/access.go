@@ -10,7 +10,7 @@ func (n *Node) Resolve() *Node {
 		if hops == maxAliasHops {
 			return nil
 		}
-		n = n.Target
+		n = n.Target()
 	}
 	return n
 }
@@ -18,7 +18,7 @@ func (n *Node) Resolve() *Node {
 // IsNull reports whether the node is a YAML null (an empty value, "~" or
 // "null").
 func (n *Node) IsNull() bool {
-	return n == nil || (n.Kind == ScalarNode && n.Tag == "!!null")
+	return n == nil || (n.Kind == ScalarNode && n.Tag() == "!!null")
 }
 
 // IsScalar reports whether n is a scalar node.
@@ -48,7 +48,7 @@ func (n *Node) lookup(key string, depth int) Pair {
 		return Pair{}
 	}
 	var merge Pair
-	kids := n.kids
+	kids := n.kids()
 	for i := len(kids) - 2; i >= 0; i -= 2 {
 		k := kids[i]
 		if k.Kind != ScalarNode {
@@ -70,7 +70,7 @@ func (n *Node) lookup(key string, depth int) Pair {
 		return src.lookup(key, depth+1)
 	}
 	if src.IsSequence() {
-		for _, it := range src.kids {
+		for _, it := range src.kids() {
 			if p := it.Resolve().lookup(key, depth+1); p.Key != nil {
 				return p
 			}
@@ -82,7 +82,7 @@ func (n *Node) lookup(key string, depth int) Pair {
 // IsMergeKey reports whether k is a YAML merge key: a plain "<<" (quoted
 // "<<" is an ordinary string key).
 func IsMergeKey(k *Node) bool {
-	return k != nil && k.Kind == ScalarNode && k.Value == "<<" && k.Tag == "!!merge"
+	return k != nil && k.Kind == ScalarNode && k.Value == "<<" && k.Tag() == "!!merge"
 }
 
 // Get returns the value under key (the last one if repeated), or nil.

@@ -63,7 +63,7 @@ func (a *aliasSizer) visit(n *Node) int64 {
 		return 0
 	}
 	if n.Kind == AliasNode {
-		s, ok := a.size[n.Target]
+		s, ok := a.size[n.Target()]
 		if !ok {
 			return 1 // no target, or an alias inside its own anchor
 		}
@@ -72,14 +72,14 @@ func (a *aliasSizer) visit(n *Node) int64 {
 				a.first, a.firstSize = n, s
 			}
 			a.cut++
-			n.Target = nil
+			n.SetTarget(nil)
 			return 1
 		}
 		a.spent += s
 		return s
 	}
 	total := int64(1)
-	for _, c := range n.kids {
+	for _, c := range n.kids() {
 		total += a.visit(c)
 	}
 	if n.Anchored {
@@ -97,7 +97,7 @@ func countWritten(n *Node) int64 {
 	if n.Kind == AliasNode {
 		return total
 	}
-	for _, c := range n.kids {
+	for _, c := range n.kids() {
 		total += countWritten(c)
 	}
 	return total

@@ -124,7 +124,7 @@ func pythonRefusedTab(f *File, base int) int {
 			}
 			return
 		}
-		for _, k := range n.kids {
+		for _, k := range n.kids() {
 			walk(k, depth+1)
 		}
 	}
@@ -322,7 +322,7 @@ func inFlowText(f *File, marks []bomMark, guessed []int) bool {
 			}
 			return
 		}
-		for _, k := range n.kids {
+		for _, k := range n.kids() {
 			walk(k, inFlow || n.Style == Flow, depth+1)
 		}
 	}
@@ -381,7 +381,7 @@ func flowSpans(f *File) []source.Span {
 			out = append(out, n.Span())
 			return
 		}
-		for _, k := range n.kids {
+		for _, k := range n.kids() {
 			walk(k, depth+1)
 		}
 	}
@@ -431,7 +431,7 @@ func marksInScalars(f *File, text []byte, base int, marks []bomMark, spell []byt
 			continue
 		}
 		if n.Kind == MappingNode || n.Kind == SequenceNode {
-			for _, k := range n.kids {
+			for _, k := range n.kids() {
 				stack = append(stack, entry{k, e.inFlow || n.Style == Flow})
 			}
 			continue

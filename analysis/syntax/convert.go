@@ -143,7 +143,7 @@ func (c *converter) convert(yn *yaml.Node, depth int) *Node {
 		// A document node inside a tree does not occur; keep an empty
 		// scalar so callers never see a nil.
 		n.Kind = ScalarNode
-		n.Tag = "!!null"
+		n.SetTag("!!null")
 		n.SetSpan(source.Span{Start: start, End: start})
 	}
 	return n
@@ -153,7 +153,7 @@ func (c *converter) convert(yn *yaml.Node, depth int) *Node {
 // to propsEnd and whose text starts at content.
 func (c *converter) convertScalar(n *Node, yn *yaml.Node, start, propsEnd, content int) {
 	n.Kind = ScalarNode
-	n.Tag = yn.ShortTag()
+	n.SetTag(yn.ShortTag())
 	n.Value = yn.Value
 	if c.stand != "" && strings.Contains(n.Value, c.stand) {
 		n.Value = strings.ReplaceAll(n.Value, c.stand, utf8BOM)
@@ -167,7 +167,7 @@ func (c *converter) convertScalar(n *Node, yn *yaml.Node, start, propsEnd, conte
 // convertCollection fills n from the mapping or sequence yn, converting its
 // children one level deeper; past maxDepth it stays an empty collection.
 func (c *converter) convertCollection(n *Node, yn *yaml.Node, depth, start, propsEnd, content int) {
-	n.Tag = yn.ShortTag()
+	n.SetTag(yn.ShortTag())
 	c.unknownTag(n, start, propsEnd)
 	if depth >= maxDepth {
 		c.tooDeep = true
@@ -199,15 +199,16 @@ func (c *converter) convertCollection(n *Node, yn *yaml.Node, depth, start, prop
 func (c *converter) convertPairs(n *Node, yn *yaml.Node, depth, content int) (firstStart, lastEnd int) {
 	lastEnd, firstStart = content, content
 	n.Kind = MappingNode
-	n.kids = c.nodeSlice(len(yn.Content) &^ 1)
+	kids := c.nodeSlice(len(yn.Content) &^ 1)
 	for i := 0; i+1 < len(yn.Content); i += 2 {
 		k := c.convert(yn.Content[i], depth+1)
 		v := c.convert(yn.Content[i+1], depth+1)
-		n.kids = append(n.kids, k, v)
+		kids = append(kids, k, v)
 		c.mergeValue(k, v)
 		lastEnd = max(lastEnd, int(k.end), int(v.end))
 		firstStart = min(firstStart, int(k.start), int(v.start))
 	}
+	n.setKids(kids)
 	c.duplicateKeys(n)
 	c.unhashableKeys(n)
 	return firstStart, lastEnd
@@ -218,13 +219,14 @@ func (c *converter) convertPairs(n *Node, yn *yaml.Node, depth, content int) (fi
 func (c *converter) convertItems(n *Node, yn *yaml.Node, depth, content int) (firstStart, lastEnd int) {
 	lastEnd, firstStart = content, content
 	n.Kind = SequenceNode
-	n.kids = c.nodeSlice(len(yn.Content))
+	kids := c.nodeSlice(len(yn.Content))
 	for _, item := range yn.Content {
 		child := c.convert(item, depth+1)
-		n.kids = append(n.kids, child)
+		kids = append(kids, child)
 		lastEnd = max(lastEnd, int(child.end))
 		firstStart = min(firstStart, int(child.start))
 	}
+	n.setKids(kids)
 	return firstStart, lastEnd
 }
 
@@ -238,7 +240,7 @@ func (c *converter) collectionSpan(n *Node, content, firstStart, lastEnd int) {
 	// A flow collection owns the bracket at its start, unless its first
 	// child starts there too: "[{a: 1}: b]" holds a single-pair mapping
 	// whose key is the bracketed one.
-	ownsBracket := firstStart == content && !(n.Kind == MappingNode && len(n.kids) > 0 && int(n.kids[0].start) == content)
+	ownsBracket := firstStart == content && !(n.Kind == MappingNode && len(n.kids()) > 0 && int(n.kids()[0].start) == content)
 	if ownsBracket && content < len(c.src) && (c.src[content] == '[' || c.src[content] == '{') && n.Style == Flow {
 		from := lastEnd
 		if from == content {
@@ -301,15 +303,15 @@ func (c *converter) alias(n *Node, yn *yaml.Node, start int) {
 	n.Kind = AliasNode
 	n.Value = yn.Value
 	n.SetSpan(source.Span{Start: start, End: min(len(c.src), start+1+len(yn.Value))})
-	n.Target = c.anchors[yn.Alias]
-	if n.Target == nil {
+	n.SetTarget(c.anchors[yn.Alias])
+	if n.Target() == nil {
 		c.problems = append(c.problems, source.Diagnostic{
 			Span: n.Span(), Severity: rules.Severity(rules.YAMLAlias), Code: rules.YAMLAlias,
 			Message: "alias *" + yn.Value + " refers to no anchor &" + yn.Value + " defined before it",
 		})
 		return
 	}
-	n.Tag = n.Target.Tag
+	n.SetTag(n.Target().Tag())
 	for _, o := range c.open {
 		if o.node == yn.Alias {
 			c.problems = append(c.problems, source.Diagnostic{

@@ -13,7 +13,7 @@ type keyIdentity struct{ tag, value string }
 // the same mapping. Heat's loader silently keeps the last value, so such a
 // template deploys, but the earlier entries are dead text.
 func (c *converter) duplicateKeys(m *Node) {
-	kids := m.kids
+	kids := m.kids()
 	if len(kids) < 4 {
 		return
 	}
@@ -24,7 +24,7 @@ func (c *converter) duplicateKeys(m *Node) {
 				continue
 			}
 			for j := 0; j < i; j += 2 {
-				if f := kids[j]; f.Kind == ScalarNode && f.Value == k.Value && f.Tag == k.Tag {
+				if f := kids[j]; f.Kind == ScalarNode && f.Value == k.Value && f.Tag() == k.Tag() {
 					c.reportDuplicate(f, k)
 					break
 				}
@@ -38,7 +38,7 @@ func (c *converter) duplicateKeys(m *Node) {
 		if k.Kind != ScalarNode {
 			continue
 		}
-		id := keyIdentity{k.Tag, k.Value}
+		id := keyIdentity{k.Tag(), k.Value}
 		if f, seen := first[id]; seen {
 			c.reportDuplicate(f, k)
 		} else {

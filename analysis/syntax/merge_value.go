@@ -11,7 +11,7 @@ import (
 // refuses the whole file when there is nothing to merge. It is asked
 // entry by entry as the mapping is converted.
 func (c *converter) mergeValue(k, v *Node) {
-	if k.Kind != ScalarNode || k.Tag != "!!merge" || mergeable(v) {
+	if k.Kind != ScalarNode || k.Tag() != "!!merge" || mergeable(v) {
 		return
 	}
 	c.problems = append(c.problems, source.Diagnostic{

@@ -2,6 +2,7 @@ package syntax
 
 import (
 	"iter"
+	"unsafe"
 
 	"heat-ls/analysis/source"
 )
@@ -41,29 +42,30 @@ type Node struct {
 	// not kept (an alias's Value has it): a field for it would make every
 	// node 16 bytes bigger, and nodes are most of heat-ls's memory.
 	Anchored bool
+	// tag is the node's tag as a code (node_tag.go): one byte for the
+	// short tags yaml.v3 resolves to, which nearly every node has, instead
+	// of a 16-byte string header. Its top bit says what more points to.
+	// Read it with Tag.
+	tag tagCode
 	// start and end are the node's extent (see Span) as 32-bit offsets:
 	// Parse refuses texts of 4 GiB or more, and nodes are most of the
 	// memory of open documents, so the two ints of a source.Span would
 	// cost 8 bytes a node for nothing.
 	start, end uint32
-	// Tag is yaml.v3's resolved short tag ("!!str", "!!int", "!!float",
-	// "!!bool", "!!null", "!!timestamp", "!!map", "!!seq", "!!binary") or
-	// a custom tag as written. yaml.v3 resolves YAML 1.2 style: "on",
-	// "yes" and "no" are "!!str" here although Heat reads them as booleans.
-	Tag string
+	// nkids is the length of the child list (see kids). A child takes at
+	// least a byte of the text (a key with no value: its key's), and a
+	// text is shorter than MaxTextSize, so the length fits.
+	nkids uint32
 	// Value is the scalar's text after unquoting and folding, or the alias
 	// name for an AliasNode.
 	Value string
-	// kids is the one child list: for a mapping its entries flattened in
-	// source order, duplicates included (key, value, key, value...); for a
-	// sequence its items. One slice instead of a list of separately
-	// allocated key/value pairs beside a list of items saves a slice
-	// header per node and an allocation per entry. Read it through
-	// Pairs, Pair, NumPairs, Items and Children.
-	kids []*Node
-	// Target is the anchored node an AliasNode refers to (nil if the
-	// anchor is unknown).
-	Target *Node
+	// more is the child list's first element (a **Node) or, on the few
+	// nodes with a custom tag or an alias target, their rareFields, which
+	// then hold the child list too (node_tag.go). One pointer and a
+	// 32-bit length, in what would be padding, take 12 bytes where a slice
+	// header and a pointer for the rare fields took 32; no list grows once
+	// built, so it needs no capacity.
+	more unsafe.Pointer
 }
 
 // Span covers the node's content: for scalars the text including quotes
@@ -99,6 +101,38 @@ func offset32(off int) uint32 {
 	return uint32(min(max(off, 0), MaxTextSize))
 }
 
+// kids is the node's one child list: for a mapping its entries flattened
+// in source order, duplicates included (key, value, key, value...); for a
+// sequence its items. One list instead of a list of separately allocated
+// key/value pairs beside a list of items saves room in every node and an
+// allocation per entry. Outside this package it is read through Pairs,
+// Pair, NumPairs, Items and Children. The list has no room after it (its
+// capacity is its length), so an append to it copies it.
+func (n *Node) kids() []*Node {
+	if r := n.rareOf(); r != nil {
+		return r.kids
+	}
+	return unsafe.Slice((**Node)(n.more), n.nkids)
+}
+
+// setKids makes kids n's child list (n keeps the list's memory, not a
+// copy). An empty list is kept as none: no reader tells the two apart.
+// A node's rare fields may be shared with the node it was copied from,
+// so they are copied before the list is set in them.
+func (n *Node) setKids(kids []*Node) {
+	if len(kids) == 0 {
+		kids = nil
+	}
+	n.nkids = uint32(len(kids))
+	if r := n.rareOf(); r != nil {
+		c := *r
+		c.kids = kids[:len(kids):len(kids)]
+		n.more = unsafe.Pointer(&c)
+		return
+	}
+	n.more = unsafe.Pointer(unsafe.SliceData(kids))
+}
+
 // Pair is one mapping entry, a value handed out by Pairs and Pair (the
 // mapping holds its keys and values in one child list, not pairs). Value
 // is never nil. The zero Pair (Key nil) stands for an entry not found.
@@ -120,7 +154,7 @@ func (n *Node) Pairs() iter.Seq2[int, Pair] {
 		if n == nil || n.Kind != MappingNode {
 			return
 		}
-		kids := n.kids
+		kids := n.kids()
 		for i := 0; i+1 < len(kids); i += 2 {
 			if !yield(i/2, Pair{Key: kids[i], Value: kids[i+1]}) {
 				return
@@ -134,7 +168,7 @@ func (n *Node) NumPairs() int {
 	if n == nil || n.Kind != MappingNode {
 		return 0
 	}
-	return len(n.kids) / 2
+	return int(n.nkids) / 2
 }
 
 // Pair returns a mapping's i-th entry; it panics when i is out of range,
@@ -143,7 +177,8 @@ func (n *Node) Pair(i int) Pair {
 	if n.Kind != MappingNode {
 		panic("syntax: Pair on a node that is not a mapping")
 	}
-	return Pair{Key: n.kids[2*i], Value: n.kids[2*i+1]}
+	kids := n.kids()
+	return Pair{Key: kids[2*i], Value: kids[2*i+1]}
 }
 
 // Items returns a sequence's items (nil for other nodes and for nil). The
@@ -152,7 +187,7 @@ func (n *Node) Items() []*Node {
 	if n == nil || n.Kind != SequenceNode {
 		return nil
 	}
-	return n.kids
+	return n.kids()
 }
 
 // Children returns the node's child list as stored: for a mapping its keys
@@ -163,13 +198,13 @@ func (n *Node) Children() []*Node {
 	if n == nil {
 		return nil
 	}
-	return n.kids
+	return n.kids()
 }
 
 // SetChildren sets the child list of a node built outside a parse (a copy,
 // a test tree), laid out as Children returns it.
 func (n *Node) SetChildren(kids []*Node) {
-	n.kids = kids
+	n.setKids(kids)
 }
 
 // File is the result of parsing one text.

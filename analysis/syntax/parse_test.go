@@ -97,20 +97,20 @@ func TestNodeFields(t *testing.T) {
 	f := Parse([]byte("a: &x !!str 12\nb: *x\nc: [1, 2.5, true, null]\nd: |\n  t\ne: >\n  f\n"))
 	root := f.Root()
 	a := root.Get("a")
-	if !a.Anchored || a.Tag != "!!str" || a.Value != "12" || a.Style != Plain {
+	if !a.Anchored || a.Tag() != "!!str" || a.Value != "12" || a.Style != Plain {
 		t.Errorf("a = %+v", a)
 	}
 	b := root.Get("b")
-	if b.Kind != AliasNode || b.Target != a || b.Value != "x" || b.Resolve() != a {
+	if b.Kind != AliasNode || b.Target() != a || b.Value != "x" || b.Resolve() != a {
 		t.Errorf("b = %+v", b)
 	}
 	c := root.Get("c")
-	if c.Style != Flow || c.Tag != "!!seq" || len(c.Items()) != 4 {
+	if c.Style != Flow || c.Tag() != "!!seq" || len(c.Items()) != 4 {
 		t.Fatalf("c = %+v", c)
 	}
 	for i, tag := range []string{"!!int", "!!float", "!!bool", "!!null"} {
-		if c.Items()[i].Tag != tag {
-			t.Errorf("c[%d].Tag = %s, want %s", i, c.Items()[i].Tag, tag)
+		if c.Items()[i].Tag() != tag {
+			t.Errorf("c[%d].Tag = %s, want %s", i, c.Items()[i].Tag(), tag)
 		}
 	}
 	if d := root.Get("d"); d.Style != Literal || d.Value != "t\n" {
@@ -119,7 +119,7 @@ func TestNodeFields(t *testing.T) {
 	if e := root.Get("e"); e.Style != Folded || e.Value != "f\n" {
 		t.Errorf("e = %+v", e)
 	}
-	if root.Style != Block || root.Tag != "!!map" {
+	if root.Style != Block || root.Tag() != "!!map" {
 		t.Errorf("root = %+v", root)
 	}
 }

@@ -126,7 +126,7 @@ func (p *part) parse(src []byte) {
 		}
 	} else {
 		p.root = c.convert(top, 0)
-		p.rootKids = p.root.kids
+		p.rootKids = p.root.kids()
 	}
 	c.packValues()
 	p.ok = len(c.problems) == 0 && !c.tooDeep && c.anchors == nil && !c.aliases
@@ -152,16 +152,17 @@ func joinParts(src []byte, ps []part) (root *Node, ok bool) {
 			}
 			if len(joined) == 0 || joined[len(joined)-1] != sec {
 				joined = append(joined, sec)
-				sec.kids = append(make([]*Node, 0, len(sec.kids)+len(p.section.kids)), sec.kids...)
 			}
-			sec.kids = append(sec.kids, p.section.kids...)
+			// A child list has no room after it (kids), so the append
+			// copies it and never writes into the part's own block.
+			sec.setKids(append(sec.kids(), p.section.kids()...))
 			sec.end = max(sec.end, p.section.end)
-		} else if p.root.Style != Block || int(p.root.kids[0].start) != p.from {
+		} else if p.root.Style != Block || int(p.root.kids()[0].start) != p.from {
 			return nil, false
 		}
 		kids = append(kids, p.rootKids...)
 	}
-	root.kids = kids
+	root.setKids(kids)
 	for _, k := range kids {
 		root.end = max(root.end, k.end)
 	}
@@ -178,13 +179,13 @@ func joinParts(src []byte, ps []part) (root *Node, ok bool) {
 // key starts its first line at the column of sec's first key.
 func continuesSection(src []byte, sec *Node, p part) bool {
 	m := p.section
-	if sec.Kind != MappingNode || sec.Style != Block || len(sec.kids) == 0 ||
-		m.Kind != MappingNode || m.Style != Block || len(m.kids) == 0 {
+	if sec.Kind != MappingNode || sec.Style != Block || len(sec.kids()) == 0 ||
+		m.Kind != MappingNode || m.Style != Block || len(m.kids()) == 0 {
 		return false
 	}
-	first := int(m.kids[0].start)
+	first := int(m.kids()[0].start)
 	indent := first - p.from
-	return bytes.Count(src[p.from:first], []byte(" ")) == indent && column(src, int(sec.kids[0].start)) == indent
+	return bytes.Count(src[p.from:first], []byte(" ")) == indent && column(src, int(sec.kids()[0].start)) == indent
 }
 
 // column is off's distance from the start of its line.

@@ -36,11 +36,11 @@ func sameParse(got, want *File) string {
 		stack = stack[:len(stack)-1]
 		a, b := p.a, p.b
 		if a.Kind != b.Kind || a.Style != b.Style || a.Anchored != b.Anchored || a.Span() != b.Span() ||
-			a.Tag != b.Tag || a.Value != b.Value || len(a.kids) != len(b.kids) || (a.Target == nil) != (b.Target == nil) {
+			a.Tag() != b.Tag() || a.Value != b.Value || len(a.kids()) != len(b.kids()) || (a.Target() == nil) != (b.Target() == nil) {
 			return fmt.Sprintf("%s: %+v %v, want %+v %v", p.path, *a, a.Span(), *b, b.Span())
 		}
-		for i := range a.kids {
-			stack = append(stack, pair{a.kids[i], b.kids[i], fmt.Sprintf("%s/%d", p.path, i)})
+		for i := range a.kids() {
+			stack = append(stack, pair{a.kids()[i], b.kids()[i], fmt.Sprintf("%s/%d", p.path, i)})
 		}
 	}
 	return ""

@@ -636,7 +636,7 @@ func (r *recovery) applyGraft(f *File, gr graft) {
 	if len(path) == 0 {
 		return
 	}
-	value := WithSpan(&Node{Kind: ScalarNode, Tag: "!!null"}, source.Span{Start: gr.word.End, End: gr.word.End})
+	value := WithSpan(&Node{Kind: ScalarNode, tag: tagNull}, source.Span{Start: gr.word.End, End: gr.word.End})
 	if gr.body != nil {
 		// The value's lines start a line, so parsing them alone gives
 		// the same spans, moved by where they start.
@@ -645,13 +645,13 @@ func (r *recovery) applyGraft(f *File, gr graft) {
 			shiftSpans(value, gr.bodyAt, map[*Node]bool{})
 		}
 	}
-	key := WithSpan(&Node{Kind: ScalarNode, Tag: "!!str", Value: gr.name}, gr.word)
+	key := WithSpan(&Node{Kind: ScalarNode, tag: tagStr, Value: gr.name}, gr.word)
 	m := path[len(path)-1]
 	at := 2 * sort.Search(m.NumPairs(), func(i int) bool { return m.Pair(i).Key.Span().Start > gr.word.Start })
-	kids := make([]*Node, 0, len(m.kids)+2)
-	kids = append(kids, m.kids[:at]...)
+	kids := make([]*Node, 0, len(m.kids())+2)
+	kids = append(kids, m.kids()[:at]...)
 	kids = append(kids, key, value)
-	m.kids = append(kids, m.kids[at:]...)
+	m.setKids(append(kids, m.kids()[at:]...))
 	end := max(value.end, key.end)
 	for _, n := range path {
 		n.end = max(n.end, end)
@@ -677,9 +677,9 @@ func (r *recovery) emptyParent(f *File, gr graft) []*Node {
 		}
 		path = append(path, n)
 		for i, p := range n.Pairs() {
-			if lineStart(r.buf, p.Key.Span().Start) == parent && p.Value.Kind == ScalarNode && p.Value.Tag == "!!null" && p.Value.Span().Len() == 0 {
-				m := WithSpan(&Node{Kind: MappingNode, Style: Block, Tag: "!!map"}, gr.word)
-				n.kids[2*i+1] = m
+			if lineStart(r.buf, p.Key.Span().Start) == parent && p.Value.Kind == ScalarNode && p.Value.Tag() == "!!null" && p.Value.Span().Len() == 0 {
+				m := WithSpan(&Node{Kind: MappingNode, Style: Block, tag: tagMap}, gr.word)
+				n.kids()[2*i+1] = m
 				found = append(append([]*Node{}, path...), m)
 				return
 			}
@@ -701,10 +701,10 @@ func shiftSpans(n *Node, delta int, seen map[*Node]bool) {
 	seen[n] = true
 	sp := n.Span()
 	n.SetSpan(source.Span{Start: sp.Start + delta, End: sp.End + delta})
-	for _, c := range n.kids {
+	for _, c := range n.kids() {
 		shiftSpans(c, delta, seen)
 	}
-	shiftSpans(n.Target, delta, seen)
+	shiftSpans(n.Target(), delta, seen)
 }
 
 // mappingFor finds the block mapping whose keys sit at indent and that is

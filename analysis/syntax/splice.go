@@ -92,11 +92,11 @@ func SpliceEntry(prev *File, next []byte) (*File, SplicedEntry, bool) {
 	}
 
 	section := *loc.section.Value
-	section.kids = splicePairs(section.kids, loc.entryIndex, pair, delta)
+	section.setKids(splicePairs(section.kids(), loc.entryIndex, pair, delta))
 	section.end = offset32(newEndOf(int(section.end), loc, pair, delta))
 
 	top := *root
-	top.kids = splicePairs(top.kids, loc.sectionIndex, Pair{Key: loc.section.Key, Value: &section}, delta)
+	top.setKids(splicePairs(top.kids(), loc.sectionIndex, Pair{Key: loc.section.Key, Value: &section}, delta))
 	top.end = offset32(newEndOf(int(top.end), loc, pair, delta))
 	return &File{Src: next, Docs: []*Node{&top}}, e, true
 }
@@ -138,7 +138,7 @@ func hasAnchors(n *Node) bool {
 	if n.Anchored || n.Kind == AliasNode {
 		return true
 	}
-	for _, c := range n.kids {
+	for _, c := range n.kids() {
 		if hasAnchors(c) {
 			return true
 		}
@@ -216,8 +216,8 @@ func keyLineStart(src []byte, key *Node) (int, bool) {
 // sameKey reports whether the reparsed entry has the old entry's key,
 // written the same way at the same place.
 func sameKey(a, b *Node) bool {
-	return a.Kind == b.Kind && a.Style == b.Style && a.Tag == b.Tag && a.Value == b.Value &&
-		a.start == b.start && a.end == b.end && len(a.kids) == 0 && len(b.kids) == 0
+	return a.Kind == b.Kind && a.Style == b.Style && a.Tag() == b.Tag() && a.Value == b.Value &&
+		a.start == b.start && a.end == b.end && len(a.kids()) == 0 && len(b.kids()) == 0
 }
 
 // splicePairs returns a mapping's child list kids with entry at replaced
@@ -248,34 +248,28 @@ func newEndOf(end int, loc entryLocation, p Pair, delta int) int {
 	return end + delta
 }
 
-// shiftInPlace moves the spans of a freshly parsed tree by delta. An empty
-// collection gets an empty child list rather than none, as in the parse
-// of a whole document (the converter hands out child lists from arenas
-// that a small text may never allocate); no reader tells the two apart.
+// shiftInPlace moves the spans of a freshly parsed tree by delta.
 func shiftInPlace(n *Node, delta int) {
 	n.SetSpan(source.Span{Start: int(n.start) + delta, End: int(n.end) + delta})
-	if (n.Kind == MappingNode || n.Kind == SequenceNode) && n.kids == nil {
-		n.kids = []*Node{}
-	}
-	for _, c := range n.kids {
+	for _, c := range n.kids() {
 		shiftInPlace(c, delta)
 	}
 }
 
 // treeCount counts what copying trees takes, so the copies come from a
 // few large allocations instead of one per node.
-type treeCount struct{ nodes, kids int }
+type treeCount struct{ nodes, ptrs int }
 
 func (t *treeCount) add(n *Node) {
 	t.nodes++
-	t.kids += len(n.kids)
-	for _, c := range n.kids {
+	t.ptrs += len(n.kids())
+	for _, c := range n.kids() {
 		t.add(c)
 	}
 }
 
 func (t *treeCount) arena() *copyArena {
-	return &copyArena{nodes: make([]Node, 0, t.nodes), kids: make([]*Node, 0, t.kids)}
+	return &copyArena{nodes: make([]Node, 0, t.nodes), ptrs: make([]*Node, 0, t.ptrs)}
 }
 
 // copyArena hands out the nodes and child lists of copied trees from
@@ -284,7 +278,7 @@ func (t *treeCount) arena() *copyArena {
 // allocation, never correctness.
 type copyArena struct {
 	nodes []Node
-	kids  []*Node
+	ptrs  []*Node
 }
 
 // slot hands out the next zeroed node of the arena.
@@ -317,13 +311,14 @@ func (a *copyArena) shiftCopy(n *Node, delta int) *Node {
 	// list in step with Node.
 	c := a.slot()
 	c.Kind, c.Style, c.Anchored = n.Kind, n.Style, n.Anchored
-	c.Tag, c.Value, c.Target = n.Tag, n.Value, n.Target
+	c.tag, c.Value, c.more = n.tag, n.Value, n.more
 	c.SetSpan(source.Span{Start: int(n.start) + delta, End: int(n.end) + delta})
-	if n.kids != nil {
-		c.kids = slots(&a.kids, len(n.kids))
-		for i, k := range n.kids {
-			c.kids[i] = a.shiftCopy(k, delta)
+	if n.nkids > 0 { // setKids replaces more (and copies rare fields)
+		kids := slots(&a.ptrs, int(n.nkids))
+		for i, k := range n.kids() {
+			kids[i] = a.shiftCopy(k, delta)
 		}
+		c.setKids(kids)
 	}
 	return c
 }

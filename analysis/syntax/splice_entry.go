@@ -56,11 +56,11 @@ func (e SplicedEntry) MemberIn(root *Node) (coll *Node, idx int, ok bool) {
 				return node, i, true
 			}
 			node = node.Pair(i).Value
-		case node.Kind == SequenceNode && i < len(node.kids):
+		case node.Kind == SequenceNode && i < len(node.kids()):
 			if k == len(e.MemberPath)-1 {
 				return node, i, true
 			}
-			node = node.kids[i]
+			node = node.kids()[i]
 		default:
 			return nil, 0, false
 		}

@@ -85,7 +85,7 @@ func findNested(root *Node, src []byte, loc entryLocation, start, end int) (nest
 			}
 			step := append(slicesClone(path), nestedStep{node, i})
 			best, found = nestedMember{path: step, from: from, to: to, standIn: slicesCloneBytes(standIn)}, true
-			path, standIn, node, regionTo = step, appendStandIn(standIn, dash-from, "-"), node.kids[i], to
+			path, standIn, node, regionTo = step, appendStandIn(standIn, dash-from, "-"), node.kids()[i], to
 		default:
 			return best, found
 		}
@@ -100,15 +100,15 @@ func findNested(root *Node, src []byte, loc entryLocation, start, end int) (nest
 // false when at lies before the first member or a following member's
 // line cannot be told.
 func memberAt(src []byte, coll *Node, pairs bool, at, regionTo int) (idx, from, to int, ok bool) {
-	n := len(coll.kids)
+	n := len(coll.kids())
 	if pairs {
 		n = coll.NumPairs()
 	}
 	first := func(k int) *Node {
 		if pairs {
-			return coll.kids[2*k]
+			return coll.kids()[2*k]
 		}
-		return coll.kids[k]
+		return coll.kids()[k]
 	}
 	idx = -1
 	for k := range n {
@@ -203,8 +203,8 @@ func parseUnderStandIn(next []byte, m nestedMember, delta int) (*Node, bool) {
 		switch {
 		case node.Kind == MappingNode && node.Style == Block && node.NumPairs() == 1 && node.Pair(0).Key.Value == "s":
 			node = node.Pair(0).Value
-		case node.Kind == SequenceNode && node.Style == Block && len(node.kids) == 1:
-			node = node.kids[0]
+		case node.Kind == SequenceNode && node.Style == Block && len(node.kids()) == 1:
+			node = node.kids()[0]
 		default:
 			return nil, false
 		}
@@ -230,10 +230,10 @@ func takeNewMember(node *Node, m nestedMember) (newPair Pair, newItem *Node, new
 		}
 		return newPair, nil, int(newPair.Value.end), true
 	}
-	if node.Kind != SequenceNode || node.Style != Block || len(node.kids) != 1 || hasAnchors(node) {
+	if node.Kind != SequenceNode || node.Style != Block || len(node.kids()) != 1 || hasAnchors(node) {
 		return Pair{}, nil, 0, false
 	}
-	newItem = node.kids[0]
+	newItem = node.kids()[0]
 	shiftInPlace(newItem, shift)
 	return Pair{}, newItem, int(newItem.end), true
 }
@@ -252,9 +252,9 @@ func rebuildPath(m nestedMember, newPair Pair, newItem *Node, newEnd, delta int)
 		st := m.path[s]
 		c := *st.coll
 		if c.Kind == MappingNode {
-			c.kids = splicePairs(c.kids, st.idx, newPair, delta)
+			c.setKids(splicePairs(c.kids(), st.idx, newPair, delta))
 		} else {
-			c.kids = spliceItems(c.kids, st.idx, newItem, delta)
+			c.setKids(spliceItems(c.kids(), st.idx, newItem, delta))
 		}
 		c.end = offset32(endOf(int(c.end)))
 		if s > 0 {

@@ -17,17 +17,17 @@ import (
 // tagMismatch records a problem when n carries an explicit standard tag
 // (written between start and propsEnd) that its value cannot be built as.
 func (c *converter) tagMismatch(n *Node, start, propsEnd int) {
-	if propsEnd <= start || !safeLoaderTag(n.Tag) || !strings.Contains(string(c.src[start:propsEnd]), "!!") {
+	if propsEnd <= start || !safeLoaderTag(n.Tag()) || !strings.Contains(string(c.src[start:propsEnd]), "!!") {
 		return
 	}
 	want := ""
-	switch n.Tag {
+	switch n.Tag() {
 	case "!!str", "!!int", "!!float", "!!bool", "!!binary", "!!timestamp":
 		if n.Kind != ScalarNode {
 			want = "a single value"
 		}
 	case "!!map", "!!omap", "!!pairs", "!!set":
-		if n.Kind != MappingNode && !(n.Tag != "!!map" && n.Kind == SequenceNode) {
+		if n.Kind != MappingNode && !(n.Tag() != "!!map" && n.Kind == SequenceNode) {
 			want = "a mapping"
 		}
 	case "!!seq":
@@ -36,7 +36,7 @@ func (c *converter) tagMismatch(n *Node, start, propsEnd int) {
 		}
 	}
 	if want == "" && n.Kind == ScalarNode {
-		switch n.Tag {
+		switch n.Tag() {
 		case "!!int":
 			if !pyYAMLInt(n.Value) {
 				want = "a whole number"
@@ -58,7 +58,7 @@ func (c *converter) tagMismatch(n *Node, start, propsEnd int) {
 	}
 	c.problems = append(c.problems, source.Diagnostic{
 		Span: source.Span{Start: start, End: propsEnd}, Severity: rules.Severity(rules.YAMLUnknownTag), Code: rules.YAMLUnknownTag,
-		Message: "the tag `" + n.Tag + "` asks for " + want + ", which this value is not, so Heat's YAML loader refuses the whole file; remove the tag",
+		Message: "the tag `" + n.Tag() + "` asks for " + want + ", which this value is not, so Heat's YAML loader refuses the whole file; remove the tag",
 	})
 }
 

@@ -26,7 +26,7 @@ func safeLoaderTag(tag string) bool {
 // unknownTag records a problem when n, whose tag and anchor text span
 // start..propsEnd, carries a tag Heat's loader cannot construct.
 func (c *converter) unknownTag(n *Node, start, propsEnd int) {
-	if safeLoaderTag(n.Tag) || propsEnd <= start {
+	if safeLoaderTag(n.Tag()) || propsEnd <= start {
 		return
 	}
 	span := source.Span{Start: start, End: propsEnd}
@@ -41,7 +41,7 @@ func (c *converter) unknownTag(n *Node, start, propsEnd int) {
 	}
 	c.problems = append(c.problems, source.Diagnostic{
 		Span: span, Severity: rules.Severity(rules.YAMLUnknownTag), Code: rules.YAMLUnknownTag,
-		Message: "the tag `" + n.Tag + "` is not a standard YAML type, so Heat's YAML loader refuses the whole file; " +
+		Message: "the tag `" + n.Tag() + "` is not a standard YAML type, so Heat's YAML loader refuses the whole file; " +
 			"remove the tag (quote the value if it must stay text)",
 	})
 }

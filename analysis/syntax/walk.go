@@ -29,7 +29,7 @@ func childAt(n *Node, offset int) *Node {
 	}
 	// A mapping's keys and values alternate in the child list, each key
 	// before its value.
-	for _, c := range n.kids {
+	for _, c := range n.kids() {
 		if c.Span().Contains(offset) {
 			return c
 		}
@@ -70,7 +70,7 @@ func (n *Node) Walk(visit func(n *Node, depth int) bool) {
 		}
 		if e.node.Kind == MappingNode || e.node.Kind == SequenceNode {
 			// Pushed last first, so keys come before their values.
-			kids := e.node.kids
+			kids := e.node.kids()
 			for i := len(kids) - 1; i >= 0; i-- {
 				stack = append(stack, entry{kids[i], e.depth + 1})
 			}

@@ -31,7 +31,7 @@ func summarizeEnv(e *File, doc *hot.Document) *envSummary {
 		if t := re.Target.Resolve(); t.IsScalar() {
 			m.Target = strings.Clone(strings.TrimSpace(t.Value))
 			m.TargetSpan, m.TargetInner = t.Span(), feature.InnerSpan(t)
-			m.TargetText = t.Tag == "!!str" && t.Value != ""
+			m.TargetText = t.Tag() == "!!str" && t.Value != ""
 			if IsTemplateRef(m.Target) {
 				m.Path = ResolvePath(e.Path, m.Target)
 			}

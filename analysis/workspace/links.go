@@ -28,7 +28,7 @@ func (s *Snapshot) Links(path string, doc *hot.Document) (out []Link) {
 	}()
 	add := func(n *syntax.Node, kind string) {
 		n = n.Resolve()
-		if !n.IsScalar() || n.Tag != "!!str" || n.Value == "" {
+		if !n.IsScalar() || n.Tag() != "!!str" || n.Value == "" {
 			return
 		}
 		target := ResolvePath(path, n.Value)

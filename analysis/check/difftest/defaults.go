@@ -18,7 +18,7 @@ func falseByDefault(t *hot.Template, cond *syntax.Node) bool {
 func evalDefault(t *hot.Template, n *syntax.Node) (val, ok bool) {
 	return hot.DecideCondition(t, n, func(n *syntax.Node) (bool, bool) {
 		if n.IsScalar() {
-			if n.Tag == "!!bool" {
+			if n.Tag() == "!!bool" {
 				return n.Value == "true" || n.Value == "True" || n.Value == "TRUE", true
 			}
 			return false, false
@@ -55,7 +55,7 @@ func defaultText(t *hot.Template, n *syntax.Node) (string, bool) {
 		}
 		n = d.Value.Resolve()
 	}
-	if !n.IsScalar() || n.Tag != "!!str" {
+	if !n.IsScalar() || n.Tag() != "!!str" {
 		return "", false
 	}
 	return n.Value, true

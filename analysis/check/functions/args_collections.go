@@ -99,7 +99,7 @@ func checkContainsArgs(a *argCtx) {
 	}
 	// Heat takes any Python sequence, so text is searched as characters;
 	// it looks at the second item only when it computes the call.
-	if n := values.Literal(a.args.Items()[1]); n != nil && !n.IsSequence() && !(n.IsScalar() && n.Tag == "!!str") {
+	if n := values.Literal(a.args.Items()[1]); n != nil && !n.IsSequence() && !(n.IsScalar() && n.Tag() == "!!str") {
 		a.badComputed(a.args.Items()[1], "the second item must be a list, not %s", values.KindName(n))
 	}
 }

@@ -33,7 +33,7 @@ func checkGetFileArgs(a *argCtx) {
 	case !values.IsScalarLiteral(n):
 	case strings.TrimSpace(n.Value) == "":
 		a.bad(n, "the path is empty")
-	case n.Style == syntax.Plain && (n.Tag == "!!int" || n.Tag == "!!float" || values.IsYAML11Bool(n)):
+	case n.Style == syntax.Plain && (n.Tag() == "!!int" || n.Tag() == "!!float" || values.IsYAML11Bool(n)):
 		a.bad(n, "the path must be text, and Heat reads %s as %s; quote it", n.Value, values.HeatScalarName(n))
 	}
 }

@@ -196,7 +196,7 @@ func isHeatText(n *syntax.Node) bool {
 	if !n.IsScalar() || n.IsNull() {
 		return false
 	}
-	return n.Style != syntax.Plain || (n.Tag == "!!str" || n.Tag == "!!timestamp") && !values.IsYAML11Bool(n)
+	return n.Style != syntax.Plain || (n.Tag() == "!!str" || n.Tag() == "!!timestamp") && !values.IsYAML11Bool(n)
 }
 
 // pyIntText is the text Python's int() reads in base 10 (after the white

@@ -123,7 +123,7 @@ func checkStrReplaceArgs(a *argCtx) {
 	}
 	for _, pr := range params.Pairs() {
 		if a.c.Name == "str_replace_vstrict" {
-			if val := values.Literal(pr.Value); val != nil && (val.IsNull() || val.IsScalar() && val.Value == "" && val.Tag == "!!str") {
+			if val := values.Literal(pr.Value); val != nil && (val.IsNull() || val.IsScalar() && val.Value == "" && val.Tag() == "!!str") {
 				a.badValue(rules.BadFunctionArgs, pr.Value, "the value of `%s` is empty, which this function refuses. Give it a value or use `str_replace_strict`.", pr.Key.Value)
 			}
 		}

@@ -169,7 +169,7 @@ func parseBounds(p *pass.Pass, c *schema.Constraint, arg *syntax.Node, argSpan s
 			p.ReportInf(bn.Span(), rules.ParameterConstraintInvalid, rules.BoolBound,
 				"`%s` of `%s` is a boolean; Heat reads it as %d. Write the number.", bound, c.Kind, values.BoolInt(b))
 			f, isInt, isNum = float64(values.BoolInt(b)), true, true
-		} else if !isNum || (bn.Tag != "!!int" && bn.Tag != "!!float") || (c.Kind == schema.ConstraintLength && !isInt) {
+		} else if !isNum || (bn.Tag() != "!!int" && bn.Tag() != "!!float") || (c.Kind == schema.ConstraintLength && !isInt) {
 			what := "a number"
 			if c.Kind == schema.ConstraintLength {
 				what = "a whole number"
@@ -214,7 +214,7 @@ func parseModulo(p *pass.Pass, c *schema.Constraint, arg *syntax.Node, argSpan s
 			p.ReportInf(bn.Span(), rules.ParameterConstraintInvalid, rules.BoolBound,
 				"`%s` of `modulo` is a boolean; Heat reads it as %d. Write the number.", key, values.BoolInt(b))
 			f = float64(values.BoolInt(b))
-		} else if bn == nil || bn.IsNull() || !isNum || !isInt || bn.Tag != "!!int" {
+		} else if bn == nil || bn.IsNull() || !isNum || !isInt || bn.Tag() != "!!int" {
 			p.Reportf(argSpan, rules.ParameterConstraintInvalid, "`modulo` needs a whole-number `%s`.", key)
 			return false
 		}
@@ -258,13 +258,13 @@ func parseAllowedValues(p *pass.Pass, c *schema.Constraint, arg *syntax.Node, ar
 			c.AllowedValues = append(c.AllowedValues, text)
 			continue
 		}
-		if values.IsYAML11Bool(it) && it.Tag != "!!bool" {
+		if values.IsYAML11Bool(it) && it.Tag() != "!!bool" {
 			return false
 		}
 		if unconvertibleAllowedValue(p, it, typ, hasDefault) {
 			return false
 		}
-		switch it.Tag {
+		switch it.Tag() {
 		case "!!int", "!!float":
 			f, _, _ := values.PyNumber(it)
 			c.AllowedValues = append(c.AllowedValues, f)

@@ -101,7 +101,7 @@ func checkParameterFlags(p *pass.Pass, prm *hot.Parameter) {
 		}
 		n := f.Value.Resolve()
 		switch {
-		case n == nil || n.IsNull() || n.Tag == "!!bool" || values.IsYAML11Bool(n) || values.IsFunctionCall(n):
+		case n == nil || n.IsNull() || n.Tag() == "!!bool" || values.IsYAML11Bool(n) || values.IsFunctionCall(n):
 		case n.IsScalar() && (strings.EqualFold(n.Value, "true") || strings.EqualFold(n.Value, "false")):
 			d := p.Reportf(n.Span(), rules.ParameterFlagNotBoolean,
 				"`%s` is written as text; write the boolean without quotes: %s.", key, strings.ToLower(n.Value))

@@ -51,7 +51,7 @@ func (r *refChecker) conditionalTarget(c *hot.Call, name *syntax.Node) {
 		return
 	}
 	cond := "its condition"
-	if n := target.ConditionRef.Resolve(); n.IsScalar() && n.Tag == "!!str" {
+	if n := target.ConditionRef.Resolve(); n.IsScalar() && n.Tag() == "!!str" {
 		cond = "its condition `" + n.Value + "`"
 	}
 	fix := "the output's `condition`, or an `if` on it"
@@ -82,7 +82,7 @@ func (r *refChecker) inputFor(terms []condTerm) string {
 	ids := make([]string, len(terms))
 	for i, tm := range terms {
 		// a condition's name stands for it wherever it is written
-		if n := tm.expr.Resolve(); n.IsScalar() && n.Tag == "!!str" {
+		if n := tm.expr.Resolve(); n.IsScalar() && n.Tag() == "!!str" {
 			ids[i] = "n" + n.Value
 		} else {
 			sp := tm.expr.Span()

@@ -24,7 +24,7 @@ func CheckConditionBodies(p *pass.Pass) {
 	}
 	var live map[string]bool // values.LiveConditions, computed when needed
 	for _, c := range p.T.Conditions {
-		if k := c.Key; k.Style == syntax.Plain && (values.IsYAML11Bool(k) || k.Tag == "!!int" || k.Tag == "!!float" || k.Tag == "!!null") {
+		if k := c.Key; k.Style == syntax.Plain && (values.IsYAML11Bool(k) || k.Tag() == "!!int" || k.Tag() == "!!float" || k.Tag() == "!!null") {
 			d := p.Reportf(k.Span(), rules.ConditionNameNotString,
 				"Heat's YAML reader turns the unquoted name `%s` into %s, not a name, and then fails on the template. Quote it (`'%s':`) or pick another name.",
 				k.Value, yaml11Reading(k), k.Value)
@@ -59,7 +59,7 @@ func CheckConditionBodies(p *pass.Pass) {
 				report(body.Span(), rules.ConditionBodyInvalid,
 					"Condition `%s` is empty text, not true or false: the path after the %s parameter `%s` finds nothing, %s.", c.Name, typ, name, outcome)
 			}
-		case body.Tag == "!!int" || body.Tag == "!!float":
+		case body.Tag() == "!!int" || body.Tag() == "!!float":
 			p.Reportf(body.Span(), rules.ConditionBodyInvalid,
 				"Condition `%s` is a number; a condition is true/false, another condition's name, or a condition function.", c.Name)
 		case values.IsYAML11Bool(body):
@@ -85,7 +85,7 @@ func yaml11Reading(k *syntax.Node) string {
 	if values.IsYAML11Bool(k) {
 		return "a boolean"
 	}
-	if k.Tag == "!!null" {
+	if k.Tag() == "!!null" {
 		return "null"
 	}
 	return "a number"

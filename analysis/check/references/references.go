@@ -311,7 +311,7 @@ func (r *refChecker) getAttr(c *hot.Call) {
 // resource or output uses the condition (reported there), so a warning.
 func (r *refChecker) conditionName(c *hot.Call, n *syntax.Node) {
 	n = values.Literal(n)
-	if !values.IsScalarLiteral(n) || n.Tag == "!!bool" || r.p.T.Condition(n.Value) != nil {
+	if !values.IsScalarLiteral(n) || n.Tag() == "!!bool" || r.p.T.Condition(n.Value) != nil {
 		return
 	}
 	if _, isBool := values.YamlBool(n); isBool {
@@ -338,7 +338,7 @@ func (r *refChecker) conditionName(c *hot.Call, n *syntax.Node) {
 // undefined one. Booleans and inline expressions are checked elsewhere.
 func (r *refChecker) conditionUse(n *syntax.Node) {
 	n = values.Literal(n)
-	if !values.IsScalarLiteral(n) || n.Tag == "!!bool" {
+	if !values.IsScalarLiteral(n) || n.Tag() == "!!bool" {
 		return
 	}
 	if _, isBool := values.YamlBool(n); isBool {
@@ -420,7 +420,7 @@ func eachConditionName(anyInput *eval.Evaluator, n *syntax.Node, fn func(*syntax
 // isConditionNameNode: a plain string scalar that Heat does not read as a
 // boolean names a condition.
 func isConditionNameNode(r *syntax.Node) bool {
-	if !values.IsScalarLiteral(r) || r.Tag == "!!bool" {
+	if !values.IsScalarLiteral(r) || r.Tag() == "!!bool" {
 		return false
 	}
 	_, isBool := values.YamlBool(r)

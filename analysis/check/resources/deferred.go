@@ -86,7 +86,7 @@ func (rc *ResourceChecker) checkUnbuiltAttribute(prop *schema.Property, n, key, 
 		return
 	}
 	before := len(rc.p.Diags)
-	rc.checkFields(fieldOwner{prop: prop, name: key.Value}, syntax.WithSpan(&syntax.Node{Kind: syntax.ScalarNode, Tag: "!!null"}, n.Span()), anchor, depth+1)
+	rc.checkFields(fieldOwner{prop: prop, name: key.Value}, syntax.NewScalar("!!null", syntax.Plain, "", n.Span()), anchor, depth+1)
 	for i := before; i < len(rc.p.Diags); i++ {
 		d := &rc.p.Diags[i]
 		d.Message = "`" + res.Value + "` is not built yet when Heat validates the stack, so this `" + name + "` gives nothing. " + d.Message

@@ -22,9 +22,9 @@ func (rc *ResourceChecker) checkEmptyValue(prop *schema.Property, n, key, anchor
 	var zero *syntax.Node
 	switch prop.Type {
 	case "string":
-		zero = syntax.WithSpan(&syntax.Node{Kind: syntax.ScalarNode, Tag: "!!str", Style: syntax.DoubleQuoted}, n.Span())
+		zero = syntax.NewScalar("!!str", syntax.DoubleQuoted, "", n.Span())
 	case "integer", "number":
-		zero = syntax.WithSpan(&syntax.Node{Kind: syntax.ScalarNode, Tag: "!!int", Value: "0"}, n.Span())
+		zero = syntax.NewScalar("!!int", syntax.Plain, "0", n.Span())
 	case "list":
 		zero = syntax.WithSpan(&syntax.Node{Kind: syntax.SequenceNode, Style: syntax.Flow}, n.Span())
 	default:

@@ -119,6 +119,6 @@ func (rc *ResourceChecker) judgesHandedText(prop *schema.Property) bool {
 // checkHandedText judges text as the value of prop in place of call n
 // and returns the diagnostics that made (to be worded by the caller).
 func (rc *ResourceChecker) checkHandedText(prop *schema.Property, text string, n, key, anchor *syntax.Node, depth int) []source.Diagnostic {
-	value := syntax.WithSpan(&syntax.Node{Kind: syntax.ScalarNode, Tag: "!!str", Style: syntax.DoubleQuoted, Value: text}, n.Span())
+	value := syntax.NewScalar("!!str", syntax.DoubleQuoted, text, n.Span())
 	return rc.checkStandIn(prop, value, key, anchor, depth)
 }

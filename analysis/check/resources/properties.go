@@ -71,7 +71,7 @@ func GivenProperty(props *syntax.Node, name string) (*syntax.Node, bool) {
 	if v == nil || v.IsNull() {
 		return pr.Key, false
 	}
-	if v.IsScalar() && (v.Value == "" || v.Value == "0") && v.Tag != "!!str" {
+	if v.IsScalar() && (v.Value == "" || v.Value == "0") && v.Tag() != "!!str" {
 		return pr.Key, false
 	}
 	return pr.Key, true

@@ -201,14 +201,14 @@ func (rc *ResourceChecker) checkKeyTypes(r *hot.Resource) {
 		n := f.Value.Resolve()
 		// written empty it is None to Heat, which is neither (an output's
 		// empty condition, though, is read as no condition)
-		if (n.IsSequence() || n.IsMapping()) && !values.IsFunctionCall(n) || n.IsNull() || n.IsScalar() && (n.Tag == "!!int" || n.Tag == "!!float") {
+		if (n.IsSequence() || n.IsMapping()) && !values.IsFunctionCall(n) || n.IsNull() || n.IsScalar() && (n.Tag() == "!!int" || n.Tag() == "!!float") {
 			rc.p.Errorf(values.ValueSpan(f.Value, f.Key), rules.UndefinedCondition,
 				"The `condition` of resource `%s` must be a condition name, true/false or a condition function, not %s; Heat refuses it.", r.Name, values.DescribeNode(n))
 		}
 	}
 	if f := r.Field("external_id"); f.Key != nil {
 		n := f.Value.Resolve()
-		if !values.IsFunctionCall(n) && !n.IsNull() && (!n.IsScalar() || n.Style == syntax.Plain && (n.Tag == "!!int" || n.Tag == "!!float" || values.IsYAML11Bool(n))) {
+		if !values.IsFunctionCall(n) && !n.IsNull() && (!n.IsScalar() || n.Style == syntax.Plain && (n.Tag() == "!!int" || n.Tag() == "!!float" || values.IsYAML11Bool(n))) {
 			rc.p.Errorf(values.ValueSpan(f.Value, f.Key), rules.UnknownResourceKey,
 				"The `external_id` of resource `%s` must be the id (text) of an existing resource, not %s; Heat refuses it. Quote it if the id is made of digits.", r.Name, values.HeatScalarName(n))
 		} else if n.IsScalar() && n.Value != "" && len(r.DependsOn) > 0 && (rc.v == nil || rc.v.Supports(schema.FeatureExternalID)) {

@@ -124,7 +124,7 @@ func typeIsName(p *pass.Pass, r *hot.Resource, f syntax.Pair, tn *syntax.Node) b
 			"The `type` of resource `%s` must be a type name or a template path, not %s.", r.Name, values.DescribeNode(tn))
 		return false
 	}
-	if tn.Style == syntax.Plain && (tn.Tag == "!!int" || tn.Tag == "!!float" || values.IsYAML11Bool(tn)) {
+	if tn.Style == syntax.Plain && (tn.Tag() == "!!int" || tn.Tag() == "!!float" || values.IsYAML11Bool(tn)) {
 		p.Errorf(tn.Span(), rules.ResourceTypeNotString,
 			"Heat reads the `type` `%s` of resource `%s` as %s, not as a type name, and refuses it. Quote it if a template or type is really named so.",
 			tn.Value, r.Name, values.HeatScalarName(tn))

@@ -244,7 +244,7 @@ func (rc *ResourceChecker) checkValueType(prop *schema.Property, n *syntax.Node,
 			return false
 		}
 		if !values.IsYAML11Bool(n) {
-			if n.Tag != "!!str" || !(strings.EqualFold(n.Value, "true") || strings.EqualFold(n.Value, "false")) {
+			if n.Tag() != "!!str" || !(strings.EqualFold(n.Value, "true") || strings.EqualFold(n.Value, "false")) {
 				d := p.Reportf(n.Span(), rules.ResourcePropertyType, "`%s` must be true or false; `%s` is not a boolean to Heat.", key.Value, n.Value)
 				d.Suggestions = []string{"true", "false"}
 				return false

@@ -40,7 +40,7 @@ func CheckVersion(p *pass.Pass) {
 			p.Schema.Latest().Name, values.KindName(val))
 		return
 	}
-	if f := p.Doc.Syntax; f != nil && f.PythonRead && val.Style == syntax.Plain && val.Tag == "!!timestamp" {
+	if f := p.Doc.Syntax; f != nil && f.PythonRead && val.Style == syntax.Plain && val.Tag() == "!!timestamp" {
 		p.Reportf(val.Span(), rules.UnknownVersion,
 			"Heat finds no template version here: its YAML reader refuses this text (a byte order mark starts a line and counts as a column of indentation), and the reader it falls back on reads `%s` as a date, not as text. Remove the byte order marks inside the text.",
 			t.VersionText)

@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"heat-ls/analysis/eval"
+	"heat-ls/analysis/source"
 	"heat-ls/analysis/syntax"
 	"heat-ls/schema"
 )
@@ -21,7 +22,7 @@ func PyNumber(n *syntax.Node) (f float64, isInt, ok bool) {
 	if n == nil || n.Kind != syntax.ScalarNode || n.IsNull() {
 		return 0, false, false
 	}
-	if n.Tag == "!!bool" || IsYAML11Bool(n) {
+	if n.Tag() == "!!bool" || IsYAML11Bool(n) {
 		switch strings.ToLower(n.Value) {
 		case "true", "yes", "on":
 			return 1, true, true
@@ -29,7 +30,7 @@ func PyNumber(n *syntax.Node) (f float64, isInt, ok bool) {
 		return 0, true, true
 	}
 	s := strings.TrimSpace(n.Value)
-	if n.Tag == "!!int" && n.Style == syntax.Plain {
+	if n.Tag() == "!!int" && n.Style == syntax.Plain {
 		if i, err := strconv.ParseInt(strings.ReplaceAll(s, "_", ""), 0, 64); err == nil {
 			return float64(i), true, true
 		}
@@ -135,7 +136,7 @@ func allowedValuesProblem(allowed []any, typ string, n *syntax.Node) string {
 	case n.IsScalar():
 		if typ == "list" {
 			for _, part := range strings.Split(n.Value, ",") {
-				items = append(items, &syntax.Node{Kind: syntax.ScalarNode, Tag: "!!str", Value: strings.TrimSpace(part)})
+				items = append(items, syntax.NewScalar("!!str", syntax.Plain, strings.TrimSpace(part), source.Span{}))
 			}
 		} else {
 			items = []*syntax.Node{n}
@@ -152,7 +153,7 @@ func allowedValuesProblem(allowed []any, typ string, n *syntax.Node) string {
 		}
 		// YAML 1.1 booleans written plainly mean something else to Heat
 		// than to us; do not guess.
-		if IsYAML11Bool(it) && it.Tag != "!!bool" {
+		if IsYAML11Bool(it) && it.Tag() != "!!bool" {
 			return ""
 		}
 		if !valueAllowed(allowed, typ, it) {
@@ -184,14 +185,14 @@ func valueAllowed(allowed []any, typ string, n *syntax.Node) bool {
 				}
 			}
 		case float64:
-			if isNum && (numeric || n.Tag == "!!int" || n.Tag == "!!float") && av == f {
+			if isNum && (numeric || n.Tag() == "!!int" || n.Tag() == "!!float") && av == f {
 				return true
 			}
 			if n.Value == TrimFloat(av) {
 				return true
 			}
 		case bool:
-			if b, ok := HeatParamBool(n); ok && b == av && (typ == "boolean" || n.Tag == "!!bool") {
+			if b, ok := HeatParamBool(n); ok && b == av && (typ == "boolean" || n.Tag() == "!!bool") {
 				return true
 			}
 			if strings.EqualFold(n.Value, strconv.FormatBool(av)) {

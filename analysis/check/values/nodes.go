@@ -19,7 +19,7 @@ func KindName(n *syntax.Node) string {
 	case n.IsNull():
 		return "empty"
 	}
-	switch n.Tag {
+	switch n.Tag() {
 	case "!!int", "!!float":
 		return "a number"
 	case "!!bool":
@@ -38,7 +38,7 @@ func IsLiteralString(n *syntax.Node) bool {
 	if n.Style != syntax.Plain {
 		return true
 	}
-	switch n.Tag {
+	switch n.Tag() {
 	case "!!int", "!!float", "!!bool":
 		return false
 	}
@@ -121,7 +121,7 @@ func DescribeNode(n *syntax.Node) string {
 	case n.IsSequence():
 		return "a list"
 	}
-	switch n.Tag {
+	switch n.Tag() {
 	case "!!int", "!!float":
 		return "a number"
 	case "!!bool":

@@ -39,7 +39,7 @@ func IsPlainDecimal(s string) bool { return eval.IsPlainDecimal(s) }
 // from what it refuses: quoted text such as "1024.0", an exponent without
 // a dot (PyYAML keeps `1e3` as text) and infinity or NaN.
 func truncatedByHeat(n *syntax.Node, f float64) bool {
-	return n.Style == syntax.Plain && n.Tag == "!!float" && strings.Contains(n.Value, ".") &&
+	return n.Style == syntax.Plain && n.Tag() == "!!float" && strings.Contains(n.Value, ".") &&
 		!math.IsInf(f, 0) && !math.IsNaN(f)
 }
 

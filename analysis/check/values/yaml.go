@@ -37,9 +37,9 @@ func PyYAMLText(n *syntax.Node) bool {
 		return false
 	}
 	if n.Style != syntax.Plain {
-		return n.Tag == "!!str"
+		return n.Tag() == "!!str"
 	}
-	switch n.Tag {
+	switch n.Tag() {
 	case "!!str", "!!timestamp", "!!int", "!!float", "!!bool", "!!null":
 		// yaml.v3 resolves by YAML 1.2 (0o17 and 1e3 are numbers there,
 		// text to PyYAML): PyYAML's own forms decide
@@ -70,5 +70,5 @@ func IsYAML11Bool(n *syntax.Node) bool {
 	if n == nil || n.Kind != syntax.ScalarNode || n.Style != syntax.Plain {
 		return false
 	}
-	return n.Tag == "!!bool" || eval.IsYAML11BoolText(n.Value)
+	return n.Tag() == "!!bool" || eval.IsYAML11BoolText(n.Value)
 }

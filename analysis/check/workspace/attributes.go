@@ -29,7 +29,7 @@ func checkNestedAttribute(p *pass.Pass, c *hot.Call) {
 		return
 	}
 	resNode, attrNode := args.Items()[0].Resolve(), args.Items()[1].Resolve()
-	if !resNode.IsScalar() || !attrNode.IsScalar() || attrNode.Tag != "!!str" {
+	if !resNode.IsScalar() || !attrNode.IsScalar() || attrNode.Tag() != "!!str" {
 		return
 	}
 	r := p.OtherResource(resNode.Value)
@@ -65,7 +65,7 @@ func IsStackBuiltinAttribute(attr string) bool {
 // wsString returns a plain string scalar's value.
 func wsString(n *syntax.Node) (string, bool) {
 	n = n.Resolve()
-	if !n.IsScalar() || n.Tag != "!!str" {
+	if !n.IsScalar() || n.Tag() != "!!str" {
 		return "", false
 	}
 	return n.Value, true
@@ -92,7 +92,7 @@ func checkGroupMemberAttribute(p *pass.Pass, r *hot.Resource, args *syntax.Node)
 	name := ""
 	second := func() {
 		if len(args.Items()) > 2 {
-			if n := args.Items()[2].Resolve(); n.IsScalar() && n.Tag == "!!str" {
+			if n := args.Items()[2].Resolve(); n.IsScalar() && n.Tag() == "!!str" {
 				member, name = n, n.Value
 			}
 		}

@@ -91,7 +91,7 @@ func checkNestedLiteralEmpty(p *pass.Pass, ts []pass.NestedTemplate, k, value *s
 	switch {
 	case v == nil || values.IsFunctionCall(v):
 		return
-	case v.IsNull(), v.IsSequence() && len(v.Items()) == 0, v.IsMapping() && v.NumPairs() == 0, v.IsScalar() && v.Tag == "!!str" && v.Value == "":
+	case v.IsNull(), v.IsSequence() && len(v.Items()) == 0, v.IsMapping() && v.NumPairs() == 0, v.IsScalar() && v.Tag() == "!!str" && v.Value == "":
 	default:
 		return
 	}

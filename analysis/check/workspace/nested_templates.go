@@ -73,7 +73,7 @@ func nestedPropertySchema(ts []pass.NestedTemplate, name string, value *syntax.N
 	case "boolean":
 		return &schema.Property{Type: "boolean"}
 	case "comma_delimited_list":
-		if value.IsScalar() && value.Tag == "!!str" {
+		if value.IsScalar() && value.Tag() == "!!str" {
 			return nil
 		}
 		return &schema.Property{Type: "list"}

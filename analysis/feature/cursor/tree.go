@@ -180,7 +180,7 @@ func itemScalars(seq *syntax.Node, end int) []string {
 	items := seq.Items()[:end]
 	out := make([]string, len(items))
 	for i, it := range items {
-		if it.Kind == syntax.ScalarNode && it.Style <= syntax.DoubleQuoted && it.Tag != "!!null" {
+		if it.Kind == syntax.ScalarNode && it.Style <= syntax.DoubleQuoted && it.Tag() != "!!null" {
 			out[i] = it.Value
 		}
 	}
