@@ -300,6 +300,39 @@ func (c *soakClient) settleAt(quiet time.Duration, versions map[string]int) {
 	c.t.Logf("diagnostics never caught up with every open document's version")
 }
 
+// indexedFiles is how many files the server's index holds now (no
+// collection first, unlike stats).
+func (c *soakClient) indexedFiles() int {
+	c.t.Helper()
+	m := c.mustCall("heat-ls/debug", "null")
+	var st soakStats
+	if err := json.Unmarshal(m.Result, &st); err != nil {
+		c.t.Fatalf("heat-ls/debug: %s: %v", m.Result, err)
+	}
+	return st.IndexedFiles
+}
+
+// awaitIndexed settles c until its index holds files files. A fresh
+// server indexes its folders off the ordered queue and may not have begun
+// reporting that work when it first looks settled, and a hover's list of
+// the environment files that set a parameter comes from the index.
+func (c *soakClient) awaitIndexed(quiet time.Duration, files int) {
+	c.t.Helper()
+	deadline := time.Now().Add(2 * soakAnswerWait)
+	for {
+		c.settle(quiet)
+		n := c.indexedFiles()
+		if n == files {
+			return
+		}
+		if time.Now().After(deadline) {
+			c.t.Logf("the index holds %d files, not the %d expected", n, files)
+			return
+		}
+		time.Sleep(quiet / 4)
+	}
+}
+
 // publishedFor returns the diagnostics last published for uri.
 func (c *soakClient) publishedFor(uri string) (soakPublish, bool) {
 	c.mu.Lock()

@@ -82,6 +82,7 @@ func (r *soakRun) compareWithFresh() {
 		fresh.notify("textDocument/didOpen", fmt.Sprintf(`{"textDocument":{"uri":%q,"languageId":"yaml","version":%d,"text":%s}}`, fileURI(p), versions[p], mustJSON(r.w.open[p].text)))
 	}
 	fresh.settleAt(soakQuiet, byURI)
+	fresh.awaitIndexed(soakQuiet, r.c.indexedFiles())
 	want := probe(t, fresh, r.w, versions)
 	fresh.shutdown()
 
