@@ -9,14 +9,15 @@ import (
 const maxWalkDepth = 20000
 
 // buildTemplate indexes a HOT template's top level and sections.
-func buildTemplate(root *syntax.Node) *Template { return buildTemplateAfter(root, nil) }
+func buildTemplate(root *syntax.Node) *Template { return buildTemplateAfter(root, nil, true) }
 
 // buildTemplateAfter is buildTemplate for a tree that may share nodes with
 // the tree of prev, the model of the previous version (nil: none), as a
 // spliced tree does (syntax.Splice): the entries whose nodes are shared
 // are taken from prev with their calls instead of being built and walked
-// again (follow.go). The result equals buildTemplate(root).
-func buildTemplateAfter(root *syntax.Node, prev *Template) *Template {
+// again (follow.go). The result equals buildTemplate(root). Without
+// calls the model's Calls is left nil (ParseForEvaluation).
+func buildTemplateAfter(root *syntax.Node, prev *Template, calls bool) *Template {
 	f := newFollower(prev)
 	t := &Template{
 		Root:       root,
@@ -84,7 +85,9 @@ func buildTemplateAfter(root *syntax.Node, prev *Template) *Template {
 			t.conditions[c.Name] = c
 		})
 	}
-	t.Calls = collectCalls(t, f)
+	if calls {
+		t.Calls = collectCalls(t, f)
+	}
 	return t
 }
 

@@ -100,7 +100,8 @@ type Template struct {
 	Conditions      []*Condition
 
 	// Calls lists every intrinsic function call in the template in source
-	// order, nested ones included (see Call).
+	// order, nested ones included (see Call); nil in a model made by
+	// ParseForEvaluation.
 	Calls []*Call
 
 	params     map[string]*Parameter

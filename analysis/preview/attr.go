@@ -39,8 +39,12 @@ func nestedOutputs(present map[string]*Resource) func(string, []eval.Value) (eva
 // that each comes after the resources its definition refers to, else in
 // the template's order; a loop of references is broken where it closes.
 // It walks with a stack of its own: a chain of references may be as long
-// as the template has resources.
-func buildOrder(ev *eval.Evaluator, t *hot.Template) []*hot.Resource {
+// as the template has resources. named holds, for each resource listed,
+// the names its definition refers to, in the order refs finds them (any
+// name, a resource's own and unknown ones included): the stack's
+// dependencies are read from them once its resources are built, instead
+// of walking every definition a second time.
+func buildOrder(ev *eval.Evaluator, t *hot.Template) (order []*hot.Resource, named map[*hot.Resource][]string) {
 	var rs []*hot.Resource
 	index := map[string]int{}
 	for _, r := range t.Resources {
@@ -50,17 +54,16 @@ func buildOrder(ev *eval.Evaluator, t *hot.Template) []*hot.Resource {
 		}
 	}
 	deps := make([][]int, len(rs))
+	named = make(map[*hot.Resource][]string, len(rs))
 	for i, r := range rs {
-		for _, p := range r.Value.Resolve().Pairs() {
-			switch p.Key.Value {
-			case "properties", "metadata", "depends_on", "update_policy", "deletion_policy":
-				refs(ev, p.Value, func(name string) {
-					if j, ok := index[name]; ok && j != i {
-						deps[i] = append(deps[i], j)
-					}
-				}, 0)
+		var names []string
+		definitionRefs(ev, r, func(name string) {
+			names = append(names, name)
+			if j, ok := index[name]; ok && j != i {
+				deps[i] = append(deps[i], j)
 			}
-		}
+		})
+		named[r] = names
 	}
 	const (
 		fresh = iota
@@ -92,5 +95,5 @@ func buildOrder(ev *eval.Evaluator, t *hot.Template) []*hot.Resource {
 			stack = stack[:len(stack)-1]
 		}
 	}
-	return out
+	return out, named
 }

@@ -300,7 +300,7 @@ func (b *builder) stack(f frame) *Stack {
 	// of a nested stack's output finds it built) and listed in the
 	// template's order.
 	excluded := map[string]bool{}
-	order := buildOrder(ev, t)
+	order, named := buildOrder(ev, t)
 	ahead := b.speculate(f, ev, order)
 	defer ahead.finish() // after a panic too: no worker outlives the stack
 	for i, r := range order {
@@ -325,7 +325,7 @@ func (b *builder) stack(f frame) *Stack {
 		}
 	}
 	ahead.finish()
-	b.dependencies(ev, t, s, present)
+	b.dependencies(t, s, present, named)
 	if ahead != nil && ev.Exhausted() {
 		b.redo = true // the forks' steps may have reached the bound ev alone would not
 	}

@@ -101,7 +101,17 @@ func Command(o CommandOptions, stdout, stderr io.Writer) (status int) {
 		fmt.Fprintf(stderr, "heat-ls preview: --format must be yaml or json, not %q\n", o.Format)
 		return ExitUsage
 	}
-	path, doc, err := readTemplate(o.Template)
+	// Without check's rules nothing asks where the function calls are:
+	// the templates' models are made without the list of them.
+	parse := hot.ParseNamed
+	if o.Check == nil {
+		parse = hot.ParseForEvaluation
+	}
+	load := func(p string) (*hot.Document, error) {
+		_, doc, err := readTemplateWith(p, parse)
+		return doc, err
+	}
+	path, doc, err := readTemplateWith(o.Template, parse)
 	if err != nil {
 		fmt.Fprintln(stderr, "heat-ls preview:", err)
 		return ExitUsage
@@ -128,7 +138,7 @@ func Command(o CommandOptions, stdout, stderr io.Writer) (status int) {
 	res := Preview(path, doc, Options{
 		Schema: sc, Envs: envs, CLI: cli, Depth: o.Depth,
 		StackName: o.StackName, StackID: o.StackID, ProjectID: o.ProjectID,
-		Load: loadTemplate, ReadFile: readText, Exists: exists,
+		Load: load, ReadFile: readText, Exists: exists,
 		Workers: runtime.GOMAXPROCS(0) - 1,
 	})
 	checked := startCheck(o.Check, sc, res.Docs)
@@ -194,7 +204,13 @@ func cliParams(template string, params, files []string) ([]environ.CLIParam, err
 	})
 }
 
+// readTemplate reads the file at p and parses it with the whole model.
 func readTemplate(p string) (string, *hot.Document, error) {
+	return readTemplateWith(p, hot.ParseNamed)
+}
+
+// readTemplateWith reads the file at p and parses it with parse.
+func readTemplateWith(p string, parse func(name string, src []byte) *hot.Document) (string, *hot.Document, error) {
 	abs, err := filepath.Abs(p)
 	if err != nil {
 		return "", nil, err
@@ -203,7 +219,7 @@ func readTemplate(p string) (string, *hot.Document, error) {
 	if err != nil {
 		return "", nil, err
 	}
-	return abs, hot.ParseNamed(abs, src), nil
+	return abs, parse(abs, src), nil
 }
 
 func loadTemplate(p string) (*hot.Document, error) {

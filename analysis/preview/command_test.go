@@ -4,6 +4,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -90,5 +91,35 @@ func TestCommandFailures(t *testing.T) {
 	})
 	if st != ExitUsage || !strings.Contains(errs, "internal error, please report it: rule") {
 		t.Errorf("panicking check: status %d, stderr %q", st, errs)
+	}
+}
+
+// TestCommandWithoutCheckSameText: without check's rules the command
+// parses its templates without the list of function calls
+// (hot.ParseForEvaluation); the text, the problems and the status are
+// those of the command with the whole models, for every case of
+// testdata/preview (environments and nested templates included), in YAML
+// and JSON.
+func TestCommandWithoutCheckSameText(t *testing.T) {
+	sc := loadSchema(t)
+	loaded := func() (*schema.Schema, error) { return sc, nil }
+	noRules := func(*schema.Schema, map[string]*hot.Document) []CheckProblem { return nil }
+	dirs, _ := filepath.Glob(filepath.Join("..", "..", "testdata", "preview", "cases", "*"))
+	if len(dirs) < 50 {
+		t.Fatalf("%d preview cases found", len(dirs))
+	}
+	for _, dir := range dirs {
+		envs, _ := filepath.Glob(filepath.Join(dir, "env*.yaml"))
+		slices.Sort(envs)
+		for _, format := range []string{"yaml", "json"} {
+			o := CommandOptions{Template: filepath.Join(dir, "template.yaml"), Envs: envs, Format: format, Schema: loaded}
+			st0, out0, errs0 := runCommand(o)
+			o.Check = noRules
+			st1, out1, errs1 := runCommand(o)
+			if st0 != st1 || out0 != out1 || errs0 != errs1 {
+				t.Errorf("%s (%s): without check status %d,\n%s\n%s\nwith the whole models status %d,\n%s\n%s",
+					filepath.Base(dir), format, st0, out0, errs0, st1, out1, errs1)
+			}
+		}
 	}
 }

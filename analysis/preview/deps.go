@@ -9,8 +9,9 @@ import (
 // dependencies fills DependsOn and RequiredBy: a resource depends on the
 // resources its depends_on names and those its definition refers to with
 // get_resource or get_attr (in the branch of an if its condition takes),
-// among those present.
-func (b *builder) dependencies(ev *eval.Evaluator, t *hot.Template, s *Stack, present map[string]*Resource) {
+// among those present. named is what buildOrder found each definition
+// refers to.
+func (b *builder) dependencies(t *hot.Template, s *Stack, present map[string]*Resource, named map[*hot.Resource][]string) {
 	for _, res := range s.Resources {
 		r := t.Resource(res.Name)
 		seen := map[string]bool{}
@@ -25,11 +26,19 @@ func (b *builder) dependencies(ev *eval.Evaluator, t *hot.Template, s *Stack, pr
 		for _, d := range r.DependsOn {
 			add(d.Value)
 		}
-		for _, p := range r.Value.Resolve().Pairs() {
-			switch p.Key.Value {
-			case "properties", "metadata", "depends_on", "update_policy", "deletion_policy":
-				refs(ev, p.Value, add, 0)
-			}
+		for _, name := range named[r] {
+			add(name)
+		}
+	}
+}
+
+// definitionRefs calls add for every name r's definition refers to (see
+// refs), in the order of its fields.
+func definitionRefs(ev *eval.Evaluator, r *hot.Resource, add func(string)) {
+	for _, p := range r.Value.Resolve().Pairs() {
+		switch p.Key.Value {
+		case "properties", "metadata", "depends_on", "update_policy", "deletion_policy":
+			refs(ev, p.Value, add, 0)
 		}
 	}
 }

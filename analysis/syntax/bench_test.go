@@ -52,9 +52,9 @@ func BenchmarkParseBroken(b *testing.B) {
 }
 
 // BenchmarkParseInParts parses the large template whole and in the
-// parts planParts picks (twice as many as GOMAXPROCS), each part on its
-// own goroutine: the wall time per parse of each, which on a machine
-// with free cores is what a user waits for.
+// parts planParts picks (partsPerCore for each of GOMAXPROCS), each part
+// on its own goroutine: the wall time per parse of each, which on a
+// machine with free cores is what a user waits for.
 //
 //	go test -run '^$' -bench ParseInParts -benchtime 40x -count 5 ./analysis/syntax
 func BenchmarkParseInParts(b *testing.B) {

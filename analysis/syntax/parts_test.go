@@ -113,16 +113,16 @@ outputs:
 `
 
 // TestPartsEqualWhole parses every text in parts cut at every candidate,
-// and at the cuts the planner picks for two to four parts, and requires
-// the whole parse's tree and problems whenever the parts were accepted.
-// The large generated template must be accepted.
+// and at the cuts the planner picks for two cores (and for two to four
+// parts), and requires the whole parse's tree and problems whenever the
+// parts were accepted. The large generated template must be accepted.
 func TestPartsEqualWhole(t *testing.T) {
-	// Every cut and the four parts two cores make in the test command (the
-	// race detector makes each parse cost tenfold); two and three parts too
+	// Every cut and the parts two cores make in the test command (the
+	// race detector makes each parse cost tenfold); two to four parts too
 	// where HEAT_LS_LONG is set, as .ci/run sets it.
-	firstPlan := 4
+	counts := []int{2 * partsPerCore}
 	if os.Getenv("HEAT_LS_LONG") != "" && !testing.Short() {
-		firstPlan = 2
+		counts = append(counts, 2, 3, 4)
 	}
 	accepted, tried := 0, 0
 	for name, src := range partTexts(t) {
@@ -131,7 +131,7 @@ func TestPartsEqualWhole(t *testing.T) {
 		if len(cands) > 1 {
 			plans = append(plans, cands[1:])
 		}
-		for parts := firstPlan; parts <= 4; parts++ {
+		for _, parts := range counts {
 			if c := chooseCuts(cands, len(src), parts); c != nil {
 				plans = append(plans, c)
 			}

@@ -4,6 +4,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime/metrics"
 	"strings"
 	"syscall"
 	"testing"
@@ -35,5 +36,23 @@ func TestPreviewHeapInHugePages(t *testing.T) {
 	t.Logf("page faults: %d in huge pages, %d with GODEBUG=disablethp=1", small, off)
 	if small*2 > off {
 		t.Errorf("page faults: %d with huge pages, not under half the %d without", small, off)
+	}
+}
+
+// TestHugeHeapHandedBackReleased: the space useHugePages takes is handed
+// back released, which the runtime allocates from without clearing it
+// (the kernel zeroes it on first touch); handed back as free pages that
+// a span once held, every later allocation in it was cleared twice.
+func TestHugeHeapHandedBackReleased(t *testing.T) {
+	const n = 64 << 20
+	released := func() uint64 {
+		s := []metrics.Sample{{Name: "/memory/classes/heap/released:bytes"}}
+		metrics.Read(s)
+		return s[0].Value.Uint64()
+	}
+	before := released()
+	useHugePages(n)
+	if got := released(); got < before+n/2 {
+		t.Errorf("released heap %d MiB after handing back %d MiB (%d MiB before): the space is not released", got>>20, n>>20, before>>20)
 	}
 }
