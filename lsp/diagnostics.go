@@ -145,8 +145,10 @@ func (d *diagnostics) schedule(doc *store.Document) {
 		d.workers++
 		d.wg.Add(1)
 	}
-	d.mu.Unlock()
+	// Counted as work before a worker can take it: a worker busy with
+	// the runs before may end this one before schedule returns.
 	d.s.idle.begin()
+	d.mu.Unlock()
 	if replaced {
 		// The waiting run never starts: it ends here.
 		d.abandoned.Add(1)

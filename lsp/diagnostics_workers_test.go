@@ -75,6 +75,13 @@ func TestDiagnosticsRunOnFewGoroutines(t *testing.T) {
 		defer d.mu.Unlock()
 		return d.workers == 0
 	})
+	// Every run counted as work has ended: the idle release may come.
+	waitFor(t, "no work left for the idle release", func() bool {
+		idle := &c.server.idle
+		idle.mu.Lock()
+		defer idle.mu.Unlock()
+		return idle.active == 0
+	})
 }
 
 // TestWaitingRunIsReplaced: while the only worker is busy, a document
@@ -103,4 +110,30 @@ func TestWaitingRunIsReplaced(t *testing.T) {
 	if seen := g.seen(uri); !slices.Equal(seen, []int32{3}) {
 		t.Fatalf("versions checked: %v, want [3]", seen)
 	}
+}
+
+// TestQueuedRunsLeaveNoWork: every run queued is counted as work until it
+// ends, whether it is checked, replaced by a newer version while waiting
+// or closed while waiting, so once all have ended the idle release is free
+// to come.
+func TestQueuedRunsLeaveNoWork(t *testing.T) {
+	const docs = 100
+	quick := func(context.Context, *store.Document) []source.Diagnostic { return nil }
+	c := startServer(t, withDiagnosticsCheck(quick))
+	c.initialize(`{}`)
+	for i := range docs {
+		uri := fmt.Sprintf("file:///quick%d.yaml", i)
+		openDoc(c, uri, 1, "heat_template_version: 2018-08-31\n")
+		changeDoc(c, uri, 2, `[`+edit(0, 0, 0, 0, "# x\n")+`]`)
+		if i%3 == 0 {
+			c.notify("textDocument/didClose", `{"textDocument":{"uri":`+quote(uri)+`}}`)
+		}
+	}
+	wantResult(t, c.call("90", "test/settle", `{}`))
+	waitFor(t, "no work left for the idle release", func() bool {
+		idle := &c.server.idle
+		idle.mu.Lock()
+		defer idle.mu.Unlock()
+		return idle.active == 0
+	})
 }
