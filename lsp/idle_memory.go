@@ -25,6 +25,10 @@ type idleRelease struct {
 	// heat-ls/debug; refilled counts the returns of memory, idle or asked
 	// for by heat-ls/debug, that had to refill the heap (returnMemory).
 	checked, released, refilled atomic.Int64
+	// flushProcessors has each return of memory empty the runtime's
+	// per-processor caches first (WithProcessorFlush); set before the
+	// server serves.
+	flushProcessors bool
 }
 
 // idleReleaseDelay is how long the server must stay idle.
@@ -93,7 +97,7 @@ func (r *idleRelease) release() {
 	}
 	r.checked.Add(1)
 	if worthReleasing(m[0].Value.Uint64(), m[1].Value.Uint64(), m[2].Value.Uint64()) {
-		if returnMemory() {
+		if returnMemory(r.flushProcessors) {
 			r.refilled.Add(1)
 		}
 		r.released.Add(1)

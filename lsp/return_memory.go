@@ -25,7 +25,14 @@ import (
 // It collects twice: what sync.Pool caches hold (encoders' buffers among
 // them) survives one collection as the pools' victims and goes at the
 // next; after one only, it would keep its pages in use.
-func returnMemory() (refilled bool) {
+//
+// With flushProcessors, it first empties the runtime's per-processor
+// caches (flushProcessorCaches), so that the collection frees what they
+// held.
+func returnMemory(flushProcessors bool) (refilled bool) {
+	if flushProcessors {
+		flushProcessorCaches()
+	}
 	runtime.GC()
 	debug.FreeOSMemory()
 	free, released, ok := heapPages()
