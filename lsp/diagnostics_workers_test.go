@@ -98,10 +98,14 @@ func TestWaitingRunIsReplaced(t *testing.T) {
 	d.mu.Unlock()
 	openDoc(c, busy, 1, "heat_template_version: 2018-08-31\n")
 	waitFor(t, "the worker to take the first run", func() bool { return g.checking.Load() == 1 })
+	// Each message applied before the next is sent: the document queue
+	// folds changes that wait together into one version.
 	openDoc(c, uri, 1, "heat_template_version: 2018-08-31\n")
-	changeDoc(c, uri, 2, `[`+edit(0, 0, 0, 0, "# x\n")+`]`)
-	changeDoc(c, uri, 3, `[`+edit(0, 0, 0, 0, "# y\n")+`]`)
 	wantResult(t, c.call("90", "test/settle", `{}`))
+	changeDoc(c, uri, 2, `[`+edit(0, 0, 0, 0, "# x\n")+`]`)
+	wantResult(t, c.call("91", "test/settle", `{}`))
+	changeDoc(c, uri, 3, `[`+edit(0, 0, 0, 0, "# y\n")+`]`)
+	wantResult(t, c.call("92", "test/settle", `{}`))
 	if n := d.abandoned.Load(); n != 2 {
 		t.Errorf("%d runs abandoned while waiting, want 2 (versions 1 and 2)", n)
 	}
