@@ -14,8 +14,10 @@ import (
 // stays near the spell's peak: after an editing session whose documents
 // need 1.3 MiB of heap, 5 to 6 MiB more than a collection leaves
 // (docs/limits.md, Soak). Releasing costs two full collections
-// (returnMemory), done when nothing is waiting, and only when what it
-// would free is worth it (worthReleasing).
+// (returnMemory; in the binary also two stops of the world that empty the
+// runtime's per-processor caches, flushProcessorCaches), done when nothing
+// is waiting, and only when what it would free is worth it
+// (worthReleasing).
 type idleRelease struct {
 	mu      sync.Mutex
 	timer   *time.Timer
