@@ -67,7 +67,7 @@ func (s *Server) debug(_ context.Context, params []byte) (any, error) {
 		}
 	}
 	if p.Collect {
-		if returnMemory() {
+		if returnMemory(s.idle.flushProcessors) {
 			s.idle.refilled.Add(1)
 		}
 	}

@@ -19,11 +19,12 @@ import (
 )
 
 // diagnostics computes and publishes diagnostics off the request path:
-// each document version gets one run on its own goroutine, started at once
-// (a burst of changes is already folded into one version before it gets
-// here: see didChangeChecked). A newer version cancels the older run,
-// which the rules notice between rules and entries, so a stale run stops
-// early instead of competing with the current one for the processor; and
+// each document version gets one run, queued at once (a burst of changes
+// is already folded into one version before it gets here: see
+// didChangeChecked) and taken by one of a few workers. A newer version
+// cancels the older run, which the rules notice between rules and entries,
+// so a stale run stops early instead of competing with the current one for
+// the processor, and replaces a run still queued, which then never starts;
 // a run whose version is no longer current publishes nothing, so the
 // client never sees diagnostics for text it no longer has. Requests never
 // wait for a run: they only wait for the document queue.
@@ -37,19 +38,31 @@ type diagnostics struct {
 	// that stopped because a newer version, a close or the end of the
 	// session made them stale.
 	published, abandoned atomic.Int64
-	// slots bounds the runs checking at once to the processors: when many
-	// documents open together (a client restoring a session), the others
-	// wait their turn holding only their document instead of all holding
-	// half-built results at once, and one made stale while waiting never
-	// starts.
-	slots chan struct{}
+	// maxWorkers bounds the runs checking at once to the processors: when
+	// many documents open together (a client restoring a session, a file
+	// changed on disk that every open template uses), the others wait
+	// their turn in waiting, holding only their document instead of all
+	// holding half-built results at once, and one made stale while waiting
+	// never starts. A queue and a few workers rather than a goroutine per
+	// run: every goroutine ever alive at once leaves the runtime a
+	// goroutine record (and often a stack and wait records) it keeps for
+	// good, and a burst of forty runs would leave forty, scattered through
+	// the heap's pages (docs/limits.md, "What stays resident").
+	maxWorkers int
 	// mu orders publishing against replacement and close: a run checks
 	// that it is still current and publishes while holding it. Publishing
 	// only queues the message (outbox.go), so a client slow to read never
 	// keeps mu, and schedule, which the document queue calls on every
 	// change, never waits for the client.
-	mu   sync.Mutex
+	mu sync.Mutex
+	// runs holds each document's latest run, waiting or started.
 	runs map[string]*diagnosticRun
+	// waiting lists, in the order they were queued, the documents whose
+	// latest run has not started; a document is listed once however often
+	// its waiting run is replaced. workers counts the goroutines taking
+	// runs from it.
+	waiting []string
+	workers int
 	// stopped is set by stop. Background work (workspace indexing, a
 	// queued change still running) may schedule after the session ended;
 	// such a run is not started, so no goroutine outlives stop and wg.Add
@@ -72,12 +85,15 @@ type settledFindings struct {
 
 type diagnosticRun struct {
 	doc    *store.Document
+	ctx    context.Context
 	cancel context.CancelFunc
+	// started is set, under diagnostics.mu, when a worker takes the run.
+	started bool
 }
 
 func newDiagnostics(ctx context.Context, s *Server) *diagnostics {
 	d := &diagnostics{s: s, parent: ctx, runs: make(map[string]*diagnosticRun), check: s.checkDocument, memo: make(map[string]settledFindings),
-		slots: make(chan struct{}, runtime.GOMAXPROCS(0))}
+		maxWorkers: runtime.GOMAXPROCS(0)}
 	if s.diagnosticsCheck != nil {
 		d.check = s.diagnosticsCheck
 	}
@@ -93,7 +109,8 @@ func (s *Server) checkDocument(ctx context.Context, doc *store.Document) []sourc
 	return finishDiagnostics(doc, found, &s.projects)
 }
 
-// schedule starts a run for doc, cancelling the document's previous one.
+// schedule queues a run for doc, cancelling the document's previous one
+// or taking the place of one still waiting.
 // Background work (indexing, refreshed files) re-checks the documents it
 // listed a moment ago; by now one may have a newer version, whose run it
 // must not replace with a run of the old one (that run could never
@@ -103,7 +120,7 @@ func (s *Server) checkDocument(ctx context.Context, doc *store.Document) []sourc
 // document gets none.
 func (d *diagnostics) schedule(doc *store.Document) {
 	ctx, cancel := context.WithCancel(d.parent)
-	run := &diagnosticRun{doc: doc, cancel: cancel}
+	run := &diagnosticRun{doc: doc, ctx: ctx, cancel: cancel}
 	d.mu.Lock()
 	cur := d.s.store.Get(doc.URI)
 	if d.stopped || cur == nil {
@@ -112,20 +129,69 @@ func (d *diagnostics) schedule(doc *store.Document) {
 		return
 	}
 	run.doc = cur
-	if old := d.runs[doc.URI]; old != nil {
+	old := d.runs[doc.URI]
+	if old != nil {
 		old.cancel()
 	}
 	d.runs[doc.URI] = run
-	d.wg.Add(1)
-	d.mu.Unlock()
+	replaced := old != nil && !old.started
+	if !replaced {
+		d.waiting = append(d.waiting, doc.URI)
+	}
+	// A run listed while every worker is busy waits for one: a worker
+	// ends only once nothing is listed.
+	startWorker := !replaced && d.workers < d.maxWorkers
+	if startWorker {
+		d.workers++
+		d.wg.Add(1)
+	}
+	// Counted as work before a worker can take it: a worker busy with
+	// the runs before may end this one before schedule returns.
 	d.s.idle.begin()
+	d.mu.Unlock()
+	if replaced {
+		// The waiting run never starts: it ends here.
+		d.abandoned.Add(1)
+		d.s.idle.end()
+	}
+	if startWorker {
+		go d.work()
+	}
+}
 
-	go func() {
-		defer d.wg.Done()
-		defer cancel()
-		defer d.settled(run)
-		d.run(ctx, run)
-	}()
+// work runs the waiting runs one after another until none is left.
+func (d *diagnostics) work() {
+	defer d.wg.Done()
+	for {
+		run := d.next()
+		if run == nil {
+			return
+		}
+		d.run(run.ctx, run)
+		run.cancel()
+		d.settled(run)
+	}
+}
+
+// next takes the first waiting run, or, when there is none, ends the
+// worker (under mu, so schedule starts a new one for the next run).
+func (d *diagnostics) next() *diagnosticRun {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	for len(d.waiting) > 0 {
+		u := d.waiting[0]
+		d.waiting[0] = ""
+		d.waiting = d.waiting[1:]
+		if run := d.runs[u]; run != nil && !run.started {
+			run.started = true
+			return run
+		}
+		// Closed while waiting (clear ended the run), or listed again
+		// after a close and a reopen and already taken.
+	}
+	d.waiting = nil // drop the emptied array, grown by a burst
+	d.workers--
+	return nil
 }
 
 func (d *diagnostics) run(ctx context.Context, run *diagnosticRun) {
@@ -143,10 +209,7 @@ func (d *diagnostics) run(ctx context.Context, run *diagnosticRun) {
 			return
 		}
 	}
-	select {
-	case d.slots <- struct{}{}:
-		defer func() { <-d.slots }()
-	case <-ctx.Done():
+	if ctx.Err() != nil {
 		d.abandoned.Add(1)
 		return
 	}
@@ -244,6 +307,11 @@ func (d *diagnostics) clear(u uri.URI) {
 	if old := d.runs[string(u)]; old != nil {
 		old.cancel()
 		delete(d.runs, string(u))
+		if !old.started {
+			// It never starts: it ends here.
+			d.abandoned.Add(1)
+			defer d.s.idle.end()
+		}
 	}
 	d.memoMu.Lock()
 	delete(d.memo, string(u))
@@ -259,7 +327,7 @@ func (d *diagnostics) stop() {
 	d.mu.Lock()
 	d.stopped = true
 	for _, r := range d.runs {
-		r.cancel()
+		r.cancel() // the workers take the waiting ones and end them at once
 	}
 	d.mu.Unlock()
 	d.wg.Wait()

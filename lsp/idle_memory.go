@@ -14,8 +14,10 @@ import (
 // stays near the spell's peak: after an editing session whose documents
 // need 1.3 MiB of heap, 5 to 6 MiB more than a collection leaves
 // (docs/limits.md, Soak). Releasing costs two full collections
-// (returnMemory), done when nothing is waiting, and only when what it
-// would free is worth it (worthReleasing).
+// (returnMemory; in the binary also two stops of the world that empty the
+// runtime's per-processor caches, flushProcessorCaches), done when nothing
+// is waiting, and only when what it would free is worth it
+// (worthReleasing).
 type idleRelease struct {
 	mu      sync.Mutex
 	timer   *time.Timer
@@ -25,6 +27,10 @@ type idleRelease struct {
 	// heat-ls/debug; refilled counts the returns of memory, idle or asked
 	// for by heat-ls/debug, that had to refill the heap (returnMemory).
 	checked, released, refilled atomic.Int64
+	// flushProcessors has each return of memory empty the runtime's
+	// per-processor caches first (WithProcessorFlush); set before the
+	// server serves.
+	flushProcessors bool
 }
 
 // idleReleaseDelay is how long the server must stay idle.
@@ -93,7 +99,7 @@ func (r *idleRelease) release() {
 	}
 	r.checked.Add(1)
 	if worthReleasing(m[0].Value.Uint64(), m[1].Value.Uint64(), m[2].Value.Uint64()) {
-		if returnMemory() {
+		if returnMemory(r.flushProcessors) {
 			r.refilled.Add(1)
 		}
 		r.released.Add(1)

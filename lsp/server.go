@@ -109,6 +109,13 @@ func WithProfileDir(dir string) Option { return func(s *Server) { s.profileDir =
 // (the heat-ls binary) should ask for it.
 func WithGCHeadroom() Option { return func(s *Server) { s.gcHeadroom = true } }
 
+// WithProcessorFlush lets each return of memory (the idle release, the
+// end of the first scan, heat-ls/debug's collect) empty the Go runtime's
+// per-processor caches first by lowering GOMAXPROCS to one and raising it
+// again (flush_processors.go). GOMAXPROCS is the whole process's: only a
+// process that runs one server (the heat-ls binary) should ask for it.
+func WithProcessorFlush() Option { return func(s *Server) { s.idle.flushProcessors = true } }
+
 // withRoute registers an extra route; tests use it to inject handlers
 // (one that panics, one that waits for cancellation).
 func withRoute(r route) Option { return func(s *Server) { s.extra = append(s.extra, r) } }

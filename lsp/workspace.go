@@ -162,7 +162,7 @@ func (s *Server) startWorkspace() {
 		// Indexing parsed every file on all cores and left a heap of
 		// garbage behind; give it back to the system now rather than
 		// holding it until the runtime gets to it.
-		returnMemory()
+		returnMemory(s.idle.flushProcessors)
 		progress.end(fmt.Sprintf("%d templates and environments", idx.Len()))
 		s.reportIndexBudget(idx)
 		s.log.Info("workspace indexed", zap.Int("files", idx.Len()), zap.Duration("took", time.Since(start)))

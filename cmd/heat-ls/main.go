@@ -128,6 +128,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		lsp.WithVersion(version()),
 		// One server in this process: it may set the collector's percent.
 		lsp.WithGCHeadroom(),
+		// And it may empty the runtime's per-processor caches when it
+		// gives memory back.
+		lsp.WithProcessorFlush(),
 	}
 	// Tests that hunt a leak in the built server ask it for heap profiles
 	// (heat-ls/debug); only this variable, set by whoever starts the

@@ -103,6 +103,9 @@ type soakPoint struct {
 	// hugeAnon is the part of rssAnon in transparent huge pages: one
 	// 2 MiB page the runtime frees only in part stays resident whole.
 	hugeAnon int64
+	// threads is the process's thread count: the runtime never ends a
+	// thread it started, and keeps two stacks (heap/stacks) for each.
+	threads int64
 	soakStats
 }
 
@@ -115,8 +118,8 @@ type soakPoint struct {
 func (p soakPoint) held() int64 { return p.rss - p.Memory["heap/free"] }
 
 func (p soakPoint) String() string {
-	return fmt.Sprintf("RSS idle %d KiB, collected %d KiB (anon %d, of it in huge pages %d; file %d), heap %d KiB, %d goroutines, %d files indexed, idle releases %d of %d, refills %d\n  runtime KiB: %s",
-		p.idle>>10, p.rss>>10, p.rssAnon>>10, p.hugeAnon>>10, p.rssFile>>10, p.HeapLive>>10, p.Goroutines, p.IndexedFiles, p.IdleReleases, p.IdleChecks, p.MemoryRefills, soakClasses(p.Memory))
+	return fmt.Sprintf("RSS idle %d KiB, collected %d KiB (anon %d, of it in huge pages %d; file %d), heap %d KiB, %d goroutines, %d threads, %d files indexed, idle releases %d of %d, refills %d\n  runtime KiB: %s",
+		p.idle>>10, p.rss>>10, p.rssAnon>>10, p.hugeAnon>>10, p.rssFile>>10, p.HeapLive>>10, p.Goroutines, p.threads, p.IndexedFiles, p.IdleReleases, p.IdleChecks, p.MemoryRefills, soakClasses(p.Memory))
 }
 
 // soakClassNames are the runtime memory classes a checkpoint reports, in
@@ -154,6 +157,7 @@ func (r *soakRun) checkpoint() soakPoint {
 	p := soakPoint{idle: idle, rss: r.c.rss(), soakStats: st}
 	p.rssAnon, p.rssFile = r.c.resident()
 	p.hugeAnon = procRollup(r.t, r.c.s.cmd.Process.Pid, "AnonHugePages")
+	p.threads = procBytes(r.t, r.c.s.cmd.Process.Pid, "Threads") >> 10 // a count, not kB
 	return p
 }
 
