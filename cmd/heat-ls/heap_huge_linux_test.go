@@ -45,14 +45,17 @@ func TestPreviewHeapInHugePages(t *testing.T) {
 // a span once held, every later allocation in it was cleared twice.
 func TestHugeHeapHandedBackReleased(t *testing.T) {
 	const n = 64 << 20
-	released := func() uint64 {
-		s := []metrics.Sample{{Name: "/memory/classes/heap/released:bytes"}}
+	// The pages left free but still backed: the released total of a
+	// test process depends on what earlier tests left (the allocation may
+	// reuse released space), the free pages right after the hand-back do
+	// not.
+	free := func() uint64 {
+		s := []metrics.Sample{{Name: "/memory/classes/heap/free:bytes"}}
 		metrics.Read(s)
 		return s[0].Value.Uint64()
 	}
-	before := released()
 	useHugePages(n)
-	if got := released(); got < before+n/2 {
-		t.Errorf("released heap %d MiB after handing back %d MiB (%d MiB before): the space is not released", got>>20, n>>20, before>>20)
+	if got := free(); got >= n/2 {
+		t.Errorf("%d MiB of free heap still backed after handing back %d MiB: the space is not released", got>>20, n>>20)
 	}
 }
