@@ -434,18 +434,18 @@ func (b *builder) resource(f frame, ev *eval.Evaluator, r *hot.Resource, pre *ev
 		} else {
 			res.Properties = b.schemaProperties(f, r.Name, final, res.Properties)
 		}
-		switch final {
-		case "OS::Heat::ResourceGroup":
+		switch groupKindOf(final) {
+		case resourceGroup:
 			b.group(f, res, r, d.members)
-		case "OS::Heat::AutoScalingGroup":
+		case autoScalingGroup:
 			b.asg(f, res, r)
-		case "OS::Heat::SoftwareDeploymentGroup":
+		case softwareDeploymentGroup:
 			b.deploymentGroup(f, res, r, "OS::Heat::SoftwareDeployment")
-		case "OS::Heat::StructuredDeploymentGroup":
+		case structuredDeploymentGroup:
 			b.deploymentGroup(f, res, r, "OS::Heat::StructuredDeployment")
-		case "OS::Heat::InstanceGroup":
+		case instanceGroup:
 			b.launchGroup(f, ev, res, r, false)
-		case "AWS::AutoScaling::AutoScalingGroup":
+		case awsAutoScalingGroup:
 			b.launchGroup(f, ev, res, r, true)
 		}
 	}

@@ -9,6 +9,42 @@ import (
 	"heat-ls/analysis/hot"
 )
 
+// groupKind names the group types the preview expands into members
+// (groupKindOf): the builder's expansion (build.go) and the evaluation
+// ahead's test for a resource that may nest a stack (speculate.go) read
+// the same list.
+type groupKind uint8
+
+const (
+	notGroup groupKind = iota
+	resourceGroup
+	autoScalingGroup
+	softwareDeploymentGroup
+	structuredDeploymentGroup
+	instanceGroup
+	awsAutoScalingGroup
+)
+
+// groupKindOf is the kind of group a resource of type typ is, notGroup
+// for every other type.
+func groupKindOf(typ string) groupKind {
+	switch typ {
+	case "OS::Heat::ResourceGroup":
+		return resourceGroup
+	case "OS::Heat::AutoScalingGroup":
+		return autoScalingGroup
+	case "OS::Heat::SoftwareDeploymentGroup":
+		return softwareDeploymentGroup
+	case "OS::Heat::StructuredDeploymentGroup":
+		return structuredDeploymentGroup
+	case "OS::Heat::InstanceGroup":
+		return instanceGroup
+	case "AWS::AutoScaling::AutoScalingGroup":
+		return awsAutoScalingGroup
+	}
+	return notGroup
+}
+
 // maxMembers bounds the members previewed of one group.
 const maxMembers = 1000
 

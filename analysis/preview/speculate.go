@@ -98,15 +98,7 @@ func (b *builder) speculate(f frame, ev *eval.Evaluator, order []*hot.Resource) 
 // resource or a group.
 func mayNest(f frame, r *hot.Resource) bool {
 	impl := f.registry.Resolve(r.Type, r.Name)
-	if impl.Template != "" {
-		return true
-	}
-	switch impl.Type {
-	case "OS::Heat::ResourceGroup", "OS::Heat::AutoScalingGroup", "OS::Heat::SoftwareDeploymentGroup",
-		"OS::Heat::StructuredDeploymentGroup", "OS::Heat::InstanceGroup", "AWS::AutoScaling::AutoScalingGroup":
-		return true
-	}
-	return false
+	return impl.Template != "" || groupKindOf(impl.Type) != notGroup
 }
 
 // work evaluates free chunks from the last one back, until it meets the
@@ -221,7 +213,7 @@ func (w *worker) evaluateAhead(r *hot.Resource) (a ahead) {
 		w.laid = nil
 		d.properties = w.b.laySchema(w.f.path, r.Name, impl.Type, d.properties, w.problem, w.fields, w.defaults)
 		d.laid, d.laidProblems = true, w.laid
-		if impl.Type == "OS::Heat::ResourceGroup" {
+		if groupKindOf(impl.Type) == resourceGroup {
 			d.members = w.draftMembers(r, d.properties)
 		}
 	}
