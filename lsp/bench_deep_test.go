@@ -34,7 +34,7 @@ func BenchmarkServerEditDeep12k(b *testing.B) {
 			s := New(WithSchema(sc), WithLogger(zap.NewNop()))
 			// As the heat-ls binary runs (WithGCHeadroom): the
 			// collector's percent follows this server's heap.
-			s.gc.start()
+			s.gc.start(s.store.LargestText)
 			defer s.gc.stop()
 			u := string(uri.File("/bench/deep.yaml"))
 			ctx := context.Background()

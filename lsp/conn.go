@@ -29,7 +29,7 @@ func (s *Server) Serve(ctx context.Context, in io.Reader, out io.Writer) int {
 	s.queue = newOrderedQueue(s.log)
 	s.diags = newDiagnostics(ctx, s)
 	if s.gcHeadroom {
-		s.gc.start()
+		s.gc.start(s.store.LargestText)
 		defer s.gc.stop()
 	}
 	defer func() {

@@ -14,13 +14,17 @@ import (
 //
 //   - headroom: after each collection the percent is set so that the next
 //     collection comes when the heap has grown by the larger of the
-//     default (as much again as is live) and gcHeadroom. A server with one
-//     large document open keeps a small live heap (tens of MiB) and
-//     allocates a few MiB a keystroke, most of it garbage at once; with
-//     the default the collector runs every few keystrokes and each run
-//     marks the whole document again, a sixth to a quarter of the
-//     processor time of an edit. Large workspaces, whose live heap is
-//     already above gcHeadroom, keep the default, and so their memory.
+//     default (as much again as is live) and the headroom, which follows
+//     the largest open document (headroomFor). A server with one large
+//     document open keeps a small live heap (a few MiB) and allocates a
+//     few MiB a keystroke, most of it garbage at once; with the default
+//     the collector runs every few keystrokes and each run marks the
+//     whole document again, a sixth to a quarter of the processor time of
+//     an edit. Small documents allocate little a keystroke, and a heap
+//     grown for a large one would only raise the server's resident memory
+//     and the runtime's bookkeeping for it, which it never gives back.
+//     Large workspaces, whose live heap is already above the headroom,
+//     keep the default, and so their memory.
 //   - scans: while a workspace scan runs, scanGC (scan_memory.go) holds a
 //     lower percent of its own; the headroom is paused for that time so
 //     the two never write over each other, and is worked out again from
@@ -33,6 +37,9 @@ import (
 // setting (cmd/heat-ls/check.go) and never starts a server.
 type gcPolicy struct {
 	scan scanGC
+	// largest reports the size in bytes of the largest open document,
+	// which sets the headroom; nil counts as none open.
+	largest func() int
 
 	mu      sync.Mutex
 	running bool // headroom applied: started and not stopped
@@ -45,21 +52,40 @@ type gcPolicy struct {
 }
 
 const (
-	// gcHeadroom is the least the heap may grow between collections.
-	// 48 MiB is about eighteen keystrokes in a 12,000-line template whose
-	// bulk is one output (2.7 MB a keystroke), so a collection overlaps
-	// about one edit in ten there rather than one in six with 32 MiB; a
-	// collection running beside an edit on a loaded machine makes most of
-	// the slowest edits (docs/speed.md). Its price is resident memory
-	// while typing (about 17 MiB more), given back once typing stops
-	// (idle_memory.go). An indexed workspace of a few hundred templates
-	// with all of them open (a live heap of about 17 MiB) settles within
-	// its memory target with it.
+	// gcHeadroom is the most headroom, that of a document of
+	// gcHeadroom/gcHeadroomPerByte bytes or more. 48 MiB is about
+	// eighteen keystrokes in a 12,000-line template whose bulk is one
+	// output (466 KB, 2.7 MB allocated a keystroke), so a collection
+	// overlaps about one edit in ten there rather than one in six with
+	// 32 MiB; a collection running beside an edit on a loaded machine
+	// makes most of the slowest edits (docs/speed.md). Its price is
+	// resident memory while typing (about 17 MiB more), given back once
+	// typing stops (idle_memory.go). An indexed workspace of a few hundred
+	// templates with all of them open (a live heap of about 17 MiB)
+	// settles within its memory target with it.
 	gcHeadroom = 48 << 20
+	// gcHeadroomPerByte is the headroom a byte of the largest open
+	// document: about twenty keystrokes' allocation (a keystroke
+	// allocates about six bytes a byte of the document it edits, less
+	// in documents of many small resources).
+	gcHeadroomPerByte = 128
+	// gcLeastHeadroom is the headroom with only small documents open, or
+	// none: a collection every few MiB of a heap of a few MiB marks
+	// little, and the heap the runtime keeps stays small.
+	gcLeastHeadroom = 8 << 20
 	// gcMaxPercent bounds the percent for a tiny live heap (an idle
-	// server), which then grows by less than gcHeadroom: ten times 1 MiB.
+	// server), which then grows by less than the headroom: ten times
+	// 1 MiB.
 	gcMaxPercent = 1000
 )
+
+// headroomFor is the headroom while the largest open document has
+// largest bytes: gcHeadroomPerByte a byte, within [gcLeastHeadroom,
+// gcHeadroom].
+func headroomFor(largest int) uint64 {
+	h := uint64(max(largest, 0)) * gcHeadroomPerByte
+	return min(max(h, gcLeastHeadroom), gcHeadroom)
+}
 
 // userSetsGC reports whether the environment sets the collector: then
 // the server leaves it alone.
@@ -71,18 +97,19 @@ func userSetsGC() bool {
 // after the heap grows by max(live×base/100, headroom), bounded by
 // gcMaxPercent (but never below base). live 0 (nothing measured yet)
 // keeps base.
-func headroomPercent(live uint64, base int) int {
+func headroomPercent(live, headroom uint64, base int) int {
 	if live == 0 || base <= 0 {
 		return base
 	}
-	p := int(min(uint64(gcHeadroom)*100/live, gcMaxPercent))
+	p := int(min(headroom*100/live, gcMaxPercent))
 	return max(p, base)
 }
 
 // start applies the headroom from now on, unless the user set GOGC or
 // GOMEMLIMIT. The process's percent at start is the base and comes back
-// with stop.
-func (g *gcPolicy) start() {
+// with stop. largest reports the size of the largest open document, read
+// after each collection (nil: none open).
+func (g *gcPolicy) start(largest func() int) {
 	if userSetsGC() {
 		return
 	}
@@ -97,6 +124,7 @@ func (g *gcPolicy) start() {
 		return
 	}
 	g.running = true
+	g.largest = largest
 	g.tuneLocked()
 	g.arm()
 }
@@ -172,6 +200,10 @@ func (g *gcPolicy) tuneLocked() {
 	if m[0].Value.Kind() != metrics.KindUint64 {
 		return
 	}
-	debug.SetGCPercent(headroomPercent(m[0].Value.Uint64(), g.base))
+	largest := 0
+	if g.largest != nil {
+		largest = g.largest()
+	}
+	debug.SetGCPercent(headroomPercent(m[0].Value.Uint64(), headroomFor(largest), g.base))
 	g.tunes.Add(1)
 }

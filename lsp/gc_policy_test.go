@@ -12,24 +12,52 @@ import (
 func TestHeadroomPercent(t *testing.T) {
 	const mib = 1 << 20
 	tests := []struct {
-		name string
-		live uint64
-		base int
-		want int
+		name     string
+		live     uint64
+		headroom uint64
+		base     int
+		want     int
 	}{
-		{"nothing measured", 0, 100, 100},
-		{"tiny heap, bounded", 1 * mib, 100, gcMaxPercent},
-		{"8 MiB", 8 * mib, 100, 600},
-		{"16 MiB", 16 * mib, 100, 300},
-		{"at the headroom", 48 * mib, 100, 100},
-		{"large heap keeps the default", 300 * mib, 100, 100},
-		{"a higher base stands", 16 * mib, 400, 400},
-		{"off stays off", 1 * mib, -1, -1},
+		{"nothing measured", 0, gcHeadroom, 100, 100},
+		{"tiny heap, bounded", 1 * mib, gcHeadroom, 100, gcMaxPercent},
+		{"8 MiB", 8 * mib, gcHeadroom, 100, 600},
+		{"16 MiB", 16 * mib, gcHeadroom, 100, 300},
+		{"at the headroom", 48 * mib, gcHeadroom, 100, 100},
+		{"large heap keeps the default", 300 * mib, gcHeadroom, 100, 100},
+		{"a higher base stands", 16 * mib, gcHeadroom, 400, 400},
+		{"off stays off", 1 * mib, gcHeadroom, -1, -1},
+		{"small documents: 4 MiB live", 4 * mib, gcLeastHeadroom, 100, 200},
+		{"small documents: 8 MiB live keeps the default", 8 * mib, gcLeastHeadroom, 100, 100},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if got := headroomPercent(tt.live, tt.base); got != tt.want {
-				t.Errorf("headroomPercent(%d MiB, %d) = %d, want %d", tt.live/mib, tt.base, got, tt.want)
+			if got := headroomPercent(tt.live, tt.headroom, tt.base); got != tt.want {
+				t.Errorf("headroomPercent(%d MiB, %d MiB, %d) = %d, want %d", tt.live/mib, tt.headroom/mib, tt.base, got, tt.want)
+			}
+		})
+	}
+}
+
+// TestHeadroomFor: the headroom follows the largest open document
+// between the least and the most.
+func TestHeadroomFor(t *testing.T) {
+	tests := []struct {
+		name    string
+		largest int
+		want    uint64
+	}{
+		{"none open", 0, gcLeastHeadroom},
+		{"a template of 200 lines", 4_400, gcLeastHeadroom},
+		{"1,700 lines", 60_000, gcLeastHeadroom},
+		{"12,000 lines of resources", 340_000, 340_000 * gcHeadroomPerByte},
+		{"12,000 lines, one deep output", 466_000, gcHeadroom},
+		{"16 MiB", 16 << 20, gcHeadroom},
+		{"negative reads as none", -1, gcLeastHeadroom},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := headroomFor(tt.largest); got != tt.want {
+				t.Errorf("headroomFor(%d) = %d, want %d", tt.largest, got, tt.want)
 			}
 		})
 	}
@@ -64,19 +92,23 @@ func TestGCPolicyFollowsTheLiveHeap(t *testing.T) {
 	t.Setenv("GOMEMLIMIT", "")
 	defer debug.SetGCPercent(debug.SetGCPercent(100))
 	var g gcPolicy
-	g.start()
+	var largest atomic.Int64
+	g.start(func() int { return int(largest.Load()) })
 	defer g.stop()
 
 	// Another goroutine's collection may come between the cleanup and
 	// the reads: a few tries.
-	for try := 0; ; try++ {
-		collectAndWait(t, &g)
-		got, want := gcPercent(), headroomPercent(liveHeap(), 100)
-		if got == want && (got > 100 || liveHeap() >= gcHeadroom) {
-			break
-		}
-		if try == 5 {
-			t.Fatalf("small heap (%d B live): percent %d, want %d", liveHeap(), got, want)
+	for _, doc := range []int64{0, 1 << 20} { // none open, then a large one
+		largest.Store(doc)
+		for try := 0; ; try++ {
+			collectAndWait(t, &g)
+			got, want := gcPercent(), headroomPercent(liveHeap(), headroomFor(int(doc)), 100)
+			if got == want && (got > 100 || liveHeap() >= headroomFor(int(doc))) {
+				break
+			}
+			if try == 5 {
+				t.Fatalf("small heap (%d B live), largest document %d B: percent %d, want %d", liveHeap(), doc, got, want)
+			}
 		}
 	}
 
@@ -99,7 +131,7 @@ func TestGCPolicyFollowsTheLiveHeap(t *testing.T) {
 			t.Fatalf("during a scan: percent %d, want the scan's %d", got, scanGCPercent)
 		}
 	}, nil)
-	if got, want := gcPercent(), headroomPercent(liveHeap(), 100); got != want {
+	if got, want := gcPercent(), headroomPercent(liveHeap(), headroomFor(1<<20), 100); got != want {
 		t.Fatalf("after the scan: percent %d, want %d", got, want)
 	}
 
@@ -126,7 +158,7 @@ func TestGCPolicyLeavesTheUsersSetting(t *testing.T) {
 			t.Setenv(env, map[string]string{"GOGC": "150", "GOMEMLIMIT": "1GiB"}[env])
 			debug.SetGCPercent(150)
 			var g gcPolicy
-			g.start()
+			g.start(nil)
 			defer g.stop()
 			runtime.GC()
 			runtime.GC()
@@ -144,7 +176,7 @@ func TestGCPolicyStopDuringAScan(t *testing.T) {
 	t.Setenv("GOMEMLIMIT", "")
 	defer debug.SetGCPercent(debug.SetGCPercent(100))
 	var g gcPolicy
-	g.start()
+	g.start(nil)
 	g.duringScan(func(report func(done, total int)) {
 		report(0, scanGCMinFiles)
 		g.stop()

@@ -127,6 +127,18 @@ func (s *Store) All() []*Document {
 	return out
 }
 
+// LargestText is the length in bytes of the largest open document's
+// text, 0 when none is open.
+func (s *Store) LargestText() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	n := 0
+	for _, d := range s.docs {
+		n = max(n, len(d.Text))
+	}
+	return n
+}
+
 // Open adds uri with its first text, replacing whatever was open under that
 // name (a client that reopens a document starts over). The store keeps a
 // copy of uri: the caller's string may be a view into a whole message (the

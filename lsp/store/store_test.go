@@ -190,3 +190,28 @@ func TestStoreOwnsURIs(t *testing.T) {
 		}
 	}
 }
+
+// TestLargestText: the size of the largest open document, which the
+// server's collector headroom follows, moves with opens, changes and
+// closes.
+func TestLargestText(t *testing.T) {
+	s := New()
+	if got := s.LargestText(); got != 0 {
+		t.Fatalf("no document open: %d, want 0", got)
+	}
+	s.Open("file:///a.yaml", 1, []byte("heat_template_version: 2021-04-16\n"))
+	s.Open("file:///b.yaml", 1, []byte("x: 1\n"))
+	if got := s.LargestText(); got != 34 {
+		t.Fatalf("two open: %d, want 34", got)
+	}
+	if _, err := s.Change("file:///b.yaml", 2, source.UTF16, []Change{{Text: strings.Repeat("y", 100)}}); err != nil {
+		t.Fatal(err)
+	}
+	if got := s.LargestText(); got != 100 {
+		t.Fatalf("after a change: %d, want 100", got)
+	}
+	s.Close("file:///b.yaml")
+	if got := s.LargestText(); got != 34 {
+		t.Fatalf("after a close: %d, want 34", got)
+	}
+}
