@@ -65,10 +65,11 @@ const (
 	// settles within its memory target with it.
 	gcHeadroom = 48 << 20
 	// gcHeadroomPerByte is the headroom a byte of the largest open
-	// document: about twenty keystrokes' allocation (a keystroke
-	// allocates about six bytes a byte of the document it edits, less
-	// in documents of many small resources).
-	gcHeadroomPerByte = 128
+	// document: a keystroke allocates up to about six bytes a byte of
+	// the document it edits, so this is some twenty-five keystrokes, and
+	// every 12,000-line shape of docs/speed.md (340 to 466 KB) gets the
+	// whole gcHeadroom.
+	gcHeadroomPerByte = 160
 	// gcLeastHeadroom is the headroom with only small documents open, or
 	// none: a collection every few MiB of a heap of a few MiB marks
 	// little, and the heap the runtime keeps stays small.

@@ -48,8 +48,9 @@ func TestHeadroomFor(t *testing.T) {
 	}{
 		{"none open", 0, gcLeastHeadroom},
 		{"a template of 200 lines", 4_400, gcLeastHeadroom},
-		{"1,700 lines", 60_000, gcLeastHeadroom},
-		{"12,000 lines of resources", 340_000, 340_000 * gcHeadroomPerByte},
+		{"1,700 lines", 48_000, gcLeastHeadroom},
+		{"4,000 lines", 120_000, 120_000 * gcHeadroomPerByte},
+		{"12,000 lines of resources", 340_000, gcHeadroom},
 		{"12,000 lines, one deep output", 466_000, gcHeadroom},
 		{"16 MiB", 16 << 20, gcHeadroom},
 		{"negative reads as none", -1, gcLeastHeadroom},
