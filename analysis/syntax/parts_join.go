@@ -114,7 +114,7 @@ func (p *part) parse(src []byte) {
 	if top.Kind != yaml.MappingNode || top.Style&yaml.FlowStyle != 0 || len(top.Content) < 2 {
 		return
 	}
-	c.reserve(top)
+	c.reserveFromEstimate()
 	if p.entry {
 		// The stand-in key itself is not converted: its offsets would
 		// fall on the text before the part.
