@@ -48,13 +48,13 @@ func writeText(b *strings.Builder, top eval.Value, json bool, procs, least int, 
 		b.WriteString("}\n")
 		return
 	}
-	writeEntriesYAML(b, top, 0, false, 0, big)
+	writeEntriesYAML(b, &top, 0, false, 0, big)
 	b.WriteString(keyYAML(top.Keys[big]) + ":\n")
 	writeInParts(b, entries(child), procs, func(pb *strings.Builder, from, to int) {
 		lazy.fillPart(from, to)
-		writeEntriesYAML(pb, child, 2, false, from, to)
+		writeEntriesYAML(pb, &child, 2, false, from, to)
 	})
-	writeEntriesYAML(b, top, 0, false, big+1, n)
+	writeEntriesYAML(b, &top, 0, false, big+1, n)
 }
 
 // lazyEntry is an entry of the value written whose entries' values are
