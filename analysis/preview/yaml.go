@@ -3,6 +3,7 @@ package preview
 import (
 	"regexp"
 	"strings"
+	"sync"
 
 	"heat-ls/analysis/eval"
 )
@@ -112,11 +113,12 @@ func writeChild(b *strings.Builder, v *eval.Value, indent int, inList bool) {
 	}
 }
 
-var (
-	// looksTyped matches texts a YAML 1.1 or 1.2 reader takes for a
-	// boolean, null, number or date.
-	looksTyped = regexp.MustCompile(`^(?i:y|n|yes|no|true|false|on|off|null|~|[-+]?[0-9][0-9_:.eE+-]*|[-+]?\.(inf|nan)|0x[0-9a-f_]+|0o?[0-7_]+|0b[01_]+|\d{4}-\d\d?-\d\d?.*)$`)
-)
+// looksTyped matches texts a YAML 1.1 or 1.2 reader takes for a boolean,
+// null, number or date. It is compiled on first use, not as the package
+// is initialised: every command of heat-ls starts the package.
+var looksTyped = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^(?i:y|n|yes|no|true|false|on|off|null|~|[-+]?[0-9][0-9_:.eE+-]*|[-+]?\.(inf|nan)|0x[0-9a-f_]+|0o?[0-7_]+|0b[01_]+|\d{4}-\d\d?-\d\d?.*)$`)
+})
 
 func keyYAML(k string) string {
 	if plainOK(k) {
@@ -129,7 +131,7 @@ func plainOK(s string) bool {
 	if s == "" || !plainStart(s[0]) || s[len(s)-1] == ':' || s[len(s)-1] == ' ' {
 		return false
 	}
-	if typedWord(s) || len(s) <= 64 && strings.IndexByte("0123456789+-.~", s[0]) >= 0 && looksTyped.MatchString(s) {
+	if typedWord(s) || len(s) <= 64 && strings.IndexByte("0123456789+-.~", s[0]) >= 0 && looksTyped().MatchString(s) {
 		return false
 	}
 	// One pass over the bytes: no line break or tab, no flow or quote
