@@ -15,11 +15,11 @@ func WriteYAML(b *strings.Builder, v eval.Value) {
 		writeBlock(b, &v, 0)
 		return
 	}
-	b.WriteString(scalarYAML(&v, 0))
+	writeScalarYAML(b, &v, 0)
 	b.WriteByte('\n')
 }
 
-// The writers take values by pointer: a value is a struct of 21 words,
+// The writers take values by pointer: a value is a struct of 19 words,
 // and copying one for every entry written was a third of the writer's
 // own time.
 func writeBlock(b *strings.Builder, v *eval.Value, indent int) { writeBlockFrom(b, v, indent, false) }
@@ -63,10 +63,14 @@ func writeEntriesYAML(b *strings.Builder, v *eval.Value, indent int, inline bool
 // keeps its type.
 func writeKeyYAML(b *strings.Builder, v *eval.Value, i int, typed []eval.Value, indent int) {
 	if typed != nil && typed[i].Kind != eval.String {
-		b.WriteString(scalarYAML(&typed[i], indent))
+		writeScalarYAML(b, &typed[i], indent)
 		return
 	}
-	b.WriteString(keyYAML(v.Keys[i]))
+	if k := v.Keys[i]; plainOK(k) {
+		b.WriteString(k)
+	} else {
+		writeQuotedYAML(b, k)
+	}
 }
 
 // entries is the number of a map's or a list's entries, 0 for a scalar.
@@ -108,7 +112,7 @@ func writeChild(b *strings.Builder, v *eval.Value, indent int, inList bool) {
 		writeBlock(b, v, indent+2)
 	default:
 		b.WriteByte(' ')
-		b.WriteString(scalarYAML(v, indent+2))
+		writeScalarYAML(b, v, indent+2)
 		b.WriteByte('\n')
 	}
 }
@@ -153,74 +157,111 @@ func plainOK(s string) bool {
 	return true
 }
 
-// quoteYAML writes s as a double-quoted scalar, escaped as JSON is; a text
-// of printable ASCII with no quote or backslash is only wrapped (most
-// quoted texts: group members' names, numbers kept as text).
+// quoteYAML is s as a double-quoted scalar, as writeQuotedYAML writes it.
 func quoteYAML(s string) string {
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; c < 0x20 || c > 0x7e || c == '"' || c == '\\' {
-			return eval.JSON(eval.StringValue(s))
-		}
+	if jsonEscaped(s) {
+		return eval.JSON(eval.StringValue(s))
 	}
 	return `"` + s + `"`
 }
 
-// scalarYAML writes a scalar (or an empty collection) at indent.
-func scalarYAML(v *eval.Value, indent int) string {
-	switch v.Kind {
-	case eval.Null:
-		return "null"
-	case eval.Bool:
-		if v.B {
-			return "true"
-		}
-		return "false"
-	case eval.Int, eval.Float:
-		return eval.JSON(*v)
-	case eval.Map:
-		return "{}"
-	case eval.List:
-		return "[]"
-	case eval.Invalid:
-		return quoteYAML("<error: " + v.S + ">")
+// writeQuotedYAML writes s as a double-quoted scalar, escaped as JSON is;
+// a text of printable ASCII with no quote or backslash is only wrapped
+// (most quoted texts: group members' names, numbers kept as text).
+func writeQuotedYAML(b *strings.Builder, s string) {
+	if jsonEscaped(s) {
+		b.WriteString(eval.JSON(eval.StringValue(s)))
+		return
 	}
-	s := v.S
-	if plainOK(s) {
-		return s
-	}
-	if block, ok := literalBlock(s, indent); ok {
-		return block
-	}
-	return quoteYAML(s)
+	b.WriteByte('"')
+	b.WriteString(s)
+	b.WriteByte('"')
 }
 
-// literalBlock writes a multi-line text as "|" (keeping its last line
-// break) or "|-" (without), when the text allows it.
-func literalBlock(s string, indent int) (string, bool) {
+// jsonEscaped reports whether JSON writes s with an escape: a byte that
+// is not printable ASCII, a quote or a backslash.
+func jsonEscaped(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c > 0x7e || c == '"' || c == '\\' {
+			return true
+		}
+	}
+	return false
+}
+
+// writeScalarYAML writes a scalar (or an empty collection) at indent,
+// straight into b: a text quoted or written as a block is not built
+// apart first.
+func writeScalarYAML(b *strings.Builder, v *eval.Value, indent int) {
+	switch v.Kind {
+	case eval.Null:
+		b.WriteString("null")
+	case eval.Bool:
+		if v.B {
+			b.WriteString("true")
+		} else {
+			b.WriteString("false")
+		}
+	case eval.Int, eval.Float:
+		b.WriteString(eval.JSON(*v))
+	case eval.Map:
+		b.WriteString("{}")
+	case eval.List:
+		b.WriteString("[]")
+	case eval.Invalid:
+		writeQuotedYAML(b, "<error: "+v.S+">")
+	default:
+		switch s := v.S; {
+		case plainOK(s):
+			b.WriteString(s)
+		case literalBlockOK(s):
+			writeLiteralBlock(b, s, indent)
+		default:
+			writeQuotedYAML(b, s)
+		}
+	}
+}
+
+// literalBlockOK reports whether a text can be written as a literal
+// block (writeLiteralBlock): it holds a line break, no carriage return,
+// tab or other control character, does not start with a blank or end in
+// an empty line or a blank, and has no byte order mark.
+func literalBlockOK(s string) bool {
 	if !strings.Contains(s, "\n") || strings.ContainsAny(s, "\r\t") || strings.HasPrefix(s, " ") || strings.HasSuffix(s, "\n\n") {
-		return "", false
+		return false
 	}
 	for _, r := range s {
 		if r < 0x20 && r != '\n' || r == 0x7f || r == 0xfeff {
-			return "", false
+			return false
 		}
 	}
-	head := "|-"
-	body := s
-	if strings.HasSuffix(s, "\n") {
-		head, body = "|", strings.TrimSuffix(s, "\n")
+	return !strings.HasSuffix(strings.TrimSuffix(s, "\n"), " ")
+}
+
+// writeLiteralBlock writes a multi-line text as "|" (keeping its last
+// line break) or "|-" (without), its lines at indent (an empty line has
+// no blanks); literalBlockOK says when the text allows it.
+func writeLiteralBlock(b *strings.Builder, s string, indent int) {
+	body, ok := strings.CutSuffix(s, "\n")
+	if ok {
+		b.WriteString("|\n")
+	} else {
+		b.WriteString("|-\n")
 	}
-	pad := strings.Repeat(" ", indent)
-	lines := strings.Split(body, "\n")
-	for i, l := range lines {
-		if strings.HasSuffix(l, " ") && i == len(lines)-1 {
-			return "", false
+	for i := 0; ; i++ {
+		line, rest, more := strings.Cut(body, "\n")
+		if i > 0 {
+			b.WriteByte('\n')
 		}
-		if l != "" {
-			lines[i] = pad + l
+		if line != "" {
+			writeSpaces(b, indent)
+			b.WriteString(line)
 		}
+		if !more {
+			return
+		}
+		body = rest
 	}
-	return head + "\n" + strings.Join(lines, "\n"), true
 }
 
 // plainStart reports whether a plain scalar may start with c.

@@ -109,3 +109,52 @@ func TestResourceFieldCount(t *testing.T) {
 		}
 	}
 }
+
+// TestWriteScalarYAML pins the text written for each kind of scalar, and
+// for texts written plain, quoted or as literal blocks at two indents.
+func TestWriteScalarYAML(t *testing.T) {
+	for _, tc := range []struct {
+		s      string
+		indent int
+		want   string
+	}{
+		{"#!/bin/sh\necho hi\n", 0, "|\n#!/bin/sh\necho hi"},
+		{"#!/bin/sh\necho hi\n", 4, "|\n    #!/bin/sh\n    echo hi"},
+		{"a\nb", 4, "|-\n    a\n    b"},
+		{"line\n  indented\n\nend", 4, "|-\n    line\n      indented\n\n    end"},
+		{"last \nline", 4, "|-\n    last \n    line"},
+		{"line\nlast ", 4, "\"line\\nlast \""},
+		{"x\n\n", 4, "\"x\\n\\n\""},
+		{"\nstarts empty", 4, "|-\n\n    starts empty"},
+		{" lead\nx", 4, "\" lead\\nx\""},
+		{"tab\there\nx", 4, "\"tab\\there\\nx\""},
+		{"é\nü\n", 4, "|\n    é\n    ü"},
+		{"ctl\x01\nx", 4, "\"ctl\\u0001\\nx\""},
+		{"bom\ufeff\nx", 4, "\"bom\\ufeff\\nx\""},
+		{"plain", 4, "plain"},
+		{"needs: quote", 4, "\"needs: quote\""},
+		{"0123", 4, "\"0123\""},
+		{"q\"uote", 4, "\"q\\\"uote\""},
+	} {
+		var b strings.Builder
+		v := eval.StringValue(tc.s)
+		writeScalarYAML(&b, &v, tc.indent)
+		if b.String() != tc.want {
+			t.Errorf("%q at %d: wrote %q, want %q", tc.s, tc.indent, b.String(), tc.want)
+		}
+	}
+	for _, tc := range []struct {
+		v    eval.Value
+		want string
+	}{
+		{eval.NullValue(), "null"}, {eval.BoolValue(true), "true"}, {eval.BoolValue(false), "false"},
+		{eval.IntValue(3), "3"}, {eval.FloatValue(1.5), "1.5"}, {eval.InvalidValue(`bad "x"`), `"<error: bad \"x\">"`},
+		{eval.UnknownValue("<get_attr: a.b>"), `"<get_attr: a.b>"`}, {eval.MapValue(nil, nil), "{}"}, {eval.ListValue(nil), "[]"},
+	} {
+		var b strings.Builder
+		writeScalarYAML(&b, &tc.v, 2)
+		if b.String() != tc.want {
+			t.Errorf("%v: wrote %q, want %q", tc.v.Kind, b.String(), tc.want)
+		}
+	}
+}
