@@ -270,14 +270,35 @@ func plainStart(c byte) bool {
 }
 
 // typedWord reports whether s is a word a YAML 1.1 or 1.2 reader takes
-// for a boolean or null.
+// for a boolean or null, in any case: y, n, yes, no, true, false, on,
+// off, null. Nearly every key and most values are tested, so the words
+// are compared by length, without a lower-case copy.
 func typedWord(s string) bool {
-	if len(s) > 5 {
-		return false
-	}
-	switch strings.ToLower(s) {
-	case "y", "n", "yes", "no", "true", "false", "on", "off", "null":
-		return true
+	switch len(s) {
+	case 1:
+		return foldsTo(s, "y") || foldsTo(s, "n")
+	case 2:
+		return foldsTo(s, "no") || foldsTo(s, "on")
+	case 3:
+		return foldsTo(s, "yes") || foldsTo(s, "off")
+	case 4:
+		return foldsTo(s, "true") || foldsTo(s, "null")
+	case 5:
+		return foldsTo(s, "false")
 	}
 	return false
+}
+
+// foldsTo reports whether s is the lower-case ASCII word w with any of
+// its letters in upper case.
+func foldsTo(s, w string) bool {
+	if len(s) != len(w) {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c != w[i] && !(c >= 'A' && c <= 'Z' && c+('a'-'A') == w[i]) {
+			return false
+		}
+	}
+	return true
 }

@@ -158,3 +158,24 @@ func TestWriteScalarYAML(t *testing.T) {
 		}
 	}
 }
+
+// TestTypedWord holds typedWord to the words in every case (and to
+// strings.ToLower's reading of them) over every string of up to five
+// characters from letters of the words, their capitals and look-alikes.
+func TestTypedWord(t *testing.T) {
+	words := map[string]bool{"y": true, "n": true, "yes": true, "no": true, "true": true, "false": true, "on": true, "off": true, "null": true}
+	chars := []string{"y", "Y", "e", "s", "S", "n", "N", "o", "O", "f", "F", "t", "r", "u", "U", "a", "l", "L", "ſ", "K", "x"}
+	var walk func(s string, depth int)
+	walk = func(s string, depth int) {
+		if got, want := typedWord(s), words[strings.ToLower(s)]; got != want {
+			t.Errorf("typedWord(%q) = %v, want %v", s, got, want)
+		}
+		if depth == 5 {
+			return
+		}
+		for _, c := range chars {
+			walk(s+c, depth+1)
+		}
+	}
+	walk("", 0)
+}
