@@ -139,11 +139,19 @@ func plainOK(s string) bool {
 		return false
 	}
 	// One pass over the bytes: no line break or tab, no flow or quote
-	// indicator, no ": " or " #".
+	// indicator, no ": " or " #". Each byte is looked up in a bit set
+	// (plainStops) first: a switch over the bytes was a chain of
+	// comparisons for each.
 	for i := 0; i < len(s); i++ {
-		switch s[i] {
-		case '\n', '\r', '\t', '{', '}', '[', ']', ',', '&', '*', '!', '|', '>', '\'', '"', '%', '@', '`':
-			return false
+		c := s[i]
+		bits := plainStopsLow
+		if c >= 64 {
+			bits = plainStopsHigh
+		}
+		if c >= 128 || bits>>(c&63)&1 == 0 {
+			continue
+		}
+		switch c {
 		case ':':
 			if i+1 < len(s) && s[i+1] == ' ' {
 				return false
@@ -152,10 +160,22 @@ func plainOK(s string) bool {
 			if i > 0 && s[i-1] == ' ' {
 				return false
 			}
+		default:
+			return false
 		}
 	}
 	return true
 }
+
+// plainStopsLow and plainStopsHigh are the bytes below 64 and from 64 to
+// 127 that a plain scalar may not hold (a line break, a tab, a flow or
+// quote indicator), or only beside some bytes (":" before a blank, "#"
+// after one): bit c&63 of the set for c.
+const (
+	plainStopsLow uint64 = 1<<'\n' | 1<<'\r' | 1<<'\t' | 1<<',' | 1<<'&' | 1<<'*' | 1<<'!' | 1<<'>' |
+		1<<'\'' | 1<<'"' | 1<<'%' | 1<<':' | 1<<'#'
+	plainStopsHigh uint64 = 1<<('{'-64) | 1<<('}'-64) | 1<<('['-64) | 1<<(']'-64) | 1<<('|'-64) | 1<<('@'-64) | 1<<('`'-64)
+)
 
 // quoteYAML is s as a double-quoted scalar, as writeQuotedYAML writes it.
 func quoteYAML(s string) string {

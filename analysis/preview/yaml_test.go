@@ -179,3 +179,28 @@ func TestTypedWord(t *testing.T) {
 	}
 	walk("", 0)
 }
+
+// TestPlainOKBytes holds plainOK to YAML's rules for every byte inside a
+// text: line breaks, tabs, flow and quote indicators refuse the plain
+// form, ":" only before a blank and "#" only after one; any other byte
+// keeps it.
+func TestPlainOKBytes(t *testing.T) {
+	refuse := "\n\r\t{}[],&*!|>'\"%@`"
+	for c := 0; c < 256; c++ {
+		s := "a" + string([]byte{byte(c)}) + "b"
+		want := !strings.ContainsRune(refuse, rune(c))
+		if got := plainOK(s); got != want {
+			t.Errorf("plainOK(%q) = %v, want %v", s, got, want)
+		}
+	}
+	for _, tc := range []struct {
+		s    string
+		want bool
+	}{
+		{"a:b", true}, {"a: b", false}, {"a:", false}, {"a#b", true}, {"a #b", false}, {"#a", false}, {"a b", true}, {"aé:ü", true},
+	} {
+		if got := plainOK(tc.s); got != tc.want {
+			t.Errorf("plainOK(%q) = %v, want %v", tc.s, got, tc.want)
+		}
+	}
+}
