@@ -135,7 +135,7 @@ func plainOK(s string) bool {
 	if s == "" || !plainStart(s[0]) || s[len(s)-1] == ':' || s[len(s)-1] == ' ' {
 		return false
 	}
-	if typedWord(s) || len(s) <= 64 && strings.IndexByte("0123456789+-.~", s[0]) >= 0 && looksTyped().MatchString(s) {
+	if typedWord(s) || len(s) <= 64 && strings.IndexByte("0123456789+-.~", s[0]) >= 0 && (allDigits(s) || looksTyped().MatchString(s)) {
 		return false
 	}
 	// One pass over the bytes: no line break or tab, no flow or quote
@@ -165,6 +165,19 @@ func plainOK(s string) bool {
 		}
 	}
 	return true
+}
+
+// allDigits reports whether s is a run of decimal digits, the typed
+// text a preview writes most (group members' names, counts kept as
+// text): looksTyped matches every one, and telling them first spares
+// the pattern.
+func allDigits(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return s != ""
 }
 
 // plainStopsLow and plainStopsHigh are the bytes below 64 and from 64 to

@@ -204,3 +204,19 @@ func TestPlainOKBytes(t *testing.T) {
 		}
 	}
 }
+
+// TestAllDigitsLookTyped holds the shortcut plainOK takes before the
+// pattern: every run of digits is a text the pattern finds typed, and
+// texts with any other byte are left to the pattern.
+func TestAllDigitsLookTyped(t *testing.T) {
+	for _, s := range []string{"0", "1", "09", "123", "0000", "2021", "12345678901234567890"} {
+		if !allDigits(s) || !looksTyped().MatchString(s) || plainOK(s) {
+			t.Errorf("%q: allDigits %v, looksTyped %v, plainOK %v", s, allDigits(s), looksTyped().MatchString(s), plainOK(s))
+		}
+	}
+	for _, s := range []string{"", "1a", "a1", "1 2", "-1", "1.5", "١"} {
+		if allDigits(s) {
+			t.Errorf("allDigits(%q) = true", s)
+		}
+	}
+}
