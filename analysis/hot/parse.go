@@ -41,9 +41,9 @@ func ParseNamedAfter(name string, src []byte, lastGood *Document) *Document {
 // preview does without check's rules: the model's Calls is left nil.
 // Collecting the calls is two thirds of building the model of a large
 // template (about 1 ms of the 12,022-line benchmark template's 1.5), on
-// one core while the others wait for the model. The tree is read as one
-// read once (syntax.ParseForReading): the same tree, its texts not packed
-// for a long life.
+// one core while the others wait for the model. Its syntax tree is
+// parsed for a single reading (syntax.ParseForReading): the same tree,
+// its scalars' texts not packed for a long life.
 func ParseForEvaluation(name string, src []byte) *Document {
 	return parseModel(src, nil, IsJinjaName(name), nil, false)
 }
