@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // ParseJSON reads a JSON text into a Value, keeping the order of keys.
@@ -170,12 +171,13 @@ func readJSON(d *json.Decoder, depth int) (Value, error) {
 // syntax shares it.
 func compilePython(p string) (*regexp.Regexp, error) {
 	// Python reads "{,n}" as "{0,n}"; Go reads it as text.
-	p = pythonUpTo.ReplaceAllString(p, "{0,$1}")
+	p = pythonUpTo().ReplaceAllString(p, "{0,$1}")
 	return regexp.Compile(p)
 }
 
-// pythonUpTo matches Python's "{,n}" repetition.
-var pythonUpTo = regexp.MustCompile(`\{,(\d+)\}`)
+// pythonUpTo matches Python's "{,n}" repetition; compiled on first use,
+// as few templates hold a pattern.
+var pythonUpTo = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\{,(\d+)\}`) })
 
 // skipJSON reads one value of d without recursion and gives it as
 // unknown.

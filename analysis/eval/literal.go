@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 
 	"heat-ls/analysis/syntax"
 )
@@ -13,10 +14,17 @@ import (
 // Heat reads templates with PyYAML's YAML 1.1 rules, not the YAML 1.2
 // rules yaml.v3 resolved the tree with: "yes" and "on" are booleans,
 // "012" is octal, "1:30" is 90, "1e5" is text, and dates stay text (Heat's
-// loader reads timestamps as strings).
+// loader reads timestamps as strings). The patterns are compiled on first
+// use: most texts are told apart before them (plainDecimal, the words),
+// and compiling them as the package is initialised cost every command's
+// start.
 var (
-	yaml11Int   = regexp.MustCompile(`^(?:[-+]?0b[0-1_]+|[-+]?0[0-7_]+|[-+]?(?:0|[1-9][0-9_]*)|[-+]?0x[0-9a-fA-F_]+|[-+]?[1-9][0-9_]*(?::[0-5]?[0-9])+)$`)
-	yaml11Float = regexp.MustCompile(`^(?:[-+]?(?:[0-9][0-9_]*)\.[0-9_]*(?:[eE][-+][0-9]+)?|\.[0-9][0-9_]*(?:[eE][-+][0-9]+)?|[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+\.[0-9_]*|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))$`)
+	yaml11Int = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^(?:[-+]?0b[0-1_]+|[-+]?0[0-7_]+|[-+]?(?:0|[1-9][0-9_]*)|[-+]?0x[0-9a-fA-F_]+|[-+]?[1-9][0-9_]*(?::[0-5]?[0-9])+)$`)
+	})
+	yaml11Float = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^(?:[-+]?(?:[0-9][0-9_]*)\.[0-9_]*(?:[eE][-+][0-9]+)?|\.[0-9][0-9_]*(?:[eE][-+][0-9]+)?|[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+\.[0-9_]*|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))$`)
+	})
 )
 
 // Scalar is the value Heat's loader makes of a scalar node.
@@ -52,9 +60,9 @@ func Scalar(n *syntax.Node) Value {
 		return NullValue()
 	case isYAML11Bool(s):
 		return BoolValue(yaml11True(s))
-	case yaml11Int.MatchString(s):
+	case yaml11Int().MatchString(s):
 		return yaml11IntValue(s)
-	case yaml11Float.MatchString(s):
+	case yaml11Float().MatchString(s):
 		return FloatValue(yaml11FloatValue(s))
 	}
 	return StringValue(s)
@@ -75,7 +83,7 @@ func typedScalar(tag, s string) Value {
 // (octal, binary, hexadecimal and base-60 forms included) or a float.
 func IsYAML11Typed(s string) bool {
 	return mayBeTyped(s) && (plainDecimal(s) || isYAML11Null(s) || isYAML11Bool(s) ||
-		yaml11Int.MatchString(s) || yaml11Float.MatchString(s))
+		yaml11Int().MatchString(s) || yaml11Float().MatchString(s))
 }
 
 // IsYAML11BoolText reports whether Heat's loader reads the plain scalar

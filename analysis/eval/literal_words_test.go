@@ -24,7 +24,7 @@ func TestWordReadingsAgreeWithPatterns(t *testing.T) {
 		if got, want := plainDecimal(s), decimalRE.MatchString(s); got != want {
 			t.Errorf("plainDecimal(%q) = %v, want %v", s, got, want)
 		}
-		if plainDecimal(s) && !yaml11Int.MatchString(s) {
+		if plainDecimal(s) && !yaml11Int().MatchString(s) {
 			t.Errorf("plainDecimal(%q) but yaml11Int does not match", s)
 		}
 	}

@@ -55,11 +55,14 @@ type Value struct {
 	// look-ups and JSON go.
 	Keys []string
 	Vals []Value
-	// KeyVals, when set, holds each key as Heat's loader read it, in
+	// keyVals, when set, holds each key as Heat's loader read it, in
 	// Keys' order: a mapping read from YAML with a key that is no text
 	// (`1:`, `true:`) keeps its type, so Python's text of it does too
-	// ({1: 'a'}). nil when every key is text; see Key.
-	KeyVals []Value
+	// ({1: 'a'}). nil when every key is text; read through Key and
+	// TypedKeys. A pointer, not a slice: nearly every map's keys are
+	// texts, and a preview holds hundreds of thousands of values, every
+	// one of which would carry 16 bytes more for it.
+	keyVals *[]Value
 	From    Origin
 }
 
@@ -82,13 +85,23 @@ func UnknownValue(why string) Value { return Value{Kind: Unknown, S: why} }
 // InvalidValue is a value whose evaluation fails in Heat.
 func InvalidValue(why string) Value { return Value{Kind: Invalid, S: why} }
 
-// Key is a map's i-th key as Heat's loader read it: text unless
-// KeyVals says otherwise.
+// Key is a map's i-th key as Heat's loader read it: text unless the
+// map was read with a key that is no text (TypedKeys).
 func (v Value) Key(i int) Value {
-	if len(v.KeyVals) == len(v.Keys) {
-		return v.KeyVals[i]
+	if kv := v.TypedKeys(); kv != nil {
+		return kv[i]
 	}
 	return StringValue(v.Keys[i])
+}
+
+// TypedKeys is every key of a map read with a key that is no text, as
+// Heat's loader read them, in Keys' order; nil when the keys are their
+// texts (the map's Keys), as they are in nearly every map.
+func (v Value) TypedKeys() []Value {
+	if v.keyVals == nil || len(*v.keyVals) != len(v.Keys) || len(v.Keys) == 0 {
+		return nil
+	}
+	return *v.keyVals
 }
 
 // JSONKey is a map's i-th key as JSON writes it: its text, but true,
@@ -123,7 +136,7 @@ func textKeys(v Value, depth int) Value {
 			keys[i] = v.JSONKey(i)
 			vals[i] = textKeys(v.Vals[i], depth+1)
 		}
-		v.Keys, v.Vals, v.KeyVals = keys, vals, nil
+		v.Keys, v.Vals, v.keyVals = keys, vals, nil
 	}
 	return v
 }
@@ -292,6 +305,8 @@ func keyIdentity(kv Value) string {
 
 func (b *mapBuilder) value() Value {
 	v := MapValue(b.keys, b.vals)
-	v.KeyVals = b.kvals
+	if b.kvals != nil {
+		v.keyVals = &b.kvals
+	}
 	return v
 }

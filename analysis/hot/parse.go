@@ -37,11 +37,13 @@ func ParseNamedAfter(name string, src []byte, lastGood *Document) *Document {
 }
 
 // ParseForEvaluation is ParseNamed for a reader that evaluates the
-// template and never asks where its function calls are, as heat-ls
+// template once and never asks where its function calls are, as heat-ls
 // preview does without check's rules: the model's Calls is left nil.
 // Collecting the calls is two thirds of building the model of a large
 // template (about 1 ms of the 12,022-line benchmark template's 1.5), on
-// one core while the others wait for the model.
+// one core while the others wait for the model. Its syntax tree is
+// parsed for a single reading (syntax.ParseForReading): the same tree,
+// its scalars' texts not packed for a long life.
 func ParseForEvaluation(name string, src []byte) *Document {
 	return parseModel(src, nil, IsJinjaName(name), nil, false)
 }
@@ -51,13 +53,19 @@ func parse(src []byte, lastGood *Document, jinjaName bool, a *syntax.Arena) *Doc
 }
 
 // parseModel is parse; calls says whether the model lists the
-// template's function calls.
+// template's function calls; without them the document is
+// ParseForEvaluation's, read once.
 func parseModel(src []byte, lastGood *Document, jinjaName bool, a *syntax.Arena, calls bool) *Document {
 	var old []byte
 	if lastGood != nil && !lastGood.Jinja {
 		old = lastGood.Src
 	}
-	f := syntax.ParseAfterIn(src, old, a)
+	var f *syntax.File
+	if calls {
+		f = syntax.ParseAfterIn(src, old, a)
+	} else {
+		f = syntax.ParseForReading(src)
+	}
 	if (f.Broken || jinjaName) && hasJinja(src) {
 		if d := parseJinja(src, jinjaName, calls); d != nil {
 			return d

@@ -149,7 +149,9 @@ func Command(o CommandOptions, stdout, stderr io.Writer) (status int) {
 	if o.Check != nil {
 		procs--
 	}
-	io.WriteString(stdout, textOn(res, o.Format, wd, procs))
+	for _, piece := range textPiecesOf(res, o.Format, wd, procs) {
+		io.WriteString(stdout, piece)
+	}
 	problems, err := checked()
 	if err != nil {
 		fmt.Fprintln(stderr, "heat-ls preview: internal error, please report it:", err)

@@ -14,17 +14,20 @@ func Text(res *Result, format, dir string) string {
 
 // textOn is Text written on up to procs goroutines.
 func textOn(res *Result, format, dir string, procs int) string {
+	return strings.Join(textPiecesOf(res, format, dir, procs), "")
+}
+
+// textPiecesOf is textOn's text in pieces (textPieces), as the command
+// writes it.
+func textPiecesOf(res *Result, format, dir string, procs int) []string {
 	if dir != "" {
 		relativize(res.Stack, dir, 0)
 	}
-	var b strings.Builder
 	// The text is about one and a half times the files read; room for
-	// twice that is reserved at once (pages never written cost nothing)
-	// rather than copied at each doubling.
-	b.Grow(2 * res.sourceSize())
+	// twice that is reserved at once, shared among the pieces (pages
+	// never written cost nothing), rather than copied at each doubling.
 	top, at, fill := res.Stack.shell(0)
-	writeText(&b, top, format == "json", procs, writePartMin, lazyEntry{at, fill})
-	return b.String()
+	return textPieces(top, format == "json", procs, writePartMin, lazyEntry{at, fill}, 2*res.sourceSize())
 }
 
 // sourceSize is the size of the files the preview read, bounded by what

@@ -1,6 +1,7 @@
 package preview
 
 import (
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -12,49 +13,58 @@ import (
 // written in parts: below it the text is written in one go.
 const writePartMin = 64
 
-// writeText writes the preview's value top as WriteYAML or WriteJSON
-// (json) writes it. Writing the text is a fifth of a large preview's
-// work, nearly all of it the entries of one collection (the stack's
-// resources), each written on its own: those are written in parts on up
-// to GOMAXPROCS goroutines, into builders of their own joined in order,
-// so the text is the same byte for byte. least is the fewest entries
-// written in parts (writePartMin).
-func writeText(b *strings.Builder, top eval.Value, json bool, procs, least int, lazy lazyEntry) {
+// textPieces writes the preview's value top as WriteYAML or WriteJSON
+// (json) writes it, in pieces whose concatenation is the text. Writing
+// the text is a fifth of a large preview's work, nearly all of it the
+// entries of one collection (the stack's resources), each written on its
+// own: those are written in parts on up to GOMAXPROCS goroutines, each
+// into a builder of its own, so the text is the same byte for byte. The
+// pieces are handed over as they are, not joined: the command writes
+// them to its output in turn, and a copy of the whole text would touch
+// as much fresh memory again. least is the fewest entries written in
+// parts (writePartMin); budget is the room reserved for the whole text
+// (0: as it is written).
+func textPieces(top eval.Value, json bool, procs, least int, lazy lazyEntry, budget int) []string {
 	big := largestEntry(top)
 	if procs < 2 || big < 0 || entries(top.Vals[big]) < max(1, least) || lazy.fill != nil && big != lazy.at {
 		lazy.fillAll(top)
+		var b strings.Builder
+		b.Grow(budget)
 		if json {
-			WriteJSON(b, top)
+			WriteJSON(&b, top)
 		} else {
-			WriteYAML(b, top)
+			WriteYAML(&b, top)
 		}
-		return
+		return []string{b.String()}
 	}
 	child, n := top.Vals[big], len(top.Keys)
+	var head, tail strings.Builder
+	var parts []string
 	if json {
-		b.WriteString("{\n")
-		writeEntriesJSON(b, top, 0, 0, big)
-		b.WriteString(" " + eval.JSON(eval.StringValue(top.Keys[big])) + ": " + openBracket(child) + "\n")
-		writeInParts(b, entries(child), procs, func(pb *strings.Builder, from, to int) {
+		head.WriteString("{\n")
+		writeEntriesJSON(&head, top, 0, 0, big)
+		head.WriteString(" " + eval.JSON(eval.StringValue(top.Keys[big])) + ": " + openBracket(child) + "\n")
+		parts = writeInParts(&head, entries(child), procs, budget, func(pb *strings.Builder, from, to int) {
 			lazy.fillPart(from, to)
 			writeEntriesJSON(pb, child, 1, from, to)
 		})
-		b.WriteString(" " + closeBracket(child))
+		tail.WriteString(" " + closeBracket(child))
 		if big < n-1 {
-			b.WriteByte(',')
+			tail.WriteByte(',')
 		}
-		b.WriteByte('\n')
-		writeEntriesJSON(b, top, 0, big+1, n)
-		b.WriteString("}\n")
-		return
+		tail.WriteByte('\n')
+		writeEntriesJSON(&tail, top, 0, big+1, n)
+		tail.WriteString("}\n")
+	} else {
+		writeEntriesYAML(&head, &top, 0, false, 0, big)
+		head.WriteString(keyYAML(top.Keys[big]) + ":\n")
+		parts = writeInParts(&head, entries(child), procs, budget, func(pb *strings.Builder, from, to int) {
+			lazy.fillPart(from, to)
+			writeEntriesYAML(pb, &child, 2, false, from, to)
+		})
+		writeEntriesYAML(&tail, &top, 0, false, big+1, n)
 	}
-	writeEntriesYAML(b, top, 0, false, 0, big)
-	b.WriteString(keyYAML(top.Keys[big]) + ":\n")
-	writeInParts(b, entries(child), procs, func(pb *strings.Builder, from, to int) {
-		lazy.fillPart(from, to)
-		writeEntriesYAML(pb, child, 2, false, from, to)
-	})
-	writeEntriesYAML(b, top, 0, false, big+1, n)
+	return slices.Concat([]string{head.String()}, parts, []string{tail.String()})
 }
 
 // lazyEntry is an entry of the value written whose entries' values are
@@ -112,16 +122,14 @@ func closeBracket(v eval.Value) string {
 
 // writeInParts writes n entries with write, which writes those from one
 // index to another, in twice as many parts as there are cores: the
-// first part straight into b, the others into builders of their own,
-// appended to b in order once all are written. b's spare room is shared
-// out among the parts' builders.
-func writeInParts(b *strings.Builder, n, procs int, write func(pb *strings.Builder, from, to int)) {
+// first part straight after what first holds, the others into builders
+// of their own, whose texts it returns in order once all are written.
+// Each part has its share of budget reserved (pages never written cost
+// nothing, a builder growing by doubling touches twice its text).
+func writeInParts(first *strings.Builder, n, procs, budget int, write func(pb *strings.Builder, from, to int)) []string {
 	parts := min(2*procs, n)
 	texts := make([]strings.Builder, parts)
-	// Room for each part's share of what b has room for: pages never
-	// written cost nothing, a builder growing by doubling touches twice
-	// its text.
-	room := (b.Cap() - b.Len()) / parts
+	room := budget / parts
 	bounds := func(i int) (int, int) { return i * n / parts, (i + 1) * n / parts }
 	var next atomic.Int64
 	work := func() {
@@ -139,11 +147,14 @@ func writeInParts(b *strings.Builder, n, procs int, write func(pb *strings.Build
 	for range min(procs, parts) - 1 {
 		wg.Go(work)
 	}
+	first.Grow(room)
 	from, to := bounds(0)
-	write(b, from, to)
+	write(first, from, to)
 	work()
 	wg.Wait()
-	for i := 1; i < parts; i++ {
-		b.WriteString(texts[i].String())
+	out := make([]string, parts-1)
+	for i := range out {
+		out[i] = texts[i+1].String()
 	}
+	return out
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"heat-ls/analysis/eval"
 	"heat-ls/analysis/hot"
 	"heat-ls/analysis/preview/previewtest"
 )
@@ -64,5 +65,12 @@ func TestWriteTextInParts(t *testing.T) {
 	}
 	if parted < len(results) {
 		t.Errorf("only %d of %d texts had a collection to write in parts", parted, 2*len(results))
+	}
+}
+
+// writeText writes into b the text textPieces writes in pieces.
+func writeText(b *strings.Builder, top eval.Value, json bool, procs, least int, lazy lazyEntry) {
+	for _, piece := range textPieces(top, json, procs, least, lazy, 0) {
+		b.WriteString(piece)
 	}
 }

@@ -70,7 +70,7 @@ func BenchmarkParseInParts(b *testing.B) {
 	})
 	b.Run("parts", func(b *testing.B) {
 		for b.Loop() {
-			if _, ok := parseInParts(src, cuts); !ok {
+			if _, ok := parseInParts(src, cuts, true); !ok {
 				b.Fatal("the parts were refused")
 			}
 		}

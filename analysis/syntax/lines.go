@@ -2,6 +2,7 @@ package syntax
 
 import (
 	"bytes"
+	"encoding/binary"
 	"unicode/utf8"
 )
 
@@ -13,6 +14,10 @@ import (
 type lineIndex struct {
 	src    []byte
 	starts []int
+	// ascii is set when "\n" is the only line break and every byte is
+	// ASCII, as in nearly every template: a column is then a byte count,
+	// and offset adds it to the line's start instead of walking the line.
+	ascii bool
 	// cursor: the last converted mark.
 	curLine, curCol, curOff int
 }
@@ -30,7 +35,7 @@ func newLineIndex(src []byte) *lineIndex {
 			i += j + 1
 			starts = append(starts, i)
 		}
-		return &lineIndex{src: src, starts: starts, curLine: 1, curCol: 1}
+		return &lineIndex{src: src, starts: starts, curLine: 1, curCol: 1, ascii: isASCII(src)}
 	}
 	for i := 0; i < len(src); i++ {
 		switch c := src[i]; {
@@ -60,6 +65,13 @@ func (x *lineIndex) offset(line, col int) int {
 	}
 	if line > len(x.starts) {
 		return len(x.src)
+	}
+	if x.ascii {
+		end := len(x.src) // where the line's text ends: its "\n" or the end
+		if line < len(x.starts) {
+			end = x.starts[line] - 1
+		}
+		return min(x.starts[line-1]+max(col-1, 0), end)
 	}
 	off, c := x.starts[line-1], 1
 	if line == x.curLine && col >= x.curCol {
@@ -91,6 +103,22 @@ func (x *lineIndex) lineStart(line int) int {
 		return len(x.src)
 	}
 	return x.starts[line-1]
+}
+
+// isASCII reports whether every byte of src is below 0x80, eight at a time.
+func isASCII(src []byte) bool {
+	i := 0
+	for ; i+8 <= len(src); i += 8 {
+		if binary.LittleEndian.Uint64(src[i:])&0x8080808080808080 != 0 {
+			return false
+		}
+	}
+	for ; i < len(src); i++ {
+		if src[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
 }
 
 // onlyNewlines reports whether "\n" is the only line break in src (no CR,

@@ -31,3 +31,46 @@ func TestLineIndex(t *testing.T) {
 		}
 	}
 }
+
+// TestLineIndexASCIISameAsWalk holds the ASCII shortcut of offset to what
+// walking the line's characters gives, for every line and column of
+// texts with short, long, empty and unterminated lines.
+func TestLineIndexASCIISameAsWalk(t *testing.T) {
+	for _, src := range []string{
+		"", "a", "\n", "ab\ncd", "ab\ncd\n", "\n\nx\n", "key: value\n  - item\n\nlast",
+		"a very long line with many columns to count through before its end\nb\n",
+	} {
+		fast := newLineIndex([]byte(src))
+		if !fast.ascii {
+			t.Fatalf("%q: not taken for ASCII", src)
+		}
+		slow := newLineIndex([]byte(src))
+		slow.ascii = false
+		for line := 0; line <= len(fast.starts)+1; line++ {
+			for col := -1; col <= len(src)+2; col++ {
+				if got, want := fast.offset(line, col), slow.offset(line, col); got != want {
+					t.Errorf("%q: offset(%d, %d) = %d, the walk gives %d", src, line, col, got, want)
+				}
+			}
+		}
+	}
+	for _, src := range []string{"aé\nb", "a\r\nb", "é"} {
+		if newLineIndex([]byte(src)).ascii {
+			t.Errorf("%q: taken for ASCII with only newlines", src)
+		}
+	}
+}
+
+func TestIsASCII(t *testing.T) {
+	for _, tc := range []struct {
+		src  string
+		want bool
+	}{
+		{"", true}, {"abc", true}, {"0123456789abcdef", true}, {"0123456789abcdeé", false},
+		{"é0123456789abcdef", false}, {"01234567\x80", false}, {"\x7f\x00", true},
+	} {
+		if got := isASCII([]byte(tc.src)); got != tc.want {
+			t.Errorf("isASCII(%q) = %v, want %v", tc.src, got, tc.want)
+		}
+	}
+}

@@ -19,6 +19,13 @@ import (
 // rest of the text (recover.go).
 func Parse(src []byte) *File { return parseAfter(src, nil, nil) }
 
+// ParseForReading is Parse for a tree read once and then dropped, as a
+// command reads a template: a text parsed in parts leaves each scalar's
+// text where yaml.v3 made it instead of packing the texts into one string
+// (packValues), a copy that frees memory only for a tree kept open. The
+// tree is the same, value for value.
+func ParseForReading(src []byte) *File { return parseWith(src, nil, nil, false) }
+
 // failure is the YAML syntax error that stopped a parse: yaml.v3's own
 // words and the span it was located at.
 type failure struct {
@@ -39,11 +46,11 @@ func parseOnce(src []byte, a *Arena) (f *File, fail *failure) { return parseText
 // is broken, where the parts would be parsed for nothing before the whole
 // text meets the error (the recovery's parses are whole for the same
 // reason); with an arena the caller (heat-ls check) already keeps every
-// core busy with other files.
-func parseFirst(src, lastGood []byte, a *Arena) (*File, *failure) {
+// core busy with other files. pack is parseWith's.
+func parseFirst(src, lastGood []byte, a *Arena, pack bool) (*File, *failure) {
 	if a == nil && lastGood == nil {
 		if cuts := planParts(src); cuts != nil {
-			if f, ok := parseInParts(src, cuts); ok {
+			if f, ok := parseInParts(src, cuts, pack); ok {
 				return f, nil
 			}
 		}

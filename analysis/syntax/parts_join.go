@@ -23,13 +23,15 @@ type part struct {
 	// ok is set when the part parsed as complete entries with no problem,
 	// anchor or alias: only then can its tree be the whole parse's.
 	ok bool
+	// pack says whether the part packs its scalars' texts (packValues).
+	pack bool
 }
 
 // parseInParts parses src cut at cuts, each part on its own goroutine
 // (at most GOMAXPROCS at once), and joins the trees; ok is false when
 // the result could differ from parsing src whole, which the caller then
-// does.
-func parseInParts(src []byte, cuts []cut) (f *File, ok bool) {
+// does. pack says whether the parts pack their scalars' texts.
+func parseInParts(src []byte, cuts []cut, pack bool) (f *File, ok bool) {
 	// A second document would be read by no part (yaml.Unmarshal reads
 	// the first), and carriage returns and byte order marks may be
 	// counted differently in a part than in the whole.
@@ -43,7 +45,7 @@ func parseInParts(src []byte, cuts []cut) (f *File, ok bool) {
 		if i < len(cuts) {
 			to = cuts[i].at
 		}
-		ps[i] = part{from: from, to: to, entry: entry}
+		ps[i] = part{from: from, to: to, entry: entry, pack: pack}
 		if i < len(cuts) {
 			from, entry = cuts[i].at, cuts[i].entry
 		}
@@ -114,7 +116,7 @@ func (p *part) parse(src []byte) {
 	if top.Kind != yaml.MappingNode || top.Style&yaml.FlowStyle != 0 || len(top.Content) < 2 {
 		return
 	}
-	c.reserve(top)
+	c.reserveFromEstimate()
 	if p.entry {
 		// The stand-in key itself is not converted: its offsets would
 		// fall on the text before the part.
@@ -128,7 +130,9 @@ func (p *part) parse(src []byte) {
 		p.root = c.convert(top, 0)
 		p.rootKids = p.root.kids()
 	}
-	c.packValues()
+	if p.pack {
+		c.packValues()
+	}
 	p.ok = len(c.problems) == 0 && !c.tooDeep && c.anchors == nil && !c.aliases
 }
 

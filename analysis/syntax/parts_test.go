@@ -142,7 +142,7 @@ func TestPartsEqualWhole(t *testing.T) {
 		want, _ := parseText(src, nil, "", nil)
 		for _, cuts := range plans {
 			tried++
-			got, ok := parseInParts(src, cuts)
+			got, ok := parseInParts(src, cuts, true)
 			if !ok {
 				if strings.HasPrefix(name, "generated-") || name == "deep-entries" {
 					t.Errorf("%s: cut at %v, the parts were refused", name, cuts)
@@ -213,7 +213,7 @@ func TestPartsAnyCut(t *testing.T) {
 		if len(cuts) == 0 {
 			continue
 		}
-		got, ok := parseInParts(src, cuts)
+		got, ok := parseInParts(src, cuts, true)
 		if !ok {
 			continue
 		}
@@ -255,7 +255,7 @@ func TestPartsRefused(t *testing.T) {
 		if at < 0 {
 			t.Fatalf("%s: no %q", c.name, c.cutAt)
 		}
-		if _, ok := parseInParts(src, []cut{{at: at, entry: c.entry}}); ok {
+		if _, ok := parseInParts(src, []cut{{at: at, entry: c.entry}}, true); ok {
 			t.Errorf("%s: the parts were accepted", c.name)
 		}
 	}
@@ -280,6 +280,21 @@ func TestPlanParts(t *testing.T) {
 		got := planPartsOn(c.src, c.procs) != nil
 		if got != c.want {
 			t.Errorf("%s: planned %v, want %v", c.name, got, c.want)
+		}
+	}
+}
+
+// TestParseForReadingSameTree holds ParseForReading, which leaves the
+// scalars' texts unpacked, to Parse's tree and problems on texts large
+// enough to be parsed in parts, and checks that they were.
+func TestParseForReadingSameTree(t *testing.T) {
+	for _, n := range []int{4000, 12000} {
+		src := []byte(synthtest.GenerateTemplate(n))
+		if planPartsOn(src, 2) == nil {
+			t.Fatalf("%d lines: no parts planned", n)
+		}
+		if d := sameParse(ParseForReading(src), Parse(src)); d != "" {
+			t.Errorf("%d lines: %s", n, d)
 		}
 	}
 }

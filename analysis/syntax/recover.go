@@ -28,8 +28,12 @@ func ParseAfter(src, lastGood []byte) *File { return parseAfter(src, lastGood, n
 
 // parseAfter is ParseAfter with the first parse's nodes taken from a (nil:
 // allocated); the re-parses of a broken text allocate their own.
-func parseAfter(src, lastGood []byte, a *Arena) *File {
-	f, fail := parseFirst(src, lastGood, a)
+func parseAfter(src, lastGood []byte, a *Arena) *File { return parseWith(src, lastGood, a, true) }
+
+// parseWith is parseAfter; pack says whether a text parsed in parts packs
+// its scalars' texts (packValues), as a tree kept for long does.
+func parseWith(src, lastGood []byte, a *Arena, pack bool) *File {
+	f, fail := parseFirst(src, lastGood, a, pack)
 	if fail == nil && !f.Broken {
 		fail = strayRoot(f)
 	}

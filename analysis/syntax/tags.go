@@ -26,7 +26,7 @@ func safeLoaderTag(tag string) bool {
 // unknownTag records a problem when n, whose tag and anchor text span
 // start..propsEnd, carries a tag Heat's loader cannot construct.
 func (c *converter) unknownTag(n *Node, start, propsEnd int) {
-	if safeLoaderTag(n.Tag()) || propsEnd <= start {
+	if propsEnd <= start || safeLoaderTag(n.Tag()) { // no properties, the common case, first
 		return
 	}
 	span := source.Span{Start: start, End: propsEnd}
