@@ -25,12 +25,20 @@ import (
 // GOMAXPROCS is the whole process's: only a process that runs one server
 // (the heat-ls binary) should ask for this (WithProcessorFlush). It costs
 // two stops of the world, once the server is idle.
-func flushProcessorCaches() {
+func flushProcessorCaches() { onOneProcessor(func() {}) }
+
+// onOneProcessor runs f with GOMAXPROCS at one, so on the first processor
+// alone, and sets it back after: ending the other processors empties
+// their caches (flushProcessorCaches), and what f does with the first
+// one's caches (drainPageCache) no other processor undoes meanwhile.
+func onOneProcessor(f func()) {
 	n := runtime.GOMAXPROCS(0)
 	if n < 2 {
+		f()
 		return
 	}
 	runtime.GOMAXPROCS(1)
+	f()
 	if os.Getenv("GOMAXPROCS") == "" {
 		// Back to the runtime's own choice, which follows the machine's
 		// processors and the container's quota as they change; setting

@@ -29,7 +29,8 @@ import (
 //
 // With flushProcessors, it first empties the runtime's per-processor
 // caches (flushProcessorCaches), so that the collection frees what they
-// held.
+// held, and last takes back the free pages the first processor's page
+// cache kept from the return (drainPageCache), on that processor alone.
 func returnMemory(flushProcessors bool) (refilled bool) {
 	if flushProcessors {
 		flushProcessorCaches()
@@ -37,15 +38,62 @@ func returnMemory(flushProcessors bool) (refilled bool) {
 	runtime.GC()
 	debug.FreeOSMemory()
 	free, released, ok := heapPages()
-	if !ok || free <= strandedFree {
+	if !ok {
 		return false
 	}
-	refill(min(free+released, maxRefill)/refillBytes, func() uint64 {
+	backedFree := func() uint64 {
 		f, _, _ := heapPages()
 		return f
-	})
-	debug.FreeOSMemory()
-	return true
+	}
+	if free > strandedFree {
+		refill(min(free+released, maxRefill)/refillBytes, backedFree)
+		debug.FreeOSMemory()
+		refilled = true
+	}
+	if !flushProcessors {
+		return refilled
+	}
+	drained := 0
+	onOneProcessor(func() { drained = drainPageCache(backedFree) })
+	if drained > 0 {
+		debug.FreeOSMemory()
+	}
+	return refilled
+}
+
+// drainPageCache takes the free pages a return of memory left backed, one
+// page at a time, until none is left or it has taken drainPages, and drops
+// them; it reports how many it took. What a return leaves backed, a
+// refill aside, is the page cache of the processor that ran the
+// collection's last step: up to 64 free pages the runtime took from the
+// heap for that processor alone, which no return sees (a collection
+// empties the caches of idle processors only, flushProcessorCaches those
+// of every processor but the first). A page allocated from that cache
+// goes back to the heap when freed, where the next return finds it. One
+// page at a time, since the cache hands out the lowest free page, where a
+// block of several would pass over its shorter runs; and backedFree is
+// read after each, since an allocation from an empty cache fills it again
+// from the heap.
+//
+// It stops too once drainIdle pages in a row left the backed free pages
+// as they were: those pages were returned ones, and what stays backed is
+// elsewhere (another processor's cache, or a chunk of the heap only a
+// refill reaches).
+func drainPageCache(backedFree func() uint64) int {
+	kept := make([]*[pageBytes]byte, 0, drainPages)
+	last, idle := backedFree(), 0
+	for len(kept) < drainPages && last > 0 && idle < drainIdle {
+		kept = append(kept, new([pageBytes]byte))
+		now := backedFree()
+		if now < last {
+			idle = 0
+		} else {
+			idle++
+		}
+		last = now
+	}
+	runtime.KeepAlive(kept)
+	return len(kept)
 }
 
 // refill allocates up to n blocks of refillBytes and drops them. It stops
@@ -88,6 +136,14 @@ const (
 	// refillEnough is the free heap still backed at which the refill
 	// stops: two blocks, a few runs too short for a block.
 	refillEnough = 2 * refillBytes
+	// pageBytes is the runtime's page; an object of this size takes a
+	// span of one page.
+	pageBytes = 8 << 10
+	// drainPages bounds drainPageCache: two processors' page caches.
+	drainPages = 128
+	// drainIdle is how many pages in a row drainPageCache takes without
+	// the backed free pages going down before it stops.
+	drainIdle = 16
 )
 
 // heapPages reads the free heap pages still backed and those returned to
