@@ -25,14 +25,7 @@ func TestFlushProcessorCachesFreesStacks(t *testing.T) {
 	if n < 2 {
 		t.Skip("one processor: there is no other processor's cache to empty")
 	}
-	if os.Getenv(flushChildEnv) == "" {
-		cmd := exec.Command(os.Args[0], "-test.run=^TestFlushProcessorCachesFreesStacks$", "-test.v")
-		cmd.Env = append(os.Environ(), flushChildEnv+"=1")
-		out, err := cmd.CombinedOutput()
-		t.Logf("%s", out)
-		if err != nil {
-			t.Fatalf("the test in a process of its own: %v", err)
-		}
+	if !inOwnProcess(t, "TestFlushProcessorCachesFreesStacks", flushChildEnv) {
 		return
 	}
 	t.Cleanup(func() { runtime.GOMAXPROCS(n) })
@@ -55,6 +48,26 @@ func TestFlushProcessorCachesFreesStacks(t *testing.T) {
 // flushChildEnv marks the process TestFlushProcessorCachesFreesStacks
 // starts to run itself in.
 const flushChildEnv = "HEAT_LS_FLUSH_TEST_CHILD"
+
+// inOwnProcess reports whether the test runs in the process of its own
+// that env marks. Called in the test's process, it starts the test binary
+// again with only the test named name, marked by env, logs what that
+// printed and fails when it failed, and reports false: the caller then
+// returns.
+func inOwnProcess(t *testing.T, name, env string) bool {
+	t.Helper()
+	if os.Getenv(env) != "" {
+		return true
+	}
+	cmd := exec.Command(os.Args[0], "-test.run=^"+name+"$", "-test.v")
+	cmd.Env = append(os.Environ(), env+"=1")
+	out, err := cmd.CombinedOutput()
+	t.Logf("%s", out)
+	if err != nil {
+		t.Fatalf("the test in a process of its own: %v", err)
+	}
+	return false
+}
 
 // burstOfGoroutines runs n goroutines at once, started from two
 // goroutines so that they are created and end on more than one processor.

@@ -1,8 +1,6 @@
 package lsp
 
 import (
-	"os"
-	"os/exec"
 	"runtime"
 	"slices"
 	"sync"
@@ -113,14 +111,7 @@ func TestReturnMemoryDrainsThePageCache(t *testing.T) {
 	if n < 2 {
 		t.Skip("one processor: the collection's end runs where the drain does")
 	}
-	if os.Getenv(drainChildEnv) == "" {
-		cmd := exec.Command(os.Args[0], "-test.run=^TestReturnMemoryDrainsThePageCache$", "-test.v")
-		cmd.Env = append(os.Environ(), drainChildEnv+"=1")
-		out, err := cmd.CombinedOutput()
-		t.Logf("%s", out)
-		if err != nil {
-			t.Fatalf("the test in a process of its own: %v", err)
-		}
+	if !inOwnProcess(t, "TestReturnMemoryDrainsThePageCache", drainChildEnv) {
 		return
 	}
 	t.Cleanup(func() { runtime.GOMAXPROCS(n) })
