@@ -14,8 +14,9 @@ import (
 // ended on, and no collection frees those stacks. Emptying the caches of
 // every processor but the first lets the next collection free the stacks
 // of those cached elsewhere. Which processor a goroutine ends on is the
-// scheduler's choice, so a few bursts are tried; GOMAXPROCS is the same
-// afterwards.
+// scheduler's choice, and a stack page is freed only once its other stacks
+// are, so up to twenty bursts are tried (with the other core busy, five
+// were once not enough); GOMAXPROCS is the same afterwards.
 //
 // It runs in a process of its own: in this one, the goroutines of every
 // test before it leave stacks alive all over the stack pages, and freeing
@@ -29,7 +30,7 @@ func TestFlushProcessorCachesFreesStacks(t *testing.T) {
 		return
 	}
 	t.Cleanup(func() { runtime.GOMAXPROCS(n) })
-	for attempt := range 5 {
+	for attempt := range 20 {
 		burstOfGoroutines(200)
 		before := settledStacks()
 		flushProcessorCaches()
