@@ -67,7 +67,7 @@ func (s *Server) debug(_ context.Context, params []byte) (any, error) {
 		}
 	}
 	if p.Collect {
-		if returnMemory(s.idle.flushProcessors) {
+		if s.idle.returnMemory() {
 			s.idle.refilled.Add(1)
 		}
 	}

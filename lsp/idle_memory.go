@@ -31,6 +31,14 @@ type idleRelease struct {
 	// per-processor caches first (WithProcessorFlush); set before the
 	// server serves.
 	flushProcessors bool
+	// compact runs between the collections of each return of memory
+	// (returnMemory's between); set before the server serves.
+	compact func()
+}
+
+// returnMemory is returnMemory with the server's options.
+func (r *idleRelease) returnMemory() (refilled bool) {
+	return returnMemory(r.flushProcessors, r.compact)
 }
 
 // idleReleaseDelay is how long the server must stay idle.
@@ -99,7 +107,7 @@ func (r *idleRelease) release() {
 	}
 	r.checked.Add(1)
 	if worthReleasing(m[0].Value.Uint64(), m[1].Value.Uint64(), m[2].Value.Uint64()) {
-		if returnMemory(r.flushProcessors) {
+		if r.returnMemory() {
 			r.refilled.Add(1)
 		}
 		r.released.Add(1)

@@ -31,11 +31,20 @@ import (
 // caches (flushProcessorCaches), so that the collection frees what they
 // held, and last takes back the free pages the first processor's page
 // cache kept from the return (drainPageCache), on that processor alone.
-func returnMemory(flushProcessors bool) (refilled bool) {
+//
+// between (may be nil) runs after the first collection, when the heap
+// holds only what lives: the server copies there what it keeps for long
+// and made amid garbage (workspace.Index.Compact), so that the copies
+// fill pages in use and the second collection frees the pages the
+// originals held.
+func returnMemory(flushProcessors bool, between func()) (refilled bool) {
 	if flushProcessors {
 		flushProcessorCaches()
 	}
 	runtime.GC()
+	if between != nil {
+		between()
+	}
 	debug.FreeOSMemory()
 	free, released, ok := heapPages()
 	if !ok {

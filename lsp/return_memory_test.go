@@ -118,7 +118,7 @@ func TestReturnMemoryDrainsThePageCache(t *testing.T) {
 	var kept [][]byte
 	for attempt := range 20 {
 		kept = append(kept, burstOfAllocations(n)...)
-		returnMemory(true)
+		returnMemory(true, nil)
 		free, _, _ := heapPages()
 		t.Logf("attempt %d: %d KiB of free pages backed after the return", attempt+1, free>>10)
 		if free == 0 {

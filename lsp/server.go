@@ -153,6 +153,7 @@ func New(opts ...Option) *Server {
 	}
 	s.client.Store(&ClientCapabilities{})
 	s.settings.Store(&Settings{})
+	s.idle.compact = s.compactIndex
 	return s
 }
 

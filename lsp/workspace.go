@@ -125,6 +125,18 @@ func (s *Server) workspaceIndex() *workspace.Index {
 	return w.index
 }
 
+// compactIndex copies the index's newly read summaries (Index.Compact),
+// when there is an index: the idle return of memory calls it between its
+// collections.
+func (s *Server) compactIndex() {
+	s.ws.mu.Lock()
+	idx := s.ws.index
+	s.ws.mu.Unlock()
+	if idx != nil {
+		idx.Compact()
+	}
+}
+
 // startWorkspace runs after initialized: it registers the file watcher
 // and indexes the folders in the background with work-done progress.
 func (s *Server) startWorkspace() {
@@ -162,7 +174,7 @@ func (s *Server) startWorkspace() {
 		// Indexing parsed every file on all cores and left a heap of
 		// garbage behind; give it back to the system now rather than
 		// holding it until the runtime gets to it.
-		returnMemory(s.idle.flushProcessors)
+		s.idle.returnMemory()
 		progress.end(fmt.Sprintf("%d templates and environments", idx.Len()))
 		s.reportIndexBudget(idx)
 		s.log.Info("workspace indexed", zap.Int("files", idx.Len()), zap.Duration("took", time.Since(start)))

@@ -312,11 +312,19 @@ func (o *Outline) compactStrings() {
 	for i := range o.Conditions {
 		each(&o.Conditions[i].Name)
 	}
+	// Offsets first, so the block is allocated once at its exact size.
 	seen := make(map[string]int, len(ptrs))
-	var b strings.Builder
+	total := 0
 	for _, p := range ptrs {
 		if _, ok := seen[*p]; !ok {
-			seen[*p] = b.Len()
+			seen[*p] = total
+			total += len(*p)
+		}
+	}
+	var b strings.Builder
+	b.Grow(total)
+	for _, p := range ptrs {
+		if seen[*p] == b.Len() { // its first use: not written yet
 			b.WriteString(*p)
 		}
 	}

@@ -17,6 +17,31 @@ func SummarizeCompact(d *Document) *Document {
 	return summarize(d, true)
 }
 
+// CopySummary returns a copy of the summary d in memory of its own: its
+// text, its mapper's line tables (when built), its outline's slices and
+// strings, each allocated now at its exact size; d itself when it is not
+// a summary. Answers d computed and kept (Derived) are not copied. The
+// workspace index copies the summaries of files it read again once the
+// garbage of their parses is collected (workspace.Index.Compact): made
+// amid that garbage, each piece sits alone in a heap page the collection
+// leaves mostly empty, and the page stays in use as long as the piece.
+func CopySummary(d *Document) *Document {
+	if d == nil || !d.Summary {
+		return d
+	}
+	src := make([]byte, len(d.Src))
+	copy(src, d.Src)
+	out := &Document{Src: src, Kind: d.Kind, Summary: true, Jinja: d.Jinja}
+	if d.Mapper != nil {
+		out.Mapper = d.Mapper.CopyFor(src)
+	}
+	if d.outline != nil {
+		out.outline = compactOutline(d.outline)
+		out.outline.compactStrings()
+	}
+	return out
+}
+
 // textFor returns d's text and mapper for a summary: d's own, or, when
 // own is set, a right-sized copy with a mapper of its own (which indexes
 // its lines on first use, as d's would).

@@ -3,6 +3,7 @@ package source
 import (
 	"bytes"
 	"sync"
+	"sync/atomic"
 	"unicode/utf8"
 )
 
@@ -46,6 +47,9 @@ type Mapper struct {
 	// break (no "\r", no NEL, LS or PS), so a new version's index can be
 	// derived from this one (NewMapperAfter).
 	plain bool
+	// indexed is set once the line tables are built, so that CopyFor can
+	// tell, without building them, whether there are tables to copy.
+	indexed atomic.Bool
 }
 
 // NewMapper returns the mapper of src; the line starts are indexed on
@@ -66,13 +70,17 @@ func newIndexedMapper(src []byte, starts []int) *Mapper {
 	m.once.Do(func() {
 		m.lineStarts = starts
 		m.plain = true
+		m.indexed.Store(true)
 	})
 	return m
 }
 
 // lines returns the line starts, indexing them on the first call.
 func (m *Mapper) lines() []int {
-	m.once.Do(m.index)
+	m.once.Do(func() {
+		m.index()
+		m.indexed.Store(true)
+	})
 	return m.lineStarts
 }
 

@@ -78,6 +78,10 @@ type Index struct {
 	scans     int
 	refreshed map[string]uint64
 	folders   uint64
+
+	// fresh holds the files installed since the last Compact, by path
+	// (compact.go).
+	fresh map[string]*File
 }
 
 // New builds an empty index for the given workspace folders.
@@ -158,10 +162,12 @@ func (x *Index) ScanFolders(ctx context.Context, roots []string, progress func(d
 	for _, f := range files {
 		if f != nil && underAny(f.Path, live) && !newer(f.Path) {
 			next[f.Path] = f
+			x.markFresh(f)
 		}
 	}
 	x.disk, x.last = next, nil
 	x.dropStale()
+	x.pruneFresh()
 	x.gen++
 }
 
@@ -200,6 +206,7 @@ func (x *Index) SetFolders(roots ...string) (added []string) {
 	}
 	x.guard, x.disk, x.last = g, disk, nil
 	x.dropStale()
+	x.pruneFresh()
 	x.gen++
 	x.folders++
 	return added
@@ -311,8 +318,10 @@ func (x *Index) RefreshPaths(ctx context.Context, paths []string) {
 	for i, p := range paths[:read] {
 		if found[i] == nil {
 			delete(disk, p)
+			delete(x.fresh, p)
 		} else {
 			disk[p] = found[i]
+			x.markFresh(found[i])
 		}
 		if x.scans > 0 {
 			if x.refreshed == nil {
@@ -346,9 +355,11 @@ func (x *Index) Put(files ...*File) {
 		path := filepath.Clean(f.Path)
 		if f.Doc == nil || f.Doc.Kind == hot.KindOther {
 			delete(next, path)
+			delete(x.fresh, path)
 			continue
 		}
 		next[path] = f
+		x.markFresh(f)
 	}
 	x.disk, x.last = next, nil
 	x.dropStale()

@@ -25,6 +25,7 @@ func (x *Index) Adopt(path string, doc *hot.Document) bool {
 		next[k] = v
 	}
 	next[path] = &File{Path: path, Doc: doc}
+	delete(x.fresh, path)
 	x.disk, x.last = next, nil
 	x.dropStale()
 	x.gen++

@@ -1,0 +1,160 @@
+package workspace
+
+import (
+	"maps"
+	"strings"
+
+	"heat-ls/analysis/hot"
+)
+
+// The index keeps a summary of each file it read for the whole session,
+// and reads a file again whenever it changes on disk. A summary is made
+// right after its file's parse, amid that parse's garbage: once the
+// garbage is collected, each of the summary's pieces may sit alone in a
+// heap page that stays in use, nearly empty, as long as the piece does.
+// Over a long session of files changing on disk, more and more pages
+// hold a piece or two of some summary (the thirty-minute soak of
+// docs/limits.md grew by 0.5 MiB of such room). Compact copies the
+// summaries read since its last call: run after a full collection, when
+// the heap holds only what lives, the copies fill the free room of pages
+// already in use, and the pages that held the originals empty at the
+// next collection, to be given back to the system.
+
+// compactBudget bounds the text one Compact copies: a workspace scan of
+// thousands of files is copied over several idle moments, never at once.
+const compactBudget = 8 << 20
+
+// markFresh records that f was just installed in the index (x.mu held):
+// the next Compact copies it, if it is still there then.
+func (x *Index) markFresh(f *File) {
+	if !compactable(f) {
+		return
+	}
+	if x.fresh == nil {
+		x.fresh = map[string]*File{}
+	}
+	x.fresh[f.Path] = f
+}
+
+// pruneFresh forgets the fresh files the index no longer holds (x.mu
+// held; after a change that may drop many files at once), so that a
+// server that never gets to compact keeps no file alive.
+func (x *Index) pruneFresh() {
+	for path, f := range x.fresh {
+		if x.disk[path] != f {
+			delete(x.fresh, path)
+		}
+	}
+}
+
+// compactable reports whether Compact copies f: a summary the index read
+// from disk (an adopted editor parse is shared with the editor's
+// document, which keeps it anyway).
+func compactable(f *File) bool {
+	return f != nil && !f.Open && f.Doc != nil && f.Doc.Summary
+}
+
+// Compact copies the summaries of the files read since its last call
+// (up to compactBudget bytes of text; the rest wait for the next call)
+// into memory allocated now, and has the index hold the copies, which
+// tell exactly what the originals did: the generation does not change,
+// and snapshots taken before keep the originals. The server calls it
+// between the two collections of its idle return of memory. It reports
+// how many files it copied.
+func (x *Index) Compact() int {
+	x.mu.Lock()
+	todo := x.takeFresh(compactBudget)
+	x.mu.Unlock()
+	if len(todo) == 0 {
+		return 0
+	}
+	copies := make([]*File, len(todo))
+	for i, f := range todo {
+		copies[i] = copyFile(f)
+	}
+	return x.install(todo, copies)
+}
+
+// install has the index hold copies[i] in place of todo[i], where it
+// still holds todo[i] (a file read again or dropped while the copies were
+// made keeps what it has now), and reports how many it installed.
+func (x *Index) install(todo, copies []*File) int {
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	disk := maps.Clone(x.disk)
+	n := 0
+	for i, f := range todo {
+		if x.disk[f.Path] != f {
+			continue
+		}
+		delete(disk, f.Path)
+		disk[copies[i].Path] = copies[i]
+		n++
+	}
+	if n > 0 {
+		// A full parse kept for an original reads the original's text:
+		// it goes too (parsed again from the copy when asked).
+		x.disk, x.last = disk, nil
+		x.dropStale()
+	}
+	return n
+}
+
+// takeFresh removes from x.fresh and returns the files still indexed as
+// they were marked, up to budget bytes of text (at least one file) (x.mu
+// held).
+func (x *Index) takeFresh(budget int) []*File {
+	var todo []*File
+	text := 0
+	for path, f := range x.fresh {
+		if text >= budget {
+			break
+		}
+		delete(x.fresh, path)
+		if x.disk[path] == f && compactable(f) {
+			todo = append(todo, f)
+			text += len(f.Doc.Src)
+		}
+	}
+	if len(x.fresh) == 0 {
+		x.fresh = nil // a map keeps the room of its largest size
+	}
+	return todo
+}
+
+// copyFile returns a copy of the indexed file f in memory allocated now:
+// its path, its summary (hot.CopySummary) and an environment's registry
+// entries and values.
+func copyFile(f *File) *File {
+	out := &File{Path: strings.Clone(f.Path), Doc: hot.CopySummary(f.Doc), Open: f.Open}
+	if f.env != nil {
+		out.env = f.env.copyFor(out)
+	}
+	return out
+}
+
+// copyFor returns a copy of e for the file f (the copy's entries name f
+// as their environment), each kind of entry in one slice.
+func (e *envSummary) copyFor(f *File) *envSummary {
+	out := &envSummary{}
+	if len(e.mappings) > 0 {
+		ms := make([]Mapping, len(e.mappings))
+		out.mappings = make([]*Mapping, len(e.mappings))
+		for i, m := range e.mappings {
+			ms[i] = *m
+			ms[i].Env, ms[i].Name, ms[i].Target = f, strings.Clone(m.Name), strings.Clone(m.Target)
+			ms[i].Path, ms[i].Resource = strings.Clone(m.Path), strings.Clone(m.Resource)
+			out.mappings[i] = &ms[i]
+		}
+	}
+	if len(e.settings) > 0 {
+		ss := make([]Setting, len(e.settings))
+		out.settings = make([]*Setting, len(e.settings))
+		for i, s := range e.settings {
+			ss[i] = *s
+			ss[i].Env, ss[i].Name, ss[i].Short = f, strings.Clone(s.Name), strings.Clone(s.Short)
+			out.settings[i] = &ss[i]
+		}
+	}
+	return out
+}

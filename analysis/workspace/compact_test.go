@@ -1,0 +1,201 @@
+package workspace
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"sync/atomic"
+	"testing"
+)
+
+// indexView renders what the index tells of every file it holds: the
+// text, a template's outline, an environment's entries.
+func indexView(x *Index) string {
+	s := x.Snapshot()
+	var paths []string
+	for p := range s.disk {
+		paths = append(paths, p)
+	}
+	sort.Strings(paths)
+	out := ""
+	for _, p := range paths {
+		f := s.disk[p]
+		out += fmt.Sprintf("%s summary %v open %v text %q\n", p, f.Doc.Summary, f.Open, f.Doc.Src)
+		if o := f.Outline(); o != nil {
+			out += fmt.Sprintf("  outline %+v\n", *o)
+		}
+		if f.IsEnvironment() {
+			out += envSummaryView(f)
+		}
+	}
+	return out
+}
+
+// refsView renders references as places and the text at them.
+func refsView(refs []Reference) string {
+	out := ""
+	for _, r := range refs {
+		out += fmt.Sprintf("%s %v %v %v %q\n", r.Path, r.Span, r.NameSpan, r.Definition, r.Doc.Src[r.Span.Start:r.Span.End])
+	}
+	return out
+}
+
+// TestCompactCopiesWhatWasRead: Compact has the index hold copies of the
+// files read since its last call, which tell what the originals told and
+// answer the same cross-file questions; the originals are then freed
+// (with the full parse kept for one, which reads its text); a second call
+// copies nothing, and a file read again is copied again.
+func TestCompactCopiesWhatWasRead(t *testing.T) {
+	dir := writeFiles(t, summaryWorkspace)
+	x := New(dir)
+	x.Scan(context.Background(), nil)
+	before := indexView(x)
+	nested := filepath.Join(dir, "nested.yaml")
+	refsBefore := refsView(x.Snapshot().References(Symbol{Kind: "parameter", Name: "size", Template: nested}))
+	old := map[string]*File{}
+	for p, f := range x.Snapshot().disk {
+		old[p] = f
+	}
+	var freed atomic.Bool
+	watch(old[nested].Doc.Src, &freed)
+
+	if n := x.Compact(); n != len(summaryWorkspace) {
+		t.Fatalf("Compact copied %d files, want %d", n, len(summaryWorkspace))
+	}
+	if got := indexView(x); got != before {
+		t.Errorf("after Compact the index tells\n%s\nbefore\n%s", got, before)
+	}
+	s := x.Snapshot()
+	for p, f := range s.disk {
+		if f == old[p] || f.Doc == old[p].Doc || &f.Doc.Src[0] == &old[p].Doc.Src[0] {
+			t.Errorf("%s: not copied", p)
+		}
+		if f.env != nil {
+			for _, m := range f.env.mappings {
+				if m.Env != f {
+					t.Errorf("%s: a copied mapping names the original file", p)
+				}
+			}
+		}
+	}
+	if got := refsView(s.References(Symbol{Kind: "parameter", Name: "size", Template: nested})); got != refsBefore {
+		t.Errorf("references after Compact\n%s\nbefore\n%s", got, refsBefore)
+	}
+	s, old = nil, nil
+	if !freedSoon(&freed) {
+		t.Error("the original summary's text is still held")
+	}
+	if n := x.Compact(); n != 0 {
+		t.Errorf("a second Compact copied %d files", n)
+	}
+	if err := os.WriteFile(nested, []byte(summaryWorkspace["nested.yaml"]+"# changed\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	x.Refresh(nested)
+	if n := x.Compact(); n != 1 {
+		t.Errorf("after one file read again Compact copied %d files, want 1", n)
+	}
+}
+
+// TestCompactLeavesFilesReadMeanwhile: a file read again or dropped while
+// its copy was made keeps what the index holds now.
+func TestCompactLeavesFilesReadMeanwhile(t *testing.T) {
+	files := map[string]string{"a.yaml": retentionTemplate(1), "b.yaml": retentionTemplate(2), "c.yaml": retentionTemplate(3)}
+	dir := writeFiles(t, files)
+	a, b, c := filepath.Join(dir, "a.yaml"), filepath.Join(dir, "b.yaml"), filepath.Join(dir, "c.yaml")
+	x := New(dir)
+	x.Scan(context.Background(), nil)
+	x.mu.Lock()
+	todo := x.takeFresh(compactBudget)
+	x.mu.Unlock()
+	copies := make([]*File, len(todo))
+	for i, f := range todo {
+		copies[i] = copyFile(f)
+	}
+	if err := os.WriteFile(a, []byte(retentionTemplate(10)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Remove(b); err != nil {
+		t.Fatal(err)
+	}
+	x.RefreshPaths(context.Background(), []string{a, b})
+	if n := x.install(todo, copies); n != 1 {
+		t.Errorf("installed %d copies, want 1 (c.yaml)", n)
+	}
+	s := x.Snapshot()
+	if f := s.File(a); f == nil || string(f.Doc.Src) != retentionTemplate(10) {
+		t.Error("the copy of a.yaml's old text replaced its new reading")
+	}
+	if s.disk[b] != nil {
+		t.Error("b.yaml, removed meanwhile, came back")
+	}
+	if f := s.disk[c]; f == nil || string(f.Doc.Src) != files["c.yaml"] {
+		t.Error("c.yaml lost")
+	}
+	if n := x.Compact(); n != 1 {
+		t.Errorf("the next Compact copied %d files, want 1 (a.yaml, read again)", n)
+	}
+}
+
+// TestTakeFreshWithinBudget: one call takes files until their texts reach
+// the budget (at least one), and the calls that follow take the rest,
+// each file once.
+func TestTakeFreshWithinBudget(t *testing.T) {
+	files := map[string]string{}
+	for i := range 10 {
+		files[fmt.Sprintf("t%d.yaml", i)] = retentionTemplate(i)
+	}
+	dir := writeFiles(t, files)
+	x := New(dir)
+	x.Scan(context.Background(), nil)
+	size := len(retentionTemplate(5))
+	taken := map[string]int{}
+	for call := 0; call < 20; call++ {
+		x.mu.Lock()
+		todo := x.takeFresh(3 * size)
+		x.mu.Unlock()
+		if len(todo) == 0 {
+			break
+		}
+		if len(todo) > 4 {
+			t.Errorf("call %d took %d files for a budget of about three", call, len(todo))
+		}
+		for _, f := range todo {
+			taken[f.Path]++
+		}
+	}
+	if len(taken) != len(files) {
+		t.Errorf("took %d files of %d", len(taken), len(files))
+	}
+	for p, n := range taken {
+		if n != 1 {
+			t.Errorf("%s taken %d times", p, n)
+		}
+	}
+	if x.fresh != nil {
+		t.Error("the empty set of fresh files keeps its map")
+	}
+}
+
+// TestFreshForgetsDroppedFiles: files the index drops (a folder removed,
+// a file deleted) are no longer kept for Compact, so that a server that
+// never compacts holds none of them.
+func TestFreshForgetsDroppedFiles(t *testing.T) {
+	one := writeFiles(t, map[string]string{"a.yaml": retentionTemplate(1), "b.yaml": retentionTemplate(2)})
+	two := writeFiles(t, map[string]string{"c.yaml": retentionTemplate(3)})
+	x := New(one, two)
+	x.Scan(context.Background(), nil)
+	if len(x.fresh) != 3 {
+		t.Fatalf("%d fresh files after the scan, want 3", len(x.fresh))
+	}
+	x.SetFolders(one)
+	if err := os.Remove(filepath.Join(one, "b.yaml")); err != nil {
+		t.Fatal(err)
+	}
+	x.Refresh(filepath.Join(one, "b.yaml"))
+	if len(x.fresh) != 1 || x.fresh[filepath.Join(one, "a.yaml")] == nil {
+		t.Errorf("fresh files %v, want a.yaml alone", x.fresh)
+	}
+}
