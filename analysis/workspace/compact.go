@@ -134,27 +134,32 @@ func copyFile(f *File) *File {
 }
 
 // copyFor returns a copy of e for the file f (the copy's entries name f
-// as their environment), each kind of entry in one slice.
+// as their environment).
 func (e *envSummary) copyFor(f *File) *envSummary {
-	out := &envSummary{}
-	if len(e.mappings) > 0 {
-		ms := make([]Mapping, len(e.mappings))
-		out.mappings = make([]*Mapping, len(e.mappings))
-		for i, m := range e.mappings {
-			ms[i] = *m
-			ms[i].Env, ms[i].Name, ms[i].Target = f, strings.Clone(m.Name), strings.Clone(m.Target)
-			ms[i].Path, ms[i].Resource = strings.Clone(m.Path), strings.Clone(m.Resource)
-			out.mappings[i] = &ms[i]
-		}
+	return &envSummary{
+		mappings: copyEntries(e.mappings, func(m *Mapping) {
+			m.Env, m.Name, m.Target = f, strings.Clone(m.Name), strings.Clone(m.Target)
+			m.Path, m.Resource = strings.Clone(m.Path), strings.Clone(m.Resource)
+		}),
+		settings: copyEntries(e.settings, func(s *Setting) {
+			s.Env, s.Name, s.Short = f, strings.Clone(s.Name), strings.Clone(s.Short)
+		}),
 	}
-	if len(e.settings) > 0 {
-		ss := make([]Setting, len(e.settings))
-		out.settings = make([]*Setting, len(e.settings))
-		for i, s := range e.settings {
-			ss[i] = *s
-			ss[i].Env, ss[i].Name, ss[i].Short = f, strings.Clone(s.Name), strings.Clone(s.Short)
-			out.settings[i] = &ss[i]
-		}
+}
+
+// copyEntries copies the entries of in into one slice, has rehome
+// replace what each copy must not share with its original, and returns
+// pointers to the copies (nil for none).
+func copyEntries[T any](in []*T, rehome func(*T)) []*T {
+	if len(in) == 0 {
+		return nil
+	}
+	vals := make([]T, len(in))
+	out := make([]*T, len(in))
+	for i, p := range in {
+		vals[i] = *p
+		rehome(&vals[i])
+		out[i] = &vals[i]
 	}
 	return out
 }

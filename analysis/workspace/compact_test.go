@@ -3,6 +3,7 @@ package workspace
 import (
 	"context"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"sort"
@@ -48,7 +49,9 @@ func refsView(refs []Reference) string {
 // (with the full parse kept for one, which reads its text); a second call
 // copies nothing, and a file read again is copied again.
 func TestCompactCopiesWhatWasRead(t *testing.T) {
-	dir := writeFiles(t, summaryWorkspace)
+	files := maps.Clone(summaryWorkspace)
+	files["values.yaml"] = "parameters:\n  size: 3\nparameter_defaults:\n  flavor: {a: [1, 2]}\n"
+	dir := writeFiles(t, files)
 	x := New(dir)
 	x.Scan(context.Background(), nil)
 	before := indexView(x)
@@ -61,8 +64,8 @@ func TestCompactCopiesWhatWasRead(t *testing.T) {
 	var freed atomic.Bool
 	watch(old[nested].Doc.Src, &freed)
 
-	if n := x.Compact(); n != len(summaryWorkspace) {
-		t.Fatalf("Compact copied %d files, want %d", n, len(summaryWorkspace))
+	if n := x.Compact(); n != len(files) {
+		t.Fatalf("Compact copied %d files, want %d", n, len(files))
 	}
 	if got := indexView(x); got != before {
 		t.Errorf("after Compact the index tells\n%s\nbefore\n%s", got, before)
@@ -76,6 +79,11 @@ func TestCompactCopiesWhatWasRead(t *testing.T) {
 			for _, m := range f.env.mappings {
 				if m.Env != f {
 					t.Errorf("%s: a copied mapping names the original file", p)
+				}
+			}
+			for _, st := range f.env.settings {
+				if st.Env != f {
+					t.Errorf("%s: a copied setting names the original file", p)
 				}
 			}
 		}
