@@ -207,3 +207,30 @@ func TestFreshForgetsDroppedFiles(t *testing.T) {
 		t.Errorf("fresh files %v, want a.yaml alone", x.fresh)
 	}
 }
+
+// TestLargeBatchesLeftAlone: files read in a batch of compactBatch or
+// more (a large scan, a burst of events) are not kept for Compact; files
+// read in a small batch are.
+func TestLargeBatchesLeftAlone(t *testing.T) {
+	files := map[string]string{}
+	for i := range compactBatch {
+		files[fmt.Sprintf("t%d.yaml", i)] = retentionTemplate(i)
+	}
+	dir := writeFiles(t, files)
+	x := New(dir)
+	x.Scan(context.Background(), nil)
+	if len(x.fresh) != 0 {
+		t.Errorf("%d files of a scan of %d kept for Compact", len(x.fresh), compactBatch)
+	}
+	var paths []string
+	for i := range 2 {
+		paths = append(paths, filepath.Join(dir, fmt.Sprintf("t%d.yaml", i)))
+		if err := os.WriteFile(paths[i], []byte(retentionTemplate(1000+i)), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	x.RefreshPaths(context.Background(), paths)
+	if n := x.Compact(); n != 2 {
+		t.Errorf("Compact copied %d files after two were read again, want 2", n)
+	}
+}

@@ -162,7 +162,7 @@ func (x *Index) ScanFolders(ctx context.Context, roots []string, progress func(d
 	for _, f := range files {
 		if f != nil && underAny(f.Path, live) && !newer(f.Path) {
 			next[f.Path] = f
-			x.markFresh(f)
+			x.markFresh(f, len(files))
 		}
 	}
 	x.disk, x.last = next, nil
@@ -321,7 +321,7 @@ func (x *Index) RefreshPaths(ctx context.Context, paths []string) {
 			delete(x.fresh, p)
 		} else {
 			disk[p] = found[i]
-			x.markFresh(found[i])
+			x.markFresh(found[i], added)
 		}
 		if x.scans > 0 {
 			if x.refreshed == nil {
@@ -359,7 +359,7 @@ func (x *Index) Put(files ...*File) {
 			continue
 		}
 		next[path] = f
-		x.markFresh(f)
+		x.markFresh(f, added)
 	}
 	x.disk, x.last = next, nil
 	x.dropStale()
