@@ -234,3 +234,51 @@ func TestLargeBatchesLeftAlone(t *testing.T) {
 		t.Errorf("Compact copied %d files after two were read again, want 2", n)
 	}
 }
+
+// TestCompactWhileFilesChange: Compact running beside refreshes and
+// readers (the test command runs with -race) leaves the index holding each file's
+// last text.
+func TestCompactWhileFilesChange(t *testing.T) {
+	files := map[string]string{}
+	for i := range 8 {
+		files[fmt.Sprintf("t%d.yaml", i)] = retentionTemplate(i)
+	}
+	dir := writeFiles(t, files)
+	x := New(dir)
+	x.Scan(context.Background(), nil)
+	last := make([]string, 8)
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		for round := range 200 {
+			i := round % 8
+			p := filepath.Join(dir, fmt.Sprintf("t%d.yaml", i))
+			last[i] = retentionTemplate(1000 + round)
+			if err := os.WriteFile(p, []byte(last[i]), 0o644); err != nil {
+				t.Error(err)
+				return
+			}
+			x.RefreshPaths(context.Background(), []string{p})
+		}
+	}()
+	for running := true; running; {
+		select {
+		case <-done:
+			running = false
+		default:
+		}
+		x.Compact()
+		for _, f := range x.Snapshot().Templates() {
+			if f.Outline() == nil {
+				t.Fatalf("%s: no outline", f.Path)
+			}
+		}
+	}
+	x.Compact()
+	s := x.Snapshot()
+	for i, want := range last {
+		if f := s.File(filepath.Join(dir, fmt.Sprintf("t%d.yaml", i))); f == nil || string(f.Doc.Src) != want {
+			t.Errorf("t%d.yaml: the index lost its last text", i)
+		}
+	}
+}
