@@ -25,6 +25,21 @@ import (
 // once.
 const compactBudget = 8 << 20
 
+// compactWhole is the size of index below which Compact copies every
+// summary, not only those read since its last call. Copying some files
+// at a time, each copy takes a free slot wherever one is, and each kind
+// of piece (the slices of parameters, of resources, the texts of a given
+// size) spreads over more and more pages, one or two pieces a page: in a
+// soak of 20 files, the 20 slices of parameters went from 6 pages to 10
+// in eleven minutes. Copied together, the pieces of a small index fill
+// a few pages and the pages the originals held empty. A large index is
+// not copied whole: its copies need more room than the free slots of the
+// pages in use, and the pages of the originals keep other pieces (copied
+// whole again and again in one process, an index of 20 files kept 0.1 to
+// 0.2 MiB fewer heap pages in use, one of 64 0.1 to 0.2 MiB fewer, one of
+// 128 up to 0.2 MiB more and one of 586 0.7 to 1.7 MiB more).
+const compactWhole = 64
+
 // compactBatch is the number of files read at once from which Compact
 // leaves them alone. A batch that large (a workspace scanned, a burst of
 // file events) is read with the collector at work every few MiB (the
@@ -68,15 +83,19 @@ func compactable(f *File) bool {
 }
 
 // Compact copies the summaries of the files read since its last call
-// (up to compactBudget bytes of text; the rest wait for the next call)
-// into memory allocated now, and has the index hold the copies, which
-// tell exactly what the originals did: the generation does not change,
-// and snapshots taken before keep the originals. The server calls it
-// between the two collections of its idle return of memory. It reports
-// how many files it copied.
+// (up to compactBudget bytes of text; the rest wait for the next call),
+// or, in an index of fewer than compactWhole files, every summary once
+// any file was read, into memory allocated now, and has the index hold
+// the copies, which tell exactly what the originals did: the generation
+// does not change, and snapshots taken before keep the originals. The
+// server calls it between the two collections of its idle return of
+// memory. It reports how many files it copied.
 func (x *Index) Compact() int {
 	x.mu.Lock()
 	todo := x.takeFresh(compactBudget)
+	if len(todo) > 0 && len(x.disk) < compactWhole {
+		todo = x.summaries()
+	}
 	x.mu.Unlock()
 	if len(todo) == 0 {
 		return 0
@@ -86,6 +105,17 @@ func (x *Index) Compact() int {
 		copies[i] = copyFile(f)
 	}
 	return x.install(todo, copies)
+}
+
+// summaries returns every file of the index Compact may copy (x.mu held).
+func (x *Index) summaries() []*File {
+	out := make([]*File, 0, len(x.disk))
+	for _, f := range x.disk {
+		if compactable(f) {
+			out = append(out, f)
+		}
+	}
+	return out
 }
 
 // install has the index hold copies[i] in place of todo[i], where it
