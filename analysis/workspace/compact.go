@@ -15,10 +15,10 @@ import (
 // Over a long session of files changing on disk, more and more pages
 // hold a piece or two of some summary (the thirty-minute soak of
 // docs/limits.md grew by 0.5 MiB of such room). Compact copies the
-// summaries read since its last call: run after a full collection, when
-// the heap holds only what lives, the copies fill the free room of pages
-// already in use, and the pages that held the originals empty at the
-// next collection, to be given back to the system.
+// summaries read since its last call (a small index whole): run after a
+// full collection, when the heap holds only what lives, the copies fill
+// the free room of pages already in use, and the pages that held the
+// originals empty at the next collection, to be given back to the system.
 
 // compactBudget bounds the text one Compact copies: what a refresh of
 // many small batches left is copied over several idle moments, never at
