@@ -52,9 +52,7 @@ func refsView(refs []Reference) string {
 func TestCompactCopiesWhatWasRead(t *testing.T) {
 	files := maps.Clone(summaryWorkspace)
 	files["values.yaml"] = "parameters:\n  size: 3\nparameter_defaults:\n  flavor: {a: [1, 2]}\n"
-	dir := writeFiles(t, files)
-	x := New(dir)
-	x.Scan(context.Background(), nil)
+	dir, x := scannedIndex(t, files)
 	before := indexView(x)
 	nested := filepath.Join(dir, "nested.yaml")
 	refsBefore := refsView(x.Snapshot().References(Symbol{Kind: "parameter", Name: "size", Template: nested}))
@@ -112,10 +110,8 @@ func TestCompactCopiesWhatWasRead(t *testing.T) {
 // its copy was made keeps what the index holds now.
 func TestCompactLeavesFilesReadMeanwhile(t *testing.T) {
 	files := map[string]string{"a.yaml": retentionTemplate(1), "b.yaml": retentionTemplate(2), "c.yaml": retentionTemplate(3)}
-	dir := writeFiles(t, files)
+	dir, x := scannedIndex(t, files)
 	a, b, c := filepath.Join(dir, "a.yaml"), filepath.Join(dir, "b.yaml"), filepath.Join(dir, "c.yaml")
-	x := New(dir)
-	x.Scan(context.Background(), nil)
 	x.mu.Lock()
 	todo := x.takeFresh(compactBudget)
 	x.mu.Unlock()
@@ -152,13 +148,8 @@ func TestCompactLeavesFilesReadMeanwhile(t *testing.T) {
 // the budget (at least one), and the calls that follow take the rest,
 // each file once.
 func TestTakeFreshWithinBudget(t *testing.T) {
-	files := map[string]string{}
-	for i := range 10 {
-		files[fmt.Sprintf("t%d.yaml", i)] = retentionTemplate(i)
-	}
-	dir := writeFiles(t, files)
-	x := New(dir)
-	x.Scan(context.Background(), nil)
+	files := templateFiles(10)
+	_, x := scannedIndex(t, files)
 	size := len(retentionTemplate(5))
 	taken := map[string]int{}
 	for call := 0; call < 20; call++ {
@@ -213,13 +204,8 @@ func TestFreshForgetsDroppedFiles(t *testing.T) {
 // more (a large scan, a burst of events) are not kept for Compact; in an
 // index that large, the files read in a small batch alone are copied.
 func TestLargeBatchesLeftAlone(t *testing.T) {
-	files := map[string]string{}
-	for i := range compactBatch {
-		files[fmt.Sprintf("t%d.yaml", i)] = retentionTemplate(i)
-	}
-	dir := writeFiles(t, files)
-	x := New(dir)
-	x.Scan(context.Background(), nil)
+	files := templateFiles(compactBatch)
+	dir, x := scannedIndex(t, files)
 	if len(x.fresh) != 0 {
 		t.Errorf("%d files of a scan of %d kept for Compact", len(x.fresh), compactBatch)
 	}
@@ -240,13 +226,8 @@ func TestLargeBatchesLeftAlone(t *testing.T) {
 // readers (the test command runs with -race) leaves the index holding each file's
 // last text.
 func TestCompactWhileFilesChange(t *testing.T) {
-	files := map[string]string{}
-	for i := range 8 {
-		files[fmt.Sprintf("t%d.yaml", i)] = retentionTemplate(i)
-	}
-	dir := writeFiles(t, files)
-	x := New(dir)
-	x.Scan(context.Background(), nil)
+	files := templateFiles(8)
+	dir, x := scannedIndex(t, files)
 	last := make([]string, 8)
 	done := make(chan struct{})
 	go func() {

@@ -21,6 +21,25 @@ func retentionTemplate(n int) string {
 	return fmt.Sprintf("heat_template_version: 2018-08-31\nparameters:\n  p%d: {type: string}\nresources:\n  r%d:\n    type: OS::Heat::None\n    properties: {a: {get_param: p%d}}\n", n, n, n)
 }
 
+// templateFiles is n files t0.yaml, t1.yaml, … of retentionTemplate.
+func templateFiles(n int) map[string]string {
+	files := make(map[string]string, n)
+	for i := range n {
+		files[fmt.Sprintf("t%d.yaml", i)] = retentionTemplate(i)
+	}
+	return files
+}
+
+// scannedIndex writes files into a folder of their own and returns it with
+// an index that has scanned it.
+func scannedIndex(t *testing.T, files map[string]string) (string, *Index) {
+	t.Helper()
+	dir := writeFiles(t, files)
+	x := New(dir)
+	x.Scan(context.Background(), nil)
+	return dir, x
+}
+
 // freedSoon reports whether freed turns true within a few collections.
 func freedSoon(freed *atomic.Bool) bool {
 	for range 20 {
@@ -42,13 +61,8 @@ func watch(b []byte, freed *atomic.Bool) {
 // again after a change, holds a text exactly as long as the file, and no
 // room after it (not the buffer the file was read into).
 func TestSummaryKeepsOnlyItsText(t *testing.T) {
-	files := map[string]string{}
-	for i := range 6 {
-		files[fmt.Sprintf("t%d.yaml", i)] = retentionTemplate(i)
-	}
-	dir := writeFiles(t, files)
-	x := New(dir)
-	x.Scan(context.Background(), nil)
+	files := templateFiles(6)
+	dir, x := scannedIndex(t, files)
 	files["t0.yaml"] = retentionTemplate(100)
 	if err := os.WriteFile(filepath.Join(dir, "t0.yaml"), []byte(files["t0.yaml"]), 0o644); err != nil {
 		t.Fatal(err)
@@ -74,13 +88,8 @@ func TestSummaryKeepsOnlyItsText(t *testing.T) {
 // old summary's text is freed, though the other files of the same scan
 // are unchanged and still held.
 func TestRereadFileFreesItsOldText(t *testing.T) {
-	files := map[string]string{}
-	for i := range 8 {
-		files[fmt.Sprintf("t%d.yaml", i)] = retentionTemplate(i)
-	}
-	dir := writeFiles(t, files)
-	x := New(dir)
-	x.Scan(context.Background(), nil)
+	files := templateFiles(8)
+	dir, x := scannedIndex(t, files)
 	path := filepath.Join(dir, "t0.yaml")
 	var freed atomic.Bool
 	watch(x.Snapshot().File(path).Doc.Src, &freed)
@@ -100,10 +109,8 @@ func TestRereadFileFreesItsOldText(t *testing.T) {
 // summary is dropped as soon as its file is read again or removed, not
 // when newer parses push it out.
 func TestFullParseOfReplacedSummaryDropped(t *testing.T) {
-	dir := writeFiles(t, map[string]string{"a.yaml": retentionTemplate(1), "b.yaml": retentionTemplate(2)})
+	dir, x := scannedIndex(t, map[string]string{"a.yaml": retentionTemplate(1), "b.yaml": retentionTemplate(2)})
 	a, b := filepath.Join(dir, "a.yaml"), filepath.Join(dir, "b.yaml")
-	x := New(dir)
-	x.Scan(context.Background(), nil)
 	s := x.Snapshot()
 	var freed atomic.Bool
 	watch(s.Full(s.File(a)).Doc.Src, &freed)
@@ -162,9 +169,7 @@ func TestOnDemandParseOfIndexedFileDropped(t *testing.T) {
 // refresh: 20,000 events for files that are not there, with one that is,
 // must not leave room for 20,000 files behind.
 func TestRefreshKeepsNoRoomForTheBatch(t *testing.T) {
-	dir := writeFiles(t, map[string]string{"a.yaml": retentionTemplate(1)})
-	x := New(dir)
-	x.Scan(context.Background(), nil)
+	dir, x := scannedIndex(t, map[string]string{"a.yaml": retentionTemplate(1)})
 	before := heapInUse()
 	paths := make([]string, 20000)
 	for i := range paths {
