@@ -29,8 +29,7 @@ func CopySummary(d *Document) *Document {
 	if d == nil || !d.Summary {
 		return d
 	}
-	src := make([]byte, len(d.Src))
-	copy(src, d.Src)
+	src := exactCopy(d.Src)
 	out := &Document{Src: src, Kind: d.Kind, Summary: true, Jinja: d.Jinja}
 	if d.Mapper != nil {
 		out.Mapper = d.Mapper.CopyFor(src)
@@ -49,9 +48,16 @@ func textFor(d *Document, own bool) ([]byte, *source.Mapper) {
 	if !own {
 		return d.Src, d.Mapper
 	}
-	src := make([]byte, len(d.Src))
-	copy(src, d.Src)
+	src := exactCopy(d.Src)
 	return src, source.NewMapper(src)
+}
+
+// exactCopy copies b into a block exactly as long (append may round the
+// room up to the allocator's size class).
+func exactCopy(b []byte) []byte {
+	out := make([]byte, len(b))
+	copy(out, b)
+	return out
 }
 
 // compactOutline returns a copy of o's entries in a few slices of

@@ -77,15 +77,13 @@ func newIndexedMapper(src []byte, starts []int) *Mapper {
 
 // lines returns the line starts, indexing them on the first call.
 func (m *Mapper) lines() []int {
-	m.once.Do(func() {
-		m.index()
-		m.indexed.Store(true)
-	})
+	m.once.Do(m.index)
 	return m.lineStarts
 }
 
 // index fills the line tables.
 func (m *Mapper) index() {
+	defer m.indexed.Store(true)
 	src := m.src
 	// Sized by a count of "\n" (vectorised, cheap): no room is left spare.
 	starts := make([]int, 1, bytes.Count(src, []byte{'\n'})+2)

@@ -15,8 +15,8 @@ func (m *Mapper) CopyFor(src []byte) *Mapper {
 	starts := m.lines()
 	c := NewMapper(src)
 	c.once.Do(func() {
-		c.lineStarts = slices.Clip(slices.Clone(starts))
-		c.yamlStarts = slices.Clip(slices.Clone(m.yamlStarts))
+		c.lineStarts = slices.Clone(starts)
+		c.yamlStarts = slices.Clone(m.yamlStarts)
 		c.plain = m.plain
 		c.indexed.Store(true)
 	})
