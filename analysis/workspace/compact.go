@@ -84,8 +84,9 @@ func compactable(f *File) bool {
 
 // Compact copies the summaries of the files read since its last call
 // (up to compactBudget bytes of text; the rest wait for the next call),
-// or, in an index of fewer than compactWhole files, every summary once
-// any file was read, into memory allocated now, and has the index hold
+// or, in an index of fewer than compactWhole files whose texts are within
+// compactBudget, every summary once any file was read, into memory
+// allocated now, and has the index hold
 // the copies, which tell exactly what the originals did: the generation
 // does not change, and snapshots taken before keep the originals. The
 // server calls it between the two collections of its idle return of
@@ -94,7 +95,9 @@ func (x *Index) Compact() int {
 	x.mu.Lock()
 	todo := x.takeFresh(compactBudget)
 	if len(todo) > 0 && len(x.disk) < compactWhole {
-		todo = x.summaries()
+		if all := x.summaries(compactBudget); all != nil {
+			todo = all
+		}
 	}
 	x.mu.Unlock()
 	if len(todo) == 0 {
@@ -107,13 +110,19 @@ func (x *Index) Compact() int {
 	return x.install(todo, copies)
 }
 
-// summaries returns every file of the index Compact may copy (x.mu held).
-func (x *Index) summaries() []*File {
+// summaries returns every file of the index Compact may copy, or nil when
+// their texts pass budget (x.mu held).
+func (x *Index) summaries(budget int) []*File {
 	out := make([]*File, 0, len(x.disk))
+	text := 0
 	for _, f := range x.disk {
 		if compactable(f) {
 			out = append(out, f)
+			text += len(f.Doc.Src)
 		}
+	}
+	if text > budget {
+		return nil
 	}
 	return out
 }

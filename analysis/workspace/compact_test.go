@@ -264,3 +264,21 @@ func TestCompactWhileFilesChange(t *testing.T) {
 		}
 	}
 }
+
+// TestSummariesWithinBudget: the whole index is offered for copying only
+// while its texts stay within the budget.
+func TestSummariesWithinBudget(t *testing.T) {
+	_, x := scannedIndex(t, templateFiles(4))
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	total := 0
+	for _, f := range x.disk {
+		total += len(f.Doc.Src)
+	}
+	if got := x.summaries(total); len(got) != 4 {
+		t.Errorf("%d files offered within the budget, want 4", len(got))
+	}
+	if got := x.summaries(total - 1); got != nil {
+		t.Errorf("%d files offered past the budget, want none", len(got))
+	}
+}
